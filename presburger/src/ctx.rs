@@ -1,0 +1,281 @@
+//! The isl context ([`Ctx`]), error retrieval after each isl call, options and the operation budget.
+
+use crate::error::{Error, IslErrorKind, Result};
+use crate::ffi;
+use crate::handle::Handle;
+use std::ffi::{CStr, CString, c_int};
+use std::ptr::NonNull;
+use std::rc::Rc;
+
+/// One isl context: every isl object belongs to exactly one.
+///
+/// Create one per compilation. A `Ctx` is a cheap reference-counted handle; every object made in
+/// it holds a clone, so the isl context lives as long as its last object. Neither `Ctx` nor any
+/// object is `Send` or `Sync`, because isl contexts are not thread-safe: a compiler that works on
+/// several threads uses one `Ctx` per thread.
+///
+/// isl is told never to print: its errors come back as [`Error`] values from the call that
+/// caused them.
+#[derive(Clone)]
+pub struct Ctx(Rc<CtxInner>);
+
+struct CtxInner {
+    ptr: NonNull<ffi::isl_ctx>,
+}
+
+impl Drop for CtxInner {
+    fn drop(&mut self) {
+        // SAFETY: the pointer came from `isl_ctx_alloc`; every object holds an `Rc` to this
+        // inner value, so none is left when it drops.
+        unsafe { ffi::isl_ctx_free(self.ptr.as_ptr()) }
+    }
+}
+
+impl std::fmt::Debug for Ctx {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ctx({:p})", self.0.ptr)
+    }
+}
+
+impl Default for Ctx {
+    fn default() -> Self {
+        Ctx::new()
+    }
+}
+
+impl PartialEq for Ctx {
+    fn eq(&self, other: &Ctx) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Ctx {}
+
+/// Options of isl's scheduler, set with [`Ctx::set_schedule_options`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScheduleOptions {
+    /// Try to make the outermost band members coincident (`schedule_outer_coincidence`).
+    pub outer_coincidence: bool,
+    /// Make bands as deep as possible (`schedule_maximize_band_depth`).
+    pub maximize_band_depth: bool,
+    /// Serialize strongly connected components (`schedule_serialize_sccs`): less fusion.
+    pub serialize_sccs: bool,
+}
+
+impl Default for ScheduleOptions {
+    /// isl's own defaults.
+    fn default() -> Self {
+        ScheduleOptions { outer_coincidence: false, maximize_band_depth: false, serialize_sccs: false }
+    }
+}
+
+/// Options of isl's AST generator, set with [`Ctx::set_ast_options`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AstOptions {
+    /// Generate `min`/`max` for upper bounds of atomic loops (`ast_build_atomic_upper_bound`).
+    pub atomic_upper_bound: bool,
+    /// Detect `min`/`max` expressions in conditions (`ast_build_detect_min_max`).
+    pub detect_min_max: bool,
+}
+
+impl Default for AstOptions {
+    /// isl's own defaults.
+    fn default() -> Self {
+        AstOptions { atomic_upper_bound: true, detect_min_max: false }
+    }
+}
+
+impl Ctx {
+    /// A new context with isl's printing of errors turned off.
+    ///
+    /// # Panics
+    /// Only when isl cannot allocate its context, that is when memory is exhausted.
+    pub fn new() -> Ctx {
+        // SAFETY: plain allocation.
+        let raw = unsafe { ffi::isl_ctx_alloc() };
+        let ptr = NonNull::new(raw).expect("isl_ctx_alloc: out of memory");
+        // SAFETY: `ptr` is a live context. With ISL_ON_ERROR_CONTINUE, isl records errors in the
+        // context instead of printing them; `Ctx::take_error` reads them after each call.
+        unsafe { ffi::isl_options_set_on_error(ptr.as_ptr(), ffi::ISL_ON_ERROR_CONTINUE) };
+        Ctx(Rc::new(CtxInner { ptr }))
+    }
+
+    pub(crate) fn raw(&self) -> *mut ffi::isl_ctx {
+        self.0.ptr.as_ptr()
+    }
+
+    /// Whether `self` and `other` are the same context.
+    pub(crate) fn same(&self, other: &Ctx) -> Result<()> {
+        if self == other { Ok(()) } else { Err(Error::ContextMismatch) }
+    }
+
+    /// The error isl recorded since the last check, if any; clears it.
+    pub(crate) fn take_error(&self) -> Option<Error> {
+        let ctx = self.raw();
+        // SAFETY: `ctx` is live; the strings are owned by the context and copied before the reset.
+        unsafe {
+            let code = ffi::isl_ctx_last_error(ctx);
+            if code == 0 {
+                return None;
+            }
+            let text = |p: *const std::ffi::c_char| {
+                if p.is_null() {
+                    String::new()
+                } else {
+                    CStr::from_ptr(p).to_string_lossy().into_owned()
+                }
+            };
+            let message = text(ffi::isl_ctx_last_error_msg(ctx));
+            let file = text(ffi::isl_ctx_last_error_file(ctx));
+            let line = u32::try_from(ffi::isl_ctx_last_error_line(ctx)).unwrap_or(0);
+            ffi::isl_ctx_reset_error(ctx);
+            let kind = match code {
+                1 => IslErrorKind::Abort,
+                2 => IslErrorKind::Alloc,
+                4 => IslErrorKind::Internal,
+                5 => IslErrorKind::Invalid,
+                6 => return Some(Error::Budget),
+                7 => IslErrorKind::Unsupported,
+                _ => IslErrorKind::Unknown,
+            };
+            Some(Error::Isl { kind, message, file, line })
+        }
+    }
+
+    /// The error for a call that failed: isl's recorded error, or a generic one if isl recorded
+    /// none (which happens only when a function fails on an argument that was already null).
+    pub(crate) fn failure(&self) -> Error {
+        self.take_error().unwrap_or_else(|| Error::Isl {
+            kind: IslErrorKind::Unknown,
+            message: "isl returned no result and recorded no error".into(),
+            file: String::new(),
+            line: 0,
+        })
+    }
+
+    /// Wraps the result of an isl call that returns an owned object.
+    pub(crate) fn wrap<T: Handle>(&self, raw: *mut T::Raw) -> Result<T> {
+        let error = self.take_error();
+        match (NonNull::new(raw), error) {
+            (Some(ptr), None) => Ok(T::from_parts(self.clone(), ptr)),
+            (Some(ptr), Some(e)) => {
+                drop(T::from_parts(self.clone(), ptr));
+                Err(e)
+            }
+            (None, Some(e)) => Err(e),
+            (None, None) => Err(self.failure()),
+        }
+    }
+
+    /// Interprets an `isl_bool`.
+    pub(crate) fn bool(&self, b: ffi::Bool) -> Result<bool> {
+        match (b, self.take_error()) {
+            (_, Some(e)) => Err(e),
+            (0, None) => Ok(false),
+            (1, None) => Ok(true),
+            _ => Err(self.failure()),
+        }
+    }
+
+    /// Interprets an `isl_size`.
+    pub(crate) fn size(&self, n: ffi::Size) -> Result<usize> {
+        match (usize::try_from(n), self.take_error()) {
+            (_, Some(e)) => Err(e),
+            (Ok(n), None) => Ok(n),
+            (Err(_), None) => Err(self.failure()),
+        }
+    }
+
+    /// Interprets an `isl_stat`.
+    pub(crate) fn stat(&self, s: ffi::Stat) -> Result<()> {
+        match (s, self.take_error()) {
+            (_, Some(e)) => Err(e),
+            (0, None) => Ok(()),
+            _ => Err(self.failure()),
+        }
+    }
+
+    /// A C string for isl, refusing interior NUL bytes.
+    pub(crate) fn c_string(text: &str) -> Result<CString> {
+        CString::new(text)
+            .map_err(|_| Error::InvalidArgument(format!("text contains a NUL byte: {text:?}")))
+    }
+
+    /// Runs `f` with at most `max_operations` isl operations allowed.
+    ///
+    /// An isl call that exceeds the budget fails with [`Error::Budget`], which `f` normally
+    /// propagates with `?`. Whatever `f` returns, the budget that was in force before (none, by
+    /// default) is restored and the context is usable afterwards. isl counts "operations" in its
+    /// core algorithms (a rough, machine-independent measure of work, not of time); a budget
+    /// is counted afresh by each `with_budget`, including nested ones.
+    ///
+    /// ```
+    /// use optimist_presburger::{Ctx, Error, Set};
+    /// let ctx = Ctx::new();
+    /// let hard = "[n] -> { [i, j, k] : 0 <= i, j, k < n and 3i + 5j + 7k = 101 }";
+    /// let r = ctx.with_budget(1, || Set::parse(&ctx, hard)?.lexmin());
+    /// assert_eq!(r.unwrap_err(), Error::Budget);
+    /// // The context is usable afterwards.
+    /// assert!(!Set::parse(&ctx, hard).unwrap().is_empty().unwrap());
+    /// ```
+    pub fn with_budget<T>(&self, max_operations: u64, f: impl FnOnce() -> Result<T>) -> Result<T> {
+        let ctx = self.raw();
+        // A budget of 0 means "unlimited" to isl; allow at least one operation instead.
+        let max = std::ffi::c_ulong::try_from(max_operations.max(1)).unwrap_or(std::ffi::c_ulong::MAX);
+        // SAFETY: `ctx` is live for the whole call.
+        let previous = unsafe { ffi::isl_ctx_get_max_operations(ctx) };
+        // SAFETY: as above.
+        unsafe {
+            ffi::isl_ctx_set_max_operations(ctx, max);
+            ffi::isl_ctx_reset_operations(ctx);
+        }
+        let result = f();
+        // SAFETY: as above. A quota error left behind by `f` is cleared so that the next call
+        // does not see it.
+        unsafe {
+            ffi::isl_ctx_set_max_operations(ctx, previous);
+            ffi::isl_ctx_reset_operations(ctx);
+        }
+        if let Some(e) = self.take_error() {
+            // An error `f` ignored: report it unless `f` already failed.
+            return result.and(Err(e));
+        }
+        result
+    }
+
+    /// Sets the options of isl's scheduler for this context.
+    pub fn set_schedule_options(&self, options: &ScheduleOptions) -> Result<()> {
+        let ctx = self.raw();
+        // SAFETY: `ctx` is live; the setters only store an int.
+        unsafe {
+            self.stat(ffi::isl_options_set_schedule_outer_coincidence(
+                ctx,
+                c_int::from(options.outer_coincidence),
+            ))?;
+            self.stat(ffi::isl_options_set_schedule_maximize_band_depth(
+                ctx,
+                c_int::from(options.maximize_band_depth),
+            ))?;
+            self.stat(ffi::isl_options_set_schedule_serialize_sccs(
+                ctx,
+                c_int::from(options.serialize_sccs),
+            ))
+        }
+    }
+
+    /// Sets the options of isl's AST generator for this context.
+    pub fn set_ast_options(&self, options: &AstOptions) -> Result<()> {
+        let ctx = self.raw();
+        // SAFETY: `ctx` is live; the setters only store an int.
+        unsafe {
+            self.stat(ffi::isl_options_set_ast_build_atomic_upper_bound(
+                ctx,
+                c_int::from(options.atomic_upper_bound),
+            ))?;
+            self.stat(ffi::isl_options_set_ast_build_detect_min_max(
+                ctx,
+                c_int::from(options.detect_min_max),
+            ))
+        }
+    }
+}
