@@ -477,6 +477,10 @@ struct Parser<'a> {
 
 const MAX_DEPTH: usize = 128;
 const MAX_EXPONENT: u32 = 64;
+/// Bounds on what parsing may build, so that short text cannot demand an enormous expansion.
+const MAX_DEGREE: u64 = 256;
+const MAX_TERMS: usize = 10_000;
+const MAX_WORK: usize = 1_000_000;
 
 impl Parser<'_> {
     fn error(&self, message: &str) -> Error {
@@ -521,9 +525,22 @@ impl Parser<'_> {
     fn product(&mut self) -> Result<Polynomial> {
         let mut acc = self.unary()?;
         while self.eat(b'*') {
-            acc = &acc * &self.unary()?;
+            let rhs = self.unary()?;
+            acc = self.checked_mul(&acc, &rhs)?;
         }
         Ok(acc)
+    }
+
+    /// `lhs * rhs`, refused when the multiplication or its result would exceed the bounds.
+    fn checked_mul(&self, lhs: &Polynomial, rhs: &Polynomial) -> Result<Polynomial> {
+        if lhs.terms.len().saturating_mul(rhs.terms.len()) > MAX_WORK {
+            return Err(self.error("the expansion of this polynomial is too large"));
+        }
+        let out = lhs * rhs;
+        if out.degree() > MAX_DEGREE || out.terms.len() > MAX_TERMS {
+            return Err(self.error("the expansion of this polynomial is too large"));
+        }
+        Ok(out)
     }
 
     fn unary(&mut self) -> Result<Polynomial> {
@@ -549,7 +566,11 @@ impl Parser<'_> {
                     offset: start,
                     message: format!("expected an exponent from 0 to {MAX_EXPONENT}"),
                 })?;
-            return Ok(base.pow(e));
+            let mut power = Polynomial::constant(1);
+            for _ in 0..e {
+                power = self.checked_mul(&power, &base)?;
+            }
+            return Ok(power);
         }
         Ok(base)
     }
