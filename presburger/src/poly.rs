@@ -20,7 +20,11 @@ use std::ops::{Add, Mul, Neg, Sub};
 
 /// A product of variables with positive exponents, such as `i^2*n`. The empty product is `1`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Monomial(BTreeMap<String, u64>);
+pub struct Monomial {
+    vars: BTreeMap<String, u64>,
+    /// The sum of the exponents, cached: the monomial order compares it first.
+    degree: u64,
+}
 
 impl Monomial {
     /// The monomial `1`.
@@ -30,51 +34,52 @@ impl Monomial {
 
     /// The monomial `name`.
     pub fn var(name: &str) -> Monomial {
-        Monomial(BTreeMap::from([(name.to_owned(), 1)]))
+        Monomial { vars: BTreeMap::from([(name.to_owned(), 1)]), degree: 1 }
     }
 
     /// The variables and their (positive) exponents, in alphabetical order.
     pub fn factors(&self) -> impl Iterator<Item = (&str, u64)> {
-        self.0.iter().map(|(v, &e)| (v.as_str(), e))
+        self.vars.iter().map(|(v, &e)| (v.as_str(), e))
     }
 
     /// The exponent of `var` (0 when absent).
     pub fn exponent(&self, var: &str) -> u64 {
-        self.0.get(var).copied().unwrap_or(0)
+        self.vars.get(var).copied().unwrap_or(0)
     }
 
     /// The total degree.
     pub fn degree(&self) -> u64 {
-        self.0.values().sum()
+        self.degree
     }
 
     /// The product of two monomials.
     pub fn mul(&self, other: &Monomial) -> Monomial {
-        let mut out = self.0.clone();
-        for (v, &e) in &other.0 {
-            let slot = out.entry(v.clone()).or_insert(0);
+        let mut vars = self.vars.clone();
+        for (v, &e) in &other.vars {
+            let slot = vars.entry(v.clone()).or_insert(0);
             // Exponents grow by at most one per multiplication node of an input expression.
             *slot = slot.checked_add(e).expect("monomial exponent overflows u64");
         }
-        Monomial(out)
+        let degree = self.degree.checked_add(other.degree).expect("monomial degree overflows u64");
+        Monomial { vars, degree }
     }
 
     /// `self / other` when `other` divides `self`.
     pub fn div(&self, other: &Monomial) -> Option<Monomial> {
-        let mut out = self.0.clone();
-        for (v, &e) in &other.0 {
-            let have = out.get(v).copied().unwrap_or(0);
+        let mut vars = self.vars.clone();
+        for (v, &e) in &other.vars {
+            let have = vars.get(v).copied().unwrap_or(0);
             match have.cmp(&e) {
                 Ordering::Less => return None,
                 Ordering::Equal => {
-                    out.remove(v);
+                    vars.remove(v);
                 }
                 Ordering::Greater => {
-                    out.insert(v.clone(), have - e);
+                    vars.insert(v.clone(), have - e);
                 }
             }
         }
-        Some(Monomial(out))
+        Some(Monomial { vars, degree: self.degree - other.degree })
     }
 }
 
@@ -83,8 +88,8 @@ impl Ord for Monomial {
     /// variable (alphabetically) whose exponents differ decides.
     fn cmp(&self, other: &Self) -> Ordering {
         self.degree().cmp(&other.degree()).then_with(|| {
-            let mut a = self.0.iter().peekable();
-            let mut b = other.0.iter().peekable();
+            let mut a = self.vars.iter().peekable();
+            let mut b = other.vars.iter().peekable();
             loop {
                 match (a.peek(), b.peek()) {
                     (None, None) => return Ordering::Equal,
@@ -116,10 +121,10 @@ impl PartialOrd for Monomial {
 
 impl fmt::Display for Monomial {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
+        if self.vars.is_empty() {
             return f.write_str("1");
         }
-        for (k, (v, &e)) in self.0.iter().enumerate() {
+        for (k, (v, &e)) in self.vars.iter().enumerate() {
             if k > 0 {
                 f.write_str("*")?;
             }
@@ -187,6 +192,13 @@ impl Polynomial {
         }
     }
 
+    /// Adds every term of `other` to `self`.
+    fn add_all(&mut self, other: &Polynomial) {
+        for (m, c) in &other.terms {
+            self.add_term(m.clone(), c.clone());
+        }
+    }
+
     /// The terms as (monomial, coefficient) pairs, largest monomial first. This is the
     /// expansion into a sum of monomials: a `Polynomial` is always stored expanded.
     pub fn terms(&self) -> impl Iterator<Item = (&Monomial, &BigInt)> {
@@ -221,7 +233,7 @@ impl Polynomial {
     /// The variables that occur, in alphabetical order.
     pub fn variables(&self) -> Vec<String> {
         let mut vars: Vec<String> =
-            self.terms.keys().flat_map(|m| m.0.keys().cloned()).collect();
+            self.terms.keys().flat_map(|m| m.vars.keys().cloned()).collect();
         vars.sort();
         vars.dedup();
         vars
@@ -304,12 +316,13 @@ impl Polynomial {
                 continue;
             }
             let mut rest = m.clone();
-            rest.0.remove(var);
+            rest.vars.remove(var);
+            rest.degree -= e;
             let mut factor = Polynomial::term(c.clone(), rest);
             for _ in 0..e {
                 factor = &factor * value;
             }
-            out = &out + &factor;
+            out.add_all(&factor);
         }
         out
     }
@@ -319,7 +332,7 @@ impl Polynomial {
         let mut sum = BigInt::zero();
         for (m, c) in &self.terms {
             let mut t = c.clone();
-            for (v, &e) in &m.0 {
+            for (v, &e) in &m.vars {
                 let x = values(v).ok_or_else(|| {
                     Error::InvalidArgument(format!("no value for variable `{v}`"))
                 })?;
@@ -369,9 +382,7 @@ impl Add for &Polynomial {
     type Output = Polynomial;
     fn add(self, rhs: &Polynomial) -> Polynomial {
         let mut out = self.clone();
-        for (m, c) in &rhs.terms {
-            out.add_term(m.clone(), c.clone());
-        }
+        out.add_all(rhs);
         out
     }
 }
@@ -391,8 +402,10 @@ impl Mul for &Polynomial {
     type Output = Polynomial;
     fn mul(self, rhs: &Polynomial) -> Polynomial {
         let mut out = Polynomial::zero();
-        for (m, c) in &rhs.terms {
-            out = &out + &self.mul_term(c, m);
+        for (m1, c1) in &self.terms {
+            for (m2, c2) in &rhs.terms {
+                out.add_term(m1.mul(m2), c1 * c2);
+            }
         }
         out
     }
@@ -440,7 +453,7 @@ impl fmt::Display for Polynomial {
                 (_, false) => f.write_str(" + ")?,
             }
             let a = c.abs();
-            if m.0.is_empty() {
+            if m.vars.is_empty() {
                 write!(f, "{a}")?;
             } else if a.is_one() {
                 write!(f, "{m}")?;
