@@ -75,7 +75,7 @@ impl Val {
         if let Some(e) = self.ctx.take_error() {
             return Err(e);
         }
-        Ok(i64::from(n))
+        Ok(n)
     }
 
     /// The value as an exact integer; fails unless it is an integer.
@@ -131,32 +131,38 @@ impl Aff {
     /// The zero function on the set space `domain`.
     pub fn zero_on_domain(domain: &Space) -> Result<Aff> {
         // SAFETY: the copy is taken.
-        domain.ctx().wrap(unsafe { ffi::isl_aff_zero_on_domain_space(domain.copy_raw()) })
+        domain
+            .ctx()
+            .wrap(unsafe { ffi::isl_aff_zero_on_domain_space(domain.copy_raw()) })
     }
 
     /// The space of the function.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
-        self.ctx().wrap(unsafe { ffi::isl_aff_get_space(self.raw()) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_aff_get_space(self.raw()) })
     }
 
     /// The constant term (rational when the function has a denominator).
     pub fn constant(&self) -> Result<Val> {
         // SAFETY: the object is live and kept.
-        self.ctx().wrap(unsafe { ffi::isl_aff_get_constant_val(self.raw()) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_aff_get_constant_val(self.raw()) })
     }
 
     /// The coefficient of dimension `pos` of kind `t` (`Param` or `In`).
     pub fn coefficient(&self, t: DimType, pos: usize) -> Result<Val> {
         // SAFETY: the object is live and kept; isl checks the position.
-        self.ctx().wrap(unsafe { ffi::isl_aff_get_coefficient_val(self.raw(), t.raw(), int(pos)?) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_aff_get_coefficient_val(self.raw(), t.raw(), int(pos)?) })
     }
 
     /// The same function with constant term `v`.
     pub fn with_constant(&self, v: &Val) -> Result<Aff> {
         self.ctx().same(v.ctx())?;
         // SAFETY: both copies are taken.
-        self.ctx().wrap(unsafe { ffi::isl_aff_set_constant_val(self.copy_raw(), v.copy_raw()) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_aff_set_constant_val(self.copy_raw(), v.copy_raw()) })
     }
 
     /// The same function with coefficient `v` for dimension `pos` of kind `t`.
@@ -171,7 +177,8 @@ impl Aff {
     /// The number of dimensions of kind `t`.
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the object is live and kept.
-        self.ctx().size(unsafe { ffi::isl_aff_dim(self.raw(), t.raw()) })
+        self.ctx()
+            .size(unsafe { ffi::isl_aff_dim(self.raw(), t.raw()) })
     }
 
     isl_methods! {
@@ -211,7 +218,8 @@ impl PwAff {
     /// The space of the function.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
-        self.ctx().wrap(unsafe { ffi::isl_pw_aff_get_space(self.raw()) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_pw_aff_get_space(self.raw()) })
     }
 
     isl_methods! {
@@ -275,23 +283,29 @@ impl MultiAff {
     /// The identity function on the set space `domain`.
     pub fn identity_on_domain(domain: &Space) -> Result<MultiAff> {
         // SAFETY: the copy is taken.
-        domain.ctx().wrap(unsafe { ffi::isl_multi_aff_identity_on_domain_space(domain.copy_raw()) })
+        domain
+            .ctx()
+            .wrap(unsafe { ffi::isl_multi_aff_identity_on_domain_space(domain.copy_raw()) })
     }
 
     /// The space of the function.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
-        self.ctx().wrap(unsafe { ffi::isl_multi_aff_get_space(self.raw()) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_multi_aff_get_space(self.raw()) })
     }
 
     /// Output `pos` of the tuple.
     pub fn get(&self, pos: usize) -> Result<Aff> {
         let n = self.len()?;
         if pos >= n {
-            return Err(Error::InvalidArgument(format!("output {pos} out of range 0..{n}")));
+            return Err(Error::InvalidArgument(format!(
+                "output {pos} out of range 0..{n}"
+            )));
         }
         // SAFETY: the object is live and kept; the position is in range.
-        self.ctx().wrap(unsafe { ffi::isl_multi_aff_get_at(self.raw(), int(pos)?) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_multi_aff_get_at(self.raw(), int(pos)?) })
     }
 
     isl_methods! {
@@ -318,19 +332,22 @@ impl PwMultiAff {
     /// The single-valued `map` as a function; fails when `map` is not single-valued.
     pub fn from_map(map: &Map) -> Result<PwMultiAff> {
         // SAFETY: the copy is taken.
-        map.ctx().wrap(unsafe { ffi::isl_pw_multi_aff_from_map(map.copy_raw()) })
+        map.ctx()
+            .wrap(unsafe { ffi::isl_pw_multi_aff_from_map(map.copy_raw()) })
     }
 
     /// The space of the function.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
-        self.ctx().wrap(unsafe { ffi::isl_pw_multi_aff_get_space(self.raw()) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_pw_multi_aff_get_space(self.raw()) })
     }
 
     /// The number of outputs.
     pub fn len(&self) -> Result<usize> {
         // SAFETY: the object is live and kept.
-        self.ctx().size(unsafe { ffi::isl_pw_multi_aff_dim(self.raw(), DimType::Out.raw()) })
+        self.ctx()
+            .size(unsafe { ffi::isl_pw_multi_aff_dim(self.raw(), DimType::Out.raw()) })
     }
 
     /// Whether the tuple has no outputs.
@@ -342,10 +359,13 @@ impl PwMultiAff {
     pub fn get(&self, pos: usize) -> Result<PwAff> {
         let n = self.len()?;
         if pos >= n {
-            return Err(Error::InvalidArgument(format!("output {pos} out of range 0..{n}")));
+            return Err(Error::InvalidArgument(format!(
+                "output {pos} out of range 0..{n}"
+            )));
         }
         // SAFETY: the object is live and kept; the position is in range.
-        self.ctx().wrap(unsafe { ffi::isl_pw_multi_aff_get_at(self.raw(), int(pos)?) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_pw_multi_aff_get_at(self.raw(), int(pos)?) })
     }
 
     isl_methods! {
@@ -400,7 +420,8 @@ impl MultiUnionPwAff {
     /// the same dimension.
     pub fn from_union_map(map: &UnionMap) -> Result<MultiUnionPwAff> {
         // SAFETY: the copy is taken.
-        map.ctx().wrap(unsafe { ffi::isl_multi_union_pw_aff_from_union_map(map.copy_raw()) })
+        map.ctx()
+            .wrap(unsafe { ffi::isl_multi_union_pw_aff_from_union_map(map.copy_raw()) })
     }
 
     isl_methods! {

@@ -57,7 +57,11 @@ pub struct AstBuild {
 impl Handle for AstBuild {
     type Raw = ffi::isl_ast_build;
     fn from_parts(ctx: Ctx, ptr: NonNull<Self::Raw>) -> Self {
-        AstBuild { ptr, ctx, callback: None }
+        AstBuild {
+            ptr,
+            ctx,
+            callback: None,
+        }
     }
     fn raw(&self) -> *mut Self::Raw {
         self.ptr.as_ptr()
@@ -82,13 +86,22 @@ impl Clone for AstBuild {
     /// Only when isl runs out of memory while copying.
     fn clone(&self) -> Self {
         let ptr = NonNull::new(self.copy_raw()).expect("isl_ast_build_copy: out of memory");
-        AstBuild { ptr, ctx: self.ctx.clone(), callback: self.callback.clone() }
+        AstBuild {
+            ptr,
+            ctx: self.ctx.clone(),
+            callback: self.callback.clone(),
+        }
     }
 }
 
 impl std::fmt::Debug for AstBuild {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "AstBuild({:p}, callback: {})", self.ptr, self.callback.is_some())
+        write!(
+            f,
+            "AstBuild({:p}, callback: {})",
+            self.ptr,
+            self.callback.is_some()
+        )
     }
 }
 
@@ -116,6 +129,7 @@ unsafe extern "C" fn at_each_domain_trampoline(
     // SAFETY: `node` is handed to us (`__isl_take`); `build` is kept by isl for the duration of
     // the call, so we take our own reference to it.
     let node = NonNull::new(node).map(|p| AstNode::from_parts(cb.ctx.clone(), p));
+    // SAFETY: see above.
     let build = NonNull::new(unsafe { ffi::isl_ast_build_copy(build) })
         .map(|p| AstBuild::from_parts(cb.ctx.clone(), p));
     let (Some(node), Some(build)) = (node, build) else {
@@ -145,7 +159,9 @@ impl AstBuild {
     /// A build for code that may assume the parameter constraints `context` (a parameter set).
     pub fn from_context(context: &Set) -> Result<AstBuild> {
         // SAFETY: the copy is taken.
-        context.ctx().wrap(unsafe { ffi::isl_ast_build_from_context(context.copy_raw()) })
+        context
+            .ctx()
+            .wrap(unsafe { ffi::isl_ast_build_from_context(context.copy_raw()) })
     }
 
     /// The context of the build.
@@ -208,7 +224,8 @@ impl AstBuild {
     pub fn expr_from_pw_aff(&self, pa: &PwAff) -> Result<AstExpr> {
         self.ctx.same(pa.ctx())?;
         // SAFETY: the build is kept, the copy is taken.
-        self.ctx.wrap(unsafe { ffi::isl_ast_build_expr_from_pw_aff(self.raw(), pa.copy_raw()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_ast_build_expr_from_pw_aff(self.raw(), pa.copy_raw()) })
     }
 
     /// An access expression `A[e1][e2]...` for `pma` (whose range tuple names the array),
@@ -225,16 +242,16 @@ impl AstBuild {
     pub fn call_from_pw_multi_aff(&self, pma: &PwMultiAff) -> Result<AstExpr> {
         self.ctx.same(pma.ctx())?;
         // SAFETY: the build is kept, the copy is taken.
-        self.ctx.wrap(unsafe {
-            ffi::isl_ast_build_call_from_pw_multi_aff(self.raw(), pma.copy_raw())
-        })
+        self.ctx
+            .wrap(unsafe { ffi::isl_ast_build_call_from_pw_multi_aff(self.raw(), pma.copy_raw()) })
     }
 
     /// At the current point of generation: the relation from the instances being generated to
     /// the values of the outer loop iterators (the "schedule" of the build).
     pub fn schedule(&self) -> Result<UnionMap> {
         // SAFETY: the build is kept.
-        self.ctx.wrap(unsafe { ffi::isl_ast_build_get_schedule(self.raw()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_ast_build_get_schedule(self.raw()) })
     }
 }
 
@@ -279,51 +296,73 @@ pub enum AstNodeKind {
 }
 
 impl AstNode {
+    /// Calls a getter that keeps the node and returns a new object.
+    fn get<T: Handle>(
+        &self,
+        f: unsafe extern "C" fn(*mut ffi::isl_ast_node) -> *mut T::Raw,
+    ) -> Result<T> {
+        // SAFETY: `f` is one of isl's `isl_ast_node_*_get_*` functions: it keeps the (live) node
+        // and gives a new object, or null with an error recorded when the node has another type.
+        self.ctx().wrap(unsafe { f(self.raw()) })
+    }
+
+    /// Calls a predicate that keeps the node.
+    fn test(&self, f: unsafe extern "C" fn(*mut ffi::isl_ast_node) -> ffi::Bool) -> Result<bool> {
+        // SAFETY: as in `get`, for a predicate.
+        self.ctx().bool(unsafe { f(self.raw()) })
+    }
+
     /// The node as a typed view.
     pub fn kind(&self) -> Result<AstNodeKind> {
-        let ctx = self.ctx();
-        let p = self.raw();
-        // SAFETY (all calls below): the node is live and kept; each getter returns a new object.
-        let t = unsafe { ffi::isl_ast_node_get_type(p) };
+        // SAFETY: the node is live and kept.
+        let t = unsafe { ffi::isl_ast_node_get_type(self.raw()) };
         Ok(match t {
             1 => AstNodeKind::For {
-                iterator: ctx.wrap(unsafe { ffi::isl_ast_node_for_get_iterator(p) })?,
-                init: ctx.wrap(unsafe { ffi::isl_ast_node_for_get_init(p) })?,
-                cond: ctx.wrap(unsafe { ffi::isl_ast_node_for_get_cond(p) })?,
-                inc: ctx.wrap(unsafe { ffi::isl_ast_node_for_get_inc(p) })?,
-                body: ctx.wrap(unsafe { ffi::isl_ast_node_for_get_body(p) })?,
-                degenerate: ctx.bool(unsafe { ffi::isl_ast_node_for_is_degenerate(p) })?,
+                iterator: self.get(ffi::isl_ast_node_for_get_iterator)?,
+                init: self.get(ffi::isl_ast_node_for_get_init)?,
+                cond: self.get(ffi::isl_ast_node_for_get_cond)?,
+                inc: self.get(ffi::isl_ast_node_for_get_inc)?,
+                body: self.get(ffi::isl_ast_node_for_get_body)?,
+                degenerate: self.test(ffi::isl_ast_node_for_is_degenerate)?,
             },
             2 => AstNodeKind::If {
-                cond: ctx.wrap(unsafe { ffi::isl_ast_node_if_get_cond(p) })?,
-                then_node: ctx.wrap(unsafe { ffi::isl_ast_node_if_get_then_node(p) })?,
-                else_node: if ctx.bool(unsafe { ffi::isl_ast_node_if_has_else_node(p) })? {
-                    Some(ctx.wrap(unsafe { ffi::isl_ast_node_if_get_else_node(p) })?)
+                cond: self.get(ffi::isl_ast_node_if_get_cond)?,
+                then_node: self.get(ffi::isl_ast_node_if_get_then_node)?,
+                else_node: if self.test(ffi::isl_ast_node_if_has_else_node)? {
+                    Some(self.get(ffi::isl_ast_node_if_get_else_node)?)
                 } else {
                     None
                 },
             },
-            3 => {
-                let list = unsafe { ffi::isl_ast_node_block_get_children(p) };
-                if list.is_null() {
-                    return Err(ctx.failure());
-                }
-                let n = ctx.size(unsafe { ffi::isl_ast_node_list_size(list) });
-                let children = n.and_then(|n| {
-                    (0..n)
-                        .map(|i| ctx.wrap(unsafe { ffi::isl_ast_node_list_get_at(list, int(i)?) }))
-                        .collect::<Result<Vec<AstNode>>>()
-                });
-                unsafe { ffi::isl_ast_node_list_free(list) };
-                AstNodeKind::Block(children?)
-            }
+            3 => AstNodeKind::Block(self.children()?),
             4 => AstNodeKind::Mark {
-                id: ctx.wrap(unsafe { ffi::isl_ast_node_mark_get_id(p) })?,
-                node: ctx.wrap(unsafe { ffi::isl_ast_node_mark_get_node(p) })?,
+                id: self.get(ffi::isl_ast_node_mark_get_id)?,
+                node: self.get(ffi::isl_ast_node_mark_get_node)?,
             },
-            5 => AstNodeKind::User(ctx.wrap(unsafe { ffi::isl_ast_node_user_get_expr(p) })?),
-            _ => return Err(ctx.failure()),
+            5 => AstNodeKind::User(self.get(ffi::isl_ast_node_user_get_expr)?),
+            _ => return Err(self.ctx().failure()),
         })
+    }
+
+    /// The children of a block node.
+    fn children(&self) -> Result<Vec<AstNode>> {
+        let ctx = self.ctx();
+        // SAFETY: the node is live and kept; the list is ours and freed below.
+        let list = unsafe { ffi::isl_ast_node_block_get_children(self.raw()) };
+        if list.is_null() {
+            return Err(ctx.failure());
+        }
+        // SAFETY: `list` is live until freed below.
+        let n = ctx.size(unsafe { ffi::isl_ast_node_list_size(list) });
+        let children = n.and_then(|n| {
+            (0..n)
+                // SAFETY: `list` is live and `i` is in range; each element is a new reference.
+                .map(|i| ctx.wrap(unsafe { ffi::isl_ast_node_list_get_at(list, int(i)?) }))
+                .collect()
+        });
+        // SAFETY: we own the list.
+        unsafe { ffi::isl_ast_node_list_free(list) };
+        children
     }
 
     /// The annotation attached by an at-each-domain callback, if any.
@@ -337,7 +376,8 @@ impl AstNode {
     pub fn with_annotation(&self, id: &Id) -> Result<AstNode> {
         self.ctx().same(id.ctx())?;
         // SAFETY: both copies are taken.
-        self.ctx().wrap(unsafe { ffi::isl_ast_node_set_annotation(self.copy_raw(), id.copy_raw()) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_ast_node_set_annotation(self.copy_raw(), id.copy_raw()) })
     }
 
     /// The AST printed as C code (statements appear as calls, such as `S(c0, c1);`).
@@ -450,22 +490,27 @@ impl AstExpr {
     pub fn kind(&self) -> Result<AstExprKind> {
         let ctx = self.ctx();
         let p = self.raw();
-        // SAFETY (all calls below): the expression is live and kept; getters return new objects.
+        // SAFETY: the expression is live and kept.
         let t = unsafe { ffi::isl_ast_expr_get_type(p) };
         Ok(match t {
             0 => {
+                // SAFETY: as above; the expression is an operation.
                 let op = unsafe { ffi::isl_ast_expr_op_get_type(p) };
                 let op = usize::try_from(op)
                     .ok()
                     .and_then(|i| AST_OPS.get(i).copied())
                     .ok_or_else(|| ctx.failure())?;
+                // SAFETY: as above.
                 let n = ctx.size(unsafe { ffi::isl_ast_expr_op_get_n_arg(p) })?;
                 let args = (0..n)
+                    // SAFETY: as above; `i` is in range and each argument is a new reference.
                     .map(|i| ctx.wrap(unsafe { ffi::isl_ast_expr_op_get_arg(p, int(i)?) }))
                     .collect::<Result<Vec<AstExpr>>>()?;
                 AstExprKind::Op(op, args)
             }
+            // SAFETY: as above; the expression is an identifier.
             1 => AstExprKind::Id(ctx.wrap(unsafe { ffi::isl_ast_expr_id_get_id(p) })?),
+            // SAFETY: as above; the expression is an integer.
             2 => AstExprKind::Int(ctx.wrap(unsafe { ffi::isl_ast_expr_int_get_val(p) })?),
             _ => return Err(ctx.failure()),
         })

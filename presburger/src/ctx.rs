@@ -65,7 +65,11 @@ pub struct ScheduleOptions {
 impl Default for ScheduleOptions {
     /// isl's own defaults.
     fn default() -> Self {
-        ScheduleOptions { outer_coincidence: false, maximize_band_depth: false, serialize_sccs: false }
+        ScheduleOptions {
+            outer_coincidence: false,
+            maximize_band_depth: false,
+            serialize_sccs: false,
+        }
     }
 }
 
@@ -81,7 +85,10 @@ pub struct AstOptions {
 impl Default for AstOptions {
     /// isl's own defaults.
     fn default() -> Self {
-        AstOptions { atomic_upper_bound: true, detect_min_max: false }
+        AstOptions {
+            atomic_upper_bound: true,
+            detect_min_max: false,
+        }
     }
 }
 
@@ -106,7 +113,11 @@ impl Ctx {
 
     /// Whether `self` and `other` are the same context.
     pub(crate) fn same(&self, other: &Ctx) -> Result<()> {
-        if self == other { Ok(()) } else { Err(Error::ContextMismatch) }
+        if self == other {
+            Ok(())
+        } else {
+            Err(Error::ContextMismatch)
+        }
     }
 
     /// The error isl recorded since the last check, if any; clears it.
@@ -138,7 +149,12 @@ impl Ctx {
                 7 => IslErrorKind::Unsupported,
                 _ => IslErrorKind::Unknown,
             };
-            Some(Error::Isl { kind, message, file, line })
+            Some(Error::Isl {
+                kind,
+                message,
+                file,
+                line,
+            })
         }
     }
 
@@ -221,7 +237,8 @@ impl Ctx {
     pub fn with_budget<T>(&self, max_operations: u64, f: impl FnOnce() -> Result<T>) -> Result<T> {
         let ctx = self.raw();
         // A budget of 0 means "unlimited" to isl; allow at least one operation instead.
-        let max = std::ffi::c_ulong::try_from(max_operations.max(1)).unwrap_or(std::ffi::c_ulong::MAX);
+        let max =
+            std::ffi::c_ulong::try_from(max_operations.max(1)).unwrap_or(std::ffi::c_ulong::MAX);
         // SAFETY: `ctx` is live for the whole call.
         let previous = unsafe { ffi::isl_ctx_get_max_operations(ctx) };
         // SAFETY: as above.

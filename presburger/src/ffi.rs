@@ -107,23 +107,36 @@ unsafe extern "C" {
     pub fn isl_space_to_str(s: *mut isl_space) -> *mut c_char;
     pub fn isl_space_params_alloc(ctx: *mut isl_ctx, nparam: c_uint) -> *mut isl_space;
     pub fn isl_space_set_alloc(ctx: *mut isl_ctx, nparam: c_uint, dim: c_uint) -> *mut isl_space;
-    pub fn isl_space_alloc(ctx: *mut isl_ctx, np: c_uint, n_in: c_uint, n_out: c_uint)
-    -> *mut isl_space;
+    pub fn isl_space_alloc(
+        ctx: *mut isl_ctx,
+        np: c_uint,
+        n_in: c_uint,
+        n_out: c_uint,
+    ) -> *mut isl_space;
     pub fn isl_space_dim(s: *mut isl_space, t: DimT) -> Size;
     pub fn isl_space_get_dim_name(s: *mut isl_space, t: DimT, pos: c_uint) -> *const c_char;
-    pub fn isl_space_set_dim_name(s: *mut isl_space, t: DimT, pos: c_uint, name: *const c_char)
-    -> *mut isl_space;
+    pub fn isl_space_set_dim_name(
+        s: *mut isl_space,
+        t: DimT,
+        pos: c_uint,
+        name: *const c_char,
+    ) -> *mut isl_space;
     pub fn isl_space_get_tuple_name(s: *mut isl_space, t: DimT) -> *const c_char;
-    pub fn isl_space_set_tuple_name(s: *mut isl_space, t: DimT, name: *const c_char)
-    -> *mut isl_space;
+    pub fn isl_space_set_tuple_name(
+        s: *mut isl_space,
+        t: DimT,
+        name: *const c_char,
+    ) -> *mut isl_space;
     pub fn isl_space_find_dim_by_name(s: *mut isl_space, t: DimT, name: *const c_char) -> c_int;
     pub fn isl_space_is_equal(a: *mut isl_space, b: *mut isl_space) -> Bool;
     pub fn isl_space_params(s: *mut isl_space) -> *mut isl_space;
     pub fn isl_space_domain(s: *mut isl_space) -> *mut isl_space;
     pub fn isl_space_range(s: *mut isl_space) -> *mut isl_space;
     pub fn isl_space_map_from_set(s: *mut isl_space) -> *mut isl_space;
-    pub fn isl_space_map_from_domain_and_range(d: *mut isl_space, r: *mut isl_space)
-    -> *mut isl_space;
+    pub fn isl_space_map_from_domain_and_range(
+        d: *mut isl_space,
+        r: *mut isl_space,
+    ) -> *mut isl_space;
 
     // ---- sets
     pub fn isl_set_copy(s: *mut isl_set) -> *mut isl_set;
@@ -147,8 +160,7 @@ unsafe extern "C" {
     pub fn isl_set_apply(a: *mut isl_set, m: *mut isl_map) -> *mut isl_set;
     pub fn isl_set_params(a: *mut isl_set) -> *mut isl_set;
     pub fn isl_set_from_params(a: *mut isl_set) -> *mut isl_set;
-    pub fn isl_set_project_out(a: *mut isl_set, t: DimT, first: c_uint, n: c_uint)
-    -> *mut isl_set;
+    pub fn isl_set_project_out(a: *mut isl_set, t: DimT, first: c_uint, n: c_uint) -> *mut isl_set;
     pub fn isl_set_eliminate(a: *mut isl_set, t: DimT, first: c_uint, n: c_uint) -> *mut isl_set;
     pub fn isl_set_add_dims(a: *mut isl_set, t: DimT, n: c_uint) -> *mut isl_set;
     pub fn isl_set_gist(a: *mut isl_set, ctx: *mut isl_set) -> *mut isl_set;
@@ -157,15 +169,17 @@ unsafe extern "C" {
     pub fn isl_set_lexmin(a: *mut isl_set) -> *mut isl_set;
     pub fn isl_set_lexmax(a: *mut isl_set) -> *mut isl_set;
     pub fn isl_set_dim(a: *mut isl_set, t: DimT) -> Size;
-    pub fn isl_set_set_dim_name(a: *mut isl_set, t: DimT, pos: c_uint, n: *const c_char)
-    -> *mut isl_set;
+    pub fn isl_set_set_dim_name(
+        a: *mut isl_set,
+        t: DimT,
+        pos: c_uint,
+        n: *const c_char,
+    ) -> *mut isl_set;
     pub fn isl_set_get_tuple_name(a: *mut isl_set) -> *const c_char;
     pub fn isl_set_set_tuple_name(a: *mut isl_set, n: *const c_char) -> *mut isl_set;
     pub fn isl_set_fix_si(a: *mut isl_set, t: DimT, pos: c_uint, v: c_int) -> *mut isl_set;
-    pub fn isl_set_lower_bound_si(a: *mut isl_set, t: DimT, pos: c_uint, v: c_int)
-    -> *mut isl_set;
-    pub fn isl_set_upper_bound_si(a: *mut isl_set, t: DimT, pos: c_uint, v: c_int)
-    -> *mut isl_set;
+    pub fn isl_set_lower_bound_si(a: *mut isl_set, t: DimT, pos: c_uint, v: c_int) -> *mut isl_set;
+    pub fn isl_set_upper_bound_si(a: *mut isl_set, t: DimT, pos: c_uint, v: c_int) -> *mut isl_set;
     pub fn isl_set_identity(a: *mut isl_set) -> *mut isl_map;
     pub fn isl_set_lex_lt_set(a: *mut isl_set, b: *mut isl_set) -> *mut isl_map;
     pub fn isl_set_lex_le_set(a: *mut isl_set, b: *mut isl_set) -> *mut isl_map;
@@ -221,8 +235,7 @@ unsafe extern "C" {
     pub fn isl_map_params(a: *mut isl_map) -> *mut isl_set;
     pub fn isl_map_wrap(a: *mut isl_map) -> *mut isl_set;
     pub fn isl_map_deltas(a: *mut isl_map) -> *mut isl_set;
-    pub fn isl_map_project_out(a: *mut isl_map, t: DimT, first: c_uint, n: c_uint)
-    -> *mut isl_map;
+    pub fn isl_map_project_out(a: *mut isl_map, t: DimT, first: c_uint, n: c_uint) -> *mut isl_map;
     pub fn isl_map_gist(a: *mut isl_map, b: *mut isl_map) -> *mut isl_map;
     pub fn isl_map_gist_domain(a: *mut isl_map, b: *mut isl_set) -> *mut isl_map;
     pub fn isl_map_gist_params(a: *mut isl_map, b: *mut isl_set) -> *mut isl_map;
@@ -233,8 +246,13 @@ unsafe extern "C" {
     pub fn isl_map_get_tuple_name(a: *mut isl_map, t: DimT) -> *const c_char;
     pub fn isl_map_set_tuple_name(a: *mut isl_map, t: DimT, n: *const c_char) -> *mut isl_map;
     pub fn isl_map_fix_si(a: *mut isl_map, t: DimT, pos: c_uint, v: c_int) -> *mut isl_map;
-    pub fn isl_map_equate(a: *mut isl_map, t1: DimT, p1: c_int, t2: DimT, p2: c_int)
-    -> *mut isl_map;
+    pub fn isl_map_equate(
+        a: *mut isl_map,
+        t1: DimT,
+        p1: c_int,
+        t2: DimT,
+        p2: c_int,
+    ) -> *mut isl_map;
     pub fn isl_map_from_domain_and_range(d: *mut isl_set, r: *mut isl_set) -> *mut isl_map;
     pub fn isl_map_range_product(a: *mut isl_map, b: *mut isl_map) -> *mut isl_map;
     pub fn isl_map_flat_range_product(a: *mut isl_map, b: *mut isl_map) -> *mut isl_map;
@@ -248,100 +266,131 @@ unsafe extern "C" {
     pub fn isl_union_set_copy(s: *mut isl_union_set) -> *mut isl_union_set;
     pub fn isl_union_set_free(s: *mut isl_union_set) -> *mut isl_union_set;
     pub fn isl_union_set_to_str(s: *mut isl_union_set) -> *mut c_char;
-    pub fn isl_union_set_read_from_str(ctx: *mut isl_ctx, s: *const c_char)
-    -> *mut isl_union_set;
+    pub fn isl_union_set_read_from_str(ctx: *mut isl_ctx, s: *const c_char) -> *mut isl_union_set;
     pub fn isl_union_set_get_space(s: *mut isl_union_set) -> *mut isl_space;
     pub fn isl_union_set_empty_ctx(ctx: *mut isl_ctx) -> *mut isl_union_set;
     pub fn isl_union_set_from_set(s: *mut isl_set) -> *mut isl_union_set;
     pub fn isl_union_set_universe(s: *mut isl_union_set) -> *mut isl_union_set;
-    pub fn isl_union_set_union(a: *mut isl_union_set, b: *mut isl_union_set)
-    -> *mut isl_union_set;
-    pub fn isl_union_set_intersect(a: *mut isl_union_set, b: *mut isl_union_set)
-    -> *mut isl_union_set;
-    pub fn isl_union_set_intersect_params(a: *mut isl_union_set, b: *mut isl_set)
-    -> *mut isl_union_set;
-    pub fn isl_union_set_subtract(a: *mut isl_union_set, b: *mut isl_union_set)
-    -> *mut isl_union_set;
+    pub fn isl_union_set_union(a: *mut isl_union_set, b: *mut isl_union_set) -> *mut isl_union_set;
+    pub fn isl_union_set_intersect(
+        a: *mut isl_union_set,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_set;
+    pub fn isl_union_set_intersect_params(
+        a: *mut isl_union_set,
+        b: *mut isl_set,
+    ) -> *mut isl_union_set;
+    pub fn isl_union_set_subtract(
+        a: *mut isl_union_set,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_set;
     pub fn isl_union_set_is_empty(a: *mut isl_union_set) -> Bool;
     pub fn isl_union_set_is_subset(a: *mut isl_union_set, b: *mut isl_union_set) -> Bool;
     pub fn isl_union_set_is_equal(a: *mut isl_union_set, b: *mut isl_union_set) -> Bool;
-    pub fn isl_union_set_apply(a: *mut isl_union_set, b: *mut isl_union_map)
-    -> *mut isl_union_set;
+    pub fn isl_union_set_apply(a: *mut isl_union_set, b: *mut isl_union_map) -> *mut isl_union_set;
     pub fn isl_union_set_params(a: *mut isl_union_set) -> *mut isl_set;
     pub fn isl_union_set_coalesce(a: *mut isl_union_set) -> *mut isl_union_set;
     pub fn isl_union_set_lexmin(a: *mut isl_union_set) -> *mut isl_union_set;
     pub fn isl_union_set_lexmax(a: *mut isl_union_set) -> *mut isl_union_set;
-    pub fn isl_union_set_gist(a: *mut isl_union_set, b: *mut isl_union_set)
-    -> *mut isl_union_set;
-    pub fn isl_union_set_gist_params(a: *mut isl_union_set, b: *mut isl_set)
-    -> *mut isl_union_set;
+    pub fn isl_union_set_gist(a: *mut isl_union_set, b: *mut isl_union_set) -> *mut isl_union_set;
+    pub fn isl_union_set_gist_params(a: *mut isl_union_set, b: *mut isl_set) -> *mut isl_union_set;
     pub fn isl_union_set_identity(a: *mut isl_union_set) -> *mut isl_union_map;
-    pub fn isl_union_set_lex_lt_union_set(a: *mut isl_union_set, b: *mut isl_union_set)
-    -> *mut isl_union_map;
+    pub fn isl_union_set_lex_lt_union_set(
+        a: *mut isl_union_set,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_map;
     pub fn isl_union_set_n_set(a: *mut isl_union_set) -> Size;
     pub fn isl_union_set_extract_set(a: *mut isl_union_set, s: *mut isl_space) -> *mut isl_set;
     pub fn isl_union_set_foreach_set(a: *mut isl_union_set, f: SetCb, user: *mut c_void) -> Stat;
     pub fn isl_union_set_list_alloc(ctx: *mut isl_ctx, n: c_int) -> *mut isl_union_set_list;
-    pub fn isl_union_set_list_add(l: *mut isl_union_set_list, s: *mut isl_union_set)
-    -> *mut isl_union_set_list;
+    pub fn isl_union_set_list_add(
+        l: *mut isl_union_set_list,
+        s: *mut isl_union_set,
+    ) -> *mut isl_union_set_list;
 
     // ---- union maps
     pub fn isl_union_map_copy(m: *mut isl_union_map) -> *mut isl_union_map;
     pub fn isl_union_map_free(m: *mut isl_union_map) -> *mut isl_union_map;
     pub fn isl_union_map_to_str(m: *mut isl_union_map) -> *mut c_char;
-    pub fn isl_union_map_read_from_str(ctx: *mut isl_ctx, s: *const c_char)
-    -> *mut isl_union_map;
+    pub fn isl_union_map_read_from_str(ctx: *mut isl_ctx, s: *const c_char) -> *mut isl_union_map;
     pub fn isl_union_map_get_space(m: *mut isl_union_map) -> *mut isl_space;
     pub fn isl_union_map_empty_ctx(ctx: *mut isl_ctx) -> *mut isl_union_map;
     pub fn isl_union_map_from_map(m: *mut isl_map) -> *mut isl_union_map;
-    pub fn isl_union_map_from_domain_and_range(d: *mut isl_union_set, r: *mut isl_union_set)
-    -> *mut isl_union_map;
+    pub fn isl_union_map_from_domain_and_range(
+        d: *mut isl_union_set,
+        r: *mut isl_union_set,
+    ) -> *mut isl_union_map;
     pub fn isl_union_map_universe(m: *mut isl_union_map) -> *mut isl_union_map;
-    pub fn isl_union_map_union(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_intersect(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_subtract(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_intersect_domain_union_set(a: *mut isl_union_map, b: *mut isl_union_set)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_intersect_range_union_set(a: *mut isl_union_map, b: *mut isl_union_set)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_intersect_params(a: *mut isl_union_map, b: *mut isl_set)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_subtract_domain(a: *mut isl_union_map, b: *mut isl_union_set)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_subtract_range(a: *mut isl_union_map, b: *mut isl_union_set)
-    -> *mut isl_union_map;
+    pub fn isl_union_map_union(a: *mut isl_union_map, b: *mut isl_union_map) -> *mut isl_union_map;
+    pub fn isl_union_map_intersect(
+        a: *mut isl_union_map,
+        b: *mut isl_union_map,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_subtract(
+        a: *mut isl_union_map,
+        b: *mut isl_union_map,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_intersect_domain_union_set(
+        a: *mut isl_union_map,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_intersect_range_union_set(
+        a: *mut isl_union_map,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_intersect_params(
+        a: *mut isl_union_map,
+        b: *mut isl_set,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_subtract_domain(
+        a: *mut isl_union_map,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_subtract_range(
+        a: *mut isl_union_map,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_map;
     pub fn isl_union_map_is_empty(a: *mut isl_union_map) -> Bool;
     pub fn isl_union_map_is_subset(a: *mut isl_union_map, b: *mut isl_union_map) -> Bool;
     pub fn isl_union_map_is_equal(a: *mut isl_union_map, b: *mut isl_union_map) -> Bool;
     pub fn isl_union_map_is_injective(a: *mut isl_union_map) -> Bool;
     pub fn isl_union_map_is_single_valued(a: *mut isl_union_map) -> Bool;
     pub fn isl_union_map_reverse(a: *mut isl_union_map) -> *mut isl_union_map;
-    pub fn isl_union_map_apply_range(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_apply_domain(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
+    pub fn isl_union_map_apply_range(
+        a: *mut isl_union_map,
+        b: *mut isl_union_map,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_apply_domain(
+        a: *mut isl_union_map,
+        b: *mut isl_union_map,
+    ) -> *mut isl_union_map;
     pub fn isl_union_map_domain(a: *mut isl_union_map) -> *mut isl_union_set;
     pub fn isl_union_map_range(a: *mut isl_union_map) -> *mut isl_union_set;
     pub fn isl_union_map_params(a: *mut isl_union_map) -> *mut isl_set;
     pub fn isl_union_map_deltas(a: *mut isl_union_map) -> *mut isl_union_set;
-    pub fn isl_union_map_gist(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_gist_domain(a: *mut isl_union_map, b: *mut isl_union_set)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_gist_params(a: *mut isl_union_map, b: *mut isl_set)
-    -> *mut isl_union_map;
+    pub fn isl_union_map_gist(a: *mut isl_union_map, b: *mut isl_union_map) -> *mut isl_union_map;
+    pub fn isl_union_map_gist_domain(
+        a: *mut isl_union_map,
+        b: *mut isl_union_set,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_gist_params(a: *mut isl_union_map, b: *mut isl_set) -> *mut isl_union_map;
     pub fn isl_union_map_coalesce(a: *mut isl_union_map) -> *mut isl_union_map;
     pub fn isl_union_map_lexmin(a: *mut isl_union_map) -> *mut isl_union_map;
     pub fn isl_union_map_lexmax(a: *mut isl_union_map) -> *mut isl_union_map;
-    pub fn isl_union_map_lex_lt_union_map(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_range_product(a: *mut isl_union_map, b: *mut isl_union_map)
-    -> *mut isl_union_map;
-    pub fn isl_union_map_project_out(a: *mut isl_union_map, t: DimT, first: c_uint, n: c_uint)
-    -> *mut isl_union_map;
+    pub fn isl_union_map_lex_lt_union_map(
+        a: *mut isl_union_map,
+        b: *mut isl_union_map,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_range_product(
+        a: *mut isl_union_map,
+        b: *mut isl_union_map,
+    ) -> *mut isl_union_map;
+    pub fn isl_union_map_project_out(
+        a: *mut isl_union_map,
+        t: DimT,
+        first: c_uint,
+        n: c_uint,
+    ) -> *mut isl_union_map;
     pub fn isl_union_map_n_map(a: *mut isl_union_map) -> Size;
     pub fn isl_union_map_extract_map(a: *mut isl_union_map, s: *mut isl_space) -> *mut isl_map;
     pub fn isl_union_map_foreach_map(a: *mut isl_union_map, f: MapCb, user: *mut c_void) -> Stat;
@@ -367,8 +416,12 @@ unsafe extern "C" {
     pub fn isl_aff_get_coefficient_val(a: *mut isl_aff, t: DimT, pos: c_int) -> *mut isl_val;
     pub fn isl_aff_get_denominator_val(a: *mut isl_aff) -> *mut isl_val;
     pub fn isl_aff_set_constant_val(a: *mut isl_aff, v: *mut isl_val) -> *mut isl_aff;
-    pub fn isl_aff_set_coefficient_val(a: *mut isl_aff, t: DimT, pos: c_int, v: *mut isl_val)
-    -> *mut isl_aff;
+    pub fn isl_aff_set_coefficient_val(
+        a: *mut isl_aff,
+        t: DimT,
+        pos: c_int,
+        v: *mut isl_val,
+    ) -> *mut isl_aff;
     pub fn isl_aff_dim(a: *mut isl_aff, t: DimT) -> Size;
     pub fn isl_pw_aff_from_aff(a: *mut isl_aff) -> *mut isl_pw_aff;
 
@@ -405,8 +458,7 @@ unsafe extern "C" {
     pub fn isl_multi_aff_copy(a: *mut isl_multi_aff) -> *mut isl_multi_aff;
     pub fn isl_multi_aff_free(a: *mut isl_multi_aff) -> *mut isl_multi_aff;
     pub fn isl_multi_aff_to_str(a: *mut isl_multi_aff) -> *mut c_char;
-    pub fn isl_multi_aff_read_from_str(ctx: *mut isl_ctx, s: *const c_char)
-    -> *mut isl_multi_aff;
+    pub fn isl_multi_aff_read_from_str(ctx: *mut isl_ctx, s: *const c_char) -> *mut isl_multi_aff;
     pub fn isl_multi_aff_get_space(a: *mut isl_multi_aff) -> *mut isl_space;
     pub fn isl_multi_aff_plain_is_equal(a: *mut isl_multi_aff, b: *mut isl_multi_aff) -> Bool;
     pub fn isl_multi_aff_size(a: *mut isl_multi_aff) -> Size;
@@ -417,8 +469,10 @@ unsafe extern "C" {
     pub fn isl_pw_multi_aff_copy(a: *mut isl_pw_multi_aff) -> *mut isl_pw_multi_aff;
     pub fn isl_pw_multi_aff_free(a: *mut isl_pw_multi_aff) -> *mut isl_pw_multi_aff;
     pub fn isl_pw_multi_aff_to_str(a: *mut isl_pw_multi_aff) -> *mut c_char;
-    pub fn isl_pw_multi_aff_read_from_str(ctx: *mut isl_ctx, s: *const c_char)
-    -> *mut isl_pw_multi_aff;
+    pub fn isl_pw_multi_aff_read_from_str(
+        ctx: *mut isl_ctx,
+        s: *const c_char,
+    ) -> *mut isl_pw_multi_aff;
     pub fn isl_pw_multi_aff_get_space(a: *mut isl_pw_multi_aff) -> *mut isl_space;
     pub fn isl_pw_multi_aff_is_equal(a: *mut isl_pw_multi_aff, b: *mut isl_pw_multi_aff) -> Bool;
     pub fn isl_pw_multi_aff_from_map(m: *mut isl_map) -> *mut isl_pw_multi_aff;
@@ -426,8 +480,10 @@ unsafe extern "C" {
     pub fn isl_pw_multi_aff_get_at(a: *mut isl_pw_multi_aff, pos: c_int) -> *mut isl_pw_aff;
     pub fn isl_pw_multi_aff_domain(a: *mut isl_pw_multi_aff) -> *mut isl_set;
     pub fn isl_pw_multi_aff_coalesce(a: *mut isl_pw_multi_aff) -> *mut isl_pw_multi_aff;
-    pub fn isl_pw_multi_aff_intersect_domain(a: *mut isl_pw_multi_aff, s: *mut isl_set)
-    -> *mut isl_pw_multi_aff;
+    pub fn isl_pw_multi_aff_intersect_domain(
+        a: *mut isl_pw_multi_aff,
+        s: *mut isl_set,
+    ) -> *mut isl_pw_multi_aff;
     pub fn isl_pw_multi_aff_pullback_pw_multi_aff(
         a: *mut isl_pw_multi_aff,
         b: *mut isl_pw_multi_aff,
@@ -436,27 +492,34 @@ unsafe extern "C" {
     pub fn isl_multi_val_copy(a: *mut isl_multi_val) -> *mut isl_multi_val;
     pub fn isl_multi_val_free(a: *mut isl_multi_val) -> *mut isl_multi_val;
     pub fn isl_multi_val_to_str(a: *mut isl_multi_val) -> *mut c_char;
-    pub fn isl_multi_val_read_from_str(ctx: *mut isl_ctx, s: *const c_char)
-    -> *mut isl_multi_val;
+    pub fn isl_multi_val_read_from_str(ctx: *mut isl_ctx, s: *const c_char) -> *mut isl_multi_val;
     pub fn isl_multi_val_plain_is_equal(a: *mut isl_multi_val, b: *mut isl_multi_val) -> Bool;
-    pub fn isl_multi_val_from_val_list(s: *mut isl_space, l: *mut isl_val_list)
-    -> *mut isl_multi_val;
+    pub fn isl_multi_val_from_val_list(
+        s: *mut isl_space,
+        l: *mut isl_val_list,
+    ) -> *mut isl_multi_val;
 
-    pub fn isl_multi_union_pw_aff_copy(a: *mut isl_multi_union_pw_aff)
-    -> *mut isl_multi_union_pw_aff;
-    pub fn isl_multi_union_pw_aff_free(a: *mut isl_multi_union_pw_aff)
-    -> *mut isl_multi_union_pw_aff;
+    pub fn isl_multi_union_pw_aff_copy(
+        a: *mut isl_multi_union_pw_aff,
+    ) -> *mut isl_multi_union_pw_aff;
+    pub fn isl_multi_union_pw_aff_free(
+        a: *mut isl_multi_union_pw_aff,
+    ) -> *mut isl_multi_union_pw_aff;
     pub fn isl_multi_union_pw_aff_to_str(a: *mut isl_multi_union_pw_aff) -> *mut c_char;
-    pub fn isl_multi_union_pw_aff_read_from_str(ctx: *mut isl_ctx, s: *const c_char)
-    -> *mut isl_multi_union_pw_aff;
+    pub fn isl_multi_union_pw_aff_read_from_str(
+        ctx: *mut isl_ctx,
+        s: *const c_char,
+    ) -> *mut isl_multi_union_pw_aff;
     pub fn isl_multi_union_pw_aff_plain_is_equal(
         a: *mut isl_multi_union_pw_aff,
         b: *mut isl_multi_union_pw_aff,
     ) -> Bool;
-    pub fn isl_multi_union_pw_aff_from_union_map(m: *mut isl_union_map)
-    -> *mut isl_multi_union_pw_aff;
-    pub fn isl_union_map_from_multi_union_pw_aff(a: *mut isl_multi_union_pw_aff)
-    -> *mut isl_union_map;
+    pub fn isl_multi_union_pw_aff_from_union_map(
+        m: *mut isl_union_map,
+    ) -> *mut isl_multi_union_pw_aff;
+    pub fn isl_union_map_from_multi_union_pw_aff(
+        a: *mut isl_multi_union_pw_aff,
+    ) -> *mut isl_union_map;
 
     // ---- schedules
     pub fn isl_schedule_copy(s: *mut isl_schedule) -> *mut isl_schedule;
@@ -473,8 +536,10 @@ unsafe extern "C" {
         p: *mut isl_multi_union_pw_aff,
     ) -> *mut isl_schedule;
     pub fn isl_schedule_sequence(a: *mut isl_schedule, b: *mut isl_schedule) -> *mut isl_schedule;
-    pub fn isl_schedule_intersect_domain(s: *mut isl_schedule, d: *mut isl_union_set)
-    -> *mut isl_schedule;
+    pub fn isl_schedule_intersect_domain(
+        s: *mut isl_schedule,
+        d: *mut isl_union_set,
+    ) -> *mut isl_schedule;
 
     pub fn isl_schedule_node_copy(n: *mut isl_schedule_node) -> *mut isl_schedule_node;
     pub fn isl_schedule_node_free(n: *mut isl_schedule_node) -> *mut isl_schedule_node;
@@ -491,19 +556,26 @@ unsafe extern "C" {
     -> *mut isl_schedule_node;
     pub fn isl_schedule_node_get_tree_depth(n: *mut isl_schedule_node) -> Size;
     pub fn isl_schedule_node_get_domain(n: *mut isl_schedule_node) -> *mut isl_union_set;
-    pub fn isl_schedule_node_get_prefix_schedule_union_map(n: *mut isl_schedule_node)
-    -> *mut isl_union_map;
-    pub fn isl_schedule_node_get_subtree_schedule_union_map(n: *mut isl_schedule_node)
-    -> *mut isl_union_map;
+    pub fn isl_schedule_node_get_prefix_schedule_union_map(
+        n: *mut isl_schedule_node,
+    ) -> *mut isl_union_map;
+    pub fn isl_schedule_node_get_subtree_schedule_union_map(
+        n: *mut isl_schedule_node,
+    ) -> *mut isl_union_map;
     pub fn isl_schedule_node_band_n_member(n: *mut isl_schedule_node) -> Size;
     pub fn isl_schedule_node_band_get_space(n: *mut isl_schedule_node) -> *mut isl_space;
-    pub fn isl_schedule_node_band_get_partial_schedule_union_map(n: *mut isl_schedule_node)
-    -> *mut isl_union_map;
+    pub fn isl_schedule_node_band_get_partial_schedule_union_map(
+        n: *mut isl_schedule_node,
+    ) -> *mut isl_union_map;
     pub fn isl_schedule_node_band_get_permutable(n: *mut isl_schedule_node) -> Bool;
-    pub fn isl_schedule_node_band_set_permutable(n: *mut isl_schedule_node, p: c_int)
-    -> *mut isl_schedule_node;
-    pub fn isl_schedule_node_band_member_get_coincident(n: *mut isl_schedule_node, pos: c_int)
-    -> Bool;
+    pub fn isl_schedule_node_band_set_permutable(
+        n: *mut isl_schedule_node,
+        p: c_int,
+    ) -> *mut isl_schedule_node;
+    pub fn isl_schedule_node_band_member_get_coincident(
+        n: *mut isl_schedule_node,
+        pos: c_int,
+    ) -> Bool;
     pub fn isl_schedule_node_band_member_set_coincident(
         n: *mut isl_schedule_node,
         pos: c_int,
@@ -514,14 +586,22 @@ unsafe extern "C" {
         pos: c_int,
         t: c_int,
     ) -> *mut isl_schedule_node;
-    pub fn isl_schedule_node_band_tile(n: *mut isl_schedule_node, sizes: *mut isl_multi_val)
-    -> *mut isl_schedule_node;
-    pub fn isl_schedule_node_band_split(n: *mut isl_schedule_node, pos: c_int)
-    -> *mut isl_schedule_node;
-    pub fn isl_schedule_node_insert_mark(n: *mut isl_schedule_node, id: *mut isl_id)
-    -> *mut isl_schedule_node;
-    pub fn isl_schedule_node_insert_filter(n: *mut isl_schedule_node, f: *mut isl_union_set)
-    -> *mut isl_schedule_node;
+    pub fn isl_schedule_node_band_tile(
+        n: *mut isl_schedule_node,
+        sizes: *mut isl_multi_val,
+    ) -> *mut isl_schedule_node;
+    pub fn isl_schedule_node_band_split(
+        n: *mut isl_schedule_node,
+        pos: c_int,
+    ) -> *mut isl_schedule_node;
+    pub fn isl_schedule_node_insert_mark(
+        n: *mut isl_schedule_node,
+        id: *mut isl_id,
+    ) -> *mut isl_schedule_node;
+    pub fn isl_schedule_node_insert_filter(
+        n: *mut isl_schedule_node,
+        f: *mut isl_union_set,
+    ) -> *mut isl_schedule_node;
     pub fn isl_schedule_node_insert_partial_schedule(
         n: *mut isl_schedule_node,
         s: *mut isl_multi_union_pw_aff,
@@ -535,15 +615,20 @@ unsafe extern "C" {
     pub fn isl_schedule_node_filter_get_filter(n: *mut isl_schedule_node) -> *mut isl_union_set;
     pub fn isl_schedule_node_domain_get_domain(n: *mut isl_schedule_node) -> *mut isl_union_set;
 
-    pub fn isl_schedule_constraints_copy(s: *mut isl_schedule_constraints)
-    -> *mut isl_schedule_constraints;
-    pub fn isl_schedule_constraints_free(s: *mut isl_schedule_constraints)
-    -> *mut isl_schedule_constraints;
+    pub fn isl_schedule_constraints_copy(
+        s: *mut isl_schedule_constraints,
+    ) -> *mut isl_schedule_constraints;
+    pub fn isl_schedule_constraints_free(
+        s: *mut isl_schedule_constraints,
+    ) -> *mut isl_schedule_constraints;
     pub fn isl_schedule_constraints_to_str(s: *mut isl_schedule_constraints) -> *mut c_char;
-    pub fn isl_schedule_constraints_read_from_str(ctx: *mut isl_ctx, s: *const c_char)
-    -> *mut isl_schedule_constraints;
-    pub fn isl_schedule_constraints_on_domain(d: *mut isl_union_set)
-    -> *mut isl_schedule_constraints;
+    pub fn isl_schedule_constraints_read_from_str(
+        ctx: *mut isl_ctx,
+        s: *const c_char,
+    ) -> *mut isl_schedule_constraints;
+    pub fn isl_schedule_constraints_on_domain(
+        d: *mut isl_union_set,
+    ) -> *mut isl_schedule_constraints;
     pub fn isl_schedule_constraints_set_context(
         s: *mut isl_schedule_constraints,
         c: *mut isl_set,
@@ -565,14 +650,13 @@ unsafe extern "C" {
         condition: *mut isl_union_map,
         validity: *mut isl_union_map,
     ) -> *mut isl_schedule_constraints;
-    pub fn isl_schedule_constraints_compute_schedule(s: *mut isl_schedule_constraints)
-    -> *mut isl_schedule;
+    pub fn isl_schedule_constraints_compute_schedule(
+        s: *mut isl_schedule_constraints,
+    ) -> *mut isl_schedule;
 
     // ---- dataflow
-    pub fn isl_union_access_info_copy(a: *mut isl_union_access_info)
-    -> *mut isl_union_access_info;
-    pub fn isl_union_access_info_free(a: *mut isl_union_access_info)
-    -> *mut isl_union_access_info;
+    pub fn isl_union_access_info_copy(a: *mut isl_union_access_info) -> *mut isl_union_access_info;
+    pub fn isl_union_access_info_free(a: *mut isl_union_access_info) -> *mut isl_union_access_info;
     pub fn isl_union_access_info_to_str(a: *mut isl_union_access_info) -> *mut c_char;
     pub fn isl_union_access_info_from_sink(m: *mut isl_union_map) -> *mut isl_union_access_info;
     pub fn isl_union_access_info_set_must_source(
@@ -617,11 +701,15 @@ unsafe extern "C" {
         user: *mut c_void,
     ) -> *mut isl_ast_build;
     /// `build` is kept, `schedule` is taken.
-    pub fn isl_ast_build_node_from_schedule(b: *mut isl_ast_build, s: *mut isl_schedule)
-    -> *mut isl_ast_node;
+    pub fn isl_ast_build_node_from_schedule(
+        b: *mut isl_ast_build,
+        s: *mut isl_schedule,
+    ) -> *mut isl_ast_node;
     /// `build` is kept, `pa` is taken.
-    pub fn isl_ast_build_expr_from_pw_aff(b: *mut isl_ast_build, pa: *mut isl_pw_aff)
-    -> *mut isl_ast_expr;
+    pub fn isl_ast_build_expr_from_pw_aff(
+        b: *mut isl_ast_build,
+        pa: *mut isl_pw_aff,
+    ) -> *mut isl_ast_expr;
     /// `build` is kept, `pma` is taken.
     pub fn isl_ast_build_access_from_pw_multi_aff(
         b: *mut isl_ast_build,
@@ -640,8 +728,7 @@ unsafe extern "C" {
     pub fn isl_ast_node_to_C_str(n: *mut isl_ast_node) -> *mut c_char;
     pub fn isl_ast_node_get_type(n: *mut isl_ast_node) -> c_int;
     pub fn isl_ast_node_get_annotation(n: *mut isl_ast_node) -> *mut isl_id;
-    pub fn isl_ast_node_set_annotation(n: *mut isl_ast_node, id: *mut isl_id)
-    -> *mut isl_ast_node;
+    pub fn isl_ast_node_set_annotation(n: *mut isl_ast_node, id: *mut isl_id) -> *mut isl_ast_node;
     pub fn isl_ast_node_for_get_iterator(n: *mut isl_ast_node) -> *mut isl_ast_expr;
     pub fn isl_ast_node_for_get_init(n: *mut isl_ast_node) -> *mut isl_ast_expr;
     pub fn isl_ast_node_for_get_cond(n: *mut isl_ast_node) -> *mut isl_ast_expr;

@@ -260,7 +260,12 @@ pub(crate) fn foreach<T: Handle>(
         *mut c_void,
     ) -> ffi::Stat,
 ) -> Result<()> {
-    let mut visit = Visit { ctx, f, error: None, panic: None };
+    let mut visit = Visit {
+        ctx,
+        f,
+        error: None,
+        panic: None,
+    };
     let stat = call(visit_trampoline::<T>, (&raw mut visit).cast::<c_void>());
     if let Some(payload) = visit.panic.take() {
         let _ = ctx.take_error();

@@ -34,7 +34,10 @@ impl Monomial {
 
     /// The monomial `name`.
     pub fn var(name: &str) -> Monomial {
-        Monomial { vars: BTreeMap::from([(name.to_owned(), 1)]), degree: 1 }
+        Monomial {
+            vars: BTreeMap::from([(name.to_owned(), 1)]),
+            degree: 1,
+        }
     }
 
     /// The variables and their (positive) exponents, in alphabetical order.
@@ -58,9 +61,14 @@ impl Monomial {
         for (v, &e) in &other.vars {
             let slot = vars.entry(v.clone()).or_insert(0);
             // Exponents grow by at most one per multiplication node of an input expression.
-            *slot = slot.checked_add(e).expect("monomial exponent overflows u64");
+            *slot = slot
+                .checked_add(e)
+                .expect("monomial exponent overflows u64");
         }
-        let degree = self.degree.checked_add(other.degree).expect("monomial degree overflows u64");
+        let degree = self
+            .degree
+            .checked_add(other.degree)
+            .expect("monomial degree overflows u64");
         Monomial { vars, degree }
     }
 
@@ -79,7 +87,10 @@ impl Monomial {
                 }
             }
         }
-        Some(Monomial { vars, degree: self.degree - other.degree })
+        Some(Monomial {
+            vars,
+            degree: self.degree - other.degree,
+        })
     }
 }
 
@@ -232,8 +243,11 @@ impl Polynomial {
 
     /// The variables that occur, in alphabetical order.
     pub fn variables(&self) -> Vec<String> {
-        let mut vars: Vec<String> =
-            self.terms.keys().flat_map(|m| m.vars.keys().cloned()).collect();
+        let mut vars: Vec<String> = self
+            .terms
+            .keys()
+            .flat_map(|m| m.vars.keys().cloned())
+            .collect();
         vars.sort();
         vars.dedup();
         vars
@@ -281,7 +295,9 @@ impl Polynomial {
     /// coefficient). Fails when `divisor` is zero.
     pub fn div_rem(&self, divisor: &Polynomial) -> Result<(Polynomial, Polynomial)> {
         let Some((lm, lc)) = divisor.leading_term() else {
-            return Err(Error::InvalidArgument("division of a polynomial by zero".into()));
+            return Err(Error::InvalidArgument(
+                "division of a polynomial by zero".into(),
+            ));
         };
         let (lm, lc) = (lm.clone(), lc.clone());
         let mut p = self.clone();
@@ -365,7 +381,9 @@ impl Polynomial {
             } else if let Some(pos) = domain.find_dim_by_name(DimType::SET, v)? {
                 aff.with_coefficient(DimType::In, pos, &val)?
             } else {
-                return Err(Error::InvalidArgument(format!("`{v}` is not a dimension of {domain}")));
+                return Err(Error::InvalidArgument(format!(
+                    "`{v}` is not a dimension of {domain}"
+                )));
             };
         }
         Ok(aff)
@@ -414,7 +432,9 @@ impl Mul for &Polynomial {
 impl Neg for &Polynomial {
     type Output = Polynomial;
     fn neg(self) -> Polynomial {
-        Polynomial { terms: self.terms.iter().map(|(m, c)| (m.clone(), -c)).collect() }
+        Polynomial {
+            terms: self.terms.iter().map(|(m, c)| (m.clone(), -c)).collect(),
+        }
     }
 }
 
@@ -470,7 +490,11 @@ impl std::str::FromStr for Polynomial {
     /// Parses `+ - *`, `^` with a constant exponent (at most 64), parentheses, integers and
     /// identifiers, such as `(2*j)*n + i` or `-(a - 1)^2`.
     fn from_str(text: &str) -> Result<Polynomial> {
-        let mut p = Parser { text: text.as_bytes(), pos: 0, depth: 0 };
+        let mut p = Parser {
+            text: text.as_bytes(),
+            pos: 0,
+            depth: 0,
+        };
         let poly = p.expr()?;
         p.skip_ws();
         if p.pos < p.text.len() {
@@ -497,7 +521,10 @@ const MAX_WORK: usize = 1_000_000;
 
 impl Parser<'_> {
     fn error(&self, message: &str) -> Error {
-        Error::PolynomialSyntax { offset: self.pos, message: message.into() }
+        Error::PolynomialSyntax {
+            offset: self.pos,
+            message: message.into(),
+        }
     }
 
     fn skip_ws(&mut self) {

@@ -87,7 +87,9 @@ impl Schedule {
     /// The schedule that only has a domain node: the instances of `domain`, unordered.
     pub fn from_domain(domain: &UnionSet) -> Result<Schedule> {
         // SAFETY: the copy is taken.
-        domain.ctx().wrap(unsafe { ffi::isl_schedule_from_domain(domain.copy_raw()) })
+        domain
+            .ctx()
+            .wrap(unsafe { ffi::isl_schedule_from_domain(domain.copy_raw()) })
     }
 
     isl_methods! {
@@ -131,20 +133,26 @@ impl ScheduleNode {
     pub fn child(&self, pos: usize) -> Result<ScheduleNode> {
         let n = self.n_children()?;
         if pos >= n {
-            return Err(Error::InvalidArgument(format!("child {pos} out of range 0..{n}")));
+            return Err(Error::InvalidArgument(format!(
+                "child {pos} out of range 0..{n}"
+            )));
         }
         // SAFETY: the copy is taken; the position is in range.
-        self.ctx().wrap(unsafe { ffi::isl_schedule_node_child(self.copy_raw(), int(pos)?) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_schedule_node_child(self.copy_raw(), int(pos)?) })
     }
 
     /// The parent of the node, or `None` at the root.
     pub fn parent(&self) -> Result<Option<ScheduleNode>> {
         // SAFETY: the node is live and kept.
-        if !self.ctx().bool(unsafe { ffi::isl_schedule_node_has_parent(self.raw()) })? {
+        let has_parent = unsafe { ffi::isl_schedule_node_has_parent(self.raw()) };
+        if !self.ctx().bool(has_parent)? {
             return Ok(None);
         }
         // SAFETY: the copy is taken.
-        self.ctx().wrap(unsafe { ffi::isl_schedule_node_parent(self.copy_raw()) }).map(Some)
+        self.ctx()
+            .wrap(unsafe { ffi::isl_schedule_node_parent(self.copy_raw()) })
+            .map(Some)
     }
 
     /// Whether band member `pos` is marked coincident (parallel).
@@ -170,7 +178,11 @@ impl ScheduleNode {
     }
 
     /// The band with member `pos` generated as `loop_type`.
-    pub fn band_member_set_ast_loop_type(&self, pos: usize, loop_type: AstLoopType) -> Result<ScheduleNode> {
+    pub fn band_member_set_ast_loop_type(
+        &self,
+        pos: usize,
+        loop_type: AstLoopType,
+    ) -> Result<ScheduleNode> {
         self.check_member(pos)?;
         let t = match loop_type {
             AstLoopType::Default => 0,
@@ -197,7 +209,9 @@ impl ScheduleNode {
     /// loops whose child is a band of point loops.
     pub fn band_tile(&self, sizes: &[i64]) -> Result<ScheduleNode> {
         if let Some(s) = sizes.iter().find(|&&s| s <= 0) {
-            return Err(Error::InvalidArgument(format!("tile size {s} is not positive")));
+            return Err(Error::InvalidArgument(format!(
+                "tile size {s} is not positive"
+            )));
         }
         let space = self.band_space()?;
         let sizes = MultiVal::from_values(&space, sizes)?;
@@ -208,10 +222,13 @@ impl ScheduleNode {
     pub fn band_split(&self, pos: usize) -> Result<ScheduleNode> {
         let n = self.band_n_member()?;
         if pos == 0 || pos >= n {
-            return Err(Error::InvalidArgument(format!("cannot split a band of {n} at {pos}")));
+            return Err(Error::InvalidArgument(format!(
+                "cannot split a band of {n} at {pos}"
+            )));
         }
         // SAFETY: the copy is taken; the position is in range.
-        self.ctx().wrap(unsafe { ffi::isl_schedule_node_band_split(self.copy_raw(), int(pos)?) })
+        self.ctx()
+            .wrap(unsafe { ffi::isl_schedule_node_band_split(self.copy_raw(), int(pos)?) })
     }
 
     /// Inserts a sequence node whose children are filtered by `filters`, in order.
@@ -233,7 +250,9 @@ impl ScheduleNode {
         if pos < n {
             Ok(())
         } else {
-            Err(Error::InvalidArgument(format!("band member {pos} out of range 0..{n}")))
+            Err(Error::InvalidArgument(format!(
+                "band member {pos} out of range 0..{n}"
+            )))
         }
     }
 
@@ -283,7 +302,9 @@ impl ScheduleConstraints {
     /// Constraints for scheduling the instances of `domain`, with no dependences yet.
     pub fn on_domain(domain: &UnionSet) -> Result<ScheduleConstraints> {
         // SAFETY: the copy is taken.
-        domain.ctx().wrap(unsafe { ffi::isl_schedule_constraints_on_domain(domain.copy_raw()) })
+        domain
+            .ctx()
+            .wrap(unsafe { ffi::isl_schedule_constraints_on_domain(domain.copy_raw()) })
     }
 
     /// Parses isl's notation of schedule constraints.
@@ -293,7 +314,11 @@ impl ScheduleConstraints {
 
     /// Adds conditional validity constraints: `validity` needs to be respected only where the
     /// schedule does not keep `condition` local.
-    pub fn with_conditional_validity(&self, condition: &UnionMap, validity: &UnionMap) -> Result<ScheduleConstraints> {
+    pub fn with_conditional_validity(
+        &self,
+        condition: &UnionMap,
+        validity: &UnionMap,
+    ) -> Result<ScheduleConstraints> {
         self.ctx().same(condition.ctx())?;
         self.ctx().same(validity.ctx())?;
         // SAFETY: all three copies are taken.
@@ -324,7 +349,8 @@ impl UnionAccessInfo {
     /// Dataflow question for the reads `sink` (instances to array elements).
     pub fn from_sink(sink: &UnionMap) -> Result<UnionAccessInfo> {
         // SAFETY: the copy is taken.
-        sink.ctx().wrap(unsafe { ffi::isl_union_access_info_from_sink(sink.copy_raw()) })
+        sink.ctx()
+            .wrap(unsafe { ffi::isl_union_access_info_from_sink(sink.copy_raw()) })
     }
 
     isl_methods! {

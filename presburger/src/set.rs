@@ -121,14 +121,17 @@ impl Space {
     /// The number of dimensions of kind `t`.
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the space is live and kept.
-        self.ctx.size(unsafe { ffi::isl_space_dim(self.raw(), t.raw()) })
+        self.ctx
+            .size(unsafe { ffi::isl_space_dim(self.raw(), t.raw()) })
     }
 
     /// The name of dimension `pos` of kind `t`, if it has one.
     pub fn dim_name(&self, t: DimType, pos: usize) -> Result<Option<String>> {
         self.check_pos(t, pos)?;
         // SAFETY: the space is live; the name is owned by isl and copied at once.
-        Ok(unsafe { borrowed_c_string(ffi::isl_space_get_dim_name(self.raw(), t.raw(), uint(pos)?)) })
+        Ok(unsafe {
+            borrowed_c_string(ffi::isl_space_get_dim_name(self.raw(), t.raw(), uint(pos)?))
+        })
     }
 
     /// The same space with dimension `pos` of kind `t` named `name`.
@@ -153,7 +156,8 @@ impl Space {
     pub fn with_tuple_name(&self, t: DimType, name: &str) -> Result<Space> {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
-        self.ctx.wrap(unsafe { ffi::isl_space_set_tuple_name(self.copy_raw(), t.raw(), c.as_ptr()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_space_set_tuple_name(self.copy_raw(), t.raw(), c.as_ptr()) })
     }
 
     /// The position of the dimension of kind `t` called `name`.
@@ -170,7 +174,9 @@ impl Space {
         if pos < n {
             Ok(())
         } else {
-            Err(Error::InvalidArgument(format!("dimension {pos} of {t:?} out of range 0..{n}")))
+            Err(Error::InvalidArgument(format!(
+                "dimension {pos} of {t:?} out of range 0..{n}"
+            )))
         }
     }
 
@@ -231,20 +237,32 @@ macro_rules! common_set_like {
 }
 common_set_like!(Set, isl_set_read_from_str, isl_set_get_space);
 common_set_like!(Map, isl_map_read_from_str, isl_map_get_space);
-common_set_like!(UnionSet, isl_union_set_read_from_str, isl_union_set_get_space);
-common_set_like!(UnionMap, isl_union_map_read_from_str, isl_union_map_get_space);
+common_set_like!(
+    UnionSet,
+    isl_union_set_read_from_str,
+    isl_union_set_get_space
+);
+common_set_like!(
+    UnionMap,
+    isl_union_map_read_from_str,
+    isl_union_map_get_space
+);
 
 impl Set {
     /// The set of all points of `space`.
     pub fn universe(space: &Space) -> Result<Set> {
         // SAFETY: the copy is taken.
-        space.ctx.wrap(unsafe { ffi::isl_set_universe(space.copy_raw()) })
+        space
+            .ctx
+            .wrap(unsafe { ffi::isl_set_universe(space.copy_raw()) })
     }
 
     /// The empty set in `space`.
     pub fn empty(space: &Space) -> Result<Set> {
         // SAFETY: the copy is taken.
-        space.ctx.wrap(unsafe { ffi::isl_set_empty(space.copy_raw()) })
+        space
+            .ctx
+            .wrap(unsafe { ffi::isl_set_empty(space.copy_raw()) })
     }
 
     isl_methods! {
@@ -302,7 +320,8 @@ impl Set {
     /// The number of dimensions of kind `t` (`Param` or `Out`).
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the set is live and kept.
-        self.ctx.size(unsafe { ffi::isl_set_dim(self.raw(), t.raw()) })
+        self.ctx
+            .size(unsafe { ffi::isl_set_dim(self.raw(), t.raw()) })
     }
 
     /// The name of the set's tuple, for example `S` in `{ S[i] }`.
@@ -317,7 +336,8 @@ impl Set {
     pub fn with_tuple_name(&self, name: &str) -> Result<Set> {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
-        self.ctx.wrap(unsafe { ffi::isl_set_set_tuple_name(self.copy_raw(), c.as_ptr()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_set_tuple_name(self.copy_raw(), c.as_ptr()) })
     }
 
     /// The name of dimension `pos` of kind `t`, if it has one.
@@ -368,7 +388,8 @@ impl Set {
     /// Appends `n` unconstrained dimensions of kind `t`.
     pub fn add_dims(&self, t: DimType, n: usize) -> Result<Set> {
         // SAFETY: the copy is taken.
-        self.ctx.wrap(unsafe { ffi::isl_set_add_dims(self.copy_raw(), t.raw(), uint(n)?) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_add_dims(self.copy_raw(), t.raw(), uint(n)?) })
     }
 
     /// Fixes dimension `pos` of kind `t` to `value`.
@@ -402,20 +423,24 @@ impl Set {
     pub fn dim_max(&self, pos: usize) -> Result<PwAff> {
         self.check_pos(DimType::SET, pos, 1)?;
         // SAFETY: the copy is taken.
-        self.ctx.wrap(unsafe { ffi::isl_set_dim_max(self.copy_raw(), int(pos)?) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_dim_max(self.copy_raw(), int(pos)?) })
     }
 
     /// The minimum of set dimension `pos` as a piecewise function of the parameters.
     pub fn dim_min(&self, pos: usize) -> Result<PwAff> {
         self.check_pos(DimType::SET, pos, 1)?;
         // SAFETY: the copy is taken.
-        self.ctx.wrap(unsafe { ffi::isl_set_dim_min(self.copy_raw(), int(pos)?) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_dim_min(self.copy_raw(), int(pos)?) })
     }
 
     /// Some point of the set (parameters included), or `None` when the set is empty.
     pub fn sample_point(&self) -> Result<Option<Point>> {
         // SAFETY: the copy is taken.
-        let p: Point = self.ctx.wrap(unsafe { ffi::isl_set_sample_point(self.copy_raw()) })?;
+        let p: Point = self
+            .ctx
+            .wrap(unsafe { ffi::isl_set_sample_point(self.copy_raw()) })?;
         // SAFETY: the point is live and kept.
         let void = self.ctx.bool(unsafe { ffi::isl_point_is_void(p.raw()) })?;
         Ok(if void { None } else { Some(p) })
@@ -425,7 +450,9 @@ impl Set {
     /// `f` stops the enumeration and is returned. A set with parameters must fix their values.
     pub fn foreach_point(&self, mut f: impl FnMut(Point) -> Result<()>) -> Result<()> {
         if !self.is_bounded()? {
-            return Err(Error::InvalidArgument(format!("cannot enumerate unbounded set {self}")));
+            return Err(Error::InvalidArgument(format!(
+                "cannot enumerate unbounded set {self}"
+            )));
         }
         let raw = self.raw();
         // SAFETY: the set is live and kept during the iteration; the trampoline matches.
@@ -453,7 +480,8 @@ impl Point {
     /// Coordinate `pos` of kind `t`.
     pub fn coordinate(&self, t: DimType, pos: usize) -> Result<Val> {
         // SAFETY: the point is live and kept.
-        self.ctx.wrap(unsafe { ffi::isl_point_get_coordinate_val(self.raw(), t.raw(), int(pos)?) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_point_get_coordinate_val(self.raw(), t.raw(), int(pos)?) })
     }
 
     /// All coordinates of kind `t`, which must be integers that fit in `i64`.
@@ -465,7 +493,8 @@ impl Point {
     /// The space of the point.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the point is live and kept.
-        self.ctx.wrap(unsafe { ffi::isl_point_get_space(self.raw()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_point_get_space(self.raw()) })
     }
 
     isl_methods! {
@@ -478,43 +507,57 @@ impl Map {
     /// The relation of all pairs of `space` (a map space).
     pub fn universe(space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        space.ctx.wrap(unsafe { ffi::isl_map_universe(space.copy_raw()) })
+        space
+            .ctx
+            .wrap(unsafe { ffi::isl_map_universe(space.copy_raw()) })
     }
 
     /// The empty relation in `space`.
     pub fn empty(space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        space.ctx.wrap(unsafe { ffi::isl_map_empty(space.copy_raw()) })
+        space
+            .ctx
+            .wrap(unsafe { ffi::isl_map_empty(space.copy_raw()) })
     }
 
     /// The identity relation of the map space `space`.
     pub fn identity(space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        space.ctx.wrap(unsafe { ffi::isl_map_identity(space.copy_raw()) })
+        space
+            .ctx
+            .wrap(unsafe { ffi::isl_map_identity(space.copy_raw()) })
     }
 
     /// `{ x -> y : x ≺ y }` on the set space `set_space`: lexicographic "less than".
     pub fn lex_lt(set_space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        set_space.ctx.wrap(unsafe { ffi::isl_map_lex_lt(set_space.copy_raw()) })
+        set_space
+            .ctx
+            .wrap(unsafe { ffi::isl_map_lex_lt(set_space.copy_raw()) })
     }
 
     /// `{ x -> y : x ⪯ y }` on the set space `set_space`.
     pub fn lex_le(set_space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        set_space.ctx.wrap(unsafe { ffi::isl_map_lex_le(set_space.copy_raw()) })
+        set_space
+            .ctx
+            .wrap(unsafe { ffi::isl_map_lex_le(set_space.copy_raw()) })
     }
 
     /// `{ x -> y : x ≻ y }` on the set space `set_space`.
     pub fn lex_gt(set_space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        set_space.ctx.wrap(unsafe { ffi::isl_map_lex_gt(set_space.copy_raw()) })
+        set_space
+            .ctx
+            .wrap(unsafe { ffi::isl_map_lex_gt(set_space.copy_raw()) })
     }
 
     /// `{ x -> y : x ⪰ y }` on the set space `set_space`.
     pub fn lex_ge(set_space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        set_space.ctx.wrap(unsafe { ffi::isl_map_lex_ge(set_space.copy_raw()) })
+        set_space
+            .ctx
+            .wrap(unsafe { ffi::isl_map_lex_ge(set_space.copy_raw()) })
     }
 
     /// The product relation `domain × range`.
@@ -594,7 +637,8 @@ impl Map {
     /// The number of dimensions of kind `t`.
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the map is live and kept.
-        self.ctx.size(unsafe { ffi::isl_map_dim(self.raw(), t.raw()) })
+        self.ctx
+            .size(unsafe { ffi::isl_map_dim(self.raw(), t.raw()) })
     }
 
     fn check_pos(&self, t: DimType, first: usize, n: usize) -> Result<()> {
@@ -621,7 +665,8 @@ impl Map {
     pub fn with_tuple_name(&self, t: DimType, name: &str) -> Result<Map> {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
-        self.ctx.wrap(unsafe { ffi::isl_map_set_tuple_name(self.copy_raw(), t.raw(), c.as_ptr()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_map_set_tuple_name(self.copy_raw(), t.raw(), c.as_ptr()) })
     }
 
     /// Removes dimensions `first..first + n` of kind `t` by existential quantification.
@@ -709,7 +754,8 @@ impl UnionSet {
     pub fn extract_set(&self, space: &Space) -> Result<Set> {
         self.ctx.same(&space.ctx)?;
         // SAFETY: the union set is kept, the space copy is taken.
-        self.ctx.wrap(unsafe { ffi::isl_union_set_extract_set(self.raw(), space.copy_raw()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_union_set_extract_set(self.raw(), space.copy_raw()) })
     }
 
     /// Calls `f` on the set of each space in the union; an error from `f` stops the iteration.
@@ -821,11 +867,18 @@ impl UnionMap {
     pub fn project_out_params(&self, first: usize, n: usize) -> Result<UnionMap> {
         let np = self.space()?.dim(DimType::Param)?;
         if first.checked_add(n).is_none_or(|end| end > np) {
-            return Err(Error::InvalidArgument(format!("parameters {first}..+{n} out of 0..{np}")));
+            return Err(Error::InvalidArgument(format!(
+                "parameters {first}..+{n} out of 0..{np}"
+            )));
         }
         // SAFETY: the copy is taken.
         self.ctx.wrap(unsafe {
-            ffi::isl_union_map_project_out(self.copy_raw(), DimType::Param.raw(), uint(first)?, uint(n)?)
+            ffi::isl_union_map_project_out(
+                self.copy_raw(),
+                DimType::Param.raw(),
+                uint(first)?,
+                uint(n)?,
+            )
         })
     }
 
@@ -833,7 +886,8 @@ impl UnionMap {
     pub fn extract_map(&self, space: &Space) -> Result<Map> {
         self.ctx.same(&space.ctx)?;
         // SAFETY: the union map is kept, the space copy is taken.
-        self.ctx.wrap(unsafe { ffi::isl_union_map_extract_map(self.raw(), space.copy_raw()) })
+        self.ctx
+            .wrap(unsafe { ffi::isl_union_map_extract_map(self.raw(), space.copy_raw()) })
     }
 
     /// Calls `f` on the map of each pair of spaces in the union; an error from `f` stops it.

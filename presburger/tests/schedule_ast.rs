@@ -46,13 +46,22 @@ fn product() -> Product {
         .unwrap()
         .intersect_domain(&domain)
         .unwrap();
-    Product { ctx, domain, schedule, reads, writes }
+    Product {
+        ctx,
+        domain,
+        schedule,
+        reads,
+        writes,
+    }
 }
 
 #[test]
 fn schedule_tree_navigation_and_maps() {
     let p = product();
-    check(p.schedule.map().unwrap(), expect!["{ S[i, j] -> [i, j, 0, 0]; T[i, j, k] -> [i, j, 1, k] }"]);
+    check(
+        p.schedule.map().unwrap(),
+        expect!["{ S[i, j] -> [i, j, 0, 0]; T[i, j, k] -> [i, j, 1, k] }"],
+    );
     assert_eq!(p.schedule.domain().unwrap(), p.domain);
     let root = p.schedule.root().unwrap();
     assert_eq!(root.node_type().unwrap(), ScheduleNodeType::Domain);
@@ -65,7 +74,10 @@ fn schedule_tree_navigation_and_maps() {
     assert!(!band.band_permutable().unwrap());
     assert!(!band.band_member_coincident(0).unwrap());
     check(band.band_space().unwrap(), expect!["{ [i0, i1] }"]);
-    check(band.band_partial_schedule().unwrap(), expect!["{ S[i, j] -> [i, j]; T[i, j, k] -> [i, j] }"]);
+    check(
+        band.band_partial_schedule().unwrap(),
+        expect!["{ S[i, j] -> [i, j]; T[i, j, k] -> [i, j] }"],
+    );
     let seq = band.child(0).unwrap();
     assert_eq!(seq.node_type().unwrap(), ScheduleNodeType::Sequence);
     assert_eq!(seq.n_children().unwrap(), 2);
@@ -73,14 +85,26 @@ fn schedule_tree_navigation_and_maps() {
     assert_eq!(filt.node_type().unwrap(), ScheduleNodeType::Filter);
     check(filt.filter().unwrap(), expect!["{ T[i, j, k] }"]);
     let inner = filt.child(0).unwrap();
-    check(inner.prefix_schedule().unwrap(), expect!["[n] -> { T[i, j, k] -> [i, j] }"]);
-    check(band.subtree_schedule().unwrap(), expect!["{ S[i, j] -> [i, j, 0, 0]; T[i, j, k] -> [i, j, 1, k] }"]);
+    check(
+        inner.prefix_schedule().unwrap(),
+        expect!["[n] -> { T[i, j, k] -> [i, j] }"],
+    );
+    check(
+        band.subtree_schedule().unwrap(),
+        expect!["{ S[i, j] -> [i, j, 0, 0]; T[i, j, k] -> [i, j, 1, k] }"],
+    );
     assert_eq!(inner.parent().unwrap().unwrap(), filt);
     assert_eq!(inner.root().unwrap(), root);
     assert_eq!(inner.node_type().unwrap(), ScheduleNodeType::Band);
-    assert_eq!(inner.child(0).unwrap().node_type().unwrap(), ScheduleNodeType::Leaf);
+    assert_eq!(
+        inner.child(0).unwrap().node_type().unwrap(),
+        ScheduleNodeType::Leaf
+    );
     assert!(matches!(band.child(3), Err(Error::InvalidArgument(_))));
-    assert!(matches!(band.band_member_coincident(2), Err(Error::InvalidArgument(_))));
+    assert!(matches!(
+        band.band_member_coincident(2),
+        Err(Error::InvalidArgument(_))
+    ));
     assert!(root.band_n_member().is_err(), "not a band");
     // Round trip through isl's notation.
     let again = Schedule::parse(&p.ctx, &p.schedule.to_string()).unwrap();
@@ -91,27 +115,60 @@ fn schedule_tree_navigation_and_maps() {
 fn schedule_tree_editing() {
     let p = product();
     let band = p.schedule.root().unwrap().child(0).unwrap();
-    let band = band.band_set_permutable(true).unwrap().band_member_set_coincident(0, true).unwrap();
+    let band = band
+        .band_set_permutable(true)
+        .unwrap()
+        .band_member_set_coincident(0, true)
+        .unwrap();
     assert!(band.band_permutable().unwrap());
     assert!(band.band_member_coincident(0).unwrap());
     let tiled = band.band_tile(&[32, 16]).unwrap();
-    check(tiled.band_partial_schedule().unwrap(), expect!["{ S[i, j] -> [o0, o1] : (o0) mod 32 = 0 and (o1) mod 16 = 0 and -31 + i <= o0 <= i and -15 + j <= o1 <= j; T[i, j, k] -> [o0, o1] : (o0) mod 32 = 0 and (o1) mod 16 = 0 and -31 + i <= o0 <= i and -15 + j <= o1 <= j }"]);
-    check(tiled.child(0).unwrap().band_partial_schedule().unwrap(), expect!["{ S[i, j] -> [o0, o1] : (-i + o0) mod 32 = 0 and (-j + o1) mod 16 = 0 and 0 <= o0 <= 31 and 0 <= o1 <= 15; T[i, j, k] -> [o0, o1] : (-i + o0) mod 32 = 0 and (-j + o1) mod 16 = 0 and 0 <= o0 <= 31 and 0 <= o1 <= 15 }"]);
-    assert!(matches!(band.band_tile(&[32]), Err(Error::InvalidArgument(_))));
-    assert!(matches!(band.band_tile(&[32, 0]), Err(Error::InvalidArgument(_))));
+    check(
+        tiled.band_partial_schedule().unwrap(),
+        expect![
+            "{ S[i, j] -> [o0, o1] : (o0) mod 32 = 0 and (o1) mod 16 = 0 and -31 + i <= o0 <= i and -15 + j <= o1 <= j; T[i, j, k] -> [o0, o1] : (o0) mod 32 = 0 and (o1) mod 16 = 0 and -31 + i <= o0 <= i and -15 + j <= o1 <= j }"
+        ],
+    );
+    check(
+        tiled.child(0).unwrap().band_partial_schedule().unwrap(),
+        expect![
+            "{ S[i, j] -> [o0, o1] : (-i + o0) mod 32 = 0 and (-j + o1) mod 16 = 0 and 0 <= o0 <= 31 and 0 <= o1 <= 15; T[i, j, k] -> [o0, o1] : (-i + o0) mod 32 = 0 and (-j + o1) mod 16 = 0 and 0 <= o0 <= 31 and 0 <= o1 <= 15 }"
+        ],
+    );
+    assert!(matches!(
+        band.band_tile(&[32]),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        band.band_tile(&[32, 0]),
+        Err(Error::InvalidArgument(_))
+    ));
     let split = band.band_split(1).unwrap();
     assert_eq!(split.band_n_member().unwrap(), 1);
     assert_eq!(split.child(0).unwrap().band_n_member().unwrap(), 1);
     assert!(band.band_split(2).is_err());
-    let marked = band.insert_mark(&Id::new(&p.ctx, "parallel").unwrap()).unwrap();
+    let marked = band
+        .insert_mark(&Id::new(&p.ctx, "parallel").unwrap())
+        .unwrap();
     assert_eq!(marked.node_type().unwrap(), ScheduleNodeType::Mark);
     assert_eq!(marked.mark_id().unwrap().name(), "parallel");
-    let filtered = band.insert_filter(&UnionSet::parse(&p.ctx, "{ S[i, j] }").unwrap()).unwrap();
-    check(filtered.schedule().unwrap().domain().unwrap(), expect!["[n] -> { T[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n; S[i, j] : 0 <= i < n and 0 <= j < n }"]);
-    check(filtered.child(0).unwrap().domain().unwrap(), expect!["[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n }"]);
+    let filtered = band
+        .insert_filter(&UnionSet::parse(&p.ctx, "{ S[i, j] }").unwrap())
+        .unwrap();
+    check(
+        filtered.schedule().unwrap().domain().unwrap(),
+        expect![
+            "[n] -> { T[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n; S[i, j] : 0 <= i < n and 0 <= j < n }"
+        ],
+    );
+    check(
+        filtered.child(0).unwrap().domain().unwrap(),
+        expect!["[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n }"],
+    );
     let deleted = band.delete().unwrap();
     assert_eq!(deleted.node_type().unwrap(), ScheduleNodeType::Sequence);
-    let extra = MultiUnionPwAff::parse(&p.ctx, "[{ S[i, j] -> [(j)]; T[i, j, k] -> [(k)] }]").unwrap();
+    let extra =
+        MultiUnionPwAff::parse(&p.ctx, "[{ S[i, j] -> [(j)]; T[i, j, k] -> [(k)] }]").unwrap();
     let inserted = band.insert_partial_schedule(&extra).unwrap();
     assert_eq!(inserted.band_n_member().unwrap(), 1);
     let seq = band.child(0).unwrap().child(0).unwrap().child(0).unwrap();
@@ -122,7 +179,9 @@ fn schedule_tree_editing() {
         ])
         .unwrap();
     assert_eq!(seq.n_children().unwrap(), 2);
-    let unrolled = band.band_member_set_ast_loop_type(1, AstLoopType::Separate).unwrap();
+    let unrolled = band
+        .band_member_set_ast_loop_type(1, AstLoopType::Separate)
+        .unwrap();
     assert_eq!(unrolled.band_n_member().unwrap(), 2);
     // A schedule built from pieces.
     let s = Schedule::from_domain(&UnionSet::parse(&p.ctx, "{ U[i] : 0 <= i < 4 }").unwrap())
@@ -131,8 +190,17 @@ fn schedule_tree_editing() {
         .unwrap();
     check(s.map().unwrap(), expect!["{ U[i] -> [-i] }"]);
     let v = Schedule::from_domain(&UnionSet::parse(&p.ctx, "{ V[] }").unwrap()).unwrap();
-    check(s.sequence(&v).unwrap().map().unwrap(), expect!["{ U[i] -> [0, -i]; V[] -> [1, 0] }"]);
-    check(s.intersect_domain(&UnionSet::parse(&p.ctx, "{ U[i] : i < 2 }").unwrap()).unwrap().domain().unwrap(), expect!["{ U[i] : 0 <= i <= 1 }"]);
+    check(
+        s.sequence(&v).unwrap().map().unwrap(),
+        expect!["{ U[i] -> [0, -i]; V[] -> [1, 0] }"],
+    );
+    check(
+        s.intersect_domain(&UnionSet::parse(&p.ctx, "{ U[i] : i < 2 }").unwrap())
+            .unwrap()
+            .domain()
+            .unwrap(),
+        expect!["{ U[i] : 0 <= i <= 1 }"],
+    );
 }
 
 #[test]
@@ -147,11 +215,34 @@ fn dataflow_of_a_product() {
         .compute_flow()
         .unwrap();
     // Every read of C has its value from S or the previous T; A and B come from outside.
-    check(flow.must_dependence().unwrap(), expect!["[n] -> { T[i, j, k] -> T[i' = i, j' = j, k' = 1 + k] : 0 <= i < n and 0 <= j < n and 0 <= k <= -2 + n; S[i, j] -> T[i' = i, j' = j, k = 0] : 0 <= i < n and 0 <= j < n }"]);
-    check(flow.may_dependence().unwrap(), expect!["[n] -> { T[i, j, k] -> T[i' = i, j' = j, k' = 1 + k] : 0 <= i < n and 0 <= j < n and 0 <= k <= -2 + n; S[i, j] -> T[i' = i, j' = j, k = 0] : 0 <= i < n and 0 <= j < n }"]);
-    check(flow.must_no_source().unwrap(), expect!["[n] -> { T[i, j, k] -> A[i, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n; T[i, j, k] -> B[k, j] : 0 <= i < n and 0 <= j < n and 0 <= k < n }"]);
-    assert_eq!(flow.may_no_source().unwrap(), flow.must_no_source().unwrap());
-    check(flow.full_must_dependence().unwrap().domain().unwrap(), expect!["[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n; T[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k <= -2 + n }"]);
+    check(
+        flow.must_dependence().unwrap(),
+        expect![
+            "[n] -> { T[i, j, k] -> T[i' = i, j' = j, k' = 1 + k] : 0 <= i < n and 0 <= j < n and 0 <= k <= -2 + n; S[i, j] -> T[i' = i, j' = j, k = 0] : 0 <= i < n and 0 <= j < n }"
+        ],
+    );
+    check(
+        flow.may_dependence().unwrap(),
+        expect![
+            "[n] -> { T[i, j, k] -> T[i' = i, j' = j, k' = 1 + k] : 0 <= i < n and 0 <= j < n and 0 <= k <= -2 + n; S[i, j] -> T[i' = i, j' = j, k = 0] : 0 <= i < n and 0 <= j < n }"
+        ],
+    );
+    check(
+        flow.must_no_source().unwrap(),
+        expect![
+            "[n] -> { T[i, j, k] -> A[i, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n; T[i, j, k] -> B[k, j] : 0 <= i < n and 0 <= j < n and 0 <= k < n }"
+        ],
+    );
+    assert_eq!(
+        flow.may_no_source().unwrap(),
+        flow.must_no_source().unwrap()
+    );
+    check(
+        flow.full_must_dependence().unwrap().domain().unwrap(),
+        expect![
+            "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n; T[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k <= -2 + n }"
+        ],
+    );
     assert!(!flow.full_may_dependence().unwrap().is_empty().unwrap());
     // The same question with the schedule as a relation.
     let flow2 = UnionAccessInfo::from_sink(&p.reads)
@@ -184,7 +275,12 @@ fn scheduler_finds_a_permutable_band() {
         .compute_flow()
         .unwrap();
     let raw = flow.must_dependence().unwrap();
-    p.ctx.set_schedule_options(&ScheduleOptions { outer_coincidence: true, ..Default::default() }).unwrap();
+    p.ctx
+        .set_schedule_options(&ScheduleOptions {
+            outer_coincidence: true,
+            ..Default::default()
+        })
+        .unwrap();
     let sc = ScheduleConstraints::on_domain(&p.domain)
         .unwrap()
         .with_context(&Set::parse(&p.ctx, "[n] -> { : n > 0 }").unwrap())
@@ -195,11 +291,19 @@ fn scheduler_finds_a_permutable_band() {
         .unwrap()
         .with_coincidence(&raw)
         .unwrap()
-        .with_conditional_validity(&UnionMap::empty(&p.ctx).unwrap(), &UnionMap::empty(&p.ctx).unwrap())
+        .with_conditional_validity(
+            &UnionMap::empty(&p.ctx).unwrap(),
+            &UnionMap::empty(&p.ctx).unwrap(),
+        )
         .unwrap();
     assert!(!sc.to_string().is_empty());
     let sched = sc.compute_schedule().unwrap();
-    check(&sched, expect![[r#"{ domain: "[n] -> { T[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n; S[i, j] : 0 <= i < n and 0 <= j < n }", child: { schedule: "[n] -> [{ T[i, j, k] -> [(i)]; S[i, j] -> [(i)] }, { T[i, j, k] -> [(j)]; S[i, j] -> [(j)] }, { T[i, j, k] -> [(k)]; S[i, j] -> [(0)] }]", permutable: 1, coincident: [ 1, 1, 0 ], child: { sequence: [ { filter: "[n] -> { S[i, j] }" }, { filter: "[n] -> { T[i, j, k] }" } ] } } }"#]]);
+    check(
+        &sched,
+        expect![[
+            r#"{ domain: "[n] -> { T[i, j, k] : 0 <= i < n and 0 <= j < n and 0 <= k < n; S[i, j] : 0 <= i < n and 0 <= j < n }", child: { schedule: "[n] -> [{ T[i, j, k] -> [(i)]; S[i, j] -> [(i)] }, { T[i, j, k] -> [(j)]; S[i, j] -> [(j)] }, { T[i, j, k] -> [(k)]; S[i, j] -> [(0)] }]", permutable: 1, coincident: [ 1, 1, 0 ], child: { sequence: [ { filter: "[n] -> { S[i, j] }" }, { filter: "[n] -> { T[i, j, k] }" } ] } } }"#
+        ]],
+    );
     // The schedule respects every dependence: source before target.
     let order = sched.map().unwrap();
     let before = order.lex_lt_union_map(&order).unwrap();
@@ -216,7 +320,13 @@ fn scheduler_finds_a_permutable_band() {
 fn ast_for_a_tiled_product_with_callbacks() {
     let p = product();
     let band = p.schedule.root().unwrap().child(0).unwrap();
-    let tiled = band.band_set_permutable(true).unwrap().band_tile(&[32, 32]).unwrap().schedule().unwrap();
+    let tiled = band
+        .band_set_permutable(true)
+        .unwrap()
+        .band_tile(&[32, 32])
+        .unwrap()
+        .schedule()
+        .unwrap();
 
     // The callback records, for every statement it sees, the access to C written in terms of
     // the generated iterators, and annotates the node so it can be found again.
@@ -227,7 +337,12 @@ fn ast_for_a_tiled_product_with_callbacks() {
         .unwrap()
         .set_at_each_domain(move |node, build| {
             let sched = build.schedule()?;
-            let stmt = sched.domain()?.sets()?.remove(0).tuple_name().unwrap_or_default();
+            let stmt = sched
+                .domain()?
+                .sets()?
+                .remove(0)
+                .tuple_name()
+                .unwrap_or_default();
             // iterators -> instance -> element, as a function of the iterators
             let write = sched.reverse()?.apply_range(&writes)?.to_map()?;
             let expr = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&write)?)?;
@@ -236,7 +351,9 @@ fn ast_for_a_tiled_product_with_callbacks() {
         })
         .unwrap();
     let ast = build.node_from_schedule(&tiled).unwrap();
-    check(ast.to_c().unwrap(), expect![[r#"
+    check(
+        ast.to_c().unwrap(),
+        expect![[r#"
         for (int c0 = 0; c0 < n; c0 += 32)
           for (int c1 = 0; c1 < n; c1 += 32)
             for (int c2 = 0; c2 <= min(31, n - c0 - 1); c2 += 1)
@@ -245,8 +362,12 @@ fn ast_for_a_tiled_product_with_callbacks() {
                 for (int c4 = 0; c4 < n; c4 += 1)
                   T(c0 + c2, c1 + c3, c4);
               }
-    "#]]);
-    check(format!("{:?}", accesses.borrow()), expect![[r#"{"S": "C[c0 + c2][c1 + c3]", "T": "C[c0 + c2][c1 + c3]"}"#]]);
+    "#]],
+    );
+    check(
+        format!("{:?}", accesses.borrow()),
+        expect![[r#"{"S": "C[c0 + c2][c1 + c3]", "T": "C[c0 + c2][c1 + c3]"}"#]],
+    );
     run_generated_product(&ast.to_c().unwrap());
 
     // Walk the AST through the typed views: find the two statements and their annotations.
@@ -255,17 +376,34 @@ fn ast_for_a_tiled_product_with_callbacks() {
     let mut fors = 0;
     while let Some(node) = stack.pop() {
         match node.kind().unwrap() {
-            AstNodeKind::For { iterator, init, cond, inc, body, degenerate } => {
+            AstNodeKind::For {
+                iterator,
+                init,
+                cond,
+                inc,
+                body,
+                degenerate,
+            } => {
                 fors += 1;
                 assert!(!degenerate);
                 assert!(matches!(iterator.kind().unwrap(), AstExprKind::Id(_)));
-                assert!(matches!(init.kind().unwrap(), AstExprKind::Op(..) | AstExprKind::Int(_)));
-                assert!(matches!(cond.kind().unwrap(), AstExprKind::Op(AstOp::Le | AstOp::Lt, _)));
+                assert!(matches!(
+                    init.kind().unwrap(),
+                    AstExprKind::Op(..) | AstExprKind::Int(_)
+                ));
+                assert!(matches!(
+                    cond.kind().unwrap(),
+                    AstExprKind::Op(AstOp::Le | AstOp::Lt, _)
+                ));
                 assert!(matches!(inc.kind().unwrap(), AstExprKind::Int(_)));
                 stack.push(body);
             }
             AstNodeKind::Block(children) => stack.extend(children),
-            AstNodeKind::If { then_node, else_node, .. } => {
+            AstNodeKind::If {
+                then_node,
+                else_node,
+                ..
+            } => {
                 stack.push(then_node);
                 stack.extend(else_node);
             }
@@ -274,13 +412,21 @@ fn ast_for_a_tiled_product_with_callbacks() {
                 let AstExprKind::Op(AstOp::Call, args) = call.kind().unwrap() else {
                     panic!("statement is not a call: {call}");
                 };
-                let AstExprKind::Id(name) = args[0].kind().unwrap() else { panic!() };
+                let AstExprKind::Id(name) = args[0].kind().unwrap() else {
+                    panic!()
+                };
                 stmts.push((name.name(), node.annotation().map(|id| id.name())));
             }
         }
     }
     stmts.sort();
-    assert_eq!(stmts, vec![("S".into(), Some("S".into())), ("T".into(), Some("T".into()))]);
+    assert_eq!(
+        stmts,
+        vec![
+            ("S".into(), Some("S".into())),
+            ("T".into(), Some("T".into()))
+        ]
+    );
     assert_eq!(fors, 5, "two tile loops, two point loops, and k");
 }
 
@@ -300,22 +446,38 @@ fn ast_build_errors_and_panics_in_callbacks() {
         .unwrap()
         .set_at_each_domain(|_, _| panic!("callback panicked"))
         .unwrap();
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| panicking.node_from_schedule(&p.schedule)));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        panicking.node_from_schedule(&p.schedule)
+    }));
     assert!(r.is_err());
     // The context still works, and a plain build generates code.
     let plain = AstBuild::from_context(&ctx_set).unwrap();
     let ast = plain.node_from_schedule(&p.schedule).unwrap();
     assert!(ast.to_c().unwrap().contains("T(c0, c1, c2);"));
     // Expressions from a build outside generation.
-    let e = plain.expr_from_pw_aff(&PwAff::parse(&p.ctx, "[n] -> { [(floor(n/2) + 1)] }").unwrap()).unwrap();
+    let e = plain
+        .expr_from_pw_aff(&PwAff::parse(&p.ctx, "[n] -> { [(floor(n/2) + 1)] }").unwrap())
+        .unwrap();
     check(e.to_c().unwrap(), expect!["floord(n, 2) + 1"]);
-    check(format!("{:?}", e.kind().unwrap()), expect!["Op(Add, [AstExpr({ op: fdiv_q, args: [ { id: n }, { val: 2 } ] }), AstExpr({ val: 1 })])"]);
-    let call = plain.call_from_pw_multi_aff(&PwMultiAff::parse(&p.ctx, "[n] -> { f[(n), (n - 1)] }").unwrap()).unwrap();
+    check(
+        format!("{:?}", e.kind().unwrap()),
+        expect![
+            "Op(Add, [AstExpr({ op: fdiv_q, args: [ { id: n }, { val: 2 } ] }), AstExpr({ val: 1 })])"
+        ],
+    );
+    let call = plain
+        .call_from_pw_multi_aff(&PwMultiAff::parse(&p.ctx, "[n] -> { f[(n), (n - 1)] }").unwrap())
+        .unwrap();
     check(call.to_c().unwrap(), expect!["f(n, n - 1)"]);
     assert_eq!(e, e.clone());
     assert_eq!(plain.clone(), plain);
     // Options of the AST generator.
-    p.ctx.set_ast_options(&AstOptions { atomic_upper_bound: true, detect_min_max: true }).unwrap();
+    p.ctx
+        .set_ast_options(&AstOptions {
+            atomic_upper_bound: true,
+            detect_min_max: true,
+        })
+        .unwrap();
 }
 
 /// Compiles the generated loop nest with the system C compiler (when there is one) and checks
@@ -349,7 +511,13 @@ int main(void) {{
     let src = dir.join("tiled.c");
     let exe = dir.join("tiled");
     std::fs::write(&src, program).unwrap();
-    let status = std::process::Command::new(&cc).arg("-O1").arg("-o").arg(&exe).arg(&src).status().unwrap();
+    let status = std::process::Command::new(&cc)
+        .arg("-O1")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap();
     assert!(status.success(), "the generated C does not compile");
     let out = std::process::Command::new(&exe).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");

@@ -58,16 +58,24 @@ impl Formula {
                 }
             })
             .collect();
-        format!("{{ [x, y] : -{B} <= x <= {B} and -{B} <= y <= {B} and ({}) }}", disj.join(" or "))
+        format!(
+            "{{ [x, y] : -{B} <= x <= {B} and -{B} <= y <= {B} and ({}) }}",
+            disj.join(" or ")
+        )
     }
 
     fn points(&self) -> BTreeSet<(i64, i64)> {
-        box_points().into_iter().filter(|&(x, y)| self.holds(x, y)).collect()
+        box_points()
+            .into_iter()
+            .filter(|&(x, y)| self.holds(x, y))
+            .collect()
     }
 }
 
 fn box_points() -> Vec<(i64, i64)> {
-    (-B..=B).flat_map(|x| (-B..=B).map(move |y| (x, y))).collect()
+    (-B..=B)
+        .flat_map(|x| (-B..=B).map(move |y| (x, y)))
+        .collect()
 }
 
 fn constraint() -> impl Strategy<Value = Constraint> {
@@ -85,11 +93,19 @@ fn formula() -> impl Strategy<Value = Formula> {
 }
 
 fn isl_points(s: &Set) -> BTreeSet<(i64, i64)> {
-    s.points(1000).unwrap().into_iter().map(|p| (p[0], p[1])).collect()
+    s.points(1000)
+        .unwrap()
+        .into_iter()
+        .map(|p| (p[0], p[1]))
+        .collect()
 }
 
 fn boxed(ctx: &Ctx) -> Set {
-    Set::parse(ctx, &format!("{{ [x, y] : -{B} <= x <= {B} and -{B} <= y <= {B} }}")).unwrap()
+    Set::parse(
+        ctx,
+        &format!("{{ [x, y] : -{B} <= x <= {B} and -{B} <= y <= {B} }}"),
+    )
+    .unwrap()
 }
 
 proptest! {

@@ -1,0 +1,184 @@
+//! The `optimist` command.
+//!
+//! Today it has one subcommand, `demo`, which shows what the implemented layers do; `run`,
+//! `show` and the rest arrive with the crates that implement them.
+
+use anyhow::{Context, Result, bail};
+use optimist::presburger::{
+    AstBuild, Ctx, Polynomial, PwMultiAff, Schedule, ScheduleConstraints, ScheduleOptions, Set,
+    UnionAccessInfo, UnionMap, UnionSet,
+};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::rc::Rc;
+
+const USAGE: &str = "\
+usage: optimist <command>
+
+commands:
+  demo    show what the implemented layers do, on a matrix product
+  help    print this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("demo") if args.len() == 1 => demo(),
+        Some("help" | "--help" | "-h") => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(anyhow::anyhow!(
+            "unknown command or arguments: `{other}`\n\n{USAGE}"
+        )),
+        None => Err(anyhow::anyhow!("no command given\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("optimist: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Indents every line of `text`.
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The demo: a matrix product modeled by hand in isl notation, its exact dataflow, a schedule
+/// from isl's scheduler, tiling, and C generated from the tiled schedule; then a linearized
+/// subscript taken apart with polynomial division.
+fn demo() -> Result<()> {
+    println!(
+        "optimist demo — layer implemented so far: presburger (isl through a safe Rust API)\n"
+    );
+    let ctx = Ctx::new();
+    let kernel = "\
+for (i = 0; i < n; i++)
+  for (j = 0; j < n; j++) {
+S:  C[i][j] = 0;
+    for (k = 0; k < n; k++)
+T:    C[i][j] += A[i][k] * B[k][j];
+  }";
+    println!(
+        "Kernel (modeled by hand until the C front end lands):\n{}",
+        indent(kernel)
+    );
+
+    let domain = UnionSet::parse(
+        &ctx,
+        "[n] -> { S[i, j] : 0 <= i, j < n; T[i, j, k] : 0 <= i, j, k < n }",
+    )?;
+    let original = Schedule::parse(
+        &ctx,
+        r#"{ domain: "[n] -> { S[i, j] : 0 <= i, j < n; T[i, j, k] : 0 <= i, j, k < n }",
+             child: { schedule: "[{ S[i, j] -> [(i)]; T[i, j, k] -> [(i)] }, { S[i, j] -> [(j)]; T[i, j, k] -> [(j)] }]",
+             child: { sequence: [ { filter: "{ S[i, j] }" },
+                                  { filter: "{ T[i, j, k] }", child: { schedule: "[{ T[i, j, k] -> [(k)] }]" } } ] } } }"#,
+    )?;
+    let reads = UnionMap::parse(
+        &ctx,
+        "{ T[i, j, k] -> C[i, j]; T[i, j, k] -> A[i, k]; T[i, j, k] -> B[k, j] }",
+    )?
+    .intersect_domain(&domain)?;
+    let writes = UnionMap::parse(&ctx, "{ S[i, j] -> C[i, j]; T[i, j, k] -> C[i, j] }")?
+        .intersect_domain(&domain)?;
+    println!("Iteration domains:\n{}", indent(&domain.to_string()));
+    println!(
+        "Original execution order (schedule as a relation):\n{}",
+        indent(&original.map()?.to_string())
+    );
+
+    let flow = UnionAccessInfo::from_sink(&reads)?
+        .with_must_source(&writes)?
+        .with_schedule(&original)?
+        .compute_flow()?;
+    let raw = flow.must_dependence()?;
+    println!("Exact flow dependences (isl dataflow, last writer of each read):");
+    for m in raw.maps()? {
+        println!("    {m}");
+    }
+    println!(
+        "Reads with no writer inside the kernel (inputs):\n{}",
+        indent(&flow.must_no_source()?.range()?.to_string())
+    );
+
+    ctx.set_schedule_options(&ScheduleOptions {
+        outer_coincidence: true,
+        ..Default::default()
+    })?;
+    let constraints = ScheduleConstraints::on_domain(&domain)?
+        .with_context(&Set::parse(&ctx, "[n] -> { : n > 0 }")?)?
+        .with_validity(&raw)?
+        .with_proximity(&raw)?
+        .with_coincidence(&raw)?;
+    let schedule = ctx
+        .with_budget(1_000_000, || constraints.compute_schedule())
+        .context("isl scheduler")?;
+    let band = schedule.root()?.child(0)?;
+    let members = band.band_n_member()?;
+    let parallel: Vec<String> = (0..members)
+        .filter(|&m| band.band_member_coincident(m).unwrap_or(false))
+        .map(|m| m.to_string())
+        .collect();
+    println!(
+        "isl scheduler: outer band of {members} members, permutable: {}, parallel members: [{}]",
+        band.band_permutable()?,
+        parallel.join(", ")
+    );
+    let order = schedule.map()?;
+    if !raw.is_subset(&order.lex_lt_union_map(&order)?)? {
+        bail!("the computed schedule violates a dependence");
+    }
+    println!("Check: every dependence source runs before its target in the new order: yes\n");
+
+    let tile: Vec<i64> = vec![32; members.min(2)];
+    let mut tiled_band = band.clone();
+    if members > 2 {
+        tiled_band = tiled_band.band_split(2)?;
+    }
+    let tiled = tiled_band.band_tile(&tile)?.schedule()?;
+    let tiled_order = tiled.map()?;
+    if !raw.is_subset(&tiled_order.lex_lt_union_map(&tiled_order)?)? {
+        bail!("tiling violates a dependence");
+    }
+    // The callback sees each statement as it is generated and computes where it writes, in
+    // terms of the generated loop iterators: what a code generator needs for every access.
+    let accesses: Rc<RefCell<BTreeMap<String, String>>> = Rc::default();
+    let (seen, writes_for_ast) = (accesses.clone(), writes.clone());
+    let build = AstBuild::from_context(&Set::parse(&ctx, "[n] -> { : n > 0 }")?)?
+        .set_at_each_domain(move |node, build| {
+            let instance_of = build.schedule()?.reverse()?;
+            let statement = instance_of
+                .range()?
+                .sets()?
+                .remove(0)
+                .tuple_name()
+                .unwrap_or_default();
+            let write = instance_of.apply_range(&writes_for_ast)?.to_map()?;
+            let access = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&write)?)?;
+            seen.borrow_mut().insert(statement, access.to_c()?);
+            Ok(node)
+        })?;
+    let ast = build.node_from_schedule(&tiled)?;
+    println!("C generated by isl from the tiled schedule (32 x 32 tiles, dependences re-checked):");
+    print!("{}", indent(&ast.to_c()?));
+    for (statement, access) in accesses.borrow().iter() {
+        println!("    where {statement} writes {access}");
+    }
+
+    println!(
+        "\nPolynomials (for delinearization): the subscript of A[(i*n + j)*m + k] on a flat pointer"
+    );
+    let subscript: Polynomial = "(i*n + j)*m + k".parse()?;
+    let (q, k) = subscript.div_rem(&"m".parse()?)?;
+    let (i, j) = q.div_rem(&"n".parse()?)?;
+    println!("    expanded: {subscript}");
+    println!(
+        "    divided by m, then by n: A[{i}][{j}][{k}]  (valid when 0 <= j < n and 0 <= k < m)"
+    );
+    Ok(())
+}
