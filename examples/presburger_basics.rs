@@ -45,7 +45,11 @@ fn main() -> Result<(), Error> {
         }
         other => println!("lexmin within 10 operations: {other:?}"),
     }
-    println!("lexmin without a budget: {}", hard.lexmin()?);
+    let first = hard.fix(DimType::Param, 0, 150)?.lexmin()?.points(1)?;
+    println!(
+        "lexmin without a budget, for n = 150: (i, j, k) = {:?}",
+        first[0]
+    );
 
     // Polynomials: a linearized subscript, and the affine function it becomes once divided.
     let flat: Polynomial = "i*m + j".parse()?;

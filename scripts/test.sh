@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README's second command, and the whole of CI: formatting, lints, every test (unit, property,
-# snapshot, doc tests, the benchmarks run once as tests), and every tutorial in examples/.
+# snapshot, doc tests, the benchmarks run once as tests), valgrind over the isl wrapper tests,
+# and every tutorial in examples/.
 # Ends with one line totalling the tests that ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,17 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace --all-targets --locked 2>&1 | tee -a "$log"
 cargo test --workspace --doc --locked 2>&1 | tee -a "$log"
+# Ownership of isl objects, checked by valgrind: no memory definitely lost, no invalid access.
+if command -v valgrind >/dev/null 2>&1; then
+  for t in wrappers schedule_ast; do
+    exe=$(cargo test --locked -q -p optimist-presburger --test "$t" --no-run --message-format=json \
+      | grep -o '"executable":"[^"]*"' | tail -n 1 | cut -d'"' -f4)
+    echo "valgrind: presburger test $t"
+    valgrind -q --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=9 "$exe" --test-threads 1 >/dev/null
+  done
+else
+  echo "valgrind not found: skipping the memory check of the isl wrappers"
+fi
 for example in $(sed -n 's/^name = "\(.*\)"$/\1/p' examples/Cargo.toml | tail -n +2); do
   echo "running tutorial $example"
   cargo run --quiet --locked -p optimist-examples --example "$example" >/dev/null

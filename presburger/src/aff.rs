@@ -71,7 +71,7 @@ impl Val {
             return Err(Error::InvalidArgument(format!("{self} is not an integer")));
         }
         // SAFETY: the value is live and kept. isl reports a numerator too large for a long.
-        let n = unsafe { ffi::isl_val_get_num_si(self.raw()) };
+        let n = unsafe { ffi::isl_val_get_num_si(self.keep()) };
         if let Some(e) = self.ctx.take_error() {
             return Err(e);
         }
@@ -90,7 +90,7 @@ impl Val {
 
     isl_methods! {
         /// The denominator of a rational value.
-        fn denominator(&self) -> Val = isl_val_get_den_val;
+        get fn denominator(&self) -> Val = isl_val_get_den_val;
         /// `self + other`.
         fn add(&self, other: &Val) -> Val = isl_val_add;
         /// `self - other`.
@@ -133,28 +133,28 @@ impl Aff {
         // SAFETY: the copy is taken.
         domain
             .ctx()
-            .wrap(unsafe { ffi::isl_aff_zero_on_domain_space(domain.copy_raw()) })
+            .wrap(unsafe { ffi::isl_aff_zero_on_domain_space(domain.take()) })
     }
 
     /// The space of the function.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
         self.ctx()
-            .wrap(unsafe { ffi::isl_aff_get_space(self.raw()) })
+            .wrap(unsafe { ffi::isl_aff_get_space(self.keep()) })
     }
 
     /// The constant term (rational when the function has a denominator).
     pub fn constant(&self) -> Result<Val> {
         // SAFETY: the object is live and kept.
         self.ctx()
-            .wrap(unsafe { ffi::isl_aff_get_constant_val(self.raw()) })
+            .wrap(unsafe { ffi::isl_aff_get_constant_val(self.keep()) })
     }
 
     /// The coefficient of dimension `pos` of kind `t` (`Param` or `In`).
     pub fn coefficient(&self, t: DimType, pos: usize) -> Result<Val> {
         // SAFETY: the object is live and kept; isl checks the position.
         self.ctx()
-            .wrap(unsafe { ffi::isl_aff_get_coefficient_val(self.raw(), t.raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_aff_get_coefficient_val(self.keep(), t.raw(), int(pos)?) })
     }
 
     /// The same function with constant term `v`.
@@ -162,7 +162,7 @@ impl Aff {
         self.ctx().same(v.ctx())?;
         // SAFETY: both copies are taken.
         self.ctx()
-            .wrap(unsafe { ffi::isl_aff_set_constant_val(self.copy_raw(), v.copy_raw()) })
+            .wrap(unsafe { ffi::isl_aff_set_constant_val(self.take(), v.take()) })
     }
 
     /// The same function with coefficient `v` for dimension `pos` of kind `t`.
@@ -170,7 +170,7 @@ impl Aff {
         self.ctx().same(v.ctx())?;
         // SAFETY: both copies are taken; isl checks the position.
         self.ctx().wrap(unsafe {
-            ffi::isl_aff_set_coefficient_val(self.copy_raw(), t.raw(), int(pos)?, v.copy_raw())
+            ffi::isl_aff_set_coefficient_val(self.take(), t.raw(), int(pos)?, v.take())
         })
     }
 
@@ -178,7 +178,7 @@ impl Aff {
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the object is live and kept.
         self.ctx()
-            .size(unsafe { ffi::isl_aff_dim(self.raw(), t.raw()) })
+            .size(unsafe { ffi::isl_aff_dim(self.keep(), t.raw()) })
     }
 
     isl_methods! {
@@ -199,7 +199,7 @@ impl Aff {
         /// `self mod v` for a positive integer `v` (result in `0..v`).
         fn modulo(&self, v: &Val) -> Aff = isl_aff_mod_val;
         /// The denominator of the function.
-        fn denominator(&self) -> Val = isl_aff_get_denominator_val;
+        get fn denominator(&self) -> Val = isl_aff_get_denominator_val;
         /// The function as a piecewise function with one piece.
         fn to_pw_aff(&self) -> PwAff = isl_pw_aff_from_aff;
         /// The graph of the function.
@@ -219,7 +219,7 @@ impl PwAff {
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
         self.ctx()
-            .wrap(unsafe { ffi::isl_pw_aff_get_space(self.raw()) })
+            .wrap(unsafe { ffi::isl_pw_aff_get_space(self.keep()) })
     }
 
     isl_methods! {
@@ -285,14 +285,14 @@ impl MultiAff {
         // SAFETY: the copy is taken.
         domain
             .ctx()
-            .wrap(unsafe { ffi::isl_multi_aff_identity_on_domain_space(domain.copy_raw()) })
+            .wrap(unsafe { ffi::isl_multi_aff_identity_on_domain_space(domain.take()) })
     }
 
     /// The space of the function.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
         self.ctx()
-            .wrap(unsafe { ffi::isl_multi_aff_get_space(self.raw()) })
+            .wrap(unsafe { ffi::isl_multi_aff_get_space(self.keep()) })
     }
 
     /// Output `pos` of the tuple.
@@ -305,7 +305,7 @@ impl MultiAff {
         }
         // SAFETY: the object is live and kept; the position is in range.
         self.ctx()
-            .wrap(unsafe { ffi::isl_multi_aff_get_at(self.raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_multi_aff_get_at(self.keep(), int(pos)?) })
     }
 
     isl_methods! {
@@ -333,21 +333,21 @@ impl PwMultiAff {
     pub fn from_map(map: &Map) -> Result<PwMultiAff> {
         // SAFETY: the copy is taken.
         map.ctx()
-            .wrap(unsafe { ffi::isl_pw_multi_aff_from_map(map.copy_raw()) })
+            .wrap(unsafe { ffi::isl_pw_multi_aff_from_map(map.take()) })
     }
 
     /// The space of the function.
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the object is live and kept.
         self.ctx()
-            .wrap(unsafe { ffi::isl_pw_multi_aff_get_space(self.raw()) })
+            .wrap(unsafe { ffi::isl_pw_multi_aff_get_space(self.keep()) })
     }
 
     /// The number of outputs.
     pub fn len(&self) -> Result<usize> {
         // SAFETY: the object is live and kept.
         self.ctx()
-            .size(unsafe { ffi::isl_pw_multi_aff_dim(self.raw(), DimType::Out.raw()) })
+            .size(unsafe { ffi::isl_pw_multi_aff_dim(self.keep(), DimType::Out.raw()) })
     }
 
     /// Whether the tuple has no outputs.
@@ -365,7 +365,7 @@ impl PwMultiAff {
         }
         // SAFETY: the object is live and kept; the position is in range.
         self.ctx()
-            .wrap(unsafe { ffi::isl_pw_multi_aff_get_at(self.raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_pw_multi_aff_get_at(self.keep(), int(pos)?) })
     }
 
     isl_methods! {
@@ -398,15 +398,21 @@ impl MultiVal {
                 values.len()
             )));
         }
-        // SAFETY: the context is live; each `isl_val_list_add` takes the list and the value.
-        let mut list = unsafe { ffi::isl_val_list_alloc(ctx.raw(), int(n)?) };
-        for &v in values {
-            let val = Val::from_i64(ctx, v)?;
-            // SAFETY: as above; on failure isl frees the list and returns null.
-            list = unsafe { ffi::isl_val_list_add(list, val.copy_raw()) };
+        // Everything that can fail in Rust happens before the list exists, so it cannot leak.
+        let vals = values
+            .iter()
+            .map(|&v| Val::from_i64(ctx, v))
+            .collect::<Result<Vec<_>>>()?;
+        let n = int(n)?;
+        // SAFETY: the context is live; each `isl_val_list_add` takes the list and the value (and
+        // frees both and returns null on failure, which the last call reports).
+        let mut list = unsafe { ffi::isl_val_list_alloc(ctx.raw(), n) };
+        for val in &vals {
+            // SAFETY: as above.
+            list = unsafe { ffi::isl_val_list_add(ffi::Take(list), val.take()) };
         }
         // SAFETY: the space copy and the list are taken.
-        ctx.wrap(unsafe { ffi::isl_multi_val_from_val_list(space.copy_raw(), list) })
+        ctx.wrap(unsafe { ffi::isl_multi_val_from_val_list(space.take(), ffi::Take(list)) })
     }
 }
 
@@ -421,7 +427,7 @@ impl MultiUnionPwAff {
     pub fn from_union_map(map: &UnionMap) -> Result<MultiUnionPwAff> {
         // SAFETY: the copy is taken.
         map.ctx()
-            .wrap(unsafe { ffi::isl_multi_union_pw_aff_from_union_map(map.copy_raw()) })
+            .wrap(unsafe { ffi::isl_multi_union_pw_aff_from_union_map(map.take()) })
     }
 
     isl_methods! {

@@ -63,19 +63,19 @@ impl Handle for AstBuild {
             callback: None,
         }
     }
-    fn raw(&self) -> *mut Self::Raw {
-        self.ptr.as_ptr()
+    fn keep(&self) -> ffi::Keep<Self::Raw> {
+        ffi::Keep(self.ptr.as_ptr())
     }
-    fn copy_raw(&self) -> *mut Self::Raw {
+    fn take(&self) -> ffi::Take<Self::Raw> {
         // SAFETY: `self.ptr` is live; isl_ast_build_copy bumps a reference count.
-        unsafe { ffi::isl_ast_build_copy(self.ptr.as_ptr()) }
+        ffi::Take(unsafe { ffi::isl_ast_build_copy(self.keep()) })
     }
 }
 
 impl Drop for AstBuild {
     fn drop(&mut self) {
         // SAFETY: `self` owns one reference.
-        unsafe { ffi::isl_ast_build_free(self.ptr.as_ptr()) };
+        unsafe { ffi::isl_ast_build_free(ffi::Take(self.ptr.as_ptr())) };
     }
 }
 
@@ -85,7 +85,7 @@ impl Clone for AstBuild {
     /// # Panics
     /// Only when isl runs out of memory while copying.
     fn clone(&self) -> Self {
-        let ptr = NonNull::new(self.copy_raw()).expect("isl_ast_build_copy: out of memory");
+        let ptr = NonNull::new(self.take().into_raw()).expect("isl_ast_build_copy: out of memory");
         AstBuild {
             ptr,
             ctx: self.ctx.clone(),
@@ -130,7 +130,7 @@ unsafe extern "C" fn at_each_domain_trampoline(
     // the call, so we take our own reference to it.
     let node = NonNull::new(node).map(|p| AstNode::from_parts(cb.ctx.clone(), p));
     // SAFETY: see above.
-    let build = NonNull::new(unsafe { ffi::isl_ast_build_copy(build) })
+    let build = NonNull::new(unsafe { ffi::isl_ast_build_copy(ffi::Keep(build)) })
         .map(|p| AstBuild::from_parts(cb.ctx.clone(), p));
     let (Some(node), Some(build)) = (node, build) else {
         return std::ptr::null_mut();
@@ -143,7 +143,7 @@ unsafe extern "C" fn at_each_domain_trampoline(
         return std::ptr::null_mut();
     };
     match catch_unwind(AssertUnwindSafe(|| f(node, &build))) {
-        Ok(Ok(node)) => node.copy_raw(),
+        Ok(Ok(node)) => node.take().into_raw(),
         Ok(Err(e)) => {
             *cb.error.borrow_mut() = Some(e);
             std::ptr::null_mut()
@@ -161,7 +161,7 @@ impl AstBuild {
         // SAFETY: the copy is taken.
         context
             .ctx()
-            .wrap(unsafe { ffi::isl_ast_build_from_context(context.copy_raw()) })
+            .wrap(unsafe { ffi::isl_ast_build_from_context(context.take()) })
     }
 
     /// The context of the build.
@@ -187,7 +187,7 @@ impl AstBuild {
         // SAFETY: the copy is taken; `cb` lives in the returned build (and its clones) for as
         // long as isl may call the trampoline.
         let raw = unsafe {
-            ffi::isl_ast_build_set_at_each_domain(self.copy_raw(), at_each_domain_trampoline, user)
+            ffi::isl_ast_build_set_at_each_domain(self.take(), at_each_domain_trampoline, user)
         };
         let mut build: AstBuild = self.ctx.wrap(raw)?;
         build.callback = Some(cb);
@@ -198,13 +198,13 @@ impl AstBuild {
     pub fn node_from_schedule(&self, schedule: &Schedule) -> Result<AstNode> {
         self.ctx.same(schedule.ctx())?;
         // SAFETY: the build is kept, the schedule copy is taken.
-        let raw = unsafe { ffi::isl_ast_build_node_from_schedule(self.raw(), schedule.copy_raw()) };
+        let raw = unsafe { ffi::isl_ast_build_node_from_schedule(self.keep(), schedule.take()) };
         if let Some(cb) = &self.callback {
             if let Some(payload) = cb.panic.borrow_mut().take() {
                 let _ = self.ctx.take_error();
                 if !raw.is_null() {
                     // SAFETY: we own the result and drop it.
-                    unsafe { ffi::isl_ast_node_free(raw) };
+                    unsafe { ffi::isl_ast_node_free(ffi::Take(raw)) };
                 }
                 resume_unwind(payload);
             }
@@ -212,7 +212,7 @@ impl AstBuild {
                 let _ = self.ctx.take_error();
                 if !raw.is_null() {
                     // SAFETY: we own the result and drop it.
-                    unsafe { ffi::isl_ast_node_free(raw) };
+                    unsafe { ffi::isl_ast_node_free(ffi::Take(raw)) };
                 }
                 return Err(e);
             }
@@ -225,7 +225,7 @@ impl AstBuild {
         self.ctx.same(pa.ctx())?;
         // SAFETY: the build is kept, the copy is taken.
         self.ctx
-            .wrap(unsafe { ffi::isl_ast_build_expr_from_pw_aff(self.raw(), pa.copy_raw()) })
+            .wrap(unsafe { ffi::isl_ast_build_expr_from_pw_aff(self.keep(), pa.take()) })
     }
 
     /// An access expression `A[e1][e2]...` for `pma` (whose range tuple names the array),
@@ -233,9 +233,8 @@ impl AstBuild {
     pub fn access_from_pw_multi_aff(&self, pma: &PwMultiAff) -> Result<AstExpr> {
         self.ctx.same(pma.ctx())?;
         // SAFETY: the build is kept, the copy is taken.
-        self.ctx.wrap(unsafe {
-            ffi::isl_ast_build_access_from_pw_multi_aff(self.raw(), pma.copy_raw())
-        })
+        self.ctx
+            .wrap(unsafe { ffi::isl_ast_build_access_from_pw_multi_aff(self.keep(), pma.take()) })
     }
 
     /// A call expression `f(e1, e2, ...)` for `pma` (whose range tuple names the function).
@@ -243,7 +242,7 @@ impl AstBuild {
         self.ctx.same(pma.ctx())?;
         // SAFETY: the build is kept, the copy is taken.
         self.ctx
-            .wrap(unsafe { ffi::isl_ast_build_call_from_pw_multi_aff(self.raw(), pma.copy_raw()) })
+            .wrap(unsafe { ffi::isl_ast_build_call_from_pw_multi_aff(self.keep(), pma.take()) })
     }
 
     /// At the current point of generation: the relation from the instances being generated to
@@ -251,7 +250,7 @@ impl AstBuild {
     pub fn schedule(&self) -> Result<UnionMap> {
         // SAFETY: the build is kept.
         self.ctx
-            .wrap(unsafe { ffi::isl_ast_build_get_schedule(self.raw()) })
+            .wrap(unsafe { ffi::isl_ast_build_get_schedule(self.keep()) })
     }
 }
 
@@ -299,23 +298,26 @@ impl AstNode {
     /// Calls a getter that keeps the node and returns a new object.
     fn get<T: Handle>(
         &self,
-        f: unsafe extern "C" fn(*mut ffi::isl_ast_node) -> *mut T::Raw,
+        f: unsafe extern "C" fn(ffi::Keep<ffi::isl_ast_node>) -> *mut T::Raw,
     ) -> Result<T> {
         // SAFETY: `f` is one of isl's `isl_ast_node_*_get_*` functions: it keeps the (live) node
         // and gives a new object, or null with an error recorded when the node has another type.
-        self.ctx().wrap(unsafe { f(self.raw()) })
+        self.ctx().wrap(unsafe { f(self.keep()) })
     }
 
     /// Calls a predicate that keeps the node.
-    fn test(&self, f: unsafe extern "C" fn(*mut ffi::isl_ast_node) -> ffi::Bool) -> Result<bool> {
+    fn test(
+        &self,
+        f: unsafe extern "C" fn(ffi::Keep<ffi::isl_ast_node>) -> ffi::Bool,
+    ) -> Result<bool> {
         // SAFETY: as in `get`, for a predicate.
-        self.ctx().bool(unsafe { f(self.raw()) })
+        self.ctx().bool(unsafe { f(self.keep()) })
     }
 
     /// The node as a typed view.
     pub fn kind(&self) -> Result<AstNodeKind> {
         // SAFETY: the node is live and kept.
-        let t = unsafe { ffi::isl_ast_node_get_type(self.raw()) };
+        let t = unsafe { ffi::isl_ast_node_get_type(self.keep()) };
         Ok(match t {
             1 => AstNodeKind::For {
                 iterator: self.get(ffi::isl_ast_node_for_get_iterator)?,
@@ -348,27 +350,30 @@ impl AstNode {
     fn children(&self) -> Result<Vec<AstNode>> {
         let ctx = self.ctx();
         // SAFETY: the node is live and kept; the list is ours and freed below.
-        let list = unsafe { ffi::isl_ast_node_block_get_children(self.raw()) };
+        let list = unsafe { ffi::isl_ast_node_block_get_children(self.keep()) };
         if list.is_null() {
             return Err(ctx.failure());
         }
         // SAFETY: `list` is live until freed below.
-        let n = ctx.size(unsafe { ffi::isl_ast_node_list_size(list) });
+        let n = ctx.size(unsafe { ffi::isl_ast_node_list_size(ffi::Keep(list)) });
         let children = n.and_then(|n| {
             (0..n)
-                // SAFETY: `list` is live and `i` is in range; each element is a new reference.
-                .map(|i| ctx.wrap(unsafe { ffi::isl_ast_node_list_get_at(list, int(i)?) }))
+                .map(|i| {
+                    let i = int(i)?;
+                    // SAFETY: `list` is live and `i` in range; each element is a new reference.
+                    ctx.wrap(unsafe { ffi::isl_ast_node_list_get_at(ffi::Keep(list), i) })
+                })
                 .collect()
         });
         // SAFETY: we own the list.
-        unsafe { ffi::isl_ast_node_list_free(list) };
+        unsafe { ffi::isl_ast_node_list_free(ffi::Take(list)) };
         children
     }
 
     /// The annotation attached by an at-each-domain callback, if any.
     pub fn annotation(&self) -> Option<Id> {
         // SAFETY: the node is live and kept; a missing annotation is null without an error.
-        let raw = unsafe { ffi::isl_ast_node_get_annotation(self.raw()) };
+        let raw = unsafe { ffi::isl_ast_node_get_annotation(self.keep()) };
         self.ctx().wrap(raw).ok()
     }
 
@@ -377,13 +382,13 @@ impl AstNode {
         self.ctx().same(id.ctx())?;
         // SAFETY: both copies are taken.
         self.ctx()
-            .wrap(unsafe { ffi::isl_ast_node_set_annotation(self.copy_raw(), id.copy_raw()) })
+            .wrap(unsafe { ffi::isl_ast_node_set_annotation(self.take(), id.take()) })
     }
 
     /// The AST printed as C code (statements appear as calls, such as `S(c0, c1);`).
     pub fn to_c(&self) -> Result<String> {
         // SAFETY: the node is live and kept; we own and free the string.
-        let s = unsafe { take_c_string(ffi::isl_ast_node_to_C_str(self.raw())) };
+        let s = unsafe { take_c_string(ffi::isl_ast_node_to_C_str(self.keep())) };
         s.ok_or_else(|| self.ctx().failure())
     }
 }
@@ -489,7 +494,7 @@ impl AstExpr {
     /// The expression as a typed view.
     pub fn kind(&self) -> Result<AstExprKind> {
         let ctx = self.ctx();
-        let p = self.raw();
+        let p = self.keep();
         // SAFETY: the expression is live and kept.
         let t = unsafe { ffi::isl_ast_expr_get_type(p) };
         Ok(match t {
@@ -519,7 +524,7 @@ impl AstExpr {
     /// The expression printed as C.
     pub fn to_c(&self) -> Result<String> {
         // SAFETY: the expression is live and kept; we own and free the string.
-        let s = unsafe { take_c_string(ffi::isl_ast_expr_to_C_str(self.raw())) };
+        let s = unsafe { take_c_string(ffi::isl_ast_expr_to_C_str(self.keep())) };
         s.ok_or_else(|| self.ctx().failure())
     }
 }

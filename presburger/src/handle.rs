@@ -16,13 +16,13 @@ use std::ptr::NonNull;
 /// An owned isl object. Implemented by the [`isl_handle!`] macro only.
 pub(crate) trait Handle: Sized {
     /// The opaque isl type.
-    type Raw;
+    type Raw: ffi::Free;
     /// Takes ownership of `ptr`, which belongs to `ctx`.
     fn from_parts(ctx: Ctx, ptr: NonNull<Self::Raw>) -> Self;
-    /// The object, still owned by `self` (`__isl_keep`).
-    fn raw(&self) -> *mut Self::Raw;
-    /// A new reference to the object for an `__isl_take` argument.
-    fn copy_raw(&self) -> *mut Self::Raw;
+    /// The object, lent for one call (`__isl_keep`).
+    fn keep(&self) -> ffi::Keep<Self::Raw>;
+    /// A new reference to the object, for an `__isl_take` argument.
+    fn take(&self) -> ffi::Take<Self::Raw>;
 }
 
 /// Copies a C string that isl allocated with `malloc` and frees it: isl-rs leaks these.
@@ -71,13 +71,13 @@ macro_rules! isl_handle {
             fn from_parts(ctx: $crate::Ctx, ptr: std::ptr::NonNull<Self::Raw>) -> Self {
                 $name { ptr, ctx }
             }
-            fn raw(&self) -> *mut Self::Raw {
-                self.ptr.as_ptr()
+            fn keep(&self) -> $crate::ffi::Keep<Self::Raw> {
+                $crate::ffi::Keep(self.ptr.as_ptr())
             }
-            fn copy_raw(&self) -> *mut Self::Raw {
+            fn take(&self) -> $crate::ffi::Take<Self::Raw> {
                 // SAFETY: `self.ptr` is a live object; copying returns a new reference (or null
                 // when out of memory, which the callee reports as an error).
-                unsafe { $crate::ffi::$copy(self.ptr.as_ptr()) }
+                $crate::ffi::Take(unsafe { $crate::ffi::$copy(self.keep()) })
             }
         }
 
@@ -91,7 +91,7 @@ macro_rules! isl_handle {
         impl Drop for $name {
             fn drop(&mut self) {
                 // SAFETY: `self` owns one reference.
-                unsafe { $crate::ffi::$free(self.ptr.as_ptr()) };
+                unsafe { $crate::ffi::$free($crate::ffi::Take(self.ptr.as_ptr())) };
             }
         }
 
@@ -102,7 +102,7 @@ macro_rules! isl_handle {
             /// Only when isl runs out of memory while copying.
             fn clone(&self) -> Self {
                 use $crate::handle::Handle;
-                let raw = self.copy_raw();
+                let raw = self.take().into_raw();
                 match std::ptr::NonNull::new(raw) {
                     Some(ptr) => $name { ptr, ctx: self.ctx.clone() },
                     None => panic!(concat!(stringify!($copy), ": out of memory")),
@@ -132,7 +132,7 @@ macro_rules! isl_handle {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 // SAFETY: the object is live; the printed string is ours to free.
                 let text = unsafe {
-                    $crate::handle::take_c_string($crate::ffi::$to_str(self.ptr.as_ptr()))
+                    $crate::handle::take_c_string($crate::ffi::$to_str($crate::ffi::Keep(self.ptr.as_ptr())))
                 };
                 // Printing fails only when out of memory; clear the error isl recorded then.
                 let _ = self.ctx.take_error();
@@ -155,7 +155,9 @@ macro_rules! isl_handle {
             pub fn is_equal(&self, other: &$name) -> $crate::Result<bool> {
                 self.ctx.same(&other.ctx)?;
                 // SAFETY: both objects are live and kept.
-                let b = unsafe { $crate::ffi::$eq(self.ptr.as_ptr(), other.ptr.as_ptr()) };
+                let b = unsafe {
+                    $crate::ffi::$eq($crate::ffi::Keep(self.ptr.as_ptr()), $crate::ffi::Keep(other.ptr.as_ptr()))
+                };
                 self.ctx.bool(b)
             }
         }
@@ -176,7 +178,11 @@ pub(crate) use isl_handle;
 /// - `fn name(&self, a: &A, ...) -> R = isl_f;` takes `self` and every argument (`__isl_take`)
 ///   and returns an owned `R`;
 /// - `keep fn name(&self, a: &A, ...) -> bool = isl_f;` keeps its arguments and returns a bool;
-/// - `keep fn name(&self) -> usize = isl_f;` the same for an `isl_size`.
+/// - `keep fn name(&self) -> usize = isl_f;` the same for an `isl_size`;
+/// - `get fn name(&self) -> R = isl_f;` keeps `self` and returns an owned `R` (isl's getters).
+///
+/// The `ffi` signatures carry isl's `__isl_take`/`__isl_keep` annotations as types, so a
+/// function listed under the wrong form does not compile.
 macro_rules! isl_methods {
     () => {};
     ($(#[$doc:meta])* fn $name:ident(&self $(, $arg:ident : &$aty:ty)*) -> $ret:ty = $f:ident; $($rest:tt)*) => {
@@ -186,7 +192,18 @@ macro_rules! isl_methods {
             use $crate::handle::Handle;
             $( self.ctx().same($arg.ctx())?; )*
             // SAFETY: every argument is a fresh reference that isl takes.
-            let raw = unsafe { $crate::ffi::$f(self.copy_raw() $(, $arg.copy_raw())*) };
+            let raw = unsafe { $crate::ffi::$f(self.take() $(, $arg.take())*) };
+            self.ctx().wrap::<$ret>(raw)
+        }
+        isl_methods!($($rest)*);
+    };
+    ($(#[$doc:meta])* get fn $name:ident(&self) -> $ret:ty = $f:ident; $($rest:tt)*) => {
+        $(#[$doc])*
+        pub fn $name(&self) -> $crate::Result<$ret> {
+            #[allow(unused_imports)]
+            use $crate::handle::Handle;
+            // SAFETY: the object is live and kept by isl, which returns a new object.
+            let raw = unsafe { $crate::ffi::$f(self.keep()) };
             self.ctx().wrap::<$ret>(raw)
         }
         isl_methods!($($rest)*);
@@ -198,7 +215,7 @@ macro_rules! isl_methods {
             use $crate::handle::Handle;
             $( self.ctx().same($arg.ctx())?; )*
             // SAFETY: every argument is live and kept by isl.
-            let b = unsafe { $crate::ffi::$f(self.raw() $(, $arg.raw())*) };
+            let b = unsafe { $crate::ffi::$f(self.keep() $(, $arg.keep())*) };
             self.ctx().bool(b)
         }
         isl_methods!($($rest)*);
@@ -209,7 +226,7 @@ macro_rules! isl_methods {
             #[allow(unused_imports)]
             use $crate::handle::Handle;
             // SAFETY: the object is live and kept by isl.
-            let n = unsafe { $crate::ffi::$f(self.raw()) };
+            let n = unsafe { $crate::ffi::$f(self.keep()) };
             self.ctx().size(n)
         }
         isl_methods!($($rest)*);

@@ -89,16 +89,16 @@ impl Schedule {
         // SAFETY: the copy is taken.
         domain
             .ctx()
-            .wrap(unsafe { ffi::isl_schedule_from_domain(domain.copy_raw()) })
+            .wrap(unsafe { ffi::isl_schedule_from_domain(domain.take()) })
     }
 
     isl_methods! {
         /// The instances the schedule orders.
-        fn domain(&self) -> UnionSet = isl_schedule_get_domain;
+        get fn domain(&self) -> UnionSet = isl_schedule_get_domain;
         /// The schedule as a relation from instances to flat schedule vectors.
-        fn map(&self) -> UnionMap = isl_schedule_get_map;
+        get fn map(&self) -> UnionMap = isl_schedule_get_map;
         /// The root node.
-        fn root(&self) -> ScheduleNode = isl_schedule_get_root;
+        get fn root(&self) -> ScheduleNode = isl_schedule_get_root;
         /// Inserts `partial` as a band just below the root.
         fn insert_partial_schedule(&self, partial: &MultiUnionPwAff) -> Schedule = isl_schedule_insert_partial_schedule;
         /// `self` followed by `next` (a sequence of both).
@@ -112,7 +112,7 @@ impl ScheduleNode {
     /// The kind of node.
     pub fn node_type(&self) -> Result<ScheduleNodeType> {
         // SAFETY: the node is live and kept.
-        let t = unsafe { ffi::isl_schedule_node_get_type(self.raw()) };
+        let t = unsafe { ffi::isl_schedule_node_get_type(self.keep()) };
         Ok(match t {
             0 => ScheduleNodeType::Band,
             1 => ScheduleNodeType::Context,
@@ -139,19 +139,19 @@ impl ScheduleNode {
         }
         // SAFETY: the copy is taken; the position is in range.
         self.ctx()
-            .wrap(unsafe { ffi::isl_schedule_node_child(self.copy_raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_schedule_node_child(self.take(), int(pos)?) })
     }
 
     /// The parent of the node, or `None` at the root.
     pub fn parent(&self) -> Result<Option<ScheduleNode>> {
         // SAFETY: the node is live and kept.
-        let has_parent = unsafe { ffi::isl_schedule_node_has_parent(self.raw()) };
+        let has_parent = unsafe { ffi::isl_schedule_node_has_parent(self.keep()) };
         if !self.ctx().bool(has_parent)? {
             return Ok(None);
         }
         // SAFETY: the copy is taken.
         self.ctx()
-            .wrap(unsafe { ffi::isl_schedule_node_parent(self.copy_raw()) })
+            .wrap(unsafe { ffi::isl_schedule_node_parent(self.take()) })
             .map(Some)
     }
 
@@ -160,7 +160,7 @@ impl ScheduleNode {
         self.check_member(pos)?;
         // SAFETY: the node is live and kept; the position is in range.
         self.ctx().bool(unsafe {
-            ffi::isl_schedule_node_band_member_get_coincident(self.raw(), int(pos)?)
+            ffi::isl_schedule_node_band_member_get_coincident(self.keep(), int(pos)?)
         })
     }
 
@@ -170,7 +170,7 @@ impl ScheduleNode {
         // SAFETY: the copy is taken; the position is in range.
         self.ctx().wrap(unsafe {
             ffi::isl_schedule_node_band_member_set_coincident(
-                self.copy_raw(),
+                self.take(),
                 int(pos)?,
                 i32::from(coincident),
             )
@@ -192,7 +192,7 @@ impl ScheduleNode {
         };
         // SAFETY: the copy is taken; the position is in range.
         self.ctx().wrap(unsafe {
-            ffi::isl_schedule_node_band_member_set_ast_loop_type(self.copy_raw(), int(pos)?, t)
+            ffi::isl_schedule_node_band_member_set_ast_loop_type(self.take(), int(pos)?, t)
         })
     }
 
@@ -201,7 +201,7 @@ impl ScheduleNode {
         self.band_n_member()?;
         // SAFETY: the copy is taken.
         self.ctx().wrap(unsafe {
-            ffi::isl_schedule_node_band_set_permutable(self.copy_raw(), i32::from(permutable))
+            ffi::isl_schedule_node_band_set_permutable(self.take(), i32::from(permutable))
         })
     }
 
@@ -228,21 +228,26 @@ impl ScheduleNode {
         }
         // SAFETY: the copy is taken; the position is in range.
         self.ctx()
-            .wrap(unsafe { ffi::isl_schedule_node_band_split(self.copy_raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_schedule_node_band_split(self.take(), int(pos)?) })
     }
 
     /// Inserts a sequence node whose children are filtered by `filters`, in order.
     pub fn insert_sequence(&self, filters: &[UnionSet]) -> Result<ScheduleNode> {
         let ctx = self.ctx();
-        // SAFETY: the context is live; each `add` takes the list and the set.
-        let mut list = unsafe { ffi::isl_union_set_list_alloc(ctx.raw(), int(filters.len())?) };
+        // Everything that can fail in Rust happens before the list exists, so it cannot leak.
         for f in filters {
             ctx.same(f.ctx())?;
-            // SAFETY: as above; on failure isl frees the list and returns null.
-            list = unsafe { ffi::isl_union_set_list_add(list, f.copy_raw()) };
+        }
+        let n = int(filters.len())?;
+        // SAFETY: the context is live; each `add` takes the list and the set (and frees both and
+        // returns null on failure, which the last call reports).
+        let mut list = unsafe { ffi::isl_union_set_list_alloc(ctx.raw(), n) };
+        for f in filters {
+            // SAFETY: as above.
+            list = unsafe { ffi::isl_union_set_list_add(ffi::Take(list), f.take()) };
         }
         // SAFETY: the node copy and the list are taken.
-        ctx.wrap(unsafe { ffi::isl_schedule_node_insert_sequence(self.copy_raw(), list) })
+        ctx.wrap(unsafe { ffi::isl_schedule_node_insert_sequence(self.take(), ffi::Take(list)) })
     }
 
     fn check_member(&self, pos: usize) -> Result<()> {
@@ -258,19 +263,19 @@ impl ScheduleNode {
 
     isl_methods! {
         /// The schedule tree the node belongs to.
-        fn schedule(&self) -> Schedule = isl_schedule_node_get_schedule;
+        get fn schedule(&self) -> Schedule = isl_schedule_node_get_schedule;
         /// The root of the tree.
         fn root(&self) -> ScheduleNode = isl_schedule_node_root;
         /// The instances that reach this node.
-        fn domain(&self) -> UnionSet = isl_schedule_node_get_domain;
+        get fn domain(&self) -> UnionSet = isl_schedule_node_get_domain;
         /// The schedule of the outer bands, as a relation from instances to schedule vectors.
-        fn prefix_schedule(&self) -> UnionMap = isl_schedule_node_get_prefix_schedule_union_map;
+        get fn prefix_schedule(&self) -> UnionMap = isl_schedule_node_get_prefix_schedule_union_map;
         /// The schedule of the subtree below (and including) this node.
-        fn subtree_schedule(&self) -> UnionMap = isl_schedule_node_get_subtree_schedule_union_map;
+        get fn subtree_schedule(&self) -> UnionMap = isl_schedule_node_get_subtree_schedule_union_map;
         /// The space of a band's partial schedule.
-        fn band_space(&self) -> Space = isl_schedule_node_band_get_space;
+        get fn band_space(&self) -> Space = isl_schedule_node_band_get_space;
         /// The partial schedule of a band as a relation.
-        fn band_partial_schedule(&self) -> UnionMap = isl_schedule_node_band_get_partial_schedule_union_map;
+        get fn band_partial_schedule(&self) -> UnionMap = isl_schedule_node_band_get_partial_schedule_union_map;
         /// Tiles the band with sizes given as a tuple in the band's space.
         fn band_tile_with(&self, sizes: &MultiVal) -> ScheduleNode = isl_schedule_node_band_tile;
         /// Inserts a mark node carrying `id` above this node.
@@ -282,11 +287,11 @@ impl ScheduleNode {
         /// Removes this node (not a leaf, not the root); the result is its former child.
         fn delete(&self) -> ScheduleNode = isl_schedule_node_delete;
         /// The identifier of a mark node.
-        fn mark_id(&self) -> Id = isl_schedule_node_mark_get_id;
+        get fn mark_id(&self) -> Id = isl_schedule_node_mark_get_id;
         /// The filter of a filter node.
-        fn filter(&self) -> UnionSet = isl_schedule_node_filter_get_filter;
+        get fn filter(&self) -> UnionSet = isl_schedule_node_filter_get_filter;
         /// The domain of a domain node.
-        fn domain_node_domain(&self) -> UnionSet = isl_schedule_node_domain_get_domain;
+        get fn domain_node_domain(&self) -> UnionSet = isl_schedule_node_domain_get_domain;
         /// The number of children.
         keep fn n_children(&self) -> usize = isl_schedule_node_n_children;
         /// The depth of the node in the tree (the root has depth 0).
@@ -304,7 +309,7 @@ impl ScheduleConstraints {
         // SAFETY: the copy is taken.
         domain
             .ctx()
-            .wrap(unsafe { ffi::isl_schedule_constraints_on_domain(domain.copy_raw()) })
+            .wrap(unsafe { ffi::isl_schedule_constraints_on_domain(domain.take()) })
     }
 
     /// Parses isl's notation of schedule constraints.
@@ -324,9 +329,9 @@ impl ScheduleConstraints {
         // SAFETY: all three copies are taken.
         self.ctx().wrap(unsafe {
             ffi::isl_schedule_constraints_set_conditional_validity(
-                self.copy_raw(),
-                condition.copy_raw(),
-                validity.copy_raw(),
+                self.take(),
+                condition.take(),
+                validity.take(),
             )
         })
     }
@@ -350,7 +355,7 @@ impl UnionAccessInfo {
     pub fn from_sink(sink: &UnionMap) -> Result<UnionAccessInfo> {
         // SAFETY: the copy is taken.
         sink.ctx()
-            .wrap(unsafe { ffi::isl_union_access_info_from_sink(sink.copy_raw()) })
+            .wrap(unsafe { ffi::isl_union_access_info_from_sink(sink.take()) })
     }
 
     isl_methods! {
@@ -374,7 +379,7 @@ macro_rules! flow_getters {
         $(#[$doc])*
         pub fn $name(&self) -> Result<UnionMap> {
             // SAFETY: the flow is live and kept.
-            self.ctx().wrap(unsafe { ffi::$f(self.raw()) })
+            self.ctx().wrap(unsafe { ffi::$f(self.keep()) })
         }
     )*};
 }

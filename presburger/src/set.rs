@@ -122,7 +122,7 @@ impl Space {
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the space is live and kept.
         self.ctx
-            .size(unsafe { ffi::isl_space_dim(self.raw(), t.raw()) })
+            .size(unsafe { ffi::isl_space_dim(self.keep(), t.raw()) })
     }
 
     /// The name of dimension `pos` of kind `t`, if it has one.
@@ -130,7 +130,11 @@ impl Space {
         self.check_pos(t, pos)?;
         // SAFETY: the space is live; the name is owned by isl and copied at once.
         Ok(unsafe {
-            borrowed_c_string(ffi::isl_space_get_dim_name(self.raw(), t.raw(), uint(pos)?))
+            borrowed_c_string(ffi::isl_space_get_dim_name(
+                self.keep(),
+                t.raw(),
+                uint(pos)?,
+            ))
         })
     }
 
@@ -140,14 +144,15 @@ impl Space {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
         self.ctx.wrap(unsafe {
-            ffi::isl_space_set_dim_name(self.copy_raw(), t.raw(), uint(pos)?, c.as_ptr())
+            ffi::isl_space_set_dim_name(self.take(), t.raw(), uint(pos)?, c.as_ptr())
         })
     }
 
     /// The name of tuple `t` (`In` or `Out`), if it has one.
     pub fn tuple_name(&self, t: DimType) -> Result<Option<String>> {
         // SAFETY: the space is live; the name is copied at once.
-        let name = unsafe { borrowed_c_string(ffi::isl_space_get_tuple_name(self.raw(), t.raw())) };
+        let name =
+            unsafe { borrowed_c_string(ffi::isl_space_get_tuple_name(self.keep(), t.raw())) };
         let _ = self.ctx.take_error();
         Ok(name)
     }
@@ -157,14 +162,14 @@ impl Space {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
         self.ctx
-            .wrap(unsafe { ffi::isl_space_set_tuple_name(self.copy_raw(), t.raw(), c.as_ptr()) })
+            .wrap(unsafe { ffi::isl_space_set_tuple_name(self.take(), t.raw(), c.as_ptr()) })
     }
 
     /// The position of the dimension of kind `t` called `name`.
     pub fn find_dim_by_name(&self, t: DimType, name: &str) -> Result<Option<usize>> {
         let c = Ctx::c_string(name)?;
         // SAFETY: the space is live and kept.
-        let pos = unsafe { ffi::isl_space_find_dim_by_name(self.raw(), t.raw(), c.as_ptr()) };
+        let pos = unsafe { ffi::isl_space_find_dim_by_name(self.keep(), t.raw(), c.as_ptr()) };
         let _ = self.ctx.take_error();
         Ok(usize::try_from(pos).ok())
     }
@@ -205,7 +210,7 @@ impl Id {
     /// The name of the identifier.
     pub fn name(&self) -> String {
         // SAFETY: the identifier is live; the name is copied at once.
-        unsafe { borrowed_c_string(ffi::isl_id_get_name(self.raw())) }.unwrap_or_default()
+        unsafe { borrowed_c_string(ffi::isl_id_get_name(self.keep())) }.unwrap_or_default()
     }
 }
 
@@ -220,7 +225,7 @@ macro_rules! common_set_like {
             /// The space of the object (for unions: the parameter space).
             pub fn space(&self) -> Result<Space> {
                 // SAFETY: the object is live and kept.
-                self.ctx.wrap(unsafe { ffi::$space(self.raw()) })
+                self.ctx.wrap(unsafe { ffi::$space(self.keep()) })
             }
         }
 
@@ -254,15 +259,13 @@ impl Set {
         // SAFETY: the copy is taken.
         space
             .ctx
-            .wrap(unsafe { ffi::isl_set_universe(space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_set_universe(space.take()) })
     }
 
     /// The empty set in `space`.
     pub fn empty(space: &Space) -> Result<Set> {
         // SAFETY: the copy is taken.
-        space
-            .ctx
-            .wrap(unsafe { ffi::isl_set_empty(space.copy_raw()) })
+        space.ctx.wrap(unsafe { ffi::isl_set_empty(space.take()) })
     }
 
     isl_methods! {
@@ -321,13 +324,13 @@ impl Set {
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the set is live and kept.
         self.ctx
-            .size(unsafe { ffi::isl_set_dim(self.raw(), t.raw()) })
+            .size(unsafe { ffi::isl_set_dim(self.keep(), t.raw()) })
     }
 
     /// The name of the set's tuple, for example `S` in `{ S[i] }`.
     pub fn tuple_name(&self) -> Option<String> {
         // SAFETY: the set is live; the name is copied at once.
-        let name = unsafe { borrowed_c_string(ffi::isl_set_get_tuple_name(self.raw())) };
+        let name = unsafe { borrowed_c_string(ffi::isl_set_get_tuple_name(self.keep())) };
         let _ = self.ctx.take_error();
         name
     }
@@ -337,7 +340,7 @@ impl Set {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
         self.ctx
-            .wrap(unsafe { ffi::isl_set_set_tuple_name(self.copy_raw(), c.as_ptr()) })
+            .wrap(unsafe { ffi::isl_set_set_tuple_name(self.take(), c.as_ptr()) })
     }
 
     /// The name of dimension `pos` of kind `t`, if it has one.
@@ -351,7 +354,7 @@ impl Set {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
         self.ctx.wrap(unsafe {
-            ffi::isl_set_set_dim_name(self.copy_raw(), t.raw(), uint(pos)?, c.as_ptr())
+            ffi::isl_set_set_dim_name(self.take(), t.raw(), uint(pos)?, c.as_ptr())
         })
     }
 
@@ -371,25 +374,23 @@ impl Set {
     pub fn project_out(&self, t: DimType, first: usize, n: usize) -> Result<Set> {
         self.check_pos(t, first, n)?;
         // SAFETY: the copy is taken.
-        self.ctx.wrap(unsafe {
-            ffi::isl_set_project_out(self.copy_raw(), t.raw(), uint(first)?, uint(n)?)
-        })
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_project_out(self.take(), t.raw(), uint(first)?, uint(n)?) })
     }
 
     /// Keeps dimensions `first..first + n` of kind `t` but drops every constraint on them.
     pub fn eliminate(&self, t: DimType, first: usize, n: usize) -> Result<Set> {
         self.check_pos(t, first, n)?;
         // SAFETY: the copy is taken.
-        self.ctx.wrap(unsafe {
-            ffi::isl_set_eliminate(self.copy_raw(), t.raw(), uint(first)?, uint(n)?)
-        })
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_eliminate(self.take(), t.raw(), uint(first)?, uint(n)?) })
     }
 
     /// Appends `n` unconstrained dimensions of kind `t`.
     pub fn add_dims(&self, t: DimType, n: usize) -> Result<Set> {
         // SAFETY: the copy is taken.
         self.ctx
-            .wrap(unsafe { ffi::isl_set_add_dims(self.copy_raw(), t.raw(), uint(n)?) })
+            .wrap(unsafe { ffi::isl_set_add_dims(self.take(), t.raw(), uint(n)?) })
     }
 
     /// Fixes dimension `pos` of kind `t` to `value`.
@@ -397,7 +398,7 @@ impl Set {
         self.check_pos(t, pos, 1)?;
         // SAFETY: the copy is taken.
         self.ctx.wrap(unsafe {
-            ffi::isl_set_fix_si(self.copy_raw(), t.raw(), uint(pos)?, int_value(value)?)
+            ffi::isl_set_fix_si(self.take(), t.raw(), uint(pos)?, int_value(value)?)
         })
     }
 
@@ -406,7 +407,7 @@ impl Set {
         self.check_pos(t, pos, 1)?;
         // SAFETY: the copy is taken.
         self.ctx.wrap(unsafe {
-            ffi::isl_set_lower_bound_si(self.copy_raw(), t.raw(), uint(pos)?, int_value(value)?)
+            ffi::isl_set_lower_bound_si(self.take(), t.raw(), uint(pos)?, int_value(value)?)
         })
     }
 
@@ -415,7 +416,7 @@ impl Set {
         self.check_pos(t, pos, 1)?;
         // SAFETY: the copy is taken.
         self.ctx.wrap(unsafe {
-            ffi::isl_set_upper_bound_si(self.copy_raw(), t.raw(), uint(pos)?, int_value(value)?)
+            ffi::isl_set_upper_bound_si(self.take(), t.raw(), uint(pos)?, int_value(value)?)
         })
     }
 
@@ -424,7 +425,7 @@ impl Set {
         self.check_pos(DimType::SET, pos, 1)?;
         // SAFETY: the copy is taken.
         self.ctx
-            .wrap(unsafe { ffi::isl_set_dim_max(self.copy_raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_set_dim_max(self.take(), int(pos)?) })
     }
 
     /// The minimum of set dimension `pos` as a piecewise function of the parameters.
@@ -432,7 +433,7 @@ impl Set {
         self.check_pos(DimType::SET, pos, 1)?;
         // SAFETY: the copy is taken.
         self.ctx
-            .wrap(unsafe { ffi::isl_set_dim_min(self.copy_raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_set_dim_min(self.take(), int(pos)?) })
     }
 
     /// Some point of the set (parameters included), or `None` when the set is empty.
@@ -440,9 +441,9 @@ impl Set {
         // SAFETY: the copy is taken.
         let p: Point = self
             .ctx
-            .wrap(unsafe { ffi::isl_set_sample_point(self.copy_raw()) })?;
+            .wrap(unsafe { ffi::isl_set_sample_point(self.take()) })?;
         // SAFETY: the point is live and kept.
-        let void = self.ctx.bool(unsafe { ffi::isl_point_is_void(p.raw()) })?;
+        let void = self.ctx.bool(unsafe { ffi::isl_point_is_void(p.keep()) })?;
         Ok(if void { None } else { Some(p) })
     }
 
@@ -454,7 +455,7 @@ impl Set {
                 "cannot enumerate unbounded set {self}"
             )));
         }
-        let raw = self.raw();
+        let raw = self.keep();
         // SAFETY: the set is live and kept during the iteration; the trampoline matches.
         foreach::<Point>(&self.ctx, &mut f, |cb, user| unsafe {
             ffi::isl_set_foreach_point(raw, cb, user)
@@ -481,7 +482,7 @@ impl Point {
     pub fn coordinate(&self, t: DimType, pos: usize) -> Result<Val> {
         // SAFETY: the point is live and kept.
         self.ctx
-            .wrap(unsafe { ffi::isl_point_get_coordinate_val(self.raw(), t.raw(), int(pos)?) })
+            .wrap(unsafe { ffi::isl_point_get_coordinate_val(self.keep(), t.raw(), int(pos)?) })
     }
 
     /// All coordinates of kind `t`, which must be integers that fit in `i64`.
@@ -494,7 +495,7 @@ impl Point {
     pub fn space(&self) -> Result<Space> {
         // SAFETY: the point is live and kept.
         self.ctx
-            .wrap(unsafe { ffi::isl_point_get_space(self.raw()) })
+            .wrap(unsafe { ffi::isl_point_get_space(self.keep()) })
     }
 
     isl_methods! {
@@ -509,15 +510,13 @@ impl Map {
         // SAFETY: the copy is taken.
         space
             .ctx
-            .wrap(unsafe { ffi::isl_map_universe(space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_map_universe(space.take()) })
     }
 
     /// The empty relation in `space`.
     pub fn empty(space: &Space) -> Result<Map> {
         // SAFETY: the copy is taken.
-        space
-            .ctx
-            .wrap(unsafe { ffi::isl_map_empty(space.copy_raw()) })
+        space.ctx.wrap(unsafe { ffi::isl_map_empty(space.take()) })
     }
 
     /// The identity relation of the map space `space`.
@@ -525,7 +524,7 @@ impl Map {
         // SAFETY: the copy is taken.
         space
             .ctx
-            .wrap(unsafe { ffi::isl_map_identity(space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_map_identity(space.take()) })
     }
 
     /// `{ x -> y : x ≺ y }` on the set space `set_space`: lexicographic "less than".
@@ -533,7 +532,7 @@ impl Map {
         // SAFETY: the copy is taken.
         set_space
             .ctx
-            .wrap(unsafe { ffi::isl_map_lex_lt(set_space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_map_lex_lt(set_space.take()) })
     }
 
     /// `{ x -> y : x ⪯ y }` on the set space `set_space`.
@@ -541,7 +540,7 @@ impl Map {
         // SAFETY: the copy is taken.
         set_space
             .ctx
-            .wrap(unsafe { ffi::isl_map_lex_le(set_space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_map_lex_le(set_space.take()) })
     }
 
     /// `{ x -> y : x ≻ y }` on the set space `set_space`.
@@ -549,7 +548,7 @@ impl Map {
         // SAFETY: the copy is taken.
         set_space
             .ctx
-            .wrap(unsafe { ffi::isl_map_lex_gt(set_space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_map_lex_gt(set_space.take()) })
     }
 
     /// `{ x -> y : x ⪰ y }` on the set space `set_space`.
@@ -557,16 +556,16 @@ impl Map {
         // SAFETY: the copy is taken.
         set_space
             .ctx
-            .wrap(unsafe { ffi::isl_map_lex_ge(set_space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_map_lex_ge(set_space.take()) })
     }
 
     /// The product relation `domain × range`.
     pub fn from_domain_and_range(domain: &Set, range: &Set) -> Result<Map> {
         domain.ctx.same(&range.ctx)?;
         // SAFETY: both copies are taken.
-        domain.ctx.wrap(unsafe {
-            ffi::isl_map_from_domain_and_range(domain.copy_raw(), range.copy_raw())
-        })
+        domain
+            .ctx
+            .wrap(unsafe { ffi::isl_map_from_domain_and_range(domain.take(), range.take()) })
     }
 
     isl_methods! {
@@ -638,7 +637,7 @@ impl Map {
     pub fn dim(&self, t: DimType) -> Result<usize> {
         // SAFETY: the map is live and kept.
         self.ctx
-            .size(unsafe { ffi::isl_map_dim(self.raw(), t.raw()) })
+            .size(unsafe { ffi::isl_map_dim(self.keep(), t.raw()) })
     }
 
     fn check_pos(&self, t: DimType, first: usize, n: usize) -> Result<()> {
@@ -656,7 +655,7 @@ impl Map {
     /// The name of tuple `t` (`In` or `Out`).
     pub fn tuple_name(&self, t: DimType) -> Option<String> {
         // SAFETY: the map is live; the name is copied at once.
-        let name = unsafe { borrowed_c_string(ffi::isl_map_get_tuple_name(self.raw(), t.raw())) };
+        let name = unsafe { borrowed_c_string(ffi::isl_map_get_tuple_name(self.keep(), t.raw())) };
         let _ = self.ctx.take_error();
         name
     }
@@ -666,16 +665,15 @@ impl Map {
         let c = Ctx::c_string(name)?;
         // SAFETY: the copy is taken; `c` outlives the call.
         self.ctx
-            .wrap(unsafe { ffi::isl_map_set_tuple_name(self.copy_raw(), t.raw(), c.as_ptr()) })
+            .wrap(unsafe { ffi::isl_map_set_tuple_name(self.take(), t.raw(), c.as_ptr()) })
     }
 
     /// Removes dimensions `first..first + n` of kind `t` by existential quantification.
     pub fn project_out(&self, t: DimType, first: usize, n: usize) -> Result<Map> {
         self.check_pos(t, first, n)?;
         // SAFETY: the copy is taken.
-        self.ctx.wrap(unsafe {
-            ffi::isl_map_project_out(self.copy_raw(), t.raw(), uint(first)?, uint(n)?)
-        })
+        self.ctx
+            .wrap(unsafe { ffi::isl_map_project_out(self.take(), t.raw(), uint(first)?, uint(n)?) })
     }
 
     /// Fixes dimension `pos` of kind `t` to `value`.
@@ -683,7 +681,7 @@ impl Map {
         self.check_pos(t, pos, 1)?;
         // SAFETY: the copy is taken.
         self.ctx.wrap(unsafe {
-            ffi::isl_map_fix_si(self.copy_raw(), t.raw(), uint(pos)?, int_value(value)?)
+            ffi::isl_map_fix_si(self.take(), t.raw(), uint(pos)?, int_value(value)?)
         })
     }
 
@@ -693,7 +691,7 @@ impl Map {
         self.check_pos(t2, p2, 1)?;
         // SAFETY: the copy is taken.
         self.ctx.wrap(unsafe {
-            ffi::isl_map_equate(self.copy_raw(), t1.raw(), int(p1)?, t2.raw(), int(p2)?)
+            ffi::isl_map_equate(self.take(), t1.raw(), int(p1)?, t2.raw(), int(p2)?)
         })
     }
 }
@@ -755,12 +753,12 @@ impl UnionSet {
         self.ctx.same(&space.ctx)?;
         // SAFETY: the union set is kept, the space copy is taken.
         self.ctx
-            .wrap(unsafe { ffi::isl_union_set_extract_set(self.raw(), space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_union_set_extract_set(self.keep(), space.take()) })
     }
 
     /// Calls `f` on the set of each space in the union; an error from `f` stops the iteration.
     pub fn foreach_set(&self, mut f: impl FnMut(Set) -> Result<()>) -> Result<()> {
-        let raw = self.raw();
+        let raw = self.keep();
         // SAFETY: the union set is live and kept; the trampoline matches.
         foreach::<Set>(&self.ctx, &mut f, |cb, user| unsafe {
             ffi::isl_union_set_foreach_set(raw, cb, user)
@@ -789,9 +787,9 @@ impl UnionMap {
     pub fn from_domain_and_range(domain: &UnionSet, range: &UnionSet) -> Result<UnionMap> {
         domain.ctx.same(&range.ctx)?;
         // SAFETY: both copies are taken.
-        domain.ctx.wrap(unsafe {
-            ffi::isl_union_map_from_domain_and_range(domain.copy_raw(), range.copy_raw())
-        })
+        domain
+            .ctx
+            .wrap(unsafe { ffi::isl_union_map_from_domain_and_range(domain.take(), range.take()) })
     }
 
     /// The union map holding the single map `map`.
@@ -874,7 +872,7 @@ impl UnionMap {
         // SAFETY: the copy is taken.
         self.ctx.wrap(unsafe {
             ffi::isl_union_map_project_out(
-                self.copy_raw(),
+                self.take(),
                 DimType::Param.raw(),
                 uint(first)?,
                 uint(n)?,
@@ -887,12 +885,12 @@ impl UnionMap {
         self.ctx.same(&space.ctx)?;
         // SAFETY: the union map is kept, the space copy is taken.
         self.ctx
-            .wrap(unsafe { ffi::isl_union_map_extract_map(self.raw(), space.copy_raw()) })
+            .wrap(unsafe { ffi::isl_union_map_extract_map(self.keep(), space.take()) })
     }
 
     /// Calls `f` on the map of each pair of spaces in the union; an error from `f` stops it.
     pub fn foreach_map(&self, mut f: impl FnMut(Map) -> Result<()>) -> Result<()> {
-        let raw = self.raw();
+        let raw = self.keep();
         // SAFETY: the union map is live and kept; the trampoline matches.
         foreach::<Map>(&self.ctx, &mut f, |cb, user| unsafe {
             ffi::isl_union_map_foreach_map(raw, cb, user)
