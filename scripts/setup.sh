@@ -14,7 +14,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "setup: installing ${missing[*]} (needed to build isl)" >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
-  apt-get install -y -qq "${missing[@]}" >&2
+  apt-get install -y -qq "${missing[@]}" >/dev/null
 else
   echo "setup: missing ${missing[*]}, needed to build isl. Run:" >&2
   echo "  sudo apt-get install -y ${missing[*]}" >&2

@@ -23,7 +23,8 @@ use std::rc::Rc;
 
 isl_handle!(
     /// A node of a generated loop AST (`isl_ast_node`). isl has no equality test for AST
-    /// nodes; `==` compares their printed forms.
+    /// nodes, so `==` compares their printed forms, and no parser: nodes come from
+    /// [`AstBuild::node_from_schedule`].
     AstNode, isl_ast_node, isl_ast_node_copy, isl_ast_node_free, isl_ast_node_to_str, -
 );
 isl_handle!(

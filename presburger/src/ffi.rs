@@ -145,6 +145,7 @@ unsafe extern "C" {
     pub fn isl_id_alloc(ctx: *mut isl_ctx, name: *const c_char, user: *mut c_void) -> *mut isl_id;
     pub fn isl_id_copy(id: Keep<isl_id>) -> *mut isl_id;
     pub fn isl_id_free(id: Take<isl_id>) -> *mut isl_id;
+    pub fn isl_id_read_from_str(ctx: *mut isl_ctx, s: *const c_char) -> *mut isl_id;
     pub fn isl_id_get_name(id: Keep<isl_id>) -> *const c_char;
     pub fn isl_id_to_str(id: Keep<isl_id>) -> *mut c_char;
 
@@ -179,6 +180,7 @@ unsafe extern "C" {
     pub fn isl_space_copy(s: Keep<isl_space>) -> *mut isl_space;
     pub fn isl_space_free(s: Take<isl_space>) -> *mut isl_space;
     pub fn isl_space_to_str(s: Keep<isl_space>) -> *mut c_char;
+    pub fn isl_space_read_from_str(ctx: *mut isl_ctx, s: *const c_char) -> *mut isl_space;
     pub fn isl_space_params_alloc(ctx: *mut isl_ctx, nparam: c_uint) -> *mut isl_space;
     pub fn isl_space_set_alloc(ctx: *mut isl_ctx, nparam: c_uint, dim: c_uint) -> *mut isl_space;
     pub fn isl_space_alloc(

@@ -98,6 +98,11 @@ isl_handle!(
 );
 
 impl Space {
+    /// Parses isl notation, for example `[n] -> { S[i, j] }` or `{ S[i] -> A[j] }`.
+    pub fn parse(ctx: &Ctx, text: &str) -> Result<Space> {
+        parse::<Space>(ctx, text, ffi::isl_space_read_from_str)
+    }
+
     /// A space with `n_param` unnamed parameters and nothing else.
     pub fn params(ctx: &Ctx, n_param: usize) -> Result<Space> {
         // SAFETY: the context is live.
@@ -205,6 +210,11 @@ impl Id {
         let c = Ctx::c_string(name)?;
         // SAFETY: the context is live; isl copies the name.
         ctx.wrap(unsafe { ffi::isl_id_alloc(ctx.raw(), c.as_ptr(), std::ptr::null_mut()) })
+    }
+
+    /// Parses an identifier in isl notation (its name).
+    pub fn parse(ctx: &Ctx, text: &str) -> Result<Id> {
+        parse::<Id>(ctx, text, ffi::isl_id_read_from_str)
     }
 
     /// The name of the identifier.

@@ -20,6 +20,20 @@ struct Product {
     writes: UnionMap,
 }
 
+impl Product {
+    /// Exact dataflow under the original schedule.
+    fn flow(&self) -> UnionFlow {
+        UnionAccessInfo::from_sink(&self.reads)
+            .unwrap()
+            .with_must_source(&self.writes)
+            .unwrap()
+            .with_schedule(&self.schedule)
+            .unwrap()
+            .compute_flow()
+            .unwrap()
+    }
+}
+
 fn product() -> Product {
     let ctx = Ctx::new();
     let domain = UnionSet::parse(
@@ -206,14 +220,7 @@ fn schedule_tree_editing() {
 #[test]
 fn dataflow_of_a_product() {
     let p = product();
-    let flow = UnionAccessInfo::from_sink(&p.reads)
-        .unwrap()
-        .with_must_source(&p.writes)
-        .unwrap()
-        .with_schedule(&p.schedule)
-        .unwrap()
-        .compute_flow()
-        .unwrap();
+    let flow = p.flow();
     // Every read of C has its value from S or the previous T; A and B come from outside.
     check(
         flow.must_dependence().unwrap(),
@@ -266,14 +273,7 @@ fn dataflow_of_a_product() {
 #[test]
 fn scheduler_finds_a_permutable_band() {
     let p = product();
-    let flow = UnionAccessInfo::from_sink(&p.reads)
-        .unwrap()
-        .with_must_source(&p.writes)
-        .unwrap()
-        .with_schedule(&p.schedule)
-        .unwrap()
-        .compute_flow()
-        .unwrap();
+    let flow = p.flow();
     let raw = flow.must_dependence().unwrap();
     p.ctx
         .set_schedule_options(&ScheduleOptions {

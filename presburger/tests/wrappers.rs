@@ -178,6 +178,13 @@ fn set_names_dims_and_spaces() {
         expect!["{ [i0, i1, i2] -> [o0] }"],
     );
     check(Space::params(&ctx, 1).unwrap(), expect!["[p0] -> {  :  }"]);
+    assert_eq!(Space::parse(&ctx, "[n, m] -> { S[i, j] }").unwrap(), space);
+    check(
+        Space::parse(&ctx, "{ S[i] -> A[j] }").unwrap(),
+        expect!["{ S[i] -> A[j] }"],
+    );
+    assert!(Space::parse(&ctx, "{ S[i] -> ").is_err());
+    assert_eq!(Id::parse(&ctx, "L1").unwrap().name(), "L1");
     check(
         Set::universe(&Space::set(&ctx, 0, 1).unwrap()).unwrap(),
         expect!["{ [i0] }"],
