@@ -8,6 +8,9 @@ use optimist::presburger::{
     AstBuild, Ctx, Polynomial, PwMultiAff, Schedule, ScheduleConstraints, ScheduleOptions, Set,
     UnionAccessInfo, UnionMap, UnionSet,
 };
+use optimist_scop::frontend::{self, FrontendConfig};
+use optimist_scop::interp::{self, Limits};
+use optimist_scop::workload::{RunSpec, Workload};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -18,6 +21,11 @@ usage: optimist <command>
 
 commands:
   demo    show what the implemented layers do, on a matrix product
+  run     run a C kernel on generated inputs and print the hashes of its arrays:
+            optimist run FILE.c [--function NAME] [--set NAME=VALUE]... [--len ARRAY=N]...
+                                [--array ARRAY=V0,V1,...]... [--alias ARRAY=OTHER+OFFSET]...
+                                [--backend interp] [--time] [--repeat R] [--max-steps N]
+  show    print a kernel as the library sees it:  optimist show ir FILE.c [--function NAME]
   help    print this text
 ";
 
@@ -25,6 +33,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("demo") if args.len() == 1 => demo(),
+        Some("run") => run(&args[1..]),
+        Some("show") => show(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())
@@ -41,6 +51,86 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `optimist run`: the contract is in `optimist_scop::workload`.
+fn run(args: &[String]) -> Result<()> {
+    let (file, rest) = args
+        .split_first()
+        .context("`optimist run` needs a C file")?;
+    let mut config = FrontendConfig::default();
+    let mut spec = RunSpec::default();
+    let (mut time, mut repeat, mut limits) = (false, 1usize, Limits::default());
+    let mut it = rest.iter();
+    while let Some(flag) = it.next() {
+        if flag == "--time" {
+            time = true;
+            continue;
+        }
+        let value = it
+            .next()
+            .with_context(|| format!("`{flag}` needs a value"))?;
+        match flag.as_str() {
+            "--function" => config.function = Some(value.clone()),
+            "--backend" if value == "interp" => {}
+            "--backend" => bail!("unknown backend `{value}`: this build has `interp`"),
+            "--repeat" => {
+                repeat = value
+                    .parse()
+                    .ok()
+                    .filter(|&r| r > 0)
+                    .context("`--repeat` needs a positive count")?
+            }
+            "--max-steps" => {
+                limits.max_steps = value.parse().context("`--max-steps` needs a count")?
+            }
+            _ => {
+                if !spec.take(flag, value)? {
+                    bail!("unknown option `{flag}`\n\n{USAGE}");
+                }
+            }
+        }
+    }
+    let f = frontend::parse_file(std::path::Path::new(file), &config)?;
+    let mut w = Workload::generate(&f, &spec)?;
+    let mut times = Vec::with_capacity(repeat);
+    for k in 0..repeat {
+        if k > 0 {
+            w.regenerate();
+        }
+        let start = std::time::Instant::now();
+        interp::run(&f, &mut w.args, &limits)?;
+        times.push(start.elapsed().as_secs_f64());
+    }
+    for (name, hash) in w.hashes(&f) {
+        println!("{name} {hash:016x}");
+    }
+    if time {
+        times.sort_by(f64::total_cmp);
+        println!("time_s {:.9}", times[times.len() / 2]);
+    }
+    Ok(())
+}
+
+/// `optimist show ir FILE.c`: the program IR, printed as C with every conversion explicit.
+fn show(args: &[String]) -> Result<()> {
+    let [what, file, rest @ ..] = args else {
+        bail!("usage: optimist show ir FILE.c [--function NAME]")
+    };
+    let mut config = FrontendConfig::default();
+    match rest {
+        [] => {}
+        [flag, name] if flag == "--function" => config.function = Some(name.clone()),
+        _ => bail!("usage: optimist show ir FILE.c [--function NAME]"),
+    }
+    match what.as_str() {
+        "ir" => print!(
+            "{}",
+            frontend::parse_file(std::path::Path::new(file), &config)?
+        ),
+        other => bail!("`optimist show {other}` is not available yet (this build has `ir`)"),
+    }
+    Ok(())
 }
 
 /// Indents every line of `text`.

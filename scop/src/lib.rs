@@ -1,12 +1,30 @@
-//! The program side of optimist: not implemented yet.
+//! The program side of optimist: the program IR, the C front end and the reference interpreter.
 //!
-//! This crate will own (see `ARCHITECTURE.md`):
-//! - the **program IR**: typed parameters, arrays (fixed-size, C99 variable-length, flat
-//!   pointers), scalars, `for` loops, `if`, assignments and pure math calls, with C semantics;
-//! - the **C front end**, which parses with `lang-c` and lowers a function or a `#pragma scop`
-//!   region to the IR, reporting anything outside the subset with a source span;
-//! - the **reference interpreter**, the ground truth every test compares against;
-//! - the **SCoP model** (iteration domains, schedule tree, access relations, statement bodies as
-//!   expression trees) with its verifier and textual dump;
-//! - **dependences** at access granularity (RAW, WAR, WAW) through isl dataflow.
+//! - [`ir`]: the core language of the papers with C's types; built by the front end or by other
+//!   compilers through its constructors, printed as C.
+//! - [`frontend`]: C source to IR (`lang-c` parses; `#pragma scop` regions; errors with
+//!   `file:line:col`).
+//! - [`interp`]: the reference interpreter, whose results every other backend must reproduce
+//!   bit for bit.
+//! - [`workload`]: the inputs `optimist run` generates and the hashes it prints.
+//!
+//! Still to come (see `ARCHITECTURE.md`): the SCoP model, dependences, the verifier and dumps.
+//!
+//! ```
+//! use optimist_scop::{frontend, interp, workload};
+//! let src = "void scale(int n, double A[n]) { for (int i = 0; i < n; i++) A[i] = 2 * A[i]; }";
+//! let f = frontend::parse_source("scale.c", src, None, &Default::default()).unwrap();
+//! let spec = workload::RunSpec::parse_args(&["--set", "n=4"]).unwrap();
+//! let mut w = workload::Workload::generate(&f, &spec).unwrap();
+//! interp::run(&f, &mut w.args, &Default::default()).unwrap();
+//! assert_eq!(w.hashes(&f).len(), 1);
+//! ```
 #![deny(missing_docs)]
+
+pub mod frontend;
+pub mod interp;
+pub mod ir;
+pub mod types;
+pub mod workload;
+
+pub use types::Type;

@@ -1,0 +1,1418 @@
+//! The C front end: C source to the program IR.
+//!
+//! `lang-c` parses (GNU C11). When the source has preprocessor directives other than
+//! `#pragma`, the system preprocessor runs first (`cc -E`; line markers are kept, not dropped
+//! with `-P`, so that every error names the user's `file:line:col`). The function is chosen by
+//! name, else the one holding a `#pragma scop` region, else the only one; the region is lowered
+//! when there is one (declarations before it still declare their variables), else the body.
+//!
+//! Lowering applies C's typing through the IR's constructors and refuses, with the position and
+//! the reason, everything outside the subset: `goto`, `while`, `switch`, `break`, `return`,
+//! calls other than the pure math functions, pointer arithmetic other than subscripting,
+//! address-of, structs, side effects inside expressions (`A[i++]`), and syntax errors. Nothing
+//! given to the front end makes it panic: the parser runs on a thread with a large stack, its
+//! panics are caught, and input nested deeper than the IR's bound is refused.
+
+use crate::ir::{
+    Array, ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrError, LValue,
+    LoopCond, MathFn, Param, SrcLoc, Stmt, StmtKind, UnOp, Var, VarId, VarKind,
+};
+use crate::types::Type;
+use lang_c::ast::{
+    self, BlockItem, DeclarationSpecifier, DerivedDeclarator, Expression, Statement,
+};
+use lang_c::span::{Node, Span};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// A C error: where and what, with a hint at what to change.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{loc}: {message}")]
+pub struct CError {
+    /// The position in the user's source.
+    pub loc: SrcLoc,
+    /// What is wrong or not supported.
+    pub message: String,
+}
+
+/// Options of the front end.
+#[derive(Clone, Debug, Default)]
+pub struct FrontendConfig {
+    /// The function to lower; by default the one with a `#pragma scop` region, else the only one.
+    pub function: Option<String>,
+    /// The C compiler used as preprocessor (`cc` when empty).
+    pub cc: Option<String>,
+}
+
+/// The largest source the front end reads.
+const MAX_SOURCE: usize = 4 << 20;
+
+/// Reads and lowers the C file at `path`.
+pub fn parse_file(path: &Path, config: &FrontendConfig) -> Result<Function, CError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| CError {
+        loc: SrcLoc {
+            file: name.clone(),
+            line: 0,
+            col: 0,
+        },
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse_source(&name, &text, path.parent(), config)
+}
+
+/// Lowers C `text` named `name`; `include_dir` is where `#include "..."` looks.
+pub fn parse_source(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+) -> Result<Function, CError> {
+    let at_start = || SrcLoc {
+        file: name.to_string(),
+        line: 1,
+        col: 1,
+    };
+    if text.len() > MAX_SOURCE {
+        return Err(CError {
+            loc: at_start(),
+            message: format!("source larger than {MAX_SOURCE} bytes"),
+        });
+    }
+    let needs_cpp = text.lines().any(|l| {
+        let t = l.trim_start();
+        t.starts_with('#') && !t[1..].trim_start().starts_with("pragma")
+    });
+    let source = if needs_cpp {
+        preprocess(name, text, include_dir, config)?
+    } else {
+        blank_comments(text)
+    };
+    let lines = LineMap::new(name, &source);
+    let unit = parse_guarded(&source).map_err(|(offset, message)| CError {
+        loc: lines.loc(offset),
+        message,
+    })?;
+    let pragmas = Pragmas::find(&source);
+    let mut lower = Lower::new(&lines);
+    lower.typedefs(&unit);
+    let def = lower.pick_function(&unit, config.function.as_deref(), &pragmas, at_start())?;
+    lower.function(def, &pragmas)
+}
+
+/// Runs the C preprocessor, keeping line markers.
+fn preprocess(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+) -> Result<String, CError> {
+    use std::io::Write;
+    let cc = config.cc.clone().unwrap_or_else(|| "cc".into());
+    let fail = |message: String| CError {
+        loc: SrcLoc {
+            file: name.to_string(),
+            line: 1,
+            col: 1,
+        },
+        message,
+    };
+    let mut cmd = std::process::Command::new(&cc);
+    cmd.args(["-E", "-x", "c", "-"]);
+    if let Some(dir) = include_dir.filter(|d| !d.as_os_str().is_empty()) {
+        cmd.arg("-I").arg(dir);
+    }
+    let mut child = cmd
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| fail(format!("cannot run the preprocessor `{cc} -E`: {e}")))?;
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| fail("no stdin for the preprocessor".into()))?;
+    let input = text.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| fail(format!("the preprocessor failed: {e}")))?;
+    let _ = writer.join();
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr).replace("<stdin>", name);
+        return Err(fail(format!(
+            "the preprocessor failed:\n{}",
+            err.trim_end()
+        )));
+    }
+    let text = String::from_utf8(out.stdout)
+        .map_err(|_| fail("the preprocessor output is not UTF-8".into()))?;
+    Ok(text.replace("\"<stdin>\"", &format!("{name:?}")))
+}
+
+/// The text with comments replaced by spaces (newlines kept), so that offsets still point at
+/// the user's text: what the preprocessor would do, without moving anything.
+fn blank_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let q = b[i];
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                for c in &mut out[i..end] {
+                    if *c != b'\n' {
+                        *c = b' ';
+                    }
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    // Only ASCII bytes were replaced, by ASCII spaces, so the text is still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Parses on a thread with a large stack (the parser recurses on nesting) and turns a parser
+/// panic into an error.
+fn parse_guarded(source: &str) -> Result<ast::TranslationUnit, (usize, String)> {
+    if let Some(offset) = too_deep(source) {
+        return Err((
+            offset,
+            format!(
+                "nesting deeper than {} levels is not supported",
+                crate::ir::MAX_DEPTH
+            ),
+        ));
+    }
+    let text = source.to_string();
+    let handle = std::thread::Builder::new()
+        .name("c-parser".into())
+        .stack_size(512 << 20)
+        .spawn(move || {
+            std::panic::catch_unwind(|| {
+                let config = lang_c::driver::Config::default();
+                lang_c::driver::parse_preprocessed(&config, text)
+            })
+        })
+        .map_err(|e| (0, format!("cannot start the parser: {e}")))?;
+    match handle.join() {
+        Ok(Ok(Ok(parse))) => Ok(parse.unit),
+        Ok(Ok(Err(e))) => {
+            let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+            expected.sort_unstable();
+            Err((
+                e.offset,
+                format!("syntax error: expected one of {}", expected.join(" ")),
+            ))
+        }
+        _ => Err((0, "the C parser failed on this input".into())),
+    }
+}
+
+/// The offset where brackets or runs of prefix operators nest deeper than the IR allows.
+fn too_deep(source: &str) -> Option<usize> {
+    let limit = crate::ir::MAX_DEPTH as i64;
+    let (mut depth, mut run) = (0i64, 0i64);
+    for (i, c) in source.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            '-' | '+' | '!' | '~' | '*' | '&' => run += 1,
+            c if c.is_whitespace() => {}
+            _ => run = 0,
+        }
+        if depth > limit || run > limit {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Maps byte offsets of the (preprocessed) source to the user's file, line and column.
+struct LineMap {
+    /// Start offset of each line, with the file and line it stands for.
+    starts: Vec<(usize, std::rc::Rc<str>, u32)>,
+}
+
+impl LineMap {
+    fn new(name: &str, source: &str) -> LineMap {
+        let mut file: std::rc::Rc<str> = name.into();
+        let mut line = 1u32;
+        let mut starts = Vec::new();
+        let mut offset = 0;
+        for text in source.split_inclusive('\n') {
+            starts.push((offset, file.clone(), line));
+            match parse_marker(text) {
+                Some((l, f)) => {
+                    line = l;
+                    if let Some(f) = f {
+                        file = f.into();
+                    }
+                }
+                None => line += 1,
+            }
+            offset += text.len();
+        }
+        LineMap { starts }
+    }
+
+    fn loc(&self, offset: usize) -> SrcLoc {
+        let i = self
+            .starts
+            .partition_point(|(s, _, _)| *s <= offset)
+            .saturating_sub(1);
+        match self.starts.get(i) {
+            Some((start, file, line)) => SrcLoc {
+                file: file.to_string(),
+                line: *line,
+                col: (offset - start + 1) as u32,
+            },
+            None => SrcLoc {
+                file: String::new(),
+                line: 1,
+                col: 1,
+            },
+        }
+    }
+}
+
+/// A line marker `# 12 "file.c" 1`: the next line's number and file.
+fn parse_marker(line: &str) -> Option<(u32, Option<String>)> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let n: u32 = digits.parse().ok()?;
+    let rest = rest[digits.len()..].trim_start();
+    let file = rest
+        .strip_prefix('"')
+        .and_then(|r| r.find('"').map(|e| r[..e].replace("\\\\", "\\")));
+    Some((n, file))
+}
+
+/// The `#pragma scop` / `#pragma endscop` lines, as offsets.
+struct Pragmas {
+    scops: Vec<(usize, usize)>,
+    /// A `#pragma scop` without `#pragma endscop`, or the reverse.
+    unmatched: Option<usize>,
+}
+
+impl Pragmas {
+    fn find(source: &str) -> Pragmas {
+        let mut scops = Vec::new();
+        let mut open = None;
+        let mut unmatched = None;
+        let mut offset = 0;
+        for line in source.split_inclusive('\n') {
+            let words: Vec<&str> = line
+                .trim()
+                .trim_start_matches('#')
+                .split_whitespace()
+                .collect();
+            if line.trim_start().starts_with('#') && words.first() == Some(&"pragma") {
+                match words.get(1) {
+                    Some(&"scop") => {
+                        if open.is_some() {
+                            unmatched = Some(offset);
+                        }
+                        open = Some(offset);
+                    }
+                    Some(&"endscop") => match open.take() {
+                        Some(start) => scops.push((start, offset)),
+                        None => unmatched = Some(offset),
+                    },
+                    _ => {}
+                }
+            }
+            offset += line.len();
+        }
+        if let Some(start) = open {
+            unmatched = Some(start);
+        }
+        Pragmas { scops, unmatched }
+    }
+
+    fn in_span(&self, span: Span) -> Vec<(usize, usize)> {
+        self.scops
+            .iter()
+            .copied()
+            .filter(|&(s, e)| s > span.start && e < span.end)
+            .collect()
+    }
+}
+
+/// Names in scope while lowering a function.
+#[derive(Clone, Copy)]
+enum Name {
+    Var(VarId),
+    Array(ArrayId),
+}
+
+struct Lower<'a> {
+    lines: &'a LineMap,
+    typedefs: HashMap<String, Type>,
+    vars: Vec<Var>,
+    arrays: Vec<Array>,
+    /// Block scopes, innermost last.
+    scopes: Vec<HashMap<String, Name>>,
+}
+
+type R<T> = Result<T, CError>;
+
+impl<'a> Lower<'a> {
+    fn new(lines: &'a LineMap) -> Lower<'a> {
+        Lower {
+            lines,
+            typedefs: HashMap::new(),
+            vars: Vec::new(),
+            arrays: Vec::new(),
+            scopes: vec![HashMap::new()],
+        }
+    }
+
+    fn err<T>(&self, span: Span, message: impl Into<String>) -> R<T> {
+        Err(CError {
+            loc: self.loc(span),
+            message: message.into(),
+        })
+    }
+
+    fn loc(&self, span: Span) -> SrcLoc {
+        self.lines.loc(if span.is_none() { 0 } else { span.start })
+    }
+
+    fn ir<T>(&self, span: Span, r: Result<T, IrError>) -> R<T> {
+        r.map_err(|e| CError {
+            loc: self.loc(span),
+            message: e.0,
+        })
+    }
+
+    /// Scalar typedefs of the translation unit (`typedef double DATA_TYPE;`, `int64_t`, ...).
+    fn typedefs(&mut self, unit: &ast::TranslationUnit) {
+        for ext in &unit.0 {
+            let ast::ExternalDeclaration::Declaration(d) = &ext.node else {
+                continue;
+            };
+            let is_typedef = d.node.specifiers.iter().any(|s| {
+                matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == ast::StorageClassSpecifier::Typedef)
+            });
+            if !is_typedef {
+                continue;
+            }
+            let Ok(ty) = self.base_type(&d.node.specifiers, d.span) else {
+                continue;
+            };
+            for init in &d.node.declarators {
+                let decl = &init.node.declarator.node;
+                if decl.derived.is_empty() {
+                    if let ast::DeclaratorKind::Identifier(id) = &decl.kind.node {
+                        self.typedefs.insert(id.node.name.clone(), ty);
+                    }
+                }
+            }
+        }
+    }
+
+    fn pick_function<'u>(
+        &self,
+        unit: &'u ast::TranslationUnit,
+        wanted: Option<&str>,
+        pragmas: &Pragmas,
+        start: SrcLoc,
+    ) -> R<&'u Node<ast::FunctionDefinition>> {
+        if let Some(offset) = pragmas.unmatched {
+            return Err(CError {
+                loc: self.lines.loc(offset),
+                message: "`#pragma scop` and `#pragma endscop` do not pair up".into(),
+            });
+        }
+        let defs: Vec<&Node<ast::FunctionDefinition>> = unit
+            .0
+            .iter()
+            .filter_map(|e| match &e.node {
+                ast::ExternalDeclaration::FunctionDefinition(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        let names: Vec<String> = defs
+            .iter()
+            .map(|d| declarator_name(&d.node.declarator.node).unwrap_or_default())
+            .collect();
+        if let Some(w) = wanted {
+            return match names.iter().position(|n| n == w) {
+                Some(i) => Ok(defs[i]),
+                None => Err(CError {
+                    loc: start,
+                    message: format!("no function `{w}` (functions: {})", names.join(", ")),
+                }),
+            };
+        }
+        let with_scop: Vec<usize> = (0..defs.len())
+            .filter(|&i| !pragmas.in_span(defs[i].span).is_empty())
+            .collect();
+        match (with_scop.as_slice(), defs.len()) {
+            ([i], _) => Ok(defs[*i]),
+            ([], 1) => Ok(defs[0]),
+            ([], 0) => Err(CError {
+                loc: start,
+                message: "no function definition".into(),
+            }),
+            _ => Err(CError {
+                loc: start,
+                message: format!(
+                    "several functions ({}): choose one with --function",
+                    names.join(", ")
+                ),
+            }),
+        }
+    }
+
+    fn declare(&mut self, name: &str, n: Name) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name.to_string(), n);
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Name> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    }
+
+    fn new_var(&mut self, name: &str, ty: Type, kind: VarKind) -> VarId {
+        self.vars.push(Var {
+            name: name.to_string(),
+            ty,
+            kind,
+        });
+        let id = VarId((self.vars.len() - 1) as u32);
+        self.declare(name, Name::Var(id));
+        id
+    }
+
+    fn new_array(&mut self, a: Array) -> ArrayId {
+        let name = a.name.clone();
+        self.arrays.push(a);
+        let id = ArrayId((self.arrays.len() - 1) as u32);
+        self.declare(&name, Name::Array(id));
+        id
+    }
+
+    fn function(mut self, def: &Node<ast::FunctionDefinition>, pragmas: &Pragmas) -> R<Function> {
+        let d = &def.node;
+        let name = declarator_name(&d.declarator.node).unwrap_or_default();
+        if !d.declarations.is_empty() {
+            return self.err(
+                def.span,
+                "K&R-style parameter declarations are not supported",
+            );
+        }
+        let ret = self.base_type_or_void(&d.specifiers, def.span)?;
+        if ret.is_some() {
+            return self.err(
+                def.span,
+                format!("`{name}` returns a value: only `void` functions are supported"),
+            );
+        }
+        let mut params = Vec::new();
+        let fdecl = d
+            .declarator
+            .node
+            .derived
+            .iter()
+            .find_map(|dd| match &dd.node {
+                DerivedDeclarator::Function(f) => Some(f),
+                _ => None,
+            });
+        let Some(fdecl) = fdecl else {
+            return self.err(def.span, "not a function declarator");
+        };
+        for p in &fdecl.node.parameters {
+            if let Some(param) = self.parameter(p)? {
+                params.push(param);
+            }
+        }
+        let Statement::Compound(items) = &d.statement.node else {
+            return self.err(d.statement.span, "function body is not a block");
+        };
+        let regions = pragmas.in_span(def.span);
+        let body = match regions.as_slice() {
+            [] => self.block_items(items)?,
+            [(start, end)] => self.scop_region(items, *start, *end)?,
+            _ => {
+                return self.err(
+                    def.span,
+                    "several `#pragma scop` regions in one function are not supported",
+                );
+            }
+        };
+        let f = Function {
+            name,
+            params,
+            vars: self.vars,
+            arrays: self.arrays,
+            body,
+        };
+        f.validate().map_err(|e| CError {
+            loc: self.lines.loc(def.span.start),
+            message: format!("internal error: {}", e.0),
+        })?;
+        Ok(f)
+    }
+
+    /// The statements inside the region; declarations before it declare their variables.
+    fn scop_region(&mut self, items: &[Node<BlockItem>], start: usize, end: usize) -> R<Vec<Stmt>> {
+        let mut out = Vec::new();
+        for item in items {
+            let span = item.span;
+            if span.start > start && span.end < end {
+                out.extend(self.block_item(item)?);
+            } else if span.end < start {
+                match &item.node {
+                    BlockItem::Declaration(_) => out.extend(self.block_item(item)?),
+                    _ => return self.err(span, "statement outside the `#pragma scop` region: move it inside, or remove the pragmas"),
+                }
+            } else if span.start > end {
+                return self.err(span, "statement after the `#pragma scop` region: move it inside, or remove the pragmas");
+            } else {
+                return self.err(span, "`#pragma scop` region must start and end at statement boundaries of the function body");
+            }
+        }
+        Ok(out)
+    }
+
+    /// A function parameter; `None` for `(void)`.
+    fn parameter(&mut self, p: &Node<ast::ParameterDeclaration>) -> R<Option<Param>> {
+        let span = p.span;
+        let Some(decl) = &p.node.declarator else {
+            if self.base_type_or_void(&p.node.specifiers, span)?.is_none() {
+                return Ok(None);
+            }
+            return self.err(span, "unnamed parameters are not supported");
+        };
+        let Some(ty) = self.base_type_or_void(&p.node.specifiers, span)? else {
+            return self.err(span, "`void` parameter");
+        };
+        let name = declarator_name(&decl.node).ok_or_else(|| CError {
+            loc: self.loc(span),
+            message: "parameter without a name".into(),
+        })?;
+        let derived = &decl.node.derived;
+        if derived.is_empty() {
+            return Ok(Some(Param::Scalar(self.new_var(&name, ty, VarKind::Param))));
+        }
+        let array = self.array_declarator(&name, ty, derived, span, true)?;
+        Ok(Some(Param::Array(self.new_array(array))))
+    }
+
+    /// An array or pointer declarator (`A[n][m]`, `*restrict A`).
+    fn array_declarator(
+        &mut self,
+        name: &str,
+        elem: Type,
+        derived: &[Node<DerivedDeclarator>],
+        span: Span,
+        param: bool,
+    ) -> R<Array> {
+        if let [dd] = derived {
+            if let DerivedDeclarator::Pointer(quals) = &dd.node {
+                if !param {
+                    return self.err(span, format!("local pointer `{name}` is not supported"));
+                }
+                let restrict = quals.iter().any(|q| matches!(&q.node, ast::PointerQualifier::TypeQualifier(t) if t.node == ast::TypeQualifier::Restrict));
+                return Ok(Array {
+                    name: name.to_string(),
+                    elem,
+                    dims: vec![Dim::Unknown],
+                    kind: ArrayKind::Pointer { restrict },
+                });
+            }
+        }
+        let mut dims = Vec::new();
+        let mut restrict = false;
+        for (k, dd) in derived.iter().enumerate() {
+            let DerivedDeclarator::Array(a) = &dd.node else {
+                return self.err(
+                    dd.span,
+                    format!("`{name}`: only arrays and flat pointers of scalars are supported"),
+                );
+            };
+            restrict |= a
+                .node
+                .qualifiers
+                .iter()
+                .any(|q| q.node == ast::TypeQualifier::Restrict);
+            dims.push(match &a.node.size {
+                ast::ArraySize::Unknown if k == 0 && param => Dim::Unknown,
+                ast::ArraySize::VariableExpression(e) | ast::ArraySize::StaticExpression(e) => {
+                    let size = self.expr(e)?;
+                    if !size.ty.is_int() {
+                        return self.err(e.span, "array size is not an integer");
+                    }
+                    match size.kind {
+                        ExprKind::Int(n) if n >= 0 => Dim::Const(n as u64),
+                        ExprKind::Int(n) => {
+                            return self.err(e.span, format!("negative array size {n}"));
+                        }
+                        _ => Dim::Expr(self.ir(e.span, size.convert(Type::I64))?),
+                    }
+                }
+                _ => {
+                    return self.err(
+                        a.span,
+                        format!("array `{name}` needs a size in this dimension"),
+                    );
+                }
+            });
+        }
+        let kind = if param {
+            ArrayKind::Param { restrict }
+        } else {
+            ArrayKind::Local
+        };
+        Ok(Array {
+            name: name.to_string(),
+            elem,
+            dims,
+            kind,
+        })
+    }
+
+    fn base_type(&self, specs: &[Node<DeclarationSpecifier>], span: Span) -> R<Type> {
+        match self.base_type_or_void(specs, span)? {
+            Some(t) => Ok(t),
+            None => self.err(span, "`void` is not a value type"),
+        }
+    }
+
+    /// The scalar type named by declaration specifiers; `None` for `void`.
+    fn base_type_or_void(
+        &self,
+        specs: &[Node<DeclarationSpecifier>],
+        span: Span,
+    ) -> R<Option<Type>> {
+        let mut words: Vec<(&ast::TypeSpecifier, Span)> = Vec::new();
+        for s in specs {
+            match &s.node {
+                DeclarationSpecifier::TypeSpecifier(t) => words.push((&t.node, t.span)),
+                // `static void kernel(...)` is fine; local declarations check their storage class.
+                DeclarationSpecifier::StorageClass(_) => {}
+                DeclarationSpecifier::TypeQualifier(_)
+                | DeclarationSpecifier::Function(_)
+                | DeclarationSpecifier::Extension(_) => {}
+                DeclarationSpecifier::Alignment(a) => {
+                    return self.err(a.span, "alignment specifiers are not supported");
+                }
+            }
+        }
+        self.type_words(&words, span)
+    }
+
+    fn type_words(&self, words: &[(&ast::TypeSpecifier, Span)], span: Span) -> R<Option<Type>> {
+        use ast::TypeSpecifier as T;
+        let (
+            mut signed,
+            mut unsigned,
+            mut long,
+            mut short,
+            mut char_,
+            mut int,
+            mut float,
+            mut double,
+            mut void,
+        ) = (false, false, 0, false, false, false, false, false, false);
+        for (w, s) in words {
+            match w {
+                T::Void => void = true,
+                T::Char => char_ = true,
+                T::Short => short = true,
+                T::Int => int = true,
+                T::Long => long += 1,
+                T::Float => float = true,
+                T::Double => double = true,
+                T::Signed => signed = true,
+                T::Unsigned => unsigned = true,
+                T::TypedefName(id) => {
+                    return match self.typedefs.get(&id.node.name) {
+                        Some(t) if words.len() == 1 => Ok(Some(*t)),
+                        _ => self.err(*s, format!("unknown type `{}`", id.node.name)),
+                    };
+                }
+                T::Struct(_) => return self.err(*s, "structs are not supported"),
+                T::Enum(_) => return self.err(*s, "enums are not supported"),
+                T::Bool => return self.err(*s, "`_Bool` is not supported"),
+                _ => return self.err(*s, "this type is not supported"),
+            }
+        }
+        let _ = int;
+        Ok(Some(match () {
+            _ if void => return Ok(None),
+            _ if float => Type::F32,
+            _ if double && long > 0 => return self.err(span, "`long double` is not supported"),
+            _ if double => Type::F64,
+            _ if char_ => {
+                if unsigned {
+                    Type::U8
+                } else {
+                    Type::I8
+                }
+            }
+            _ if short => {
+                if unsigned {
+                    Type::U16
+                } else {
+                    Type::I16
+                }
+            }
+            _ if long > 0 => {
+                if unsigned {
+                    Type::U64
+                } else {
+                    Type::I64
+                }
+            }
+            _ if unsigned => Type::U32,
+            _ if signed || int => Type::I32,
+            _ => return self.err(span, "missing type"),
+        }))
+    }
+
+    fn block_items(&mut self, items: &[Node<BlockItem>]) -> R<Vec<Stmt>> {
+        self.scopes.push(HashMap::new());
+        let mut out = Vec::new();
+        for item in items {
+            out.extend(self.block_item(item)?);
+        }
+        self.scopes.pop();
+        Ok(out)
+    }
+
+    fn block_item(&mut self, item: &Node<BlockItem>) -> R<Vec<Stmt>> {
+        match &item.node {
+            BlockItem::Declaration(d) => self.declaration(d),
+            BlockItem::StaticAssert(s) => self.err(s.span, "`_Static_assert` is not supported"),
+            BlockItem::Statement(s) => Ok(self.statement(s)?.into_iter().collect()),
+        }
+    }
+
+    /// A local declaration: variables, arrays, and an assignment for each initializer.
+    fn declaration(&mut self, d: &Node<ast::Declaration>) -> R<Vec<Stmt>> {
+        for s in &d.node.specifiers {
+            if let DeclarationSpecifier::StorageClass(c) = &s.node {
+                if matches!(
+                    c.node,
+                    ast::StorageClassSpecifier::Static
+                        | ast::StorageClassSpecifier::Extern
+                        | ast::StorageClassSpecifier::Typedef
+                ) {
+                    return self.err(c.span, "static, extern and typedef declarations inside the function are not supported");
+                }
+            }
+        }
+        let ty = self.base_type(&d.node.specifiers, d.span)?;
+        let mut out = Vec::new();
+        for init in &d.node.declarators {
+            let decl = &init.node.declarator.node;
+            let span = init.span;
+            let name = declarator_name(decl).ok_or_else(|| CError {
+                loc: self.loc(span),
+                message: "declaration without a name".into(),
+            })?;
+            if decl.derived.is_empty() {
+                let v = self.new_var(&name, ty, VarKind::Local);
+                if let Some(i) = &init.node.initializer {
+                    let ast::Initializer::Expression(e) = &i.node else {
+                        return self.err(i.span, "initializer lists are not supported");
+                    };
+                    let value = self.expr(e)?;
+                    let value = self.ir(e.span, value.convert(ty))?;
+                    out.push(Stmt {
+                        kind: StmtKind::Assign(LValue::Var(v), value),
+                        label: None,
+                        loc: Some(self.loc(span)),
+                    });
+                }
+            } else {
+                if init.node.initializer.is_some() {
+                    return self.err(span, "array initializers are not supported");
+                }
+                let a = self.array_declarator(&name, ty, &decl.derived, span, false)?;
+                self.new_array(a);
+            }
+        }
+        Ok(out)
+    }
+
+    /// One statement; `None` for an empty statement.
+    fn statement(&mut self, s: &Node<Statement>) -> R<Option<Stmt>> {
+        let loc = Some(self.loc(s.span));
+        let kind = match &s.node {
+            Statement::Labeled(l) => {
+                let ast::Label::Identifier(id) = &l.node.label.node else {
+                    return self.err(l.span, "`case` and `default` labels are not supported");
+                };
+                let mut inner = match self.statement(&l.node.statement)? {
+                    Some(st) => st,
+                    None => Stmt {
+                        kind: StmtKind::Block(vec![]),
+                        label: None,
+                        loc: loc.clone(),
+                    },
+                };
+                if inner.label.is_some() {
+                    inner = Stmt {
+                        kind: StmtKind::Block(vec![inner]),
+                        label: None,
+                        loc: loc.clone(),
+                    };
+                }
+                inner.label = Some(id.node.name.clone());
+                return Ok(Some(inner));
+            }
+            Statement::Compound(items) => StmtKind::Block(self.block_items(items)?),
+            Statement::Expression(None) => return Ok(None),
+            Statement::Expression(Some(e)) => {
+                let (target, value) = self.assignment(e)?;
+                StmtKind::Assign(target, value)
+            }
+            Statement::If(i) => {
+                let c = self.expr(&i.node.condition)?;
+                let then = self.body(&i.node.then_statement)?;
+                let els = match &i.node.else_statement {
+                    Some(e) => self.body(e)?,
+                    None => vec![],
+                };
+                StmtKind::If(c, then, els)
+            }
+            Statement::For(f) => StmtKind::For(self.for_loop(f)?),
+            Statement::While(_) => {
+                return self.err(
+                    s.span,
+                    "`while` loops are not supported: write a `for` loop with a counter",
+                );
+            }
+            Statement::DoWhile(_) => {
+                return self.err(
+                    s.span,
+                    "`do`-`while` loops are not supported: write a `for` loop with a counter",
+                );
+            }
+            Statement::Switch(_) => return self.err(s.span, "`switch` is not supported: use `if`"),
+            Statement::Goto(_) => return self.err(s.span, "`goto` is not supported"),
+            Statement::Continue => return self.err(s.span, "`continue` is not supported"),
+            Statement::Break => {
+                return self.err(
+                    s.span,
+                    "`break` is not supported: loops must run to their bound",
+                );
+            }
+            Statement::Return(_) => {
+                return self.err(s.span, "`return` is not supported inside the kernel");
+            }
+            Statement::Asm(_) => return self.err(s.span, "inline assembly is not supported"),
+        };
+        Ok(Some(Stmt {
+            kind,
+            label: None,
+            loc,
+        }))
+    }
+
+    /// The statements of a loop or branch body, in their own scope.
+    fn body(&mut self, s: &Node<Statement>) -> R<Vec<Stmt>> {
+        match &s.node {
+            Statement::Compound(items) => self.block_items(items),
+            _ => {
+                self.scopes.push(HashMap::new());
+                let r = self.statement(s).map(|st| st.into_iter().collect());
+                self.scopes.pop();
+                r
+            }
+        }
+    }
+
+    /// An expression statement: an assignment, a compound assignment, or `x++`-like.
+    fn assignment(&mut self, e: &Node<Expression>) -> R<(LValue, Expr)> {
+        match &e.node {
+            Expression::BinaryOperator(b) => {
+                let op =
+                    match b.node.operator.node {
+                        ast::BinaryOperator::Assign => None,
+                        ast::BinaryOperator::AssignPlus => Some(BinOp::Add),
+                        ast::BinaryOperator::AssignMinus => Some(BinOp::Sub),
+                        ast::BinaryOperator::AssignMultiply => Some(BinOp::Mul),
+                        ast::BinaryOperator::AssignDivide => Some(BinOp::Div),
+                        ast::BinaryOperator::AssignModulo => Some(BinOp::Rem),
+                        ast::BinaryOperator::AssignShiftLeft => Some(BinOp::Shl),
+                        ast::BinaryOperator::AssignShiftRight => Some(BinOp::Shr),
+                        ast::BinaryOperator::AssignBitwiseAnd => Some(BinOp::BitAnd),
+                        ast::BinaryOperator::AssignBitwiseOr => Some(BinOp::BitOr),
+                        ast::BinaryOperator::AssignBitwiseXor => Some(BinOp::BitXor),
+                        _ => return self.err(
+                            e.span,
+                            "expression statement has no effect: only assignments are supported",
+                        ),
+                    };
+                let (lv, ty, current) = self.lvalue(&b.node.lhs)?;
+                let rhs = self.expr(&b.node.rhs)?;
+                let value = match op {
+                    None => rhs,
+                    Some(op) => self.ir(e.span, Expr::binary(op, current, rhs))?,
+                };
+                Ok((lv, self.ir(e.span, value.convert(ty))?))
+            }
+            Expression::UnaryOperator(u) => {
+                let delta =
+                    match u.node.operator.node {
+                        ast::UnaryOperator::PostIncrement | ast::UnaryOperator::PreIncrement => {
+                            BinOp::Add
+                        }
+                        ast::UnaryOperator::PostDecrement | ast::UnaryOperator::PreDecrement => {
+                            BinOp::Sub
+                        }
+                        _ => return self.err(
+                            e.span,
+                            "expression statement has no effect: only assignments are supported",
+                        ),
+                    };
+                let (lv, ty, current) = self.lvalue(&u.node.operand)?;
+                let value = self.ir(e.span, Expr::binary(delta, current, Expr::int32(1)))?;
+                Ok((lv, self.ir(e.span, value.convert(ty))?))
+            }
+            Expression::Call(c) => self.call_error(c),
+            _ => self.err(
+                e.span,
+                "expression statement has no effect: only assignments are supported",
+            ),
+        }
+    }
+
+    /// The target of an assignment, its type, and its current value (for `+=` and `++`).
+    fn lvalue(&mut self, e: &Node<Expression>) -> R<(LValue, Type, Expr)> {
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Name::Var(v)) => {
+                    let ty = self.vars[v.0 as usize].ty;
+                    Ok((LValue::Var(v), ty, Expr::var(v, ty)))
+                }
+                Some(Name::Array(_)) => self.err(
+                    e.span,
+                    format!("cannot assign to the whole array `{}`", id.node.name),
+                ),
+                None => self.err(e.span, format!("unknown variable `{}`", id.node.name)),
+            },
+            Expression::BinaryOperator(b) if b.node.operator.node == ast::BinaryOperator::Index => {
+                let (a, idx) = self.access(e)?;
+                let elem = self.arrays[a.0 as usize].elem;
+                let current = self.ir(e.span, Expr::read(a, elem, idx))?;
+                let ExprKind::Read(_, idx) = &current.kind else {
+                    unreachable!("read builds a Read")
+                };
+                Ok((LValue::Elem(a, idx.clone()), elem, current))
+            }
+            _ => self.err(e.span, "only variables and array elements can be assigned"),
+        }
+    }
+
+    /// `A[i][j]`: the array and the index expressions, one per dimension.
+    fn access(&mut self, e: &Node<Expression>) -> R<(ArrayId, Vec<Expr>)> {
+        let mut indices = Vec::new();
+        let mut cur = e;
+        loop {
+            match &cur.node {
+                Expression::BinaryOperator(b)
+                    if b.node.operator.node == ast::BinaryOperator::Index =>
+                {
+                    indices.push(&b.node.rhs);
+                    cur = &b.node.lhs;
+                }
+                Expression::Identifier(id) => {
+                    let Some(Name::Array(a)) = self.lookup(&id.node.name) else {
+                        return self.err(cur.span, format!("`{}` is not an array", id.node.name));
+                    };
+                    indices.reverse();
+                    let rank = self.arrays[a.0 as usize].dims.len();
+                    if indices.len() != rank {
+                        return self.err(e.span, format!(
+                            "`{}` has {rank} dimension(s) but is subscripted {} time(s): pointer arithmetic and partial subscripts are not supported",
+                            id.node.name,
+                            indices.len()
+                        ));
+                    }
+                    let idx = indices
+                        .into_iter()
+                        .map(|i| self.expr(i))
+                        .collect::<R<Vec<_>>>()?;
+                    return Ok((a, idx));
+                }
+                _ => return self.err(cur.span, "only named arrays can be subscripted"),
+            }
+        }
+    }
+
+    fn call_error<T>(&self, c: &Node<ast::CallExpression>) -> R<T> {
+        let name = match &c.node.callee.node {
+            Expression::Identifier(id) => id.node.name.clone(),
+            _ => "<expression>".into(),
+        };
+        self.err(c.span, format!("call to unknown function `{name}`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"))
+    }
+
+    fn for_loop(&mut self, f: &Node<ast::ForStatement>) -> R<For> {
+        self.scopes.push(HashMap::new());
+        let r = self.for_loop_scoped(f);
+        self.scopes.pop();
+        r
+    }
+
+    fn for_loop_scoped(&mut self, f: &Node<ast::ForStatement>) -> R<For> {
+        let fs = &f.node;
+        // The initializer: `i = e` or `int i = e`.
+        let (var, init) = match &fs.initializer.node {
+            ast::ForInitializer::Expression(e) => {
+                let (lv, value) = self.assignment(e)?;
+                let LValue::Var(v) = lv else {
+                    return self.err(e.span, "the loop must start by assigning its counter");
+                };
+                (v, value)
+            }
+            ast::ForInitializer::Declaration(d) => {
+                let mut stmts = self.declaration(d)?;
+                match stmts.pop() {
+                    Some(Stmt {
+                        kind: StmtKind::Assign(LValue::Var(v), value),
+                        ..
+                    }) if stmts.is_empty() => (v, value),
+                    _ => {
+                        return self.err(
+                            d.span,
+                            "the loop must declare exactly one initialized counter",
+                        );
+                    }
+                }
+            }
+            _ => {
+                return self.err(
+                    fs.initializer.span,
+                    "the loop needs a counter initialization, as in `for (i = 0; ...)`",
+                );
+            }
+        };
+        let ty = self.vars[var.0 as usize].ty;
+        if !ty.is_int() {
+            return self.err(fs.initializer.span, "the loop counter must be an integer");
+        }
+        let name = self.vars[var.0 as usize].name.clone();
+        let Some(cond) = &fs.condition else {
+            return self.err(f.span, "the loop needs a condition comparing its counter");
+        };
+        let cond = self.loop_condition(cond, var, &name)?;
+        let Some(step) = &fs.step else {
+            return self.err(
+                f.span,
+                "the loop needs a constant step such as `i++` or `i += 2`",
+            );
+        };
+        let step = self.loop_step(step, &name)?;
+        let body = self.body(&fs.statement)?;
+        Ok(For {
+            var,
+            init,
+            cond,
+            step,
+            body,
+        })
+    }
+
+    /// `i < e`, `e > i`, ...: normalized with the counter on the left.
+    fn loop_condition(&mut self, c: &Node<Expression>, var: VarId, name: &str) -> R<LoopCond> {
+        let bad = |s: &Self| {
+            s.err(
+                c.span,
+                format!("the loop condition must compare `{name}` with `< <= > >= != ==`"),
+            )
+        };
+        let Expression::BinaryOperator(b) = &c.node else {
+            return bad(self);
+        };
+        let op = match b.node.operator.node {
+            ast::BinaryOperator::Less => BinOp::Lt,
+            ast::BinaryOperator::LessOrEqual => BinOp::Le,
+            ast::BinaryOperator::Greater => BinOp::Gt,
+            ast::BinaryOperator::GreaterOrEqual => BinOp::Ge,
+            ast::BinaryOperator::Equals => BinOp::Eq,
+            ast::BinaryOperator::NotEquals => BinOp::Ne,
+            _ => return bad(self),
+        };
+        let is_var = |e: &Node<Expression>| matches!(&e.node, Expression::Identifier(id) if id.node.name == name);
+        let (op, other) = if is_var(&b.node.lhs) {
+            (op, &b.node.rhs)
+        } else if is_var(&b.node.rhs) {
+            (op.swapped(), &b.node.lhs)
+        } else {
+            return bad(self);
+        };
+        let bound = self.expr(other)?;
+        let ty = Type::usual(self.vars[var.0 as usize].ty, bound.ty);
+        if !ty.is_int() {
+            return self.err(other.span, "the loop bound must be an integer");
+        }
+        let bound = self.ir(other.span, bound.convert(ty))?;
+        Ok(LoopCond { op, bound, ty })
+    }
+
+    /// `i++`, `--i`, `i += 2`, `i -= 2`, `i = i + 2`: the constant step.
+    fn loop_step(&mut self, s: &Node<Expression>, name: &str) -> R<i64> {
+        let bad = |this: &Self| {
+            this.err(s.span, format!("the loop step must change `{name}` by a constant, as in `{name}++` or `{name} += 2`"))
+        };
+        let is_var = |e: &Node<Expression>| matches!(&e.node, Expression::Identifier(id) if id.node.name == name);
+        let step = match &s.node {
+            Expression::UnaryOperator(u) if is_var(&u.node.operand) => match u.node.operator.node {
+                ast::UnaryOperator::PostIncrement | ast::UnaryOperator::PreIncrement => 1,
+                ast::UnaryOperator::PostDecrement | ast::UnaryOperator::PreDecrement => -1,
+                _ => return bad(self),
+            },
+            Expression::BinaryOperator(b) if is_var(&b.node.lhs) => {
+                use ast::BinaryOperator as B;
+                // (sign, the expression that must be a constant)
+                let (sign, amount) = match b.node.operator.node {
+                    B::AssignPlus => (1, &b.node.rhs),
+                    B::AssignMinus => (-1, &b.node.rhs),
+                    B::Assign => match &b.node.rhs.node {
+                        Expression::BinaryOperator(r) => match r.node.operator.node {
+                            B::Plus if is_var(&r.node.lhs) => (1, &r.node.rhs),
+                            B::Plus if is_var(&r.node.rhs) => (1, &r.node.lhs),
+                            B::Minus if is_var(&r.node.lhs) => (-1, &r.node.rhs),
+                            _ => return bad(self),
+                        },
+                        _ => return bad(self),
+                    },
+                    _ => return bad(self),
+                };
+                match self.expr(amount)?.kind {
+                    ExprKind::Int(v) => sign * v,
+                    _ => return bad(self),
+                }
+            }
+            _ => return bad(self),
+        };
+        match i64::try_from(step) {
+            Ok(s) if s != 0 => Ok(s),
+            _ => self.err(
+                s.span,
+                "the loop step must be a non-zero constant that fits in 64 bits",
+            ),
+        }
+    }
+
+    /// A pure expression.
+    fn expr(&mut self, e: &Node<Expression>) -> R<Expr> {
+        let span = e.span;
+        match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Name::Var(v)) => Ok(Expr::var(v, self.vars[v.0 as usize].ty)),
+                Some(Name::Array(_)) => self.err(
+                    span,
+                    format!("array `{}` used without all its subscripts", id.node.name),
+                ),
+                None => self.err(span, format!("unknown variable `{}`", id.node.name)),
+            },
+            Expression::Constant(c) => self.constant(&c.node, span),
+            Expression::BinaryOperator(b) => {
+                use ast::BinaryOperator as B;
+                let op = match b.node.operator.node {
+                    B::Index => {
+                        let (a, idx) = self.access(e)?;
+                        let elem = self.arrays[a.0 as usize].elem;
+                        return self.ir(span, Expr::read(a, elem, idx));
+                    }
+                    B::Multiply => BinOp::Mul,
+                    B::Divide => BinOp::Div,
+                    B::Modulo => BinOp::Rem,
+                    B::Plus => BinOp::Add,
+                    B::Minus => BinOp::Sub,
+                    B::ShiftLeft => BinOp::Shl,
+                    B::ShiftRight => BinOp::Shr,
+                    B::Less => BinOp::Lt,
+                    B::Greater => BinOp::Gt,
+                    B::LessOrEqual => BinOp::Le,
+                    B::GreaterOrEqual => BinOp::Ge,
+                    B::Equals => BinOp::Eq,
+                    B::NotEquals => BinOp::Ne,
+                    B::BitwiseAnd => BinOp::BitAnd,
+                    B::BitwiseXor => BinOp::BitXor,
+                    B::BitwiseOr => BinOp::BitOr,
+                    B::LogicalAnd => BinOp::And,
+                    B::LogicalOr => BinOp::Or,
+                    _ => return self.err(span, "assignment inside an expression: side effects are only supported as statements"),
+                };
+                let (l, r) = (self.expr(&b.node.lhs)?, self.expr(&b.node.rhs)?);
+                self.ir(span, Expr::binary(op, l, r))
+            }
+            Expression::UnaryOperator(u) => {
+                use ast::UnaryOperator as U;
+                let op = match u.node.operator.node {
+                    U::Minus => Some(UnOp::Neg),
+                    U::Plus => None,
+                    U::Complement => Some(UnOp::BitNot),
+                    U::Negate => Some(UnOp::Not),
+                    U::Address => return self.err(span, "address-of (`&`) is not supported"),
+                    U::Indirection => return self.err(span, "pointer dereference is not supported: subscript the array instead"),
+                    _ => return self.err(span, "increment or decrement inside an expression: side effects are only supported as statements"),
+                };
+                let a = self.expr(&u.node.operand)?;
+                match op {
+                    Some(op) => {
+                        // Fold negated literals so that `-1` is a constant, as C reads it.
+                        match (&a.kind, op) {
+                            (ExprKind::Int(v), UnOp::Neg)
+                                if a.ty.is_signed() && -v >= a.ty.promote().min_int() =>
+                            {
+                                self.ir(span, Expr::int(-v, a.ty.promote()))
+                            }
+                            (ExprKind::Float(v), UnOp::Neg) => self.ir(span, Expr::float(-v, a.ty)),
+                            _ => self.ir(span, Expr::unary(op, a)),
+                        }
+                    }
+                    None => {
+                        let t = a.ty.promote();
+                        self.ir(span, a.convert(t))
+                    }
+                }
+            }
+            Expression::Cast(c) => {
+                let t = &c.node.type_name.node;
+                if t.declarator.is_some() {
+                    return self.err(c.span, "pointer casts are not supported");
+                }
+                let mut words = Vec::new();
+                for s in &t.specifiers {
+                    match &s.node {
+                        ast::SpecifierQualifier::TypeSpecifier(ts) => {
+                            words.push((&ts.node, ts.span))
+                        }
+                        ast::SpecifierQualifier::TypeQualifier(_) => {}
+                        ast::SpecifierQualifier::Extension(_) => {}
+                    }
+                }
+                let Some(ty) = self.type_words(&words, c.span)? else {
+                    return self.err(c.span, "casts to `void` are not supported");
+                };
+                let a = self.expr(&c.node.expression)?;
+                self.ir(span, a.convert(ty))
+            }
+            Expression::Conditional(c) => {
+                let cond = self.expr(&c.node.condition)?;
+                let a = self.expr(&c.node.then_expression)?;
+                let b = self.expr(&c.node.else_expression)?;
+                self.ir(span, Expr::select(cond, a, b))
+            }
+            Expression::Call(c) => {
+                let Expression::Identifier(id) = &c.node.callee.node else {
+                    return self.call_error(c);
+                };
+                let Some((f, ty)) = MathFn::from_name(&id.node.name) else {
+                    return self.call_error(c);
+                };
+                let args = c
+                    .node
+                    .arguments
+                    .iter()
+                    .map(|a| self.expr(a))
+                    .collect::<R<Vec<_>>>()?;
+                self.ir(span, Expr::call(f, ty, args))
+            }
+            Expression::Comma(_) => self.err(span, "the comma operator is not supported"),
+            Expression::Member(_) => self.err(span, "structs are not supported"),
+            Expression::StringLiteral(_) => self.err(span, "string literals are not supported"),
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => {
+                self.err(span, "`sizeof` and `_Alignof` are not supported")
+            }
+            _ => self.err(span, "this expression is not supported"),
+        }
+    }
+
+    /// An integer, floating or character constant with its C type.
+    fn constant(&self, c: &ast::Constant, span: Span) -> R<Expr> {
+        match c {
+            ast::Constant::Integer(i) => {
+                let radix = match i.base {
+                    ast::IntegerBase::Decimal => 10,
+                    ast::IntegerBase::Octal => 8,
+                    ast::IntegerBase::Hexadecimal => 16,
+                    ast::IntegerBase::Binary => 2,
+                };
+                let digits = i.number.trim_start_matches(['x', 'X', 'b', 'B']);
+                let v = u128::from_str_radix(if digits.is_empty() { "0" } else { digits }, radix);
+                let Ok(v) = v else {
+                    return self.err(span, "integer constant too large");
+                };
+                if i.suffix.imaginary {
+                    return self.err(span, "imaginary constants are not supported");
+                }
+                // C11 6.4.4.1: the first type of the list that can represent the value.
+                let decimal = radix == 10;
+                let candidates: &[Type] = match (i.suffix.unsigned, i.suffix.size) {
+                    (false, ast::IntegerSize::Int) if decimal => &[Type::I32, Type::I64],
+                    (false, ast::IntegerSize::Int) => &[Type::I32, Type::U32, Type::I64, Type::U64],
+                    (true, ast::IntegerSize::Int) => &[Type::U32, Type::U64],
+                    (false, _) if decimal => &[Type::I64],
+                    (false, _) => &[Type::I64, Type::U64],
+                    (true, _) => &[Type::U64],
+                };
+                let v = v as i128;
+                match candidates.iter().find(|t| v <= t.max_int()) {
+                    Some(t) => self.ir(span, Expr::int(v, *t)),
+                    None => self.err(span, "integer constant too large for its type"),
+                }
+            }
+            ast::Constant::Float(f) => {
+                if f.suffix.imaginary || f.base == ast::FloatBase::Hexadecimal {
+                    return self.err(
+                        span,
+                        "hexadecimal and imaginary floating constants are not supported",
+                    );
+                }
+                let text: &str = &f.number;
+                match f.suffix.format {
+                    ast::FloatFormat::Float => match text.parse::<f32>() {
+                        Ok(x) => self.ir(span, Expr::float(f64::from(x), Type::F32)),
+                        Err(_) => self.err(span, "bad floating constant"),
+                    },
+                    ast::FloatFormat::Double => match text.parse::<f64>() {
+                        Ok(x) => self.ir(span, Expr::float(x, Type::F64)),
+                        Err(_) => self.err(span, "bad floating constant"),
+                    },
+                    _ => self.err(
+                        span,
+                        "`long double` and decimal floating constants are not supported",
+                    ),
+                }
+            }
+            ast::Constant::Character(_) => self.err(span, "character constants are not supported"),
+        }
+    }
+}
+
+fn declarator_name(d: &ast::Declarator) -> Option<String> {
+    match &d.kind.node {
+        ast::DeclaratorKind::Identifier(id) => Some(id.node.name.clone()),
+        ast::DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),
+        ast::DeclaratorKind::Abstract => None,
+    }
+}

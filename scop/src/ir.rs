@@ -1,0 +1,1132 @@
+//! The program IR: the core language of the papers (paper 000 §3.2, paper 003 Figure 3) with C's
+//! types.
+//!
+//! Every C conversion is explicit: the constructors on [`Expr`] apply the integer promotions and
+//! the usual arithmetic conversions by inserting [`ExprKind::Cast`] nodes, so an arithmetic
+//! [`ExprKind::Binary`] always has two operands of its own type, a comparison two operands of one
+//! type and the type `int`. Interpreters and code generators therefore never decide a conversion.
+//! Compound assignments (`a += b`) are sugar for `a = (T)(a + b)`, exact because subscripts have
+//! no side effects.
+//!
+//! Expressions are trees. Their depth is bounded ([`MAX_DEPTH`]): constructors refuse deeper
+//! trees, so every walk over them can recurse without risking the stack.
+
+use crate::types::Type;
+use std::fmt;
+
+/// The deepest expression or statement nesting the IR accepts.
+pub const MAX_DEPTH: u32 = 512;
+
+/// A scalar variable: parameter, local or loop iterator. Indexes [`Function::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// An array: parameter or local. Indexes [`Function::arrays`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArrayId(pub u32);
+
+/// A position in the source: file, line, column (1-based). Programs built through the API have
+/// none.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SrcLoc {
+    /// The file, as named to the front end (or by a `#line` marker).
+    pub file: String,
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1.
+    pub col: u32,
+}
+
+impl fmt::Display for SrcLoc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+/// Invalid IR built through the API: what is wrong. (The front end reports C errors with
+/// positions; this is for programs built directly.)
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid program: {0}")]
+pub struct IrError(pub String);
+
+/// Whether a scalar is a parameter (its value comes from the caller) or a local.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarKind {
+    /// A function parameter.
+    Param,
+    /// A local variable (including loop iterators).
+    Local,
+}
+
+/// A scalar variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    /// The C name.
+    pub name: String,
+    /// The type.
+    pub ty: Type,
+    /// Parameter or local.
+    pub kind: VarKind,
+}
+
+/// One dimension of an array's shape.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dim {
+    /// A constant size, as in `double A[64]`.
+    Const(u64),
+    /// A size computed from parameters at function entry, as in `double A[n][m + 1]`.
+    Expr(Expr),
+    /// No size: the outermost dimension of `double A[][64]` or a flat pointer `float *A`.
+    Unknown,
+}
+
+/// What an array is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArrayKind {
+    /// A parameter declared with array syntax (`double A[n][m]`). Live-out.
+    Param {
+        /// Declared `restrict` (`double A[restrict n]`).
+        restrict: bool,
+    },
+    /// A pointer parameter (`float *A`), indexed with flat, often polynomial, subscripts.
+    /// Live-out.
+    Pointer {
+        /// Declared `restrict` (`float *restrict A`).
+        restrict: bool,
+    },
+    /// An array declared inside the function: not live-out.
+    Local,
+}
+
+/// An array variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array {
+    /// The C name.
+    pub name: String,
+    /// The element type.
+    pub elem: Type,
+    /// The shape, outermost dimension first; only the outermost may be [`Dim::Unknown`].
+    pub dims: Vec<Dim>,
+    /// Parameter, pointer or local.
+    pub kind: ArrayKind,
+}
+
+impl Array {
+    /// Whether the array is a parameter (and so live-out).
+    pub fn is_param(&self) -> bool {
+        !matches!(self.kind, ArrayKind::Local)
+    }
+}
+
+/// A parameter of the function, in declaration order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Param {
+    /// A scalar parameter.
+    Scalar(VarId),
+    /// An array or pointer parameter.
+    Array(ArrayId),
+}
+
+/// A function of the IR: the unit the library optimizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// The C name.
+    pub name: String,
+    /// The parameters in declaration order.
+    pub params: Vec<Param>,
+    /// All scalars, indexed by [`VarId`].
+    pub vars: Vec<Var>,
+    /// All arrays, indexed by [`ArrayId`].
+    pub arrays: Vec<Array>,
+    /// The body.
+    pub body: Vec<Stmt>,
+}
+
+/// Integer and logical operators with two operands, and the arithmetic ones on floats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`: truncating for integers.
+    Div,
+    /// `%`: sign of the dividend (integers only).
+    Rem,
+    /// `<<` (integers only).
+    Shl,
+    /// `>>` (integers only; arithmetic for signed operands).
+    Shr,
+    /// `&` (integers only).
+    BitAnd,
+    /// `|` (integers only).
+    BitOr,
+    /// `^` (integers only).
+    BitXor,
+    /// `<`, result `int`.
+    Lt,
+    /// `<=`, result `int`.
+    Le,
+    /// `>`, result `int`.
+    Gt,
+    /// `>=`, result `int`.
+    Ge,
+    /// `==`, result `int`.
+    Eq,
+    /// `!=`, result `int`.
+    Ne,
+    /// `&&`: short-circuit, result `int`.
+    And,
+    /// `||`: short-circuit, result `int`.
+    Or,
+}
+
+impl BinOp {
+    /// The C spelling.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+
+    /// Whether the operator compares (`< <= > >= == !=`).
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+        )
+    }
+
+    /// C's precedence level (higher binds tighter).
+    fn precedence(self) -> u8 {
+        match self {
+            BinOp::Mul | BinOp::Div | BinOp::Rem => 10,
+            BinOp::Add | BinOp::Sub => 9,
+            BinOp::Shl | BinOp::Shr => 8,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 7,
+            BinOp::Eq | BinOp::Ne => 6,
+            BinOp::BitAnd => 5,
+            BinOp::BitXor => 4,
+            BinOp::BitOr => 3,
+            BinOp::And => 2,
+            BinOp::Or => 1,
+        }
+    }
+
+    /// The comparison with its operands swapped (`a < b` is `b > a`).
+    pub fn swapped(self) -> BinOp {
+        match self {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            op => op,
+        }
+    }
+}
+
+/// Operators with one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    /// `-a`.
+    Neg,
+    /// `~a` (integers only).
+    BitNot,
+    /// `!a`, result `int`.
+    Not,
+}
+
+/// The pure math functions of the C library the IR knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFn {
+    /// `sqrt`
+    Sqrt,
+    /// `exp`
+    Exp,
+    /// `log`
+    Log,
+    /// `pow`
+    Pow,
+    /// `fabs`
+    Fabs,
+    /// `fmin`
+    Fmin,
+    /// `fmax`
+    Fmax,
+    /// `floor`
+    Floor,
+    /// `ceil`
+    Ceil,
+}
+
+impl MathFn {
+    /// The function and its precision for a C name: `sqrt` is double, `sqrtf` float.
+    pub fn from_name(name: &str) -> Option<(MathFn, Type)> {
+        let (base, ty) = match name.strip_suffix('f') {
+            Some(base) if base != "ceil" || name == "ceilf" => (base, Type::F32),
+            _ => (name, Type::F64),
+        };
+        let f = match base {
+            "sqrt" => MathFn::Sqrt,
+            "exp" => MathFn::Exp,
+            "log" => MathFn::Log,
+            "pow" => MathFn::Pow,
+            "fabs" => MathFn::Fabs,
+            "fmin" => MathFn::Fmin,
+            "fmax" => MathFn::Fmax,
+            "floor" => MathFn::Floor,
+            "ceil" => MathFn::Ceil,
+            _ => return None,
+        };
+        Some((f, ty))
+    }
+
+    /// The number of arguments.
+    pub fn arity(self) -> usize {
+        match self {
+            MathFn::Pow | MathFn::Fmin | MathFn::Fmax => 2,
+            _ => 1,
+        }
+    }
+
+    /// The C name for arguments of type `ty` (`sqrt` or `sqrtf`).
+    pub fn c_name(self, ty: Type) -> String {
+        let base = match self {
+            MathFn::Sqrt => "sqrt",
+            MathFn::Exp => "exp",
+            MathFn::Log => "log",
+            MathFn::Pow => "pow",
+            MathFn::Fabs => "fabs",
+            MathFn::Fmin => "fmin",
+            MathFn::Fmax => "fmax",
+            MathFn::Floor => "floor",
+            MathFn::Ceil => "ceil",
+        };
+        if ty == Type::F32 {
+            format!("{base}f")
+        } else {
+            base.to_string()
+        }
+    }
+}
+
+/// An expression with its C type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// What the expression computes.
+    pub kind: ExprKind,
+    /// Its type.
+    pub ty: Type,
+    /// The depth of the tree (a leaf has depth 1).
+    depth: u32,
+}
+
+/// The forms of [`Expr`]. Children are typed as described in the module documentation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An integer constant, in range of the expression's type.
+    Int(i128),
+    /// A floating constant (already rounded to `float` for `F32`).
+    Float(f64),
+    /// The value of a scalar variable.
+    Var(VarId),
+    /// An array element: one index per dimension (one for a flat pointer).
+    Read(ArrayId, Vec<Expr>),
+    /// A unary operation; the operand has the expression's type, except for `!`.
+    Unary(UnOp, Box<Expr>),
+    /// A binary operation.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// A conversion of the operand to the expression's type.
+    Cast(Box<Expr>),
+    /// `c ? a : b`: `a` and `b` have the expression's type; only one is evaluated.
+    Select(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A math function call; the arguments have the expression's type.
+    Call(MathFn, Vec<Expr>),
+}
+
+impl Expr {
+    /// A node, refused when it would be deeper than [`MAX_DEPTH`].
+    fn node(kind: ExprKind, ty: Type) -> Result<Expr, IrError> {
+        let mut e = Expr { kind, ty, depth: 1 };
+        e.depth = 1 + e.children().iter().map(|c| c.depth).max().unwrap_or(0);
+        if e.depth > MAX_DEPTH {
+            return Err(IrError(format!(
+                "expression nested deeper than {MAX_DEPTH}"
+            )));
+        }
+        Ok(e)
+    }
+
+    /// The depth of the expression tree.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The integer constant `v` of type `ty`; fails when `v` is out of its range.
+    pub fn int(v: i128, ty: Type) -> Result<Expr, IrError> {
+        if !ty.is_int() || v < ty.min_int() || v > ty.max_int() {
+            return Err(IrError(format!("{v} is not a value of type {ty}")));
+        }
+        Expr::node(ExprKind::Int(v), ty)
+    }
+
+    /// The `int` constant `v`.
+    pub fn int32(v: i32) -> Expr {
+        Expr {
+            kind: ExprKind::Int(i128::from(v)),
+            ty: Type::I32,
+            depth: 1,
+        }
+    }
+
+    /// The floating constant `v` of type `ty` (`F32` rounds it to single precision).
+    pub fn float(v: f64, ty: Type) -> Result<Expr, IrError> {
+        let v = match ty {
+            Type::F32 => f64::from(v as f32),
+            Type::F64 => v,
+            _ => return Err(IrError(format!("{ty} is not a floating type"))),
+        };
+        Expr::node(ExprKind::Float(v), ty)
+    }
+
+    /// The value of `var`, of type `ty` (the variable's type).
+    pub fn var(var: VarId, ty: Type) -> Expr {
+        Expr {
+            kind: ExprKind::Var(var),
+            ty,
+            depth: 1,
+        }
+    }
+
+    /// The element `array[indices...]` of type `elem`; each index is converted to `long`.
+    pub fn read(array: ArrayId, elem: Type, indices: Vec<Expr>) -> Result<Expr, IrError> {
+        let indices = indices
+            .into_iter()
+            .map(Expr::index)
+            .collect::<Result<Vec<_>, _>>()?;
+        Expr::node(ExprKind::Read(array, indices), elem)
+    }
+
+    /// An index converted to `long`, as C converts subscripts when computing addresses.
+    fn index(e: Expr) -> Result<Expr, IrError> {
+        if e.ty.is_float() {
+            return Err(IrError("array subscript is not an integer".into()));
+        }
+        e.convert(Type::I64)
+    }
+
+    /// `self` converted to `ty` (no node when the type is already `ty`).
+    pub fn convert(self, ty: Type) -> Result<Expr, IrError> {
+        if self.ty == ty {
+            return Ok(self);
+        }
+        Expr::node(ExprKind::Cast(Box::new(self)), ty)
+    }
+
+    /// `op a`, with C's promotions.
+    pub fn unary(op: UnOp, a: Expr) -> Result<Expr, IrError> {
+        match op {
+            UnOp::Not => Expr::node(ExprKind::Unary(op, Box::new(a)), Type::I32),
+            UnOp::Neg | UnOp::BitNot => {
+                if op == UnOp::BitNot && a.ty.is_float() {
+                    return Err(IrError("`~` needs an integer operand".into()));
+                }
+                let ty = a.ty.promote();
+                let a = a.convert(ty)?;
+                Expr::node(ExprKind::Unary(op, Box::new(a)), ty)
+            }
+        }
+    }
+
+    /// `a op b`, with C's conversions of the operands.
+    pub fn binary(op: BinOp, a: Expr, b: Expr) -> Result<Expr, IrError> {
+        let integer_only = matches!(
+            op,
+            BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+        );
+        if integer_only && (a.ty.is_float() || b.ty.is_float()) {
+            return Err(IrError(format!("`{}` needs integer operands", op.symbol())));
+        }
+        let (a, b, ty) = match op {
+            BinOp::And | BinOp::Or => (a, b, Type::I32),
+            BinOp::Shl | BinOp::Shr => {
+                let (ta, tb) = (a.ty.promote(), b.ty.promote());
+                let (a, b) = (a.convert(ta)?, b.convert(tb)?);
+                let ty = ta;
+                (a, b, ty)
+            }
+            _ => {
+                let common = Type::usual(a.ty, b.ty);
+                let (a, b) = (a.convert(common)?, b.convert(common)?);
+                (
+                    a,
+                    b,
+                    if op.is_comparison() {
+                        Type::I32
+                    } else {
+                        common
+                    },
+                )
+            }
+        };
+        Expr::node(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty)
+    }
+
+    /// `c ? a : b`, with the branches converted to their common type.
+    pub fn select(c: Expr, a: Expr, b: Expr) -> Result<Expr, IrError> {
+        let ty = Type::usual(a.ty, b.ty);
+        let (a, b) = (a.convert(ty)?, b.convert(ty)?);
+        Expr::node(ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)), ty)
+    }
+
+    /// `f(args...)` in precision `ty` (`F64` for `sqrt`, `F32` for `sqrtf`).
+    pub fn call(f: MathFn, ty: Type, args: Vec<Expr>) -> Result<Expr, IrError> {
+        if args.len() != f.arity() {
+            return Err(IrError(format!(
+                "`{}` takes {} argument(s), not {}",
+                f.c_name(ty),
+                f.arity(),
+                args.len()
+            )));
+        }
+        if !ty.is_float() {
+            return Err(IrError(format!(
+                "math functions compute in float or double, not {ty}"
+            )));
+        }
+        let args = args
+            .into_iter()
+            .map(|a| a.convert(ty))
+            .collect::<Result<Vec<_>, _>>()?;
+        Expr::node(ExprKind::Call(f, args), ty)
+    }
+
+    /// The children of the expression.
+    pub fn children(&self) -> Vec<&Expr> {
+        match &self.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Var(_) => vec![],
+            ExprKind::Read(_, idx) | ExprKind::Call(_, idx) => idx.iter().collect(),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => vec![a],
+            ExprKind::Binary(_, a, b) => vec![a, b],
+            ExprKind::Select(c, a, b) => vec![c, a, b],
+        }
+    }
+}
+
+/// The left side of an assignment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LValue {
+    /// A scalar variable.
+    Var(VarId),
+    /// An array element, indices converted to `long`.
+    Elem(ArrayId, Vec<Expr>),
+}
+
+/// The exit test of a `for` loop: `iterator op bound`, compared in type `ty`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopCond {
+    /// `< <= > >= != ==`, with the iterator on the left.
+    pub op: BinOp,
+    /// The other side, converted to `ty`; evaluated before every iteration, as in C.
+    pub bound: Expr,
+    /// The type the comparison happens in (the iterator is converted to it).
+    pub ty: Type,
+}
+
+/// `for (var = init; cond; var += step) body`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct For {
+    /// The iterator.
+    pub var: VarId,
+    /// Its initial value, converted to its type.
+    pub init: Expr,
+    /// The exit test.
+    pub cond: LoopCond,
+    /// The constant increment, positive or negative, never zero.
+    pub step: i64,
+    /// The body.
+    pub body: Vec<Stmt>,
+}
+
+/// A statement with its optional C label (a loop tag for transformation scripts) and position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    /// What the statement does.
+    pub kind: StmtKind,
+    /// The C label in front of it, such as `Init` in `Init: C[i][j] = 0;`.
+    pub label: Option<String>,
+    /// Where it starts in the source, if it came from source.
+    pub loc: Option<SrcLoc>,
+}
+
+/// The forms of [`Stmt`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// A counted loop.
+    For(For),
+    /// `if (cond) then else els`; `cond` is compared against zero.
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// `target = value`, `value` converted to the target's type.
+    Assign(LValue, Expr),
+    /// `{ ... }`, kept so that a label can name a group of statements.
+    Block(Vec<Stmt>),
+}
+
+impl Stmt {
+    /// A statement without label or position.
+    pub fn new(kind: StmtKind) -> Stmt {
+        Stmt {
+            kind,
+            label: None,
+            loc: None,
+        }
+    }
+}
+
+impl Function {
+    /// The scalar `id`.
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.0 as usize]
+    }
+
+    /// The array `id`.
+    pub fn array(&self, id: ArrayId) -> &Array {
+        &self.arrays[id.0 as usize]
+    }
+
+    /// The scalar called `name`.
+    pub fn var_named(&self, name: &str) -> Option<VarId> {
+        self.vars
+            .iter()
+            .position(|v| v.name == name)
+            .map(|i| VarId(i as u32))
+    }
+
+    /// The array called `name`.
+    pub fn array_named(&self, name: &str) -> Option<ArrayId> {
+        self.arrays
+            .iter()
+            .position(|a| a.name == name)
+            .map(|i| ArrayId(i as u32))
+    }
+
+    /// The array parameters in declaration order.
+    pub fn array_params(&self) -> impl Iterator<Item = ArrayId> + '_ {
+        self.params.iter().filter_map(|p| match p {
+            Param::Array(a) => Some(*a),
+            Param::Scalar(_) => None,
+        })
+    }
+
+    /// The scalar parameters in declaration order.
+    pub fn scalar_params(&self) -> impl Iterator<Item = VarId> + '_ {
+        self.params.iter().filter_map(|p| match p {
+            Param::Scalar(v) => Some(*v),
+            Param::Array(_) => None,
+        })
+    }
+
+    /// Checks the invariants a hand-built function must satisfy: ids in range, typing of
+    /// every expression as the constructors produce it, shapes with an unknown dimension only
+    /// outermost, loop steps non-zero, nesting within [`MAX_DEPTH`].
+    pub fn validate(&self) -> Result<(), IrError> {
+        let checker = Checker { f: self };
+        for p in &self.params {
+            match *p {
+                Param::Scalar(v) => checker.var(v)?,
+                Param::Array(a) => checker.array(a)?,
+            }
+        }
+        for (i, a) in self.arrays.iter().enumerate() {
+            for (d, dim) in a.dims.iter().enumerate() {
+                match dim {
+                    Dim::Unknown if d > 0 => {
+                        return Err(IrError(format!(
+                            "array {} has an unknown inner dimension",
+                            a.name
+                        )));
+                    }
+                    Dim::Expr(e) => checker.expr(e)?,
+                    _ => {}
+                }
+            }
+            if a.dims.is_empty() {
+                return Err(IrError(format!("array #{i} `{}` has no dimension", a.name)));
+            }
+        }
+        let mut work: Vec<(&[Stmt], u32)> = vec![(&self.body, 0)];
+        while let Some((stmts, depth)) = work.pop() {
+            if depth > MAX_DEPTH {
+                return Err(IrError(format!(
+                    "statements nested deeper than {MAX_DEPTH}"
+                )));
+            }
+            for s in stmts {
+                match &s.kind {
+                    StmtKind::For(l) => {
+                        checker.var(l.var)?;
+                        let t = self.var(l.var).ty;
+                        if !t.is_int() {
+                            return Err(IrError(format!(
+                                "loop iterator `{}` is not an integer",
+                                self.var(l.var).name
+                            )));
+                        }
+                        checker.typed(&l.init, t)?;
+                        checker.typed(&l.cond.bound, l.cond.ty)?;
+                        if !l.cond.op.is_comparison() || l.step == 0 {
+                            return Err(IrError(
+                                "a loop needs a comparison and a non-zero step".into(),
+                            ));
+                        }
+                        work.push((&l.body, depth + 1));
+                    }
+                    StmtKind::If(c, t, e) => {
+                        checker.expr(c)?;
+                        work.push((t, depth + 1));
+                        work.push((e, depth + 1));
+                    }
+                    StmtKind::Assign(lv, v) => {
+                        let ty = match lv {
+                            LValue::Var(x) => {
+                                checker.var(*x)?;
+                                self.var(*x).ty
+                            }
+                            LValue::Elem(a, idx) => {
+                                checker.access(*a, idx)?;
+                                self.array(*a).elem
+                            }
+                        };
+                        checker.typed(v, ty)?;
+                    }
+                    StmtKind::Block(b) => work.push((b, depth + 1)),
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Validation of ids and expression typing.
+struct Checker<'a> {
+    f: &'a Function,
+}
+
+impl Checker<'_> {
+    fn var(&self, v: VarId) -> Result<(), IrError> {
+        if (v.0 as usize) < self.f.vars.len() {
+            Ok(())
+        } else {
+            Err(IrError(format!("no variable #{}", v.0)))
+        }
+    }
+
+    fn array(&self, a: ArrayId) -> Result<(), IrError> {
+        if (a.0 as usize) < self.f.arrays.len() {
+            Ok(())
+        } else {
+            Err(IrError(format!("no array #{}", a.0)))
+        }
+    }
+
+    fn access(&self, a: ArrayId, idx: &[Expr]) -> Result<(), IrError> {
+        self.array(a)?;
+        let arr = self.f.array(a);
+        if idx.len() != arr.dims.len() {
+            return Err(IrError(format!(
+                "array `{}` has {} dimension(s), accessed with {}",
+                arr.name,
+                arr.dims.len(),
+                idx.len()
+            )));
+        }
+        idx.iter().try_for_each(|i| self.typed(i, Type::I64))
+    }
+
+    fn typed(&self, e: &Expr, ty: Type) -> Result<(), IrError> {
+        if e.ty != ty {
+            return Err(IrError(format!(
+                "expression of type {} where {ty} is needed",
+                e.ty
+            )));
+        }
+        self.expr(e)
+    }
+
+    /// Checks one expression tree (depth is bounded by construction, so recursion is safe).
+    fn expr(&self, e: &Expr) -> Result<(), IrError> {
+        let same = |a: &Expr| {
+            if a.ty == e.ty {
+                Ok(())
+            } else {
+                Err(IrError(format!(
+                    "operand of type {} in a {} operation",
+                    a.ty, e.ty
+                )))
+            }
+        };
+        match &e.kind {
+            ExprKind::Int(v) => {
+                if !e.ty.is_int() || *v < e.ty.min_int() || *v > e.ty.max_int() {
+                    return Err(IrError(format!("constant {v} does not fit {}", e.ty)));
+                }
+            }
+            ExprKind::Float(_) => {
+                if !e.ty.is_float() {
+                    return Err(IrError("floating constant of integer type".into()));
+                }
+            }
+            ExprKind::Var(v) => {
+                self.var(*v)?;
+                if self.f.var(*v).ty != e.ty {
+                    return Err(IrError(format!(
+                        "variable `{}` read with the wrong type",
+                        self.f.var(*v).name
+                    )));
+                }
+            }
+            ExprKind::Read(a, idx) => {
+                self.access(*a, idx)?;
+                if self.f.array(*a).elem != e.ty {
+                    return Err(IrError(format!(
+                        "array `{}` read with the wrong type",
+                        self.f.array(*a).name
+                    )));
+                }
+            }
+            ExprKind::Unary(UnOp::Not, a) => {
+                if e.ty != Type::I32 {
+                    return Err(IrError("`!` has type int".into()));
+                }
+                self.expr(a)?;
+            }
+            ExprKind::Unary(_, a) => {
+                same(a)?;
+                self.expr(a)?;
+            }
+            ExprKind::Binary(op, a, b) => {
+                match op {
+                    BinOp::And | BinOp::Or => {}
+                    BinOp::Shl | BinOp::Shr => {
+                        same(a)?;
+                        if !b.ty.is_int() || !a.ty.is_int() {
+                            return Err(IrError("shift of a non-integer".into()));
+                        }
+                    }
+                    op if op.is_comparison() => {
+                        if a.ty != b.ty || e.ty != Type::I32 {
+                            return Err(IrError("comparison of different types".into()));
+                        }
+                    }
+                    _ => {
+                        same(a)?;
+                        same(b)?;
+                    }
+                }
+                self.expr(a)?;
+                self.expr(b)?;
+            }
+            ExprKind::Cast(a) => self.expr(a)?,
+            ExprKind::Select(c, a, b) => {
+                same(a)?;
+                same(b)?;
+                self.expr(c)?;
+                self.expr(a)?;
+                self.expr(b)?;
+            }
+            ExprKind::Call(f, args) => {
+                if args.len() != f.arity() || !e.ty.is_float() {
+                    return Err(IrError("bad math call".into()));
+                }
+                for a in args {
+                    same(a)?;
+                    self.expr(a)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// C-like printing
+
+/// Prints expressions of a function with its names.
+struct Printer<'a> {
+    f: &'a Function,
+}
+
+impl Printer<'_> {
+    /// Precedence of the printed form: 15 for primary expressions.
+    fn prec(e: &Expr) -> u8 {
+        match &e.kind {
+            ExprKind::Int(v) if *v < 0 => 12,
+            ExprKind::Float(v) if *v < 0.0 || (*v == 0.0 && v.is_sign_negative()) => 12,
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Var(_)
+            | ExprKind::Read(..)
+            | ExprKind::Call(..) => 15,
+            ExprKind::Unary(..) | ExprKind::Cast(_) => 12,
+            ExprKind::Binary(op, ..) => op.precedence(),
+            ExprKind::Select(..) => 0,
+        }
+    }
+
+    fn sub(&self, out: &mut String, e: &Expr, min: u8) {
+        if Self::prec(e) < min {
+            out.push('(');
+            self.expr(out, e);
+            out.push(')');
+        } else {
+            self.expr(out, e);
+        }
+    }
+
+    fn indices(&self, out: &mut String, idx: &[Expr]) {
+        for i in idx {
+            out.push('[');
+            // Subscripts are converted to long; print the index as written.
+            match &i.kind {
+                ExprKind::Cast(inner) => self.expr(out, inner),
+                _ => self.expr(out, i),
+            }
+            out.push(']');
+        }
+    }
+
+    fn expr(&self, out: &mut String, e: &Expr) {
+        use std::fmt::Write;
+        match &e.kind {
+            ExprKind::Int(v) => {
+                let suffix = match e.ty {
+                    Type::U32 => "u",
+                    Type::I64 => "l",
+                    Type::U64 => "ul",
+                    _ => "",
+                };
+                let _ = write!(out, "{v}{suffix}");
+            }
+            ExprKind::Float(v) => {
+                let text = if v.is_finite() {
+                    format!("{v:?}")
+                } else if v.is_nan() {
+                    "NAN".into()
+                } else {
+                    format!("{}INFINITY", if *v < 0.0 { "-" } else { "" })
+                };
+                out.push_str(&text);
+                if e.ty == Type::F32 && v.is_finite() {
+                    out.push('f');
+                }
+            }
+            ExprKind::Var(v) => out.push_str(&self.f.var(*v).name),
+            ExprKind::Read(a, idx) => {
+                out.push_str(&self.f.array(*a).name);
+                self.indices(out, idx);
+            }
+            ExprKind::Unary(op, a) => {
+                out.push_str(match op {
+                    UnOp::Neg => "-",
+                    UnOp::BitNot => "~",
+                    UnOp::Not => "!",
+                });
+                self.sub(out, a, 12);
+            }
+            ExprKind::Binary(op, a, b) => {
+                let p = op.precedence();
+                self.sub(out, a, p);
+                let _ = write!(out, " {} ", op.symbol());
+                self.sub(out, b, p + 1);
+            }
+            ExprKind::Cast(a) => {
+                let _ = write!(out, "({})", e.ty);
+                self.sub(out, a, 12);
+            }
+            ExprKind::Select(c, a, b) => {
+                self.sub(out, c, 1);
+                out.push_str(" ? ");
+                self.sub(out, a, 1);
+                out.push_str(" : ");
+                self.sub(out, b, 0);
+            }
+            ExprKind::Call(fun, args) => {
+                out.push_str(&fun.c_name(e.ty));
+                out.push('(');
+                for (k, a) in args.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    self.expr(out, a);
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    fn dims(&self, out: &mut String, a: &Array) {
+        use std::fmt::Write;
+        for (k, d) in a.dims.iter().enumerate() {
+            let restrict = k == 0 && matches!(a.kind, ArrayKind::Param { restrict: true });
+            out.push('[');
+            if restrict {
+                out.push_str("restrict ");
+            }
+            match d {
+                Dim::Const(n) => {
+                    let _ = write!(out, "{n}");
+                }
+                Dim::Expr(e) => self.expr(out, e),
+                Dim::Unknown => {}
+            }
+            out.push(']');
+        }
+    }
+
+    fn declaration(&self, a: &Array) -> String {
+        let mut out = String::new();
+        match a.kind {
+            ArrayKind::Pointer { restrict } => {
+                out.push_str(&format!(
+                    "{} *{}{}",
+                    a.elem,
+                    if restrict { "restrict " } else { "" },
+                    a.name
+                ));
+            }
+            _ => {
+                out.push_str(&format!("{} {}", a.elem, a.name));
+                self.dims(&mut out, a);
+            }
+        }
+        out
+    }
+
+    fn stmts(&self, out: &mut String, stmts: &[Stmt], indent: usize) {
+        for s in stmts {
+            self.stmt(out, s, indent);
+        }
+    }
+
+    fn block(&self, out: &mut String, stmts: &[Stmt], indent: usize) {
+        out.push_str("{\n");
+        self.stmts(out, stmts, indent + 1);
+        out.push_str(&"  ".repeat(indent));
+        out.push('}');
+    }
+
+    fn stmt(&self, out: &mut String, s: &Stmt, indent: usize) {
+        use std::fmt::Write;
+        let pad = "  ".repeat(indent);
+        out.push_str(&pad);
+        if let Some(l) = &s.label {
+            let _ = write!(out, "{l}: ");
+        }
+        match &s.kind {
+            StmtKind::For(l) => {
+                let v = &self.f.var(l.var).name;
+                let _ = write!(out, "for ({v} = ");
+                self.expr(out, &l.init);
+                let _ = write!(out, "; {v} {} ", l.cond.op.symbol());
+                self.expr(out, &l.cond.bound);
+                match l.step {
+                    1 => {
+                        let _ = write!(out, "; {v}++) ");
+                    }
+                    -1 => {
+                        let _ = write!(out, "; {v}--) ");
+                    }
+                    s if s > 0 => {
+                        let _ = write!(out, "; {v} += {s}) ");
+                    }
+                    s => {
+                        let _ = write!(out, "; {v} -= {}) ", s.unsigned_abs());
+                    }
+                }
+                self.block(out, &l.body, indent);
+                out.push('\n');
+            }
+            StmtKind::If(c, t, e) => {
+                out.push_str("if (");
+                self.expr(out, c);
+                out.push_str(") ");
+                self.block(out, t, indent);
+                if !e.is_empty() {
+                    out.push_str(" else ");
+                    self.block(out, e, indent);
+                }
+                out.push('\n');
+            }
+            StmtKind::Assign(lv, v) => {
+                match lv {
+                    LValue::Var(x) => out.push_str(&self.f.var(*x).name),
+                    LValue::Elem(a, idx) => {
+                        out.push_str(&self.f.array(*a).name);
+                        self.indices(out, idx);
+                    }
+                }
+                out.push_str(" = ");
+                self.expr(out, v);
+                out.push_str(";\n");
+            }
+            StmtKind::Block(b) => {
+                self.block(out, b, indent);
+                out.push('\n');
+            }
+        }
+    }
+}
+
+impl fmt::Display for Function {
+    /// The function as C, with every conversion written as a cast.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = Printer { f: self };
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|param| match *param {
+                Param::Scalar(v) => format!("{} {}", self.var(v).ty, self.var(v).name),
+                Param::Array(a) => p.declaration(self.array(a)),
+            })
+            .collect();
+        writeln!(f, "void {}({}) {{", self.name, params.join(", "))?;
+        for v in self.vars.iter().filter(|v| v.kind == VarKind::Local) {
+            writeln!(f, "  {} {};", v.ty, v.name)?;
+        }
+        for a in self.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
+            writeln!(f, "  {};", p.declaration(a))?;
+        }
+        let mut out = String::new();
+        p.stmts(&mut out, &self.body, 1);
+        f.write_str(&out)?;
+        writeln!(f, "}}")
+    }
+}
+
+impl Function {
+    /// An expression printed as C, with this function's names.
+    pub fn expr_to_string(&self, e: &Expr) -> String {
+        let mut out = String::new();
+        Printer { f: self }.expr(&mut out, e);
+        out
+    }
+}

@@ -1,0 +1,287 @@
+//! The inputs `optimist run` gives a kernel and the hashes it prints: a contract users rely on to
+//! reproduce results outside the tool, and every backend's tests rely on to compare.
+//!
+//! - Every scalar parameter gets its value from `--set NAME=VALUE`.
+//! - An array's length comes from its declared shape and the parameters; an array with an
+//!   unknown outermost size (a pointer, `A[][m]`) needs `--len NAME=N` (elements).
+//! - The array parameter at position `a` among the array and pointer parameters (declaration
+//!   order, 0-based) holds, at flat element `k`, `((k*7 + a*3) % 17 + 1) / 16.0` for floating
+//!   types and `(k*7 + a*3) % 17` for integer types; `--array NAME=V0,V1,...` overrides the first
+//!   values; `--alias B=A+1` makes `B` point one element into `A`'s buffer (it still counts in
+//!   the numbering, and owns no buffer).
+//! - The output is one `NAME HASH` line per array parameter that owns its buffer, in declaration
+//!   order: the 64-bit FNV-1a hash of its bytes after the run, as 16 lowercase hex digits.
+
+use crate::interp::{self, Args, Binding, Buffer, Value};
+use crate::ir::{ArrayId, Dim, Function};
+use crate::types::Type;
+
+/// A bad `--set`, `--len`, `--array` or `--alias`, or one that does not fit the function.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct WorkloadError(pub String);
+
+/// What the user asked for: parameter values, lengths, initial values and aliases.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunSpec {
+    /// `--set NAME=VALUE`.
+    pub sets: Vec<(String, String)>,
+    /// `--len ARRAY=N`.
+    pub lens: Vec<(String, String)>,
+    /// `--array ARRAY=V0,V1,...`.
+    pub arrays: Vec<(String, String)>,
+    /// `--alias B=A+OFFSET`.
+    pub aliases: Vec<(String, String)>,
+}
+
+impl RunSpec {
+    /// Reads `--set`, `--len`, `--array` and `--alias` options (each followed by its value);
+    /// anything else is an error.
+    pub fn parse_args<S: AsRef<str>>(args: &[S]) -> Result<RunSpec, WorkloadError> {
+        let mut spec = RunSpec::default();
+        let mut it = args.iter().map(AsRef::as_ref);
+        while let Some(flag) = it.next() {
+            let value = it
+                .next()
+                .ok_or_else(|| WorkloadError(format!("`{flag}` needs a value")))?;
+            if !spec.take(flag, value)? {
+                return Err(WorkloadError(format!("unknown option `{flag}`")));
+            }
+        }
+        Ok(spec)
+    }
+
+    /// Records one option; `false` when `flag` is not one of the four.
+    pub fn take(&mut self, flag: &str, value: &str) -> Result<bool, WorkloadError> {
+        let list = match flag {
+            "--set" => &mut self.sets,
+            "--len" => &mut self.lens,
+            "--array" => &mut self.arrays,
+            "--alias" => &mut self.aliases,
+            _ => return Ok(false),
+        };
+        let (name, v) = value
+            .split_once('=')
+            .ok_or_else(|| WorkloadError(format!("`{flag} {value}`: expected NAME=VALUE")))?;
+        list.push((name.trim().to_string(), v.trim().to_string()));
+        Ok(true)
+    }
+}
+
+/// Generated arguments for one function, ready to run and to hash.
+#[derive(Clone, Debug)]
+pub struct Workload {
+    /// The arguments, buffers filled with the generated inputs.
+    pub args: Args,
+    /// The array parameters that own their buffer, with that buffer, in declaration order.
+    pub owners: Vec<(ArrayId, usize)>,
+    /// The buffers as generated, to regenerate inputs between repeated runs.
+    initial: Vec<Buffer>,
+}
+
+fn parse_value(text: &str, ty: Type, what: &str) -> Result<Value, WorkloadError> {
+    let bad = || WorkloadError(format!("{what}: `{text}` is not a value of type {ty}"));
+    Ok(match ty {
+        Type::F32 => Value::F32(text.parse().map_err(|_| bad())?),
+        Type::F64 => Value::F64(text.parse().map_err(|_| bad())?),
+        t => {
+            let v: i128 = text.parse().map_err(|_| bad())?;
+            if v < t.min_int() || v > t.max_int() {
+                return Err(bad());
+            }
+            Value::Int(v)
+        }
+    })
+}
+
+impl Workload {
+    /// Builds the arguments of `f` from `spec` by the contract in the module documentation.
+    pub fn generate(f: &Function, spec: &RunSpec) -> Result<Workload, WorkloadError> {
+        let mut args = Args {
+            scalars: vec![None; f.vars.len()],
+            buffers: Vec::new(),
+            bindings: vec![None; f.arrays.len()],
+        };
+        for (name, value) in &spec.sets {
+            let v = f
+                .scalar_params()
+                .find(|&v| f.var(v).name == *name)
+                .ok_or_else(|| {
+                    WorkloadError(format!(
+                        "`--set {name}=...`: `{name}` is not a scalar parameter"
+                    ))
+                })?;
+            args.scalars[v.0 as usize] =
+                Some(parse_value(value, f.var(v).ty, &format!("--set {name}"))?);
+        }
+        let missing: Vec<&str> = f
+            .scalar_params()
+            .filter(|v| args.scalars[v.0 as usize].is_none())
+            .map(|v| f.var(v).name.as_str())
+            .collect();
+        if !missing.is_empty() {
+            return Err(WorkloadError(format!(
+                "missing parameter values: {} (give each with --set NAME=VALUE)",
+                missing.join(", ")
+            )));
+        }
+        let array_name = |name: &str, flag: &str| {
+            f.array_params()
+                .find(|&a| f.array(a).name == name)
+                .ok_or_else(|| {
+                    WorkloadError(format!(
+                        "`{flag} {name}=...`: `{name}` is not an array parameter"
+                    ))
+                })
+        };
+        let mut aliases = std::collections::HashMap::new();
+        for (name, target) in &spec.aliases {
+            let b = array_name(name, "--alias")?;
+            let (base, offset) = match target.split_once('+') {
+                Some((base, off)) => (
+                    base.trim(),
+                    off.trim().parse::<usize>().map_err(|_| {
+                        WorkloadError(format!("`--alias {name}={target}`: bad offset"))
+                    })?,
+                ),
+                None => (target.trim(), 0),
+            };
+            let a = array_name(base, "--alias")?;
+            if f.array(a).elem != f.array(b).elem {
+                return Err(WorkloadError(format!(
+                    "`--alias {name}={target}`: element types differ"
+                )));
+            }
+            aliases.insert(b, (a, offset));
+        }
+        let mut owners = Vec::new();
+        for (position, a) in f.array_params().enumerate() {
+            if aliases.contains_key(&a) {
+                continue;
+            }
+            let arr = f.array(a);
+            let len = match spec.lens.iter().find(|(n, _)| *n == arr.name) {
+                Some((_, l)) => l.parse::<usize>().map_err(|_| {
+                    WorkloadError(format!("`--len {}={l}`: not a length", arr.name))
+                })?,
+                None => {
+                    let mut total: i128 = 1;
+                    for d in &arr.dims {
+                        let n = match d {
+                            Dim::Const(n) => i128::from(*n),
+                            Dim::Expr(e) => match interp::eval_params(f, &args, e)
+                                .map_err(|e| WorkloadError(e.to_string()))?
+                            {
+                                Value::Int(n) => n,
+                                _ => {
+                                    return Err(WorkloadError(format!(
+                                        "size of `{}` is not an integer",
+                                        arr.name
+                                    )));
+                                }
+                            },
+                            Dim::Unknown => {
+                                return Err(WorkloadError(format!(
+                                    "`{}` has no size in its declaration: give its length with --len {}=N",
+                                    arr.name, arr.name
+                                )));
+                            }
+                        };
+                        total = total.saturating_mul(n.max(0));
+                    }
+                    usize::try_from(total)
+                        .ok()
+                        .filter(|&t| t <= 1 << 31)
+                        .ok_or_else(|| {
+                            WorkloadError(format!(
+                                "`{}` would have {total} elements: too large",
+                                arr.name
+                            ))
+                        })?
+                }
+            };
+            let mut buf = Buffer::zeroed(arr.elem, len);
+            for k in 0..len {
+                let base = (k as u64 * 7 + position as u64 * 3) % 17;
+                let v = if arr.elem.is_float() {
+                    let x = (base + 1) as f64 / 16.0;
+                    if arr.elem == Type::F32 {
+                        Value::F32(x as f32)
+                    } else {
+                        Value::F64(x)
+                    }
+                } else {
+                    Value::Int(i128::from(base))
+                };
+                buf.set(k, v);
+            }
+            if let Some((_, values)) = spec.arrays.iter().find(|(n, _)| *n == arr.name) {
+                for (k, text) in values
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .enumerate()
+                {
+                    if k >= len {
+                        return Err(WorkloadError(format!(
+                            "`--array {}`: more values than its {len} elements",
+                            arr.name
+                        )));
+                    }
+                    buf.set(
+                        k,
+                        parse_value(text, arr.elem, &format!("--array {}", arr.name))?,
+                    );
+                }
+            }
+            args.buffers.push(buf);
+            args.bindings[a.0 as usize] = Some(Binding {
+                buffer: args.buffers.len() - 1,
+                offset: 0,
+            });
+            owners.push((a, args.buffers.len() - 1));
+        }
+        for (name, _) in spec.arrays.iter().chain(&spec.lens) {
+            array_name(name, "--array/--len")?;
+        }
+        for (&b, &(a, offset)) in &aliases {
+            let Some(target) = args.bindings[a.0 as usize] else {
+                return Err(WorkloadError(format!(
+                    "`--alias {}`: `{}` is itself an alias",
+                    f.array(b).name,
+                    f.array(a).name
+                )));
+            };
+            if offset > args.buffers[target.buffer].len() {
+                return Err(WorkloadError(format!(
+                    "`--alias {}`: offset {offset} is past the end of `{}`",
+                    f.array(b).name,
+                    f.array(a).name
+                )));
+            }
+            args.bindings[b.0 as usize] = Some(Binding {
+                buffer: target.buffer,
+                offset: target.offset + offset,
+            });
+        }
+        let initial = args.buffers.clone();
+        Ok(Workload {
+            args,
+            owners,
+            initial,
+        })
+    }
+
+    /// Restores the generated inputs (for repeated timed runs).
+    pub fn regenerate(&mut self) {
+        self.args.buffers.clone_from(&self.initial);
+    }
+
+    /// `(NAME, HASH)` for every array parameter that owns its buffer, in declaration order.
+    pub fn hashes(&self, f: &Function) -> Vec<(String, u64)> {
+        self.owners
+            .iter()
+            .map(|&(a, b)| (f.array(a).name.clone(), self.args.buffers[b].fnv1a()))
+            .collect()
+    }
+}
