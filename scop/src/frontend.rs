@@ -216,9 +216,24 @@ fn parse_guarded(source: &str) -> Result<ast::TranslationUnit, (usize, String)> 
         Ok(Ok(Err(e))) => {
             let mut expected: Vec<&str> = e.expected.iter().copied().collect();
             expected.sort_unstable();
+            let rest = source.get(e.offset..).unwrap_or_default();
+            let found: String = match rest.chars().next() {
+                None => "the end of the file".into(),
+                Some(c) if c.is_alphanumeric() || c == '_' => {
+                    let word: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    format!("`{word}`")
+                }
+                Some(c) => format!("`{c}`"),
+            };
             Err((
                 e.offset,
-                format!("syntax error: expected one of {}", expected.join(" ")),
+                format!(
+                    "syntax error at {found}: expected one of {}",
+                    expected.join(" ")
+                ),
             ))
         }
         _ => Err((0, "the C parser failed on this input".into())),
@@ -420,10 +435,10 @@ impl<'a> Lower<'a> {
             };
             for init in &d.node.declarators {
                 let decl = &init.node.declarator.node;
-                if decl.derived.is_empty() {
-                    if let ast::DeclaratorKind::Identifier(id) = &decl.kind.node {
-                        self.typedefs.insert(id.node.name.clone(), ty);
-                    }
+                if decl.derived.is_empty()
+                    && let ast::DeclaratorKind::Identifier(id) = &decl.kind.node
+                {
+                    self.typedefs.insert(id.node.name.clone(), ty);
                 }
             }
         }
@@ -628,19 +643,19 @@ impl<'a> Lower<'a> {
         span: Span,
         param: bool,
     ) -> R<Array> {
-        if let [dd] = derived {
-            if let DerivedDeclarator::Pointer(quals) = &dd.node {
-                if !param {
-                    return self.err(span, format!("local pointer `{name}` is not supported"));
-                }
-                let restrict = quals.iter().any(|q| matches!(&q.node, ast::PointerQualifier::TypeQualifier(t) if t.node == ast::TypeQualifier::Restrict));
-                return Ok(Array {
-                    name: name.to_string(),
-                    elem,
-                    dims: vec![Dim::Unknown],
-                    kind: ArrayKind::Pointer { restrict },
-                });
+        if let [dd] = derived
+            && let DerivedDeclarator::Pointer(quals) = &dd.node
+        {
+            if !param {
+                return self.err(span, format!("local pointer `{name}` is not supported"));
             }
+            let restrict = quals.iter().any(|q| matches!(&q.node, ast::PointerQualifier::TypeQualifier(t) if t.node == ast::TypeQualifier::Restrict));
+            return Ok(Array {
+                name: name.to_string(),
+                elem,
+                dims: vec![Dim::Unknown],
+                kind: ArrayKind::Pointer { restrict },
+            });
         }
         let mut dims = Vec::new();
         let mut restrict = false;
@@ -812,15 +827,18 @@ impl<'a> Lower<'a> {
     /// A local declaration: variables, arrays, and an assignment for each initializer.
     fn declaration(&mut self, d: &Node<ast::Declaration>) -> R<Vec<Stmt>> {
         for s in &d.node.specifiers {
-            if let DeclarationSpecifier::StorageClass(c) = &s.node {
-                if matches!(
+            if let DeclarationSpecifier::StorageClass(c) = &s.node
+                && matches!(
                     c.node,
                     ast::StorageClassSpecifier::Static
                         | ast::StorageClassSpecifier::Extern
                         | ast::StorageClassSpecifier::Typedef
-                ) {
-                    return self.err(c.span, "static, extern and typedef declarations inside the function are not supported");
-                }
+                )
+            {
+                return self.err(
+                    c.span,
+                    "static, extern and typedef declarations inside the function are not supported",
+                );
             }
         }
         let ty = self.base_type(&d.node.specifiers, d.span)?;
@@ -1023,6 +1041,14 @@ impl<'a> Lower<'a> {
                     unreachable!("read builds a Read")
                 };
                 Ok((LValue::Elem(a, idx.clone()), elem, current))
+            }
+            Expression::UnaryOperator(u)
+                if u.node.operator.node == ast::UnaryOperator::Indirection =>
+            {
+                self.err(
+                    e.span,
+                    "pointer dereference is not supported: subscript the array instead",
+                )
             }
             _ => self.err(e.span, "only variables and array elements can be assigned"),
         }

@@ -570,16 +570,14 @@ impl<'a> Machine<'a> {
             ExprKind::Var(v) => self.read_var(*v)?,
             ExprKind::Read(a, idx) => {
                 let (buf, i) = self.element(*a, idx, false)?;
-                if let Some(w) = &self.written[buf] {
-                    if !w[i] {
-                        let name = &self.f.array(*a).name;
-                        return Err(self.error(
-                            RunErrorKind::Uninitialized,
-                            format!(
-                                "read of local array `{name}` at element {i} before it is written"
-                            ),
-                        ));
-                    }
+                if let Some(w) = &self.written[buf]
+                    && !w[i]
+                {
+                    let name = &self.f.array(*a).name;
+                    return Err(self.error(
+                        RunErrorKind::Uninitialized,
+                        format!("read of local array `{name}` at element {i} before it is written"),
+                    ));
                 }
                 self.buffers[buf].get(i)
             }

@@ -905,12 +905,18 @@ impl Printer<'_> {
     fn indices(&self, out: &mut String, idx: &[Expr]) {
         for i in idx {
             out.push('[');
-            // Subscripts are converted to long; print the index as written.
-            match &i.kind {
-                ExprKind::Cast(inner) => self.expr(out, inner),
-                _ => self.expr(out, i),
-            }
+            self.index(out, i);
             out.push(']');
+        }
+    }
+
+    /// A subscript or size: converted to `long` in the IR, printed as written.
+    fn index(&self, out: &mut String, e: &Expr) {
+        match &e.kind {
+            ExprKind::Cast(inner) if e.ty == Type::I64 && inner.ty.is_int() => {
+                self.expr(out, inner)
+            }
+            _ => self.expr(out, e),
         }
     }
 
@@ -928,7 +934,11 @@ impl Printer<'_> {
             }
             ExprKind::Float(v) => {
                 let text = if v.is_finite() {
-                    format!("{v:?}")
+                    if e.ty == Type::F32 {
+                        format!("{:?}", *v as f32)
+                    } else {
+                        format!("{v:?}")
+                    }
                 } else if v.is_nan() {
                     "NAN".into()
                 } else {
@@ -995,7 +1005,7 @@ impl Printer<'_> {
                 Dim::Const(n) => {
                     let _ = write!(out, "{n}");
                 }
-                Dim::Expr(e) => self.expr(out, e),
+                Dim::Expr(e) => self.index(out, e),
                 Dim::Unknown => {}
             }
             out.push(']');

@@ -1,0 +1,285 @@
+//! One test per construct outside the subset: the error names `file:line:col` and says what
+//! is not supported. And the front end never panics, whatever it is given.
+
+use expect_test::{Expect, expect};
+use optimist_scop::frontend::{FrontendConfig, parse_source};
+use proptest::prelude::*;
+
+/// Lowers `body` inside `void k(int n, double A[n], double *P) { ... }` and checks the error.
+fn check_body(body: &str, expect: Expect) {
+    let src = format!("void k(int n, double A[n], double *P)\n{{\n{body}\n}}\n");
+    check_source(&src, expect);
+}
+
+fn check_source(src: &str, expect: Expect) {
+    match parse_source("t.c", src, None, &FrontendConfig::default()) {
+        Ok(f) => panic!("expected an error, got:\n{f}"),
+        Err(e) => expect.assert_eq(&e.to_string()),
+    }
+}
+
+#[test]
+fn goto() {
+    check_body(
+        "  L: A[0] = 1;\n  goto L;",
+        expect!["t.c:4:3: `goto` is not supported"],
+    );
+}
+
+#[test]
+fn unknown_function_call() {
+    check_body(
+        "  A[0] = foo(1.0);",
+        expect![
+            "t.c:3:10: call to unknown function `foo`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"
+        ],
+    );
+    check_body(
+        "  printf(\"%d\", n);",
+        expect![
+            "t.c:3:3: call to unknown function `printf`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"
+        ],
+    );
+}
+
+#[test]
+fn while_loop() {
+    check_body(
+        "  int i = 0;\n  while (i < n) { A[i] = 0; i++; }",
+        expect!["t.c:4:3: `while` loops are not supported: write a `for` loop with a counter"],
+    );
+}
+
+#[test]
+fn pointer_arithmetic() {
+    check_body(
+        "  *(P + 1) = 2.0;",
+        expect!["t.c:3:3: pointer dereference is not supported: subscript the array instead"],
+    );
+    check_body(
+        "  A[0] = *P;",
+        expect!["t.c:3:10: pointer dereference is not supported: subscript the array instead"],
+    );
+}
+
+#[test]
+fn address_of() {
+    check_body(
+        "  A[0] = &n;",
+        expect!["t.c:3:10: address-of (`&`) is not supported"],
+    );
+}
+
+#[test]
+fn structs() {
+    check_source(
+        "struct S { int x; };\nvoid k(struct S s, double A[10])\n{\n  A[0] = 1;\n}\n",
+        expect!["t.c:2:8: structs are not supported"],
+    );
+    check_body(
+        "  A[0] = n.x;",
+        expect!["t.c:3:10: structs are not supported"],
+    );
+}
+
+#[test]
+fn side_effects_inside_expressions() {
+    check_body(
+        "  for (int i = 0; i < n; i++)\n    A[i++] = 0;",
+        expect![
+            "t.c:4:7: increment or decrement inside an expression: side effects are only supported as statements"
+        ],
+    );
+    check_body(
+        "  int j = 0;\n  A[0] = (j = 1);",
+        expect![
+            "t.c:4:10: assignment inside an expression: side effects are only supported as statements"
+        ],
+    );
+}
+
+#[test]
+fn syntax_error() {
+    check_body(
+        "  A[0] = 1 +;",
+        expect![[
+            r#"t.c:3:13: syntax error at `;`: expected one of ! " & ( * + ++ - -- [_a-zA-Z] [uUL] u8 ~"#
+        ]],
+    );
+    check_source(
+        "void k(int n) {\n  for (;;\n}\n",
+        expect![[
+            r#"t.c:3:1: syntax error at `}`: expected one of ! " & ( ) * + ++ - -- [_a-zA-Z] [uUL] u8 ~"#
+        ]],
+    );
+}
+
+#[test]
+fn other_statements() {
+    check_body(
+        "  for (int i = 0; i < n; i++) {\n    if (A[i] > 1) break;\n  }",
+        expect!["t.c:4:19: `break` is not supported: loops must run to their bound"],
+    );
+    check_body(
+        "  return;",
+        expect!["t.c:3:3: `return` is not supported inside the kernel"],
+    );
+    check_body(
+        "  switch (n) { default: A[0] = 1; }",
+        expect!["t.c:3:3: `switch` is not supported: use `if`"],
+    );
+    check_body(
+        "  do { A[0] = 1; } while (0);",
+        expect!["t.c:3:3: `do`-`while` loops are not supported: write a `for` loop with a counter"],
+    );
+}
+
+#[test]
+fn loops_outside_the_subset() {
+    check_body(
+        "  for (int i = 0; i < n; i *= 2)\n    A[i] = 0;",
+        expect!["t.c:3:26: the loop step must change `i` by a constant, as in `i++` or `i += 2`"],
+    );
+    check_body(
+        "  for (int i = 0; A[i] < n; i++)\n    A[i] = 0;",
+        expect!["t.c:3:19: the loop condition must compare `i` with `< <= > >= != ==`"],
+    );
+    check_body(
+        "  for (double x = 0; x < n; x++)\n    A[0] = x;",
+        expect!["t.c:3:8: the loop counter must be an integer"],
+    );
+    check_body(
+        "  for (int i = 0; i < n; i += n)\n    A[i] = 0;",
+        expect!["t.c:3:26: the loop step must change `i` by a constant, as in `i++` or `i += 2`"],
+    );
+}
+
+#[test]
+fn names_and_shapes() {
+    check_body("  A[0] = q;", expect!["t.c:3:10: unknown variable `q`"]);
+    check_body(
+        "  A = 0;",
+        expect!["t.c:3:3: cannot assign to the whole array `A`"],
+    );
+    check_source(
+        "void k(int n, double B[n][n])\n{\n  B[1] = 0;\n}\n",
+        expect![
+            "t.c:3:3: `B` has 2 dimension(s) but is subscripted 1 time(s): pointer arithmetic and partial subscripts are not supported"
+        ],
+    );
+    check_source(
+        "int k(int n)\n{\n  n = 1;\n}\n",
+        expect!["t.c:1:1: `k` returns a value: only `void` functions are supported"],
+    );
+}
+
+#[test]
+fn pragma_regions() {
+    check_source(
+        "void k(int n, double A[n])\n{\n  A[0] = 1;\n#pragma scop\n  A[1] = 2;\n#pragma endscop\n}\n",
+        expect![
+            "t.c:3:3: statement outside the `#pragma scop` region: move it inside, or remove the pragmas"
+        ],
+    );
+    check_source(
+        "void k(int n, double A[n])\n{\n#pragma scop\n  A[1] = 2;\n}\n",
+        expect!["t.c:3:1: `#pragma scop` and `#pragma endscop` do not pair up"],
+    );
+}
+
+#[test]
+fn function_choice() {
+    let two = "void f(double A[4]) { A[0] = 1; }\nvoid g(double A[4]) { A[1] = 2; }\n";
+    check_source(
+        two,
+        expect!["t.c:1:1: several functions (f, g): choose one with --function"],
+    );
+    let f = parse_source(
+        "t.c",
+        two,
+        None,
+        &FrontendConfig {
+            function: Some("g".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(f.name, "g");
+    match parse_source(
+        "t.c",
+        two,
+        None,
+        &FrontendConfig {
+            function: Some("h".into()),
+            ..Default::default()
+        },
+    ) {
+        Err(e) => expect!["t.c:1:1: no function `h` (functions: f, g)"].assert_eq(&e.to_string()),
+        Ok(_) => panic!("no function h"),
+    }
+    // With a scop region in one of them, that one is chosen.
+    let scop = "void f(double A[4]) { A[0] = 1; }\nvoid g(double A[4]) {\n#pragma scop\n A[1] = 2;\n#pragma endscop\n}\n";
+    assert_eq!(
+        parse_source("t.c", scop, None, &FrontendConfig::default())
+            .unwrap()
+            .name,
+        "g"
+    );
+}
+
+#[test]
+fn preprocessor_errors_name_the_file() {
+    check_source(
+        "#include \"missing.h\"\nvoid k(double A[4]) { A[0] = 1; }\n",
+        expect![[r#"
+        t.c:1:1: the preprocessor failed:
+        t.c:1:10: fatal error: missing.h: No such file or directory
+        compilation terminated."#]],
+    );
+    // After preprocessing, positions still refer to the user's lines.
+    check_source(
+        "#define N 4\n\nvoid k(double A[N])\n{\n  A[0] = foo();\n}\n",
+        expect![
+            "t.c:5:10: call to unknown function `foo`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"
+        ],
+    );
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = format!("  A[0] = {}1{};", "(".repeat(5000), ")".repeat(5000));
+    check_body(
+        &deep,
+        expect!["t.c:3:521: nesting deeper than 512 levels is not supported"],
+    );
+    let unary = format!("  A[0] = {}1;", "- ".repeat(5000));
+    check_body(
+        &unary,
+        expect!["t.c:3:1034: nesting deeper than 512 levels is not supported"],
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Whatever text it gets, the front end returns a function or an error.
+    #[test]
+    fn never_panics(body in "[a-zA-Z0-9_ +*/%<>=!&|^~?:;,.(){}\\[\\]\n-]{0,80}") {
+        let src = format!("void k(int n, double A[n], float *P, unsigned char c) {{ {body} }}");
+        let _ = parse_source("t.c", &src, None, &FrontendConfig::default());
+    }
+
+    /// Statement-shaped garbage built from the subset's pieces.
+    #[test]
+    fn never_panics_on_statements(
+        parts in prop::collection::vec(prop_oneof![
+            Just("for (int i = 0; i < n; i++)"), Just("if (n > 2)"), Just("else"), Just("A[n - 1]"),
+            Just("P[2 * n]"), Just("="), Just("+="), Just("1.5f"), Just("c"), Just("{"), Just("}"),
+            Just(";"), Just("sqrt("), Just(")"), Just("(double)"), Just("n % 0"), Just("L:"),
+            Just("-"), Just("?"), Just(":"), Just("0x7fffffff"), Just("18446744073709551615u"),
+        ], 0..24)
+    ) {
+        let src = format!("void k(int n, double A[n], float *P, unsigned char c) {{ {} }}", parts.join(" "));
+        let _ = parse_source("t.c", &src, None, &FrontendConfig::default());
+    }
+}
