@@ -241,6 +241,13 @@ impl PwAff {
         fn modulo(&self, v: &Val) -> PwAff = isl_pw_aff_mod_val;
         /// `self / v` (rational).
         fn scale_down(&self, v: &Val) -> PwAff = isl_pw_aff_scale_down_val;
+        /// `self / other` truncated toward zero, as C divides integers; `other` must be a
+        /// non-zero constant.
+        fn tdiv_q(&self, other: &PwAff) -> PwAff = isl_pw_aff_tdiv_q;
+        /// The remainder of [`PwAff::tdiv_q`]: it has the sign of `self`, as C's `%`.
+        fn tdiv_r(&self, other: &PwAff) -> PwAff = isl_pw_aff_tdiv_r;
+        /// `self` where it is defined, `other` where only `other` is, their sum where both are.
+        fn union_add(&self, other: &PwAff) -> PwAff = isl_pw_aff_union_add;
         /// Where the function is defined.
         fn domain(&self) -> Set = isl_pw_aff_domain;
         /// The parameter values for which the function is defined somewhere.
@@ -271,6 +278,26 @@ impl PwAff {
         fn to_map(&self) -> Map = isl_map_from_pw_aff;
         /// Whether the function is constant on its domain.
         keep fn is_cst(&self) -> bool = isl_pw_aff_is_cst;
+    }
+}
+
+impl PwAff {
+    /// The constant `v` on `domain`.
+    pub fn constant_on(domain: &Set, v: &Val) -> Result<PwAff> {
+        domain.ctx().same(v.ctx())?;
+        // SAFETY: both copies are taken.
+        domain
+            .ctx()
+            .wrap(unsafe { ffi::isl_pw_aff_val_on_domain(domain.take(), v.take()) })
+    }
+
+    /// `cond ? then : otherwise`, where `cond` is non-zero (on the domain of `cond`).
+    pub fn cond(cond: &PwAff, then: &PwAff, otherwise: &PwAff) -> Result<PwAff> {
+        cond.ctx().same(then.ctx())?;
+        cond.ctx().same(otherwise.ctx())?;
+        // SAFETY: all three copies are taken.
+        cond.ctx()
+            .wrap(unsafe { ffi::isl_pw_aff_cond(cond.take(), then.take(), otherwise.take()) })
     }
 }
 

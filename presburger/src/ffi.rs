@@ -489,6 +489,13 @@ unsafe extern "C" {
         first: c_uint,
         n: c_uint,
     ) -> *mut isl_union_map;
+    pub fn isl_union_map_factor_domain(m: Take<isl_union_map>) -> *mut isl_union_map;
+    pub fn isl_union_map_factor_range(m: Take<isl_union_map>) -> *mut isl_union_map;
+    pub fn isl_union_map_domain_factor_domain(m: Take<isl_union_map>) -> *mut isl_union_map;
+    pub fn isl_union_map_range_factor_domain(m: Take<isl_union_map>) -> *mut isl_union_map;
+    pub fn isl_union_map_zip(m: Take<isl_union_map>) -> *mut isl_union_map;
+    pub fn isl_union_set_unwrap(s: Take<isl_union_set>) -> *mut isl_union_map;
+    pub fn isl_union_map_wrap(m: Take<isl_union_map>) -> *mut isl_union_set;
     pub fn isl_union_map_n_map(a: Keep<isl_union_map>) -> Size;
     pub fn isl_union_map_extract_map(a: Keep<isl_union_map>, s: Take<isl_space>) -> *mut isl_map;
     pub fn isl_union_map_foreach_map(a: Keep<isl_union_map>, f: MapCb, user: *mut c_void) -> Stat;
@@ -546,6 +553,15 @@ unsafe extern "C" {
     pub fn isl_pw_aff_gist(a: Take<isl_pw_aff>, s: Take<isl_set>) -> *mut isl_pw_aff;
     pub fn isl_pw_aff_gist_params(a: Take<isl_pw_aff>, s: Take<isl_set>) -> *mut isl_pw_aff;
     pub fn isl_pw_aff_coalesce(a: Take<isl_pw_aff>) -> *mut isl_pw_aff;
+    pub fn isl_pw_aff_tdiv_q(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_pw_aff;
+    pub fn isl_pw_aff_tdiv_r(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_pw_aff;
+    pub fn isl_pw_aff_cond(
+        c: Take<isl_pw_aff>,
+        t: Take<isl_pw_aff>,
+        f: Take<isl_pw_aff>,
+    ) -> *mut isl_pw_aff;
+    pub fn isl_pw_aff_union_add(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_pw_aff;
+    pub fn isl_pw_aff_val_on_domain(d: Take<isl_set>, v: Take<isl_val>) -> *mut isl_pw_aff;
     pub fn isl_pw_aff_eq_set(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_set;
     pub fn isl_pw_aff_ne_set(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_set;
     pub fn isl_pw_aff_le_set(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_set;

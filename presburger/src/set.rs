@@ -748,6 +748,8 @@ impl UnionSet {
         /// Relates points of `self` to lexicographically greater points of `other`, within
         /// matching spaces.
         fn lex_lt_union_set(&self, other: &UnionSet) -> UnionMap = isl_union_set_lex_lt_union_set;
+        /// A union set of wrapped pairs `{ [x -> y] }` as a union map.
+        fn unwrap_map(&self) -> UnionMap = isl_union_set_unwrap;
         /// The union set as a single set; fails unless it lives in exactly one space.
         fn to_set(&self) -> Set = isl_set_from_union_set;
         /// Whether there is no element (for any parameter value).
@@ -857,6 +859,19 @@ impl UnionMap {
         fn lex_lt_union_map(&self, other: &UnionMap) -> UnionMap = isl_union_map_lex_lt_union_map;
         /// `{ x -> [y -> z] : x -> y in self and x -> z in other }`.
         fn range_product(&self, other: &UnionMap) -> UnionMap = isl_union_map_range_product;
+        /// `{ A -> C : [A -> B] -> [C -> D] in self }`: drops the second factor of wrapped
+        /// domains and ranges (for example the access tags of tagged dependences).
+        fn factor_domain(&self) -> UnionMap = isl_union_map_factor_domain;
+        /// `{ B -> D : [A -> B] -> [C -> D] in self }`.
+        fn factor_range(&self) -> UnionMap = isl_union_map_factor_range;
+        /// `{ A -> C : [A -> B] -> C in self }`.
+        fn domain_factor_domain(&self) -> UnionMap = isl_union_map_domain_factor_domain;
+        /// `{ A -> B : A -> [B -> C] in self }`.
+        fn range_factor_domain(&self) -> UnionMap = isl_union_map_range_factor_domain;
+        /// `{ [A -> C] -> [B -> D] : [A -> B] -> [C -> D] in self }`.
+        fn zip(&self) -> UnionMap = isl_union_map_zip;
+        /// The relation as a set of pairs `{ [x -> y] }`.
+        fn wrap(&self) -> UnionSet = isl_union_map_wrap;
         /// The union map as a single map; fails unless it lives in exactly one space.
         fn to_map(&self) -> Map = isl_map_from_union_map;
         /// Whether there is no element (for any parameter value).

@@ -1010,3 +1010,64 @@ fn debug_and_clone() {
     assert_eq!(orphan.points(2).unwrap(), vec![vec![7]]);
     assert_eq!(orphan.ctx(), orphan.clone().ctx());
 }
+
+#[test]
+fn c_division_and_tagged_relations() {
+    let ctx = Ctx::new();
+    let e = PwAff::parse(&ctx, "{ [i] -> [(i - 5)] }").unwrap();
+    let three = PwAff::parse(&ctx, "{ [i] -> [(3)] }").unwrap();
+    // C truncates toward zero: (-4) / 3 == -1 and (-4) % 3 == -1, for i = 1.
+    let q = e
+        .tdiv_q(&three)
+        .unwrap()
+        .intersect_domain(&set(&ctx, "{ [1] }"))
+        .unwrap();
+    check(q.coalesce().unwrap(), expect!["{ [i] -> [(-1)] : i = 1 }"]);
+    let r = e
+        .tdiv_r(&three)
+        .unwrap()
+        .intersect_domain(&set(&ctx, "{ [1] }"))
+        .unwrap();
+    check(r.coalesce().unwrap(), expect!["{ [i] -> [(-1)] : i = 1 }"]);
+    let c = PwAff::cond(&e, &three, &PwAff::parse(&ctx, "{ [i] -> [(7)] }").unwrap()).unwrap();
+    check(
+        c,
+        expect!["{ [i] -> [(3)] : i <= 4 or i >= 6; [i] -> [(7)] : i = 5 }"],
+    );
+    let d = set(&ctx, "{ [i] : 0 <= i < 4 }");
+    check(
+        PwAff::constant_on(&d, &Val::from_i64(&ctx, 9).unwrap()).unwrap(),
+        expect!["{ [i] -> [(9)] : 0 <= i <= 3 }"],
+    );
+    check(
+        three
+            .intersect_domain(&d)
+            .unwrap()
+            .union_add(&three)
+            .unwrap(),
+        expect!["{ [i] -> [(6)] : 0 <= i <= 3; [i] -> [(3)] : i < 0 or i >= 4 }"],
+    );
+    // Dependences between tagged accesses, untagged.
+    let tagged = UnionMap::parse(&ctx, "{ [S[i] -> a0[]] -> [T[j] -> a1[]] : j = i + 1 }").unwrap();
+    check(
+        tagged.factor_domain().unwrap(),
+        expect!["{ S[i] -> T[j = 1 + i] }"],
+    );
+    check(tagged.factor_range().unwrap(), expect!["{ a0[] -> a1[] }"]);
+    check(
+        tagged.domain_factor_domain().unwrap(),
+        expect!["{ S[i] -> [T[j = 1 + i] -> a1[]] }"],
+    );
+    check(
+        UnionMap::parse(&ctx, "{ S[i] -> [T[j] -> a1[]] }")
+            .unwrap()
+            .range_factor_domain()
+            .unwrap(),
+        expect!["{ S[i] -> T[j] }"],
+    );
+    check(
+        tagged.zip().unwrap(),
+        expect!["{ [S[i] -> T[j = 1 + i]] -> [a0[] -> a1[]] }"],
+    );
+    assert_eq!(tagged.wrap().unwrap().unwrap_map().unwrap(), tagged);
+}
