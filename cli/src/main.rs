@@ -10,6 +10,7 @@ use optimist::presburger::{
 };
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::{self, Limits};
+use optimist_scop::model::{Config as ScopConfig, DepConfig, Dependences, Scop};
 use optimist_scop::workload::{RunSpec, Workload};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -25,7 +26,9 @@ commands:
             optimist run FILE.c [--function NAME] [--set NAME=VALUE]... [--len ARRAY=N]...
                                 [--array ARRAY=V0,V1,...]... [--alias ARRAY=OTHER+OFFSET]...
                                 [--backend interp] [--time] [--repeat R] [--max-steps N]
-  show    print a kernel as the library sees it:  optimist show ir FILE.c [--function NAME]
+  show    print a kernel as the library sees it:
+            optimist show ir|scop|deps FILE.c [--function NAME]
+            (the program IR, the polyhedral model, the dependences)
   help    print this text
 ";
 
@@ -118,21 +121,28 @@ fn run(args: &[String]) -> Result<()> {
 
 /// `optimist show ir FILE.c`: the program IR, printed as C with every conversion explicit.
 fn show(args: &[String]) -> Result<()> {
+    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps FILE.c [--function NAME]";
     let [what, file, rest @ ..] = args else {
-        bail!("usage: optimist show ir FILE.c [--function NAME]")
+        bail!(SHOW_USAGE)
     };
     let mut config = FrontendConfig::default();
     match rest {
         [] => {}
         [flag, name] if flag == "--function" => config.function = Some(name.clone()),
-        _ => bail!("usage: optimist show ir FILE.c [--function NAME]"),
+        _ => bail!(SHOW_USAGE),
     }
+    let f = frontend::parse_file(std::path::Path::new(file), &config)?;
     match what.as_str() {
-        "ir" => print!(
-            "{}",
-            frontend::parse_file(std::path::Path::new(file), &config)?
-        ),
-        other => bail!("`optimist show {other}` is not available yet (this build has `ir`)"),
+        "ir" => print!("{f}"),
+        "scop" => print!("{}", Scop::build(&f, &ScopConfig::default())?.dump(&f)),
+        "deps" => {
+            let scop = Scop::build(&f, &ScopConfig::default())?;
+            print!(
+                "{}",
+                Dependences::compute(&scop, &DepConfig::default())?.dump()
+            );
+        }
+        other => bail!("`optimist show {other}`: {SHOW_USAGE}"),
     }
     Ok(())
 }

@@ -8,7 +8,8 @@
 //!   bit for bit.
 //! - [`workload`]: the inputs `optimist run` generates and the hashes it prints.
 //!
-//! Still to come (see `ARCHITECTURE.md`): the SCoP model, dependences, the verifier and dumps.
+//! - [`model`]: the SCoP model (domains, schedule, accesses, invariant loads, raw facts), its
+//!   verifier and dump, and the dependences between accesses.
 //!
 //! ```
 //! use optimist_scop::{frontend, interp, workload};
@@ -24,6 +25,7 @@
 pub mod frontend;
 pub mod interp;
 pub mod ir;
+pub mod model;
 pub mod types;
 pub mod workload;
 

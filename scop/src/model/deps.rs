@@ -1,0 +1,209 @@
+//! Dependences between accesses (not only statements): which access of which instance must
+//! stay before which other, computed with isl's dataflow analysis.
+//!
+//! Every access gets a tag, and its statement instances are wrapped with it:
+//! `{ [S1[i, j] -> a3[]] -> A[i, j] }`. In the tagged schedule the reads of an instance come
+//! before its writes (one extra schedule dimension, 0 for reads and 1 for writes), so the
+//! same-instance anti-dependence of `A[i] = A[i] + 1` is found. Relations relate tagged
+//! instances, `{ [S1[i] -> a2[]] -> [S1[i] -> a0[]] }`; [`Dependences::statements`] drops the tags.
+//!
+//! Two variants of each kind:
+//! - **value-based** (exact): RAW from the last writer of the element, as isl's dataflow computes
+//!   it with must-writes killing older values; WAW between a write and the next write of the
+//!   element; WAR from each read to the next write of the element;
+//! - **memory-based**: every earlier write (RAW, WAW) or read (WAR) of the same element.
+
+use super::{Access, AccessKind, BuildError, Scop};
+use optimist_presburger::{Error as IslError, Map, Set, UnionAccessInfo, UnionMap, UnionSet};
+
+/// The kinds of dependence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DepKind {
+    /// Read after write (flow).
+    Raw,
+    /// Write after read (anti).
+    War,
+    /// Write after write (output).
+    Waw,
+}
+
+impl DepKind {
+    /// `RAW`, `WAR` or `WAW`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DepKind::Raw => "RAW",
+            DepKind::War => "WAR",
+            DepKind::Waw => "WAW",
+        }
+    }
+}
+
+/// Options of [`Dependences::compute`].
+#[derive(Clone, Copy, Debug)]
+pub struct DepConfig {
+    /// isl operations allowed (see `Ctx::with_budget`).
+    pub max_operations: u64,
+}
+
+impl Default for DepConfig {
+    fn default() -> Self {
+        DepConfig {
+            max_operations: 50_000_000,
+        }
+    }
+}
+
+/// The dependences of a model, between tagged accesses.
+#[derive(Clone, Debug)]
+pub struct Dependences {
+    /// Value-based RAW, WAR, WAW.
+    pub value: [UnionMap; 3],
+    /// Memory-based RAW, WAR, WAW.
+    pub memory: [UnionMap; 3],
+}
+
+fn index(kind: DepKind) -> usize {
+    match kind {
+        DepKind::Raw => 0,
+        DepKind::War => 1,
+        DepKind::Waw => 2,
+    }
+}
+
+/// The tag tuple of an access.
+pub(super) fn tag(id: super::AccessId) -> String {
+    format!("{id}")
+}
+
+impl Dependences {
+    /// Computes both variants of every kind for `scop`.
+    pub fn compute(scop: &Scop, config: &DepConfig) -> Result<Dependences, BuildError> {
+        let wrap = |e: IslError| {
+            BuildError {
+            message: match e {
+                IslError::Budget => "dependence analysis exceeded the isl operation budget (raise DepConfig::max_operations)".into(),
+                e => format!("dependence analysis: {e}"),
+            },
+            loc: None,
+        }
+        };
+        scop.ctx
+            .with_budget(config.max_operations, || Tagged::new(scop)?.dependences())
+            .map_err(wrap)
+    }
+
+    /// The tagged dependences of one kind.
+    pub fn get(&self, kind: DepKind, value_based: bool) -> &UnionMap {
+        if value_based {
+            &self.value[index(kind)]
+        } else {
+            &self.memory[index(kind)]
+        }
+    }
+
+    /// The dependences of one kind between statement instances (tags dropped).
+    pub fn statements(&self, kind: DepKind, value_based: bool) -> Result<UnionMap, IslError> {
+        self.get(kind, value_based).factor_domain()
+    }
+
+    /// Every dependence of every kind between statement instances (memory-based: the order any
+    /// transformation must keep when it does not rename memory).
+    pub fn all_statements(&self) -> Result<UnionMap, IslError> {
+        let mut u = self.statements(DepKind::Raw, false)?;
+        for k in [DepKind::War, DepKind::Waw] {
+            u = u.union(&self.statements(k, false)?)?;
+        }
+        Ok(u)
+    }
+}
+
+/// The tagged access relations and schedule of a model.
+struct Tagged {
+    reads: UnionMap,
+    must: UnionMap,
+    may: UnionMap,
+    writes: UnionMap,
+    read_tags: UnionSet,
+    schedule: UnionMap,
+}
+
+impl Tagged {
+    fn new(scop: &Scop) -> Result<Tagged, IslError> {
+        let ctx = &scop.ctx;
+        let sched = scop.schedule.map()?;
+        let empty = || UnionMap::empty(ctx);
+        let (mut reads, mut must, mut may, mut schedule) = (empty()?, empty()?, empty()?, empty()?);
+        let mut read_tags = UnionSet::empty(ctx)?;
+        for (k, a) in scop.accesses.iter().enumerate() {
+            let id = super::AccessId(k as u32);
+            let stmt = scop.stmt(a.stmt);
+            // S[i] -> [S[i] -> aK[]]
+            let tag_set = Set::parse(ctx, &format!("{{ {}[] }}", tag(id)))?;
+            let to_tag = Map::from_domain_and_range(&stmt.domain, &tag_set)?;
+            let tagging = stmt.domain.identity()?.range_product(&to_tag)?.reverse()?;
+            let rel = tagging.apply_range(&a.relation)?.to_union()?;
+            let order = if a.kind.is_write() { 1 } else { 0 };
+            let position = Map::from_domain_and_range(
+                &tagging.domain()?,
+                &Set::parse(ctx, &format!("{{ [{order}] }}"))?,
+            )?;
+            let stmt_sched = sched.intersect_domain(&stmt.domain.to_union()?)?.to_map()?;
+            let tagged_sched = tagging
+                .apply_range(&stmt_sched)?
+                .flat_range_product(&position)?;
+            schedule = schedule.union(&tagged_sched.to_union()?)?;
+            match a.kind {
+                AccessKind::Read => {
+                    reads = reads.union(&rel)?;
+                    read_tags = read_tags.union(&tagging.domain()?.to_union()?)?;
+                }
+                AccessKind::MustWrite => must = must.union(&rel)?,
+                AccessKind::MayWrite => may = may.union(&rel)?,
+            }
+        }
+        let writes = must.union(&may)?;
+        Ok(Tagged {
+            reads,
+            must,
+            may,
+            writes,
+            read_tags,
+            schedule,
+        })
+    }
+
+    fn flow(&self, sink: &UnionMap, must: &UnionMap, may: &UnionMap) -> Result<UnionMap, IslError> {
+        UnionAccessInfo::from_sink(sink)?
+            .with_must_source(must)?
+            .with_may_source(may)?
+            .with_schedule_map(&self.schedule)?
+            .compute_flow()?
+            .may_dependence()
+    }
+
+    fn dependences(&self) -> Result<Dependences, IslError> {
+        // Value-based: RAW from one flow with the reads as sinks; WAW and WAR from one flow with
+        // the writes as sinks, must-writes killing, may-writes and reads as candidate sources.
+        let raw = self.flow(&self.reads, &self.must, &self.may)?;
+        let to_writes = self.flow(&self.writes, &self.must, &self.may.union(&self.reads)?)?;
+        let war = to_writes.intersect_domain(&self.read_tags)?;
+        let waw = to_writes.subtract_domain(&self.read_tags)?;
+        // Memory-based: every earlier access of the element, nothing kills.
+        let none = UnionMap::empty(self.reads.ctx())?;
+        let raw_mem = self.flow(&self.reads, &none, &self.writes)?;
+        let to_writes_mem = self.flow(&self.writes, &none, &self.writes.union(&self.reads)?)?;
+        let war_mem = to_writes_mem.intersect_domain(&self.read_tags)?;
+        let waw_mem = to_writes_mem.subtract_domain(&self.read_tags)?;
+        Ok(Dependences {
+            value: [raw, war, waw],
+            memory: [raw_mem, war_mem, waw_mem],
+        })
+    }
+}
+
+impl Access {
+    /// Whether the access reads.
+    pub fn is_read(&self) -> bool {
+        self.kind == AccessKind::Read
+    }
+}

@@ -1,0 +1,436 @@
+//! The SCoP model: the polyhedral view of a [`Function`] every transformation works on.
+//!
+//! [`Scop::build`] turns the program IR into statements (one per assignment) with iteration
+//! domains, a schedule tree for the original order, and access relations into named array
+//! spaces. Statement bodies are expression trees whose leaves are access ids, parameters,
+//! iterators and constants ([`BodyExpr`]), so passes can change an access relation or add
+//! statements without touching the program IR.
+//!
+//! What is not affine is recorded, not hidden: reads in bounds, conditions or subscripts that do
+//! not depend on the surrounding loops become parameters (assumed-invariant loads, with the
+//! access that produces them); polynomial subscripts of flat pointers are kept as
+//! [`Polynomial`]s, marked for delinearization, with a may-access to the whole array standing in
+//! for them; other data-dependent subscripts become may-accesses to the whole array; statements
+//! under data-dependent conditions carry a guard and may-writes. A function that cannot be
+//! modeled at all gives [`BuildError`] with the reason and the source position.
+//!
+//! The raw facts the assumption framework needs are gathered on the way ([`Facts`]): every
+//! integer expression with its C type and whether it may wrap, the loop exits, the declared array
+//! shapes and the base pointers.
+
+mod build;
+mod deps;
+mod dump;
+
+pub use deps::{DepConfig, DepKind, Dependences};
+
+use crate::interp::Value;
+use crate::ir::{ArrayId, BinOp, Function, MathFn, SrcLoc, UnOp, VarId};
+use crate::types::Type;
+use optimist_presburger::{Ctx, Map, Polynomial, PwAff, Schedule, Set, UnionMap, UnionSet};
+use std::fmt;
+
+/// A statement of the model. Indexes [`Scop::stmts`]; prints as `S3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StmtId(pub u32);
+
+/// An access of the model. Indexes [`Scop::accesses`]; prints as `a7`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AccessId(pub u32);
+
+/// An array of the model (scalars are zero-dimensional arrays). Indexes [`Scop::arrays`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ScopArrayId(pub u32);
+
+impl fmt::Display for StmtId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "S{}", self.0)
+    }
+}
+
+impl fmt::Display for AccessId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a{}", self.0)
+    }
+}
+
+/// Options of [`Scop::build`].
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// isl operations allowed for building the model (see `Ctx::with_budget`).
+    pub max_operations: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_operations: 20_000_000,
+        }
+    }
+}
+
+/// Why a function could not be modeled: the reason and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct BuildError {
+    /// What cannot be modeled.
+    pub message: String,
+    /// The statement or expression responsible, when the function came from source.
+    pub loc: Option<SrcLoc>,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.loc {
+            Some(l) => write!(f, "{l}: cannot model: {}", self.message),
+            None => write!(f, "cannot model: {}", self.message),
+        }
+    }
+}
+
+/// Where a parameter of the model comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamOrigin {
+    /// An integer scalar parameter of the function, never written inside it.
+    Scalar(VarId),
+    /// An assumed-invariant load ([`Scop::invariant_loads`]).
+    Load(usize),
+}
+
+/// A parameter: a symbolic constant of every set and map of the model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScopParam {
+    /// Its name in isl notation.
+    pub name: String,
+    /// Its C type.
+    pub ty: Type,
+    /// Where its value comes from.
+    pub origin: ParamOrigin,
+}
+
+/// The size of one dimension of an array.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Size {
+    /// A constant.
+    Const(u64),
+    /// A function of the parameters (a C99 variable-length size).
+    Param(PwAff),
+    /// Not declared (the outermost dimension of a pointer or of `A[][m]`).
+    Unknown,
+}
+
+/// Where an array of the model comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrayOrigin {
+    /// An array or pointer of the program.
+    Array(ArrayId),
+    /// A scalar variable held in memory (a local, or a parameter the function writes).
+    Scalar(VarId),
+}
+
+/// An array of the model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScopArray {
+    /// Its name, the tuple name of its space.
+    pub name: String,
+    /// The element type.
+    pub elem: Type,
+    /// The size of each dimension (empty for a scalar).
+    pub sizes: Vec<Size>,
+    /// Whether its final content is observable after the function (parameters).
+    pub live_out: bool,
+    /// Whether the program reaches it through a flat pointer (subscripts may be polynomial).
+    pub pointer: bool,
+    /// Whether it is a `restrict` parameter.
+    pub restrict: bool,
+    /// What it is in the program.
+    pub origin: ArrayOrigin,
+}
+
+/// Read or write, and how certain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKind {
+    /// A read.
+    Read,
+    /// A write that happens in every instance, to exactly the element of the relation.
+    MustWrite,
+    /// A write that may happen, or may touch any element of the relation.
+    MayWrite,
+}
+
+impl AccessKind {
+    /// Whether it writes.
+    pub fn is_write(self) -> bool {
+        self != AccessKind::Read
+    }
+}
+
+/// One access of one statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Access {
+    /// The statement that makes it.
+    pub stmt: StmtId,
+    /// Read, must-write or may-write.
+    pub kind: AccessKind,
+    /// The array.
+    pub array: ScopArrayId,
+    /// Statement instances to the elements they touch (`{ S[i, j] -> A[i, j + 1] }`); for a
+    /// non-affine subscript, every element the access may touch.
+    pub relation: Map,
+    /// Whether `relation` is exact (affine subscripts) rather than an over-approximation.
+    pub exact: bool,
+    /// The subscripts of a flat pointer as polynomials, when they are not affine: marked for
+    /// delinearization.
+    pub polynomial: Option<Vec<Polynomial>>,
+}
+
+/// An expression of a statement body. Leaves are accesses, parameters, iterators and constants.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyExpr {
+    /// What it computes.
+    pub kind: BodyKind,
+    /// Its C type.
+    pub ty: Type,
+}
+
+/// The forms of [`BodyExpr`], mirroring [`crate::ir::ExprKind`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum BodyKind {
+    /// A constant.
+    Const(Value),
+    /// The value of a read-only scalar parameter of the function.
+    Param(VarId),
+    /// The value of the statement's iterator at this position (0 = outermost).
+    Iter(usize),
+    /// The value read by this access.
+    Access(AccessId),
+    /// A unary operation.
+    Unary(UnOp, Box<BodyExpr>),
+    /// A binary operation.
+    Binary(BinOp, Box<BodyExpr>, Box<BodyExpr>),
+    /// A conversion to this expression's type.
+    Cast(Box<BodyExpr>),
+    /// `c ? a : b`.
+    Select(Box<BodyExpr>, Box<BodyExpr>, Box<BodyExpr>),
+    /// A math function call.
+    Call(MathFn, Vec<BodyExpr>),
+}
+
+/// A statement: one assignment of the program, executed for every point of its domain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScopStmt {
+    /// Its name: the C label, or `S<n>` in source order.
+    pub name: String,
+    /// Its iteration domain, in the space `[params] -> { name[iterators] }`.
+    pub domain: Set,
+    /// The write it performs.
+    pub write: AccessId,
+    /// The value it stores.
+    pub value: BodyExpr,
+    /// A data-dependent condition that must hold for the write to happen (its reads are accesses
+    /// of the statement; the write is then a may-write).
+    pub guard: Option<BodyExpr>,
+    /// Its accesses: the write first, then the reads in evaluation order.
+    pub accesses: Vec<AccessId>,
+    /// The loop iterators of the program around it, outermost first.
+    pub iterators: Vec<VarId>,
+    /// Where it is in the source.
+    pub loc: Option<SrcLoc>,
+}
+
+/// A read that the model treats as a parameter: it is assumed not to change during the region
+/// (the RT assumption checks it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InvariantLoad {
+    /// The parameter it became.
+    pub param: String,
+    /// The array read.
+    pub array: ScopArrayId,
+    /// The element read, as a function of the other parameters: `[n] -> { [] -> lim[0] }`.
+    pub relation: Map,
+    /// The parameter values for which the code that reads it executes.
+    pub executed: Set,
+    /// Where it is read.
+    pub loc: Option<SrcLoc>,
+}
+
+/// An integer expression the program computes in a C type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IntExpr {
+    /// The expression as written (with the IR's explicit conversions).
+    pub text: String,
+    /// Its C type.
+    pub ty: Type,
+    /// Whether computing it in its type can differ from computing it in ℤ: unsigned
+    /// arithmetic, or a conversion to a narrower or unsigned type inside it.
+    pub may_wrap: bool,
+    /// Its value in ℤ on the instances that evaluate it (`[params] -> { S[i] -> [(...)] }`).
+    pub value: PwAff,
+    /// The instances that evaluate it.
+    pub domain: Set,
+    /// Where it is.
+    pub loc: Option<SrcLoc>,
+}
+
+/// The exit test of a loop, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopExit {
+    /// The iterator.
+    pub iterator: String,
+    /// The comparison (`!=` and `==` exits need the BL assumption).
+    pub op: BinOp,
+    /// The step.
+    pub step: i64,
+    /// The loop's domain as modeled (`!=` taken as `<` or `>` in the direction of the step).
+    pub domain: Set,
+    /// The domain of the statements around the loop, and the first iterator value.
+    pub init: PwAff,
+    /// The bound.
+    pub bound: PwAff,
+    /// Where the loop is.
+    pub loc: Option<SrcLoc>,
+}
+
+/// What the assumption framework needs, gathered while building.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Facts {
+    /// Every integer expression in bounds, conditions and subscripts.
+    pub int_exprs: Vec<IntExpr>,
+    /// Every loop exit.
+    pub loop_exits: Vec<LoopExit>,
+    /// The arrays reached through pointer or array parameters (their base addresses may alias).
+    pub base_pointers: Vec<ScopArrayId>,
+}
+
+/// The polyhedral model of one function.
+#[derive(Clone, Debug)]
+pub struct Scop {
+    /// The isl context of every set and map below.
+    pub ctx: Ctx,
+    /// The function's name.
+    pub name: String,
+    /// The parameters.
+    pub params: Vec<ScopParam>,
+    /// Known constraints on the parameters: the value ranges of their C types.
+    pub context: Set,
+    /// The arrays.
+    pub arrays: Vec<ScopArray>,
+    /// The statements, in source order.
+    pub stmts: Vec<ScopStmt>,
+    /// All accesses.
+    pub accesses: Vec<Access>,
+    /// The original execution order.
+    pub schedule: Schedule,
+    /// Reads turned into parameters.
+    pub invariant_loads: Vec<InvariantLoad>,
+    /// Raw facts for the assumptions.
+    pub facts: Facts,
+    /// Notes about what was approximated (not errors).
+    pub diagnostics: Vec<String>,
+}
+
+impl Scop {
+    /// Builds the model of `f`.
+    pub fn build(f: &Function, config: &Config) -> Result<Scop, BuildError> {
+        build::build(f, config)
+    }
+
+    /// The statement `id`.
+    pub fn stmt(&self, id: StmtId) -> &ScopStmt {
+        &self.stmts[id.0 as usize]
+    }
+
+    /// The access `id`.
+    pub fn access(&self, id: AccessId) -> &Access {
+        &self.accesses[id.0 as usize]
+    }
+
+    /// The array `id`.
+    pub fn array(&self, id: ScopArrayId) -> &ScopArray {
+        &self.arrays[id.0 as usize]
+    }
+
+    /// The union of all iteration domains.
+    pub fn domains(&self) -> Result<UnionSet, optimist_presburger::Error> {
+        let mut u = UnionSet::empty(&self.ctx)?;
+        for s in &self.stmts {
+            u = u.union(&s.domain.to_union()?)?;
+        }
+        Ok(u)
+    }
+
+    /// The union of the relations of the accesses `keep` selects.
+    pub fn access_relations(
+        &self,
+        keep: impl Fn(&Access) -> bool,
+    ) -> Result<UnionMap, optimist_presburger::Error> {
+        let mut u = UnionMap::empty(&self.ctx)?;
+        for a in self.accesses.iter().filter(|a| keep(a)) {
+            u = u.union(&a.relation.to_union()?)?;
+        }
+        Ok(u)
+    }
+
+    /// Checks the model's invariants: every domain bounded (or the reason recorded), every
+    /// access from its statement's domain space into its array's space with the array's rank,
+    /// and the schedule covering every statement instance exactly once.
+    pub fn verify(&self) -> Result<(), String> {
+        let e = |e: optimist_presburger::Error| e.to_string();
+        for (k, s) in self.stmts.iter().enumerate() {
+            if s.domain.tuple_name().as_deref() != Some(s.name.as_str()) {
+                return Err(format!("statement {k}: domain tuple is not `{}`", s.name));
+            }
+            if !s.domain.is_bounded().map_err(e)?
+                && !self.diagnostics.iter().any(|d| d.contains(&s.name))
+            {
+                return Err(format!(
+                    "statement {}: unbounded domain {}",
+                    s.name, s.domain
+                ));
+            }
+            if self.access(s.write).stmt.0 as usize != k || !self.access(s.write).kind.is_write() {
+                return Err(format!(
+                    "statement {}: its write is not one of its accesses",
+                    s.name
+                ));
+            }
+            for &a in &s.accesses {
+                let acc = self.access(a);
+                if acc.stmt.0 as usize != k {
+                    return Err(format!(
+                        "access {a} is listed by {} but belongs to another",
+                        s.name
+                    ));
+                }
+                let arr = self.array(acc.array);
+                let r = &acc.relation;
+                let in_name = r.tuple_name(optimist_presburger::DimType::In);
+                let out_name = r.tuple_name(optimist_presburger::DimType::Out);
+                if in_name.as_deref() != Some(s.name.as_str())
+                    || out_name.as_deref() != Some(arr.name.as_str())
+                {
+                    return Err(format!("access {a} relates {in_name:?} to {out_name:?}"));
+                }
+                if r.dim(optimist_presburger::DimType::Out).map_err(e)? != arr.sizes.len() {
+                    return Err(format!("access {a} has the wrong rank for `{}`", arr.name));
+                }
+                if r.dim(optimist_presburger::DimType::In).map_err(e)? != s.iterators.len() {
+                    return Err(format!("access {a} has the wrong domain dimension"));
+                }
+            }
+        }
+        let domains = self.domains().map_err(e)?;
+        let sched = self
+            .schedule
+            .map()
+            .map_err(e)?
+            .intersect_domain(&domains)
+            .map_err(e)?;
+        if sched.domain().map_err(e)? != domains {
+            return Err("the schedule does not cover every statement instance".into());
+        }
+        if !sched.is_single_valued().map_err(e)? || !sched.is_injective().map_err(e)? {
+            return Err("the schedule does not give every statement instance its own time".into());
+        }
+        Ok(())
+    }
+}
