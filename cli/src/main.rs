@@ -5,12 +5,11 @@
 
 use anyhow::{Context, Result, bail};
 use optimist::presburger::{
-    AstBuild, Ctx, Polynomial, PwMultiAff, Schedule, ScheduleConstraints, ScheduleOptions, Set,
-    UnionAccessInfo, UnionMap, UnionSet,
+    AstBuild, Polynomial, PwMultiAff, ScheduleConstraints, ScheduleOptions, Set,
 };
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::{self, Limits};
-use optimist_scop::model::{Config as ScopConfig, DepConfig, Dependences, Scop};
+use optimist_scop::model::{Config as ScopConfig, DepConfig, DepKind, Dependences, Scop};
 use optimist_scop::workload::{RunSpec, Workload};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -119,7 +118,8 @@ fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// `optimist show ir FILE.c`: the program IR, printed as C with every conversion explicit.
+/// `optimist show ir|scop|deps FILE.c`: the program IR (C with every conversion explicit), the
+/// polyhedral model, or the dependences between accesses.
 fn show(args: &[String]) -> Result<()> {
     const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps FILE.c [--function NAME]";
     let [what, file, rest @ ..] = args else {
@@ -149,7 +149,7 @@ fn show(args: &[String]) -> Result<()> {
 
 /// The first part of the demo: C source to the program IR, and a run of the reference
 /// interpreter with the inputs `optimist run` generates.
-fn demo_front_end() -> Result<()> {
+fn demo_front_end() -> Result<optimist_scop::ir::Function> {
     let source = "\
 void kernel_gemm(int n, double alpha, double C[n][n], double A[n][n], double B[n][n])
 {
@@ -184,7 +184,7 @@ T:      C[i][j] += alpha * A[i][k] * B[k][j];
     if let Err(e) = frontend::parse_source("bad.c", bad, None, &FrontendConfig::default()) {
         println!("Outside the subset, with the place and the reason:\n    {e}");
     }
-    Ok(())
+    Ok(f)
 }
 
 /// Indents every line of `text`.
@@ -192,76 +192,56 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
 
-/// The demo: a matrix product modeled by hand in isl notation, its exact dataflow, a schedule
-/// from isl's scheduler, tiling, and C generated from the tiled schedule; then a linearized
-/// subscript taken apart with polynomial division.
+/// The demo: a C matrix product through every layer implemented so far.
 fn demo() -> Result<()> {
-    println!("optimist demo — implemented so far: presburger (isl through a safe Rust API),");
-    println!("the C front end, the program IR and the reference interpreter\n");
-    demo_front_end()?;
-    println!("\n--- The polyhedral layer, on the same kind of kernel modeled by hand ---\n");
-    let ctx = Ctx::new();
-    let kernel = "\
-for (i = 0; i < n; i++)
-  for (j = 0; j < n; j++) {
-S:  C[i][j] = 0;
-    for (k = 0; k < n; k++)
-T:    C[i][j] += A[i][k] * B[k][j];
-  }";
+    println!("optimist demo — implemented so far: presburger (isl through a safe Rust API), the");
     println!(
-        "Kernel (modeled by hand until the SCoP model lands):\n{}",
-        indent(kernel)
+        "C front end, the program IR, the reference interpreter, the SCoP model and dependences\n"
     );
+    let f = demo_front_end()?;
 
-    let domain = UnionSet::parse(
-        &ctx,
-        "[n] -> { S[i, j] : 0 <= i, j < n; T[i, j, k] : 0 <= i, j, k < n }",
-    )?;
-    let original = Schedule::parse(
-        &ctx,
-        r#"{ domain: "[n] -> { S[i, j] : 0 <= i, j < n; T[i, j, k] : 0 <= i, j, k < n }",
-             child: { schedule: "[{ S[i, j] -> [(i)]; T[i, j, k] -> [(i)] }, { S[i, j] -> [(j)]; T[i, j, k] -> [(j)] }]",
-             child: { sequence: [ { filter: "{ S[i, j] }" },
-                                  { filter: "{ T[i, j, k] }", child: { schedule: "[{ T[i, j, k] -> [(k)] }]" } } ] } } }"#,
-    )?;
-    let reads = UnionMap::parse(
-        &ctx,
-        "{ T[i, j, k] -> C[i, j]; T[i, j, k] -> A[i, k]; T[i, j, k] -> B[k, j] }",
-    )?
-    .intersect_domain(&domain)?;
-    let writes = UnionMap::parse(&ctx, "{ S[i, j] -> C[i, j]; T[i, j, k] -> C[i, j] }")?
-        .intersect_domain(&domain)?;
-    println!("Iteration domains:\n{}", indent(&domain.to_string()));
+    let scop = Scop::build(&f, &ScopConfig::default())?;
     println!(
-        "Original execution order (schedule as a relation):\n{}",
-        indent(&original.map()?.to_string())
+        "\nThe SCoP model (`optimist show scop`): one statement per assignment, named by its label:"
     );
-
-    let flow = UnionAccessInfo::from_sink(&reads)?
-        .with_must_source(&writes)?
-        .with_schedule(&original)?
-        .compute_flow()?;
-    let raw = flow.must_dependence()?;
-    println!("Exact flow dependences (isl dataflow, last writer of each read):");
-    for m in raw.maps()? {
-        println!("    {m}");
+    for st in &scop.stmts {
+        println!("    {}  domain {}", st.name, st.domain);
+        for &a in &st.accesses {
+            let acc = scop.access(a);
+            println!("        {a} {:<10} {}", acc.kind.to_string(), acc.relation);
+        }
     }
-    println!(
-        "Reads with no writer inside the kernel (inputs):\n{}",
-        indent(&flow.must_no_source()?.range()?.to_string())
-    );
+    println!("    original order: {}", scop.schedule.map()?);
 
+    let deps = Dependences::compute(&scop, &DepConfig::default())?;
+    println!("\nDependences between accesses (`optimist show deps`, value-based):");
+    for line in deps
+        .dump()
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+    {
+        println!("  {line}");
+    }
+
+    // isl's scheduler on the model: every dependence must be respected.
+    let ctx = &scop.ctx;
+    let all = deps.all_statements()?;
     ctx.set_schedule_options(&ScheduleOptions {
         outer_coincidence: true,
         ..Default::default()
     })?;
-    let constraints = ScheduleConstraints::on_domain(&domain)?
-        .with_context(&Set::parse(&ctx, "[n] -> { : n > 0 }")?)?
-        .with_validity(&raw)?
-        .with_proximity(&raw)?
-        .with_coincidence(&raw)?;
+    let constraints = ScheduleConstraints::on_domain(&scop.domains()?)?
+        .with_context(
+            &scop
+                .context
+                .intersect(&Set::parse(ctx, "[n] -> { : n > 0 }")?)?,
+        )?
+        .with_validity(&all)?
+        .with_proximity(&deps.statements(DepKind::Raw, true)?)?
+        .with_coincidence(&all)?;
     let schedule = ctx
-        .with_budget(1_000_000, || constraints.compute_schedule())
+        .with_budget(10_000_000, || constraints.compute_schedule())
         .context("isl scheduler")?;
     let band = schedule.root()?.child(0)?;
     let members = band.band_n_member()?;
@@ -270,31 +250,29 @@ T:    C[i][j] += A[i][k] * B[k][j];
         .map(|m| m.to_string())
         .collect();
     println!(
-        "isl scheduler: outer band of {members} members, permutable: {}, parallel members: [{}]",
+        "\nisl scheduler: outer band of {members} members, permutable: {}, parallel members: [{}]",
         band.band_permutable()?,
         parallel.join(", ")
     );
-    let order = schedule.map()?;
-    if !raw.is_subset(&order.lex_lt_union_map(&order)?)? {
-        bail!("the computed schedule violates a dependence");
-    }
-    println!("Check: every dependence source runs before its target in the new order: yes\n");
-
-    let tile: Vec<i64> = vec![32; members.min(2)];
     let mut tiled_band = band.clone();
     if members > 2 {
         tiled_band = tiled_band.band_split(2)?;
     }
-    let tiled = tiled_band.band_tile(&tile)?.schedule()?;
-    let tiled_order = tiled.map()?;
-    if !raw.is_subset(&tiled_order.lex_lt_union_map(&tiled_order)?)? {
+    let tiled = tiled_band
+        .band_tile(&vec![32; members.min(2)])?
+        .schedule()?;
+    let order = tiled.map()?;
+    if !all.is_subset(&order.lex_lt_union_map(&order)?)? {
         bail!("tiling violates a dependence");
     }
+    println!("Check: every dependence source runs before its target after tiling: yes");
+
     // The callback sees each statement as it is generated and computes where it writes, in
     // terms of the generated loop iterators: what a code generator needs for every access.
+    let writes = scop.access_relations(|a| a.kind.is_write())?;
     let accesses: Rc<RefCell<BTreeMap<String, String>>> = Rc::default();
-    let (seen, writes_for_ast) = (accesses.clone(), writes.clone());
-    let build = AstBuild::from_context(&Set::parse(&ctx, "[n] -> { : n > 0 }")?)?
+    let seen = accesses.clone();
+    let build = AstBuild::from_context(&Set::parse(ctx, "[n] -> { : n > 0 }")?)?
         .set_at_each_domain(move |node, build| {
             let instance_of = build.schedule()?.reverse()?;
             let statement = instance_of
@@ -303,13 +281,13 @@ T:    C[i][j] += A[i][k] * B[k][j];
                 .remove(0)
                 .tuple_name()
                 .unwrap_or_default();
-            let write = instance_of.apply_range(&writes_for_ast)?.to_map()?;
+            let write = instance_of.apply_range(&writes)?.to_map()?;
             let access = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&write)?)?;
             seen.borrow_mut().insert(statement, access.to_c()?);
             Ok(node)
         })?;
     let ast = build.node_from_schedule(&tiled)?;
-    println!("C generated by isl from the tiled schedule (32 x 32 tiles, dependences re-checked):");
+    println!("\nC generated by isl from the tiled schedule (32 x 32 tiles):");
     print!("{}", indent(&ast.to_c()?));
     for (statement, access) in accesses.borrow().iter() {
         println!("    where {statement} writes {access}");

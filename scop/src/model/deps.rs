@@ -13,7 +13,7 @@
 //!   element; WAR from each read to the next write of the element;
 //! - **memory-based**: every earlier write (RAW, WAW) or read (WAR) of the same element.
 
-use super::{Access, AccessKind, BuildError, Scop};
+use super::{AccessKind, BuildError, Scop};
 use optimist_presburger::{Error as IslError, Map, Set, UnionAccessInfo, UnionMap, UnionSet};
 
 /// The kinds of dependence.
@@ -60,6 +60,8 @@ pub struct Dependences {
     pub value: [UnionMap; 3],
     /// Memory-based RAW, WAR, WAW.
     pub memory: [UnionMap; 3],
+    /// Every statement instance related to itself.
+    identity: UnionMap,
 }
 
 fn index(kind: DepKind) -> usize {
@@ -88,7 +90,11 @@ impl Dependences {
         }
         };
         scop.ctx
-            .with_budget(config.max_operations, || Tagged::new(scop)?.dependences())
+            .with_budget(config.max_operations, || {
+                let mut d = Tagged::new(scop)?.dependences()?;
+                d.identity = scop.domains()?.identity()?;
+                Ok(d)
+            })
             .map_err(wrap)
     }
 
@@ -101,9 +107,13 @@ impl Dependences {
         }
     }
 
-    /// The dependences of one kind between statement instances (tags dropped).
+    /// The dependences of one kind between statement instances (tags dropped). Dependences
+    /// inside one instance (its reads run before its write) are left out: no schedule can break
+    /// them, and no schedule can order an instance strictly before itself.
     pub fn statements(&self, kind: DepKind, value_based: bool) -> Result<UnionMap, IslError> {
-        self.get(kind, value_based).factor_domain()
+        self.get(kind, value_based)
+            .factor_domain()?
+            .subtract(&self.identity)
     }
 
     /// Every dependence of every kind between statement instances (memory-based: the order any
@@ -194,16 +204,11 @@ impl Tagged {
         let to_writes_mem = self.flow(&self.writes, &none, &self.writes.union(&self.reads)?)?;
         let war_mem = to_writes_mem.intersect_domain(&self.read_tags)?;
         let waw_mem = to_writes_mem.subtract_domain(&self.read_tags)?;
+        let identity = UnionMap::empty(self.reads.ctx())?;
         Ok(Dependences {
             value: [raw, war, waw],
             memory: [raw_mem, war_mem, waw_mem],
+            identity,
         })
-    }
-}
-
-impl Access {
-    /// Whether the access reads.
-    pub fn is_read(&self) -> bool {
-        self.kind == AccessKind::Read
     }
 }

@@ -158,12 +158,7 @@ impl Scop {
             }
             for &a in &s.accesses {
                 let acc = self.access(a);
-                let kind = match acc.kind {
-                    AccessKind::Read => "read",
-                    AccessKind::MustWrite => "must-write",
-                    AccessKind::MayWrite => "may-write",
-                };
-                let _ = write!(out, "  {a} {kind} {}", acc.relation);
+                let _ = write!(out, "  {a} {} {}", acc.kind, acc.relation);
                 if let Some(p) = &acc.polynomial {
                     let subs: Vec<String> = p.iter().map(ToString::to_string).collect();
                     let _ = write!(out, "  polynomial [{}]", subs.join("]["));

@@ -164,6 +164,17 @@ impl AccessKind {
     }
 }
 
+impl fmt::Display for AccessKind {
+    /// `read`, `must-write` or `may-write`, as the dump prints them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AccessKind::Read => "read",
+            AccessKind::MustWrite => "must-write",
+            AccessKind::MayWrite => "may-write",
+        })
+    }
+}
+
 /// One access of one statement.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Access {
@@ -328,6 +339,13 @@ pub struct Scop {
     pub diagnostics: Vec<String>,
 }
 
+impl Access {
+    /// Whether the access reads.
+    pub fn is_read(&self) -> bool {
+        self.kind == AccessKind::Read
+    }
+}
+
 impl Scop {
     /// Builds the model of `f`.
     pub fn build(f: &Function, config: &Config) -> Result<Scop, BuildError> {
@@ -418,16 +436,23 @@ impl Scop {
                 }
             }
         }
+        // The schedule's own domain: its map alone is not restricted to it.
         let domains = self.domains().map_err(e)?;
+        if !self
+            .schedule
+            .domain()
+            .map_err(e)?
+            .is_equal(&domains)
+            .map_err(e)?
+        {
+            return Err("the schedule does not cover every statement instance exactly".into());
+        }
         let sched = self
             .schedule
             .map()
             .map_err(e)?
             .intersect_domain(&domains)
             .map_err(e)?;
-        if sched.domain().map_err(e)? != domains {
-            return Err("the schedule does not cover every statement instance".into());
-        }
         if !sched.is_single_valued().map_err(e)? || !sched.is_injective().map_err(e)? {
             return Err("the schedule does not give every statement instance its own time".into());
         }
