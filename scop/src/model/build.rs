@@ -181,13 +181,7 @@ impl<'f> Builder<'f> {
                 || self.params.iter().any(|p| p.name == n)
                 || self.f.arrays.iter().any(|a| a.name == n && a.name != base)
         };
-        if !taken(base) {
-            return base.to_string();
-        }
-        (1..)
-            .map(|k| format!("{base}_{k}"))
-            .find(|n| !taken(n))
-            .unwrap_or_default()
+        fresh(base, taken)
     }
 
     fn model_array(&mut self, a: &Array, _id: ArrayId) -> R<ScopArray> {
@@ -448,13 +442,7 @@ impl<'f> Builder<'f> {
         let used = |n: &str| {
             self.loops.iter().any(|l| l.dim == n) || self.params.iter().any(|p| p.name == n)
         };
-        if !used(name) {
-            return name.to_string();
-        }
-        (1..)
-            .map(|k| format!("{name}_{k}"))
-            .find(|n| !used(n))
-            .unwrap_or_default()
+        fresh(name, used)
     }
 
     fn branch(&mut self, c: &Expr, then: &[Stmt], els: &[Stmt]) -> R<Option<Part>> {
@@ -1023,6 +1011,17 @@ fn may_wrap(e: &Expr) -> bool {
         work.extend(x.children());
     }
     false
+}
+
+/// `base`, or `base_1`, `base_2`, ... : the first that `taken` does not claim.
+fn fresh(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(base) {
+        return base.to_string();
+    }
+    (1..)
+        .map(|k| format!("{base}_{k}"))
+        .find(|n| !taken(n))
+        .unwrap_or_default()
 }
 
 /// Whether `e` reads an array element.
