@@ -1,7 +1,14 @@
-//! Code generation: not implemented yet.
+//! Code generation: from a SCoP model and a schedule to code.
 //!
-//! This crate will own the output side: the loop AST built by isl from a schedule, its lowering to
-//! native code through Cranelift and to C text, the faithful lowering of the program IR (the
-//! fallback and the baseline), versioning by the run-time check, and `Kernel::run`, which checks
-//! every buffer against the footprint the kernel touches before native code runs.
+//! - [`ast`]: the loop AST, from isl's AST builder, with every access index computed from the
+//!   model's relations as a function of the generated loop iterators.
+//! - [`c`]: the AST printed as a C function with the original signature.
+//!
+//! Still to come (see `ARCHITECTURE.md`): the Cranelift backend, the faithful lowering of the
+//! program IR, versioning by the run-time check, and `Kernel::run`.
 #![deny(missing_docs)]
+
+pub mod ast;
+pub mod c;
+
+pub use ast::{AExpr, CodegenError, LoopAst, Node, generate};

@@ -277,6 +277,87 @@ impl Workload {
         self.args.buffers.clone_from(&self.initial);
     }
 
+    /// A C program that fills buffers by the same contract (written again in C), calls
+    /// `function` from the file `include` (a path for `#include`), and prints the same `NAME HASH`
+    /// lines: how a user reproduces a result with any C compiler, and how the tests compare
+    /// backends with `cc`. `function` defaults to `f.name` (another compiled version of `f` may
+    /// have another name).
+    pub fn c_harness(
+        &self,
+        f: &Function,
+        spec: &RunSpec,
+        include: &str,
+        function: Option<&str>,
+    ) -> String {
+        use std::fmt::Write;
+        let mut c = String::new();
+        c.push_str("#include <stdio.h>\n#include <stdlib.h>\n#include <stdint.h>\n");
+        let _ = writeln!(c, "#include \"{include}\"");
+        c.push_str(
+            "static uint64_t optimist_fnv1a(const void *p, size_t n) {\n  const unsigned char *b = p;\n  uint64_t h = 0xcbf29ce484222325ull;\n  for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ull; }\n  return h;\n}\nint main(void) {\n",
+        );
+        let array_params: Vec<ArrayId> = f.array_params().collect();
+        for &(a, b) in &self.owners {
+            let arr = f.array(a);
+            let position = array_params
+                .iter()
+                .position(|&x| x == a)
+                .unwrap_or_default();
+            let len = self.args.buffers[b].len();
+            let t = arr.elem.c_name();
+            let _ = writeln!(c, "  {t} *buf{b} = malloc({len} * sizeof({t}) + 1);");
+            if arr.elem.is_float() {
+                let _ = writeln!(
+                    c,
+                    "  for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})(((k * 7 + {position} * 3) % 17 + 1) / 16.0);"
+                );
+            } else {
+                let _ = writeln!(
+                    c,
+                    "  for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})((k * 7 + {position} * 3) % 17);"
+                );
+            }
+            if let Some((_, values)) = spec.arrays.iter().find(|(n, _)| *n == arr.name) {
+                for (k, v) in values
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty())
+                    .enumerate()
+                {
+                    let _ = writeln!(c, "  buf{b}[{k}] = ({t})({v});");
+                }
+            }
+        }
+        let args: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| match *p {
+                crate::ir::Param::Scalar(v) => match self.args.scalars[v.0 as usize] {
+                    Some(Value::Int(x)) => format!("({})({x}LL)", f.var(v).ty.c_name()),
+                    Some(Value::F64(x)) => format!("{x:e}"),
+                    Some(Value::F32(x)) => format!("{x:e}f"),
+                    None => "0".into(),
+                },
+                crate::ir::Param::Array(a) => match self.args.bindings[a.0 as usize] {
+                    Some(b) => format!("(void *)(buf{} + {})", b.buffer, b.offset),
+                    None => "0".into(),
+                },
+            })
+            .collect();
+        let _ = writeln!(c, "  {}({});", function.unwrap_or(&f.name), args.join(", "));
+        for &(a, b) in &self.owners {
+            let len = self.args.buffers[b].len();
+            let t = f.array(a).elem.c_name();
+            let _ = writeln!(
+                c,
+                "  printf(\"%s %016llx\\n\", \"{}\", (unsigned long long)optimist_fnv1a(buf{b}, {len} * sizeof({t})));",
+                f.array(a).name
+            );
+        }
+        c.push_str("  return 0;\n}\n");
+        c
+    }
+
     /// `(NAME, HASH)` for every array parameter that owns its buffer, in declaration order.
     pub fn hashes(&self, f: &Function) -> Vec<(String, u64)> {
         self.owners

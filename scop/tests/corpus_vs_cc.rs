@@ -1,16 +1,13 @@
 //! The interpreter against the system C compiler: every kernel of `corpus/` runs in the
-//! interpreter and, compiled by `cc -O1 -ffp-contract=off`, in a C harness that generates the
-//! same inputs by the contract of `optimist run` (written again in C, independently); the
-//! hashes of every array must be identical.
+//! interpreter and, compiled by `cc -O1 -ffp-contract=off`, in the C harness of
+//! `Workload::c_harness` that generates the same inputs by the contract of `optimist run`
+//! (written again in C); the hashes of every array must be identical.
 //!
 //! The first line of each kernel holds its arguments: `// run: --set n=10 --len A=100 ...`.
 
 use optimist_scop::frontend::{self, FrontendConfig};
-use optimist_scop::interp::{self, Value};
-use optimist_scop::ir::{Function, Param};
-use optimist_scop::types::Type;
+use optimist_scop::interp;
 use optimist_scop::workload::{RunSpec, Workload};
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -35,73 +32,6 @@ fn run_spec(path: &Path) -> RunSpec {
         .unwrap_or_else(|| panic!("{}: no `// run:` line", path.display()));
     let args: Vec<&str> = args.split_whitespace().collect();
     RunSpec::parse_args(&args).unwrap()
-}
-
-/// A C literal for a scalar argument, exact for every value.
-fn c_literal(v: Value, ty: Type) -> String {
-    match v {
-        Value::Int(x) => format!("({})({x}LL)", ty.c_name()),
-        Value::F64(x) => format!("{x:e}"),
-        Value::F32(x) => format!("{x:e}f"),
-    }
-}
-
-/// The C harness: allocate and fill buffers, call the kernel, print the hashes.
-fn harness(path: &Path, f: &Function, w: &Workload, spec: &RunSpec) -> String {
-    let mut c = String::new();
-    writeln!(
-        c,
-        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdint.h>"
-    )
-    .unwrap();
-    writeln!(c, "#include \"{}\"", path.canonicalize().unwrap().display()).unwrap();
-    c.push_str(
-        "static uint64_t fnv1a(const void *p, size_t n) {\n  const unsigned char *b = p;\n  uint64_t h = 0xcbf29ce484222325ull;\n  for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ull; }\n  return h;\n}\n",
-    );
-    c.push_str("int main(void) {\n");
-    // Buffers, filled by the contract: position `a` among the array parameters.
-    let array_params: Vec<_> = f.array_params().collect();
-    for &(a, b) in &w.owners {
-        let arr = f.array(a);
-        let position = array_params.iter().position(|&x| x == a).unwrap();
-        let len = w.args.buffers[b].len();
-        let t = arr.elem.c_name();
-        writeln!(c, "  {t} *buf{b} = malloc({len} * sizeof({t}) + 1);").unwrap();
-        if arr.elem.is_float() {
-            writeln!(c, "  for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})(((k * 7 + {position} * 3) % 17 + 1) / 16.0);").unwrap();
-        } else {
-            writeln!(c, "  for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})((k * 7 + {position} * 3) % 17);").unwrap();
-        }
-        if let Some((_, values)) = spec.arrays.iter().find(|(n, _)| *n == arr.name) {
-            for (k, v) in values
-                .split(',')
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .enumerate()
-            {
-                writeln!(c, "  buf{b}[{k}] = ({t})({v});").unwrap();
-            }
-        }
-    }
-    let args: Vec<String> = f
-        .params
-        .iter()
-        .map(|p| match *p {
-            Param::Scalar(v) => c_literal(w.args.scalars[v.0 as usize].unwrap(), f.var(v).ty),
-            Param::Array(a) => {
-                let b = w.args.bindings[a.0 as usize].unwrap();
-                format!("(void *)(buf{} + {})", b.buffer, b.offset)
-            }
-        })
-        .collect();
-    writeln!(c, "  {}({});", f.name, args.join(", ")).unwrap();
-    for &(a, b) in &w.owners {
-        let len = w.args.buffers[b].len();
-        let t = f.array(a).elem.c_name();
-        writeln!(c, "  printf(\"%s %016llx\\n\", \"{}\", (unsigned long long)fnv1a(buf{b}, {len} * sizeof({t})));", f.array(a).name).unwrap();
-    }
-    c.push_str("  return 0;\n}\n");
-    c
 }
 
 fn cc() -> Option<String> {
@@ -129,7 +59,8 @@ fn interpreter_matches_compiled_c_on_every_kernel() {
         let f = frontend::parse_file(&path, &FrontendConfig::default())
             .unwrap_or_else(|e| panic!("{e}"));
         let mut w = Workload::generate(&f, &spec).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let c_source = harness(&path, &f, &w, &spec);
+        let include = path.canonicalize().unwrap().display().to_string();
+        let c_source = w.c_harness(&f, &spec, &include, None);
         interp::run(&f, &mut w.args, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let ours: Vec<String> = w
             .hashes(&f)

@@ -594,6 +594,7 @@ impl<'f> Builder<'f> {
             relation,
             exact,
             polynomial: None,
+            subscripts: None,
         });
         let id = AccessId((self.accesses.len() - 1) as u32);
         st.accesses.push(id);
@@ -679,10 +680,12 @@ impl<'f> Builder<'f> {
                 ));
             }
         }
-        // The subscripts' own reads are reads of the statement.
+        // The subscripts, evaluated by the generated code; their reads are reads of the statement.
+        let mut subscripts = Vec::with_capacity(idx.len());
         for i in idx {
-            self.body(st, sid, i)?;
+            subscripts.push(self.body(st, sid, i)?);
         }
+        self.accesses[id.0 as usize].subscripts = Some(subscripts);
         Ok(id)
     }
 
@@ -839,8 +842,10 @@ impl<'f> Builder<'f> {
             return Err(NonAffine);
         }
         let mut affs = Vec::new();
+        let mut subscripts = Vec::new();
         for i in idx {
             affs.push(self.param_aff(i)?);
+            subscripts.push(self.param_body(i).ok_or(NonAffine)?);
         }
         let arr = self.of_array[a];
         let array_name = self.arrays[arr.0 as usize].name.clone();
@@ -869,6 +874,7 @@ impl<'f> Builder<'f> {
             param: param.clone(),
             array: arr,
             relation: rel,
+            subscripts,
             executed,
             loc: self.loc.clone(),
         });
@@ -885,6 +891,23 @@ impl<'f> Builder<'f> {
                 .unwrap_or_default()
         ));
         Ok(param)
+    }
+
+    /// A body expression over read-only parameters and constants only (no access).
+    fn param_body(&self, e: &Expr) -> Option<BodyExpr> {
+        let kind = match &e.kind {
+            ExprKind::Int(v) => BodyKind::Const(Value::Int(*v)),
+            ExprKind::Var(v) if self.read_only_params.contains(v) => BodyKind::Param(*v),
+            ExprKind::Cast(a) => BodyKind::Cast(Box::new(self.param_body(a)?)),
+            ExprKind::Unary(op, a) => BodyKind::Unary(*op, Box::new(self.param_body(a)?)),
+            ExprKind::Binary(op, a, b) => BodyKind::Binary(
+                *op,
+                Box::new(self.param_body(a)?),
+                Box::new(self.param_body(b)?),
+            ),
+            _ => return None,
+        };
+        Some(BodyExpr { kind, ty: e.ty })
     }
 
     /// `c` as a set of the current loop dimensions, when it is affine.

@@ -192,6 +192,9 @@ pub struct Access {
     /// The subscripts of a flat pointer as polynomials, when they are not affine: marked for
     /// delinearization.
     pub polynomial: Option<Vec<Polynomial>>,
+    /// The subscripts as body expressions, when the relation is not exact: code generation
+    /// evaluates them (their reads are accesses of the statement too).
+    pub subscripts: Option<Vec<BodyExpr>>,
 }
 
 /// An expression of a statement body. Leaves are accesses, parameters, iterators and constants.
@@ -258,6 +261,8 @@ pub struct InvariantLoad {
     pub array: ScopArrayId,
     /// The element read, as a function of the other parameters: `[n] -> { [] -> lim[0] }`.
     pub relation: Map,
+    /// The subscripts as expressions of the parameters, for the code that loads it.
+    pub subscripts: Vec<BodyExpr>,
     /// The parameter values for which the code that reads it executes.
     pub executed: Set,
     /// Where it is read.

@@ -1,0 +1,293 @@
+//! From a schedule to a loop AST, with isl's AST builder.
+//!
+//! Statement instances are emitted from the model, not from the program IR: an
+//! at-each-domain callback computes, for every statement occurrence, the values of its original
+//! iterators and the index expressions of its exact accesses as functions of the generated loop
+//! iterators (from the schedule and the access relations), so passes that change relations are
+//! honored. Accesses whose relation is an over-approximation keep their subscript expressions.
+
+use optimist_presburger::{
+    AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, Error as IslError, Id, PwMultiAff,
+    Schedule, UnionMap,
+};
+use optimist_scop::model::{AccessId, Scop, StmtId};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// An integer expression of the loop AST (computed in 64-bit arithmetic).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AExpr {
+    /// A constant.
+    Int(i64),
+    /// A loop iterator of the AST, by index into [`LoopAst::iterators`].
+    Iter(usize),
+    /// A parameter of the model, by name.
+    Param(String),
+    /// An operation (isl's operators: `Add`, `FdivQ`, `Min`, `Lt`, `AndThen`, `Select`, ...).
+    Op(AstOp, Vec<AExpr>),
+}
+
+/// A node of the loop AST.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// `for (iter = init; cond; iter += step) body`.
+    For {
+        /// The iterator.
+        iter: usize,
+        /// Its first value.
+        init: AExpr,
+        /// The condition to go on.
+        cond: AExpr,
+        /// The increment, positive.
+        step: i64,
+        /// The body.
+        body: Vec<Node>,
+        /// Iterations may run in parallel (a mark for later issues; `false` today).
+        parallel: bool,
+        /// The loop may run in vector lanes (a mark for later issues; `false` today).
+        vector: bool,
+    },
+    /// `if (cond) then else els`.
+    If {
+        /// The condition.
+        cond: AExpr,
+        /// Taken when it holds.
+        then: Vec<Node>,
+        /// Taken otherwise.
+        els: Vec<Node>,
+    },
+    /// One instance of a statement.
+    Stmt {
+        /// The statement.
+        stmt: StmtId,
+        /// The values of its original iterators, outermost first.
+        iterators: Vec<AExpr>,
+        /// The index expressions of its exact accesses to arrays with dimensions.
+        indices: Vec<(AccessId, Vec<AExpr>)>,
+    },
+}
+
+/// A loop AST for a model and a schedule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopAst {
+    /// The top-level nodes.
+    pub body: Vec<Node>,
+    /// The names isl gave the loop iterators (`c0`, `c1`, ...).
+    pub iterators: Vec<String>,
+}
+
+/// A failure to generate code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CodegenError {
+    /// *Limit reached* or *bug*: isl failed (for example an exhausted budget).
+    #[error("isl: {0}")]
+    Isl(#[from] IslError),
+    /// *Bug*: the AST has a shape the code generator does not expect.
+    #[error("unexpected AST: {0}")]
+    Unexpected(String),
+}
+
+/// What the callback records for one statement occurrence.
+struct Occurrence {
+    stmt: StmtId,
+    iterators: Vec<AExpr>,
+    indices: Vec<(AccessId, Vec<AExpr>)>,
+}
+
+/// Converts isl AST expressions, naming iterators as it meets them.
+#[derive(Default)]
+struct Names {
+    iterators: Vec<String>,
+}
+
+impl Names {
+    fn expr(&mut self, e: &AstExpr, params: &[String]) -> Result<AExpr, CodegenError> {
+        Ok(match e.kind()? {
+            AstExprKind::Int(v) => AExpr::Int(v.to_i64()?),
+            AstExprKind::Id(id) => {
+                let name = id.name();
+                if params.contains(&name) {
+                    AExpr::Param(name)
+                } else {
+                    AExpr::Iter(self.iter(&name))
+                }
+            }
+            AstExprKind::Op(op, args) => {
+                let args = args
+                    .iter()
+                    .map(|a| self.expr(a, params))
+                    .collect::<Result<Vec<_>, _>>()?;
+                AExpr::Op(op, args)
+            }
+        })
+    }
+
+    fn iter(&mut self, name: &str) -> usize {
+        match self.iterators.iter().position(|n| n == name) {
+            Some(k) => k,
+            None => {
+                self.iterators.push(name.to_string());
+                self.iterators.len() - 1
+            }
+        }
+    }
+}
+
+/// Generates the loop AST of `scop` under `schedule` (its own schedule for the original order).
+pub fn generate(scop: &Scop, schedule: &Schedule) -> Result<LoopAst, CodegenError> {
+    let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
+    let table: Rc<RefCell<HashMap<String, Occurrence>>> = Rc::default();
+    let names: Rc<RefCell<Names>> = Rc::default();
+    // Per statement name: its id and its exact accesses to arrays with dimensions.
+    let mut stmts: HashMap<String, (StmtId, Vec<(AccessId, optimist_presburger::Map)>)> =
+        HashMap::new();
+    for (k, s) in scop.stmts.iter().enumerate() {
+        let exact = s
+            .accesses
+            .iter()
+            .filter(|&&a| {
+                scop.access(a).exact && !scop.array(scop.access(a).array).sizes.is_empty()
+            })
+            .map(|&a| (a, scop.access(a).relation.clone()))
+            .collect();
+        stmts.insert(s.name.clone(), (StmtId(k as u32), exact));
+    }
+    let callback_params = params.clone();
+    let (t, n) = (table.clone(), names.clone());
+    let build = AstBuild::from_context(&scop.context)?.set_at_each_domain(move |node, build| {
+        let instance_of = build.schedule()?.reverse()?;
+        let AstNodeKind::User(call) = node.kind()? else {
+            return Ok(node);
+        };
+        let AstExprKind::Op(AstOp::Call, args) = call.kind()? else {
+            return Ok(node);
+        };
+        let stmt_name = match args.first().map(AstExpr::kind).transpose()? {
+            Some(AstExprKind::Id(id)) => id.name(),
+            _ => return Ok(node),
+        };
+        let Some((stmt, exact)) = stmts.get(&stmt_name) else {
+            return Ok(node);
+        };
+        let mut names = n.borrow_mut();
+        let iterators = args[1..]
+            .iter()
+            .map(|a| names.expr(a, &callback_params))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(to_isl)?;
+        let mut indices = Vec::new();
+        for (a, rel) in exact {
+            let map = instance_of
+                .apply_range(&UnionMap::from_map(rel)?)?
+                .to_map()?;
+            let access = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&map)?)?;
+            let AstExprKind::Op(AstOp::Access, parts) = access.kind()? else {
+                return Err(IslError::InvalidArgument(format!(
+                    "access {a} is not an array access"
+                )));
+            };
+            let idx = parts[1..]
+                .iter()
+                .map(|p| names.expr(p, &callback_params))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(to_isl)?;
+            indices.push((*a, idx));
+        }
+        let mut table = t.borrow_mut();
+        let key = format!("occurrence{}", table.len());
+        table.insert(
+            key.clone(),
+            Occurrence {
+                stmt: *stmt,
+                iterators,
+                indices,
+            },
+        );
+        node.with_annotation(&Id::new(node.ctx(), &key)?)
+    })?;
+    let root = build.node_from_schedule(schedule)?;
+    let mut names = names.borrow_mut();
+    let body = convert(&root, &mut names, &params, &table.borrow())?;
+    Ok(LoopAst {
+        body,
+        iterators: names.iterators.clone(),
+    })
+}
+
+fn to_isl(e: CodegenError) -> IslError {
+    match e {
+        CodegenError::Isl(e) => e,
+        CodegenError::Unexpected(m) => IslError::InvalidArgument(m),
+    }
+}
+
+/// Converts the isl AST (depth bounded by the loop depth, so recursion is fine).
+fn convert(
+    node: &AstNode,
+    names: &mut Names,
+    params: &[String],
+    table: &HashMap<String, Occurrence>,
+) -> Result<Vec<Node>, CodegenError> {
+    Ok(match node.kind()? {
+        AstNodeKind::Block(children) => {
+            let mut out = Vec::new();
+            for c in &children {
+                out.extend(convert(c, names, params, table)?);
+            }
+            out
+        }
+        AstNodeKind::For {
+            iterator,
+            init,
+            cond,
+            inc,
+            body,
+            ..
+        } => {
+            let AExpr::Iter(iter) = names.expr(&iterator, params)? else {
+                return Err(CodegenError::Unexpected(
+                    "loop iterator is not an identifier".into(),
+                ));
+            };
+            let AExpr::Int(step) = names.expr(&inc, params)? else {
+                return Err(CodegenError::Unexpected(
+                    "loop increment is not a constant".into(),
+                ));
+            };
+            vec![Node::For {
+                iter,
+                init: names.expr(&init, params)?,
+                cond: names.expr(&cond, params)?,
+                step,
+                body: convert(&body, names, params, table)?,
+                parallel: false,
+                vector: false,
+            }]
+        }
+        AstNodeKind::If {
+            cond,
+            then_node,
+            else_node,
+        } => vec![Node::If {
+            cond: names.expr(&cond, params)?,
+            then: convert(&then_node, names, params, table)?,
+            els: match else_node {
+                Some(e) => convert(&e, names, params, table)?,
+                None => vec![],
+            },
+        }],
+        AstNodeKind::Mark { node, .. } => convert(&node, names, params, table)?,
+        AstNodeKind::User(_) => {
+            let key = node.annotation().map(|id| id.name()).unwrap_or_default();
+            let occ = table.get(&key).ok_or_else(|| {
+                CodegenError::Unexpected(format!("statement without annotation `{key}`"))
+            })?;
+            vec![Node::Stmt {
+                stmt: occ.stmt,
+                iterators: occ.iterators.clone(),
+                indices: occ.indices.clone(),
+            }]
+        }
+    })
+}
