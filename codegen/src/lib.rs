@@ -10,5 +10,8 @@
 
 pub mod ast;
 pub mod c;
+pub mod jit;
+pub mod kernel;
 
 pub use ast::{AExpr, CodegenError, LoopAst, Node, generate};
+pub use kernel::{Kernel, KernelError};

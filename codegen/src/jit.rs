@@ -1,0 +1,777 @@
+//! Native code through Cranelift: the faithful lowering of the program IR.
+//!
+//! The faithful lowering compiles the program IR itself, with no model and no assumption: it is
+//! the baseline for speed comparisons and the fallback the run-time check selects, so it must
+//! be right for every input, including aliasing buffers and wrapping arithmetic. Integers use
+//! their C widths (unsigned arithmetic wraps like C; narrowing wraps like gcc), `float` stays
+//! single precision, there is no FMA, and math calls go to the C library. What would trap in
+//! native code (division by zero, `MIN / -1`) or leave the buffers it was given (an out-of-bounds
+//! access) returns an error status instead, so that a bad input never kills the process.
+//!
+//! Calling convention of every compiled kernel: `extern "C" fn(args: *const u64) -> i32`. The
+//! argument block holds, in parameter order, one slot per scalar (integers in their low bytes,
+//! floats as bits) and three per array (base address, and the range `[lo, hi)` of flat element
+//! indices the buffer allows, relative to the base), then three per local array. The result is
+//! [`STATUS_OK`] or an error status.
+
+use crate::ast::CodegenError;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{AbiParam, Block, InstBuilder, MemFlagsData, Value, types};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{FuncId, Linkage, Module};
+use optimist_scop::ir::{
+    ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, LValue, MathFn, Param, Stmt, StmtKind,
+    UnOp,
+};
+use optimist_scop::types::Type;
+use std::collections::HashMap;
+
+/// The kernel ran to completion.
+pub const STATUS_OK: i32 = 0;
+/// An access left the buffer behind its array.
+pub const STATUS_OUT_OF_BOUNDS: i32 = 1;
+/// An integer division by zero or an overflowing `MIN / -1`.
+pub const STATUS_DIVISION: i32 = 2;
+
+/// The signature of every compiled kernel.
+pub type KernelFn = unsafe extern "C" fn(*const u64) -> i32;
+
+/// Native code owned together with the JIT module that holds its memory.
+pub struct Compiled {
+    module: Option<JITModule>,
+    entry: KernelFn,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Compiled({:p})", self.entry as *const u8)
+    }
+}
+
+impl Drop for Compiled {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.take() {
+            // SAFETY: `entry` points into this module's memory and is dropped with `self`; no
+            // call can be running (calls borrow `self`).
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+impl Compiled {
+    /// Runs the code on an argument block laid out as the module documentation says.
+    ///
+    /// # Safety
+    /// `args` must describe, for the function this was compiled from, valid scalars and for
+    /// every array a base address whose `[lo, hi)` element range is readable and writable memory
+    /// of the element type.
+    pub unsafe fn call(&self, args: &[u64]) -> i32 {
+        // SAFETY: per the contract.
+        unsafe { (self.entry)(args.as_ptr()) }
+    }
+}
+
+/// The number of argument-block slots a function takes.
+pub fn slot_count(f: &Function) -> usize {
+    let params: usize = f
+        .params
+        .iter()
+        .map(|p| if matches!(p, Param::Array(_)) { 3 } else { 1 })
+        .sum();
+    params
+        + 3 * f
+            .arrays
+            .iter()
+            .filter(|a| a.kind == ArrayKind::Local)
+            .count()
+}
+
+fn err(e: impl std::fmt::Display) -> CodegenError {
+    CodegenError::Unexpected(format!("cranelift: {e}"))
+}
+
+/// A JIT module set up for the host, with the C library's math functions.
+pub(crate) fn new_module() -> Result<JITModule, CodegenError> {
+    let mut flags = settings::builder();
+    flags.set("opt_level", "speed").map_err(err)?;
+    flags.set("use_colocated_libcalls", "false").map_err(err)?;
+    flags.set("is_pic", "false").map_err(err)?;
+    let isa = cranelift_native::builder()
+        .map_err(err)?
+        .finish(settings::Flags::new(flags))
+        .map_err(err)?;
+    let mut builder = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
+    for (name, ptr) in libm::SYMBOLS {
+        builder.symbol(*name, *ptr);
+    }
+    Ok(JITModule::new(builder))
+}
+
+/// Finishes a module whose function `id` was defined, and wraps its code.
+pub(crate) fn finish(mut module: JITModule, id: FuncId) -> Result<Compiled, CodegenError> {
+    module.finalize_definitions().map_err(err)?;
+    let ptr = module.get_finalized_function(id);
+    // SAFETY: the function was defined with the kernel signature.
+    let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
+    Ok(Compiled {
+        module: Some(module),
+        entry,
+    })
+}
+
+/// The kernel signature in the module's calling convention.
+pub(crate) fn kernel_signature(module: &JITModule) -> cranelift_codegen::ir::Signature {
+    let mut sig = module.make_signature();
+    sig.params.push(AbiParam::new(types::I64));
+    sig.returns.push(AbiParam::new(types::I32));
+    sig
+}
+
+/// Compiles the faithful lowering of `f`.
+pub fn compile_faithful(f: &Function) -> Result<Compiled, CodegenError> {
+    f.validate()
+        .map_err(|e| CodegenError::Unexpected(e.to_string()))?;
+    let mut module = new_module()?;
+    let sig = kernel_signature(&module);
+    let id = module
+        .declare_function(&format!("{}_faithful", f.name), Linkage::Export, &sig)
+        .map_err(err)?;
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let mut l = Lowering::new(f, b, &mut module)?;
+        l.body()?;
+    }
+    module.define_function(id, &mut ctx).map_err(err)?;
+    finish(module, id)
+}
+
+/// The CLIF type of a C type.
+pub(crate) fn clif(t: Type) -> types::Type {
+    match t {
+        Type::I8 | Type::U8 => types::I8,
+        Type::I16 | Type::U16 => types::I16,
+        Type::I32 | Type::U32 => types::I32,
+        Type::I64 | Type::U64 => types::I64,
+        Type::F32 => types::F32,
+        Type::F64 => types::F64,
+    }
+}
+
+/// How the code reaches one array.
+#[derive(Clone)]
+pub(crate) struct ArrayRef {
+    pub base: Variable,
+    pub lo: Variable,
+    pub hi: Variable,
+    /// Sizes of the dimensions but the first (computed at entry).
+    pub inner: Vec<Variable>,
+}
+
+/// Shared machinery of the lowerings: variables, arrays, math imports, the error exit.
+pub(crate) struct Lowering<'a, 'm> {
+    pub f: &'a Function,
+    pub b: FunctionBuilder<'a>,
+    pub module: &'m mut JITModule,
+    pub vars: Vec<Variable>,
+    pub arrays: Vec<ArrayRef>,
+    math: HashMap<(MathFn, Type), cranelift_codegen::ir::FuncRef>,
+    /// Returns its block parameter as the status.
+    pub error: Block,
+}
+
+impl<'a, 'm> Lowering<'a, 'm> {
+    /// Sets up the entry block: parameters, array descriptors, sizes, locals, the error exit.
+    pub fn new(
+        f: &'a Function,
+        mut b: FunctionBuilder<'a>,
+        module: &'m mut JITModule,
+    ) -> Result<Self, CodegenError> {
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let args = b.block_params(entry)[0];
+        let error = b.create_block();
+        b.append_block_param(error, types::I32);
+        let vars: Vec<Variable> = f.vars.iter().map(|v| b.declare_var(clif(v.ty))).collect();
+        let mut l = Lowering {
+            f,
+            b,
+            module,
+            vars,
+            arrays: Vec::new(),
+            math: HashMap::new(),
+            error,
+        };
+        let flags = MemFlagsData::trusted();
+        let mut slot = 0i32;
+        let mut array_slots = vec![None; f.arrays.len()];
+        for p in &f.params {
+            match *p {
+                Param::Scalar(v) => {
+                    let t = clif(f.var(v).ty);
+                    let val = l.b.ins().load(t, flags, args, slot * 8);
+                    l.b.def_var(l.vars[v.0 as usize], val);
+                    slot += 1;
+                }
+                Param::Array(a) => {
+                    array_slots[a.0 as usize] = Some(slot);
+                    slot += 3;
+                }
+            }
+        }
+        for (k, a) in f.arrays.iter().enumerate() {
+            if a.kind == ArrayKind::Local {
+                array_slots[k] = Some(slot);
+                slot += 3;
+            }
+        }
+        // Locals start at zero (reading them first is undefined in C).
+        for (k, v) in f.vars.iter().enumerate() {
+            if v.kind == optimist_scop::ir::VarKind::Local {
+                let z = l.zero(v.ty);
+                l.b.def_var(l.vars[k], z);
+            }
+        }
+        for (k, a) in f.arrays.iter().enumerate() {
+            let s = array_slots[k]
+                .ok_or_else(|| CodegenError::Unexpected("array without a slot".into()))?;
+            let mut load = |off: i32| {
+                let var = l.b.declare_var(types::I64);
+                let v = l.b.ins().load(types::I64, flags, args, (s + off) * 8);
+                l.b.def_var(var, v);
+                var
+            };
+            let (base, lo, hi) = (load(0), load(1), load(2));
+            let mut inner = Vec::new();
+            for d in a.dims.iter().skip(1) {
+                let v = match d {
+                    Dim::Const(n) => l.b.ins().iconst(types::I64, *n as i64),
+                    Dim::Expr(e) => l.expr(e)?,
+                    Dim::Unknown => l.b.ins().iconst(types::I64, 0),
+                };
+                let var = l.b.declare_var(types::I64);
+                l.b.def_var(var, v);
+                inner.push(var);
+            }
+            l.arrays.push(ArrayRef {
+                base,
+                lo,
+                hi,
+                inner,
+            });
+        }
+        Ok(l)
+    }
+
+    fn zero(&mut self, t: Type) -> Value {
+        match t {
+            Type::F32 => self.b.ins().f32const(0.0),
+            Type::F64 => self.b.ins().f64const(0.0),
+            t => self.b.ins().iconst(clif(t), 0),
+        }
+    }
+
+    /// Lowers the whole body and finishes the function.
+    fn body(&mut self) -> Result<(), CodegenError> {
+        self.stmts(&self.f.body)?;
+        self.finish();
+        Ok(())
+    }
+
+    /// Returns OK from the current block, emits the error exit, and seals everything.
+    pub fn finish(&mut self) {
+        let ok = self.b.ins().iconst(types::I32, i64::from(STATUS_OK));
+        self.b.ins().return_(&[ok]);
+        self.b.switch_to_block(self.error);
+        let code = self.b.block_params(self.error)[0];
+        self.b.ins().return_(&[code]);
+        self.b.seal_all_blocks();
+        // The builder is finalized by dropping it after `seal_all_blocks` in `finalize`.
+    }
+
+    fn stmts(&mut self, stmts: &[Stmt]) -> Result<(), CodegenError> {
+        for s in stmts {
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Result<(), CodegenError> {
+        match &s.kind {
+            StmtKind::Assign(lv, e) => {
+                let v = self.expr(e)?;
+                match lv {
+                    LValue::Var(x) => self.b.def_var(self.vars[x.0 as usize], v),
+                    LValue::Elem(a, idx) => {
+                        let addr = self.element(*a, idx)?;
+                        self.b
+                            .ins()
+                            .store(MemFlagsData::new().with_notrap(), v, addr, 0);
+                    }
+                }
+            }
+            StmtKind::Block(b) => self.stmts(b)?,
+            StmtKind::If(c, t, e) => {
+                let cv = self.expr(c)?;
+                let cond = self.truth(cv, c.ty);
+                let (then_b, else_b, join) = (
+                    self.b.create_block(),
+                    self.b.create_block(),
+                    self.b.create_block(),
+                );
+                self.b.ins().brif(cond, then_b, &[], else_b, &[]);
+                self.b.switch_to_block(then_b);
+                self.stmts(t)?;
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(else_b);
+                self.stmts(e)?;
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+            }
+            StmtKind::For(l) => self.for_loop(l)?,
+        }
+        Ok(())
+    }
+
+    fn for_loop(&mut self, l: &For) -> Result<(), CodegenError> {
+        let ty = self.f.var(l.var).ty;
+        let init = self.expr(&l.init)?;
+        let var = self.vars[l.var.0 as usize];
+        self.b.def_var(var, init);
+        let (header, body, exit) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        let i = self.b.use_var(var);
+        let i = self.convert(i, ty, l.cond.ty);
+        let bound = self.expr(&l.cond.bound)?;
+        let go_on = self.compare(l.cond.op, i, bound, l.cond.ty);
+        // Branch to the exit first: Cranelift hoists loop-invariant code only from loops whose
+        // test leaves them this way.
+        let stop = self.b.ins().icmp_imm_s(IntCC::Equal, go_on, 0);
+        self.b.ins().brif(stop, exit, &[], body, &[]);
+        self.b.switch_to_block(body);
+        self.stmts(&l.body)?;
+        // `i += step` in the promoted type, then back to the iterator's type (wrapping).
+        let cur = self.b.use_var(var);
+        let promoted = ty.promote();
+        let wide = self.convert(cur, ty, promoted);
+        let step = self.b.ins().iconst(clif(promoted), l.step);
+        let next = self.b.ins().iadd(wide, step);
+        let next = self.convert(next, promoted, ty);
+        self.b.def_var(var, next);
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(exit);
+        Ok(())
+    }
+
+    /// The address of `array[idx...]`, checked against the buffer's range.
+    fn element(
+        &mut self,
+        a: optimist_scop::ir::ArrayId,
+        idx: &[Expr],
+    ) -> Result<Value, CodegenError> {
+        let mut values = Vec::with_capacity(idx.len());
+        for e in idx {
+            values.push(self.expr(e)?);
+        }
+        self.address(a.0 as usize, &values, self.f.array(a).elem)
+    }
+
+    /// The address of the element at `indices` (i64 values) of array `k`, range-checked.
+    pub fn address(
+        &mut self,
+        k: usize,
+        indices: &[Value],
+        elem: Type,
+    ) -> Result<Value, CodegenError> {
+        let arr = self.arrays[k].clone();
+        let mut flat = indices[0];
+        for (d, &i) in indices.iter().enumerate().skip(1) {
+            let size = self.b.use_var(arr.inner[d - 1]);
+            let scaled = self.b.ins().imul(flat, size);
+            flat = self.b.ins().iadd(scaled, i);
+        }
+        let (lo, hi) = (self.b.use_var(arr.lo), self.b.use_var(arr.hi));
+        let below = self.b.ins().icmp(IntCC::SignedLessThan, flat, lo);
+        let above = self.b.ins().icmp(IntCC::SignedGreaterThanOrEqual, flat, hi);
+        let bad = self.b.ins().bor(below, above);
+        self.fail_if(bad, STATUS_OUT_OF_BOUNDS);
+        let bytes = self.b.ins().imul_imm_s(flat, elem.size() as i64);
+        let base = self.b.use_var(arr.base);
+        Ok(self.b.ins().iadd(base, bytes))
+    }
+
+    /// Leaves through the error exit with `status` when `bad` is non-zero.
+    pub fn fail_if(&mut self, bad: Value, status: i32) {
+        let ok = self.b.create_block();
+        let code = self.b.ins().iconst(types::I32, i64::from(status));
+        self.b.ins().brif(bad, self.error, &[code.into()], ok, &[]);
+        self.b.switch_to_block(ok);
+    }
+
+    /// A value compared against zero, as an `i8` truth value.
+    pub fn truth(&mut self, v: Value, t: Type) -> Value {
+        match t {
+            Type::F32 => {
+                let z = self.b.ins().f32const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, v, z)
+            }
+            Type::F64 => {
+                let z = self.b.ins().f64const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, v, z)
+            }
+            _ => self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0),
+        }
+    }
+
+    /// `a op b` for a comparison, as an `i8` truth value, in type `t`.
+    pub fn compare(&mut self, op: BinOp, a: Value, b: Value, t: Type) -> Value {
+        if t.is_float() {
+            let cc = match op {
+                BinOp::Lt => FloatCC::LessThan,
+                BinOp::Le => FloatCC::LessThanOrEqual,
+                BinOp::Gt => FloatCC::GreaterThan,
+                BinOp::Ge => FloatCC::GreaterThanOrEqual,
+                BinOp::Eq => FloatCC::Equal,
+                _ => FloatCC::NotEqual,
+            };
+            return self.b.ins().fcmp(cc, a, b);
+        }
+        let s = t.is_signed();
+        let cc = match op {
+            BinOp::Lt => {
+                if s {
+                    IntCC::SignedLessThan
+                } else {
+                    IntCC::UnsignedLessThan
+                }
+            }
+            BinOp::Le => {
+                if s {
+                    IntCC::SignedLessThanOrEqual
+                } else {
+                    IntCC::UnsignedLessThanOrEqual
+                }
+            }
+            BinOp::Gt => {
+                if s {
+                    IntCC::SignedGreaterThan
+                } else {
+                    IntCC::UnsignedGreaterThan
+                }
+            }
+            BinOp::Ge => {
+                if s {
+                    IntCC::SignedGreaterThanOrEqual
+                } else {
+                    IntCC::UnsignedGreaterThanOrEqual
+                }
+            }
+            BinOp::Eq => IntCC::Equal,
+            _ => IntCC::NotEqual,
+        };
+        self.b.ins().icmp(cc, a, b)
+    }
+
+    /// Converts `v` of C type `from` to C type `to` with C's rules (float to integer saturates:
+    /// the out-of-range case is undefined in C).
+    pub fn convert(&mut self, v: Value, from: Type, to: Type) -> Value {
+        if from == to {
+            return v;
+        }
+        match (from.is_float(), to.is_float()) {
+            (false, false) => {
+                let (fb, tb) = (from.bits(), to.bits());
+                if fb == tb {
+                    v
+                } else if tb < fb {
+                    self.b.ins().ireduce(clif(to), v)
+                } else if from.is_signed() {
+                    self.b.ins().sextend(clif(to), v)
+                } else {
+                    self.b.ins().uextend(clif(to), v)
+                }
+            }
+            (false, true) => {
+                let wide = if from.bits() < 64 {
+                    self.convert(
+                        v,
+                        from,
+                        if from.is_signed() {
+                            Type::I64
+                        } else {
+                            Type::U64
+                        },
+                    )
+                } else {
+                    v
+                };
+                if from.is_signed() {
+                    self.b.ins().fcvt_from_sint(clif(to), wide)
+                } else {
+                    self.b.ins().fcvt_from_uint(clif(to), wide)
+                }
+            }
+            (true, false) => {
+                let target = if to.bits() < 32 {
+                    if to.is_signed() { Type::I32 } else { Type::U32 }
+                } else {
+                    to
+                };
+                let r = if target.is_signed() {
+                    self.b.ins().fcvt_to_sint_sat(clif(target), v)
+                } else {
+                    self.b.ins().fcvt_to_uint_sat(clif(target), v)
+                };
+                self.convert(r, target, to)
+            }
+            (true, true) => {
+                if to == Type::F64 {
+                    self.b.ins().fpromote(types::F64, v)
+                } else {
+                    self.b.ins().fdemote(types::F32, v)
+                }
+            }
+        }
+    }
+
+    /// An `i8` truth value as a C `int` 0 or 1.
+    pub fn bool_to_int(&mut self, t: Value) -> Value {
+        self.b.ins().uextend(types::I32, t)
+    }
+
+    /// Lowers an IR expression (depth bounded by `MAX_DEPTH`, so recursion is fine).
+    pub fn expr(&mut self, e: &Expr) -> Result<Value, CodegenError> {
+        Ok(match &e.kind {
+            ExprKind::Int(v) => self.b.ins().iconst(clif(e.ty), *v as i64),
+            ExprKind::Float(x) => {
+                if e.ty == Type::F32 {
+                    self.b.ins().f32const(*x as f32)
+                } else {
+                    self.b.ins().f64const(*x)
+                }
+            }
+            ExprKind::Var(v) => self.b.use_var(self.vars[v.0 as usize]),
+            ExprKind::Read(a, idx) => {
+                let addr = self.element(*a, idx)?;
+                self.b
+                    .ins()
+                    .load(clif(e.ty), MemFlagsData::new().with_notrap(), addr, 0)
+            }
+            ExprKind::Cast(a) => {
+                let v = self.expr(a)?;
+                self.convert(v, a.ty, e.ty)
+            }
+            ExprKind::Unary(op, a) => {
+                let v = self.expr(a)?;
+                match op {
+                    UnOp::Neg if e.ty.is_float() => self.b.ins().fneg(v),
+                    UnOp::Neg => self.b.ins().ineg(v),
+                    UnOp::BitNot => self.b.ins().bnot(v),
+                    UnOp::Not => {
+                        let t = self.truth(v, a.ty);
+                        let f = self.b.ins().icmp_imm_s(IntCC::Equal, t, 0);
+                        self.bool_to_int(f)
+                    }
+                }
+            }
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => self.logical(*op, a, b)?,
+            ExprKind::Binary(op, a, b) => {
+                let (x, y) = (self.expr(a)?, self.expr(b)?);
+                if op.is_comparison() {
+                    let t = self.compare(*op, x, y, a.ty);
+                    self.bool_to_int(t)
+                } else {
+                    self.arith(*op, x, y, e.ty)
+                }
+            }
+            ExprKind::Select(c, a, b) => {
+                let cv = self.expr(c)?;
+                let cond = self.truth(cv, c.ty);
+                let (tb, fb, join) = (
+                    self.b.create_block(),
+                    self.b.create_block(),
+                    self.b.create_block(),
+                );
+                self.b.append_block_param(join, clif(e.ty));
+                self.b.ins().brif(cond, tb, &[], fb, &[]);
+                self.b.switch_to_block(tb);
+                let x = self.expr(a)?;
+                self.b.ins().jump(join, &[x.into()]);
+                self.b.switch_to_block(fb);
+                let y = self.expr(b)?;
+                self.b.ins().jump(join, &[y.into()]);
+                self.b.switch_to_block(join);
+                self.b.block_params(join)[0]
+            }
+            ExprKind::Call(fun, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.expr(a)?);
+                }
+                let callee = self.math_fn(*fun, e.ty)?;
+                let call = self.b.ins().call(callee, &vals);
+                self.b.inst_results(call)[0]
+            }
+        })
+    }
+
+    /// `a && b` or `a || b`, short-circuit, as a C `int`.
+    fn logical(&mut self, op: BinOp, a: &Expr, b: &Expr) -> Result<Value, CodegenError> {
+        let x = self.expr(a)?;
+        let tx = self.truth(x, a.ty);
+        let (rhs, join) = (self.b.create_block(), self.b.create_block());
+        self.b.append_block_param(join, types::I8);
+        if op == BinOp::And {
+            self.b.ins().brif(tx, rhs, &[], join, &[tx.into()]);
+        } else {
+            self.b.ins().brif(tx, join, &[tx.into()], rhs, &[]);
+        }
+        self.b.switch_to_block(rhs);
+        let y = self.expr(b)?;
+        let ty = self.truth(y, b.ty);
+        self.b.ins().jump(join, &[ty.into()]);
+        self.b.switch_to_block(join);
+        let t = self.b.block_params(join)[0];
+        Ok(self.bool_to_int(t))
+    }
+
+    /// An arithmetic operation in type `t` (both operands of type `t`, shifts excepted).
+    pub fn arith(&mut self, op: BinOp, x: Value, y: Value, t: Type) -> Value {
+        if t.is_float() {
+            return match op {
+                BinOp::Add => self.b.ins().fadd(x, y),
+                BinOp::Sub => self.b.ins().fsub(x, y),
+                BinOp::Mul => self.b.ins().fmul(x, y),
+                _ => self.b.ins().fdiv(x, y),
+            };
+        }
+        let s = t.is_signed();
+        match op {
+            BinOp::Add => self.b.ins().iadd(x, y),
+            BinOp::Sub => self.b.ins().isub(x, y),
+            BinOp::Mul => self.b.ins().imul(x, y),
+            BinOp::Div | BinOp::Rem => {
+                // Native division traps on these; C leaves them undefined: report them.
+                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, y, 0);
+                self.fail_if(zero, STATUS_DIVISION);
+                if s {
+                    let min = self.b.ins().iconst(clif(t), t.min_int() as i64);
+                    let is_min = self.b.ins().icmp(IntCC::Equal, x, min);
+                    let minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, y, -1);
+                    let overflow = self.b.ins().band(is_min, minus_one);
+                    self.fail_if(overflow, STATUS_DIVISION);
+                }
+                match (op, s) {
+                    (BinOp::Div, true) => self.b.ins().sdiv(x, y),
+                    (BinOp::Div, false) => self.b.ins().udiv(x, y),
+                    (_, true) => self.b.ins().srem(x, y),
+                    (_, false) => self.b.ins().urem(x, y),
+                }
+            }
+            BinOp::Shl => {
+                let y = self.shift_amount(y, t);
+                self.b.ins().ishl(x, y)
+            }
+            BinOp::Shr => {
+                let y = self.shift_amount(y, t);
+                if s {
+                    self.b.ins().sshr(x, y)
+                } else {
+                    self.b.ins().ushr(x, y)
+                }
+            }
+            BinOp::BitAnd => self.b.ins().band(x, y),
+            BinOp::BitOr => self.b.ins().bor(x, y),
+            _ => self.b.ins().bxor(x, y),
+        }
+    }
+
+    fn shift_amount(&mut self, y: Value, t: Type) -> Value {
+        let yt = self.b.func.dfg.value_type(y);
+        if yt == clif(t) {
+            y
+        } else if yt.bits() > clif(t).bits() {
+            self.b.ins().ireduce(clif(t), y)
+        } else {
+            self.b.ins().uextend(clif(t), y)
+        }
+    }
+
+    /// The imported C library function for `f` in precision `t`.
+    fn math_fn(
+        &mut self,
+        f: MathFn,
+        t: Type,
+    ) -> Result<cranelift_codegen::ir::FuncRef, CodegenError> {
+        if let Some(r) = self.math.get(&(f, t)) {
+            return Ok(*r);
+        }
+        let mut sig = self.module.make_signature();
+        for _ in 0..f.arity() {
+            sig.params.push(AbiParam::new(clif(t)));
+        }
+        sig.returns.push(AbiParam::new(clif(t)));
+        let id = self
+            .module
+            .declare_function(&f.c_name(t), Linkage::Import, &sig)
+            .map_err(err)?;
+        let r = self.module.declare_func_in_func(id, self.b.func);
+        self.math.insert((f, t), r);
+        Ok(r)
+    }
+}
+
+mod libm {
+    unsafe extern "C" {
+        fn sqrt(x: f64) -> f64;
+        fn exp(x: f64) -> f64;
+        fn log(x: f64) -> f64;
+        fn pow(x: f64, y: f64) -> f64;
+        fn fabs(x: f64) -> f64;
+        fn fmin(x: f64, y: f64) -> f64;
+        fn fmax(x: f64, y: f64) -> f64;
+        fn floor(x: f64) -> f64;
+        fn ceil(x: f64) -> f64;
+        fn sqrtf(x: f32) -> f32;
+        fn expf(x: f32) -> f32;
+        fn logf(x: f32) -> f32;
+        fn powf(x: f32, y: f32) -> f32;
+        fn fabsf(x: f32) -> f32;
+        fn fminf(x: f32, y: f32) -> f32;
+        fn fmaxf(x: f32, y: f32) -> f32;
+        fn floorf(x: f32) -> f32;
+        fn ceilf(x: f32) -> f32;
+    }
+
+    /// The addresses the JIT binds the math imports to.
+    pub(super) const SYMBOLS: &[(&str, *const u8)] = &[
+        ("sqrt", sqrt as *const u8),
+        ("exp", exp as *const u8),
+        ("log", log as *const u8),
+        ("pow", pow as *const u8),
+        ("fabs", fabs as *const u8),
+        ("fmin", fmin as *const u8),
+        ("fmax", fmax as *const u8),
+        ("floor", floor as *const u8),
+        ("ceil", ceil as *const u8),
+        ("sqrtf", sqrtf as *const u8),
+        ("expf", expf as *const u8),
+        ("logf", logf as *const u8),
+        ("powf", powf as *const u8),
+        ("fabsf", fabsf as *const u8),
+        ("fminf", fminf as *const u8),
+        ("fmaxf", fmaxf as *const u8),
+        ("floorf", floorf as *const u8),
+        ("ceilf", ceilf as *const u8),
+    ];
+}
