@@ -7,6 +7,7 @@ use anyhow::{Context, Result, bail};
 use optimist::presburger::{
     AstBuild, Polynomial, PwMultiAff, ScheduleConstraints, ScheduleOptions, Set,
 };
+use optimist_codegen::{Kernel, Options as KernelOptions};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::{self, Limits};
 use optimist_scop::model::{Config as ScopConfig, DepConfig, DepKind, Dependences, Scop};
@@ -24,10 +25,11 @@ commands:
   run     run a C kernel on generated inputs and print the hashes of its arrays:
             optimist run FILE.c [--function NAME] [--set NAME=VALUE]... [--len ARRAY=N]...
                                 [--array ARRAY=V0,V1,...]... [--alias ARRAY=OTHER+OFFSET]...
-                                [--backend interp] [--time] [--repeat R] [--max-steps N]
+                                [--backend interp|jit|c] [--opt none|default] [--time]
+                                [--repeat R] [--max-steps N]
   show    print a kernel as the library sees it:
-            optimist show ir|scop|deps FILE.c [--function NAME]
-            (the program IR, the polyhedral model, the dependences)
+            optimist show ir|scop|deps|ast|c FILE.c [--function NAME]
+            (the program IR, the polyhedral model, the dependences, the loop AST, generated C)
   help    print this text
 ";
 
@@ -67,6 +69,7 @@ fn run(args: &[String]) -> Result<()> {
     let mut config = FrontendConfig::default();
     let mut spec = RunSpec::default();
     let (mut time, mut repeat, mut limits) = (false, 1usize, Limits::default());
+    let (mut backend, mut optimize) = (String::from("interp"), false);
     let mut it = rest.iter();
     while let Some(flag) = it.next() {
         if flag == "--time" {
@@ -78,8 +81,19 @@ fn run(args: &[String]) -> Result<()> {
             .with_context(|| format!("`{flag}` needs a value"))?;
         match flag.as_str() {
             "--function" => config.function = Some(value.clone()),
-            "--backend" if value == "interp" => {}
-            "--backend" => bail!("unknown backend `{value}`: this build has `interp`"),
+            "--backend" => {
+                backend = match value.as_str() {
+                    "interp" | "jit" | "c" => value.clone(),
+                    _ => bail!("unknown backend `{value}`: use interp, jit or c"),
+                }
+            }
+            "--opt" => {
+                optimize = match value.as_str() {
+                    "none" => false,
+                    "default" => true,
+                    _ => bail!("unknown optimization level `{value}`: use none or default"),
+                }
+            }
             "--repeat" => {
                 repeat = value
                     .parse()
@@ -97,15 +111,33 @@ fn run(args: &[String]) -> Result<()> {
             }
         }
     }
-    let f = frontend::parse_file(std::path::Path::new(file), &config)?;
+    let path = std::path::Path::new(file);
+    let f = frontend::parse_file(path, &config)?;
     let mut w = Workload::generate(&f, &spec)?;
+    if backend == "c" {
+        // The same inputs and hashes through the system C compiler.
+        let code = if optimize { optimized_c(&f) } else { None };
+        return run_with_cc(path, &f, &w, &spec, code, time, repeat);
+    }
+    let kernel = if backend == "jit" {
+        Some(Kernel::compile(&f, &KernelOptions { optimize })?)
+    } else {
+        None
+    };
     let mut times = Vec::with_capacity(repeat);
     for k in 0..repeat {
         if k > 0 {
             w.regenerate();
         }
         let start = std::time::Instant::now();
-        interp::run(&f, &mut w.args, &limits)?;
+        match &kernel {
+            Some(kernel) => {
+                kernel.run(&mut w.args)?;
+            }
+            None => {
+                interp::run(&f, &mut w.args, &limits)?;
+            }
+        }
         times.push(start.elapsed().as_secs_f64());
     }
     for (name, hash) in w.hashes(&f) {
@@ -118,10 +150,86 @@ fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// C generated from the model of `f` (original schedule), or `None` when it cannot be modeled.
+fn optimized_c(f: &optimist_scop::ir::Function) -> Option<String> {
+    let scop = Scop::build(f, &ScopConfig::default()).ok()?;
+    let ast = optimist_codegen::generate(&scop, &scop.schedule).ok()?;
+    Some(optimist_codegen::c::function(
+        f,
+        &scop,
+        &ast,
+        Some("optimist_kernel"),
+    ))
+}
+
+/// Compiles `code` (or the original source) with the run contract's C harness and `cc -O1
+/// -ffp-contract=off`, runs it, and prints its output.
+fn run_with_cc(
+    path: &std::path::Path,
+    f: &optimist_scop::ir::Function,
+    w: &Workload,
+    spec: &RunSpec,
+    code: Option<String>,
+    time: bool,
+    repeat: usize,
+) -> Result<()> {
+    let dir = std::env::temp_dir().join(format!("optimist-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let (include, name) = match &code {
+        Some(c) => {
+            let p = dir.join("kernel.c");
+            std::fs::write(&p, c)?;
+            (p, Some("optimist_kernel"))
+        }
+        None => (path.canonicalize()?, None),
+    };
+    let mut harness = w.c_harness(f, spec, &include.display().to_string(), name);
+    if time {
+        harness = harness.replace(
+            "int main(void) {",
+            "#include <time.h>\nint main(void) {\n  struct timespec t0, t1;",
+        );
+        let call = format!("  {}(", name.unwrap_or(&f.name));
+        if let Some(at) = harness.find(&call) {
+            let end = harness[at..]
+                .find('\n')
+                .map_or(harness.len(), |e| at + e + 1);
+            let line = harness[at..end].to_string();
+            let timed = format!(
+                "  clock_gettime(CLOCK_MONOTONIC, &t0);\n{line}  clock_gettime(CLOCK_MONOTONIC, &t1);\n"
+            );
+            harness.replace_range(at..end, &timed);
+        }
+        harness = harness.replace("  return 0;\n}", "  printf(\"time_s %.9f\\n\", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);\n  return 0;\n}");
+    }
+    let main = dir.join("main.c");
+    std::fs::write(&main, harness)?;
+    let exe = dir.join("kernel");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let out = std::process::Command::new(&cc)
+        .args(["-O1", "-ffp-contract=off", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .arg("-lm")
+        .output()
+        .with_context(|| format!("running `{cc}`"))?;
+    if !out.status.success() {
+        bail!("`{cc}` failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let _ = repeat;
+    let run = std::process::Command::new(&exe).output()?;
+    print!("{}", String::from_utf8_lossy(&run.stdout));
+    std::fs::remove_dir_all(&dir).ok();
+    if !run.status.success() {
+        bail!("the compiled kernel failed");
+    }
+    Ok(())
+}
+
 /// `optimist show ir|scop|deps FILE.c`: the program IR (C with every conversion explicit), the
 /// polyhedral model, or the dependences between accesses.
 fn show(args: &[String]) -> Result<()> {
-    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps FILE.c [--function NAME]";
+    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c FILE.c [--function NAME]";
     let [what, file, rest @ ..] = args else {
         bail!(SHOW_USAGE)
     };
@@ -141,6 +249,18 @@ fn show(args: &[String]) -> Result<()> {
                 "{}",
                 Dependences::compute(&scop, &DepConfig::default())?.dump()
             );
+        }
+        "ast" => {
+            let scop = Scop::build(&f, &ScopConfig::default())?;
+            print!(
+                "{}",
+                optimist_codegen::generate(&scop, &scop.schedule)?.display(&scop)
+            );
+        }
+        "c" => {
+            let scop = Scop::build(&f, &ScopConfig::default())?;
+            let ast = optimist_codegen::generate(&scop, &scop.schedule)?;
+            print!("{}", optimist_codegen::c::function(&f, &scop, &ast, None));
         }
         other => bail!("`optimist show {other}`: {SHOW_USAGE}"),
     }

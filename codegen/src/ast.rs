@@ -291,3 +291,98 @@ fn convert(
         }
     })
 }
+
+impl LoopAst {
+    /// The AST as C-like text, statements written as calls `S0(c0, c1)` with the values of their
+    /// original iterators (what `optimist show ast` prints).
+    pub fn display(&self, scop: &Scop) -> String {
+        let mut out = String::new();
+        self.nodes(&mut out, scop, &self.body, 0);
+        out
+    }
+
+    fn nodes(&self, out: &mut String, scop: &Scop, nodes: &[Node], depth: usize) {
+        use std::fmt::Write;
+        let pad = "  ".repeat(depth);
+        for n in nodes {
+            match n {
+                Node::For {
+                    iter,
+                    init,
+                    cond,
+                    step,
+                    body,
+                    ..
+                } => {
+                    let it = &self.iterators[*iter];
+                    let _ = writeln!(
+                        out,
+                        "{pad}for ({it} = {}; {}; {it} += {step})",
+                        self.expr(init),
+                        self.expr(cond)
+                    );
+                    self.nodes(out, scop, body, depth + 1);
+                }
+                Node::If { cond, then, els } => {
+                    let _ = writeln!(out, "{pad}if ({})", self.expr(cond));
+                    self.nodes(out, scop, then, depth + 1);
+                    if !els.is_empty() {
+                        let _ = writeln!(out, "{pad}else");
+                        self.nodes(out, scop, els, depth + 1);
+                    }
+                }
+                Node::Stmt {
+                    stmt, iterators, ..
+                } => {
+                    let args: Vec<String> = iterators.iter().map(|e| self.expr(e)).collect();
+                    let _ = writeln!(out, "{pad}{}({});", scop.stmt(*stmt).name, args.join(", "));
+                }
+            }
+        }
+    }
+
+    /// An AST expression as C-like text.
+    pub fn expr(&self, e: &AExpr) -> String {
+        match e {
+            AExpr::Int(v) => v.to_string(),
+            AExpr::Iter(k) => self.iterators[*k].clone(),
+            AExpr::Param(p) => p.clone(),
+            AExpr::Op(op, a) => {
+                let x = |k: usize| a.get(k).map(|e| self.expr(e)).unwrap_or_default();
+                let bin = |s: &str| format!("({} {s} {})", x(0), x(1));
+                match op {
+                    AstOp::And | AstOp::AndThen => bin("&&"),
+                    AstOp::Or | AstOp::OrElse => bin("||"),
+                    AstOp::Max => format!(
+                        "max({})",
+                        a.iter()
+                            .map(|e| self.expr(e))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    AstOp::Min => format!(
+                        "min({})",
+                        a.iter()
+                            .map(|e| self.expr(e))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    AstOp::Minus => format!("-{}", x(0)),
+                    AstOp::Add => bin("+"),
+                    AstOp::Sub => bin("-"),
+                    AstOp::Mul => bin("*"),
+                    AstOp::Div | AstOp::PdivQ => bin("/"),
+                    AstOp::FdivQ => format!("floord({}, {})", x(0), x(1)),
+                    AstOp::PdivR | AstOp::ZdivR => bin("%"),
+                    AstOp::Cond | AstOp::Select => format!("({} ? {} : {})", x(0), x(1), x(2)),
+                    AstOp::Eq => bin("=="),
+                    AstOp::Le => bin("<="),
+                    AstOp::Lt => bin("<"),
+                    AstOp::Ge => bin(">="),
+                    AstOp::Gt => bin(">"),
+                    other => format!("{other:?}"),
+                }
+            }
+        }
+    }
+}

@@ -294,7 +294,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
         // The builder is finalized by dropping it after `seal_all_blocks` in `finalize`.
     }
 
-    fn stmts(&mut self, stmts: &[Stmt]) -> Result<(), CodegenError> {
+    pub fn stmts(&mut self, stmts: &[Stmt]) -> Result<(), CodegenError> {
         for s in stmts {
             self.stmt(s)?;
         }
@@ -708,7 +708,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
     }
 
     /// The imported C library function for `f` in precision `t`.
-    fn math_fn(
+    pub fn math_fn(
         &mut self,
         f: MathFn,
         t: Type,

@@ -37,11 +37,32 @@ pub enum KernelError {
     Division,
 }
 
-/// Native code for one function.
+/// How to compile a kernel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Build the model and compile code from it (with the original schedule for now); when the
+    /// function cannot be modeled, only the faithful lowering is compiled and the reason kept.
+    pub optimize: bool,
+}
+
+/// Which code ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// The code generated from the model.
+    Optimized,
+    /// The faithful lowering of the program IR.
+    Fallback,
+}
+
+/// Native code for one function: the faithful lowering, and the model-based code when the
+/// function could be modeled.
 #[derive(Debug)]
 pub struct Kernel {
     function: Function,
     faithful: Compiled,
+    optimized: Option<Compiled>,
+    /// Why there is no optimized code, when optimization was asked for.
+    reason: Option<String>,
 }
 
 impl Kernel {
@@ -50,7 +71,34 @@ impl Kernel {
         Ok(Kernel {
             function: f.clone(),
             faithful: jit::compile_faithful(f)?,
+            optimized: None,
+            reason: None,
         })
+    }
+
+    /// Compiles `f` as `options` say.
+    pub fn compile(f: &Function, options: &Options) -> Result<Kernel, CodegenError> {
+        let mut k = Kernel::faithful(f)?;
+        if options.optimize {
+            match optimist_scop::model::Scop::build(f, &Default::default()) {
+                Ok(scop) => {
+                    let ast = crate::ast::generate(&scop, &scop.schedule)?;
+                    k.optimized = Some(crate::jit_model::compile_model(f, &scop, &ast)?);
+                }
+                Err(e) => k.reason = Some(e.to_string()),
+            }
+        }
+        Ok(k)
+    }
+
+    /// Why there is no model-based code (when optimization was asked for and failed).
+    pub fn reason(&self) -> Option<&str> {
+        self.reason.as_deref()
+    }
+
+    /// Whether the kernel has model-based code.
+    pub fn is_optimized(&self) -> bool {
+        self.optimized.is_some()
     }
 
     /// The function the kernel computes.
@@ -58,8 +106,8 @@ impl Kernel {
         &self.function
     }
 
-    /// Runs the kernel on `args`, writing into `args.buffers`.
-    pub fn run(&self, args: &mut Args) -> Result<(), KernelError> {
+    /// Runs the kernel on `args`, writing into `args.buffers`; says which code ran.
+    pub fn run(&self, args: &mut Args) -> Result<Version, KernelError> {
         let f = &self.function;
         let bad = |m: String| KernelError::BadArguments(m);
         let mut slots: Vec<u64> = Vec::with_capacity(jit::slot_count(f));
@@ -132,9 +180,14 @@ impl Kernel {
         // SAFETY: every array slot holds a live buffer's address, and the range of flat indices
         // inside that buffer; the code checks every access against the range. The buffers stay
         // borrowed (`args`, `locals`) for the duration of the call.
-        let status = unsafe { self.faithful.call(&slots) };
+        let (code, version) = match &self.optimized {
+            Some(c) => (c, Version::Optimized),
+            None => (&self.faithful, Version::Fallback),
+        };
+        // SAFETY: as above; both versions take the same argument block.
+        let status = unsafe { code.call(&slots) };
         match status {
-            STATUS_OK => Ok(()),
+            STATUS_OK => Ok(version),
             STATUS_OUT_OF_BOUNDS => Err(KernelError::OutOfBounds),
             STATUS_DIVISION => Err(KernelError::Division),
             s => Err(KernelError::BadArguments(format!("unknown status {s}"))),

@@ -11,7 +11,8 @@
 pub mod ast;
 pub mod c;
 pub mod jit;
+pub mod jit_model;
 pub mod kernel;
 
 pub use ast::{AExpr, CodegenError, LoopAst, Node, generate};
-pub use kernel::{Kernel, KernelError};
+pub use kernel::{Kernel, KernelError, Options, Version};

@@ -102,3 +102,44 @@ fn bad_inputs_are_errors_not_crashes() {
         Err(KernelError::BadArguments(_))
     ));
 }
+
+#[test]
+fn model_based_jit_matches_the_interpreter_on_every_modelable_kernel() {
+    let (mut optimized, mut failures) = (0, Vec::new());
+    for path in &corpus() {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
+        let spec = run_spec(path);
+        let mut reference = Workload::generate(&f, &spec).unwrap();
+        interp::run(&f, &mut reference.args, &Default::default()).unwrap();
+        let kernel = Kernel::compile(&f, &optimist_codegen::Options { optimize: true })
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut w = Workload::generate(&f, &spec).unwrap();
+        let version = kernel
+            .run(&mut w.args)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        if kernel.is_optimized() {
+            assert_eq!(version, optimist_codegen::Version::Optimized);
+            optimized += 1;
+        } else {
+            assert_eq!(version, optimist_codegen::Version::Fallback);
+            assert!(
+                kernel.reason().is_some_and(|r| r.contains("cannot model")),
+                "{name}: {:?}",
+                kernel.reason()
+            );
+        }
+        if w.hashes(&f) != reference.hashes(&f) {
+            failures.push(format!(
+                "{name}: interpreter {:?}, model jit {:?}",
+                reference.hashes(&f),
+                w.hashes(&f)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        optimized >= 19,
+        "only {optimized} kernels ran model-based code"
+    );
+}

@@ -57,17 +57,22 @@ fn models_and_dependences_of_every_kernel() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let f = frontend::parse_file(path, &FrontendConfig::default())
             .unwrap_or_else(|e| panic!("{e}"));
-                let (scop_text, deps_text) = match Scop::build(&f, &Config::default()) {
+        let (scop_text, deps_text) = match Scop::build(&f, &Config::default()) {
             Ok(scop) => {
-                scop.verify().unwrap_or_else(|e| panic!("{name}: invalid model: {e}"));
-                let deps = Dependences::compute(&scop, &DepConfig::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+                scop.verify()
+                    .unwrap_or_else(|e| panic!("{name}: invalid model: {e}"));
+                let deps = Dependences::compute(&scop, &DepConfig::default())
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
                 (scop.dump(&f), deps.dump())
             }
             Err(e) => (format!("{e}\n"), format!("{e}\n")),
         };
         // Positions name the kernel's file only, so snapshots do not depend on the checkout.
         let here = path.display().to_string();
-        let (scop_text, deps_text) = (scop_text.replace(&here, &format!("{name}.c")), deps_text.replace(&here, &format!("{name}.c")));
+        let (scop_text, deps_text) = (
+            scop_text.replace(&here, &format!("{name}.c")),
+            deps_text.replace(&here, &format!("{name}.c")),
+        );
         for (ext, text) in [("scop", &scop_text), ("deps", &deps_text)] {
             if let Err(e) = check_file(&snapshots.join(format!("{name}.{ext}")), text) {
                 failures.push(e);

@@ -1,0 +1,427 @@
+//! Native code for a model under a schedule: the loop AST and the statement bodies lowered to
+//! Cranelift IR, with the calling convention and the safety checks of the faithful lowering
+//! (see [`crate::jit`]).
+
+use crate::ast::{AExpr, CodegenError, LoopAst, Node};
+use crate::jit::{self, Compiled, Lowering, clif};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_module::{Linkage, Module};
+use optimist_presburger::AstOp;
+use optimist_scop::interp::Value as Const;
+use optimist_scop::ir::{BinOp, Function, UnOp};
+use optimist_scop::model::{
+    AccessId, ArrayOrigin, BodyExpr, BodyKind, ParamOrigin, Scop, ScopStmt,
+};
+use optimist_scop::types::Type;
+use std::collections::HashMap;
+
+/// Compiles `scop` in the order of `ast` (generated from one of its schedules).
+pub fn compile_model(f: &Function, scop: &Scop, ast: &LoopAst) -> Result<Compiled, CodegenError> {
+    let mut module = jit::new_module()?;
+    let sig = jit::kernel_signature(&module);
+    let id = module
+        .declare_function(&format!("{}_model", f.name), Linkage::Export, &sig)
+        .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let l = Lowering::new(f, b, &mut module)?;
+        let mut m = ModelLowering {
+            l,
+            scop,
+            iters: Vec::new(),
+            params: HashMap::new(),
+        };
+        m.lower(ast)?;
+    }
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+    jit::finish(module, id)
+}
+
+struct ModelLowering<'a, 'm> {
+    l: Lowering<'a, 'm>,
+    scop: &'a Scop,
+    /// The AST iterators (i64).
+    iters: Vec<Variable>,
+    /// The model's parameters as i64 values.
+    params: HashMap<String, Variable>,
+}
+
+/// One statement instance: its statement, iterator values and access indices.
+struct Instance<'x> {
+    st: &'x ScopStmt,
+    iterators: &'x [AExpr],
+    indices: &'x [(AccessId, Vec<AExpr>)],
+}
+
+impl ModelLowering<'_, '_> {
+    fn lower(&mut self, ast: &LoopAst) -> Result<(), CodegenError> {
+        for _ in &ast.iterators {
+            let v = self.l.b.declare_var(types::I64);
+            let z = self.l.b.ins().iconst(types::I64, 0);
+            self.l.b.def_var(v, z);
+            self.iters.push(v);
+        }
+        // Parameters: scalar parameters of the function, then invariant loads (in order, so a
+        // load's subscripts may use earlier parameters).
+        for p in &self.scop.params {
+            if let ParamOrigin::Scalar(v) = p.origin {
+                let ty = self.l.f.var(v).ty;
+                let x = self.l.b.use_var(self.l.vars[v.0 as usize]);
+                let wide = self.l.convert(x, ty, Type::I64);
+                let var = self.l.b.declare_var(types::I64);
+                self.l.b.def_var(var, wide);
+                self.params.insert(p.name.clone(), var);
+            }
+        }
+        for load in &self.scop.invariant_loads {
+            let arr = self.scop.array(load.array);
+            let ArrayOrigin::Array(a) = arr.origin else {
+                return Err(CodegenError::Unexpected(format!(
+                    "invariant load of scalar {}",
+                    arr.name
+                )));
+            };
+            let mut idx = Vec::new();
+            for s in &load.subscripts {
+                let v = self.body(None, s)?;
+                idx.push(self.l.convert(v, s.ty, Type::I64));
+            }
+            let addr = self.l.address(a.0 as usize, &idx, arr.elem)?;
+            let v = self
+                .l
+                .b
+                .ins()
+                .load(clif(arr.elem), MemFlagsData::new().with_notrap(), addr, 0);
+            let wide = self.l.convert(v, arr.elem, Type::I64);
+            let var = self.l.b.declare_var(types::I64);
+            self.l.b.def_var(var, wide);
+            self.params.insert(load.param.clone(), var);
+        }
+        self.nodes(&ast.body)?;
+        self.l.finish();
+        Ok(())
+    }
+
+    fn nodes(&mut self, nodes: &[Node]) -> Result<(), CodegenError> {
+        for n in nodes {
+            match n {
+                Node::For {
+                    iter,
+                    init,
+                    cond,
+                    step,
+                    body,
+                    ..
+                } => {
+                    let v = self.iters[*iter];
+                    let x = self.aexpr(init)?;
+                    self.l.b.def_var(v, x);
+                    let (header, body_b, exit) = (
+                        self.l.b.create_block(),
+                        self.l.b.create_block(),
+                        self.l.b.create_block(),
+                    );
+                    self.l.b.ins().jump(header, &[]);
+                    self.l.b.switch_to_block(header);
+                    let c = self.aexpr(cond)?;
+                    // The exit first, so that Cranelift can hoist invariant code.
+                    let stop = self.l.b.ins().icmp_imm_s(IntCC::Equal, c, 0);
+                    self.l.b.ins().brif(stop, exit, &[], body_b, &[]);
+                    self.l.b.switch_to_block(body_b);
+                    self.nodes(body)?;
+                    let cur = self.l.b.use_var(v);
+                    let next = self.l.b.ins().iadd_imm_s(cur, *step);
+                    self.l.b.def_var(v, next);
+                    self.l.b.ins().jump(header, &[]);
+                    self.l.b.switch_to_block(exit);
+                }
+                Node::If { cond, then, els } => {
+                    let c = self.aexpr(cond)?;
+                    let (t, e, join) = (
+                        self.l.b.create_block(),
+                        self.l.b.create_block(),
+                        self.l.b.create_block(),
+                    );
+                    self.l.b.ins().brif(c, t, &[], e, &[]);
+                    self.l.b.switch_to_block(t);
+                    self.nodes(then)?;
+                    self.l.b.ins().jump(join, &[]);
+                    self.l.b.switch_to_block(e);
+                    self.nodes(els)?;
+                    self.l.b.ins().jump(join, &[]);
+                    self.l.b.switch_to_block(join);
+                }
+                Node::Stmt {
+                    stmt,
+                    iterators,
+                    indices,
+                } => {
+                    let st = self.scop.stmt(*stmt);
+                    let inst = Instance {
+                        st,
+                        iterators,
+                        indices,
+                    };
+                    let join = self.l.b.create_block();
+                    if let Some(g) = &st.guard {
+                        let gv = self.body(Some(&inst), g)?;
+                        let t = self.l.truth(gv, g.ty);
+                        let go = self.l.b.create_block();
+                        self.l.b.ins().brif(t, go, &[], join, &[]);
+                        self.l.b.switch_to_block(go);
+                    }
+                    let value = self.body(Some(&inst), &st.value)?;
+                    self.store(&inst, st.write, value)?;
+                    self.l.b.ins().jump(join, &[]);
+                    self.l.b.switch_to_block(join);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An AST expression, as an i64 (truth values 0 or 1).
+    fn aexpr(&mut self, e: &AExpr) -> Result<Value, CodegenError> {
+        Ok(match e {
+            AExpr::Int(v) => self.l.b.ins().iconst(types::I64, *v),
+            AExpr::Iter(k) => self.l.b.use_var(self.iters[*k]),
+            AExpr::Param(p) => {
+                let var = *self
+                    .params
+                    .get(p)
+                    .ok_or_else(|| CodegenError::Unexpected(format!("unknown parameter {p}")))?;
+                self.l.b.use_var(var)
+            }
+            AExpr::Op(op, args) => {
+                let mut v = Vec::with_capacity(args.len());
+                for a in args {
+                    v.push(self.aexpr(a)?);
+                }
+                let s = self;
+                let bool64 = |s: &mut Self, t: Value| s.l.b.ins().uextend(types::I64, t);
+                match op {
+                    AstOp::Add => s.l.b.ins().iadd(v[0], v[1]),
+                    AstOp::Sub => s.l.b.ins().isub(v[0], v[1]),
+                    AstOp::Mul => s.l.b.ins().imul(v[0], v[1]),
+                    AstOp::Minus => s.l.b.ins().ineg(v[0]),
+                    AstOp::Div | AstOp::PdivQ => s.l.b.ins().sdiv(v[0], v[1]),
+                    AstOp::PdivR | AstOp::ZdivR => s.l.b.ins().srem(v[0], v[1]),
+                    AstOp::FdivQ => {
+                        // floor(a / b) for b > 0: the truncated quotient, minus one when the
+                        // remainder is negative.
+                        let q = s.l.b.ins().sdiv(v[0], v[1]);
+                        let r = s.l.b.ins().srem(v[0], v[1]);
+                        let neg = s.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
+                        let adj = s.l.b.ins().uextend(types::I64, neg);
+                        s.l.b.ins().isub(q, adj)
+                    }
+                    AstOp::Min | AstOp::Max => {
+                        let cc = if *op == AstOp::Min {
+                            IntCC::SignedLessThan
+                        } else {
+                            IntCC::SignedGreaterThan
+                        };
+                        let mut acc = v[0];
+                        for &x in &v[1..] {
+                            let c = s.l.b.ins().icmp(cc, acc, x);
+                            acc = s.l.b.ins().select(c, acc, x);
+                        }
+                        acc
+                    }
+                    AstOp::Cond | AstOp::Select => {
+                        let c = s.l.b.ins().icmp_imm_s(IntCC::NotEqual, v[0], 0);
+                        s.l.b.ins().select(c, v[1], v[2])
+                    }
+                    AstOp::And | AstOp::AndThen | AstOp::Or | AstOp::OrElse => {
+                        let a = s.l.b.ins().icmp_imm_s(IntCC::NotEqual, v[0], 0);
+                        let b = s.l.b.ins().icmp_imm_s(IntCC::NotEqual, v[1], 0);
+                        let t = if matches!(op, AstOp::And | AstOp::AndThen) {
+                            s.l.b.ins().band(a, b)
+                        } else {
+                            s.l.b.ins().bor(a, b)
+                        };
+                        bool64(s, t)
+                    }
+                    AstOp::Eq | AstOp::Le | AstOp::Lt | AstOp::Ge | AstOp::Gt => {
+                        let cc = match op {
+                            AstOp::Eq => IntCC::Equal,
+                            AstOp::Le => IntCC::SignedLessThanOrEqual,
+                            AstOp::Lt => IntCC::SignedLessThan,
+                            AstOp::Ge => IntCC::SignedGreaterThanOrEqual,
+                            _ => IntCC::SignedGreaterThan,
+                        };
+                        let t = s.l.b.ins().icmp(cc, v[0], v[1]);
+                        bool64(s, t)
+                    }
+                    other => {
+                        return Err(CodegenError::Unexpected(format!("AST operator {other:?}")));
+                    }
+                }
+            }
+        })
+    }
+
+    /// The address of an access of an array with dimensions.
+    fn address(&mut self, inst: &Instance<'_>, a: AccessId) -> Result<Option<Value>, CodegenError> {
+        let acc = self.scop.access(a);
+        let arr = self.scop.array(acc.array);
+        let ArrayOrigin::Array(id) = arr.origin else {
+            return Ok(None);
+        };
+        let mut idx = Vec::new();
+        if let Some((_, exprs)) = inst.indices.iter().find(|(x, _)| *x == a) {
+            for e in exprs {
+                idx.push(self.aexpr(e)?);
+            }
+        } else if let Some(subs) = &acc.subscripts {
+            for s in subs {
+                let v = self.body(Some(inst), s)?;
+                idx.push(self.l.convert(v, s.ty, Type::I64));
+            }
+        } else {
+            return Err(CodegenError::Unexpected(format!("access {a} has no index")));
+        }
+        Ok(Some(self.l.address(id.0 as usize, &idx, arr.elem)?))
+    }
+
+    fn store(
+        &mut self,
+        inst: &Instance<'_>,
+        a: AccessId,
+        value: Value,
+    ) -> Result<(), CodegenError> {
+        match self.address(inst, a)? {
+            Some(addr) => {
+                self.l
+                    .b
+                    .ins()
+                    .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+            }
+            None => {
+                let ArrayOrigin::Scalar(v) = self.scop.array(self.scop.access(a).array).origin
+                else {
+                    unreachable!("checked by address")
+                };
+                self.l.b.def_var(self.l.vars[v.0 as usize], value);
+            }
+        }
+        Ok(())
+    }
+
+    /// A statement body expression (depth bounded like the IR's, so recursion is fine).
+    fn body(&mut self, inst: Option<&Instance<'_>>, e: &BodyExpr) -> Result<Value, CodegenError> {
+        Ok(match &e.kind {
+            BodyKind::Const(Const::Int(v)) => self.l.b.ins().iconst(clif(e.ty), *v as i64),
+            BodyKind::Const(Const::F32(x)) => self.l.b.ins().f32const(*x),
+            BodyKind::Const(Const::F64(x)) => self.l.b.ins().f64const(*x),
+            BodyKind::Param(v) => self.l.b.use_var(self.l.vars[v.0 as usize]),
+            BodyKind::Iter(k) => {
+                let inst = inst.ok_or_else(|| {
+                    CodegenError::Unexpected("iterator outside a statement".into())
+                })?;
+                let x = self.aexpr(&inst.iterators[*k])?;
+                let ty = self.l.f.var(inst.st.iterators[*k]).ty;
+                self.l.convert(x, Type::I64, ty)
+            }
+            BodyKind::Access(a) => {
+                let inst = inst
+                    .ok_or_else(|| CodegenError::Unexpected("access outside a statement".into()))?;
+                match self.address(inst, *a)? {
+                    Some(addr) => {
+                        self.l
+                            .b
+                            .ins()
+                            .load(clif(e.ty), MemFlagsData::new().with_notrap(), addr, 0)
+                    }
+                    None => {
+                        let ArrayOrigin::Scalar(v) =
+                            self.scop.array(self.scop.access(*a).array).origin
+                        else {
+                            unreachable!("checked by address")
+                        };
+                        self.l.b.use_var(self.l.vars[v.0 as usize])
+                    }
+                }
+            }
+            BodyKind::Cast(a) => {
+                let v = self.body(inst, a)?;
+                self.l.convert(v, a.ty, e.ty)
+            }
+            BodyKind::Unary(op, a) => {
+                let v = self.body(inst, a)?;
+                match op {
+                    UnOp::Neg if e.ty.is_float() => self.l.b.ins().fneg(v),
+                    UnOp::Neg => self.l.b.ins().ineg(v),
+                    UnOp::BitNot => self.l.b.ins().bnot(v),
+                    UnOp::Not => {
+                        let t = self.l.truth(v, a.ty);
+                        let f = self.l.b.ins().icmp_imm_s(IntCC::Equal, t, 0);
+                        self.l.bool_to_int(f)
+                    }
+                }
+            }
+            BodyKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let x = self.body(inst, a)?;
+                let tx = self.l.truth(x, a.ty);
+                let (rhs, join) = (self.l.b.create_block(), self.l.b.create_block());
+                self.l.b.append_block_param(join, types::I8);
+                if *op == BinOp::And {
+                    self.l.b.ins().brif(tx, rhs, &[], join, &[tx.into()]);
+                } else {
+                    self.l.b.ins().brif(tx, join, &[tx.into()], rhs, &[]);
+                }
+                self.l.b.switch_to_block(rhs);
+                let y = self.body(inst, b)?;
+                let ty = self.l.truth(y, b.ty);
+                self.l.b.ins().jump(join, &[ty.into()]);
+                self.l.b.switch_to_block(join);
+                let t = self.l.b.block_params(join)[0];
+                self.l.bool_to_int(t)
+            }
+            BodyKind::Binary(op, a, b) => {
+                let (x, y) = (self.body(inst, a)?, self.body(inst, b)?);
+                if op.is_comparison() {
+                    let t = self.l.compare(*op, x, y, a.ty);
+                    self.l.bool_to_int(t)
+                } else {
+                    self.l.arith(*op, x, y, e.ty)
+                }
+            }
+            BodyKind::Select(c, a, b) => {
+                let cv = self.body(inst, c)?;
+                let cond = self.l.truth(cv, c.ty);
+                let (tb, fb, join) = (
+                    self.l.b.create_block(),
+                    self.l.b.create_block(),
+                    self.l.b.create_block(),
+                );
+                self.l.b.append_block_param(join, clif(e.ty));
+                self.l.b.ins().brif(cond, tb, &[], fb, &[]);
+                self.l.b.switch_to_block(tb);
+                let x = self.body(inst, a)?;
+                self.l.b.ins().jump(join, &[x.into()]);
+                self.l.b.switch_to_block(fb);
+                let y = self.body(inst, b)?;
+                self.l.b.ins().jump(join, &[y.into()]);
+                self.l.b.switch_to_block(join);
+                self.l.b.block_params(join)[0]
+            }
+            BodyKind::Call(fun, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.body(inst, a)?);
+                }
+                let callee = self.l.math_fn(*fun, e.ty)?;
+                let call = self.l.b.ins().call(callee, &vals);
+                self.l.b.inst_results(call)[0]
+            }
+        })
+    }
+}
