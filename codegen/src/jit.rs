@@ -131,6 +131,61 @@ pub(crate) fn kernel_signature(module: &JITModule) -> cranelift_codegen::ir::Sig
 
 /// Compiles the faithful lowering of `f`.
 pub fn compile_faithful(f: &Function) -> Result<Compiled, CodegenError> {
+    compile_faithful_with(f, |_| {})
+}
+
+/// Where the instructions of a compiled kernel ended up: for every block of the optimized
+/// Cranelift IR, its loop depth (0 outside loops) and the opcodes of its instructions. Shows
+/// whether Cranelift hoisted loop-invariant code out of the inner loops.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoopReport {
+    /// `(loop depth, opcodes)` per block.
+    pub blocks: Vec<(usize, Vec<String>)>,
+}
+
+impl LoopReport {
+    /// The deepest loop depth.
+    pub fn max_depth(&self) -> usize {
+        self.blocks.iter().map(|(d, _)| *d).max().unwrap_or(0)
+    }
+
+    /// How many instructions with opcode `op` run at loop depth `depth`.
+    pub fn count(&self, depth: usize, op: &str) -> usize {
+        self.blocks
+            .iter()
+            .filter(|(d, _)| *d == depth)
+            .flat_map(|(_, ops)| ops)
+            .filter(|o| *o == op)
+            .count()
+    }
+}
+
+/// The [`LoopReport`] of the faithful lowering of `f`.
+pub fn faithful_loop_report(f: &Function) -> Result<LoopReport, CodegenError> {
+    let mut report = LoopReport::default();
+    compile_faithful_with(f, |ctx| {
+        ctx.compute_cfg();
+        ctx.compute_domtree();
+        ctx.compute_loop_analysis();
+        for block in ctx.func.layout.blocks() {
+            let depth = ctx.loop_analysis.loop_level(block).level();
+            let ops = ctx
+                .func
+                .layout
+                .block_insts(block)
+                .map(|i| ctx.func.dfg.insts[i].opcode().to_string())
+                .collect();
+            report.blocks.push((depth, ops));
+        }
+    })?;
+    Ok(report)
+}
+
+/// Compiles the faithful lowering of `f`, showing `inspect` the optimized function.
+fn compile_faithful_with(
+    f: &Function,
+    inspect: impl FnOnce(&mut cranelift_codegen::Context),
+) -> Result<Compiled, CodegenError> {
     f.validate()
         .map_err(|e| CodegenError::Unexpected(e.to_string()))?;
     let mut module = new_module()?;
@@ -147,6 +202,7 @@ pub fn compile_faithful(f: &Function) -> Result<Compiled, CodegenError> {
         l.body()?;
     }
     module.define_function(id, &mut ctx).map_err(err)?;
+    inspect(&mut ctx);
     finish(module, id)
 }
 
@@ -194,6 +250,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
+        b.seal_block(entry);
         let args = b.block_params(entry)[0];
         let error = b.create_block();
         b.append_block_param(error, types::I32);
@@ -325,12 +382,15 @@ impl<'a, 'm> Lowering<'a, 'm> {
                     self.b.create_block(),
                 );
                 self.b.ins().brif(cond, then_b, &[], else_b, &[]);
+                self.b.seal_block(then_b);
+                self.b.seal_block(else_b);
                 self.b.switch_to_block(then_b);
                 self.stmts(t)?;
                 self.b.ins().jump(join, &[]);
                 self.b.switch_to_block(else_b);
                 self.stmts(e)?;
                 self.b.ins().jump(join, &[]);
+                self.b.seal_block(join);
                 self.b.switch_to_block(join);
             }
             StmtKind::For(l) => self.for_loop(l)?,
@@ -358,6 +418,10 @@ impl<'a, 'm> Lowering<'a, 'm> {
         // test leaves them this way.
         let stop = self.b.ins().icmp_imm_s(IntCC::Equal, go_on, 0);
         self.b.ins().brif(stop, exit, &[], body, &[]);
+        // Sealing as soon as every predecessor is known lets the SSA builder see that values
+        // defined outside the loop are the same in every iteration (and so can be hoisted).
+        self.b.seal_block(body);
+        self.b.seal_block(exit);
         self.b.switch_to_block(body);
         self.stmts(&l.body)?;
         // `i += step` in the promoted type, then back to the iterator's type (wrapping).
@@ -369,6 +433,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let next = self.convert(next, promoted, ty);
         self.b.def_var(var, next);
         self.b.ins().jump(header, &[]);
+        self.b.seal_block(header);
         self.b.switch_to_block(exit);
         Ok(())
     }
@@ -415,6 +480,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let ok = self.b.create_block();
         let code = self.b.ins().iconst(types::I32, i64::from(status));
         self.b.ins().brif(bad, self.error, &[code.into()], ok, &[]);
+        self.b.seal_block(ok);
         self.b.switch_to_block(ok);
     }
 
@@ -604,12 +670,15 @@ impl<'a, 'm> Lowering<'a, 'm> {
                 );
                 self.b.append_block_param(join, clif(e.ty));
                 self.b.ins().brif(cond, tb, &[], fb, &[]);
+                self.b.seal_block(tb);
+                self.b.seal_block(fb);
                 self.b.switch_to_block(tb);
                 let x = self.expr(a)?;
                 self.b.ins().jump(join, &[x.into()]);
                 self.b.switch_to_block(fb);
                 let y = self.expr(b)?;
                 self.b.ins().jump(join, &[y.into()]);
+                self.b.seal_block(join);
                 self.b.switch_to_block(join);
                 self.b.block_params(join)[0]
             }
@@ -636,10 +705,12 @@ impl<'a, 'm> Lowering<'a, 'm> {
         } else {
             self.b.ins().brif(tx, join, &[tx.into()], rhs, &[]);
         }
+        self.b.seal_block(rhs);
         self.b.switch_to_block(rhs);
         let y = self.expr(b)?;
         let ty = self.truth(y, b.ty);
         self.b.ins().jump(join, &[ty.into()]);
+        self.b.seal_block(join);
         self.b.switch_to_block(join);
         let t = self.b.block_params(join)[0];
         Ok(self.bool_to_int(t))

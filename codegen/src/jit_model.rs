@@ -134,12 +134,15 @@ impl ModelLowering<'_, '_> {
                     // The exit first, so that Cranelift can hoist invariant code.
                     let stop = self.l.b.ins().icmp_imm_s(IntCC::Equal, c, 0);
                     self.l.b.ins().brif(stop, exit, &[], body_b, &[]);
+                    self.l.b.seal_block(body_b);
+                    self.l.b.seal_block(exit);
                     self.l.b.switch_to_block(body_b);
                     self.nodes(body)?;
                     let cur = self.l.b.use_var(v);
                     let next = self.l.b.ins().iadd_imm_s(cur, *step);
                     self.l.b.def_var(v, next);
                     self.l.b.ins().jump(header, &[]);
+                    self.l.b.seal_block(header);
                     self.l.b.switch_to_block(exit);
                 }
                 Node::If { cond, then, els } => {
@@ -150,12 +153,15 @@ impl ModelLowering<'_, '_> {
                         self.l.b.create_block(),
                     );
                     self.l.b.ins().brif(c, t, &[], e, &[]);
+                    self.l.b.seal_block(t);
+                    self.l.b.seal_block(e);
                     self.l.b.switch_to_block(t);
                     self.nodes(then)?;
                     self.l.b.ins().jump(join, &[]);
                     self.l.b.switch_to_block(e);
                     self.nodes(els)?;
                     self.l.b.ins().jump(join, &[]);
+                    self.l.b.seal_block(join);
                     self.l.b.switch_to_block(join);
                 }
                 Node::Stmt {
@@ -175,11 +181,13 @@ impl ModelLowering<'_, '_> {
                         let t = self.l.truth(gv, g.ty);
                         let go = self.l.b.create_block();
                         self.l.b.ins().brif(t, go, &[], join, &[]);
+                        self.l.b.seal_block(go);
                         self.l.b.switch_to_block(go);
                     }
                     let value = self.body(Some(&inst), &st.value)?;
                     self.store(&inst, st.write, value)?;
                     self.l.b.ins().jump(join, &[]);
+                    self.l.b.seal_block(join);
                     self.l.b.switch_to_block(join);
                 }
             }
@@ -377,10 +385,12 @@ impl ModelLowering<'_, '_> {
                 } else {
                     self.l.b.ins().brif(tx, join, &[tx.into()], rhs, &[]);
                 }
+                self.l.b.seal_block(rhs);
                 self.l.b.switch_to_block(rhs);
                 let y = self.body(inst, b)?;
                 let ty = self.l.truth(y, b.ty);
                 self.l.b.ins().jump(join, &[ty.into()]);
+                self.l.b.seal_block(join);
                 self.l.b.switch_to_block(join);
                 let t = self.l.b.block_params(join)[0];
                 self.l.bool_to_int(t)
@@ -404,12 +414,15 @@ impl ModelLowering<'_, '_> {
                 );
                 self.l.b.append_block_param(join, clif(e.ty));
                 self.l.b.ins().brif(cond, tb, &[], fb, &[]);
+                self.l.b.seal_block(tb);
+                self.l.b.seal_block(fb);
                 self.l.b.switch_to_block(tb);
                 let x = self.body(inst, a)?;
                 self.l.b.ins().jump(join, &[x.into()]);
                 self.l.b.switch_to_block(fb);
                 let y = self.body(inst, b)?;
                 self.l.b.ins().jump(join, &[y.into()]);
+                self.l.b.seal_block(join);
                 self.l.b.switch_to_block(join);
                 self.l.b.block_params(join)[0]
             }

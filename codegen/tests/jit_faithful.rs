@@ -143,3 +143,29 @@ fn model_based_jit_matches_the_interpreter_on_every_modelable_kernel() {
         "only {optimized} kernels ran model-based code"
     );
 }
+
+/// Loops test for the exit first, so Cranelift hoists loop-invariant code: in a product, the
+/// row offsets `i * n` of `A[i][k]` and `C[i][j]` are computed outside the innermost loop.
+#[test]
+fn invariant_address_arithmetic_leaves_the_inner_loop() {
+    let f = frontend::parse_source(
+        "mm.c",
+        "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++)\n      for (int k = 0; k < n; k++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n",
+        None,
+        &FrontendConfig::default(),
+    )
+    .unwrap();
+    let report = optimist_codegen::jit::faithful_loop_report(&f).unwrap();
+    let inner = report.max_depth();
+    assert_eq!(inner, 3, "{report:?}");
+    // Flattening C[i][j], A[i][k] and B[k][j] multiplies by a row size three times; `i * n`
+    // (shared by C and A) does not depend on k or j and must leave both inner loops, leaving
+    // only B's `k * n` in the innermost one.
+    assert_eq!(report.count(inner, "imul"), 1, "{report:?}");
+    assert_eq!(report.count(inner - 1, "imul"), 0, "{report:?}");
+    assert_eq!(
+        report.count(1, "imul"),
+        1,
+        "i * n belongs to the i loop: {report:?}"
+    );
+}
