@@ -106,33 +106,103 @@ impl Kernel {
         &self.function
     }
 
-    /// Runs the kernel on `args`, writing into `args.buffers`; says which code ran.
+    /// Runs the kernel on `args` (as the interpreter takes them), writing into `args.buffers`;
+    /// says which code ran.
     pub fn run(&self, args: &mut Args) -> Result<Version, KernelError> {
         let f = &self.function;
         let bad = |m: String| KernelError::BadArguments(m);
-        let mut slots: Vec<u64> = Vec::with_capacity(jit::slot_count(f));
-        let mut locals: Vec<Buffer> = Vec::new();
-        // Declared sizes, checked before any code runs.
+        let mut views = vec![None; f.arrays.len()];
         for a in f.array_params() {
-            let arr = f.array(a);
-            let binding = args
+            let name = &f.array(a).name;
+            let b = args
                 .bindings
                 .get(a.0 as usize)
                 .copied()
                 .flatten()
-                .ok_or_else(|| bad(format!("no buffer for `{}`", arr.name)))?;
+                .ok_or_else(|| bad(format!("no buffer for `{name}`")))?;
             let buffer = args
                 .buffers
-                .get(binding.buffer)
-                .ok_or_else(|| bad(format!("no buffer #{}", binding.buffer)))?;
-            if buffer.elem != arr.elem {
+                .get_mut(b.buffer)
+                .ok_or_else(|| bad(format!("no buffer #{}", b.buffer)))?;
+            views[a.0 as usize] = Some(View::of(buffer, b.offset));
+        }
+        self.execute(&args.scalars, &views)
+    }
+
+    /// Runs the kernel on Rust values: scalar parameters by name, and a typed slice for every
+    /// array parameter (zero-copy: the code works in the slices). Says which code ran.
+    ///
+    /// ```
+    /// use optimist_codegen::{ArrayArg, Kernel, Options};
+    /// use optimist_scop::{frontend, interp::Value};
+    /// let src = "void axpy(int n, double a, double X[n], double Y[n]) {\n  for (int i = 0; i < n; i++)\n    Y[i] += a * X[i];\n}";
+    /// let f = frontend::parse_source("axpy.c", src, None, &Default::default()).unwrap();
+    /// let kernel = Kernel::compile(&f, &Options { optimize: true }).unwrap();
+    /// let (mut x, mut y) = (vec![1.0, 2.0, 3.0], vec![10.0; 3]);
+    /// kernel
+    ///     .call(&[("n", Value::Int(3)), ("a", Value::F64(2.0))], &mut [("X", ArrayArg::F64(&mut x)), ("Y", ArrayArg::F64(&mut y))])
+    ///     .unwrap();
+    /// assert_eq!(y, [12.0, 14.0, 16.0]);
+    /// ```
+    pub fn call(
+        &self,
+        scalars: &[(&str, Value)],
+        arrays: &mut [(&str, ArrayArg<'_>)],
+    ) -> Result<Version, KernelError> {
+        let f = &self.function;
+        let mut values = vec![None; f.vars.len()];
+        for (name, v) in scalars {
+            let id = f
+                .scalar_params()
+                .find(|&p| f.var(p).name == *name)
+                .ok_or_else(|| {
+                    KernelError::BadArguments(format!("`{name}` is not a scalar parameter"))
+                })?;
+            values[id.0 as usize] = Some(*v);
+        }
+        let mut views = vec![None; f.arrays.len()];
+        for (name, slice) in arrays.iter_mut() {
+            let id = f
+                .array_params()
+                .find(|&a| f.array(a).name == *name)
+                .ok_or_else(|| {
+                    KernelError::BadArguments(format!("`{name}` is not an array parameter"))
+                })?;
+            views[id.0 as usize] = Some(slice.view());
+        }
+        self.execute(&values, &views)
+    }
+
+    /// Checks the arguments, lays out the argument block and runs the code.
+    fn execute(
+        &self,
+        scalars: &[Option<Value>],
+        views: &[Option<View>],
+    ) -> Result<Version, KernelError> {
+        let f = &self.function;
+        let bad = |m: String| KernelError::BadArguments(m);
+        let sizes = Args {
+            scalars: scalars.to_vec(),
+            buffers: Vec::new(),
+            bindings: Vec::new(),
+        };
+        let mut slots: Vec<u64> = Vec::with_capacity(jit::slot_count(f));
+        // Declared sizes and element types, checked before any code runs.
+        for a in f.array_params() {
+            let arr = f.array(a);
+            let view = views
+                .get(a.0 as usize)
+                .copied()
+                .flatten()
+                .ok_or_else(|| bad(format!("no buffer for `{}`", arr.name)))?;
+            if view.elem != arr.elem {
                 return Err(bad(format!(
                     "the buffer of `{}` does not hold {} elements",
                     arr.name, arr.elem
                 )));
             }
-            if let Some(need) = self.declared_len(args, &arr.dims)? {
-                let have = buffer.len().saturating_sub(binding.offset);
+            if let Some(need) = self.declared_len(&sizes, &arr.dims)? {
+                let have = view.hi.max(0) as usize;
                 if need > have as u128 {
                     return Err(KernelError::BufferTooSmall {
                         array: arr.name.clone(),
@@ -142,9 +212,10 @@ impl Kernel {
                 }
             }
         }
+        let mut locals: Vec<Buffer> = Vec::new();
         for a in f.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
             let need = self
-                .declared_len(args, &a.dims)?
+                .declared_len(&sizes, &a.dims)?
                 .ok_or_else(|| bad(format!("local `{}` has no size", a.name)))?;
             let len = usize::try_from(need)
                 .ok()
@@ -155,36 +226,44 @@ impl Kernel {
         for p in &f.params {
             match *p {
                 Param::Scalar(v) => {
-                    let val = args
-                        .scalars
+                    let val = scalars
                         .get(v.0 as usize)
                         .copied()
                         .flatten()
                         .ok_or_else(|| bad(format!("no value for `{}`", f.var(v).name)))?;
-                    slots.push(match val {
-                        Value::Int(x) => x as i64 as u64,
-                        Value::F32(x) => u64::from(x.to_bits()),
-                        Value::F64(x) => x.to_bits(),
+                    let ty = f.var(v).ty;
+                    slots.push(match (val, ty.is_float()) {
+                        (Value::Int(x), false) if x >= ty.min_int() && x <= ty.max_int() => {
+                            x as i64 as u64
+                        }
+                        (Value::F32(x), true) if ty == optimist_scop::Type::F32 => {
+                            u64::from(x.to_bits())
+                        }
+                        (Value::F64(x), true) if ty == optimist_scop::Type::F64 => x.to_bits(),
+                        _ => {
+                            return Err(bad(format!(
+                                "`{}` needs a value of type {ty}",
+                                f.var(v).name
+                            )));
+                        }
                     });
                 }
                 Param::Array(a) => {
-                    let b = args.bindings[a.0 as usize].ok_or_else(|| bad("no binding".into()))?;
-                    let buffer = &mut args.buffers[b.buffer];
-                    push_array(&mut slots, buffer, b.offset);
+                    let view = views[a.0 as usize].ok_or_else(|| bad("no buffer".into()))?;
+                    view.push(&mut slots);
                 }
             }
         }
         for buffer in &mut locals {
-            push_array(&mut slots, buffer, 0);
+            View::of(buffer, 0).push(&mut slots);
         }
-        // SAFETY: every array slot holds a live buffer's address, and the range of flat indices
-        // inside that buffer; the code checks every access against the range. The buffers stay
-        // borrowed (`args`, `locals`) for the duration of the call.
         let (code, version) = match &self.optimized {
             Some(c) => (c, Version::Optimized),
             None => (&self.faithful, Version::Fallback),
         };
-        // SAFETY: as above; both versions take the same argument block.
+        // SAFETY: every array slot holds the address of live memory (a buffer or slice borrowed
+        // by the caller for the duration of this call, or a local buffer) and the range of flat
+        // indices inside it; the code checks every access against that range.
         let status = unsafe { code.call(&slots) };
         match status {
             STATUS_OK => Ok(version),
@@ -213,15 +292,82 @@ impl Kernel {
     }
 }
 
-/// The three slots of an array: its base address and the range of flat indices its buffer
-/// allows, relative to that base.
-fn push_array(slots: &mut Vec<u64>, buffer: &mut Buffer, offset: usize) {
-    let size = buffer.elem.size();
-    let len = buffer.len() as i64;
-    let offset = offset.min(buffer.len());
-    // SAFETY: `offset <= len`, so the address is inside the allocation or one past its end.
-    let base = unsafe { buffer.bytes.as_mut_ptr().add(offset * size) };
-    slots.push(base as u64);
-    slots.push((-(offset as i64)) as u64);
-    slots.push((len - offset as i64) as u64);
+/// Memory behind one array: where it starts, and the flat element indices it allows.
+#[derive(Clone, Copy, Debug)]
+struct View {
+    base: *mut u8,
+    lo: i64,
+    hi: i64,
+    elem: optimist_scop::Type,
+}
+
+impl View {
+    /// The view of `buffer` from element `offset` on (an alias may reach back to its start).
+    fn of(buffer: &mut Buffer, offset: usize) -> View {
+        let len = buffer.len();
+        let offset = offset.min(len);
+        // SAFETY: `offset <= len`, so the address is inside the allocation or one past its end.
+        let base = unsafe { buffer.bytes.as_mut_ptr().add(offset * buffer.elem.size()) };
+        View {
+            base,
+            lo: -(offset as i64),
+            hi: (len - offset) as i64,
+            elem: buffer.elem,
+        }
+    }
+
+    fn push(self, slots: &mut Vec<u64>) {
+        slots.push(self.base as u64);
+        slots.push(self.lo as u64);
+        slots.push(self.hi as u64);
+    }
+}
+
+/// A typed slice given to [`Kernel::call`] for one array parameter.
+#[derive(Debug)]
+pub enum ArrayArg<'a> {
+    /// `signed char` elements.
+    I8(&'a mut [i8]),
+    /// `unsigned char` elements.
+    U8(&'a mut [u8]),
+    /// `short` elements.
+    I16(&'a mut [i16]),
+    /// `unsigned short` elements.
+    U16(&'a mut [u16]),
+    /// `int` elements.
+    I32(&'a mut [i32]),
+    /// `unsigned int` elements.
+    U32(&'a mut [u32]),
+    /// `long` elements.
+    I64(&'a mut [i64]),
+    /// `unsigned long` elements.
+    U64(&'a mut [u64]),
+    /// `float` elements.
+    F32(&'a mut [f32]),
+    /// `double` elements.
+    F64(&'a mut [f64]),
+}
+
+impl ArrayArg<'_> {
+    fn view(&mut self) -> View {
+        use optimist_scop::Type;
+        let (base, len, elem) = match self {
+            ArrayArg::I8(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::I8),
+            ArrayArg::U8(s) => (s.as_mut_ptr(), s.len(), Type::U8),
+            ArrayArg::I16(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::I16),
+            ArrayArg::U16(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::U16),
+            ArrayArg::I32(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::I32),
+            ArrayArg::U32(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::U32),
+            ArrayArg::I64(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::I64),
+            ArrayArg::U64(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::U64),
+            ArrayArg::F32(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::F32),
+            ArrayArg::F64(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::F64),
+        };
+        View {
+            base,
+            lo: 0,
+            hi: len as i64,
+            elem,
+        }
+    }
 }

@@ -15,4 +15,4 @@ pub mod jit_model;
 pub mod kernel;
 
 pub use ast::{AExpr, CodegenError, LoopAst, Node, generate};
-pub use kernel::{Kernel, KernelError, Options, Version};
+pub use kernel::{ArrayArg, Kernel, KernelError, Options, Version};

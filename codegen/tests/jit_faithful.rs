@@ -169,3 +169,73 @@ fn invariant_address_arithmetic_leaves_the_inner_loop() {
         "i * n belongs to the i loop: {report:?}"
     );
 }
+
+#[test]
+fn typed_calls_check_names_types_and_sizes() {
+    use optimist_codegen::ArrayArg;
+    use optimist_scop::interp::Value;
+    let f = frontend::parse_source("t.c", "void k(int n, double A[n], int B[n]) {\n  for (int i = 0; i < n; i++)\n    A[i] = A[i] + B[i];\n}", None, &FrontendConfig::default()).unwrap();
+    for optimize in [false, true] {
+        let k = Kernel::compile(&f, &optimist_codegen::Options { optimize }).unwrap();
+        let (mut a, mut b) = (vec![1.0f64; 4], vec![2i32; 4]);
+        let v = k
+            .call(
+                &[("n", Value::Int(4))],
+                &mut [("A", ArrayArg::F64(&mut a)), ("B", ArrayArg::I32(&mut b))],
+            )
+            .unwrap();
+        assert_eq!(
+            v,
+            if optimize {
+                optimist_codegen::Version::Optimized
+            } else {
+                optimist_codegen::Version::Fallback
+            }
+        );
+        assert_eq!(a, [3.0; 4]);
+        // A slice shorter than A[n]: refused before running, nothing written.
+        let mut short = vec![0.0f64; 3];
+        assert_eq!(
+            k.call(
+                &[("n", Value::Int(4))],
+                &mut [
+                    ("A", ArrayArg::F64(&mut short)),
+                    ("B", ArrayArg::I32(&mut b))
+                ]
+            ),
+            Err(KernelError::BufferTooSmall {
+                array: "A".into(),
+                have: 3,
+                need: 4
+            })
+        );
+        assert_eq!(short, [0.0; 3]);
+        // Wrong element type, unknown names, missing values.
+        let mut wrong = vec![0.0f32; 4];
+        assert!(matches!(
+            k.call(
+                &[("n", Value::Int(4))],
+                &mut [
+                    ("A", ArrayArg::F32(&mut wrong)),
+                    ("B", ArrayArg::I32(&mut b))
+                ]
+            ),
+            Err(KernelError::BadArguments(_))
+        ));
+        assert!(matches!(
+            k.call(&[("m", Value::Int(4))], &mut []),
+            Err(KernelError::BadArguments(_))
+        ));
+        assert!(matches!(
+            k.call(&[("n", Value::Int(4))], &mut [("A", ArrayArg::F64(&mut a))]),
+            Err(KernelError::BadArguments(_))
+        ));
+        assert!(matches!(
+            k.call(
+                &[("n", Value::F64(4.0))],
+                &mut [("A", ArrayArg::F64(&mut a)), ("B", ArrayArg::I32(&mut b))]
+            ),
+            Err(KernelError::BadArguments(_))
+        ));
+    }
+}
