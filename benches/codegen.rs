@@ -1,0 +1,57 @@
+//! Generated-code speed and compile time: a 200x200x200 product through the faithful lowering
+//! and through the model (original schedule), both native code from Cranelift.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use optimist_codegen::{ArrayArg, Kernel, Options};
+use optimist_scop::frontend::{self, FrontendConfig};
+use optimist_scop::interp::Value;
+use std::hint::black_box;
+
+const PRODUCT: &str = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      C[i][j] = 0;
+      for (int k = 0; k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+    }
+}";
+
+fn benches(c: &mut Criterion) {
+    let f = frontend::parse_source("mm.c", PRODUCT, None, &FrontendConfig::default()).unwrap();
+    c.bench_function("product: compile faithful", |b| {
+        b.iter(|| black_box(Kernel::compile(&f, &Options { optimize: false }).unwrap()))
+    });
+    c.bench_function("product: compile from the model", |b| {
+        b.iter(|| black_box(Kernel::compile(&f, &Options { optimize: true }).unwrap()))
+    });
+    let n = 200usize;
+    let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
+    for optimize in [false, true] {
+        let kernel = Kernel::compile(&f, &Options { optimize }).unwrap();
+        let name = if optimize {
+            "product 200: run model code"
+        } else {
+            "product 200: run faithful code"
+        };
+        let mut group = c.benchmark_group("run");
+        group.sample_size(20);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                kernel
+                    .call(
+                        &[("n", Value::Int(n as i128))],
+                        &mut [
+                            ("C", ArrayArg::F64(&mut cm)),
+                            ("A", ArrayArg::F64(&mut a)),
+                            ("B", ArrayArg::F64(&mut bm)),
+                        ],
+                    )
+                    .unwrap()
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(codegen, benches);
+criterion_main!(codegen);

@@ -1,0 +1,83 @@
+//! `optimist run` end to end: every backend and optimization level prints the same hashes.
+
+use std::process::Command;
+
+fn optimist(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_optimist"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn corpus(name: &str) -> (String, Vec<String>) {
+    let path = format!("{}/../corpus/{name}.c", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let args = text
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("// run:")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    (path, args)
+}
+
+#[test]
+fn every_backend_prints_the_same_hashes() {
+    let has_cc = Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    for kernel in [
+        "gemm",
+        "alias_shift",
+        "narrow_unsigned",
+        "indirect",
+        "scalars",
+    ] {
+        let (path, args) = corpus(kernel);
+        let run = |extra: &[&str]| {
+            let mut all: Vec<&str> = vec!["run", &path];
+            all.extend(args.iter().map(String::as_str));
+            all.extend(extra);
+            let (ok, out, err) = optimist(&all);
+            assert!(ok, "{kernel} {extra:?}: {err}");
+            out
+        };
+        let reference = run(&["--backend", "interp"]);
+        assert!(reference.lines().count() >= 1);
+        let mut configs = vec![
+            vec!["--backend", "jit", "--opt", "none"],
+            vec!["--backend", "jit", "--opt", "default"],
+        ];
+        if has_cc {
+            configs.push(vec!["--backend", "c", "--opt", "none"]);
+            configs.push(vec!["--backend", "c", "--opt", "default"]);
+        }
+        for c in configs {
+            assert_eq!(run(&c), reference, "{kernel} {c:?}");
+        }
+    }
+}
+
+#[test]
+fn usage_errors_are_reported() {
+    let (ok, _, err) = optimist(&["run"]);
+    assert!(!ok && err.contains("needs a C file"), "{err}");
+    let (path, _) = corpus("gemm");
+    let (ok, _, err) = optimist(&["run", &path, "--backend", "gpu"]);
+    assert!(!ok && err.contains("unknown backend"), "{err}");
+    let (ok, _, err) = optimist(&["run", &path, "--set", "ni=1"]);
+    assert!(
+        !ok && err.contains("missing parameter values: nj, nk, alpha, beta"),
+        "{err}"
+    );
+    let (ok, out, _) = optimist(&["show", "ast", &path]);
+    assert!(ok && out.contains("S1("), "{out}");
+}
