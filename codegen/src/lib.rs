@@ -3,9 +3,11 @@
 //! - [`ast`]: the loop AST, from isl's AST builder, with every access index computed from the
 //!   model's relations as a function of the generated loop iterators.
 //! - [`c`]: the AST printed as a C function with the original signature.
+//! - [`jit`]: native code through Cranelift, and the faithful lowering of the program IR (the
+//!   baseline and the fallback); [`jit_model`]: native code for a model and a loop AST.
+//! - [`kernel`]: [`Kernel`], compiled code with safe entry points that check their arguments.
 //!
-//! Still to come (see `ARCHITECTURE.md`): the Cranelift backend, the faithful lowering of the
-//! program IR, versioning by the run-time check, and `Kernel::run`.
+//! Still to come (see `ARCHITECTURE.md`): versioning by the run-time check of the assumptions.
 #![deny(missing_docs)]
 
 pub mod ast;
