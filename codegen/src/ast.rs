@@ -386,3 +386,160 @@ impl LoopAst {
         }
     }
 }
+
+/// The range of flat element indices an array parameter's accesses touch, as expressions of
+/// the model's parameters: what `Kernel` checks against the buffers before running the
+/// model-based code.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Footprint {
+    /// The array of the program.
+    pub array: optimist_scop::ir::ArrayId,
+    /// The lowest flat index touched (or a value above `highest` when nothing is touched).
+    pub lowest: AExpr,
+    /// The highest flat index touched (or -1 when nothing is touched).
+    pub highest: AExpr,
+}
+
+/// The footprints of the array parameters whose accesses are all exact, whose inner sizes are
+/// constants (so the flat index is affine) and whose footprint depends only on scalar
+/// parameters. Other arrays rely on the per-access checks of the generated code.
+pub fn footprints(
+    f: &optimist_scop::ir::Function,
+    scop: &Scop,
+) -> Result<Vec<Footprint>, CodegenError> {
+    use optimist_presburger::{Map, PwAff, Set, Val};
+    use optimist_scop::ir::Dim;
+    use optimist_scop::model::{ArrayOrigin, ParamOrigin};
+    let scalar_params: Vec<String> = scop
+        .params
+        .iter()
+        .filter(|p| matches!(p.origin, ParamOrigin::Scalar(_)))
+        .map(|p| p.name.clone())
+        .collect();
+    let params = Set::universe(&scop.context.space()?)?;
+    let build = AstBuild::from_context(&params)?;
+    let mut out = Vec::new();
+    for (k, arr) in scop.arrays.iter().enumerate() {
+        let ArrayOrigin::Array(id) = arr.origin else {
+            continue;
+        };
+        let decl = f.array(id);
+        if !decl.is_param() {
+            continue;
+        }
+        let accesses: Vec<_> = scop
+            .accesses
+            .iter()
+            .filter(|a| a.array.0 as usize == k)
+            .collect();
+        if accesses.is_empty() || accesses.iter().any(|a| !a.exact) {
+            continue;
+        }
+        let strides: Option<Vec<u64>> = decl
+            .dims
+            .iter()
+            .skip(1)
+            .map(|d| match d {
+                Dim::Const(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        let Some(strides) = strides else { continue };
+        // { A[i0, i1, ...] -> [flat] } with constant strides.
+        let dims: Vec<String> = (0..decl.dims.len()).map(|d| format!("i{d}")).collect();
+        let mut flat = String::from("i0");
+        for (d, s) in strides.iter().enumerate() {
+            flat = format!("({flat}) * {s} + i{}", d + 1);
+        }
+        let linear = Map::parse(
+            &scop.ctx,
+            &format!("{{ {}[{}] -> [{flat}] }}", arr.name, dims.join(", ")),
+        )?;
+        let mut touched: Option<Set> = None;
+        for a in &accesses {
+            let r = a.relation.range()?.apply(&linear)?;
+            touched = Some(match touched {
+                None => r,
+                Some(t) => t.union(&r)?,
+            });
+        }
+        let Some(touched) = touched else { continue };
+        let touched = touched.coalesce()?;
+        // Defined everywhere: nothing touched gives lowest 0 > highest -1.
+        let nowhere = params.subtract(&touched.params()?)?;
+        let total = |pa: PwAff, default: i64| -> Result<PwAff, IslError> {
+            pa.union_add(&PwAff::constant_on(
+                &nowhere,
+                &Val::from_i64(&scop.ctx, default)?,
+            )?)
+        };
+        let highest = total(touched.dim_max(0)?, -1)?;
+        let lowest = total(touched.dim_min(0)?, 0)?;
+        let mut names = Names::default();
+        let (hi, lo) = (
+            names.expr(
+                &build.expr_from_pw_aff(&highest.coalesce()?)?,
+                &scalar_params,
+            )?,
+            names.expr(
+                &build.expr_from_pw_aff(&lowest.coalesce()?)?,
+                &scalar_params,
+            )?,
+        );
+        // Only scalar parameters may appear (the values of invariant loads are not known yet).
+        if names.iterators.is_empty() {
+            out.push(Footprint {
+                array: id,
+                lowest: lo,
+                highest: hi,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Evaluates an AST expression over parameter values (wrapping 64-bit arithmetic; `None` on
+/// a division by zero or an unknown name).
+pub fn evaluate(e: &AExpr, param: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
+    Some(match e {
+        AExpr::Int(v) => *v,
+        AExpr::Iter(_) => return None,
+        AExpr::Param(p) => param(p)?,
+        AExpr::Op(op, a) => {
+            let v: Vec<i64> = a
+                .iter()
+                .map(|x| evaluate(x, param))
+                .collect::<Option<_>>()?;
+            let (x, y) = (
+                v.first().copied().unwrap_or(0),
+                v.get(1).copied().unwrap_or(0),
+            );
+            match op {
+                AstOp::Add => x.wrapping_add(y),
+                AstOp::Sub => x.wrapping_sub(y),
+                AstOp::Mul => x.wrapping_mul(y),
+                AstOp::Minus => x.wrapping_neg(),
+                AstOp::Div | AstOp::PdivQ => x.checked_div(y)?,
+                AstOp::PdivR | AstOp::ZdivR => x.checked_rem(y)?,
+                AstOp::FdivQ => x.checked_div_euclid(y)?,
+                AstOp::Min => v.iter().copied().min()?,
+                AstOp::Max => v.iter().copied().max()?,
+                AstOp::Cond | AstOp::Select => {
+                    if x != 0 {
+                        y
+                    } else {
+                        v.get(2).copied()?
+                    }
+                }
+                AstOp::And | AstOp::AndThen => i64::from(x != 0 && y != 0),
+                AstOp::Or | AstOp::OrElse => i64::from(x != 0 || y != 0),
+                AstOp::Eq => i64::from(x == y),
+                AstOp::Le => i64::from(x <= y),
+                AstOp::Lt => i64::from(x < y),
+                AstOp::Ge => i64::from(x >= y),
+                AstOp::Gt => i64::from(x > y),
+                _ => return None,
+            }
+        }
+    })
+}

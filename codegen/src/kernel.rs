@@ -28,6 +28,23 @@ pub enum KernelError {
         /// Elements needed.
         need: u128,
     },
+    /// *Invalid input*: the kernel would touch elements `lowest..=highest` of an array (flat,
+    /// from the start its buffer is bound at), outside the buffer (before any code ran).
+    #[error(
+        "the kernel touches elements {lowest}..={highest} of `{array}`, its buffer allows {lo}..{hi}"
+    )]
+    Footprint {
+        /// The array.
+        array: String,
+        /// The lowest flat index touched.
+        lowest: i64,
+        /// The highest flat index touched.
+        highest: i64,
+        /// The lowest flat index the buffer allows.
+        lo: i64,
+        /// One past the highest flat index the buffer allows.
+        hi: i64,
+    },
     /// *Invalid input*: the code stopped at an access outside its buffer (buffers may be partly
     /// written).
     #[error("the kernel accessed memory outside a buffer it was given")]
@@ -61,6 +78,8 @@ pub struct Kernel {
     function: Function,
     faithful: Compiled,
     optimized: Option<Compiled>,
+    /// What the model-based code touches, checked before it runs.
+    footprints: Vec<crate::ast::Footprint>,
     /// Why there is no optimized code, when optimization was asked for.
     reason: Option<String>,
 }
@@ -72,6 +91,7 @@ impl Kernel {
             function: f.clone(),
             faithful: jit::compile_faithful(f)?,
             optimized: None,
+            footprints: Vec::new(),
             reason: None,
         })
     }
@@ -84,6 +104,7 @@ impl Kernel {
                 Ok(scop) => {
                     let ast = crate::ast::generate(&scop, &scop.schedule)?;
                     k.optimized = Some(crate::jit_model::compile_model(f, &scop, &ast)?);
+                    k.footprints = crate::ast::footprints(f, &scop)?;
                 }
                 Err(e) => k.reason = Some(e.to_string()),
             }
@@ -261,6 +282,36 @@ impl Kernel {
             Some(c) => (c, Version::Optimized),
             None => (&self.faithful, Version::Fallback),
         };
+        if version == Version::Optimized {
+            // The footprint from the model, for the arrays whose declarations do not bound it.
+            let param = |name: &str| {
+                let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
+                match scalars.get(v.0 as usize).copied().flatten()? {
+                    Value::Int(x) => i64::try_from(x).ok(),
+                    _ => None,
+                }
+            };
+            for fp in &self.footprints {
+                let Some(view) = views[fp.array.0 as usize] else {
+                    continue;
+                };
+                let (Some(lowest), Some(highest)) = (
+                    crate::ast::evaluate(&fp.lowest, &param),
+                    crate::ast::evaluate(&fp.highest, &param),
+                ) else {
+                    continue;
+                };
+                if lowest <= highest && (lowest < view.lo || highest >= view.hi) {
+                    return Err(KernelError::Footprint {
+                        array: f.array(fp.array).name.clone(),
+                        lowest,
+                        highest,
+                        lo: view.lo,
+                        hi: view.hi,
+                    });
+                }
+            }
+        }
         // SAFETY: every array slot holds the address of live memory (a buffer or slice borrowed
         // by the caller for the duration of this call, or a local buffer) and the range of flat
         // indices inside it; the code checks every access against that range.

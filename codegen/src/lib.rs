@@ -16,5 +16,5 @@ pub mod jit;
 pub mod jit_model;
 pub mod kernel;
 
-pub use ast::{AExpr, CodegenError, LoopAst, Node, generate};
+pub use ast::{AExpr, CodegenError, Footprint, LoopAst, Node, footprints, generate};
 pub use kernel::{ArrayArg, Kernel, KernelError, Options, Version};

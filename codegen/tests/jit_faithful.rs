@@ -239,3 +239,49 @@ fn typed_calls_check_names_types_and_sizes() {
         ));
     }
 }
+
+#[test]
+fn the_model_footprint_is_checked_before_running() {
+    use optimist_codegen::ArrayArg;
+    use optimist_scop::interp::Value;
+    let f = frontend::parse_source("t.c", "void k(int n, int m, double *P) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      P[2 * i + j + 1] = 1;\n}", None, &FrontendConfig::default()).unwrap();
+    let k = Kernel::compile(&f, &optimist_codegen::Options { optimize: true }).unwrap();
+    assert!(k.is_optimized());
+    // Touches P[1] .. P[2(n-1) + (m-1) + 1] = P[9] for n = 4, m = 3.
+    let mut p = vec![0.0f64; 9];
+    let r = k.call(
+        &[("n", Value::Int(4)), ("m", Value::Int(3))],
+        &mut [("P", ArrayArg::F64(&mut p))],
+    );
+    assert_eq!(
+        r,
+        Err(KernelError::Footprint {
+            array: "P".into(),
+            lowest: 1,
+            highest: 9,
+            lo: 0,
+            hi: 9
+        })
+    );
+    assert!(
+        p.iter().all(|&x| x == 0.0),
+        "nothing may be written before the check"
+    );
+    let mut p = vec![0.0f64; 10];
+    assert!(
+        k.call(
+            &[("n", Value::Int(4)), ("m", Value::Int(3))],
+            &mut [("P", ArrayArg::F64(&mut p))]
+        )
+        .is_ok()
+    );
+    // Nothing touched (m = 0): any buffer will do.
+    let mut empty: Vec<f64> = vec![];
+    assert!(
+        k.call(
+            &[("n", Value::Int(4)), ("m", Value::Int(0))],
+            &mut [("P", ArrayArg::F64(&mut empty))]
+        )
+        .is_ok()
+    );
+}
