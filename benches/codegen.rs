@@ -19,15 +19,22 @@ const PRODUCT: &str = "void mm(int n, double C[n][n], double A[n][n], double B[n
 fn benches(c: &mut Criterion) {
     let f = frontend::parse_source("mm.c", PRODUCT, None, &FrontendConfig::default()).unwrap();
     c.bench_function("product: compile faithful", |b| {
-        b.iter(|| black_box(Kernel::compile(&f, &Options { optimize: false }).unwrap()))
+        b.iter(|| black_box(Kernel::compile(&f, &Options::default()).unwrap()))
     });
     c.bench_function("product: compile from the model", |b| {
-        b.iter(|| black_box(Kernel::compile(&f, &Options { optimize: true }).unwrap()))
+        b.iter(|| black_box(Kernel::compile(&f, &Options::optimized()).unwrap()))
     });
     let n = 200usize;
     let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
     for optimize in [false, true] {
-        let kernel = Kernel::compile(&f, &Options { optimize }).unwrap();
+        let kernel = Kernel::compile(
+            &f,
+            &Options {
+                optimize,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         let name = if optimize {
             "product 200: run model code"
         } else {

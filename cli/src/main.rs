@@ -120,7 +120,13 @@ fn run(args: &[String]) -> Result<()> {
         return run_with_cc(path, &f, &w, &spec, code, time, repeat);
     }
     let kernel = if backend == "jit" {
-        Some(Kernel::compile(&f, &KernelOptions { optimize })?)
+        Some(Kernel::compile(
+            &f,
+            &KernelOptions {
+                optimize,
+                ..Default::default()
+            },
+        )?)
     } else {
         None
     };
@@ -306,7 +312,13 @@ T:      C[i][j] += alpha * A[i][k] * B[k][j];
         ("faithful lowering (the fallback)", false),
         ("code from the model", true),
     ] {
-        let kernel = Kernel::compile(&f, &KernelOptions { optimize })?;
+        let kernel = Kernel::compile(
+            &f,
+            &KernelOptions {
+                optimize,
+                ..Default::default()
+            },
+        )?;
         let mut w = Workload::generate(&f, &RunSpec::parse_args(&args)?)?;
         let start = std::time::Instant::now();
         kernel.run(&mut w.args)?;

@@ -55,11 +55,50 @@ pub enum KernelError {
 }
 
 /// How to compile a kernel.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// Build the model and compile code from it (with the original schedule for now); when the
+    /// Build the model and compile code from it, with the schedule `strategy` chooses; when the
     /// function cannot be modeled, only the faithful lowering is compiled and the reason kept.
     pub optimize: bool,
+    /// The schedule of the model-based code.
+    pub strategy: Strategy,
+}
+
+impl Options {
+    /// Model-based code with the automatic strategy (`--opt default`).
+    pub fn optimized() -> Options {
+        Options {
+            optimize: true,
+            strategy: Strategy::default(),
+        }
+    }
+
+    /// Model-based code with `strategy`.
+    pub fn with(strategy: Strategy) -> Options {
+        Options {
+            optimize: true,
+            strategy,
+        }
+    }
+}
+
+/// Which schedule the model-based code follows.
+#[derive(Clone, Debug)]
+pub enum Strategy {
+    /// The program's own order.
+    Original,
+    /// [`optimist_loopy::auto`]; when it fails, the original order (the reason is kept, see
+    /// [`Kernel::schedule_note`]).
+    Auto(optimist_loopy::AutoConfig),
+    /// A Loopy script; a script that does not apply or is refused is an error
+    /// ([`CodegenError::Loopy`]).
+    Script(optimist_loopy::Script),
+}
+
+impl Default for Strategy {
+    fn default() -> Self {
+        Strategy::Auto(optimist_loopy::AutoConfig::default())
+    }
 }
 
 /// Which code ran.
@@ -82,6 +121,8 @@ pub struct Kernel {
     footprints: Vec<crate::ast::Footprint>,
     /// Why there is no optimized code, when optimization was asked for.
     reason: Option<String>,
+    /// Why the model-based code follows another schedule than asked.
+    schedule_note: Option<String>,
 }
 
 impl Kernel {
@@ -93,6 +134,7 @@ impl Kernel {
             optimized: None,
             footprints: Vec::new(),
             reason: None,
+            schedule_note: None,
         })
     }
 
@@ -102,7 +144,8 @@ impl Kernel {
         if options.optimize {
             match optimist_scop::model::Scop::build(f, &Default::default()) {
                 Ok(scop) => {
-                    let ast = crate::ast::generate(&scop, &scop.schedule)?;
+                    let schedule = k.schedule(&scop, &options.strategy)?;
+                    let ast = crate::ast::generate(&scop, &schedule)?;
                     k.optimized = Some(crate::jit_model::compile_model(f, &scop, &ast)?);
                     k.footprints = crate::ast::footprints(f, &scop)?;
                 }
@@ -110,6 +153,42 @@ impl Kernel {
             }
         }
         Ok(k)
+    }
+
+    /// The schedule `strategy` gives for the model of this kernel's function.
+    fn schedule(
+        &mut self,
+        scop: &optimist_scop::model::Scop,
+        strategy: &Strategy,
+    ) -> Result<optimist_presburger::Schedule, CodegenError> {
+        use optimist_scop::model::Dependences;
+        let deps =
+            |scop| Dependences::compute(scop, &Default::default()).map_err(|e| e.to_string());
+        match strategy {
+            Strategy::Original => Ok(scop.schedule.clone()),
+            Strategy::Auto(config) => {
+                match deps(scop)
+                    .and_then(|d| optimist_loopy::auto(scop, &d, config).map_err(|e| e.to_string()))
+                {
+                    Ok(t) => Ok(t.schedule),
+                    Err(e) => {
+                        self.schedule_note = Some(format!(
+                            "automatic strategy failed, original order kept: {e}"
+                        ));
+                        Ok(scop.schedule.clone())
+                    }
+                }
+            }
+            Strategy::Script(script) => {
+                let d = deps(scop).map_err(CodegenError::Unexpected)?;
+                Ok(optimist_loopy::apply(&self.function, scop, &d, script)?.schedule)
+            }
+        }
+    }
+
+    /// Why the model-based code follows the original order although a strategy was asked for.
+    pub fn schedule_note(&self) -> Option<&str> {
+        self.schedule_note.as_deref()
     }
 
     /// Why there is no model-based code (when optimization was asked for and failed).

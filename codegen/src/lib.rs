@@ -17,4 +17,4 @@ pub mod jit_model;
 pub mod kernel;
 
 pub use ast::{AExpr, CodegenError, Footprint, LoopAst, Node, footprints, generate};
-pub use kernel::{ArrayArg, Kernel, KernelError, Options, Version};
+pub use kernel::{ArrayArg, Kernel, KernelError, Options, Strategy, Version};

@@ -105,6 +105,16 @@ fn bad_inputs_are_errors_not_crashes() {
 
 #[test]
 fn model_based_jit_matches_the_interpreter_on_every_modelable_kernel() {
+    for strategy in [
+        optimist_codegen::Strategy::Original,
+        optimist_codegen::Strategy::default(),
+    ] {
+        model_based_jit_with(strategy);
+    }
+}
+
+/// Every kernel under `strategy`; the automatic strategy must succeed on every modelable one.
+fn model_based_jit_with(strategy: optimist_codegen::Strategy) {
     let (mut optimized, mut failures) = (0, Vec::new());
     for path in &corpus() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -112,8 +122,11 @@ fn model_based_jit_matches_the_interpreter_on_every_modelable_kernel() {
         let spec = run_spec(path);
         let mut reference = Workload::generate(&f, &spec).unwrap();
         interp::run(&f, &mut reference.args, &Default::default()).unwrap();
-        let kernel = Kernel::compile(&f, &optimist_codegen::Options { optimize: true })
+        let kernel = Kernel::compile(&f, &optimist_codegen::Options::with(strategy.clone()))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Some(note) = kernel.schedule_note() {
+            failures.push(format!("{name}: {note}"));
+        }
         let mut w = Workload::generate(&f, &spec).unwrap();
         let version = kernel
             .run(&mut w.args)
@@ -176,7 +189,14 @@ fn typed_calls_check_names_types_and_sizes() {
     use optimist_scop::interp::Value;
     let f = frontend::parse_source("t.c", "void k(int n, double A[n], int B[n]) {\n  for (int i = 0; i < n; i++)\n    A[i] = A[i] + B[i];\n}", None, &FrontendConfig::default()).unwrap();
     for optimize in [false, true] {
-        let k = Kernel::compile(&f, &optimist_codegen::Options { optimize }).unwrap();
+        let k = Kernel::compile(
+            &f,
+            &optimist_codegen::Options {
+                optimize,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         let (mut a, mut b) = (vec![1.0f64; 4], vec![2i32; 4]);
         let v = k
             .call(
@@ -245,7 +265,7 @@ fn the_model_footprint_is_checked_before_running() {
     use optimist_codegen::ArrayArg;
     use optimist_scop::interp::Value;
     let f = frontend::parse_source("t.c", "void k(int n, int m, double *P) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      P[2 * i + j + 1] = 1;\n}", None, &FrontendConfig::default()).unwrap();
-    let k = Kernel::compile(&f, &optimist_codegen::Options { optimize: true }).unwrap();
+    let k = Kernel::compile(&f, &optimist_codegen::Options::optimized()).unwrap();
     assert!(k.is_optimized());
     // Touches P[1] .. P[2(n-1) + (m-1) + 1] = P[9] for n = 4, m = 3.
     let mut p = vec![0.0f64; 9];

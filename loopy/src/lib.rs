@@ -1,7 +1,349 @@
-//! Loopy: not implemented yet.
+//! Loopy: programmable, verified loop transformations (paper 004), and the automatic strategy.
 //!
-//! This crate will own the transformation language of Namjoshi and Singhania, *Loopy*: loop tags,
-//! the operators `realign`, `lift`, `affine` and `isplit` with their shorthands, the verifier
-//! (one-to-one schedule, preserved dependences, reports of violating instances), and the automatic
-//! strategy built on the isl scheduler, whose result goes through the same verifier.
-#![deny(missing_docs)]
+//! A programmer names loops with C labels (`Mult: for (...)`) and writes a short [`Script`];
+//! [`apply`] carries it out on the schedule and [`verify`] refuses the result, with the reason,
+//! when it would change the program's results: the final schedule must be one-to-one and keep
+//! every dependence in order, and loops marked `parallel` or `vectorize` must carry none. The
+//! check runs once, after the whole script (dependences may be broken and restored in between,
+//! §4.1). [`auto`] chooses a schedule with isl's scheduler and tiling; its result goes through
+//! the same verifier.
+//!
+//! The semantics of the operators are in [`transform`]. Loopy never changes the program IR or
+//! the model's domains and accesses: it produces a new schedule for code generation.
+
+mod auto;
+mod script;
+pub mod transform;
+mod verify;
+
+pub use auto::{AutoConfig, auto};
+pub use script::{Arg, Op, Pos, Script, ScriptError};
+pub use verify::{Violation, verify};
+
+use optimist_presburger::{Error as IslError, Map, MultiUnionPwAff, Schedule, Set, UnionMap};
+use optimist_scop::ir::{Function, Stmt, StmtKind};
+use optimist_scop::model::{Dependences, Scop, StmtId};
+use std::collections::{BTreeMap, BTreeSet};
+use transform::{Component, LoopySchedule, Position, Shorthand};
+
+/// Why a script could not be applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoopyError {
+    /// *Invalid input*: the script does not parse.
+    #[error("{0}")]
+    Script(#[from] ScriptError),
+    /// *Invalid input*: an operation cannot be applied (unknown tag, bad isl text, a map whose
+    /// input does not fit).
+    #[error("line {}, column {}: {message}", pos.line, pos.col)]
+    Invalid {
+        /// Where in the script.
+        pos: Pos,
+        /// What is wrong.
+        message: String,
+    },
+    /// *Invalid input*: the transformation would change the results.
+    #[error("the transformation is refused:\n{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Refused(Vec<Violation>),
+    /// *Limit reached* or *bug*: isl failed.
+    #[error("isl: {0}")]
+    Isl(#[from] IslError),
+}
+
+/// A new schedule for a model, verified.
+#[derive(Clone, Debug)]
+pub struct Transformed {
+    /// The schedule to generate code from.
+    pub schedule: Schedule,
+    /// The schedule as a relation from instances to time vectors.
+    pub theta: UnionMap,
+    /// Schedule dimensions (of `theta`) whose loops may run in parallel.
+    pub parallel: Vec<usize>,
+    /// Schedule dimensions whose loops may run in vector lanes.
+    pub vector: Vec<usize>,
+}
+
+/// The statements whose positions lie in `c`.
+fn members(s: &LoopySchedule, c: &Component) -> BTreeSet<StmtId> {
+    s.positions
+        .iter()
+        .enumerate()
+        .filter(|(_, ps)| ps.iter().any(|p| c.positions.contains(p)))
+        .map(|(k, _)| StmtId(k as u32))
+        .collect()
+}
+
+impl Transformed {
+    /// The original schedule in Loopy's form, with a component for every C label.
+    pub fn initial(f: &Function, scop: &Scop) -> Result<LoopySchedule, LoopyError> {
+        let mut walk = Walk {
+            stmts: Vec::new(),
+            components: BTreeMap::new(),
+        };
+        let mut counter = 0;
+        walk.list(&f.body, &[], &[], &mut counter);
+        if walk.stmts.len() != scop.stmts.len() {
+            return Err(LoopyError::Invalid {
+                pos: Pos { line: 0, col: 0 },
+                message: "the model and the program disagree on the statements".into(),
+            });
+        }
+        let m = walk
+            .stmts
+            .iter()
+            .map(|(p, _)| p.len() - 1)
+            .max()
+            .unwrap_or(0);
+        let pad = |p: &Position| {
+            let mut q = p.clone();
+            q.resize(m + 1, 0);
+            q
+        };
+        let mut theta = Vec::new();
+        let mut positions = Vec::new();
+        for (k, (p, signs)) in walk.stmts.iter().enumerate() {
+            let st = &scop.stmts[k];
+            let dims: Vec<String> = (0..signs.len())
+                .map(|d| {
+                    st.domain
+                        .dim_name(optimist_presburger::DimType::SET, d)
+                        .ok()
+                        .flatten()
+                        .unwrap_or_else(|| format!("i{d}"))
+                })
+                .collect();
+            let q = pad(p);
+            let mut out = vec![q[0].to_string()];
+            for d in 0..m {
+                out.push(match (dims.get(d), signs.get(d)) {
+                    (Some(n), Some(true)) => format!("-{n}"),
+                    (Some(n), _) => n.clone(),
+                    _ => "0".into(),
+                });
+                out.push(q[d + 1].to_string());
+            }
+            let map = Map::parse(
+                &scop.ctx,
+                &format!(
+                    "{{ {}[{}] -> [{}] }}",
+                    st.name,
+                    dims.join(", "),
+                    out.join(", ")
+                ),
+            )?
+            .intersect_domain(&st.domain)?;
+            theta.push(map);
+            positions.push(BTreeSet::from([q]));
+        }
+        let components = walk
+            .components
+            .into_iter()
+            .map(|(name, (range, level))| {
+                let ps = range.map(|k| pad(&walk.stmts[k].0)).collect();
+                (
+                    name,
+                    Component {
+                        positions: ps,
+                        level,
+                    },
+                )
+            })
+            .collect();
+        Ok(LoopySchedule {
+            ctx: scop.ctx.clone(),
+            m,
+            theta,
+            positions,
+            components,
+        })
+    }
+}
+
+/// Walks the program IR in the model's statement order, numbering positions.
+struct Walk {
+    /// Per statement: its position vector, and per enclosing loop whether it counts down.
+    stmts: Vec<(Position, Vec<bool>)>,
+    /// Per label: the statements it covers, and the number of loops around it.
+    components: BTreeMap<String, (std::ops::Range<usize>, usize)>,
+}
+
+impl Walk {
+    /// Statement lists, blocks and branches share the positions of their level.
+    fn list(&mut self, stmts: &[Stmt], prefix: &[i64], signs: &[bool], counter: &mut i64) {
+        for s in stmts {
+            let start = self.stmts.len();
+            match &s.kind {
+                StmtKind::Assign(..) => {
+                    let mut p = prefix.to_vec();
+                    p.push(*counter);
+                    *counter += 1;
+                    self.stmts.push((p, signs.to_vec()));
+                }
+                StmtKind::For(l) => {
+                    let mut p = prefix.to_vec();
+                    p.push(*counter);
+                    *counter += 1;
+                    let mut sg = signs.to_vec();
+                    sg.push(l.step < 0);
+                    let mut inner = 0;
+                    self.list(&l.body, &p, &sg, &mut inner);
+                }
+                StmtKind::If(_, t, e) => {
+                    self.list(t, prefix, signs, counter);
+                    self.list(e, prefix, signs, counter);
+                }
+                StmtKind::Block(b) => self.list(b, prefix, signs, counter),
+            }
+            if let Some(label) = &s.label {
+                self.components
+                    .insert(label.clone(), (start..self.stmts.len(), signs.len()));
+            }
+        }
+    }
+}
+
+/// Applies `script` to the model of `f` and verifies the result with `deps`.
+pub fn apply(
+    f: &Function,
+    scop: &Scop,
+    deps: &Dependences,
+    script: &Script,
+) -> Result<Transformed, LoopyError> {
+    let mut s = Transformed::initial(f, scop)?;
+    let mut parallel_marks: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
+    let mut vector_marks: Vec<(BTreeSet<StmtId>, Component)> = Vec::new();
+    for op in &script.ops {
+        let invalid = |pos: Pos, message: String| LoopyError::Invalid { pos, message };
+        let tag = |k: usize, s: &LoopySchedule| -> Result<Component, LoopyError> {
+            match &op.args[k] {
+                (Arg::Tag(t), pos) => s.components.get(t).cloned().ok_or_else(|| {
+                    let known: Vec<&String> = s.components.keys().collect();
+                    invalid(
+                        *pos,
+                        format!(
+                            "unknown loop tag `{t}` (tags: {})",
+                            known
+                                .iter()
+                                .map(|k| k.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )
+                }),
+                (_, pos) => Err(invalid(*pos, "expected a loop tag".into())),
+            }
+        };
+        let int = |k: usize| -> Result<i64, LoopyError> {
+            match &op.args[k] {
+                (Arg::Int(v), _) => Ok(*v),
+                (_, pos) => Err(invalid(*pos, "expected an integer".into())),
+            }
+        };
+        let uint = |k: usize| -> Result<usize, LoopyError> {
+            usize::try_from(int(k)?)
+                .map_err(|_| invalid(op.args[k].1, "expected a non-negative integer".into()))
+        };
+        let isl_text = |k: usize| -> Result<(String, Pos), LoopyError> {
+            match &op.args[k] {
+                (Arg::Isl(t), pos) => Ok((t.clone(), *pos)),
+                (_, pos) => Err(invalid(*pos, "expected isl text".into())),
+            }
+        };
+        let at = op.pos;
+        let fail = |m: String| invalid(at, m);
+        match op.name.as_str() {
+            "realign" => {
+                let (l1, l2, n) = (tag(0, &s)?, tag(1, &s)?, uint(2)?);
+                s.realign(&l1, &l2, n).map_err(fail)?;
+            }
+            "lift" => {
+                let (l1, n) = (tag(0, &s)?, uint(1)?);
+                let c = s.lift(&l1, n).map_err(fail)?;
+                s.components.insert(op.results[0].clone(), c);
+            }
+            "affine" => {
+                let l = tag(0, &s)?;
+                let (text, pos) = isl_text(1)?;
+                let f =
+                    Map::parse(&s.ctx, &text).map_err(|e| invalid(pos, format!("bad map: {e}")))?;
+                s.affine(&l, &f).map_err(|m| invalid(pos, m))?;
+            }
+            "isplit" => {
+                let l = tag(0, &s)?;
+                let (text, pos) = isl_text(1)?;
+                let pred = Set::parse(&s.ctx, &text)
+                    .map_err(|e| invalid(pos, format!("bad predicate: {e}")))?;
+                let n = uint(2)?;
+                let (a, b) = s.isplit(&l, &pred, n).map_err(fail)?;
+                s.components.insert(op.results[0].clone(), a);
+                s.components.insert(op.results[1].clone(), b);
+            }
+            "fuse" => {
+                let (l1, l2) = (tag(0, &s)?, tag(1, &s)?);
+                let n = l1.level.min(l2.level) + 1;
+                s.realign(&l1, &l2, n).map_err(fail)?;
+            }
+            "parallel" => {
+                let l = tag(0, &s)?;
+                let d = uint(1)?;
+                parallel_marks.push((members(&s, &l), 2 * d + 1));
+            }
+            "vectorize" => {
+                let l = tag(0, &s)?;
+                vector_marks.push((members(&s, &l), l));
+            }
+            name => {
+                let l = tag(0, &s)?;
+                let short = match name {
+                    "tile" => {
+                        Shorthand::Tile((1..op.args.len()).map(int).collect::<Result<_, _>>()?)
+                    }
+                    "interchange" => Shorthand::Interchange(uint(1)?, uint(2)?),
+                    "reverse" => Shorthand::Reverse(uint(1)?),
+                    "shift" => Shorthand::Shift(uint(1)?, int(2)?),
+                    "skew" => Shorthand::Skew(uint(1)?, uint(2)?, int(3)?),
+                    _ => return Err(fail(format!("unknown operation `{name}`"))),
+                };
+                let f = short.map(&s.ctx, l.level).map_err(&fail)?;
+                s.affine(&l, &f).map_err(fail)?;
+            }
+        }
+    }
+    // Vector marks: the innermost iteration entry the component's statements use.
+    let mut vector = Vec::new();
+    for (stmts, _) in &vector_marks {
+        let depth = stmts
+            .iter()
+            .map(|k| scop.stmt(*k).iterators.len())
+            .max()
+            .unwrap_or(0);
+        if depth > 0 {
+            vector.push((
+                stmts.clone(),
+                2 * (s.m.min(depth + (s.m - max_depth(scop)))) - 1,
+            ));
+        }
+    }
+    let theta = s.union()?;
+    let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel_marks
+        .iter()
+        .cloned()
+        .chain(vector.iter().cloned())
+        .collect();
+    verify(scop, deps, &theta, &checks).map_err(LoopyError::Refused)?;
+    let schedule = Schedule::from_domain(&scop.domains()?)?
+        .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&theta)?)?;
+    Ok(Transformed {
+        schedule,
+        theta,
+        parallel: parallel_marks.iter().map(|(_, d)| *d).collect(),
+        vector: vector.iter().map(|(_, d)| *d).collect(),
+    })
+}
+
+fn max_depth(scop: &Scop) -> usize {
+    scop.stmts
+        .iter()
+        .map(|s| s.iterators.len())
+        .max()
+        .unwrap_or(0)
+}

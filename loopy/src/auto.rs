@@ -1,0 +1,271 @@
+//! The automatic strategy: isl's scheduler, tiling of the outermost permutable band, and the
+//! parallel and vector marks, all checked by the same verifier as scripts.
+
+use crate::verify::verify;
+use crate::{LoopyError, Transformed};
+use optimist_presburger::{
+    DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
+    ScheduleNodeType, UnionMap,
+};
+use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
+use std::collections::BTreeSet;
+
+/// Options of [`auto`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AutoConfig {
+    /// Tile size of every member of a tiled band; `0` turns tiling off.
+    pub tile_size: i64,
+    /// Bands with fewer members are not tiled.
+    pub min_tile_depth: usize,
+    /// Bound on isl's work for scheduling (operations); the strategy fails with
+    /// [`LoopyError::Isl`] (`Budget`) beyond it.
+    pub max_operations: u64,
+}
+
+impl Default for AutoConfig {
+    /// 32 (a 32×32 block of `f64` is 8 KiB: three fit in a 32 KiB L1 cache), bands of 2 or more,
+    /// 2 000 000 operations.
+    fn default() -> Self {
+        AutoConfig {
+            tile_size: 32,
+            min_tile_depth: 2,
+            max_operations: 2_000_000,
+        }
+    }
+}
+
+/// Finds the first band node below `node` (through domain, filter, mark and single-child nodes).
+fn first_band(node: &ScheduleNode) -> Result<Option<ScheduleNode>, IslError> {
+    let mut n = node.clone();
+    loop {
+        match n.node_type()? {
+            ScheduleNodeType::Band => return Ok(Some(n)),
+            ScheduleNodeType::Leaf | ScheduleNodeType::Sequence | ScheduleNodeType::Set => {
+                return Ok(None);
+            }
+            _ if n.n_children()? == 1 => n = n.child(0)?,
+            _ => return Ok(None),
+        }
+    }
+}
+
+/// Collects, per leaf of the tree, the band values above it with the child index of every
+/// sequence or set node on the way inserted where that node sits (`isl_schedule_get_map` leaves
+/// sequence positions out, so two statements of a sequence could share a time vector).
+fn leaves(
+    node: &ScheduleNode,
+    bands: usize,
+    path: &mut Vec<(usize, usize)>,
+    out: &mut Vec<UnionMap>,
+) -> Result<(), IslError> {
+    match node.node_type()? {
+        ScheduleNodeType::Leaf => {
+            let prefix = node.prefix_schedule()?;
+            let x: Vec<String> = (0..bands).map(|k| format!("x{k}")).collect();
+            let mut y = Vec::new();
+            let mut next = 0;
+            for &(at, index) in path.iter() {
+                y.extend(x[next..at].iter().cloned());
+                next = at;
+                y.push(index.to_string());
+            }
+            y.extend(x[next..].iter().cloned());
+            let insert = Map::parse(
+                node.ctx(),
+                &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
+            )?;
+            out.push(prefix.apply_range(&insert.to_union()?)?);
+        }
+        ScheduleNodeType::Band => {
+            leaves(&node.child(0)?, bands + node.band_n_member()?, path, out)?
+        }
+        ScheduleNodeType::Sequence | ScheduleNodeType::Set => {
+            for k in 0..node.n_children()? {
+                path.push((bands, k));
+                leaves(&node.child(k)?, bands, path, out)?;
+                path.pop();
+            }
+        }
+        _ => {
+            for k in 0..node.n_children()? {
+                leaves(&node.child(k)?, bands, path, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The schedule as one relation from instances to time vectors, sequence positions included,
+/// every statement padded with zeros to the widest, so that all instances compare in one space,
+/// and the statement's number last: isl's scheduler may give independent instances of two
+/// statements the same time, and this order makes the schedule one-to-one.
+pub(crate) fn flat(scop: &Scop, schedule: &Schedule) -> Result<UnionMap, IslError> {
+    let mut parts = Vec::new();
+    leaves(&schedule.root()?, 0, &mut Vec::new(), &mut parts)?;
+    let mut maps = Vec::new();
+    for p in parts {
+        maps.extend(p.maps()?);
+    }
+    let width = maps
+        .iter()
+        .map(|m| m.dim(DimType::Out))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+    let mut u = UnionMap::empty(schedule.ctx())?;
+    for m in maps {
+        let w = m.dim(DimType::Out)?;
+        let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
+        let mut y = x.clone();
+        y.extend((w..width).map(|_| "0".to_string()));
+        let name = m.tuple_name(DimType::In).unwrap_or_default();
+        y.push(
+            scop.stmts
+                .iter()
+                .position(|s| s.name == name)
+                .unwrap_or(scop.stmts.len())
+                .to_string(),
+        );
+        let pad = Map::parse(
+            schedule.ctx(),
+            &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
+        )?;
+        let anon = m.to_union()?.apply_range(&pad.to_union()?)?;
+        u = u.union(&anon)?;
+    }
+    Ok(u)
+}
+
+/// Whether dimension `d` of `theta` takes more than one value for some statement.
+fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
+    for m in theta.maps()? {
+        let s = m.range()?;
+        let n = s.dim(DimType::SET)?;
+        let other =
+            s.project_out(DimType::SET, d + 1, n - d - 1)?
+                .project_out(DimType::SET, 0, d)?;
+        let lt = Map::lex_lt(&other.space()?)?
+            .intersect_domain(&other)?
+            .intersect_range(&other)?;
+        if !lt.is_empty()? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether moving one step along dimension `d` of `theta` moves every access by at most one
+/// element of its last subscript, and nothing else.
+fn stride_one(scop: &Scop, theta: &UnionMap, d: usize, width: usize) -> Result<bool, IslError> {
+    let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
+    let y: Vec<String> = (0..width)
+        .map(|k| {
+            if k == d {
+                format!("x{k} + 1")
+            } else {
+                format!("x{k}")
+            }
+        })
+        .collect();
+    let step = Map::parse(
+        &scop.ctx,
+        &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
+    )?
+    .to_union()?;
+    for a in &scop.accesses {
+        let rank = scop.array(a.array).sizes.len();
+        if rank == 0 {
+            continue;
+        }
+        let when = theta.reverse()?.apply_range(&a.relation.to_union()?)?;
+        let moves = when.reverse()?.apply_range(&step)?.apply_range(&when)?;
+        for delta in moves.deltas()?.sets()? {
+            let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
+            let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
+            c.push(format!("0 <= z{} <= 1", rank - 1));
+            let name = delta.tuple_name().unwrap_or_default();
+            let allowed = optimist_presburger::Set::parse(
+                &scop.ctx,
+                &format!("{{ {name}[{}] : {} }}", z.join(", "), c.join(" and ")),
+            )?;
+            if !delta.is_subset(&allowed)? {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Chooses a schedule for `scop` with isl's scheduler (validity: every dependence; proximity:
+/// flow dependences; coincidence: every dependence), tiles its outermost permutable band, marks
+/// the outermost loop that carries no dependence parallel and the innermost such loop whose
+/// accesses move by at most one element vector, and verifies the result.
+pub fn auto(
+    scop: &Scop,
+    deps: &Dependences,
+    config: &AutoConfig,
+) -> Result<Transformed, LoopyError> {
+    let ctx = &scop.ctx;
+    let all = deps.all_statements()?;
+    let raw = deps.statements(DepKind::Raw, false)?;
+    let schedule = ctx.with_budget(config.max_operations, || {
+        let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
+            .with_context(&scop.context)?
+            .with_validity(&all)?
+            .with_proximity(&raw)?
+            .with_coincidence(&all)?;
+        let mut schedule = sc.compute_schedule()?;
+        if config.tile_size > 0
+            && let Some(band) = first_band(&schedule.root()?)?
+            && band.band_permutable()?
+            && band.band_n_member()? >= config.min_tile_depth.max(1)
+        {
+            let n = band.band_n_member()?;
+            schedule = band.band_tile(&vec![config.tile_size; n])?.schedule()?;
+        }
+        Ok(schedule)
+    })?;
+    let theta = flat(scop, &schedule)?.intersect_domain(&scop.domains()?)?;
+    let width = theta
+        .maps()?
+        .first()
+        .map(|m| m.dim(DimType::Out))
+        .transpose()?
+        .unwrap_or(0);
+    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
+    let free = |d: usize| -> Result<bool, IslError> {
+        Ok(varies(&theta, d)? && verify(scop, deps, &theta, &[(everyone.clone(), d)]).is_ok())
+    };
+    let mut parallel = Vec::new();
+    for d in 0..width {
+        if free(d)? {
+            parallel.push(d);
+            break;
+        }
+    }
+    let mut vector = Vec::new();
+    for d in (0..width).rev() {
+        if varies(&theta, d)? {
+            if free(d)? && stride_one(scop, &theta, d, width)? {
+                vector.push(d);
+            }
+            break;
+        }
+    }
+    let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel
+        .iter()
+        .chain(&vector)
+        .map(|&d| (everyone.clone(), d))
+        .collect();
+    verify(scop, deps, &theta, &checks).map_err(LoopyError::Refused)?;
+    // Code is generated from the verified relation itself, so that it follows the order checked.
+    let schedule = Schedule::from_domain(&scop.domains()?)?
+        .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&theta)?)?;
+    Ok(Transformed {
+        schedule,
+        theta,
+        parallel,
+        vector,
+    })
+}

@@ -1,0 +1,275 @@
+//! The verifier: a new schedule is legal when it is one-to-one, keeps every dependence in order,
+//! and its parallel and vector loops carry no dependence (paper 004, §4.1).
+
+use optimist_presburger::{Error as IslError, Map, UnionMap};
+use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// Why a schedule is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ViolationKind {
+    /// Two instances would run at the same time.
+    NotInjective,
+    /// Some instance would not run at all.
+    Missing,
+    /// A dependence would run backwards (or both ends at once).
+    Order(DepKind),
+    /// A dependence would be carried by a loop marked parallel or vector (schedule dimension).
+    Carried(DepKind, usize),
+}
+
+/// One reason a schedule is refused, with a concrete example.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// What is wrong.
+    pub kind: ViolationKind,
+    /// The statement of the first instance (the dependence source).
+    pub source: Option<String>,
+    /// The statement of the second instance (the dependence target).
+    pub target: Option<String>,
+    /// The array the dependence goes through.
+    pub array: Option<String>,
+    /// One offending pair of instances, in isl notation.
+    pub sample: String,
+    /// The source lines of the two statements.
+    pub lines: (Option<u32>, Option<u32>),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let stmt = |s: &Option<String>, l: Option<u32>| match (s, l) {
+            (Some(s), Some(l)) => format!("{s} (line {l})"),
+            (Some(s), None) => s.clone(),
+            _ => "?".into(),
+        };
+        let pair = format!(
+            "{} -> {}",
+            stmt(&self.source, self.lines.0),
+            stmt(&self.target, self.lines.1)
+        );
+        let array = self
+            .array
+            .as_ref()
+            .map(|a| format!(" through array `{a}`"))
+            .unwrap_or_default();
+        match &self.kind {
+            ViolationKind::NotInjective => write!(
+                f,
+                "two instances would run at the same time: {}",
+                self.sample
+            ),
+            ViolationKind::Missing => write!(f, "instances would not run: {}", self.sample),
+            ViolationKind::Order(k) => {
+                write!(
+                    f,
+                    "{k:?} dependence {pair}{array} would be reversed, for example {}",
+                    self.sample
+                )
+            }
+            ViolationKind::Carried(k, d) => write!(
+                f,
+                "{k:?} dependence {pair}{array} is carried by schedule dimension {d}, marked parallel or vector, for example {}",
+                self.sample
+            ),
+        }
+    }
+}
+
+/// The access tags of a tagged dependence map (`[S[i] -> aK[]] -> [T[j] -> aL[]]`), as isl prints
+/// them.
+fn tags(m: &Map) -> Vec<u32> {
+    let text = m.to_string();
+    let mut out = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(k) = rest.find("-> a") {
+        rest = &rest[k + 4..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if !digits.is_empty()
+            && rest[digits.len()..].starts_with("[]]")
+            && let Ok(v) = digits.parse()
+        {
+            out.push(v);
+        }
+    }
+    out
+}
+
+fn stmt_by_name(scop: &Scop, name: Option<String>) -> Option<StmtId> {
+    let name = name?;
+    scop.stmts
+        .iter()
+        .position(|s| s.name == name)
+        .map(|k| StmtId(k as u32))
+}
+
+/// Builds a violation from the offending part `bad` of one tagged dependence map.
+fn report(
+    scop: &Scop,
+    kind: ViolationKind,
+    tagged: &Map,
+    bad: &Map,
+) -> Result<Violation, IslError> {
+    let sample = bad
+        .wrap()?
+        .sample_point()?
+        .map(|p| p.to_string())
+        .unwrap_or_default();
+    let src = stmt_by_name(scop, bad.tuple_name(optimist_presburger::DimType::In));
+    let tgt = stmt_by_name(scop, bad.tuple_name(optimist_presburger::DimType::Out));
+    let t = tags(tagged);
+    let array = t
+        .first()
+        .and_then(|&a| scop.accesses.get(a as usize))
+        .map(|a| scop.array(a.array).name.clone());
+    let line = |s: Option<StmtId>| s.and_then(|s| scop.stmt(s).loc.as_ref().map(|l| l.line));
+    Ok(Violation {
+        kind,
+        source: src.map(|s| scop.stmt(s).name.clone()),
+        target: tgt.map(|s| scop.stmt(s).name.clone()),
+        array,
+        sample,
+        lines: (line(src), line(tgt)),
+    })
+}
+
+/// The pairs of schedule vectors of width `w` equal before `d` and different at `d`.
+fn carried_at(scop: &Scop, w: usize, d: usize) -> Result<UnionMap, IslError> {
+    let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
+    let y: Vec<String> = (0..w).map(|k| format!("y{k}")).collect();
+    let mut c: Vec<String> = (0..d).map(|k| format!("x{k} = y{k}")).collect();
+    c.push(format!("(x{d} < y{d} or x{d} > y{d})"));
+    Map::parse(
+        &scop.ctx,
+        &format!(
+            "{{ [{}] -> [{}] : {} }}",
+            x.join(", "),
+            y.join(", "),
+            c.join(" and ")
+        ),
+    )?
+    .to_union()
+}
+
+/// Checks `theta` (instances to schedule vectors, every statement to the same width) against the
+/// memory-based dependences; `checks` are the statement sets and schedule dimensions marked
+/// parallel or vector. Returns every kind of violation found, one example each.
+pub fn verify(
+    scop: &Scop,
+    deps: &Dependences,
+    theta: &UnionMap,
+    checks: &[(BTreeSet<StmtId>, usize)],
+) -> Result<(), Vec<Violation>> {
+    check(scop, deps, theta, checks).unwrap_or_else(|e| {
+        Err(vec![Violation {
+            kind: ViolationKind::Missing,
+            source: None,
+            target: None,
+            array: None,
+            sample: format!("the check itself failed in isl: {e}"),
+            lines: (None, None),
+        }])
+    })
+}
+
+fn check(
+    scop: &Scop,
+    deps: &Dependences,
+    theta: &UnionMap,
+    checks: &[(BTreeSet<StmtId>, usize)],
+) -> Result<Result<(), Vec<Violation>>, IslError> {
+    let mut out = Vec::new();
+    let theta = &theta.intersect_domain(&scop.domains()?)?;
+    let missing = scop.domains()?.subtract(&theta.domain()?)?;
+    if !missing.is_empty()? {
+        let sample = missing
+            .sets()?
+            .first()
+            .and_then(|s| s.sample_point().ok().flatten())
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        out.push(Violation {
+            kind: ViolationKind::Missing,
+            source: None,
+            target: None,
+            array: None,
+            sample,
+            lines: (None, None),
+        });
+    }
+    if !theta.is_injective()? {
+        let same = theta
+            .apply_range(&theta.reverse()?)?
+            .subtract(&scop.domains()?.identity()?)?;
+        let sample = same
+            .maps()?
+            .first()
+            .and_then(|m| m.wrap().ok()?.sample_point().ok().flatten())
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        out.push(Violation {
+            kind: ViolationKind::NotInjective,
+            source: None,
+            target: None,
+            array: None,
+            sample,
+            lines: (None, None),
+        });
+    }
+    let before = theta.lex_lt_union_map(theta)?;
+    let width = theta
+        .maps()?
+        .first()
+        .map(|m| m.dim(optimist_presburger::DimType::Out))
+        .transpose()?
+        .unwrap_or(0);
+    for kind in [DepKind::Raw, DepKind::War, DepKind::Waw] {
+        let mut seen_order = false;
+        let mut seen_carried = vec![false; checks.len()];
+        for tagged in deps.get(kind, false).maps()? {
+            let plain = tagged
+                .to_union()?
+                .factor_domain()?
+                .subtract(&scop.domains()?.identity()?)?;
+            if plain.is_empty()? {
+                continue;
+            }
+            if !seen_order {
+                let bad = plain.subtract(&before)?;
+                if let Some(b) = bad
+                    .maps()?
+                    .into_iter()
+                    .find(|m| !m.is_empty().unwrap_or(true))
+                {
+                    out.push(report(scop, ViolationKind::Order(kind), &tagged, &b)?);
+                    seen_order = true;
+                }
+            }
+            for (k, (stmts, d)) in checks.iter().enumerate() {
+                if seen_carried[k] || *d >= width {
+                    continue;
+                }
+                let mut dom = optimist_presburger::UnionSet::empty(&scop.ctx)?;
+                for s in stmts {
+                    dom = dom.union(&scop.stmt(*s).domain.to_union()?)?;
+                }
+                let same_loop = theta
+                    .apply_range(&carried_at(scop, width, *d)?)?
+                    .apply_range(&theta.reverse()?)?;
+                let bad = plain
+                    .intersect_domain(&dom)?
+                    .intersect_range(&dom)?
+                    .intersect(&same_loop)?;
+                if let Some(b) = bad
+                    .maps()?
+                    .into_iter()
+                    .find(|m| !m.is_empty().unwrap_or(true))
+                {
+                    out.push(report(scop, ViolationKind::Carried(kind, *d), &tagged, &b)?);
+                    seen_carried[k] = true;
+                }
+            }
+        }
+    }
+    Ok(if out.is_empty() { Ok(()) } else { Err(out) })
+}
