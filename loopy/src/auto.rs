@@ -138,7 +138,7 @@ pub(crate) fn flat(scop: &Scop, schedule: &Schedule) -> Result<UnionMap, IslErro
 }
 
 /// Whether dimension `d` of `theta` takes more than one value for some statement.
-fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
+pub(crate) fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
     for m in theta.maps()? {
         let s = m.range()?;
         let n = s.dim(DimType::SET)?;

@@ -210,7 +210,7 @@ pub fn apply(
 ) -> Result<Transformed, LoopyError> {
     let mut s = Transformed::initial(f, scop)?;
     let mut parallel_marks: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
-    let mut vector_marks: Vec<(BTreeSet<StmtId>, Component)> = Vec::new();
+    let mut vector_marks: Vec<(BTreeSet<StmtId>, Pos)> = Vec::new();
     for op in &script.ops {
         let invalid = |pos: Pos, message: String| LoopyError::Invalid { pos, message };
         let tag = |k: usize, s: &LoopySchedule| -> Result<Component, LoopyError> {
@@ -244,7 +244,7 @@ pub fn apply(
         };
         let isl_text = |k: usize| -> Result<(String, Pos), LoopyError> {
             match &op.args[k] {
-                (Arg::Isl(t), pos) => Ok((t.clone(), *pos)),
+                (Arg::Isl(t), pos) => Ok((with_params(scop, t), *pos)),
                 (_, pos) => Err(invalid(*pos, "expected isl text".into())),
             }
         };
@@ -289,7 +289,7 @@ pub fn apply(
             }
             "vectorize" => {
                 let l = tag(0, &s)?;
-                vector_marks.push((members(&s, &l), l));
+                vector_marks.push((members(&s, &l), op.pos));
             }
             name => {
                 let l = tag(0, &s)?;
@@ -308,19 +308,27 @@ pub fn apply(
             }
         }
     }
-    // Vector marks: the innermost iteration entry the component's statements use.
+    // Vector marks: the innermost iteration entry that varies for the component's statements.
     let mut vector = Vec::new();
-    for (stmts, _) in &vector_marks {
-        let depth = stmts
-            .iter()
-            .map(|k| scop.stmt(*k).iterators.len())
-            .max()
-            .unwrap_or(0);
-        if depth > 0 {
-            vector.push((
-                stmts.clone(),
-                2 * (s.m.min(depth + (s.m - max_depth(scop)))) - 1,
-            ));
+    for (stmts, at) in &vector_marks {
+        let mut inner = None;
+        for k in stmts {
+            let t = &s.theta[k.0 as usize];
+            for d in (0..s.m).rev() {
+                if auto::varies(&t.to_union()?, 2 * d + 1)? {
+                    inner = inner.max(Some(2 * d + 1));
+                    break;
+                }
+            }
+        }
+        match inner {
+            Some(d) => vector.push((stmts.clone(), d)),
+            None => {
+                return Err(LoopyError::Invalid {
+                    pos: *at,
+                    message: "vectorize: the component has no loop".into(),
+                });
+            }
         }
     }
     let theta = s.union()?;
@@ -340,10 +348,12 @@ pub fn apply(
     })
 }
 
-fn max_depth(scop: &Scop) -> usize {
-    scop.stmts
-        .iter()
-        .map(|s| s.iterators.len())
-        .max()
-        .unwrap_or(0)
+/// isl text with the kernel's parameters declared, so that maps and predicates may use them.
+fn with_params(scop: &Scop, text: &str) -> String {
+    if text.trim_start().starts_with('{') && !scop.params.is_empty() {
+        let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+        format!("[{}] -> {text}", names.join(", "))
+    } else {
+        text.to_string()
+    }
 }

@@ -1,0 +1,273 @@
+//! Loopy scripts in the differential test: the shapes of the paper's Appendix B scripts on
+//! labeled kernels, and random scripts on small kernels. Whatever the verifier accepts must give
+//! the interpreter's bits after Cranelift; what it refuses must not compile.
+
+use optimist_codegen::{CodegenError, Kernel, Options, Strategy, Version};
+use optimist_loopy::{LoopyError, Script};
+use optimist_scop::frontend::{self, FrontendConfig};
+use optimist_scop::interp;
+use optimist_scop::ir::Function;
+use optimist_scop::workload::{RunSpec, Workload};
+
+fn parse(src: &str) -> Function {
+    frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap()
+}
+
+/// Compiles `f` with `script` and compares the JIT's hashes with the interpreter's.
+fn check(name: &str, f: &Function, sets: &[&str], script: &str) -> Result<(), CodegenError> {
+    let script = Script::parse(script).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let args: Vec<String> = sets
+        .iter()
+        .flat_map(|s| ["--set".to_string(), s.to_string()])
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let spec = RunSpec::parse_args(&args).unwrap();
+    let kernel = Kernel::compile(f, &Options::with(Strategy::Script(script)))?;
+    assert!(kernel.is_optimized(), "{name}: {:?}", kernel.reason());
+    let mut reference = Workload::generate(f, &spec).unwrap();
+    interp::run(f, &mut reference.args, &Default::default()).unwrap();
+    let mut w = Workload::generate(f, &spec).unwrap();
+    assert_eq!(
+        kernel.run(&mut w.args).unwrap(),
+        Version::Optimized,
+        "{name}"
+    );
+    assert_eq!(
+        w.hashes(f),
+        reference.hashes(f),
+        "{name}: the transformed code computes other bits"
+    );
+    Ok(())
+}
+
+const TILE3: &str =
+    "{ [i, j, k] -> [floor(i/8), floor(j/8), floor(k/8), i mod 8, j mod 8, k mod 8] }";
+
+const GEMM: &str = include_str!("../../corpus/tagged.c");
+
+const TWO_MM: &str = "void k2mm(int n, double alpha, double beta, double tmp[n][n], double A[n][n],
+          double B[n][n], double C[n][n], double D[n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+InitT: tmp[i][j] = 0.0;
+MultT: for (int k = 0; k < n; k++) tmp[i][j] += alpha * A[i][k] * B[k][j];
+    }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+InitD: D[i][j] *= beta;
+MultD: for (int k = 0; k < n; k++) D[i][j] += tmp[i][k] * C[k][j];
+    }
+}";
+
+const THREE_MM: &str =
+    "void k3mm(int n, double E[n][n], double A[n][n], double B[n][n], double F[n][n],
+          double C[n][n], double D[n][n], double G[n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+InitE: E[i][j] = 0.0;
+CompE: for (int k = 0; k < n; k++) E[i][j] += A[i][k] * B[k][j];
+    }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+InitF: F[i][j] = 0.0;
+CompF: for (int k = 0; k < n; k++) F[i][j] += C[i][k] * D[k][j];
+    }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+InitG: G[i][j] = 0.0;
+CompG: for (int k = 0; k < n; k++) G[i][j] += E[i][k] * F[k][j];
+    }
+}";
+
+const MVT: &str =
+    "void mvt(int n, double x1[n], double x2[n], double y1[n], double y2[n], double A[n][n]) {
+First: for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) x1[i] = x1[i] + A[i][j] * y1[j];
+Second: for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) x2[i] = x2[i] + A[j][i] * y2[j];
+}";
+
+const GEMVER: &str = "void gemver(int n, double alpha, double beta, double A[n][n], double u1[n], double v1[n],
+            double u2[n], double v2[n], double w[n], double x[n], double y[n], double z[n]) {
+Update: for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j];
+Xt: for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) x[i] = x[i] + beta * A[j][i] * y[j];
+Xz: for (int i = 0; i < n; i++) x[i] = x[i] + z[i];
+W: for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) w[i] = w[i] + alpha * A[i][j] * x[j];
+}";
+
+const DOITGEN: &str = "void doitgen(int nr, int nq, int np, double A[nr][nq][np], double C4[np][np], double sum[np]) {
+  for (int r = 0; r < nr; r++)
+    for (int q = 0; q < nq; q++) {
+      for (int p = 0; p < np; p++) {
+Init:   sum[p] = 0.0;
+Mult:   for (int s = 0; s < np; s++) sum[p] += A[r][q][s] * C4[s][p];
+      }
+      for (int p = 0; p < np; p++) A[r][q][p] = sum[p];
+    }
+}";
+
+const TRMM: &str = "void trmm(int m, int n, double alpha, double A[m][m], double B[m][n]) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+Sum:  for (int k = i + 1; k < m; k++) B[i][j] += A[k][i] * B[k][j];
+Scale: B[i][j] = alpha * B[i][j];
+    }
+}";
+
+const LU: &str = "void lu(int n, double A[n][n]) {
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < i; j++) {
+Lower: for (int k = 0; k < j; k++) A[i][j] -= A[i][k] * A[k][j];
+Div:   A[i][j] /= A[j][j];
+    }
+    for (int j = i; j < n; j++) {
+Upper: for (int k = 0; k < i; k++) A[i][j] -= A[i][k] * A[k][j];
+    }
+  }
+}";
+
+const JACOBI_2D: &str = "void jacobi(int tsteps, int n, double A[n][n], double B[n][n]) {
+  for (int t = 0; t < tsteps; t++) {
+First: for (int i = 1; i < n - 1; i++) for (int j = 1; j < n - 1; j++)
+      B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+Second: for (int i = 1; i < n - 1; i++) for (int j = 1; j < n - 1; j++)
+      A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
+  }
+}";
+
+const SEIDEL_2D: &str = "void seidel(int tsteps, int n, double A[n][n]) {
+Loop: for (int t = 0; t < tsteps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1] + A[i][j - 1] + A[i][j]
+                   + A[i][j + 1] + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
+}";
+
+const COVARIANCE: &str =
+    "void cov(int m, int n, double data[n][m], double cov[m][m], double mean[m]) {
+  for (int j = 0; j < m; j++) {
+MeanInit: mean[j] = 0.0;
+MeanSum: for (int i = 0; i < n; i++) mean[j] += data[i][j];
+MeanDiv: mean[j] = mean[j] / 7.0;
+  }
+Center: for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) data[i][j] -= mean[j];
+  for (int i = 0; i < m; i++)
+    for (int j = i; j < m; j++) {
+CovInit: cov[i][j] = 0.0;
+CovSum: for (int k = 0; k < n; k++) cov[i][j] += data[k][i] * data[k][j];
+      CovCopy: cov[j][i] = cov[i][j];
+    }
+}";
+
+#[test]
+fn appendix_b_scripts_are_verified_and_compute_the_same_bits() {
+    let tiled_product = format!(
+        "realign(Init, Mult, 0)\naffine(Mult, {{ [i, j, k] -> [i, k, j] }})\naffine(Mult, {TILE3})"
+    );
+    let cases: Vec<(&str, &str, Vec<&str>, String)> = vec![
+        ("gemm", GEMM, vec!["n=20"], tiled_product.clone()),
+        ("gemm-shorthands", GEMM, vec!["n=19"], "realign(Init, Mult, 0)\ninterchange(Mult, 1, 2)\nM = lift(Mult, 1)\ntile(M, 8, 4, 16)\nparallel(Init, 0)\nvectorize(M)".into()),
+        ("2mm", TWO_MM, vec!["n=18", "alpha=1.5", "beta=0.5"], format!(
+            "realign(InitT, MultT, 0)\naffine(MultT, {{ [i, j, k] -> [i, k, j] }})\naffine(MultT, {TILE3})\n\
+             realign(InitD, MultD, 0)\naffine(MultD, {{ [i, j, k] -> [i, k, j] }})\naffine(MultD, {TILE3})")),
+        ("3mm", THREE_MM, vec!["n=17"], format!(
+            "realign(InitE, CompE, 0)\naffine(CompE, {{ [i, j, k] -> [i, k, j] }})\naffine(CompE, {TILE3})\n\
+             realign(InitF, CompF, 0)\naffine(CompF, {{ [i, j, k] -> [i, k, j] }})\n\
+             realign(InitG, CompG, 0)\naffine(CompG, {{ [i, j, k] -> [i, k, j] }})")),
+        ("mvt", MVT, vec!["n=23"], "affine(Second, { [i, j] -> [j, i] })".into()),
+        ("gemver", GEMVER, vec!["n=21", "alpha=1.5", "beta=1.25"], "affine(Xt, { [i, j] -> [j, i] })\nrealign(Update, Xt, 2)".into()),
+        ("doitgen", DOITGEN, vec!["nr=5", "nq=6", "np=9"], "realign(Init, Mult, 2)\naffine(Mult, { [r, q, p, s] -> [r, q, s, p] })\n\
+             affine(Mult, { [r, q, s, p] -> [r, q, floor(s/4), floor(p/4), s mod 4, p mod 4] })".into()),
+        ("trmm", TRMM, vec!["m=14", "n=11", "alpha=1.5"], "realign(Sum, Scale, 0)\naffine(Sum, { [i, j, k] -> [i, k, j] })".into()),
+        ("lu", LU, vec!["n=15"], "affine(Upper, { [i, j, k] -> [i, k, j] })".into()),
+        ("jacobi-2d", JACOBI_2D, vec!["tsteps=3", "n=13"], "affine(Second, { [t, i, j] -> [t, i + 1, j + 1] })\nrealign(First, Second, 3)".into()),
+        ("seidel-2d", SEIDEL_2D, vec!["tsteps=3", "n=12"], "skew(Loop, 0, 1, 1)\nskew(Loop, 0, 2, 1)\nskew(Loop, 1, 2, 1)\ntile(Loop, 4, 4, 4)".into()),
+        ("covariance", COVARIANCE, vec!["m=9", "n=12"], "realign(MeanInit, MeanSum, 0)\nrealign(MeanSum, MeanDiv, 0)\naffine(MeanSum, { [j, i] -> [i, j] })\n\
+                          realign(CovInit, CovSum, 0)\nrealign(CovSum, CovCopy, 0)\naffine(CovSum, { [i, j, k] -> [k, i, j] })".into()),];
+    let mut failures = Vec::new();
+    for (name, src, sets, script) in &cases {
+        let f = parse(src);
+        if let Err(e) = check(name, &f, sets, script) {
+            failures.push(format!("{name}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn a_refused_script_does_not_compile() {
+    let f = parse(SEIDEL_2D);
+    let script = Script::parse("interchange(Loop, 0, 2)").unwrap();
+    let e = Kernel::compile(&f, &Options::with(Strategy::Script(script))).unwrap_err();
+    assert!(
+        matches!(e, CodegenError::Loopy(LoopyError::Refused(_))),
+        "{e}"
+    );
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+#[test]
+fn random_scripts_are_refused_or_compute_the_same_bits() {
+    let kernels: [(&str, &str, &[&str]); 4] = [
+        ("gemm", GEMM, &["n=9"]),
+        ("seidel-2d", SEIDEL_2D, &["tsteps=2", "n=8"]),
+        ("jacobi-2d", JACOBI_2D, &["tsteps=2", "n=8"]),
+        ("lu", LU, &["n=8"]),
+    ];
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut accepted, mut refused) = (0, 0);
+    for round in 0..48 {
+        let (name, src, sets) = kernels[round % kernels.len()];
+        let f = parse(src);
+        let tags: Vec<&str> = [
+            "Init", "Mult", "Outer", "Post", "Loop", "First", "Second", "Lower", "Div", "Upper",
+        ]
+        .into_iter()
+        .filter(|t| src.contains(&format!("{t}:")))
+        .collect();
+        let mut lines = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let tag = tags[rng.below(tags.len() as u64) as usize];
+            let d = rng.below(3);
+            lines.push(match rng.below(7) {
+                0 => format!("reverse({tag}, {d})"),
+                1 => format!("interchange({tag}, {d}, {})", (d + 1 + rng.below(2)) % 3),
+                2 => format!("shift({tag}, {d}, {})", rng.below(5) as i64 - 2),
+                3 => format!(
+                    "skew({tag}, 0, {}, {})",
+                    1 + rng.below(2),
+                    rng.below(3) as i64 - 1
+                ),
+                4 => format!("tile({tag}, {})", 2 + rng.below(3)),
+                5 => format!(
+                    "realign({tag}, {}, {})",
+                    tags[rng.below(tags.len() as u64) as usize],
+                    rng.below(3)
+                ),
+                _ => format!("parallel({tag}, {d})"),
+            });
+        }
+        let script = lines.join("\n");
+        match check(name, &f, sets, &script) {
+            Ok(()) => accepted += 1,
+            Err(CodegenError::Loopy(LoopyError::Refused(_) | LoopyError::Invalid { .. })) => {
+                refused += 1
+            }
+            Err(e) => panic!("{name}, script:\n{script}\n{e}"),
+        }
+    }
+    // Both outcomes occur, so the test exercises the verifier both ways.
+    assert!(
+        accepted >= 8 && refused >= 8,
+        "accepted {accepted}, refused {refused}"
+    );
+}
