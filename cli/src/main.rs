@@ -1,13 +1,11 @@
-//! The `optimist` command.
-//!
-//! Today it has one subcommand, `demo`, which shows what the implemented layers do; `run`,
-//! `show` and the rest arrive with the crates that implement them.
+//! The `optimist` command: `demo`, `run`, `show` and `verify` (see `optimist help`).
 
 use anyhow::{Context, Result, bail};
 use optimist::presburger::{
     AstBuild, Polynomial, PwMultiAff, ScheduleConstraints, ScheduleOptions, Set,
 };
-use optimist_codegen::{Kernel, Options as KernelOptions};
+use optimist_codegen::{Kernel, Options as KernelOptions, Strategy};
+use optimist_loopy::Script;
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::{self, Limits};
 use optimist_scop::model::{Config as ScopConfig, DepConfig, DepKind, Dependences, Scop};
@@ -25,11 +23,15 @@ commands:
   run     run a C kernel on generated inputs and print the hashes of its arrays:
             optimist run FILE.c [--function NAME] [--set NAME=VALUE]... [--len ARRAY=N]...
                                 [--array ARRAY=V0,V1,...]... [--alias ARRAY=OTHER+OFFSET]...
-                                [--backend interp|jit|c] [--opt none|default] [--time]
-                                [--repeat R] [--max-steps N]
+                                                                [--backend interp|jit|c] [--opt none|default] [--script S.loopy]
+                                [--time] [--repeat R] [--max-steps N]
+            (--opt default: the automatic schedule; --script: a Loopy script, jit or c only)
   show    print a kernel as the library sees it:
-            optimist show ir|scop|deps|ast|c FILE.c [--function NAME]
+            optimist show ir|scop|deps|ast|c FILE.c [--function NAME] [--opt default]
+                                                   [--script S.loopy]
             (the program IR, the polyhedral model, the dependences, the loop AST, generated C)
+  verify  check a Loopy script: exit 0 when legal, 1 with the violations when not:
+            optimist verify FILE.c S.loopy [--function NAME]
   help    print this text
 ";
 
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Some("demo") if args.len() == 1 => demo(),
         Some("run") => run(&args[1..]),
         Some("show") => show(&args[1..]),
+        Some("verify") => return verify(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())
@@ -70,6 +73,7 @@ fn run(args: &[String]) -> Result<()> {
     let mut spec = RunSpec::default();
     let (mut time, mut repeat, mut limits) = (false, 1usize, Limits::default());
     let (mut backend, mut optimize) = (String::from("interp"), false);
+    let mut script = None;
     let mut it = rest.iter();
     while let Some(flag) = it.next() {
         if flag == "--time" {
@@ -81,6 +85,7 @@ fn run(args: &[String]) -> Result<()> {
             .with_context(|| format!("`{flag}` needs a value"))?;
         match flag.as_str() {
             "--function" => config.function = Some(value.clone()),
+            "--script" => script = Some(read_script(value)?),
             "--backend" => {
                 backend = match value.as_str() {
                     "interp" | "jit" | "c" => value.clone(),
@@ -114,19 +119,31 @@ fn run(args: &[String]) -> Result<()> {
     let path = std::path::Path::new(file);
     let f = frontend::parse_file(path, &config)?;
     let mut w = Workload::generate(&f, &spec)?;
+    let strategy = match script {
+        Some(_) if backend == "interp" => {
+            bail!("`--script` transforms generated code: use `--backend jit` or `--backend c`")
+        }
+        Some(s) => {
+            optimize = true;
+            Strategy::Script(s)
+        }
+        None => Strategy::default(),
+    };
     if backend == "c" {
         // The same inputs and hashes through the system C compiler.
-        let code = if optimize { optimized_c(&f) } else { None };
+        let code = if optimize {
+            optimized_c(&f, &strategy)?
+        } else {
+            None
+        };
         return run_with_cc(path, &f, &w, &spec, code, time, repeat);
     }
     let kernel = if backend == "jit" {
-        Some(Kernel::compile(
-            &f,
-            &KernelOptions {
-                optimize,
-                ..Default::default()
-            },
-        )?)
+        let k = Kernel::compile(&f, &KernelOptions { optimize, strategy })?;
+        if let Some(note) = k.schedule_note() {
+            eprintln!("optimist: {note}");
+        }
+        Some(k)
     } else {
         None
     };
@@ -156,16 +173,97 @@ fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// C generated from the model of `f` (original schedule), or `None` when it cannot be modeled.
-fn optimized_c(f: &optimist_scop::ir::Function) -> Option<String> {
-    let scop = Scop::build(f, &ScopConfig::default()).ok()?;
-    let ast = optimist_codegen::generate(&scop, &scop.schedule).ok()?;
-    Some(optimist_codegen::c::function(
+/// Reads and parses a Loopy script file.
+fn read_script(path: &str) -> Result<Script> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading `{path}`"))?;
+    Script::parse(&text).with_context(|| format!("in `{path}`"))
+}
+
+/// The schedule `strategy` gives for the model of `f`: a script's refusal is an error, a failing
+/// automatic strategy keeps the original order (with a note on standard error).
+fn schedule_for(
+    f: &optimist_scop::ir::Function,
+    scop: &Scop,
+    strategy: &Strategy,
+) -> Result<optimist::presburger::Schedule> {
+    Ok(match strategy {
+        Strategy::Original => scop.schedule.clone(),
+        Strategy::Script(s) => {
+            let deps = Dependences::compute(scop, &DepConfig::default())?;
+            optimist_loopy::apply(f, scop, &deps, s)?.schedule
+        }
+        Strategy::Auto(config) => {
+            let deps = Dependences::compute(scop, &DepConfig::default())?;
+            match optimist_loopy::auto(scop, &deps, config) {
+                Ok(t) => t.schedule,
+                Err(e) => {
+                    eprintln!("optimist: automatic strategy failed, original order kept: {e}");
+                    scop.schedule.clone()
+                }
+            }
+        }
+    })
+}
+
+/// C generated from the model of `f` with the schedule of `strategy`, or `None` when `f` cannot
+/// be modeled (the original source is compiled then).
+fn optimized_c(f: &optimist_scop::ir::Function, strategy: &Strategy) -> Result<Option<String>> {
+    let Ok(scop) = Scop::build(f, &ScopConfig::default()) else {
+        return Ok(None);
+    };
+    let schedule = schedule_for(f, &scop, strategy)?;
+    let ast = optimist_codegen::generate(&scop, &schedule)?;
+    Ok(Some(optimist_codegen::c::function(
         f,
         &scop,
         &ast,
         Some("optimist_kernel"),
-    ))
+    )))
+}
+
+/// `optimist verify FILE.c S.loopy`: exit 0 when the script is legal, 1 with the report when not
+/// (or when the kernel or the script has an error).
+fn verify(args: &[String]) -> ExitCode {
+    let result = (|| -> Result<Result<(), String>> {
+        const VERIFY_USAGE: &str = "usage: optimist verify FILE.c S.loopy [--function NAME]";
+        let mut config = FrontendConfig::default();
+        let (file, script) = match args {
+            [file, script] => (file, script),
+            [file, script, flag, name] if flag == "--function" => {
+                config.function = Some(name.clone());
+                (file, script)
+            }
+            _ => bail!(VERIFY_USAGE),
+        };
+        let f = frontend::parse_file(std::path::Path::new(file), &config)?;
+        let script = read_script(script)?;
+        let scop = Scop::build(&f, &ScopConfig::default())?;
+        let deps = Dependences::compute(&scop, &DepConfig::default())?;
+        Ok(match optimist_loopy::apply(&f, &scop, &deps, &script) {
+            Ok(t) => {
+                println!("legal: every dependence keeps its order");
+                println!("schedule: {}", t.theta);
+                Ok(())
+            }
+            Err(optimist_loopy::LoopyError::Refused(v)) => Err(v
+                .iter()
+                .map(|v| format!("violation: {v}"))
+                .collect::<Vec<_>>()
+                .join("\n")),
+            Err(e) => return Err(e.into()),
+        })
+    })();
+    match result {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(report)) => {
+            println!("{report}");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("optimist: {e:#}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// Compiles `code` (or the original source) with the run contract's C harness and `cc -O1
@@ -235,15 +333,22 @@ fn run_with_cc(
 /// `optimist show ir|scop|deps FILE.c`: the program IR (C with every conversion explicit), the
 /// polyhedral model, or the dependences between accesses.
 fn show(args: &[String]) -> Result<()> {
-    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c FILE.c [--function NAME]";
+    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c FILE.c [--function NAME] [--opt default] [--script S.loopy]";
     let [what, file, rest @ ..] = args else {
         bail!(SHOW_USAGE)
     };
     let mut config = FrontendConfig::default();
-    match rest {
-        [] => {}
-        [flag, name] if flag == "--function" => config.function = Some(name.clone()),
-        _ => bail!(SHOW_USAGE),
+    let mut strategy = Strategy::Original;
+    for pair in rest.chunks(2) {
+        match pair {
+            [flag, name] if flag == "--function" => config.function = Some(name.clone()),
+            [flag, level] if flag == "--opt" && level == "default" => {
+                strategy = Strategy::default()
+            }
+            [flag, level] if flag == "--opt" && level == "none" => strategy = Strategy::Original,
+            [flag, path] if flag == "--script" => strategy = Strategy::Script(read_script(path)?),
+            _ => bail!(SHOW_USAGE),
+        }
     }
     let f = frontend::parse_file(std::path::Path::new(file), &config)?;
     match what.as_str() {
@@ -258,14 +363,16 @@ fn show(args: &[String]) -> Result<()> {
         }
         "ast" => {
             let scop = Scop::build(&f, &ScopConfig::default())?;
+            let schedule = schedule_for(&f, &scop, &strategy)?;
             print!(
                 "{}",
-                optimist_codegen::generate(&scop, &scop.schedule)?.display(&scop)
+                optimist_codegen::generate(&scop, &schedule)?.display(&scop)
             );
         }
         "c" => {
             let scop = Scop::build(&f, &ScopConfig::default())?;
-            let ast = optimist_codegen::generate(&scop, &scop.schedule)?;
+            let schedule = schedule_for(&f, &scop, &strategy)?;
+            let ast = optimist_codegen::generate(&scop, &schedule)?;
             print!("{}", optimist_codegen::c::function(&f, &scop, &ast, None));
         }
         other => bail!("`optimist show {other}`: {SHOW_USAGE}"),

@@ -81,3 +81,64 @@ fn usage_errors_are_reported() {
     let (ok, out, _) = optimist(&["show", "ast", &path]);
     assert!(ok && out.contains("S1("), "{out}");
 }
+
+#[test]
+fn loopy_scripts_through_the_command() {
+    let dir = std::env::temp_dir().join(format!("optimist-cli-loopy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.loopy");
+    let bad = dir.join("bad.loopy");
+    std::fs::write(
+        &good,
+        "# Figure 2a\nrealign(Init, Mult, 0)\naffine(Mult, { [i, j, k] -> [i, k, j] })\nM = lift(Mult, 1)\ntile(M, 8, 8, 8)\n",
+    )
+    .unwrap();
+    std::fs::write(&bad, "reverse(Mult, 2)\n").unwrap();
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let (path, args) = corpus("tagged");
+    let exit = |a: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_optimist"))
+            .args(a)
+            .output()
+            .unwrap()
+    };
+    let out = exit(&["verify", &path, good]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("legal"));
+    let out = exit(&["verify", &path, bad]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("violation: Raw dependence S1 (line 10) -> S1 (line 10) through array `C`"),
+        "{report}"
+    );
+
+    let run = |extra: &[&str]| {
+        let mut all: Vec<&str> = vec!["run", &path];
+        all.extend(args.iter().map(String::as_str));
+        all.extend(extra);
+        optimist(&all)
+    };
+    let (ok, reference, _) = run(&["--backend", "interp"]);
+    assert!(ok);
+    let (ok, jit, err) = run(&["--backend", "jit", "--script", good]);
+    assert!(ok && jit == reference, "{err}");
+    let (ok, _, err) = run(&["--backend", "jit", "--script", bad]);
+    assert!(!ok && err.contains("would be reversed"), "{err}");
+    let (ok, _, err) = run(&["--backend", "interp", "--script", good]);
+    assert!(!ok && err.contains("--backend jit"), "{err}");
+    if Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        let (ok, c, err) = run(&["--backend", "c", "--script", good]);
+        assert!(ok && c == reference, "{err}");
+    }
+    let (ok, ast, err) = optimist(&["show", "ast", &path, "--script", good]);
+    assert!(
+        ok && ast.contains("floord") && ast.contains("S1(c7, c11, c9)"),
+        "{err}\n{ast}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
