@@ -502,6 +502,95 @@ pub fn footprints(
     Ok(out)
 }
 
+/// The range of every subscript of an array over all its accesses, as expressions of the scalar
+/// parameters: when each lies inside the declared size of its dimension, every access of the
+/// model-based code is inside the array, and the code needs no per-access check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DimBounds {
+    /// The array of the program.
+    pub array: optimist_scop::ir::ArrayId,
+    /// Per dimension: the lowest and the highest subscript (lowest above highest when the array
+    /// is not touched).
+    pub dims: Vec<(AExpr, AExpr)>,
+}
+
+/// The [`DimBounds`] of the arrays whose accesses are all exact, whose every size is declared,
+/// and whose subscript ranges depend only on scalar parameters.
+pub fn dim_bounds(
+    f: &optimist_scop::ir::Function,
+    scop: &Scop,
+) -> Result<Vec<DimBounds>, CodegenError> {
+    use optimist_presburger::{DimType, PwAff, Set, Val};
+    use optimist_scop::ir::Dim;
+    use optimist_scop::model::{ArrayOrigin, ParamOrigin};
+    let scalar_params: Vec<String> = scop
+        .params
+        .iter()
+        .filter(|p| matches!(p.origin, ParamOrigin::Scalar(_)))
+        .map(|p| p.name.clone())
+        .collect();
+    let params = Set::universe(&scop.context.space()?)?;
+    let build = AstBuild::from_context(&params)?;
+    let mut out = Vec::new();
+    'arrays: for (k, arr) in scop.arrays.iter().enumerate() {
+        let ArrayOrigin::Array(id) = arr.origin else {
+            continue;
+        };
+        let decl = f.array(id);
+        if decl.dims.is_empty() || decl.dims.iter().any(|d| matches!(d, Dim::Unknown)) {
+            continue;
+        }
+        let accesses: Vec<_> = scop
+            .accesses
+            .iter()
+            .filter(|a| a.array.0 as usize == k)
+            .collect();
+        if accesses.is_empty() || accesses.iter().any(|a| !a.exact) {
+            continue;
+        }
+        let mut touched: Option<Set> = None;
+        for a in &accesses {
+            let r = a.relation.range()?;
+            touched = Some(match touched {
+                None => r,
+                Some(t) => t.union(&r)?,
+            });
+        }
+        let Some(touched) = touched else { continue };
+        let touched = touched.coalesce()?;
+        let n = touched.dim(DimType::SET)?;
+        if n != decl.dims.len() {
+            continue;
+        }
+        let nowhere = params.subtract(&touched.params()?)?;
+        let total = |pa: PwAff, default: i64| -> Result<PwAff, IslError> {
+            pa.union_add(&PwAff::constant_on(
+                &nowhere,
+                &Val::from_i64(&scop.ctx, default)?,
+            )?)
+        };
+        let mut dims = Vec::with_capacity(n);
+        for d in 0..n {
+            let mut names = Names::default();
+            let lo = names.expr(
+                &build.expr_from_pw_aff(&total(touched.dim_min(d)?, 0)?.coalesce()?)?,
+                &scalar_params,
+            )?;
+            let hi = names.expr(
+                &build.expr_from_pw_aff(&total(touched.dim_max(d)?, -1)?.coalesce()?)?,
+                &scalar_params,
+            )?;
+            // Only scalar parameters may appear (invariant loads are not known before running).
+            if !names.iterators.is_empty() {
+                continue 'arrays;
+            }
+            dims.push((lo, hi));
+        }
+        out.push(DimBounds { array: id, dims });
+    }
+    Ok(out)
+}
+
 /// Evaluates an AST expression over parameter values (wrapping 64-bit arithmetic; `None` on
 /// a division by zero or an unknown name).
 pub fn evaluate(e: &AExpr, param: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {

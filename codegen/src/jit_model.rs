@@ -17,8 +17,15 @@ use optimist_scop::model::{
 use optimist_scop::types::Type;
 use std::collections::HashMap;
 
-/// Compiles `scop` in the order of `ast` (generated from one of its schedules).
-pub fn compile_model(f: &Function, scop: &Scop, ast: &LoopAst) -> Result<Compiled, CodegenError> {
+/// Compiles `scop` in the order of `ast` (generated from one of its schedules). Accesses to the
+/// arrays in `proved` go without a range check: the caller proves them in range before the code
+/// runs (see [`crate::ast::dim_bounds`]); every other access is checked.
+pub fn compile_model(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+) -> Result<Compiled, CodegenError> {
     let mut module = jit::new_module()?;
     let sig = jit::kernel_signature(&module);
     let id = module
@@ -35,6 +42,7 @@ pub fn compile_model(f: &Function, scop: &Scop, ast: &LoopAst) -> Result<Compile
             scop,
             iters: Vec::new(),
             params: HashMap::new(),
+            proved,
         };
         m.lower(ast)?;
     }
@@ -51,6 +59,8 @@ struct ModelLowering<'a, 'm> {
     iters: Vec<Variable>,
     /// The model's parameters as i64 values.
     params: HashMap<String, Variable>,
+    /// Arrays whose accesses are proved in range before the code runs.
+    proved: &'a [optimist_scop::ir::ArrayId],
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -287,6 +297,13 @@ impl ModelLowering<'_, '_> {
         if let Some((_, exprs)) = inst.indices.iter().find(|(x, _)| *x == a) {
             for e in exprs {
                 idx.push(self.aexpr(e)?);
+            }
+            if self.proved.contains(&id) {
+                return Ok(Some(self.l.address_unchecked(
+                    id.0 as usize,
+                    &idx,
+                    arr.elem,
+                )));
             }
         } else if let Some(subs) = &acc.subscripts {
             for s in subs {

@@ -119,6 +119,9 @@ pub struct Kernel {
     optimized: Option<Compiled>,
     /// What the model-based code touches, checked before it runs.
     footprints: Vec<crate::ast::Footprint>,
+    /// Subscript ranges of the arrays the model-based code accesses without checks: when one
+    /// is outside its declared size, the faithful code runs instead.
+    dim_bounds: Vec<crate::ast::DimBounds>,
     /// Why there is no optimized code, when optimization was asked for.
     reason: Option<String>,
     /// Why the model-based code follows another schedule than asked.
@@ -133,6 +136,7 @@ impl Kernel {
             faithful: jit::compile_faithful(f)?,
             optimized: None,
             footprints: Vec::new(),
+            dim_bounds: Vec::new(),
             reason: None,
             schedule_note: None,
         })
@@ -146,7 +150,10 @@ impl Kernel {
                 Ok(scop) => {
                     let schedule = k.schedule(&scop, &options.strategy)?;
                     let ast = crate::ast::generate(&scop, &schedule)?;
-                    k.optimized = Some(crate::jit_model::compile_model(f, &scop, &ast)?);
+                    let bounds = crate::ast::dim_bounds(f, &scop)?;
+                    let proved: Vec<_> = bounds.iter().map(|b| b.array).collect();
+                    k.optimized = Some(crate::jit_model::compile_model(f, &scop, &ast, &proved)?);
+                    k.dim_bounds = bounds;
                     k.footprints = crate::ast::footprints(f, &scop)?;
                 }
                 Err(e) => k.reason = Some(e.to_string()),
@@ -237,7 +244,7 @@ impl Kernel {
     /// use optimist_scop::{frontend, interp::Value};
     /// let src = "void axpy(int n, double a, double X[n], double Y[n]) {\n  for (int i = 0; i < n; i++)\n    Y[i] += a * X[i];\n}";
     /// let f = frontend::parse_source("axpy.c", src, None, &Default::default()).unwrap();
-    /// let kernel = Kernel::compile(&f, &Options { optimize: true }).unwrap();
+    /// let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
     /// let (mut x, mut y) = (vec![1.0, 2.0, 3.0], vec![10.0; 3]);
     /// kernel
     ///     .call(&[("n", Value::Int(3)), ("a", Value::F64(2.0))], &mut [("X", ArrayArg::F64(&mut x)), ("Y", ArrayArg::F64(&mut y))])
@@ -357,10 +364,14 @@ impl Kernel {
         for buffer in &mut locals {
             View::of(buffer, 0).push(&mut slots);
         }
-        let (code, version) = match &self.optimized {
+        let (mut code, mut version) = match &self.optimized {
             Some(c) => (c, Version::Optimized),
             None => (&self.faithful, Version::Fallback),
         };
+        if version == Version::Optimized && !self.subscripts_in_range(&sizes)? {
+            // The unchecked accesses are not proved in range: the faithful code checks each.
+            (code, version) = (&self.faithful, Version::Fallback);
+        }
         if version == Version::Optimized {
             // The footprint from the model, for the arrays whose declarations do not bound it.
             let param = |name: &str| {
@@ -401,6 +412,41 @@ impl Kernel {
             STATUS_DIVISION => Err(KernelError::Division),
             s => Err(KernelError::BadArguments(format!("unknown status {s}"))),
         }
+    }
+
+    /// Whether every subscript of the arrays accessed without checks lies in its declared size.
+    fn subscripts_in_range(&self, args: &Args) -> Result<bool, KernelError> {
+        let f = &self.function;
+        let param = |name: &str| {
+            let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
+            match args.scalars.get(v.0 as usize).copied().flatten()? {
+                Value::Int(x) => i64::try_from(x).ok(),
+                _ => None,
+            }
+        };
+        for b in &self.dim_bounds {
+            let decl = f.array(b.array);
+            for ((lo, hi), dim) in b.dims.iter().zip(&decl.dims) {
+                let size = match dim {
+                    Dim::Const(n) => i128::from(*n),
+                    Dim::Expr(e) => match interp::eval_params(f, args, e) {
+                        Ok(Value::Int(n)) => n,
+                        _ => return Ok(false),
+                    },
+                    Dim::Unknown => return Ok(false),
+                };
+                let (Some(lo), Some(hi)) = (
+                    crate::ast::evaluate(lo, &param),
+                    crate::ast::evaluate(hi, &param),
+                ) else {
+                    return Ok(false);
+                };
+                if lo <= hi && (lo < 0 || i128::from(hi) >= size) {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// The number of elements an array's declared shape needs, when every size is declared.

@@ -16,5 +16,7 @@ pub mod jit;
 pub mod jit_model;
 pub mod kernel;
 
-pub use ast::{AExpr, CodegenError, Footprint, LoopAst, Node, footprints, generate};
+pub use ast::{
+    AExpr, CodegenError, DimBounds, Footprint, LoopAst, Node, dim_bounds, footprints, generate,
+};
 pub use kernel::{ArrayArg, Kernel, KernelError, Options, Strategy, Version};

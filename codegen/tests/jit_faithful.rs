@@ -305,3 +305,42 @@ fn the_model_footprint_is_checked_before_running() {
         .is_ok()
     );
 }
+
+/// The model-based code accesses arrays with declared sizes without per-access checks, after
+/// proving every subscript inside its dimension; when one is outside (C allows `A[i][n]` as
+/// long as the flat index is in the array), the faithful code runs, with the same results.
+#[test]
+fn subscripts_outside_their_dimension_run_the_faithful_code() {
+    use optimist_codegen::{ArrayArg, Version};
+    use optimist_scop::interp::Value;
+    let src = "void k(int n, int m, double A[n][n]) {\n  for (int i = 0; i < n - 1; i++)\n    for (int j = 0; j < m; j++)\n      A[i][j] = A[i][j] + 1;\n}";
+    let f = frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap();
+    let k = Kernel::compile(&f, &optimist_codegen::Options::optimized()).unwrap();
+    assert!(k.is_optimized());
+    let run = |m: i128| {
+        let mut a: Vec<f64> = (0..16).map(f64::from).collect();
+        let v = k
+            .call(
+                &[("n", Value::Int(4)), ("m", Value::Int(m))],
+                &mut [("A", ArrayArg::F64(&mut a))],
+            )
+            .unwrap();
+        (v, a)
+    };
+    let (v, a) = run(4);
+    assert_eq!(v, Version::Optimized);
+    assert_eq!(
+        a[..12].iter().sum::<f64>(),
+        (0..12).sum::<i32>() as f64 + 12.0
+    );
+    // j up to 5 > n - 1: A[i][4] and A[i][5] are the next row's first elements.
+    let (v, a) = run(6);
+    assert_eq!(v, Version::Fallback);
+    let mut expected: Vec<f64> = (0..16).map(f64::from).collect();
+    for i in 0..3 {
+        for j in 0..6 {
+            expected[i * 4 + j] += 1.0;
+        }
+    }
+    assert_eq!(a, expected);
+}

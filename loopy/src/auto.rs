@@ -197,6 +197,55 @@ fn stride_one(scop: &Scop, theta: &UnionMap, d: usize, width: usize) -> Result<b
     Ok(true)
 }
 
+/// In a permutable band, moves a member along which every access moves by at most one element
+/// (a coincident one if there is one, else the innermost) to the innermost place (any order of a permutable band's members is legal;
+/// this one lets the innermost loop walk memory contiguously, as `i, k, j` does for a product).
+fn stride_one_innermost(scop: &Scop, band: &ScheduleNode) -> Result<ScheduleNode, IslError> {
+    let n = band.band_n_member()?;
+    let partial = band.band_partial_schedule()?;
+    // Strides are measured on the whole prefix (tile loops included), which is one-to-one.
+    let full = band.child(0)?.prefix_schedule()?;
+    let outer = full
+        .maps()?
+        .first()
+        .map(|m| m.dim(DimType::Out))
+        .transpose()?
+        .unwrap_or(n)
+        .saturating_sub(n);
+    let mut candidates = Vec::new();
+    for m in (0..n).rev() {
+        if stride_one(scop, &full, outer + m, outer + n)? {
+            candidates.push((!band.band_member_coincident(m)?, m));
+        }
+    }
+    // Coincident members first (they can also run in vector lanes), then the innermost.
+    candidates.sort_by_key(|&(not_coincident, m)| (not_coincident, n - m));
+    if let Some(&(_, m)) = candidates.first() {
+        {
+            if m + 1 == n {
+                return Ok(band.clone());
+            }
+            let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
+            let mut y: Vec<String> = x
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != m)
+                .map(|(_, v)| v.clone())
+                .collect();
+            y.push(x[m].clone());
+            let perm = Map::parse(
+                &scop.ctx,
+                &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
+            )?;
+            let permuted = partial.apply_range(&perm.to_union()?)?;
+            return band
+                .delete()?
+                .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&permuted)?);
+        }
+    }
+    Ok(band.clone())
+}
+
 /// Chooses a schedule for `scop` with isl's scheduler (validity: every dependence; proximity:
 /// flow dependences; coincidence: every dependence), tiles its outermost permutable band, marks
 /// the outermost loop that carries no dependence parallel and the innermost such loop whose
@@ -216,13 +265,16 @@ pub fn auto(
             .with_proximity(&raw)?
             .with_coincidence(&all)?;
         let mut schedule = sc.compute_schedule()?;
-        if config.tile_size > 0
-            && let Some(band) = first_band(&schedule.root()?)?
+        if let Some(band) = first_band(&schedule.root()?)?
             && band.band_permutable()?
-            && band.band_n_member()? >= config.min_tile_depth.max(1)
         {
             let n = band.band_n_member()?;
-            schedule = band.band_tile(&vec![config.tile_size; n])?.schedule()?;
+            let point = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
+                band.band_tile(&vec![config.tile_size; n])?.child(0)?
+            } else {
+                band
+            };
+            schedule = stride_one_innermost(scop, &point)?.schedule()?;
         }
         Ok(schedule)
     })?;
