@@ -1,8 +1,9 @@
 //! Generated-code speed and compile time: a 200x200x200 product through the faithful lowering
-//! and through the model (original schedule), both native code from Cranelift.
+//! and through the model (original schedule), both native code from Cranelift; compile time
+//! with the automatic strategy.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist_codegen::{ArrayArg, Kernel, Options};
+use optimist_codegen::{ArrayArg, Kernel, Options, Strategy};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::Value;
 use std::hint::black_box;
@@ -22,19 +23,20 @@ fn benches(c: &mut Criterion) {
         b.iter(|| black_box(Kernel::compile(&f, &Options::default()).unwrap()))
     });
     c.bench_function("product: compile from the model", |b| {
+        b.iter(|| black_box(Kernel::compile(&f, &Options::with(Strategy::Original)).unwrap()))
+    });
+    c.bench_function("product: compile with the automatic strategy", |b| {
         b.iter(|| black_box(Kernel::compile(&f, &Options::optimized()).unwrap()))
     });
     let n = 200usize;
     let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
     for optimize in [false, true] {
-        let kernel = Kernel::compile(
-            &f,
-            &Options {
-                optimize,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let options = if optimize {
+            Options::with(Strategy::Original)
+        } else {
+            Options::default()
+        };
+        let kernel = Kernel::compile(&f, &options).unwrap();
         let name = if optimize {
             "product 200: run model code"
         } else {

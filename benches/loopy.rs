@@ -1,0 +1,57 @@
+//! Loopy's figures: the 700x700x700 tagged product (`corpus/tagged.c`) through Cranelift, in the
+//! original order (faithful lowering and model code), with the paper's interchange script, with
+//! interchange + 32x32x32 tiling, and with the automatic strategy.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use optimist_codegen::{ArrayArg, Kernel, Options, Strategy};
+use optimist_loopy::Script;
+use optimist_scop::frontend::{self, FrontendConfig};
+use optimist_scop::interp::Value;
+use std::time::Duration;
+
+fn benches(c: &mut Criterion) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/tagged.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let script = |text: &str| Options::with(Strategy::Script(Script::parse(text).unwrap()));
+    let interchange = "realign(Init, Mult, 0)\naffine(Mult, { [i, j, k] -> [i, k, j] })";
+    let configs = [
+        ("faithful lowering", Options::default()),
+        ("model, original order", Options::with(Strategy::Original)),
+        ("script: interchange", script(interchange)),
+        (
+            "script: interchange + tile 32",
+            script(&format!(
+                "{interchange}\nM = lift(Mult, 1)\ntile(M, 32, 32, 32)"
+            )),
+        ),
+        ("automatic strategy", Options::optimized()),
+    ];
+    let n = 700usize;
+    let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
+    let mut group = c.benchmark_group("tagged product 700");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8))
+        .warm_up_time(Duration::from_secs(1));
+    for (name, options) in configs {
+        let kernel = Kernel::compile(&f, &options).unwrap();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                kernel
+                    .call(
+                        &[("n", Value::Int(n as i128))],
+                        &mut [
+                            ("C", ArrayArg::F64(&mut cm)),
+                            ("A", ArrayArg::F64(&mut a)),
+                            ("B", ArrayArg::F64(&mut bm)),
+                        ],
+                    )
+                    .unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(loopy, benches);
+criterion_main!(loopy);
