@@ -591,6 +591,29 @@ pub fn dim_bounds(
     Ok(out)
 }
 
+/// The condition "the parameters lie in `set`" as an expression of the scalar parameters that
+/// evaluates to 1 or 0, or `None` when it needs other values.
+pub fn param_condition(
+    scop: &Scop,
+    set: &optimist_presburger::Set,
+) -> Result<Option<AExpr>, CodegenError> {
+    use optimist_presburger::Set;
+    use optimist_scop::model::ParamOrigin;
+    let scalar_params: Vec<String> = scop
+        .params
+        .iter()
+        .filter(|p| matches!(p.origin, ParamOrigin::Scalar(_)))
+        .map(|p| p.name.clone())
+        .collect();
+    let build = AstBuild::from_context(&Set::universe(&scop.context.space()?)?)?;
+    let mut names = Names::default();
+    let e = names.expr(
+        &build.expr_from_pw_aff(&set.indicator_function()?.coalesce()?)?,
+        &scalar_params,
+    )?;
+    Ok(names.iterators.is_empty().then_some(e))
+}
+
 /// Evaluates an AST expression over parameter values (wrapping 64-bit arithmetic; `None` on
 /// a division by zero or an unknown name).
 pub fn evaluate(e: &AExpr, param: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {

@@ -124,6 +124,10 @@ pub struct Kernel {
     dim_bounds: Vec<crate::ast::DimBounds>,
     /// Why there is no optimized code, when optimization was asked for.
     reason: Option<String>,
+    /// The parameter values for which the model runs the program's instances in the program's
+    /// order (1 or 0), when that is not all of them (§4.2 of paper 004; for example a `!=` loop
+    /// exit the model reads as `<`): elsewhere the faithful code runs.
+    valid_params: Option<crate::ast::AExpr>,
     /// Why the model-based code follows another schedule than asked.
     schedule_note: Option<String>,
 }
@@ -138,6 +142,7 @@ impl Kernel {
             footprints: Vec::new(),
             dim_bounds: Vec::new(),
             reason: None,
+            valid_params: None,
             schedule_note: None,
         })
     }
@@ -148,6 +153,7 @@ impl Kernel {
         if options.optimize {
             match optimist_scop::model::Scop::build(f, &Default::default()) {
                 Ok(scop) => {
+                    k.guard_correspondence(&scop)?;
                     let schedule = k.schedule(&scop, &options.strategy)?;
                     let ast = crate::ast::generate(&scop, &schedule)?;
                     let bounds = crate::ast::dim_bounds(f, &scop)?;
@@ -190,6 +196,30 @@ impl Kernel {
                 let d = deps(scop).map_err(CodegenError::Unexpected)?;
                 Ok(optimist_loopy::apply(&self.function, scop, &d, script)?.schedule)
             }
+        }
+    }
+
+    /// Restricts the model-based code to the parameter values where the model is the program
+    /// (`optimist_loopy::correspondence`); a model that is wrong for every value is not used.
+    fn guard_correspondence(
+        &mut self,
+        scop: &optimist_scop::model::Scop,
+    ) -> Result<(), CodegenError> {
+        match optimist_loopy::correspondence(&self.function, scop) {
+            Ok(c) if c.violations.is_empty() => Ok(()),
+            Ok(c) => match crate::ast::param_condition(scop, &c.valid)? {
+                Some(e) => {
+                    self.valid_params = Some(e);
+                    Ok(())
+                }
+                None => Err(CodegenError::Unexpected(format!(
+                    "the model does not match the program: {}",
+                    c.violations.join("; ")
+                ))),
+            },
+            // Outside what the check derives (data-dependent control): nothing more is known.
+            Err(optimist_loopy::CorrespondenceError::Unsupported(_)) => Ok(()),
+            Err(e) => Err(CodegenError::Unexpected(e.to_string())),
         }
     }
 
@@ -368,6 +398,10 @@ impl Kernel {
             Some(c) => (c, Version::Optimized),
             None => (&self.faithful, Version::Fallback),
         };
+        if version == Version::Optimized && !self.params_valid(&sizes) {
+            // The model is not the program for these parameter values.
+            (code, version) = (&self.faithful, Version::Fallback);
+        }
         if version == Version::Optimized && !self.subscripts_in_range(&sizes)? {
             // The unchecked accesses are not proved in range: the faithful code checks each.
             (code, version) = (&self.faithful, Version::Fallback);
@@ -412,6 +446,22 @@ impl Kernel {
             STATUS_DIVISION => Err(KernelError::Division),
             s => Err(KernelError::BadArguments(format!("unknown status {s}"))),
         }
+    }
+
+    /// Whether the parameters lie where the model is the program.
+    fn params_valid(&self, args: &Args) -> bool {
+        let Some(e) = &self.valid_params else {
+            return true;
+        };
+        let f = &self.function;
+        let param = |name: &str| {
+            let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
+            match args.scalars.get(v.0 as usize).copied().flatten()? {
+                Value::Int(x) => i64::try_from(x).ok(),
+                _ => None,
+            }
+        };
+        crate::ast::evaluate(e, &param) == Some(1)
     }
 
     /// Whether every subscript of the arrays accessed without checks lies in its declared size.

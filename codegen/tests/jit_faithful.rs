@@ -344,3 +344,21 @@ fn subscripts_outside_their_dimension_run_the_faithful_code() {
     }
     assert_eq!(a, expected);
 }
+
+/// `for (i = 0; i != n; i += 2)` ends only when `i` meets `n`: the model reads the exit as
+/// `i < n`, which is the program only for even `n >= 0` (the correspondence check of paper 004,
+/// §4.2, finds that set). For odd `n` the faithful code runs, and reports the program running
+/// off the end of `B` as C would.
+#[test]
+fn the_model_runs_only_where_it_is_the_program() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/loop_forms.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let k = Kernel::compile(&f, &optimist_codegen::Options::optimized()).unwrap();
+    assert!(k.is_optimized());
+    let run = |n: &str| {
+        let mut w = Workload::generate(&f, &RunSpec::parse_args(&["--set", n]).unwrap()).unwrap();
+        k.run(&mut w.args)
+    };
+    assert_eq!(run("n=8"), Ok(optimist_codegen::Version::Optimized));
+    assert_eq!(run("n=7"), Err(KernelError::OutOfBounds));
+}

@@ -12,11 +12,15 @@
 //! the model's domains and accesses: it produces a new schedule for code generation.
 
 mod auto;
+mod correspondence;
 mod script;
 pub mod transform;
 mod verify;
 
 pub use auto::{AutoConfig, auto};
+pub use correspondence::{
+    Correspondence, CorrespondenceError, check_correspondence, correspondence,
+};
 pub use script::{Arg, Op, Pos, Script, ScriptError};
 pub use verify::{Violation, verify};
 
