@@ -180,19 +180,6 @@ impl Checker<'_> {
 
     /// The counter values a loop at depth `d` (its counter is `x{d}`) runs, per outer context,
     /// as C runs them: from the start, by the step, up to the first failing test.
-    /// [`Self::iterations`] with the loop's counter pushed for the call.
-    fn iterations_again(
-        &mut self,
-        l: &optimist_scop::ir::For,
-        d: usize,
-    ) -> Result<Set, CorrespondenceError> {
-        self.loops.truncate(d);
-        self.loops.push(l.var);
-        let r = self.iterations(l, d);
-        self.loops.truncate(d);
-        r
-    }
-
     fn iterations(&self, l: &optimist_scop::ir::For, d: usize) -> Result<Set, CorrespondenceError> {
         if mentions(&l.init, l.var) {
             return unsupported(format!(
@@ -344,10 +331,11 @@ impl Checker<'_> {
             StmtKind::For(l) => {
                 self.loops.truncate(d);
                 self.loops.push(l.var);
-                let runs = self.iterations(l, d);
-                let body = runs.and_then(|_| self.start_list(&l.body, d + 1));
+                let r = self
+                    .iterations(l, d)
+                    .and_then(|runs| Ok((runs, self.start_list(&l.body, d + 1)?)));
                 self.loops.truncate(d);
-                let (runs, body) = (self.iterations_again(l, d)?, body?);
+                let (runs, body) = r?;
                 let pick = self.pick(&runs.subtract(&body.done)?, l.step, d, false)?;
                 let first = pick.to_union()?.apply_range(&body.first)?;
                 Ok(Start {
