@@ -1,8 +1,13 @@
 //! optimist: polyhedral loop optimization as a library.
 //!
-//! This facade will re-export the crates of the family and offer the default `Pipeline`
-//! (build, delinearize, assume, DeLICM, propagate, transform, generate code). Today only the
-//! bottom layer exists: [`presburger`], the safe face of isl.
+//! This facade re-exports the crates of the family and will offer the default `Pipeline`
+//! (build, delinearize, assume, DeLICM, propagate, transform, generate code). Implemented today:
+//! [`presburger`] (the safe face of isl), [`scop`] (program IR, C front end, interpreter, model,
+//! dependences), [`loopy`] (verified scripted and automatic transformations) and [`codegen`]
+//! (loop ASTs, C text, native code through Cranelift, the safe `Kernel`).
 #![deny(missing_docs)]
 
+pub use optimist_codegen as codegen;
+pub use optimist_loopy as loopy;
 pub use optimist_presburger as presburger;
+pub use optimist_scop as scop;

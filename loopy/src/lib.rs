@@ -8,8 +8,26 @@
 //! §4.1). [`auto`] chooses a schedule with isl's scheduler and tiling; its result goes through
 //! the same verifier.
 //!
+//! [`correspondence`] checks the other side (§4.2): that the model `Scop::build` made runs the
+//! program's instances in the program's order, and for which parameter values.
+//!
 //! The semantics of the operators are in [`transform`]. Loopy never changes the program IR or
-//! the model's domains and accesses: it produces a new schedule for code generation.
+//! the model's domains and accesses: it produces a new schedule for code generation
+//! (`optimist_codegen::Strategy::Script` compiles it).
+//!
+//! ```
+//! use optimist_loopy::{LoopyError, Script, apply};
+//! use optimist_scop::{frontend, model::{Dependences, Scop}};
+//! let src = "void f(int n, double A[n]) {\nDiv:\n  for (int i = 1; i < n; i++)\n    A[i] = A[i] / A[i - 1];\n}";
+//! let f = frontend::parse_source("f.c", src, None, &Default::default()).unwrap();
+//! let scop = Scop::build(&f, &Default::default()).unwrap();
+//! let deps = Dependences::compute(&scop, &Default::default()).unwrap();
+//! // Shifting the loop is legal; reversing it is not (the paper's Figure 1b).
+//! apply(&f, &scop, &deps, &Script::parse("shift(Div, 0, 3)").unwrap()).unwrap();
+//! let err = apply(&f, &scop, &deps, &Script::parse("reverse(Div, 0)").unwrap()).unwrap_err();
+//! assert!(matches!(err, LoopyError::Refused(_)));
+//! assert!(err.to_string().contains("Raw dependence S0 (line 4) -> S0 (line 4) through array `A`"));
+//! ```
 
 mod auto;
 mod correspondence;
@@ -22,7 +40,7 @@ pub use correspondence::{
     Correspondence, CorrespondenceError, check_correspondence, correspondence,
 };
 pub use script::{Arg, Op, Pos, Script, ScriptError};
-pub use verify::{Violation, verify};
+pub use verify::{Violation, ViolationKind, verify};
 
 use optimist_presburger::{Error as IslError, Map, MultiUnionPwAff, Schedule, Set, UnionMap};
 use optimist_scop::ir::{Function, Stmt, StmtKind};
