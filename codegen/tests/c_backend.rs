@@ -1,5 +1,5 @@
 //! The C backend in the differential test: for every kernel of `corpus/` that can be modeled,
-//! C generated from the model (original schedule), compiled by `cc -O1 -ffp-contract=off`, gives
+//! C generated from the model (original schedule and the automatic strategy's), compiled by `cc -O1 -ffp-contract=off`, gives
 //! the interpreter's hashes bit for bit. And a snapshot of the generated C.
 
 use expect_test::expect;
@@ -59,54 +59,62 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
         let Ok(scop) = Scop::build(&f, &Config::default()) else {
             continue;
         };
-        let ast = generate(&scop, &scop.schedule).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let code = c::function(&f, &scop, &ast, Some("optimist_generated"));
-        let spec = run_spec(&path);
-        let mut w = Workload::generate(&f, &spec).unwrap();
-        let gen_path = dir.join(format!("{name}_gen.c"));
-        std::fs::write(&gen_path, &code).unwrap();
-        let harness = w.c_harness(
-            &f,
-            &spec,
-            &gen_path.display().to_string(),
-            Some("optimist_generated"),
-        );
-        interp::run(&f, &mut w.args, &Default::default()).unwrap();
-        let ours: Vec<String> = w
-            .hashes(&f)
-            .iter()
-            .map(|(n, h)| format!("{n} {h:016x}"))
-            .collect();
-        let main = dir.join(format!("{name}_main.c"));
-        std::fs::write(&main, harness).unwrap();
-        let exe = dir.join(&name);
-        let out = Command::new(&cc)
-            .args(["-O1", "-ffp-contract=off", "-o"])
-            .arg(&exe)
-            .arg(&main)
-            .arg("-lm")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name}: generated C does not compile:\n{}\n{code}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let run = Command::new(&exe).output().unwrap();
-        let theirs: Vec<String> = String::from_utf8_lossy(&run.stdout)
-            .lines()
-            .map(str::to_string)
-            .collect();
-        if ours != theirs {
-            failures.push(format!(
-                "{name}:\n  interpreter {ours:?}\n  generated C {theirs:?}\n{code}"
-            ));
+        // The original order and the automatic strategy's.
+        let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
+        let auto = optimist_loopy::auto(&scop, &deps, &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .schedule;
+        for (order, schedule) in [("original", &scop.schedule), ("auto", &auto)] {
+            let name = format!("{name}_{order}");
+            let ast = generate(&scop, schedule).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let code = c::function(&f, &scop, &ast, Some("optimist_generated"));
+            let spec = run_spec(&path);
+            let mut w = Workload::generate(&f, &spec).unwrap();
+            let gen_path = dir.join(format!("{name}_gen.c"));
+            std::fs::write(&gen_path, &code).unwrap();
+            let harness = w.c_harness(
+                &f,
+                &spec,
+                &gen_path.display().to_string(),
+                Some("optimist_generated"),
+            );
+            interp::run(&f, &mut w.args, &Default::default()).unwrap();
+            let ours: Vec<String> = w
+                .hashes(&f)
+                .iter()
+                .map(|(n, h)| format!("{n} {h:016x}"))
+                .collect();
+            let main = dir.join(format!("{name}_main.c"));
+            std::fs::write(&main, harness).unwrap();
+            let exe = dir.join(&name);
+            let out = Command::new(&cc)
+                .args(["-O1", "-ffp-contract=off", "-o"])
+                .arg(&exe)
+                .arg(&main)
+                .arg("-lm")
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{name}: generated C does not compile:\n{}\n{code}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let run = Command::new(&exe).output().unwrap();
+            let theirs: Vec<String> = String::from_utf8_lossy(&run.stdout)
+                .lines()
+                .map(str::to_string)
+                .collect();
+            if ours != theirs {
+                failures.push(format!(
+                    "{name}:\n  interpreter {ours:?}\n  generated C {theirs:?}\n{code}"
+                ));
+            }
+            checked += 1;
         }
-        checked += 1;
     }
     std::fs::remove_dir_all(&dir).ok();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(checked >= 18, "only {checked} kernels modeled");
+    assert!(checked >= 36, "only {checked} kernel schedules checked");
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn check(name: &str, f: &Function, sets: &[&str], script: &str) -> Result<(), Co
         .collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let spec = RunSpec::parse_args(&args).unwrap();
-    let kernel = Kernel::compile(f, &Options::with(Strategy::Script(script)))?;
+    let kernel = Kernel::compile(f, &Options::with(Strategy::Script(script.clone())))?;
     assert!(kernel.is_optimized(), "{name}: {:?}", kernel.reason());
     let mut reference = Workload::generate(f, &spec).unwrap();
     interp::run(f, &mut reference.args, &Default::default()).unwrap();
@@ -37,7 +37,72 @@ fn check(name: &str, f: &Function, sets: &[&str], script: &str) -> Result<(), Co
         reference.hashes(f),
         "{name}: the transformed code computes other bits"
     );
+    if let Some(c_hashes) = through_cc(name, f, &spec, &script) {
+        let ours: Vec<String> = reference
+            .hashes(f)
+            .iter()
+            .map(|(n, h)| format!("{n} {h:016x}"))
+            .collect();
+        assert_eq!(
+            c_hashes, ours,
+            "{name}: the transformed C computes other bits"
+        );
+    }
     Ok(())
+}
+
+/// The hashes of the C the script gives, compiled by `cc -O1 -ffp-contract=off` (`None` without
+/// a C compiler).
+fn through_cc(name: &str, f: &Function, spec: &RunSpec, script: &Script) -> Option<Vec<String>> {
+    use std::process::Command;
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    Command::new(&cc)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let scop = optimist_scop::model::Scop::build(f, &Default::default()).unwrap();
+    let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
+    let t = optimist_loopy::apply(f, &scop, &deps, script).unwrap();
+    let ast = optimist_codegen::generate(&scop, &t.schedule).unwrap();
+    let code = optimist_codegen::c::function(f, &scop, &ast, Some("optimist_generated"));
+    // One directory per call: the tests of this file run in parallel threads.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("optimist-loopy-c-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gen_path = dir.join("gen.c");
+    std::fs::write(&gen_path, &code).unwrap();
+    let w = Workload::generate(f, spec).unwrap();
+    let harness = w.c_harness(
+        f,
+        spec,
+        &gen_path.display().to_string(),
+        Some("optimist_generated"),
+    );
+    let main = dir.join("main.c");
+    std::fs::write(&main, harness).unwrap();
+    let exe = dir.join("kernel");
+    let out = Command::new(&cc)
+        .args(["-O1", "-ffp-contract=off", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .arg("-lm")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: generated C does not compile:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe).output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    Some(
+        String::from_utf8_lossy(&run.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    )
 }
 
 const TILE3: &str =
@@ -192,6 +257,27 @@ UpdateA: for (int i = 0; i < m; i++)
   }
 }";
 
+const ADI: &str = "void adi(int tsteps, int n, double a, double b, double c, double d,
+         double u[n][n], double v[n][n], double p[n][n], double q[n][n]) {
+  for (int t = 1; t <= tsteps; t++) {
+    for (int i = 1; i < n - 1; i++) {
+      v[0][i] = 1.0;
+      p[i][0] = 0.0;
+      q[i][0] = v[0][i];
+      for (int j = 1; j < n - 1; j++) {
+        p[i][j] = -c / (a * p[i][j - 1] + b);
+        q[i][j] = (-d * u[j][i - 1] + (1.0 + 2.0 * d) * u[j][i] - d * u[j][i + 1] - a * q[i][j - 1]) / (a * p[i][j - 1] + b);
+      }
+Vinit: v[n - 1][i] = 1.0;
+V:    for (int j = n - 2; j >= 1; j--)
+        v[j][i] = p[i][j] * v[j + 1][i] + q[i][j];
+    }
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        u[i][j] = v[i][j] * 0.5 + u[i][j] * 0.25;
+  }
+}";
+
 #[test]
 fn appendix_b_scripts_are_verified_and_compute_the_same_bits() {
     let tiled_product = format!(
@@ -218,6 +304,8 @@ fn appendix_b_scripts_are_verified_and_compute_the_same_bits() {
                 ("fdtd-2d", FDTD_2D, vec!["tmax=3", "nx=9", "ny=11"], "realign(EY, EX, 3)\naffine(HZ, { [t, i, j] -> [t, i + 1, j] })\nrealign(EX, HZ, 3)".into()),
         ("gramschmidt", GRAMSCHMIDT, vec!["m=9", "n=8"], "realign(InitR, UpdateR, 1)\nrealign(UpdateR, UpdateA, 1)\n\
              affine(UpdateR, { [k, j, i] -> [k, i, j] })\naffine(UpdateA, { [k, j, i] -> [k, i, j] })".into()),
+                ("adi", ADI, vec!["tsteps=2", "n=11", "a=0.5", "b=2.0", "c=0.25", "d=0.125"], "realign(Vinit, V, 1)\naffine(V, { [t, i, j] -> [t, j, i] })\n\
+             affine(V, { [t, x, y] -> [t, floor(x/4), floor(y/4), x mod 4, y mod 4] })".into()),
         ("covariance", COVARIANCE,vec!["m=9", "n=12"], "realign(MeanInit, MeanSum, 0)\nrealign(MeanSum, MeanDiv, 0)\naffine(MeanSum, { [j, i] -> [i, j] })\n\
                           realign(CovInit, CovSum, 0)\nrealign(CovSum, CovCopy, 0)\naffine(CovSum, { [i, j, k] -> [k, i, j] })".into()),];
     let mut failures = Vec::new();
