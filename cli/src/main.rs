@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use optimist::presburger::{
     AstBuild, Polynomial, PwMultiAff, ScheduleConstraints, ScheduleOptions, Set,
 };
-use optimist_codegen::{Kernel, Options as KernelOptions, Strategy};
+use optimist_codegen::{Kernel, Marks, Options as KernelOptions, Strategy};
 use optimist_loopy::Script;
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::{self, Limits};
@@ -179,30 +179,39 @@ fn read_script(path: &str) -> Result<Script> {
     Script::parse(&text).with_context(|| format!("in `{path}`"))
 }
 
-/// The schedule `strategy` gives for the model of `f`: a script's refusal is an error, a failing
-/// automatic strategy keeps the original order (with a note on standard error).
-fn schedule_for(
+/// The loop AST of the schedule `strategy` gives for the model of `f`, with its parallel and
+/// vector marks: a script's refusal is an error, a failing automatic strategy keeps the original
+/// order (with a note on standard error).
+fn ast_for(
     f: &optimist_scop::ir::Function,
     scop: &Scop,
     strategy: &Strategy,
-) -> Result<optimist::presburger::Schedule> {
-    Ok(match strategy {
-        Strategy::Original => scop.schedule.clone(),
+) -> Result<optimist_codegen::LoopAst> {
+    let marked = |t: optimist_loopy::Transformed| {
+        let marks = Marks {
+            parallel: t.parallel,
+            vector: t.vector,
+        };
+        (t.schedule, marks)
+    };
+    let (schedule, marks) = match strategy {
+        Strategy::Original => (scop.schedule.clone(), Marks::default()),
         Strategy::Script(s) => {
             let deps = Dependences::compute(scop, &DepConfig::default())?;
-            optimist_loopy::apply(f, scop, &deps, s)?.schedule
+            marked(optimist_loopy::apply(f, scop, &deps, s)?)
         }
         Strategy::Auto(config) => {
             let deps = Dependences::compute(scop, &DepConfig::default())?;
             match optimist_loopy::auto(scop, &deps, config) {
-                Ok(t) => t.schedule,
+                Ok(t) => marked(t),
                 Err(e) => {
                     eprintln!("optimist: automatic strategy failed, original order kept: {e}");
-                    scop.schedule.clone()
+                    (scop.schedule.clone(), Marks::default())
                 }
             }
         }
-    })
+    };
+    Ok(optimist_codegen::generate_marked(scop, &schedule, &marks)?)
 }
 
 /// C generated from the model of `f` with the schedule of `strategy`, or `None` when `f` cannot
@@ -211,8 +220,7 @@ fn optimized_c(f: &optimist_scop::ir::Function, strategy: &Strategy) -> Result<O
     let Ok(scop) = Scop::build(f, &ScopConfig::default()) else {
         return Ok(None);
     };
-    let schedule = schedule_for(f, &scop, strategy)?;
-    let ast = optimist_codegen::generate(&scop, &schedule)?;
+    let ast = ast_for(f, &scop, strategy)?;
     Ok(Some(optimist_codegen::c::function(
         f,
         &scop,
@@ -363,16 +371,11 @@ fn show(args: &[String]) -> Result<()> {
         }
         "ast" => {
             let scop = Scop::build(&f, &ScopConfig::default())?;
-            let schedule = schedule_for(&f, &scop, &strategy)?;
-            print!(
-                "{}",
-                optimist_codegen::generate(&scop, &schedule)?.display(&scop)
-            );
+            print!("{}", ast_for(&f, &scop, &strategy)?.display(&scop));
         }
         "c" => {
             let scop = Scop::build(&f, &ScopConfig::default())?;
-            let schedule = schedule_for(&f, &scop, &strategy)?;
-            let ast = optimist_codegen::generate(&scop, &schedule)?;
+            let ast = ast_for(&f, &scop, &strategy)?;
             print!("{}", optimist_codegen::c::function(&f, &scop, &ast, None));
         }
         other => bail!("`optimist show {other}`: {SHOW_USAGE}"),

@@ -43,9 +43,11 @@ pub enum Node {
         step: i64,
         /// The body.
         body: Vec<Node>,
-        /// Iterations may run in parallel (a mark for later issues; `false` today).
+        /// Iterations may run in parallel (set from Loopy's marks; executed serially until
+        /// threads arrive).
         parallel: bool,
-        /// The loop may run in vector lanes (a mark for later issues; `false` today).
+        /// The loop may run in vector lanes (set from Loopy's marks; compiled as scalar code
+        /// until vector code arrives).
         vector: bool,
     },
     /// `if (cond) then else els`.
@@ -139,6 +141,41 @@ impl Names {
 
 /// Generates the loop AST of `scop` under `schedule` (its own schedule for the original order).
 pub fn generate(scop: &Scop, schedule: &Schedule) -> Result<LoopAst, CodegenError> {
+    generate_marked(scop, schedule, &Marks::default())
+}
+
+/// Loops to mark, as `optimist_loopy::Transformed` gives them: a loop of schedule dimension
+/// `d` is marked when a mark of dimension `d` covers every statement in it. isl names the loop
+/// of schedule dimension `d` `c{d}`, which is how marks find their loops; this holds for the
+/// single-band schedules Loopy and the automatic strategy produce.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Loops whose iterations may run in parallel.
+    pub parallel: Vec<optimist_loopy::Mark>,
+    /// Loops whose iterations may run in vector lanes.
+    pub vector: Vec<optimist_loopy::Mark>,
+}
+
+/// The statements in `nodes`.
+fn statements_in(nodes: &[Node], out: &mut Vec<StmtId>) {
+    for n in nodes {
+        match n {
+            Node::For { body, .. } => statements_in(body, out),
+            Node::If { then, els, .. } => {
+                statements_in(then, out);
+                statements_in(els, out);
+            }
+            Node::Stmt { stmt, .. } => out.push(*stmt),
+        }
+    }
+}
+
+/// [`generate`], with the loops of the dimensions in `marks` marked.
+pub fn generate_marked(
+    scop: &Scop,
+    schedule: &Schedule,
+    marks: &Marks,
+) -> Result<LoopAst, CodegenError> {
     let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
     let table: Rc<RefCell<HashMap<String, Occurrence>>> = Rc::default();
     let names: Rc<RefCell<Names>> = Rc::default();
@@ -211,7 +248,7 @@ pub fn generate(scop: &Scop, schedule: &Schedule) -> Result<LoopAst, CodegenErro
     })?;
     let root = build.node_from_schedule(schedule)?;
     let mut names = names.borrow_mut();
-    let body = convert(&root, &mut names, &params, &table.borrow())?;
+    let body = convert(&root, &mut names, &params, &table.borrow(), marks)?;
     Ok(LoopAst {
         body,
         iterators: names.iterators.clone(),
@@ -232,12 +269,13 @@ fn convert(
     names: &mut Names,
     params: &[String],
     table: &HashMap<String, Occurrence>,
+    marks: &Marks,
 ) -> Result<Vec<Node>, CodegenError> {
     Ok(match node.kind()? {
         AstNodeKind::Block(children) => {
             let mut out = Vec::new();
             for c in &children {
-                out.extend(convert(c, names, params, table)?);
+                out.extend(convert(c, names, params, table, marks)?);
             }
             out
         }
@@ -254,19 +292,29 @@ fn convert(
                     "loop iterator is not an identifier".into(),
                 ));
             };
+            let dim: Option<usize> = names.iterators[iter]
+                .strip_prefix('c')
+                .and_then(|d| d.parse().ok());
             let AExpr::Int(step) = names.expr(&inc, params)? else {
                 return Err(CodegenError::Unexpected(
                     "loop increment is not a constant".into(),
                 ));
+            };
+            let body = convert(&body, names, params, table, marks)?;
+            let mut inside = Vec::new();
+            statements_in(&body, &mut inside);
+            let marked = |ms: &[optimist_loopy::Mark]| {
+                ms.iter()
+                    .any(|m| Some(m.dim) == dim && inside.iter().all(|s| m.stmts.contains(s)))
             };
             vec![Node::For {
                 iter,
                 init: names.expr(&init, params)?,
                 cond: names.expr(&cond, params)?,
                 step,
-                body: convert(&body, names, params, table)?,
-                parallel: false,
-                vector: false,
+                parallel: marked(&marks.parallel),
+                vector: marked(&marks.vector),
+                body,
             }]
         }
         AstNodeKind::If {
@@ -275,13 +323,13 @@ fn convert(
             else_node,
         } => vec![Node::If {
             cond: names.expr(&cond, params)?,
-            then: convert(&then_node, names, params, table)?,
+            then: convert(&then_node, names, params, table, marks)?,
             els: match else_node {
-                Some(e) => convert(&e, names, params, table)?,
+                Some(e) => convert(&e, names, params, table, marks)?,
                 None => vec![],
             },
         }],
-        AstNodeKind::Mark { node, .. } => convert(&node, names, params, table)?,
+        AstNodeKind::Mark { node, .. } => convert(&node, names, params, table, marks)?,
         AstNodeKind::User(_) => {
             let key = node.annotation().map(|id| id.name()).unwrap_or_default();
             let occ = table.get(&key).ok_or_else(|| {
@@ -316,12 +364,19 @@ impl LoopAst {
                     cond,
                     step,
                     body,
-                    ..
+                    parallel,
+                    vector,
                 } => {
                     let it = &self.iterators[*iter];
+                    let marks = match (parallel, vector) {
+                        (true, true) => "  // parallel, vector",
+                        (true, false) => "  // parallel",
+                        (false, true) => "  // vector",
+                        _ => "",
+                    };
                     let _ = writeln!(
                         out,
-                        "{pad}for ({it} = {}; {}; {it} += {step})",
+                        "{pad}for ({it} = {}; {}; {it} += {step}){marks}",
                         self.expr(init),
                         self.expr(cond)
                     );

@@ -154,8 +154,8 @@ impl Kernel {
             match optimist_scop::model::Scop::build(f, &Default::default()) {
                 Ok(scop) => {
                     k.guard_correspondence(&scop)?;
-                    let schedule = k.schedule(&scop, &options.strategy)?;
-                    let ast = crate::ast::generate(&scop, &schedule)?;
+                    let (schedule, marks) = k.schedule(&scop, &options.strategy)?;
+                    let ast = crate::ast::generate_marked(&scop, &schedule, &marks)?;
                     let bounds = crate::ast::dim_bounds(f, &scop)?;
                     let proved: Vec<_> = bounds.iter().map(|b| b.array).collect();
                     k.optimized = Some(crate::jit_model::compile_model(f, &scop, &ast, &proved)?);
@@ -173,28 +173,33 @@ impl Kernel {
         &mut self,
         scop: &optimist_scop::model::Scop,
         strategy: &Strategy,
-    ) -> Result<optimist_presburger::Schedule, CodegenError> {
+    ) -> Result<(optimist_presburger::Schedule, crate::ast::Marks), CodegenError> {
+        let marks = |t: &optimist_loopy::Transformed| crate::ast::Marks {
+            parallel: t.parallel.clone(),
+            vector: t.vector.clone(),
+        };
         use optimist_scop::model::Dependences;
         let deps =
             |scop| Dependences::compute(scop, &Default::default()).map_err(|e| e.to_string());
         match strategy {
-            Strategy::Original => Ok(scop.schedule.clone()),
+            Strategy::Original => Ok((scop.schedule.clone(), Default::default())),
             Strategy::Auto(config) => {
                 match deps(scop)
                     .and_then(|d| optimist_loopy::auto(scop, &d, config).map_err(|e| e.to_string()))
                 {
-                    Ok(t) => Ok(t.schedule),
+                    Ok(t) => Ok((t.schedule.clone(), marks(&t))),
                     Err(e) => {
                         self.schedule_note = Some(format!(
                             "automatic strategy failed, original order kept: {e}"
                         ));
-                        Ok(scop.schedule.clone())
+                        Ok((scop.schedule.clone(), Default::default()))
                     }
                 }
             }
             Strategy::Script(script) => {
                 let d = deps(scop).map_err(CodegenError::Unexpected)?;
-                Ok(optimist_loopy::apply(&self.function, scop, &d, script)?.schedule)
+                let t = optimist_loopy::apply(&self.function, scop, &d, script)?;
+                Ok((t.schedule.clone(), marks(&t)))
             }
         }
     }

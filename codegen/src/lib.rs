@@ -17,6 +17,7 @@ pub mod jit_model;
 pub mod kernel;
 
 pub use ast::{
-    AExpr, CodegenError, DimBounds, Footprint, LoopAst, Node, dim_bounds, footprints, generate,
+    AExpr, CodegenError, DimBounds, Footprint, LoopAst, Marks, Node, dim_bounds, footprints,
+    generate, generate_marked,
 };
 pub use kernel::{ArrayArg, Kernel, KernelError, Options, Strategy, Version};

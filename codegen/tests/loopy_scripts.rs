@@ -404,3 +404,33 @@ fn random_scripts_are_refused_or_compute_the_same_bits() {
         "accepted {accepted}, refused {refused}"
     );
 }
+
+/// Marks reach the loops they were checked for, and only those.
+#[test]
+fn marks_reach_their_loops() {
+    let f = parse(GEMM);
+    let scop = optimist_scop::model::Scop::build(&f, &Default::default()).unwrap();
+    let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
+    let script = Script::parse(
+        "realign(Init, Mult, 0)\nparallel(Init, 0)\nparallel(Outer, 1)\nvectorize(Init)",
+    )
+    .unwrap();
+    let t = optimist_loopy::apply(&f, &scop, &deps, &script).unwrap();
+    let marks = optimist_codegen::Marks {
+        parallel: t.parallel,
+        vector: t.vector,
+    };
+    let ast = optimist_codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
+    expect_test::expect![[r#"
+        for (c1 = 0; (c1 < n); c1 += 1)  // parallel
+          for (c3 = 0; (c3 < n); c3 += 1)  // parallel, vector
+            Init(c1, c3);
+        for (c1 = 0; (c1 < n); c1 += 1)
+          for (c3 = 0; (c3 < n); c3 += 1)  // parallel
+            for (c5 = 0; (c5 < n); c5 += 1)
+              S1(c1, c3, c5);
+        for (c1 = 0; (c1 < n); c1 += 1)
+          S2(c1);
+    "#]]
+    .assert_eq(&ast.display(&scop));
+}

@@ -314,10 +314,14 @@ pub fn auto(
     // Code is generated from the verified relation itself, so that it follows the order checked.
     let schedule = Schedule::from_domain(&scop.domains()?)?
         .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&theta)?)?;
+    let mark = |dim: usize| crate::Mark {
+        dim,
+        stmts: everyone.clone(),
+    };
     Ok(Transformed {
         schedule,
         theta,
-        parallel,
-        vector,
+        parallel: parallel.into_iter().map(mark).collect(),
+        vector: vector.into_iter().map(mark).collect(),
     })
 }

@@ -71,6 +71,16 @@ pub enum LoopyError {
     Isl(#[from] IslError),
 }
 
+/// A loop mark: the loops of schedule dimension `dim` (of [`Transformed::theta`]) that hold only
+/// instances of `stmts`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The schedule dimension.
+    pub dim: usize,
+    /// The statements the mark was checked for.
+    pub stmts: BTreeSet<StmtId>,
+}
+
 /// A new schedule for a model, verified.
 #[derive(Clone, Debug)]
 pub struct Transformed {
@@ -78,10 +88,10 @@ pub struct Transformed {
     pub schedule: Schedule,
     /// The schedule as a relation from instances to time vectors.
     pub theta: UnionMap,
-    /// Schedule dimensions (of `theta`) whose loops may run in parallel.
-    pub parallel: Vec<usize>,
-    /// Schedule dimensions whose loops may run in vector lanes.
-    pub vector: Vec<usize>,
+    /// Loops that may run in parallel (checked: they carry no dependence).
+    pub parallel: Vec<Mark>,
+    /// Loops that may run in vector lanes (checked likewise).
+    pub vector: Vec<Mark>,
 }
 
 /// The statements whose positions lie in `c`.
@@ -365,8 +375,14 @@ pub fn apply(
     Ok(Transformed {
         schedule,
         theta,
-        parallel: parallel_marks.iter().map(|(_, d)| *d).collect(),
-        vector: vector.iter().map(|(_, d)| *d).collect(),
+        parallel: parallel_marks
+            .into_iter()
+            .map(|(stmts, dim)| Mark { dim, stmts })
+            .collect(),
+        vector: vector
+            .into_iter()
+            .map(|(stmts, dim)| Mark { dim, stmts })
+            .collect(),
     })
 }
 

@@ -106,7 +106,20 @@ fn the_paper_product_script_is_verified() {
     .unwrap();
     expect!["[n] -> { S1[i, j, k] -> [1, o1, 0, o3, 0, o5, 0, i, 0, k, 0, j, 0] : 0 <= i < n and 0 <= j < n and 0 <= k < n and -31 + i <= 32o1 <= i and -31 + k <= 32o3 <= k and -31 + j <= 32o5 <= j; S2[i] -> [2, i, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0] : 0 <= i < n; Init[i, j] -> [0, i, 0, j, 0, 0, 0, 0, 0, 0, 0, 0, 0] : 0 <= i < n and 0 <= j < n }"]
     .assert_eq(&t.theta.to_string());
-    assert_eq!((t.parallel.clone(), t.vector.clone()), (vec![1], vec![11]));
+    let dims = |ms: &[optimist_loopy::Mark]| ms.iter().map(|m| m.dim).collect::<Vec<_>>();
+    assert_eq!((dims(&t.parallel), dims(&t.vector)), (vec![1], vec![11]));
+    // Each mark covers the statements of its component only.
+    let m_scop = &m.1;
+    let names = |m: &optimist_loopy::Mark| {
+        m.stmts
+            .iter()
+            .map(|s| m_scop.stmt(*s).name.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        (names(&t.parallel[0]), names(&t.vector[0])),
+        (vec!["Init".to_string()], vec!["S1".to_string()])
+    );
     // Interchanging i and j of the product is legal, reversing k is not (a reduction), and a
     // parallel k loop carries the reduction.
     run(&m, "interchange(Outer, 0, 1)").unwrap();
