@@ -286,8 +286,14 @@ pub fn auto(
         .transpose()?
         .unwrap_or(0);
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
+    // Every dependence as a difference of times, once; a dimension carries a dependence when
+    // some difference is zero before it and not at it.
+    let deltas = all.apply_domain(&theta)?.apply_range(&theta)?.deltas()?;
     let free = |d: usize| -> Result<bool, IslError> {
-        Ok(varies(&theta, d)? && verify(scop, deps, &theta, &[(everyone.clone(), d)]).is_ok())
+        Ok(varies(&theta, d)?
+            && deltas
+                .intersect(&crate::verify::carried_at(scop, width, d)?)?
+                .is_empty()?)
     };
     let mut parallel = Vec::new();
     for d in 0..width {

@@ -134,7 +134,7 @@ fn report(
 }
 
 /// The pairs of schedule vectors of width `w` equal before `d` and different at `d`.
-fn carried_at(scop: &Scop, w: usize, d: usize) -> Result<UnionMap, IslError> {
+fn carried_pairs(scop: &Scop, w: usize, d: usize) -> Result<UnionMap, IslError> {
     let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
     let y: Vec<String> = (0..w).map(|k| format!("y{k}")).collect();
     let mut c: Vec<String> = (0..d).map(|k| format!("x{k} = y{k}")).collect();
@@ -149,6 +149,45 @@ fn carried_at(scop: &Scop, w: usize, d: usize) -> Result<UnionMap, IslError> {
         ),
     )?
     .to_union()
+}
+
+/// The differences of width `w` that are zero before `d` and not at `d`: a dependence with such
+/// a difference is carried by dimension `d`.
+pub(crate) fn carried_at(
+    scop: &Scop,
+    w: usize,
+    d: usize,
+) -> Result<optimist_presburger::UnionSet, IslError> {
+    let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
+    let mut c: Vec<String> = (0..d).map(|k| format!("x{k} = 0")).collect();
+    c.push(format!("(x{d} < 0 or x{d} > 0)"));
+    optimist_presburger::Set::parse(
+        &scop.ctx,
+        &format!("{{ [{}] : {} }}", x.join(", "), c.join(" and ")),
+    )?
+    .to_union()
+}
+
+/// The lexicographically positive differences of width `w`.
+pub(crate) fn lex_positive(
+    scop: &Scop,
+    w: usize,
+) -> Result<optimist_presburger::UnionSet, IslError> {
+    let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
+    let alts: Vec<String> = (0..w)
+        .map(|k| {
+            let mut c: Vec<String> = (0..k).map(|i| format!("x{i} = 0")).collect();
+            c.push(format!("x{k} > 0"));
+            format!("({})", c.join(" and "))
+        })
+        .collect();
+    let cond = if alts.is_empty() {
+        "false".to_string()
+    } else {
+        alts.join(" or ")
+    };
+    optimist_presburger::Set::parse(&scop.ctx, &format!("{{ [{}] : {cond} }}", x.join(", ")))?
+        .to_union()
 }
 
 /// Checks `theta` (instances to schedule vectors, every statement to the same width) against the
@@ -216,16 +255,72 @@ fn check(
             lines: (None, None),
         });
     }
-    let before = theta.lex_lt_union_map(theta)?;
     let width = theta
         .maps()?
         .first()
         .map(|m| m.dim(optimist_presburger::DimType::Out))
         .transpose()?
         .unwrap_or(0);
+    // The fast test: dependences mapped to time, as differences `θ(t, j) - θ(s, i)`, must be
+    // lexicographically positive (or not cross at a marked dimension). Only when one fails are
+    // the tagged dependences searched for an example.
+    let doms = checks
+        .iter()
+        .map(|(stmts, _)| {
+            let mut dom = optimist_presburger::UnionSet::empty(&scop.ctx)?;
+            for s in stmts {
+                dom = dom.union(&scop.stmt(*s).domain.to_union()?)?;
+            }
+            Ok(dom)
+        })
+        .collect::<Result<Vec<_>, IslError>>()?;
+    let positive = lex_positive(scop, width)?;
+    // Per pair of statements, once for all kinds: the differences of times.
+    let mut order_ok = true;
+    let mut carried_ok = vec![true; checks.len()];
+    for m in deps.all_statements()?.maps()? {
+        let id = |t| stmt_by_name(scop, m.tuple_name(t));
+        let (src, tgt) = (
+            id(optimist_presburger::DimType::In),
+            id(optimist_presburger::DimType::Out),
+        );
+        let deltas = m
+            .to_union()?
+            .apply_domain(theta)?
+            .apply_range(theta)?
+            .deltas()?;
+        order_ok = order_ok && deltas.is_subset(&positive)?;
+        for (k, (stmts, d)) in checks.iter().enumerate() {
+            let inside =
+                src.is_some_and(|s| stmts.contains(&s)) && tgt.is_some_and(|t| stmts.contains(&t));
+            if carried_ok[k]
+                && *d < width
+                && inside
+                && !deltas
+                    .intersect(&carried_at(scop, width, *d)?)?
+                    .is_empty()?
+            {
+                carried_ok[k] = false;
+            }
+        }
+    }
+
+    let mut before = None;
     for kind in [DepKind::Raw, DepKind::War, DepKind::Waw] {
-        let mut seen_order = false;
-        let mut seen_carried = vec![false; checks.len()];
+        if order_ok && carried_ok.iter().all(|&ok| ok) {
+            break;
+        }
+        let plain_kind = deps.statements(kind, false)?;
+        if plain_kind.is_empty()? {
+            continue;
+        }
+        // Only what failed is searched for examples, kind by kind.
+        let mut seen_order = order_ok;
+        let mut seen_carried = carried_ok.clone();
+        let before = match &before {
+            Some(b) => b,
+            None => before.insert(theta.lex_lt_union_map(theta)?),
+        };
         for tagged in deps.get(kind, false).maps()? {
             let plain = tagged
                 .to_union()?
@@ -235,7 +330,7 @@ fn check(
                 continue;
             }
             if !seen_order {
-                let bad = plain.subtract(&before)?;
+                let bad = plain.subtract(before)?;
                 if let Some(b) = bad
                     .maps()?
                     .into_iter()
@@ -245,20 +340,17 @@ fn check(
                     seen_order = true;
                 }
             }
-            for (k, (stmts, d)) in checks.iter().enumerate() {
+            for (k, (_, d)) in checks.iter().enumerate() {
                 if seen_carried[k] || *d >= width {
                     continue;
                 }
-                let mut dom = optimist_presburger::UnionSet::empty(&scop.ctx)?;
-                for s in stmts {
-                    dom = dom.union(&scop.stmt(*s).domain.to_union()?)?;
-                }
+                let dom = &doms[k];
                 let same_loop = theta
-                    .apply_range(&carried_at(scop, width, *d)?)?
+                    .apply_range(&carried_pairs(scop, width, *d)?)?
                     .apply_range(&theta.reverse()?)?;
                 let bad = plain
-                    .intersect_domain(&dom)?
-                    .intersect_range(&dom)?
+                    .intersect_domain(dom)?
+                    .intersect_range(dom)?
                     .intersect(&same_loop)?;
                 if let Some(b) = bad
                     .maps()?
