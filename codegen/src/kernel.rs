@@ -54,6 +54,9 @@ pub enum KernelError {
     Division,
 }
 
+/// isl operations the correspondence check may use per compile.
+const CORRESPONDENCE_BUDGET: u64 = 20_000_000;
+
 /// How to compile a kernel.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -153,7 +156,11 @@ impl Kernel {
         if options.optimize {
             match optimist_scop::model::Scop::build(f, &Default::default()) {
                 Ok(scop) => {
-                    k.guard_correspondence(&scop)?;
+                    if let Err(why) = k.guard_correspondence(&scop)? {
+                        // The model cannot be shown to be the program: faithful code only.
+                        k.reason = Some(why);
+                        return Ok(k);
+                    }
                     let (schedule, marks) = k.schedule(&scop, &options.strategy)?;
                     let ast = crate::ast::generate_marked(&scop, &schedule, &marks)?;
                     let bounds = crate::ast::dim_bounds(f, &scop)?;
@@ -206,26 +213,39 @@ impl Kernel {
 
     /// Restricts the model-based code to the parameter values where the model is the program
     /// (`optimist_loopy::correspondence`); a model that is wrong for every value is not used.
+    /// The inner `Err` says why the model may not be used at all (the check failed, or no
+    /// parameter condition can express where the model holds).
     fn guard_correspondence(
         &mut self,
         scop: &optimist_scop::model::Scop,
-    ) -> Result<(), CodegenError> {
-        match optimist_loopy::correspondence(&self.function, scop) {
+    ) -> Result<Result<(), String>, CodegenError> {
+        // Bounded like the other isl work of a compile: a check that cannot finish is no proof.
+        let checked = scop
+            .ctx
+            .with_budget(CORRESPONDENCE_BUDGET, || {
+                Ok(optimist_loopy::correspondence(&self.function, scop))
+            })
+            .map_err(optimist_loopy::CorrespondenceError::Isl)
+            .and_then(|r| r);
+        Ok(match checked {
             Ok(c) if c.violations.is_empty() => Ok(()),
             Ok(c) => match crate::ast::param_condition(scop, &c.valid)? {
                 Some(e) => {
                     self.valid_params = Some(e);
                     Ok(())
                 }
-                None => Err(CodegenError::Unexpected(format!(
+                None => Err(format!(
                     "the model does not match the program: {}",
                     c.violations.join("; ")
-                ))),
+                )),
             },
-            // Outside what the check derives (data-dependent control): nothing more is known.
+            // Outside what the check derives (data-dependent control): nothing more is known,
+            // as before the check existed.
             Err(optimist_loopy::CorrespondenceError::Unsupported(_)) => Ok(()),
-            Err(e) => Err(CodegenError::Unexpected(e.to_string())),
-        }
+            Err(e) => Err(format!(
+                "the program-model correspondence check failed: {e}"
+            )),
+        })
     }
 
     /// Why the model-based code follows the original order although a strategy was asked for.
