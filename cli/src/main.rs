@@ -220,6 +220,18 @@ fn optimized_c(f: &optimist_scop::ir::Function, strategy: &Strategy) -> Result<O
     let Ok(scop) = Scop::build(f, &ScopConfig::default()) else {
         return Ok(None);
     };
+    // Generated C has no run-time guard yet: when the model is the program only for some
+    // parameter values (or that cannot be shown), the original source is compiled instead.
+    match optimist_loopy::correspondence(f, &scop) {
+        Ok(c) if c.violations.is_empty() => {}
+        Err(optimist_loopy::CorrespondenceError::Unsupported(_)) => {}
+        Ok(_) | Err(_) => {
+            eprintln!(
+                "optimist: the model is not the program for every parameter value; compiling the original C"
+            );
+            return Ok(None);
+        }
+    }
     let ast = ast_for(f, &scop, strategy)?;
     Ok(Some(optimist_codegen::c::function(
         f,

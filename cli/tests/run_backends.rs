@@ -40,6 +40,7 @@ fn every_backend_prints_the_same_hashes() {
         "narrow_unsigned",
         "indirect",
         "scalars",
+        "loop_forms",
     ] {
         let (path, args) = corpus(kernel);
         let run = |extra: &[&str]| {
