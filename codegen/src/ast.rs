@@ -459,6 +459,80 @@ pub struct Footprint {
     pub highest: AExpr,
 }
 
+/// Turns isl functions of the parameters into AST expressions evaluated before the code runs.
+struct ParamExprs {
+    /// The parameters whose values are known before running.
+    scalar_params: Vec<String>,
+    /// Every parameter value.
+    params: optimist_presburger::Set,
+    build: AstBuild,
+}
+
+impl ParamExprs {
+    fn new(scop: &Scop) -> Result<ParamExprs, CodegenError> {
+        use optimist_scop::model::ParamOrigin;
+        let params = optimist_presburger::Set::universe(&scop.context.space()?)?;
+        Ok(ParamExprs {
+            scalar_params: scop
+                .params
+                .iter()
+                .filter(|p| matches!(p.origin, ParamOrigin::Scalar(_)))
+                .map(|p| p.name.clone())
+                .collect(),
+            build: AstBuild::from_context(&params)?,
+            params,
+        })
+    }
+
+    /// `pa` as an expression, or `None` when it needs more than the scalar parameters (the
+    /// values of invariant loads are not known before running).
+    fn expr(&self, pa: &optimist_presburger::PwAff) -> Result<Option<AExpr>, CodegenError> {
+        let mut names = Names::default();
+        let e = names.expr(
+            &self.build.expr_from_pw_aff(&pa.coalesce()?)?,
+            &self.scalar_params,
+        )?;
+        Ok(names.iterators.is_empty().then_some(e))
+    }
+
+    /// The lowest and highest value of dimension `d` of `touched`, defined for every parameter
+    /// value: where nothing is touched, 0 and -1.
+    fn range(
+        &self,
+        scop: &Scop,
+        touched: &optimist_presburger::Set,
+        d: usize,
+    ) -> Result<Option<(AExpr, AExpr)>, CodegenError> {
+        use optimist_presburger::{PwAff, Val};
+        let nowhere = self.params.subtract(&touched.params()?)?;
+        let total = |pa: PwAff, default: i64| -> Result<PwAff, IslError> {
+            pa.union_add(&PwAff::constant_on(
+                &nowhere,
+                &Val::from_i64(&scop.ctx, default)?,
+            )?)
+        };
+        let lo = self.expr(&total(touched.dim_min(d)?, 0)?)?;
+        let hi = self.expr(&total(touched.dim_max(d)?, -1)?)?;
+        Ok(lo.zip(hi))
+    }
+}
+
+/// The elements of array `k` of the model that its accesses touch, when every access is exact.
+fn exactly_touched(scop: &Scop, k: usize) -> Result<Option<optimist_presburger::Set>, IslError> {
+    let mut touched: Option<optimist_presburger::Set> = None;
+    for a in scop.accesses.iter().filter(|a| a.array.0 as usize == k) {
+        if !a.exact {
+            return Ok(None);
+        }
+        let r = a.relation.range()?;
+        touched = Some(match touched {
+            None => r,
+            Some(t) => t.union(&r)?,
+        });
+    }
+    touched.map(|t| t.coalesce()).transpose()
+}
+
 /// The footprints of the array parameters whose accesses are all exact, whose inner sizes are
 /// constants (so the flat index is affine) and whose footprint depends only on scalar
 /// parameters. Other arrays rely on the per-access checks of the generated code.
@@ -466,17 +540,10 @@ pub fn footprints(
     f: &optimist_scop::ir::Function,
     scop: &Scop,
 ) -> Result<Vec<Footprint>, CodegenError> {
-    use optimist_presburger::{Map, PwAff, Set, Val};
+    use optimist_presburger::Map;
     use optimist_scop::ir::Dim;
-    use optimist_scop::model::{ArrayOrigin, ParamOrigin};
-    let scalar_params: Vec<String> = scop
-        .params
-        .iter()
-        .filter(|p| matches!(p.origin, ParamOrigin::Scalar(_)))
-        .map(|p| p.name.clone())
-        .collect();
-    let params = Set::universe(&scop.context.space()?)?;
-    let build = AstBuild::from_context(&params)?;
+    use optimist_scop::model::ArrayOrigin;
+    let exprs = ParamExprs::new(scop)?;
     let mut out = Vec::new();
     for (k, arr) in scop.arrays.iter().enumerate() {
         let ArrayOrigin::Array(id) = arr.origin else {
@@ -484,14 +551,6 @@ pub fn footprints(
         };
         let decl = f.array(id);
         if !decl.is_param() {
-            continue;
-        }
-        let accesses: Vec<_> = scop
-            .accesses
-            .iter()
-            .filter(|a| a.array.0 as usize == k)
-            .collect();
-        if accesses.is_empty() || accesses.iter().any(|a| !a.exact) {
             continue;
         }
         let strides: Option<Vec<u64>> = decl
@@ -504,6 +563,9 @@ pub fn footprints(
             })
             .collect();
         let Some(strides) = strides else { continue };
+        let Some(touched) = exactly_touched(scop, k)? else {
+            continue;
+        };
         // { A[i0, i1, ...] -> [flat] } with constant strides.
         let dims: Vec<String> = (0..decl.dims.len()).map(|d| format!("i{d}")).collect();
         let mut flat = String::from("i0");
@@ -514,43 +576,12 @@ pub fn footprints(
             &scop.ctx,
             &format!("{{ {}[{}] -> [{flat}] }}", arr.name, dims.join(", ")),
         )?;
-        let mut touched: Option<Set> = None;
-        for a in &accesses {
-            let r = a.relation.range()?.apply(&linear)?;
-            touched = Some(match touched {
-                None => r,
-                Some(t) => t.union(&r)?,
-            });
-        }
-        let Some(touched) = touched else { continue };
-        let touched = touched.coalesce()?;
-        // Defined everywhere: nothing touched gives lowest 0 > highest -1.
-        let nowhere = params.subtract(&touched.params()?)?;
-        let total = |pa: PwAff, default: i64| -> Result<PwAff, IslError> {
-            pa.union_add(&PwAff::constant_on(
-                &nowhere,
-                &Val::from_i64(&scop.ctx, default)?,
-            )?)
-        };
-        let highest = total(touched.dim_max(0)?, -1)?;
-        let lowest = total(touched.dim_min(0)?, 0)?;
-        let mut names = Names::default();
-        let (hi, lo) = (
-            names.expr(
-                &build.expr_from_pw_aff(&highest.coalesce()?)?,
-                &scalar_params,
-            )?,
-            names.expr(
-                &build.expr_from_pw_aff(&lowest.coalesce()?)?,
-                &scalar_params,
-            )?,
-        );
-        // Only scalar parameters may appear (the values of invariant loads are not known yet).
-        if names.iterators.is_empty() {
+        let touched = touched.apply(&linear)?.coalesce()?;
+        if let Some((lowest, highest)) = exprs.range(scop, &touched, 0)? {
             out.push(Footprint {
                 array: id,
-                lowest: lo,
-                highest: hi,
+                lowest,
+                highest,
             });
         }
     }
@@ -575,19 +606,12 @@ pub fn dim_bounds(
     f: &optimist_scop::ir::Function,
     scop: &Scop,
 ) -> Result<Vec<DimBounds>, CodegenError> {
-    use optimist_presburger::{DimType, PwAff, Set, Val};
+    use optimist_presburger::DimType;
     use optimist_scop::ir::Dim;
-    use optimist_scop::model::{ArrayOrigin, ParamOrigin};
-    let scalar_params: Vec<String> = scop
-        .params
-        .iter()
-        .filter(|p| matches!(p.origin, ParamOrigin::Scalar(_)))
-        .map(|p| p.name.clone())
-        .collect();
-    let params = Set::universe(&scop.context.space()?)?;
-    let build = AstBuild::from_context(&params)?;
+    use optimist_scop::model::ArrayOrigin;
+    let exprs = ParamExprs::new(scop)?;
     let mut out = Vec::new();
-    'arrays: for (k, arr) in scop.arrays.iter().enumerate() {
+    for (k, arr) in scop.arrays.iter().enumerate() {
         let ArrayOrigin::Array(id) = arr.origin else {
             continue;
         };
@@ -595,53 +619,19 @@ pub fn dim_bounds(
         if decl.dims.is_empty() || decl.dims.iter().any(|d| matches!(d, Dim::Unknown)) {
             continue;
         }
-        let accesses: Vec<_> = scop
-            .accesses
-            .iter()
-            .filter(|a| a.array.0 as usize == k)
-            .collect();
-        if accesses.is_empty() || accesses.iter().any(|a| !a.exact) {
+        let Some(touched) = exactly_touched(scop, k)? else {
             continue;
-        }
-        let mut touched: Option<Set> = None;
-        for a in &accesses {
-            let r = a.relation.range()?;
-            touched = Some(match touched {
-                None => r,
-                Some(t) => t.union(&r)?,
-            });
-        }
-        let Some(touched) = touched else { continue };
-        let touched = touched.coalesce()?;
+        };
         let n = touched.dim(DimType::SET)?;
         if n != decl.dims.len() {
             continue;
         }
-        let nowhere = params.subtract(&touched.params()?)?;
-        let total = |pa: PwAff, default: i64| -> Result<PwAff, IslError> {
-            pa.union_add(&PwAff::constant_on(
-                &nowhere,
-                &Val::from_i64(&scop.ctx, default)?,
-            )?)
-        };
-        let mut dims = Vec::with_capacity(n);
-        for d in 0..n {
-            let mut names = Names::default();
-            let lo = names.expr(
-                &build.expr_from_pw_aff(&total(touched.dim_min(d)?, 0)?.coalesce()?)?,
-                &scalar_params,
-            )?;
-            let hi = names.expr(
-                &build.expr_from_pw_aff(&total(touched.dim_max(d)?, -1)?.coalesce()?)?,
-                &scalar_params,
-            )?;
-            // Only scalar parameters may appear (invariant loads are not known before running).
-            if !names.iterators.is_empty() {
-                continue 'arrays;
-            }
-            dims.push((lo, hi));
+        let dims: Option<Vec<(AExpr, AExpr)>> = (0..n)
+            .map(|d| exprs.range(scop, &touched, d))
+            .collect::<Result<_, _>>()?;
+        if let Some(dims) = dims {
+            out.push(DimBounds { array: id, dims });
         }
-        out.push(DimBounds { array: id, dims });
     }
     Ok(out)
 }
@@ -652,21 +642,7 @@ pub fn param_condition(
     scop: &Scop,
     set: &optimist_presburger::Set,
 ) -> Result<Option<AExpr>, CodegenError> {
-    use optimist_presburger::Set;
-    use optimist_scop::model::ParamOrigin;
-    let scalar_params: Vec<String> = scop
-        .params
-        .iter()
-        .filter(|p| matches!(p.origin, ParamOrigin::Scalar(_)))
-        .map(|p| p.name.clone())
-        .collect();
-    let build = AstBuild::from_context(&Set::universe(&scop.context.space()?)?)?;
-    let mut names = Names::default();
-    let e = names.expr(
-        &build.expr_from_pw_aff(&set.indicator_function()?.coalesce()?)?,
-        &scalar_params,
-    )?;
-    Ok(names.iterators.is_empty().then_some(e))
+    ParamExprs::new(scop)?.expr(&set.indicator_function()?)
 }
 
 /// Evaluates an AST expression over parameter values (wrapping 64-bit arithmetic; `None` on

@@ -423,23 +423,16 @@ impl Kernel {
             Some(c) => (c, Version::Optimized),
             None => (&self.faithful, Version::Fallback),
         };
-        if version == Version::Optimized && !self.params_valid(&sizes) {
-            // The model is not the program for these parameter values.
-            (code, version) = (&self.faithful, Version::Fallback);
-        }
-        if version == Version::Optimized && !self.subscripts_in_range(&sizes)? {
-            // The unchecked accesses are not proved in range: the faithful code checks each.
+        // The model must be the program for these parameter values, and the accesses compiled
+        // without checks must be in range; otherwise the faithful code runs.
+        if version == Version::Optimized
+            && !(self.params_valid(&sizes) && self.subscripts_in_range(&sizes)?)
+        {
             (code, version) = (&self.faithful, Version::Fallback);
         }
         if version == Version::Optimized {
             // The footprint from the model, for the arrays whose declarations do not bound it.
-            let param = |name: &str| {
-                let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
-                match scalars.get(v.0 as usize).copied().flatten()? {
-                    Value::Int(x) => i64::try_from(x).ok(),
-                    _ => None,
-                }
-            };
+            let param = |name: &str| int_param(f, scalars, name);
             for fp in &self.footprints {
                 let Some(view) = views[fp.array.0 as usize] else {
                     continue;
@@ -479,26 +472,14 @@ impl Kernel {
             return true;
         };
         let f = &self.function;
-        let param = |name: &str| {
-            let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
-            match args.scalars.get(v.0 as usize).copied().flatten()? {
-                Value::Int(x) => i64::try_from(x).ok(),
-                _ => None,
-            }
-        };
+        let param = |name: &str| int_param(f, &args.scalars, name);
         crate::ast::evaluate(e, &param) == Some(1)
     }
 
     /// Whether every subscript of the arrays accessed without checks lies in its declared size.
     fn subscripts_in_range(&self, args: &Args) -> Result<bool, KernelError> {
         let f = &self.function;
-        let param = |name: &str| {
-            let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
-            match args.scalars.get(v.0 as usize).copied().flatten()? {
-                Value::Int(x) => i64::try_from(x).ok(),
-                _ => None,
-            }
-        };
+        let param = |name: &str| int_param(f, &args.scalars, name);
         for b in &self.dim_bounds {
             let decl = f.array(b.array);
             for ((lo, hi), dim) in b.dims.iter().zip(&decl.dims) {
@@ -540,6 +521,15 @@ impl Kernel {
             total = total.saturating_mul(n.max(0) as u128);
         }
         Ok(Some(total))
+    }
+}
+
+/// The value of the integer scalar parameter `name`, for evaluating AST expressions.
+fn int_param(f: &Function, scalars: &[Option<Value>], name: &str) -> Option<i64> {
+    let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
+    match scalars.get(v.0 as usize).copied().flatten()? {
+        Value::Int(x) => i64::try_from(x).ok(),
+        _ => None,
     }
 }
 
