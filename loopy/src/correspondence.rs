@@ -20,8 +20,9 @@
 
 use crate::auto::flat;
 use optimist_presburger::{Error as IslError, Map, PwAff, Set, UnionMap};
-use optimist_scop::ir::{BinOp, Expr, ExprKind, Function, Stmt, StmtKind, UnOp, VarId};
+use optimist_scop::ir::{BinOp, Expr, ExprKind, For, Function, Stmt, StmtKind, UnOp, VarId};
 use optimist_scop::model::{ParamOrigin, Scop};
+use std::collections::HashMap;
 
 /// Why the check did not pass.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,6 +41,7 @@ pub enum CorrespondenceError {
 
 /// What one element of a statement list does when it starts, for each context (the values of
 /// the enclosing loop counters): the first instance it runs, or nothing.
+#[derive(Clone)]
 struct Start {
     /// Context to the first instance run.
     first: UnionMap,
@@ -58,6 +60,9 @@ struct Checker<'a> {
     next_stmt: usize,
     /// The path relation built so far.
     path: UnionMap,
+    /// Per loop (by address): its counter values, its body's starts, and how many statements
+    /// the body numbers.
+    loop_cache: HashMap<usize, (Set, Vec<Start>, usize)>,
 }
 
 fn xs(d: usize) -> String {
@@ -180,7 +185,7 @@ impl Checker<'_> {
 
     /// The counter values a loop at depth `d` (its counter is `x{d}`) runs, per outer context,
     /// as C runs them: from the start, by the step, up to the first failing test.
-    fn iterations(&self, l: &optimist_scop::ir::For, d: usize) -> Result<Set, CorrespondenceError> {
+    fn iterations(&self, l: &For, d: usize) -> Result<Set, CorrespondenceError> {
         if mentions(&l.init, l.var) {
             return unsupported(format!(
                 "the start of loop `{}` reads its own counter",
@@ -257,25 +262,18 @@ impl Checker<'_> {
         }
     }
 
-    /// What a statement list does from element `k` on, for every `k`, at depth `d`; records the
-    /// path relation of every statement in it, with `cont` what runs after the list.
-    fn list(
-        &mut self,
-        stmts: &[Stmt],
-        d: usize,
-        cont: &UnionMap,
-    ) -> Result<Start, CorrespondenceError> {
-        // Starts of the suffixes, computed from the end; then each element sees what follows.
+    /// What a statement list does from element `k` on, for every `k` (and past its end), at
+    /// depth `d`. Numbers the list's statements.
+    fn suffixes(&mut self, stmts: &[Stmt], d: usize) -> Result<Vec<Start>, CorrespondenceError> {
+        let mut elems = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            elems.push(self.start(s, d)?);
+        }
         let mut starts = Vec::with_capacity(stmts.len() + 1);
         starts.push(Start {
             first: self.empty_union()?,
             done: self.universe(d)?,
         });
-        let saved = self.next_stmt;
-        let mut elems = Vec::with_capacity(stmts.len());
-        for s in stmts {
-            elems.push(self.start(s, d)?);
-        }
         for e in elems.into_iter().rev() {
             let rest = starts.last().expect("pushed above");
             starts.push(Start {
@@ -286,8 +284,33 @@ impl Checker<'_> {
             });
         }
         starts.reverse();
-        self.next_stmt = saved;
+        Ok(starts)
+    }
+
+    /// Records the path relation of every statement of a list at depth `d`, with `cont` what
+    /// runs after the list.
+    fn list(
+        &mut self,
+        stmts: &[Stmt],
+        d: usize,
+        cont: &UnionMap,
+    ) -> Result<(), CorrespondenceError> {
+        let first = self.next_stmt;
+        let starts = self.suffixes(stmts, d)?;
+        self.list_paths(stmts, d, cont, &starts, first)
+    }
+
+    /// [`Self::list`] with the list's `starts` known; its first statement has number `first`.
+    fn list_paths(
+        &mut self,
+        stmts: &[Stmt],
+        d: usize,
+        cont: &UnionMap,
+        starts: &[Start],
+        first: usize,
+    ) -> Result<(), CorrespondenceError> {
         // The paths, in program order (statements are numbered as the model numbers them).
+        self.next_stmt = first;
         for (k, s) in stmts.iter().enumerate() {
             let rest = &starts[k + 1];
             let after = rest
@@ -295,7 +318,26 @@ impl Checker<'_> {
                 .union(&cont.intersect_domain(&rest.done.to_union()?)?)?;
             self.paths(s, d, &after)?;
         }
-        Ok(starts.swap_remove(0))
+        Ok(())
+    }
+
+    /// The counter values loop `l` at depth `d` runs and what its body does from each element
+    /// on; computed once per loop. Leaves the loop's counter pushed on `loops` and the body's
+    /// statements numbered.
+    fn loop_parts(&mut self, l: &For, d: usize) -> Result<(Set, Vec<Start>), CorrespondenceError> {
+        self.loops.truncate(d);
+        self.loops.push(l.var);
+        let key = std::ptr::from_ref(l) as usize;
+        if let Some((runs, body, count)) = self.loop_cache.get(&key) {
+            self.next_stmt += count;
+            return Ok((runs.clone(), body.clone()));
+        }
+        let before = self.next_stmt;
+        let runs = self.iterations(l, d)?;
+        let body = self.suffixes(&l.body, d + 1)?;
+        self.loop_cache
+            .insert(key, (runs.clone(), body.clone(), self.next_stmt - before));
+        Ok((runs, body))
     }
 
     /// What one element does when it starts (without recording paths).
@@ -315,11 +357,12 @@ impl Checker<'_> {
                     )?,
                 })
             }
-            StmtKind::Block(b) => self.start_list(b, d),
+            StmtKind::Block(b) => Ok(self.suffixes(b, d)?.swap_remove(0)),
             StmtKind::If(c, t, e) => {
                 let cond = self.condition(c, d)?;
                 let not = self.universe(d)?.subtract(&cond)?;
-                let (t, e) = (self.start_list(t, d)?, self.start_list(e, d)?);
+                let t = self.suffixes(t, d)?.swap_remove(0);
+                let e = self.suffixes(e, d)?.swap_remove(0);
                 Ok(Start {
                     first: t
                         .first
@@ -329,42 +372,17 @@ impl Checker<'_> {
                 })
             }
             StmtKind::For(l) => {
+                let parts = self.loop_parts(l, d);
                 self.loops.truncate(d);
-                self.loops.push(l.var);
-                let r = self
-                    .iterations(l, d)
-                    .and_then(|runs| Ok((runs, self.start_list(&l.body, d + 1)?)));
-                self.loops.truncate(d);
-                let (runs, body) = r?;
-                let pick = self.pick(&runs.subtract(&body.done)?, l.step, d, false)?;
-                let first = pick.to_union()?.apply_range(&body.first)?;
+                let (runs, body) = parts?;
+                let pick = self.pick(&runs.subtract(&body[0].done)?, l.step, d, false)?;
+                let first = pick.to_union()?.apply_range(&body[0].first)?;
                 Ok(Start {
                     done: self.universe(d)?.subtract(&pick.domain()?)?,
                     first,
                 })
             }
         }
-    }
-
-    /// The start of a whole list, statements numbered but no paths recorded.
-    fn start_list(&mut self, stmts: &[Stmt], d: usize) -> Result<Start, CorrespondenceError> {
-        let mut acc = Start {
-            first: self.empty_union()?,
-            done: self.universe(d)?,
-        };
-        let mut elems = Vec::with_capacity(stmts.len());
-        for s in stmts {
-            elems.push(self.start(s, d)?);
-        }
-        for e in elems.into_iter().rev() {
-            acc = Start {
-                first: e
-                    .first
-                    .union(&acc.first.intersect_domain(&e.done.to_union()?)?)?,
-                done: e.done.intersect(&acc.done)?,
-            };
-        }
-        Ok(acc)
     }
 
     /// The model's name of the next assignment met (statements are numbered in program order).
@@ -397,46 +415,46 @@ impl Checker<'_> {
                 self.list(e, d, after)?;
             }
             StmtKind::For(l) => {
+                let first = self.next_stmt;
+                let r = self.loop_paths(l, d, after, first);
                 self.loops.truncate(d);
-                self.loops.push(l.var);
-                let runs = self.iterations(l, d)?;
-                let body = self.start_list(&l.body, d + 1)?;
-                // After an iteration: the next one that runs something, or what follows the loop.
-                let next = self.pick(&runs.subtract(&body.done)?, l.step, d, true)?;
-                let drop_counter = Map::parse(
-                    &self.scop.ctx,
-                    &format!("{}{{ [{}] -> [{}] }}", self.params, xs(d + 1), xs(d)),
-                )?;
-                let no_next = self.universe(d + 1)?.subtract(&next.domain()?)?;
-                let cont = next.to_union()?.apply_range(&body.first)?.union(
-                    &drop_counter
-                        .to_union()?
-                        .apply_range(after)?
-                        .intersect_domain(&no_next.to_union()?)?,
-                )?;
-                self.next_stmt -= count_assigns(&l.body);
-                self.list(&l.body, d + 1, &cont)?;
-                self.loops.truncate(d);
+                r?;
             }
         }
         Ok(())
     }
 }
 
-fn mentions(e: &Expr, v: VarId) -> bool {
-    matches!(e.kind, ExprKind::Var(x) if x == v) || e.children().iter().any(|c| mentions(c, v))
+impl Checker<'_> {
+    /// The paths out of the statements of loop `l` at depth `d` (its first statement numbered
+    /// `first`), with `after` what runs after the loop.
+    fn loop_paths(
+        &mut self,
+        l: &For,
+        d: usize,
+        after: &UnionMap,
+        first: usize,
+    ) -> Result<(), CorrespondenceError> {
+        let (runs, body) = self.loop_parts(l, d)?;
+        // After an iteration: the next one that runs something, or what follows the loop.
+        let next = self.pick(&runs.subtract(&body[0].done)?, l.step, d, true)?;
+        let drop_counter = Map::parse(
+            &self.scop.ctx,
+            &format!("{}{{ [{}] -> [{}] }}", self.params, xs(d + 1), xs(d)),
+        )?;
+        let no_next = self.universe(d + 1)?.subtract(&next.domain()?)?;
+        let cont = next.to_union()?.apply_range(&body[0].first)?.union(
+            &drop_counter
+                .to_union()?
+                .apply_range(after)?
+                .intersect_domain(&no_next.to_union()?)?,
+        )?;
+        self.list_paths(&l.body, d + 1, &cont, &body, first)
+    }
 }
 
-fn count_assigns(stmts: &[Stmt]) -> usize {
-    stmts
-        .iter()
-        .map(|s| match &s.kind {
-            StmtKind::Assign(..) => 1,
-            StmtKind::Block(b) => count_assigns(b),
-            StmtKind::If(_, t, e) => count_assigns(t) + count_assigns(e),
-            StmtKind::For(l) => count_assigns(&l.body),
-        })
-        .sum()
+fn mentions(e: &Expr, v: VarId) -> bool {
+    matches!(e.kind, ExprKind::Var(x) if x == v) || e.children().iter().any(|c| mentions(c, v))
 }
 
 /// The outcome of the check: the parameter values for which the model runs exactly the
@@ -476,9 +494,12 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         loops: Vec::new(),
         next_stmt: 0,
         path: UnionMap::empty(&scop.ctx)?,
+        loop_cache: HashMap::new(),
     };
     let exit = c.empty_union()?;
-    let start = c.list(&f.body, 0, &exit)?;
+    let starts = c.suffixes(&f.body, 0)?;
+    c.list_paths(&f.body, 0, &exit, &starts, 0)?;
+    let start = &starts[0];
     if c.next_stmt != scop.stmts.len() {
         return unsupported("the model and the program disagree on the number of statements");
     }
