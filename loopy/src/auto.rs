@@ -1,7 +1,7 @@
 //! The automatic strategy: isl's scheduler, tiling of the outermost permutable band, and the
 //! parallel and vector marks, all checked by the same verifier as scripts.
 
-use crate::verify::verify;
+use crate::verify::{out_width, verify};
 use crate::{LoopyError, Transformed};
 use optimist_presburger::{
     DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
@@ -103,16 +103,11 @@ pub(crate) fn flat(scop: &Scop, schedule: &Schedule) -> Result<UnionMap, IslErro
     let mut parts = Vec::new();
     leaves(&schedule.root()?, 0, &mut Vec::new(), &mut parts)?;
     let mut maps = Vec::new();
+    let mut width = 0;
     for p in parts {
+        width = width.max(out_width(&p)?);
         maps.extend(p.maps()?);
     }
-    let width = maps
-        .iter()
-        .map(|m| m.dim(DimType::Out))
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .max()
-        .unwrap_or(0);
     let mut u = UnionMap::empty(schedule.ctx())?;
     for m in maps {
         let w = m.dim(DimType::Out)?;
@@ -205,13 +200,7 @@ fn stride_one_innermost(scop: &Scop, band: &ScheduleNode) -> Result<ScheduleNode
     let partial = band.band_partial_schedule()?;
     // Strides are measured on the whole prefix (tile loops included), which is one-to-one.
     let full = band.child(0)?.prefix_schedule()?;
-    let outer = full
-        .maps()?
-        .first()
-        .map(|m| m.dim(DimType::Out))
-        .transpose()?
-        .unwrap_or(n)
-        .saturating_sub(n);
+    let outer = out_width(&full)?.saturating_sub(n);
     let mut candidates = Vec::new();
     for m in (0..n).rev() {
         if stride_one(scop, &full, outer + m, outer + n)? {
@@ -279,12 +268,7 @@ pub fn auto(
         Ok(schedule)
     })?;
     let theta = flat(scop, &schedule)?.intersect_domain(&scop.domains()?)?;
-    let width = theta
-        .maps()?
-        .first()
-        .map(|m| m.dim(DimType::Out))
-        .transpose()?
-        .unwrap_or(0);
+    let width = out_width(&theta)?;
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
     // Every dependence as a difference of times, once; a dimension carries a dependence when
     // some difference is zero before it and not at it.
@@ -316,10 +300,9 @@ pub fn auto(
         .chain(&vector)
         .map(|&d| (everyone.clone(), d))
         .collect();
-    verify(scop, deps, &theta, &checks).map_err(LoopyError::Refused)?;
+    verify(scop, deps, &theta, &checks)?;
     // Code is generated from the verified relation itself, so that it follows the order checked.
-    let schedule = Schedule::from_domain(&scop.domains()?)?
-        .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&theta)?)?;
+    let schedule = crate::verify::schedule_of(scop, &theta)?;
     let mark = |dim: usize| crate::Mark {
         dim,
         stmts: everyone.clone(),

@@ -19,6 +19,7 @@
 //! parameters and loop counters are reported as [`Unsupported`](CorrespondenceError::Unsupported).
 
 use crate::auto::flat;
+use crate::verify::{out_width, sample_pair, sample_set};
 use optimist_presburger::{Error as IslError, Map, PwAff, Set, UnionMap};
 use optimist_scop::ir::{BinOp, Expr, ExprKind, For, Function, Stmt, StmtKind, UnOp, VarId};
 use optimist_scop::model::{ParamOrigin, Scop};
@@ -508,12 +509,7 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     let before = theta.lex_lt_union_map(&theta)?;
     let path = c.path.intersect_domain(&domains)?;
     // The time of the model's next instance after each instance.
-    let width = theta
-        .maps()?
-        .first()
-        .map(|m| m.dim(optimist_presburger::DimType::Out))
-        .transpose()?
-        .unwrap_or(0);
+    let width = out_width(&theta)?;
     let later = Map::lex_lt(&optimist_presburger::Space::set(&scop.ctx, 0, width)?)?.to_union()?;
     let times = theta.range()?;
     let next_time = theta
@@ -523,23 +519,6 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     let entry = start.first.range()?.intersect_params(&scop.context)?;
     let mut bad = Vec::new();
     let mut invalid = scop.context.subtract(&scop.context)?;
-    let sample = |u: &UnionMap| {
-        u.maps()
-            .ok()
-            .and_then(|m| {
-                m.first()
-                    .and_then(|m| m.wrap().ok()?.sample_point().ok().flatten())
-            })
-            .map(|p| p.to_string())
-            .unwrap_or_default()
-    };
-    let sample_set = |u: &optimist_presburger::UnionSet| {
-        u.sets()
-            .ok()
-            .and_then(|s| s.first().and_then(|s| s.sample_point().ok().flatten()))
-            .map(|p| p.to_string())
-            .unwrap_or_default()
-    };
     // Inv.
     let outside = path.range()?.subtract(&domains)?;
     if !outside.is_empty()? {
@@ -562,7 +541,7 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     if !backwards.is_empty()? {
         bad.push(format!(
             "Rank1: the model runs a successor before its predecessor, for example {}",
-            sample(&backwards)
+            sample_pair(&backwards)
         ));
         invalid = invalid.union(&backwards.params()?)?;
     }
@@ -570,7 +549,7 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     // after the last.
     let skipped = path.apply_range(&theta)?.subtract(&next_time)?;
     if !skipped.is_empty()? {
-        bad.push(format!("Rank2: the model runs another instance between a statement and its successor, for example {}", sample(&skipped)));
+        bad.push(format!("Rank2: the model runs another instance between a statement and its successor, for example {}", sample_pair(&skipped)));
         invalid = invalid.union(&skipped.params()?)?;
     }
     let first_time = theta.intersect_domain(&entry)?.range()?;
@@ -578,7 +557,7 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     if !early.is_empty()? {
         bad.push(format!(
             "Rank2: the model runs an instance before the program's first, for example {}",
-            sample(&early)
+            sample_pair(&early)
         ));
         invalid = invalid.union(&early.params()?)?;
     }
@@ -590,7 +569,7 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     if !late.is_empty()? {
         bad.push(format!(
             "Rank2: the model runs an instance after the program's last, for example {}",
-            sample(&late)
+            sample_pair(&late)
         ));
         invalid = invalid.union(&late.params()?)?;
     }

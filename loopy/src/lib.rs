@@ -42,7 +42,7 @@ pub use correspondence::{
 pub use script::{Arg, Op, Pos, Script, ScriptError};
 pub use verify::{Violation, ViolationKind, verify};
 
-use optimist_presburger::{Error as IslError, Map, MultiUnionPwAff, Schedule, Set, UnionMap};
+use optimist_presburger::{Error as IslError, Map, Schedule, Set, UnionMap};
 use optimist_scop::ir::{Function, Stmt, StmtKind};
 use optimist_scop::model::{Dependences, Scop, StmtId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -369,9 +369,8 @@ pub fn apply(
         .cloned()
         .chain(vector.iter().cloned())
         .collect();
-    verify(scop, deps, &theta, &checks).map_err(LoopyError::Refused)?;
-    let schedule = Schedule::from_domain(&scop.domains()?)?
-        .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&theta)?)?;
+    verify(scop, deps, &theta, &checks)?;
+    let schedule = crate::verify::schedule_of(scop, &theta)?;
     Ok(Transformed {
         schedule,
         theta,

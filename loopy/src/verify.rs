@@ -1,7 +1,8 @@
 //! The verifier: a new schedule is legal when it is one-to-one, keeps every dependence in order,
 //! and its parallel and vector loops carry no dependence (paper 004, §4.1).
 
-use optimist_presburger::{Error as IslError, Map, UnionMap};
+use crate::LoopyError;
+use optimist_presburger::{Error as IslError, Map, UnionMap, UnionSet};
 use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -76,6 +77,53 @@ impl fmt::Display for Violation {
     }
 }
 
+impl Violation {
+    /// A violation that concerns no particular dependence.
+    fn without_dependence(kind: ViolationKind, sample: String) -> Violation {
+        Violation {
+            kind,
+            source: None,
+            target: None,
+            array: None,
+            sample,
+            lines: (None, None),
+        }
+    }
+}
+
+/// One point of `set`, in isl notation (empty when there is none).
+pub(crate) fn sample_set(set: &UnionSet) -> String {
+    set.sets()
+        .ok()
+        .and_then(|s| s.first().and_then(|s| s.sample_point().ok().flatten()))
+        .map(|p| p.to_string())
+        .unwrap_or_default()
+}
+
+/// One pair of `rel`, in isl notation (empty when there is none).
+pub(crate) fn sample_pair(rel: &UnionMap) -> String {
+    rel.wrap().map(|w| sample_set(&w)).unwrap_or_default()
+}
+
+/// The number of output dimensions of the widest map of `rel` (0 when it is empty).
+pub(crate) fn out_width(rel: &UnionMap) -> Result<usize, IslError> {
+    let mut width = 0;
+    for m in rel.maps()? {
+        width = width.max(m.dim(optimist_presburger::DimType::Out)?);
+    }
+    Ok(width)
+}
+
+/// The schedule that runs the instances in the order of `theta` (one band).
+pub(crate) fn schedule_of(
+    scop: &Scop,
+    theta: &UnionMap,
+) -> Result<optimist_presburger::Schedule, IslError> {
+    optimist_presburger::Schedule::from_domain(&scop.domains()?)?.insert_partial_schedule(
+        &optimist_presburger::MultiUnionPwAff::from_union_map(theta)?,
+    )
+}
+
 /// The access tags of a tagged dependence map (`[S[i] -> aK[]] -> [T[j] -> aL[]]`), as isl prints
 /// them.
 fn tags(m: &Map) -> Vec<u32> {
@@ -110,11 +158,7 @@ fn report(
     tagged: &Map,
     bad: &Map,
 ) -> Result<Violation, IslError> {
-    let sample = bad
-        .wrap()?
-        .sample_point()?
-        .map(|p| p.to_string())
-        .unwrap_or_default();
+    let sample = sample_pair(&bad.to_union()?);
     let src = stmt_by_name(scop, bad.tuple_name(optimist_presburger::DimType::In));
     let tgt = stmt_by_name(scop, bad.tuple_name(optimist_presburger::DimType::Out));
     let t = tags(tagged);
@@ -198,17 +242,8 @@ pub fn verify(
     deps: &Dependences,
     theta: &UnionMap,
     checks: &[(BTreeSet<StmtId>, usize)],
-) -> Result<(), Vec<Violation>> {
-    check(scop, deps, theta, checks).unwrap_or_else(|e| {
-        Err(vec![Violation {
-            kind: ViolationKind::Missing,
-            source: None,
-            target: None,
-            array: None,
-            sample: format!("the check itself failed in isl: {e}"),
-            lines: (None, None),
-        }])
-    })
+) -> Result<(), LoopyError> {
+    check(scop, deps, theta, checks)?.map_err(LoopyError::Refused)
 }
 
 fn check(
@@ -218,49 +253,24 @@ fn check(
     checks: &[(BTreeSet<StmtId>, usize)],
 ) -> Result<Result<(), Vec<Violation>>, IslError> {
     let mut out = Vec::new();
-    let theta = &theta.intersect_domain(&scop.domains()?)?;
-    let missing = scop.domains()?.subtract(&theta.domain()?)?;
+    let domains = scop.domains()?;
+    let identity = domains.identity()?;
+    let theta = &theta.intersect_domain(&domains)?;
+    let missing = domains.subtract(&theta.domain()?)?;
     if !missing.is_empty()? {
-        let sample = missing
-            .sets()?
-            .first()
-            .and_then(|s| s.sample_point().ok().flatten())
-            .map(|p| p.to_string())
-            .unwrap_or_default();
-        out.push(Violation {
-            kind: ViolationKind::Missing,
-            source: None,
-            target: None,
-            array: None,
-            sample,
-            lines: (None, None),
-        });
+        out.push(Violation::without_dependence(
+            ViolationKind::Missing,
+            sample_set(&missing),
+        ));
     }
     if !theta.is_injective()? {
-        let same = theta
-            .apply_range(&theta.reverse()?)?
-            .subtract(&scop.domains()?.identity()?)?;
-        let sample = same
-            .maps()?
-            .first()
-            .and_then(|m| m.wrap().ok()?.sample_point().ok().flatten())
-            .map(|p| p.to_string())
-            .unwrap_or_default();
-        out.push(Violation {
-            kind: ViolationKind::NotInjective,
-            source: None,
-            target: None,
-            array: None,
-            sample,
-            lines: (None, None),
-        });
+        let same = theta.apply_range(&theta.reverse()?)?.subtract(&identity)?;
+        out.push(Violation::without_dependence(
+            ViolationKind::NotInjective,
+            sample_pair(&same),
+        ));
     }
-    let width = theta
-        .maps()?
-        .first()
-        .map(|m| m.dim(optimist_presburger::DimType::Out))
-        .transpose()?
-        .unwrap_or(0);
+    let width = out_width(theta)?;
     // The fast test: dependences mapped to time, as differences `θ(t, j) - θ(s, i)`, must be
     // lexicographically positive (or not cross at a marked dimension). Only when one fails are
     // the tagged dependences searched for an example.
@@ -322,10 +332,7 @@ fn check(
             None => before.insert(theta.lex_lt_union_map(theta)?),
         };
         for tagged in deps.get(kind, false).maps()? {
-            let plain = tagged
-                .to_union()?
-                .factor_domain()?
-                .subtract(&scop.domains()?.identity()?)?;
+            let plain = tagged.to_union()?.factor_domain()?.subtract(&identity)?;
             if plain.is_empty()? {
                 continue;
             }
