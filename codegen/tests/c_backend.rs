@@ -1,48 +1,16 @@
 //! The C backend in the differential test: for every kernel of `corpus/` that can be modeled,
-//! C generated from the model (original schedule and the automatic strategy's), compiled by `cc -O1 -ffp-contract=off`, gives
-//! the interpreter's hashes bit for bit. And a snapshot of the generated C.
+//! C generated from the model (original schedule and the automatic strategy's), compiled by
+//! `cc -O1 -ffp-contract=off`, gives the interpreter's hashes bit for bit. And a snapshot of the
+//! generated C.
 
 use expect_test::expect;
 use optimist_codegen::{c, generate};
 use optimist_scop::frontend::{self, FrontendConfig};
-use optimist_scop::interp;
 use optimist_scop::model::{Config, Scop};
-use optimist_scop::workload::{RunSpec, Workload};
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
 
-fn run_spec(path: &Path) -> RunSpec {
-    let text = std::fs::read_to_string(path).unwrap();
-    let args: Vec<&str> = text
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .trim_start_matches("// run:")
-        .split_whitespace()
-        .collect();
-    RunSpec::parse_args(&args).unwrap()
-}
-
-fn cc() -> Option<String> {
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    Command::new(&cc)
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| cc)
-}
+use common::{cc, corpus, hashes_of_c, interpreter_hashes, run_spec};
 
 #[test]
 fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
@@ -50,8 +18,6 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
         eprintln!("no C compiler: the C backend is not checked");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("optimist-cgen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let (mut checked, mut failures) = (0, Vec::new());
     for path in corpus() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -69,41 +35,8 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
             let ast = generate(&scop, schedule).unwrap_or_else(|e| panic!("{name}: {e}"));
             let code = c::function(&f, &scop, &ast, Some("optimist_generated"));
             let spec = run_spec(&path);
-            let mut w = Workload::generate(&f, &spec).unwrap();
-            let gen_path = dir.join(format!("{name}_gen.c"));
-            std::fs::write(&gen_path, &code).unwrap();
-            let harness = w.c_harness(
-                &f,
-                &spec,
-                &gen_path.display().to_string(),
-                Some("optimist_generated"),
-            );
-            interp::run(&f, &mut w.args, &Default::default()).unwrap();
-            let ours: Vec<String> = w
-                .hashes(&f)
-                .iter()
-                .map(|(n, h)| format!("{n} {h:016x}"))
-                .collect();
-            let main = dir.join(format!("{name}_main.c"));
-            std::fs::write(&main, harness).unwrap();
-            let exe = dir.join(&name);
-            let out = Command::new(&cc)
-                .args(["-O1", "-ffp-contract=off", "-o"])
-                .arg(&exe)
-                .arg(&main)
-                .arg("-lm")
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{name}: generated C does not compile:\n{}\n{code}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let run = Command::new(&exe).output().unwrap();
-            let theirs: Vec<String> = String::from_utf8_lossy(&run.stdout)
-                .lines()
-                .map(str::to_string)
-                .collect();
+            let ours = interpreter_hashes(&f, &spec);
+            let theirs = hashes_of_c(&cc, &name, &f, &spec, &code);
             if ours != theirs {
                 failures.push(format!(
                     "{name}:\n  interpreter {ours:?}\n  generated C {theirs:?}\n{code}"
@@ -112,7 +45,6 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
             checked += 1;
         }
     }
-    std::fs::remove_dir_all(&dir).ok();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 36, "only {checked} kernel schedules checked");
 }

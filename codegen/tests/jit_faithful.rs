@@ -5,30 +5,11 @@ use optimist_codegen::{Kernel, KernelError};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp;
 use optimist_scop::workload::{RunSpec, Workload};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
 
-fn run_spec(path: &Path) -> RunSpec {
-    let text = std::fs::read_to_string(path).unwrap();
-    let args: Vec<&str> = text
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .trim_start_matches("// run:")
-        .split_whitespace()
-        .collect();
-    RunSpec::parse_args(&args).unwrap()
-}
+use common::{corpus, run_spec};
 
 #[test]
 fn faithful_jit_matches_the_interpreter_on_every_kernel() {

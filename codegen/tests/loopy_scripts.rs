@@ -9,6 +9,8 @@ use optimist_scop::interp;
 use optimist_scop::ir::Function;
 use optimist_scop::workload::{RunSpec, Workload};
 
+mod common;
+
 fn parse(src: &str) -> Function {
     frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap()
 }
@@ -54,55 +56,13 @@ fn check(name: &str, f: &Function, sets: &[&str], script: &str) -> Result<(), Co
 /// The hashes of the C the script gives, compiled by `cc -O1 -ffp-contract=off` (`None` without
 /// a C compiler).
 fn through_cc(name: &str, f: &Function, spec: &RunSpec, script: &Script) -> Option<Vec<String>> {
-    use std::process::Command;
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    Command::new(&cc)
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())?;
+    let cc = common::cc()?;
     let scop = optimist_scop::model::Scop::build(f, &Default::default()).unwrap();
     let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
     let t = optimist_loopy::apply(f, &scop, &deps, script).unwrap();
     let ast = optimist_codegen::generate(&scop, &t.schedule).unwrap();
     let code = optimist_codegen::c::function(f, &scop, &ast, Some("optimist_generated"));
-    // One directory per call: the tests of this file run in parallel threads.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("optimist-loopy-c-{}-{call}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let gen_path = dir.join("gen.c");
-    std::fs::write(&gen_path, &code).unwrap();
-    let w = Workload::generate(f, spec).unwrap();
-    let harness = w.c_harness(
-        f,
-        spec,
-        &gen_path.display().to_string(),
-        Some("optimist_generated"),
-    );
-    let main = dir.join("main.c");
-    std::fs::write(&main, harness).unwrap();
-    let exe = dir.join("kernel");
-    let out = Command::new(&cc)
-        .args(["-O1", "-ffp-contract=off", "-o"])
-        .arg(&exe)
-        .arg(&main)
-        .arg("-lm")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{name}: generated C does not compile:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let run = Command::new(&exe).output().unwrap();
-    std::fs::remove_dir_all(&dir).ok();
-    Some(
-        String::from_utf8_lossy(&run.stdout)
-            .lines()
-            .map(str::to_string)
-            .collect(),
-    )
+    Some(common::hashes_of_c(&cc, name, f, spec, &code))
 }
 
 const TILE3: &str =

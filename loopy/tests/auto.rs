@@ -3,18 +3,10 @@
 use optimist_loopy::{AutoConfig, auto};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::model::{Dependences, Scop};
-use std::path::{Path, PathBuf};
 
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
+
+use common::corpus;
 
 #[test]
 fn auto_schedules_every_modelable_kernel() {

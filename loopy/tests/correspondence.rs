@@ -5,18 +5,10 @@ use optimist_loopy::{CorrespondenceError, check_correspondence, correspondence};
 use optimist_presburger::{MultiUnionPwAff, Schedule, Set};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::model::Scop;
-use std::path::{Path, PathBuf};
 
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
+
+use common::corpus;
 
 #[test]
 fn every_modelable_kernel_matches_its_model() {

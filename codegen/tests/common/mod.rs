@@ -1,0 +1,96 @@
+//! What the differential tests of this crate share: the corpus, its run lines, and running
+//! generated C through the system C compiler with the run contract's harness.
+#![allow(dead_code)] // each test file uses its own part
+
+use optimist_scop::ir::Function;
+use optimist_scop::workload::{RunSpec, Workload};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The kernels of `corpus/`, sorted.
+pub fn corpus() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The `optimist run` arguments on a kernel's first line (`// run: ...`).
+pub fn run_spec(path: &Path) -> RunSpec {
+    let text = std::fs::read_to_string(path).unwrap();
+    let args: Vec<&str> = text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches("// run:")
+        .split_whitespace()
+        .collect();
+    RunSpec::parse_args(&args).unwrap()
+}
+
+/// The system C compiler (`$CC` or `cc`), when there is one.
+pub fn cc() -> Option<String> {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    Command::new(&cc)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| cc)
+}
+
+/// Compiles `code` (a C version of `f` named `optimist_generated`) with the run contract's
+/// harness by `cc -O1 -ffp-contract=off`, runs it on the inputs of `spec`, and returns its
+/// `NAME HASH` lines. Panics, naming `name`, when the code does not compile.
+pub fn hashes_of_c(cc: &str, name: &str, f: &Function, spec: &RunSpec, code: &str) -> Vec<String> {
+    // One directory per call: tests run in parallel threads.
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("optimist-cgen-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gen_path = dir.join("gen.c");
+    std::fs::write(&gen_path, code).unwrap();
+    let w = Workload::generate(f, spec).unwrap();
+    let harness = w.c_harness(
+        f,
+        spec,
+        &gen_path.display().to_string(),
+        Some("optimist_generated"),
+    );
+    let main = dir.join("main.c");
+    std::fs::write(&main, harness).unwrap();
+    let exe = dir.join("kernel");
+    let out = Command::new(cc)
+        .args(["-O1", "-ffp-contract=off", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .arg("-lm")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: generated C does not compile:\n{}\n{code}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe).output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    String::from_utf8_lossy(&run.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The interpreter's `NAME HASH` lines for `f` on the inputs of `spec`.
+pub fn interpreter_hashes(f: &Function, spec: &RunSpec) -> Vec<String> {
+    let mut w = Workload::generate(f, spec).unwrap();
+    optimist_scop::interp::run(f, &mut w.args, &Default::default()).unwrap();
+    w.hashes(f)
+        .iter()
+        .map(|(n, h)| format!("{n} {h:016x}"))
+        .collect()
+}
