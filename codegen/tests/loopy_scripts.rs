@@ -245,6 +245,8 @@ fn appendix_b_scripts_are_verified_and_compute_the_same_bits() {
     );
     let cases: Vec<(&str, &str, Vec<&str>, String)> = vec![
         ("gemm", GEMM, vec!["n=20"], tiled_product.clone()),
+        // Figure 3f's split, then the second half's loops interchanged.
+        ("gemm-isplit", GEMM, vec!["n=13"], "(L, R) = isplit(Outer, { [i, j] : j < n / 2 }, 1)\ninterchange(R, 0, 1)".into()),
         ("gemm-shorthands", GEMM, vec!["n=19"], "realign(Init, Mult, 0)\ninterchange(Mult, 1, 2)\nM = lift(Mult, 1)\ntile(M, 8, 4, 16)\nparallel(Init, 0)\nvectorize(M)".into()),
         ("2mm", TWO_MM, vec!["n=18", "alpha=1.5", "beta=0.5"], format!(
             "realign(InitT, MultT, 0)\naffine(MultT, {{ [i, j, k] -> [i, k, j] }})\naffine(MultT, {TILE3})\n\

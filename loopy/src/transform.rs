@@ -345,6 +345,10 @@ impl LoopySchedule {
             q[n] += 1;
             q
         };
+        let second = Component {
+            positions: l.positions.iter().map(bump).collect(),
+            level: l.level,
+        };
         let pos = move |p: &Position| {
             if *p < pm {
                 vec![p.clone()]
@@ -354,21 +358,8 @@ impl LoopySchedule {
                 vec![bump(p)]
             }
         };
-        let first_part = l.clone();
         self.apply(&phi, &pos).map_err(e)?;
-        let second = Component {
-            positions: first_part
-                .positions
-                .iter()
-                .map(|p| {
-                    let mut q = p.clone();
-                    q[n] += 1;
-                    q
-                })
-                .collect(),
-            level: l.level,
-        };
-        Ok((first_part, second))
+        Ok((l.clone(), second))
     }
 }
 
