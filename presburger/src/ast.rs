@@ -229,6 +229,15 @@ impl AstBuild {
             .wrap(unsafe { ffi::isl_ast_build_expr_from_pw_aff(self.keep(), pa.take()) })
     }
 
+    /// The condition "the point lies in `set`" as a boolean expression (`set` lives in the
+    /// build's space, usually a parameter set for a run-time check).
+    pub fn expr_from_set(&self, set: &Set) -> Result<AstExpr> {
+        self.ctx.same(set.ctx())?;
+        // SAFETY: the build is kept, the copy is taken.
+        self.ctx
+            .wrap(unsafe { ffi::isl_ast_build_expr_from_set(self.keep(), set.take()) })
+    }
+
     /// An access expression `A[e1][e2]...` for `pma` (whose range tuple names the array),
     /// in terms of the iterators of the loops around the current point.
     pub fn access_from_pw_multi_aff(&self, pma: &PwMultiAff) -> Result<AstExpr> {

@@ -243,6 +243,7 @@ unsafe extern "C" {
     pub fn isl_set_gist(a: Take<isl_set>, ctx: Take<isl_set>) -> *mut isl_set;
     pub fn isl_set_gist_params(a: Take<isl_set>, ctx: Take<isl_set>) -> *mut isl_set;
     pub fn isl_set_coalesce(a: Take<isl_set>) -> *mut isl_set;
+    pub fn isl_set_remove_divs(a: Take<isl_set>) -> *mut isl_set;
     pub fn isl_set_lexmin(a: Take<isl_set>) -> *mut isl_set;
     pub fn isl_set_lexmax(a: Take<isl_set>) -> *mut isl_set;
     pub fn isl_set_dim(a: Keep<isl_set>, t: DimT) -> Size;
@@ -827,6 +828,11 @@ unsafe extern "C" {
         b: Keep<isl_ast_build>,
         s: Take<isl_schedule>,
     ) -> *mut isl_ast_node;
+    /// `build` is kept, `set` is taken.
+    pub fn isl_ast_build_expr_from_set(
+        b: Keep<isl_ast_build>,
+        set: Take<isl_set>,
+    ) -> *mut isl_ast_expr;
     /// `build` is kept, `pa` is taken.
     pub fn isl_ast_build_expr_from_pw_aff(
         b: Keep<isl_ast_build>,

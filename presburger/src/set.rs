@@ -301,6 +301,9 @@ impl Set {
         fn gist_params(&self, context: &Set) -> Set = isl_set_gist_params;
         /// The same set with fewer, merged disjuncts where possible.
         fn coalesce(&self) -> Set = isl_set_coalesce;
+        /// The set without its existentially quantified variables and every constraint that
+        /// involves them: a superset.
+        fn remove_divs(&self) -> Set = isl_set_remove_divs;
         /// The lexicographically smallest point, as a function of the parameters.
         fn lexmin(&self) -> Set = isl_set_lexmin;
         /// The lexicographically largest point, as a function of the parameters.

@@ -63,7 +63,6 @@ struct Builder<'f> {
     of_scalar: HashMap<VarId, ScopArrayId>,
     iterators: HashSet<VarId>,
     read_only_params: HashSet<VarId>,
-    written_arrays: HashSet<ArrayId>,
     stmts: Vec<ScopStmt>,
     accesses: Vec<Access>,
     loads: Vec<InvariantLoad>,
@@ -83,7 +82,7 @@ impl<'f> Builder<'f> {
         let mut iterators = HashSet::new();
         let mut assigned = HashSet::new();
         let mut assigned_at: HashMap<VarId, Option<SrcLoc>> = HashMap::new();
-        let mut written_arrays = HashSet::new();
+
         let mut work: Vec<&[Stmt]> = vec![&f.body];
         while let Some(list) = work.pop() {
             for s in list {
@@ -101,9 +100,7 @@ impl<'f> Builder<'f> {
                         assigned.insert(*v);
                         assigned_at.entry(*v).or_insert_with(|| s.loc.clone());
                     }
-                    StmtKind::Assign(LValue::Elem(a, _), _) => {
-                        written_arrays.insert(*a);
-                    }
+                    StmtKind::Assign(LValue::Elem(..), _) => {}
                 }
             }
         }
@@ -131,7 +128,6 @@ impl<'f> Builder<'f> {
             of_scalar: HashMap::new(),
             iterators,
             read_only_params,
-            written_arrays,
             stmts: Vec::new(),
             accesses: Vec::new(),
             loads: Vec::new(),
@@ -233,6 +229,7 @@ impl<'f> Builder<'f> {
             invariant_loads: self.loads,
             facts: self.facts,
             diagnostics: self.diagnostics,
+            assumptions: Vec::new(),
         };
         if cfg!(debug_assertions) {
             scop.verify().map_err(|m| BuildError {
@@ -375,12 +372,23 @@ impl<'f> Builder<'f> {
         }
         .map_err(&e)?;
         dom = dom.intersect(&cond).map_err(&e)?.coalesce().map_err(&e)?;
+        // EE on the instances that evaluate them (Figure 10: the textual expression and
+        // domain): the start once per instance of the loops around, the bound at every test;
+        // the tests are the iterations and the first one (the failing last test is left out:
+        // reading chosen, exact when the bound does not depend on the iterator).
+        let first = inner.intersect(&i.eq_set(&init).map_err(&e)?).map_err(&e)?;
+        let tests = dom.union(&first).map_err(&e)?;
+        if mentions(&l.cond.bound, l.var) {
+            self.record_int(&l.cond.bound, &tests);
+        } else {
+            self.record_int(&l.cond.bound, &inner);
+        }
+        self.record_int(&l.init, &inner);
         self.domain = dom.clone();
-        self.record_int(&l.init, &init);
-        self.record_int(&l.cond.bound, &bound);
         self.facts.loop_exits.push(LoopExit {
             iterator: dim.clone(),
             op: l.cond.op,
+            ty: self.f.var(l.var).ty,
             step: l.step,
             domain: dom.clone(),
             init: init.clone(),
@@ -616,7 +624,8 @@ impl<'f> Builder<'f> {
         for i in idx {
             match self.aff(i) {
                 Ok(a) => {
-                    self.record_int(i, &a);
+                    let domain = self.domain.clone();
+                    self.record_int(i, &domain);
                     affs.push(a);
                 }
                 Err(NonAffine) => break,
@@ -831,12 +840,9 @@ impl<'f> Builder<'f> {
         var.name.clone()
     }
 
-    /// A read whose subscripts depend only on parameters, from an array the function never
-    /// writes: an assumed-invariant load, which becomes a parameter.
+    /// A read whose subscripts depend only on parameters: an assumed-invariant load, which
+    /// becomes a parameter (the RT assumption checks that the region does not write it).
     fn invariant_load(&mut self, a: &ArrayId, idx: &[Expr]) -> Result<String, NonAffine> {
-        if self.written_arrays.contains(a) {
-            return Err(NonAffine);
-        }
         let elem = self.f.array(*a).elem;
         if !elem.is_int() {
             return Err(NonAffine);
@@ -947,8 +953,9 @@ impl<'f> Builder<'f> {
                 ExprKind::Unary(UnOp::Not, a) => work.push(a),
                 ExprKind::Binary(op, a, b) if op.is_comparison() => {
                     for side in [&**a, &**b] {
-                        if let Ok(v) = self.aff(side) {
-                            self.record_int(side, &v);
+                        if self.aff(side).is_ok() {
+                            let domain = self.domain.clone();
+                            self.record_int(side, &domain);
                         }
                     }
                 }
@@ -958,21 +965,42 @@ impl<'f> Builder<'f> {
     }
 
     /// Records an integer expression for the EE assumption.
-    fn record_int(&mut self, e: &Expr, value: &PwAff) {
+    ///
+    /// `e` is affine and evaluated on `domain`. Every part of it that may wrap (unsigned
+    /// arithmetic, a conversion to a narrower or unsigned type) is recorded with its own value
+    /// in ℤ: the whole evaluates as in ℤ exactly when each such part lies in its type (by
+    /// induction from the leaves). An expression with no such part is recorded once, as not
+    /// wrapping.
+    fn record_int(&mut self, e: &Expr, domain: &Set) {
         if !e.ty.is_int() {
             return;
         }
-        let Ok(value) = value.intersect_domain(&self.domain) else {
-            return;
-        };
-        self.facts.int_exprs.push(IntExpr {
-            text: self.f.expr_to_string(e),
-            ty: e.ty,
-            may_wrap: may_wrap(e),
-            value,
-            domain: self.domain.clone(),
-            loc: self.loc.clone(),
-        });
+        let mut parts = Vec::new();
+        let mut work = vec![e];
+        while let Some(x) = work.pop() {
+            if wraps_here(x) {
+                parts.push(x);
+            }
+            work.extend(x.children());
+        }
+        let whole = parts.is_empty();
+        if whole {
+            parts.push(e);
+        }
+        for x in parts {
+            let Ok(value) = self.aff(x) else { continue };
+            let Ok(value) = value.intersect_domain(domain) else {
+                continue;
+            };
+            self.facts.int_exprs.push(IntExpr {
+                text: self.f.expr_to_string(x),
+                ty: x.ty,
+                may_wrap: !whole,
+                value,
+                domain: domain.clone(),
+                loc: self.loc.clone(),
+            });
+        }
     }
 
     /// `e` as a polynomial over the loop dimensions and parameters (for linearized subscripts).
@@ -1006,34 +1034,24 @@ fn is_nonzero_constant(e: &Expr) -> bool {
     }
 }
 
-/// Whether evaluating `e` in its C types can differ from evaluating it in ℤ.
-fn may_wrap(e: &Expr) -> bool {
-    let mut work = vec![e];
-    while let Some(x) = work.pop() {
-        match &x.kind {
-            ExprKind::Binary(op, ..)
-                if x.ty.is_int() && !x.ty.is_signed() && !op.is_comparison() =>
-            {
-                return true;
-            }
-            ExprKind::Unary(UnOp::Neg | UnOp::BitNot, _) if x.ty.is_int() && !x.ty.is_signed() => {
-                return true;
-            }
-            // A constant that fits its new type does not wrap.
-            ExprKind::Cast(a) if matches!(a.kind, ExprKind::Int(v) if v >= x.ty.min_int() && v <= x.ty.max_int()) =>
-                {}
-            ExprKind::Cast(a)
-                if x.ty.is_int()
-                    && a.ty.is_int()
-                    && (x.ty.bits() < a.ty.bits() || (!x.ty.is_signed() && a.ty.is_signed())) =>
-            {
-                return true;
-            }
-            _ => {}
+/// Whether computing the node `x` itself (its operands taken exact) can give another value in
+/// its C type than in ℤ: unsigned arithmetic, or a conversion to a narrower or unsigned type
+/// (signed overflow is undefined in C, so it needs no assumption).
+fn wraps_here(x: &Expr) -> bool {
+    match &x.kind {
+        ExprKind::Binary(op, ..) => x.ty.is_int() && !x.ty.is_signed() && !op.is_comparison(),
+        ExprKind::Unary(UnOp::Neg | UnOp::BitNot, _) => x.ty.is_int() && !x.ty.is_signed(),
+        // A constant that fits its new type does not wrap.
+        ExprKind::Cast(a) if matches!(a.kind, ExprKind::Int(v) if v >= x.ty.min_int() && v <= x.ty.max_int()) => {
+            false
         }
-        work.extend(x.children());
+        ExprKind::Cast(a) => {
+            x.ty.is_int()
+                && a.ty.is_int()
+                && (x.ty.bits() < a.ty.bits() || (!x.ty.is_signed() && a.ty.is_signed()))
+        }
+        _ => false,
     }
-    false
 }
 
 /// `base`, or `base_1`, `base_2`, ... : the first that `taken` does not claim.

@@ -296,6 +296,9 @@ pub struct LoopExit {
     pub op: BinOp,
     /// The step.
     pub step: i64,
+    /// The iterator's C type (an increment that leaves it wraps unless it is a signed type of
+    /// at least `int`'s width, where leaving it is undefined).
+    pub ty: Type,
     /// The loop's domain as modeled (`!=` taken as `<` or `>` in the direction of the step).
     pub domain: Set,
     /// The domain of the statements around the loop, and the first iterator value.
@@ -342,6 +345,65 @@ pub struct Scop {
     pub facts: Facts,
     /// Notes about what was approximated (not errors).
     pub diagnostics: Vec<String>,
+    /// Assumptions recorded by the passes (`optimist_assume::collect` adds its kinds; a
+    /// delinearization pass records its validity conditions as [`AssumptionKind::Dl`]).
+    pub assumptions: Vec<Assumption>,
+}
+
+/// The kinds of optimistic assumptions (paper 000, §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AssumptionKind {
+    /// Reads assumed invariant are not overwritten inside the region (§4.1).
+    Rt,
+    /// Integer expressions of wrapping C types evaluate as in ℤ (§4.2).
+    Ee,
+    /// Loops with `!=`/`==` exits are bounded, as modeled (§4.3).
+    Bl,
+    /// Subscripts but the outermost stay inside their declared sizes (§4.4, §4.5).
+    Ib,
+    /// Arrays reached through different pointers do not overlap (§4.6).
+    Aa,
+    /// Delinearization is valid (paper 001).
+    Dl,
+}
+
+impl AssumptionKind {
+    /// Every kind, in the order the assumptions are collected.
+    pub const ALL: [AssumptionKind; 6] = [
+        AssumptionKind::Rt,
+        AssumptionKind::Ee,
+        AssumptionKind::Bl,
+        AssumptionKind::Ib,
+        AssumptionKind::Aa,
+        AssumptionKind::Dl,
+    ];
+}
+
+impl std::fmt::Display for AssumptionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            AssumptionKind::Rt => "RT",
+            AssumptionKind::Ee => "EE",
+            AssumptionKind::Bl => "BL",
+            AssumptionKind::Ib => "IB",
+            AssumptionKind::Aa => "AA",
+            AssumptionKind::Dl => "DL",
+        })
+    }
+}
+
+/// One assumption: the parameter values (scalar parameters and assumed-invariant loads) under
+/// which one part of the model is faithful.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assumption {
+    /// Its kind.
+    pub kind: AssumptionKind,
+    /// What it is about, for people (`` `(unsigned char)(i + 3)` does not wrap ``).
+    pub what: String,
+    /// The valid parameter values (a positive assumption; `[params] -> { : ... }`).
+    pub valid: Set,
+    /// The source place that caused it.
+    pub loc: Option<SrcLoc>,
 }
 
 impl Access {
