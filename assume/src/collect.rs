@@ -117,9 +117,6 @@ fn collect_in(scop: &Scop) -> IslResult<Assumptions> {
         if invalid.is_empty()? {
             return Ok(());
         }
-        // Existentially quantified variables make checks long; dropping them over-approximates
-        // the invalid values (§5), which is sound.
-        let invalid = invalid.remove_divs()?.coalesce()?;
         found.push(Assumption {
             kind,
             what,
@@ -392,9 +389,17 @@ fn simplify(
         y.gist(&known)?
     };
     let valid = x.intersect(&y)?.gist(&scop.context)?.coalesce()?;
-    // Keep the check free of existential variables: under-approximate the valid values.
-    let invalid = params.subtract(&valid)?.remove_divs()?;
-    let valid = params.subtract(&invalid)?.coalesce()?;
+    // Existentially quantified variables make checks long (§5, Figure 14): drop them from the
+    // invalid values (an over-approximation, so the check stays sound) unless that leaves no
+    // value where the region runs; isl writes the ones kept as `%` tests.
+    let approximated = params
+        .subtract(&params.subtract(&valid)?.remove_divs()?)?
+        .coalesce()?;
+    let valid = if approximated.intersect(&executes)?.is_empty()? {
+        valid
+    } else {
+        approximated
+    };
     Ok(Assumptions {
         taken,
         aliasing,
@@ -403,4 +408,28 @@ fn simplify(
         infeasible,
         stats,
     })
+}
+
+/// The parameter values for which every subscript of every access to array `k` (the outermost
+/// too) lies inside its declared size, when every size is declared and every access exact;
+/// code generation leaves out the range checks of such an array's accesses under this
+/// condition.
+pub fn in_declared_bounds(scop: &Scop, k: ScopArrayId) -> Result<Option<Set>, AssumeError> {
+    let arr = scop.array(k);
+    if arr.sizes.is_empty() || arr.sizes.iter().any(|s| matches!(s, Size::Unknown)) {
+        return Ok(None);
+    }
+    let params = Set::universe(&scop.context.space()?)?;
+    let mut bad = Set::empty(&params.space()?)?;
+    for a in scop.accesses.iter().filter(|a| a.array == k) {
+        if !a.exact {
+            return Ok(None);
+        }
+        let rel = a.relation.intersect_domain(&scop.stmt(a.stmt).domain)?;
+        for (d, size) in arr.sizes.iter().enumerate() {
+            bad = bad.union(&outside(scop, &rel, d, size)?.params()?)?;
+        }
+    }
+    let bad = bad.coalesce()?.remove_divs()?;
+    Ok(Some(params.subtract(&bad)?.coalesce()?))
 }

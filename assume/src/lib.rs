@@ -34,7 +34,7 @@ mod check;
 mod collect;
 
 pub use check::{CheckExpr, CheckLeaf, Footprint, Preload, RuntimeCheck};
-pub use collect::{AliasPair, Assumptions, KindStats, collect};
+pub use collect::{AliasPair, Assumptions, KindStats, collect, in_declared_bounds};
 
 /// Limits of [`collect`].
 #[derive(Clone, Debug)]

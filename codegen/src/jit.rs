@@ -34,6 +34,12 @@ pub const STATUS_OK: i32 = 0;
 pub const STATUS_OUT_OF_BOUNDS: i32 = 1;
 /// An integer division by zero or an overflowing `MIN / -1`.
 pub const STATUS_DIVISION: i32 = 2;
+/// The model-based code would touch memory outside a buffer (checked before any write; the
+/// array's index is in bits 16 and up).
+pub const STATUS_FOOTPRINT: i32 = 3;
+/// Set in the status of versioned code when its run-time check failed and the faithful code
+/// ran (the low byte is that code's status).
+pub const STATUS_FALLBACK: i32 = 0x100;
 
 /// The signature of every compiled kernel.
 pub type KernelFn = unsafe extern "C" fn(*const u64) -> i32;
@@ -61,6 +67,11 @@ impl Drop for Compiled {
 }
 
 impl Compiled {
+    /// The address of the code, for versioned code that calls it.
+    pub(crate) fn address(&self) -> i64 {
+        self.entry as usize as i64
+    }
+
     /// Runs the code on an argument block laid out as the module documentation says.
     ///
     /// # Safety
@@ -238,6 +249,8 @@ pub(crate) struct Lowering<'a, 'm> {
     math: HashMap<(MathFn, Type), cranelift_codegen::ir::FuncRef>,
     /// Returns its block parameter as the status.
     pub error: Block,
+    /// The argument block (the function's parameter).
+    pub args: Value,
 }
 
 impl<'a, 'm> Lowering<'a, 'm> {
@@ -263,6 +276,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
             arrays: Vec::new(),
             math: HashMap::new(),
             error,
+            args,
         };
         let flags = MemFlagsData::trusted();
         let mut slot = 0i32;

@@ -17,14 +17,32 @@ use optimist_scop::model::{
 use optimist_scop::types::Type;
 use std::collections::HashMap;
 
+/// The run-time check and the faithful code it falls back to.
+#[derive(Clone, Copy, Debug)]
+pub struct Versioning<'a> {
+    /// Pre-loads and the precondition of the model-based code.
+    pub check: &'a optimist_assume::RuntimeCheck,
+    /// The faithful code, called (with the same argument block) when the check fails.
+    pub fallback: &'a Compiled,
+    /// The flat elements each array of the program (by index) may touch, checked against its
+    /// buffer after the check holds and before anything is written.
+    pub footprints: &'a [(usize, optimist_assume::Footprint)],
+}
+
 /// Compiles `scop` in the order of `ast` (generated from one of its schedules). Accesses to the
-/// arrays in `proved` go without a range check: the caller proves them in range before the code
-/// runs (see [`crate::ast::dim_bounds`]); every other access is checked.
+/// arrays in `proved` go without a range check: the caller's check must include
+/// [`optimist_assume::in_declared_bounds`] for them; every other access is checked.
+///
+/// With `versioning`, the code first loads the invariant reads (only where the program reads
+/// them, and only inside the memory given; Algorithm 2 of paper 000) and evaluates the check
+/// with overflow detection (Algorithm 1); when it fails (or anything overflows) it calls the
+/// fallback and returns its status with [`jit::STATUS_FALLBACK`] set.
 pub fn compile_model(
     f: &Function,
     scop: &Scop,
     ast: &LoopAst,
     proved: &[optimist_scop::ir::ArrayId],
+    versioning: Option<Versioning<'_>>,
 ) -> Result<Compiled, CodegenError> {
     let mut module = jit::new_module()?;
     let sig = jit::kernel_signature(&module);
@@ -43,6 +61,9 @@ pub fn compile_model(
             iters: Vec::new(),
             params: HashMap::new(),
             proved,
+            versioning,
+            fallback: None,
+            overflow: None,
         };
         m.lower(ast)?;
     }
@@ -61,6 +82,12 @@ struct ModelLowering<'a, 'm> {
     params: HashMap<String, Variable>,
     /// Arrays whose accesses are proved in range before the code runs.
     proved: &'a [optimist_scop::ir::ArrayId],
+    /// The check, when the code is versioned.
+    versioning: Option<Versioning<'a>>,
+    /// The block that runs the fallback (created with the first use).
+    fallback: Option<cranelift_codegen::ir::Block>,
+    /// Whether an operation of the check overflowed so far (an `i8` truth value).
+    overflow: Option<Value>,
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -90,7 +117,25 @@ impl ModelLowering<'_, '_> {
                 self.params.insert(p.name.clone(), var);
             }
         }
-        for load in &self.scop.invariant_loads {
+        for (k, load) in self.scop.invariant_loads.iter().enumerate() {
+            let var = self.l.b.declare_var(types::I64);
+            let zero = self.l.b.ins().iconst(types::I64, 0);
+            self.l.b.def_var(var, zero);
+            // Algorithm 2: read only where the program reads (when that is known in terms of
+            // earlier values), and only inside the memory given; otherwise the value is not
+            // used by any code that runs, or the check fails.
+            let guard = self
+                .versioning
+                .and_then(|v| v.check.preloads.iter().find(|p| p.load == k))
+                .and_then(|p| p.executed.clone());
+            let join = self.l.b.create_block();
+            if let Some(g) = guard {
+                let g = self.check_expr(&g)?;
+                let go = self.l.b.create_block();
+                self.l.b.ins().brif(g, go, &[], join, &[]);
+                self.l.b.seal_block(go);
+                self.l.b.switch_to_block(go);
+            }
             let arr = self.scop.array(load.array);
             let ArrayOrigin::Array(a) = arr.origin else {
                 return Err(CodegenError::Unexpected(format!(
@@ -103,20 +148,259 @@ impl ModelLowering<'_, '_> {
                 let v = self.body(None, s)?;
                 idx.push(self.l.convert(v, s.ty, Type::I64));
             }
-            let addr = self.l.address(a.0 as usize, &idx, arr.elem)?;
+            let addr = if self.versioning.is_some() {
+                self.address_or_fallback(a.0 as usize, &idx, arr.elem)
+            } else {
+                self.l.address(a.0 as usize, &idx, arr.elem)?
+            };
             let v = self
                 .l
                 .b
                 .ins()
                 .load(clif(arr.elem), MemFlagsData::new().with_notrap(), addr, 0);
             let wide = self.l.convert(v, arr.elem, Type::I64);
-            let var = self.l.b.declare_var(types::I64);
             self.l.b.def_var(var, wide);
+            self.l.b.ins().jump(join, &[]);
+            self.l.b.seal_block(join);
+            self.l.b.switch_to_block(join);
             self.params.insert(load.param.clone(), var);
         }
+        if let Some(v) = self.versioning {
+            let zero = self.l.b.ins().iconst(types::I8, 0);
+            self.overflow = Some(zero);
+            let c = self.check_expr(&v.check.condition)?;
+            let failed = self.l.b.ins().icmp_imm_s(IntCC::Equal, c, 0);
+            let overflow = self.overflow.unwrap_or(zero);
+            let bad = self.l.b.ins().bor(failed, overflow);
+            self.fall_back_if(bad);
+            // The model is the program now, so its footprints are the program's: one outside
+            // its buffer is the caller's error, reported before anything is written.
+            for (a, fp) in v.footprints {
+                let zero = self.l.b.ins().iconst(types::I8, 0);
+                self.overflow = Some(zero);
+                let touched = self.check_value(&fp.touched)?;
+                let low = self.check_value(&fp.low)?;
+                let end = self.check_value(&fp.end)?;
+                if let Some(o) = self.overflow.take() {
+                    self.fall_back_if(o);
+                }
+                let arr = self.l.arrays[*a].clone();
+                let (lo, hi) = (self.l.b.use_var(arr.lo), self.l.b.use_var(arr.hi));
+                let below = self.l.b.ins().icmp(IntCC::SignedLessThan, low, lo);
+                let above = self.l.b.ins().icmp(IntCC::SignedGreaterThan, end, hi);
+                let outside = self.l.b.ins().bor(below, above);
+                let t = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, touched, 0);
+                let bad = self.l.b.ins().band(t, outside);
+                let code = i64::from(jit::STATUS_FOOTPRINT) | ((*a as i64) << 16);
+                self.l.fail_if(bad, code as i32);
+            }
+        }
         self.nodes(&ast.body)?;
+        if let Some(block) = self.fallback {
+            let fallback = self.versioning.map(|v| v.fallback.address()).unwrap_or(0);
+            let ok = self.l.b.ins().iconst(types::I32, i64::from(jit::STATUS_OK));
+            self.l.b.ins().return_(&[ok]);
+            self.l.b.switch_to_block(block);
+            let sig = jit::kernel_signature(self.l.module);
+            let sig = self.l.b.import_signature(sig);
+            let callee = self.l.b.ins().iconst(types::I64, fallback);
+            let call = self.l.b.ins().call_indirect(sig, callee, &[self.l.args]);
+            let status = self.l.b.inst_results(call)[0];
+            let flagged = self
+                .l
+                .b
+                .ins()
+                .bor_imm_s(status, i64::from(jit::STATUS_FALLBACK));
+            self.l.b.ins().return_(&[flagged]);
+            let after = self.l.b.create_block();
+            self.l.b.switch_to_block(after);
+        }
         self.l.finish();
         Ok(())
+    }
+
+    /// Branches to the fallback when `bad` (an `i8` truth value) is set.
+    fn fall_back_if(&mut self, bad: Value) {
+        let block = *self.fallback.get_or_insert_with(|| self.l.b.create_block());
+        let ok = self.l.b.create_block();
+        self.l.b.ins().brif(bad, block, &[], ok, &[]);
+        self.l.b.seal_block(ok);
+        self.l.b.switch_to_block(ok);
+    }
+
+    /// The address of element `indices` of array `k`; outside the memory given, the fallback.
+    fn address_or_fallback(&mut self, k: usize, indices: &[Value], elem: Type) -> Value {
+        let arr = self.l.arrays[k].clone();
+        let mut flat = indices[0];
+        for (d, &i) in indices.iter().enumerate().skip(1) {
+            let size = self.l.b.use_var(arr.inner[d - 1]);
+            let scaled = self.l.b.ins().imul(flat, size);
+            flat = self.l.b.ins().iadd(scaled, i);
+        }
+        let (lo, hi) = (self.l.b.use_var(arr.lo), self.l.b.use_var(arr.hi));
+        let below = self.l.b.ins().icmp(IntCC::SignedLessThan, flat, lo);
+        let above = self
+            .l
+            .b
+            .ins()
+            .icmp(IntCC::SignedGreaterThanOrEqual, flat, hi);
+        let bad = self.l.b.ins().bor(below, above);
+        self.fall_back_if(bad);
+        let bytes = self.l.b.ins().imul_imm_s(flat, elem.size() as i64);
+        let base = self.l.b.use_var(arr.base);
+        self.l.b.ins().iadd(base, bytes)
+    }
+
+    /// Records `flag` (an `i8` truth value) as an overflow of the check.
+    fn overflowed(&mut self, flag: Value) {
+        let acc = match self.overflow {
+            Some(o) => self.l.b.ins().bor(o, flag),
+            None => flag,
+        };
+        self.overflow = Some(acc);
+    }
+
+    /// A value of the run-time check as an i64, every operation checked for overflow
+    /// (Algorithm 1). Inside the final check, overflows accumulate in `self.overflow`; in a
+    /// pre-load guard, an overflow sends the code to the fallback at once.
+    fn check_expr(&mut self, e: &optimist_assume::CheckExpr) -> Result<Value, CodegenError> {
+        let standalone = self.overflow.is_none();
+        if standalone {
+            let zero = self.l.b.ins().iconst(types::I8, 0);
+            self.overflow = Some(zero);
+        }
+        let v = self.check_value(e)?;
+        if standalone && let Some(o) = self.overflow.take() {
+            self.fall_back_if(o);
+        }
+        Ok(v)
+    }
+
+    /// The program array behind array `k` of the model.
+    fn program_array(&self, k: optimist_scop::model::ScopArrayId) -> Result<usize, CodegenError> {
+        match self.scop.array(k).origin {
+            ArrayOrigin::Array(a) => Ok(a.0 as usize),
+            ArrayOrigin::Scalar(_) => Err(CodegenError::Unexpected(
+                "run-time check reads the address of a scalar".into(),
+            )),
+        }
+    }
+
+    fn check_leaf(&mut self, l: &optimist_assume::CheckLeaf) -> Result<Value, CodegenError> {
+        use optimist_assume::CheckLeaf;
+        let var = match l {
+            CheckLeaf::Param(p) => *self
+                .params
+                .get(p)
+                .ok_or_else(|| CodegenError::Unexpected(format!("unknown parameter {p}")))?,
+            CheckLeaf::Address(k) => self.l.arrays[self.program_array(*k)?].base,
+            CheckLeaf::BufferStart(k) => self.l.arrays[self.program_array(*k)?].lo,
+            CheckLeaf::BufferEnd(k) => self.l.arrays[self.program_array(*k)?].hi,
+        };
+        Ok(self.l.b.use_var(var))
+    }
+
+    fn check_value(&mut self, e: &optimist_assume::CheckExpr) -> Result<Value, CodegenError> {
+        use optimist_assume::CheckExpr;
+        let (op, args) = match e {
+            CheckExpr::Int(v) => return Ok(self.l.b.ins().iconst(types::I64, *v)),
+            CheckExpr::Leaf(l) => return self.check_leaf(l),
+            CheckExpr::Op(op, args) => (*op, args),
+        };
+        let mut v = Vec::with_capacity(args.len());
+        for a in args {
+            v.push(self.check_value(a)?);
+        }
+        let arg = |k: usize| {
+            v.get(k)
+                .copied()
+                .ok_or_else(|| CodegenError::Unexpected(format!("{op:?} without operand {k}")))
+        };
+        Ok(match op {
+            AstOp::Add | AstOp::Sub | AstOp::Mul => {
+                let (x, y) = (arg(0)?, arg(1)?);
+                let (r, of) = match op {
+                    AstOp::Add => self.l.b.ins().sadd_overflow(x, y),
+                    AstOp::Sub => self.l.b.ins().ssub_overflow(x, y),
+                    _ => self.l.b.ins().smul_overflow(x, y),
+                };
+                self.overflowed(of);
+                r
+            }
+            AstOp::Minus => {
+                let zero = self.l.b.ins().iconst(types::I64, 0);
+                let (r, of) = self.l.b.ins().ssub_overflow(zero, arg(0)?);
+                self.overflowed(of);
+                r
+            }
+            AstOp::Div | AstOp::PdivQ | AstOp::PdivR | AstOp::ZdivR | AstOp::FdivQ => {
+                let (x, y) = (arg(0)?, arg(1)?);
+                // Division by zero and MIN / -1 count as overflows; the divisor used is then 1.
+                let zero = self.l.b.ins().icmp_imm_s(IntCC::Equal, y, 0);
+                let minus1 = self.l.b.ins().icmp_imm_s(IntCC::Equal, y, -1);
+                let min = self.l.b.ins().icmp_imm_s(IntCC::Equal, x, i64::MIN);
+                let both = self.l.b.ins().band(minus1, min);
+                let bad = self.l.b.ins().bor(zero, both);
+                self.overflowed(bad);
+                let one = self.l.b.ins().iconst(types::I64, 1);
+                let d = self.l.b.ins().select(bad, one, y);
+                match op {
+                    AstOp::PdivR | AstOp::ZdivR => self.l.b.ins().srem(x, d),
+                    AstOp::FdivQ => {
+                        let q = self.l.b.ins().sdiv(x, d);
+                        let r = self.l.b.ins().srem(x, d);
+                        let nonzero = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                        let signs = self.l.b.ins().bxor(r, d);
+                        let differ = self.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, signs, 0);
+                        let adjust = self.l.b.ins().band(nonzero, differ);
+                        let adjust = self.l.b.ins().uextend(types::I64, adjust);
+                        self.l.b.ins().isub(q, adjust)
+                    }
+                    _ => self.l.b.ins().sdiv(x, d),
+                }
+            }
+            AstOp::Min | AstOp::Max => {
+                let mut acc = arg(0)?;
+                for &x in &v[1..] {
+                    acc = if op == AstOp::Min {
+                        self.l.b.ins().smin(acc, x)
+                    } else {
+                        self.l.b.ins().smax(acc, x)
+                    };
+                }
+                acc
+            }
+            AstOp::Cond | AstOp::Select => {
+                let c = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, arg(0)?, 0);
+                self.l.b.ins().select(c, arg(1)?, arg(2)?)
+            }
+            AstOp::And | AstOp::AndThen | AstOp::Or | AstOp::OrElse => {
+                let a = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, arg(0)?, 0);
+                let b = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, arg(1)?, 0);
+                let t = if matches!(op, AstOp::And | AstOp::AndThen) {
+                    self.l.b.ins().band(a, b)
+                } else {
+                    self.l.b.ins().bor(a, b)
+                };
+                self.l.b.ins().uextend(types::I64, t)
+            }
+            AstOp::Eq | AstOp::Le | AstOp::Lt | AstOp::Ge | AstOp::Gt => {
+                let cc = match op {
+                    AstOp::Eq => IntCC::Equal,
+                    AstOp::Le => IntCC::SignedLessThanOrEqual,
+                    AstOp::Lt => IntCC::SignedLessThan,
+                    AstOp::Ge => IntCC::SignedGreaterThanOrEqual,
+                    _ => IntCC::SignedGreaterThan,
+                };
+                let t = self.l.b.ins().icmp(cc, arg(0)?, arg(1)?);
+                self.l.b.ins().uextend(types::I64, t)
+            }
+            other => {
+                return Err(CodegenError::Unexpected(format!(
+                    "run-time check operator {other:?}"
+                )));
+            }
+        })
     }
 
     fn nodes(&mut self, nodes: &[Node]) -> Result<(), CodegenError> {

@@ -8,9 +8,13 @@
 //! or write outside the memory it was given.
 
 use crate::ast::CodegenError;
-use crate::jit::{self, Compiled, STATUS_DIVISION, STATUS_OK, STATUS_OUT_OF_BOUNDS};
+use crate::jit::{
+    self, Compiled, STATUS_DIVISION, STATUS_FALLBACK, STATUS_FOOTPRINT, STATUS_OK,
+    STATUS_OUT_OF_BOUNDS,
+};
 use optimist_scop::interp::{self, Args, Buffer, Value};
 use optimist_scop::ir::{ArrayKind, Dim, Function, Param};
+use optimist_scop::model::ArrayOrigin;
 
 /// Why a kernel did not run to completion.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,22 +32,12 @@ pub enum KernelError {
         /// Elements needed.
         need: u128,
     },
-    /// *Invalid input*: the kernel would touch elements `lowest..=highest` of an array (flat,
-    /// from the start its buffer is bound at), outside the buffer (before any code ran).
-    #[error(
-        "the kernel touches elements {lowest}..={highest} of `{array}`, its buffer allows {lo}..{hi}"
-    )]
+    /// *Invalid input*: the optimized code would touch elements of an array outside its buffer
+    /// (found by the run-time check, before anything was written).
+    #[error("the kernel would touch elements of `{array}` outside its buffer")]
     Footprint {
         /// The array.
         array: String,
-        /// The lowest flat index touched.
-        lowest: i64,
-        /// The highest flat index touched.
-        highest: i64,
-        /// The lowest flat index the buffer allows.
-        lo: i64,
-        /// One past the highest flat index the buffer allows.
-        hi: i64,
     },
     /// *Invalid input*: the code stopped at an access outside its buffer (buffers may be partly
     /// written).
@@ -114,25 +108,42 @@ pub enum Version {
 }
 
 /// Native code for one function: the faithful lowering, and the model-based code when the
-/// function could be modeled.
+/// function could be modeled, versioned by its run-time check.
 #[derive(Debug)]
 pub struct Kernel {
     function: Function,
     faithful: Compiled,
+    /// Checks the assumptions, then runs the model-based code or calls `faithful`.
     optimized: Option<Compiled>,
-    /// What the model-based code touches, checked before it runs.
-    footprints: Vec<crate::ast::Footprint>,
-    /// Subscript ranges of the arrays the model-based code accesses without checks: when one
-    /// is outside its declared size, the faithful code runs instead.
-    dim_bounds: Vec<crate::ast::DimBounds>,
     /// Why there is no optimized code, when optimization was asked for.
     reason: Option<String>,
-    /// The parameter values for which the model runs the program's instances in the program's
-    /// order (1 or 0), when that is not all of them (§4.2 of paper 004; for example a `!=` loop
-    /// exit the model reads as `<`): elsewhere the faithful code runs.
-    valid_params: Option<crate::ast::AExpr>,
     /// Why the model-based code follows another schedule than asked.
     schedule_note: Option<String>,
+    /// The assumptions taken (`optimist show assumptions`), when they were computed.
+    assumptions: Option<String>,
+    /// The run-time check in C notation.
+    check: Option<String>,
+}
+
+/// What optimization decided for one function: the model, the order, the check.
+pub(crate) struct Plan {
+    pub scop: optimist_scop::model::Scop,
+    pub ast: crate::ast::LoopAst,
+    pub check: optimist_assume::RuntimeCheck,
+    /// Arrays whose accesses need no range check when the check holds.
+    pub proved: Vec<optimist_scop::ir::ArrayId>,
+    /// The footprints of the array parameters (by program index) whose accesses are exact.
+    pub footprints: Vec<(usize, optimist_assume::Footprint)>,
+}
+
+/// The outcome of planning: a plan, or why only the faithful code is used; with what was
+/// learned on the way.
+#[derive(Default)]
+pub(crate) struct Planning {
+    pub plan: Option<Plan>,
+    pub reason: Option<String>,
+    pub schedule_note: Option<String>,
+    pub assumptions: Option<String>,
 }
 
 impl Kernel {
@@ -142,11 +153,10 @@ impl Kernel {
             function: f.clone(),
             faithful: jit::compile_faithful(f)?,
             optimized: None,
-            footprints: Vec::new(),
-            dim_bounds: Vec::new(),
             reason: None,
-            valid_params: None,
             schedule_note: None,
+            assumptions: None,
+            check: None,
         })
     }
 
@@ -154,98 +164,37 @@ impl Kernel {
     pub fn compile(f: &Function, options: &Options) -> Result<Kernel, CodegenError> {
         let mut k = Kernel::faithful(f)?;
         if options.optimize {
-            match optimist_scop::model::Scop::build(f, &Default::default()) {
-                Ok(scop) => {
-                    if let Err(why) = k.guard_correspondence(&scop)? {
-                        // The model cannot be shown to be the program: faithful code only.
-                        k.reason = Some(why);
-                        return Ok(k);
-                    }
-                    let (schedule, marks) = k.schedule(&scop, &options.strategy)?;
-                    let ast = crate::ast::generate_marked(&scop, &schedule, &marks)?;
-                    let bounds = crate::ast::dim_bounds(f, &scop)?;
-                    let proved: Vec<_> = bounds.iter().map(|b| b.array).collect();
-                    k.optimized = Some(crate::jit_model::compile_model(f, &scop, &ast, &proved)?);
-                    k.dim_bounds = bounds;
-                    k.footprints = crate::ast::footprints(f, &scop)?;
-                }
-                Err(e) => k.reason = Some(e.to_string()),
+            let planning = plan(f, &options.strategy)?;
+            k.reason = planning.reason;
+            k.schedule_note = planning.schedule_note;
+            k.assumptions = planning.assumptions;
+            if let Some(p) = planning.plan {
+                k.check = Some(p.check.to_c(&p.scop));
+                let versioning = crate::jit_model::Versioning {
+                    check: &p.check,
+                    fallback: &k.faithful,
+                    footprints: &p.footprints,
+                };
+                k.optimized = Some(crate::jit_model::compile_model(
+                    f,
+                    &p.scop,
+                    &p.ast,
+                    &p.proved,
+                    Some(versioning),
+                )?);
             }
         }
         Ok(k)
     }
 
-    /// The schedule `strategy` gives for the model of this kernel's function.
-    fn schedule(
-        &mut self,
-        scop: &optimist_scop::model::Scop,
-        strategy: &Strategy,
-    ) -> Result<(optimist_presburger::Schedule, crate::ast::Marks), CodegenError> {
-        let marks = |t: &optimist_loopy::Transformed| crate::ast::Marks {
-            parallel: t.parallel.clone(),
-            vector: t.vector.clone(),
-        };
-        use optimist_scop::model::Dependences;
-        let deps =
-            |scop| Dependences::compute(scop, &Default::default()).map_err(|e| e.to_string());
-        match strategy {
-            Strategy::Original => Ok((scop.schedule.clone(), Default::default())),
-            Strategy::Auto(config) => {
-                match deps(scop)
-                    .and_then(|d| optimist_loopy::auto(scop, &d, config).map_err(|e| e.to_string()))
-                {
-                    Ok(t) => Ok((t.schedule.clone(), marks(&t))),
-                    Err(e) => {
-                        self.schedule_note = Some(format!(
-                            "automatic strategy failed, original order kept: {e}"
-                        ));
-                        Ok((scop.schedule.clone(), Default::default()))
-                    }
-                }
-            }
-            Strategy::Script(script) => {
-                let d = deps(scop).map_err(CodegenError::Unexpected)?;
-                let t = optimist_loopy::apply(&self.function, scop, &d, script)?;
-                Ok((t.schedule.clone(), marks(&t)))
-            }
-        }
+    /// The assumptions the optimized code depends on, as text (`optimist show assumptions`).
+    pub fn assumptions(&self) -> Option<&str> {
+        self.assumptions.as_deref()
     }
 
-    /// Restricts the model-based code to the parameter values where the model is the program
-    /// (`optimist_loopy::correspondence`); a model that is wrong for every value is not used.
-    /// The inner `Err` says why the model may not be used at all (the check failed, or no
-    /// parameter condition can express where the model holds).
-    fn guard_correspondence(
-        &mut self,
-        scop: &optimist_scop::model::Scop,
-    ) -> Result<Result<(), String>, CodegenError> {
-        // Bounded like the other isl work of a compile: a check that cannot finish is no proof.
-        let checked = scop
-            .ctx
-            .with_budget(CORRESPONDENCE_BUDGET, || {
-                Ok(optimist_loopy::correspondence(&self.function, scop))
-            })
-            .map_err(optimist_loopy::CorrespondenceError::Isl)
-            .and_then(|r| r);
-        Ok(match checked {
-            Ok(c) if c.violations.is_empty() => Ok(()),
-            Ok(c) => match crate::ast::param_condition(scop, &c.valid)? {
-                Some(e) => {
-                    self.valid_params = Some(e);
-                    Ok(())
-                }
-                None => Err(format!(
-                    "the model does not match the program: {}",
-                    c.violations.join("; ")
-                )),
-            },
-            // Outside what the check derives (data-dependent control): nothing more is known,
-            // as before the check existed.
-            Err(optimist_loopy::CorrespondenceError::Unsupported(_)) => Ok(()),
-            Err(e) => Err(format!(
-                "the program-model correspondence check failed: {e}"
-            )),
-        })
+    /// The run-time check that selects the optimized code, in C notation.
+    pub fn check(&self) -> Option<&str> {
+        self.check.as_deref()
     }
 
     /// Why the model-based code follows the original order although a strategy was asked for.
@@ -419,90 +368,29 @@ impl Kernel {
         for buffer in &mut locals {
             View::of(buffer, 0).push(&mut slots);
         }
-        let (mut code, mut version) = match &self.optimized {
-            Some(c) => (c, Version::Optimized),
-            None => (&self.faithful, Version::Fallback),
-        };
-        // The model must be the program for these parameter values, and the accesses compiled
-        // without checks must be in range; otherwise the faithful code runs.
-        if version == Version::Optimized
-            && !(self.params_valid(&sizes) && self.subscripts_in_range(&sizes)?)
-        {
-            (code, version) = (&self.faithful, Version::Fallback);
-        }
-        if version == Version::Optimized {
-            // The footprint from the model, for the arrays whose declarations do not bound it.
-            let param = |name: &str| int_param(f, scalars, name);
-            for fp in &self.footprints {
-                let Some(view) = views[fp.array.0 as usize] else {
-                    continue;
-                };
-                let (Some(lowest), Some(highest)) = (
-                    crate::ast::evaluate(&fp.lowest, &param),
-                    crate::ast::evaluate(&fp.highest, &param),
-                ) else {
-                    continue;
-                };
-                if lowest <= highest && (lowest < view.lo || highest >= view.hi) {
-                    return Err(KernelError::Footprint {
-                        array: f.array(fp.array).name.clone(),
-                        lowest,
-                        highest,
-                        lo: view.lo,
-                        hi: view.hi,
-                    });
-                }
-            }
-        }
+        let code = self.optimized.as_ref().unwrap_or(&self.faithful);
         // SAFETY: every array slot holds the address of live memory (a buffer or slice borrowed
         // by the caller for the duration of this call, or a local buffer) and the range of flat
         // indices inside it; the code checks every access against that range.
         let status = unsafe { code.call(&slots) };
-        match status {
+        let version = if self.optimized.is_none() || status & STATUS_FALLBACK != 0 {
+            Version::Fallback
+        } else {
+            Version::Optimized
+        };
+        match status & !STATUS_FALLBACK {
             STATUS_OK => Ok(version),
             STATUS_OUT_OF_BOUNDS => Err(KernelError::OutOfBounds),
             STATUS_DIVISION => Err(KernelError::Division),
+            s if s & 0xff == STATUS_FOOTPRINT => Err(KernelError::Footprint {
+                array: f
+                    .arrays
+                    .get((s >> 16) as usize)
+                    .map(|a| a.name.clone())
+                    .unwrap_or_default(),
+            }),
             s => Err(KernelError::BadArguments(format!("unknown status {s}"))),
         }
-    }
-
-    /// Whether the parameters lie where the model is the program.
-    fn params_valid(&self, args: &Args) -> bool {
-        let Some(e) = &self.valid_params else {
-            return true;
-        };
-        let f = &self.function;
-        let param = |name: &str| int_param(f, &args.scalars, name);
-        crate::ast::evaluate(e, &param) == Some(1)
-    }
-
-    /// Whether every subscript of the arrays accessed without checks lies in its declared size.
-    fn subscripts_in_range(&self, args: &Args) -> Result<bool, KernelError> {
-        let f = &self.function;
-        let param = |name: &str| int_param(f, &args.scalars, name);
-        for b in &self.dim_bounds {
-            let decl = f.array(b.array);
-            for ((lo, hi), dim) in b.dims.iter().zip(&decl.dims) {
-                let size = match dim {
-                    Dim::Const(n) => i128::from(*n),
-                    Dim::Expr(e) => match interp::eval_params(f, args, e) {
-                        Ok(Value::Int(n)) => n,
-                        _ => return Ok(false),
-                    },
-                    Dim::Unknown => return Ok(false),
-                };
-                let (Some(lo), Some(hi)) = (
-                    crate::ast::evaluate(lo, &param),
-                    crate::ast::evaluate(hi, &param),
-                ) else {
-                    return Ok(false);
-                };
-                if lo <= hi && (lo < 0 || i128::from(hi) >= size) {
-                    return Ok(false);
-                }
-            }
-        }
-        Ok(true)
     }
 
     /// The number of elements an array's declared shape needs, when every size is declared.
@@ -524,12 +412,179 @@ impl Kernel {
     }
 }
 
-/// The value of the integer scalar parameter `name`, for evaluating AST expressions.
-fn int_param(f: &Function, scalars: &[Option<Value>], name: &str) -> Option<i64> {
-    let v = f.scalar_params().find(|&p| f.var(p).name == name)?;
-    match scalars.get(v.0 as usize).copied().flatten()? {
-        Value::Int(x) => i64::try_from(x).ok(),
-        _ => None,
+/// isl operations the assumptions and the bounds of unchecked arrays may use per compile.
+const ASSUME_BUDGET: u64 = 20_000_000;
+
+/// Builds the model of `f`, checks that it is the program, collects its assumptions, orders it
+/// as `strategy` says and builds the run-time check: everything but the lowering, shared by
+/// native code and C.
+pub(crate) fn plan(f: &Function, strategy: &Strategy) -> Result<Planning, CodegenError> {
+    let mut out = Planning::default();
+    let mut scop = match optimist_scop::model::Scop::build(f, &Default::default()) {
+        Ok(s) => s,
+        Err(e) => {
+            out.reason = Some(e.to_string());
+            return Ok(out);
+        }
+    };
+    let correspondence = match guard_correspondence(f, &scop) {
+        Ok(c) => c,
+        Err(why) => {
+            out.reason = Some(why);
+            return Ok(out);
+        }
+    };
+    let config = optimist_assume::Config {
+        max_operations: ASSUME_BUDGET,
+    };
+    let assumptions = match optimist_assume::collect(&mut scop, &config) {
+        Ok(a) => a,
+        Err(e) => {
+            out.reason = Some(e.to_string());
+            return Ok(out);
+        }
+    };
+    out.assumptions = Some(assumptions.dump(&scop));
+    if let Some(why) = &assumptions.infeasible {
+        out.reason = Some(format!("the assumptions cannot hold: {why}"));
+        return Ok(out);
+    }
+    let (schedule, marks, note) = schedule(f, &scop, strategy)?;
+    out.schedule_note = note;
+    let ast = crate::ast::generate_marked(&scop, &schedule, &marks)?;
+    let isl = |e: optimist_presburger::Error| CodegenError::Unexpected(e.to_string());
+    let bounded = scop.ctx.with_budget(ASSUME_BUDGET, || {
+        // Arrays whose every subscript can be checked against its declared size up front (the
+        // buffers are checked against those sizes before the code runs): their accesses go
+        // without range checks when that holds, as part of the run-time check.
+        let mut extra = correspondence.clone();
+        let mut proved = Vec::new();
+        for (k, arr) in scop.arrays.iter().enumerate() {
+            let ArrayOrigin::Array(id) = arr.origin else {
+                continue;
+            };
+            let k = optimist_scop::model::ScopArrayId(k as u32);
+            let Ok(Some(inside)) = optimist_assume::in_declared_bounds(&scop, k) else {
+                continue;
+            };
+            let with = match &extra {
+                Some(e) => e.intersect(&inside)?,
+                None => inside,
+            };
+            if !with.intersect(&assumptions.valid)?.is_empty()? {
+                extra = Some(with);
+                proved.push(id);
+            }
+        }
+        let check = optimist_assume::RuntimeCheck::build(&scop, &assumptions, extra.as_ref())?;
+        let mut footprints = Vec::new();
+        for (k, arr) in scop.arrays.iter().enumerate() {
+            if let ArrayOrigin::Array(id) = arr.origin
+                && f.array(id).is_param()
+            {
+                let fp = optimist_assume::Footprint::of(
+                    &scop,
+                    optimist_scop::model::ScopArrayId(k as u32),
+                )?;
+                if !matches!(fp.low, optimist_assume::CheckExpr::Leaf(_)) {
+                    footprints.push((id.0 as usize, fp));
+                }
+            }
+        }
+        Ok((check, proved, footprints))
+    });
+    match bounded {
+        Ok((check, proved, footprints)) => {
+            out.plan = Some(Plan {
+                scop,
+                ast,
+                check,
+                proved,
+                footprints,
+            })
+        }
+        Err(optimist_presburger::Error::Budget) => {
+            out.reason = Some("the run-time check needs more isl operations than allowed".into());
+        }
+        Err(e) => return Err(isl(e)),
+    }
+    Ok(out)
+}
+
+/// The schedule `strategy` gives for `scop`, its marks, and why another order was kept.
+#[allow(clippy::type_complexity)]
+fn schedule(
+    f: &Function,
+    scop: &optimist_scop::model::Scop,
+    strategy: &Strategy,
+) -> Result<
+    (
+        optimist_presburger::Schedule,
+        crate::ast::Marks,
+        Option<String>,
+    ),
+    CodegenError,
+> {
+    let marks = |t: &optimist_loopy::Transformed| crate::ast::Marks {
+        parallel: t.parallel.clone(),
+        vector: t.vector.clone(),
+    };
+    use optimist_scop::model::Dependences;
+    let deps = |scop| Dependences::compute(scop, &Default::default()).map_err(|e| e.to_string());
+    match strategy {
+        Strategy::Original => Ok((scop.schedule.clone(), Default::default(), None)),
+        Strategy::Auto(config) => {
+            match deps(scop)
+                .and_then(|d| optimist_loopy::auto(scop, &d, config).map_err(|e| e.to_string()))
+            {
+                Ok(t) => Ok((t.schedule.clone(), marks(&t), None)),
+                Err(e) => Ok((
+                    scop.schedule.clone(),
+                    Default::default(),
+                    Some(format!(
+                        "automatic strategy failed, original order kept: {e}"
+                    )),
+                )),
+            }
+        }
+        Strategy::Script(script) => {
+            let d = deps(scop).map_err(CodegenError::Unexpected)?;
+            let t = optimist_loopy::apply(f, scop, &d, script)?;
+            Ok((t.schedule.clone(), marks(&t), None))
+        }
+    }
+}
+
+/// The parameter values where the model is the program (`optimist_loopy::correspondence`;
+/// `None`: all of them, or not derivable), or why the model may not be used at all (the check
+/// failed, or it holds nowhere).
+fn guard_correspondence(
+    f: &Function,
+    scop: &optimist_scop::model::Scop,
+) -> Result<Option<optimist_presburger::Set>, String> {
+    // Bounded like the other isl work of a compile: a check that cannot finish is no proof.
+    let checked = scop
+        .ctx
+        .with_budget(CORRESPONDENCE_BUDGET, || {
+            Ok(optimist_loopy::correspondence(f, scop))
+        })
+        .map_err(optimist_loopy::CorrespondenceError::Isl)
+        .and_then(|r| r);
+    match checked {
+        Ok(c) if c.violations.is_empty() => Ok(None),
+        Ok(c) => match c.valid.is_empty() {
+            Ok(false) => Ok(Some(c.valid)),
+            _ => Err(format!(
+                "the model does not match the program: {}",
+                c.violations.join("; ")
+            )),
+        },
+        // Outside what the check derives (data-dependent control): nothing more is known,
+        // as before the check existed.
+        Err(optimist_loopy::CorrespondenceError::Unsupported(_)) => Ok(None),
+        Err(e) => Err(format!(
+            "the program-model correspondence check failed: {e}"
+        )),
     }
 }
 

@@ -5,9 +5,9 @@
 //! - [`c`]: the AST printed as a C function with the original signature.
 //! - [`jit`]: native code through Cranelift, and the faithful lowering of the program IR (the
 //!   baseline and the fallback); [`jit_model`]: native code for a model and a loop AST.
-//! - [`kernel`]: [`Kernel`], compiled code with safe entry points that check their arguments.
-//!
-//! Still to come (see `ARCHITECTURE.md`): versioning by the run-time check of the assumptions.
+//! - [`kernel`]: [`Kernel`], compiled code with safe entry points that check their arguments;
+//!   the model-based code is versioned by the run-time check of its assumptions
+//!   (`optimist_assume`) and calls the faithful code when the check fails.
 #![deny(missing_docs)]
 
 pub mod ast;
@@ -16,8 +16,5 @@ pub mod jit;
 pub mod jit_model;
 pub mod kernel;
 
-pub use ast::{
-    AExpr, CodegenError, DimBounds, Footprint, LoopAst, Marks, Node, dim_bounds, footprints,
-    generate, generate_marked,
-};
+pub use ast::{AExpr, CodegenError, LoopAst, Marks, Node, generate, generate_marked};
 pub use kernel::{ArrayArg, Kernel, KernelError, Options, Strategy, Version};

@@ -113,7 +113,14 @@ fn model_based_jit_with(strategy: optimist_codegen::Strategy) {
             .run(&mut w.args)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         if kernel.is_optimized() {
-            assert_eq!(version, optimist_codegen::Version::Optimized);
+            // alias_shift's run line makes B point into A: the AA check sends it to the
+            // fallback. Every other kernel's inputs satisfy its assumptions.
+            let expected = if name == "alias_shift" {
+                optimist_codegen::Version::Fallback
+            } else {
+                optimist_codegen::Version::Optimized
+            };
+            assert_eq!(version, expected, "{name}");
             optimized += 1;
         } else {
             assert_eq!(version, optimist_codegen::Version::Fallback);
@@ -254,16 +261,7 @@ fn the_model_footprint_is_checked_before_running() {
         &[("n", Value::Int(4)), ("m", Value::Int(3))],
         &mut [("P", ArrayArg::F64(&mut p))],
     );
-    assert_eq!(
-        r,
-        Err(KernelError::Footprint {
-            array: "P".into(),
-            lowest: 1,
-            highest: 9,
-            lo: 0,
-            hi: 9
-        })
-    );
+    assert_eq!(r, Err(KernelError::Footprint { array: "P".into() }));
     assert!(
         p.iter().all(|&x| x == 0.0),
         "nothing may be written before the check"

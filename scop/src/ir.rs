@@ -873,9 +873,36 @@ impl Checker<'_> {
 /// Prints expressions of a function with its names.
 struct Printer<'a> {
     f: &'a Function,
+    /// The printed name of every variable.
+    names: Vec<String>,
 }
 
-impl Printer<'_> {
+impl<'a> Printer<'a> {
+    /// Variables printed by their own names.
+    fn new(f: &'a Function) -> Printer<'a> {
+        Printer {
+            f,
+            names: f.vars.iter().map(|v| v.name.clone()).collect(),
+        }
+    }
+
+    /// Variables whose name an earlier variable has get a suffix (`i_3`), so that the
+    /// declarations at the top of the function are distinct.
+    fn distinct(f: &'a Function) -> Printer<'a> {
+        let mut names: Vec<String> = Vec::with_capacity(f.vars.len());
+        for (k, v) in f.vars.iter().enumerate() {
+            let mut n = v.name.clone();
+            if names.contains(&n) {
+                n = format!("{}_{k}", v.name);
+                while names.contains(&n) || f.vars.iter().any(|w| w.name == n) {
+                    n.push('_');
+                }
+            }
+            names.push(n);
+        }
+        Printer { f, names }
+    }
+
     /// Precedence of the printed form: 15 for primary expressions.
     fn prec(e: &Expr) -> u8 {
         match &e.kind {
@@ -949,7 +976,7 @@ impl Printer<'_> {
                     out.push('f');
                 }
             }
-            ExprKind::Var(v) => out.push_str(&self.f.var(*v).name),
+            ExprKind::Var(v) => out.push_str(&self.names[v.0 as usize]),
             ExprKind::Read(a, idx) => {
                 out.push_str(&self.f.array(*a).name);
                 self.indices(out, idx);
@@ -1053,7 +1080,7 @@ impl Printer<'_> {
         }
         match &s.kind {
             StmtKind::For(l) => {
-                let v = &self.f.var(l.var).name;
+                let v = &self.names[l.var.0 as usize];
                 let _ = write!(out, "for ({v} = ");
                 self.expr(out, &l.init);
                 let _ = write!(out, "; {v} {} ", l.cond.op.symbol());
@@ -1088,7 +1115,7 @@ impl Printer<'_> {
             }
             StmtKind::Assign(lv, v) => {
                 match lv {
-                    LValue::Var(x) => out.push_str(&self.f.var(*x).name),
+                    LValue::Var(x) => out.push_str(&self.names[x.0 as usize]),
                     LValue::Elem(a, idx) => {
                         out.push_str(&self.f.array(*a).name);
                         self.indices(out, idx);
@@ -1109,34 +1136,46 @@ impl Printer<'_> {
 impl fmt::Display for Function {
     /// The function as C, with every conversion written as a cast.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = Printer { f: self };
-        let params: Vec<String> = self
-            .params
-            .iter()
-            .map(|param| match *param {
-                Param::Scalar(v) => format!("{} {}", self.var(v).ty, self.var(v).name),
-                Param::Array(a) => p.declaration(self.array(a)),
-            })
-            .collect();
-        writeln!(f, "void {}({}) {{", self.name, params.join(", "))?;
-        for v in self.vars.iter().filter(|v| v.kind == VarKind::Local) {
-            writeln!(f, "  {} {};", v.ty, v.name)?;
-        }
-        for a in self.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
-            writeln!(f, "  {};", p.declaration(a))?;
-        }
-        let mut out = String::new();
-        p.stmts(&mut out, &self.body, 1);
-        f.write_str(&out)?;
-        writeln!(f, "}}")
+        f.write_str(&self.print(&Printer::new(self), &self.name))
     }
 }
 
 impl Function {
+    /// The function as C that a C compiler accepts, named `name`: every conversion written as a
+    /// cast, and variables that share a name (two loops over `i`) given distinct names.
+    pub fn to_c(&self, name: &str) -> String {
+        self.print(&Printer::distinct(self), name)
+    }
+
+    fn print(&self, p: &Printer<'_>, name: &str) -> String {
+        use std::fmt::Write;
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|param| match *param {
+                Param::Scalar(v) => format!("{} {}", self.var(v).ty, p.names[v.0 as usize]),
+                Param::Array(a) => p.declaration(self.array(a)),
+            })
+            .collect();
+        let mut out = String::new();
+        let _ = writeln!(out, "void {name}({}) {{", params.join(", "));
+        for (k, v) in self.vars.iter().enumerate() {
+            if v.kind == VarKind::Local {
+                let _ = writeln!(out, "  {} {};", v.ty, p.names[k]);
+            }
+        }
+        for a in self.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
+            let _ = writeln!(out, "  {};", p.declaration(a));
+        }
+        p.stmts(&mut out, &self.body, 1);
+        out.push_str("}\n");
+        out
+    }
+
     /// An expression printed as C, with this function's names.
     pub fn expr_to_string(&self, e: &Expr) -> String {
         let mut out = String::new();
-        Printer { f: self }.expr(&mut out, e);
+        Printer::new(self).expr(&mut out, e);
         out
     }
 }
