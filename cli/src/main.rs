@@ -26,10 +26,12 @@ commands:
                                                                 [--backend interp|jit|c] [--opt none|default] [--script S.loopy]
                                 [--time] [--repeat R] [--max-steps N]
             (--opt default: the automatic schedule; --script: a Loopy script, jit or c only)
-  show    print a kernel as the library sees it:
-            optimist show ir|scop|deps|ast|c FILE.c [--function NAME] [--opt default]
-                                                   [--script S.loopy]
-            (the program IR, the polyhedral model, the dependences, the loop AST, generated C)
+    show    print a kernel as the library sees it:
+            optimist show ir|scop|deps|ast|c|assumptions FILE.c [--function NAME]
+                          [--opt default] [--script S.loopy] [--set ...] [--alias ...]
+            (the program IR, the polyhedral model, the dependences, the loop AST, the
+            versioned C, the assumptions with their run-time check; with inputs, which
+            version runs on them)
   verify  check a Loopy script: exit 0 when legal, 1 with the violations when not:
             optimist verify FILE.c S.loopy [--function NAME]
   help    print this text
@@ -132,7 +134,11 @@ fn run(args: &[String]) -> Result<()> {
     if backend == "c" {
         // The same inputs and hashes through the system C compiler.
         let code = if optimize {
-            optimized_c(&f, &strategy)?
+            let p = optimist_codegen::c::versioned(&f, &strategy, "optimist_kernel")?;
+            if let Some(note) = &p.schedule_note {
+                eprintln!("optimist: {note}");
+            }
+            Some(p.code)
         } else {
             None
         };
@@ -148,6 +154,7 @@ fn run(args: &[String]) -> Result<()> {
         None
     };
     let mut times = Vec::with_capacity(repeat);
+    let mut version = None;
     for k in 0..repeat {
         if k > 0 {
             w.regenerate();
@@ -155,13 +162,18 @@ fn run(args: &[String]) -> Result<()> {
         let start = std::time::Instant::now();
         match &kernel {
             Some(kernel) => {
-                kernel.run(&mut w.args)?;
+                version = Some(kernel.run(&mut w.args)?);
             }
             None => {
                 interp::run(&f, &mut w.args, &limits)?;
             }
         }
         times.push(start.elapsed().as_secs_f64());
+    }
+    match version {
+        Some(optimist_codegen::Version::Optimized) => println!("version optimized"),
+        Some(optimist_codegen::Version::Fallback) => println!("version fallback"),
+        None => {}
     }
     for (name, hash) in w.hashes(&f) {
         println!("{name} {hash:016x}");
@@ -212,33 +224,6 @@ fn ast_for(
         }
     };
     Ok(optimist_codegen::generate_marked(scop, &schedule, &marks)?)
-}
-
-/// C generated from the model of `f` with the schedule of `strategy`, or `None` when `f` cannot
-/// be modeled (the original source is compiled then).
-fn optimized_c(f: &optimist_scop::ir::Function, strategy: &Strategy) -> Result<Option<String>> {
-    let Ok(scop) = Scop::build(f, &ScopConfig::default()) else {
-        return Ok(None);
-    };
-    // Generated C has no run-time guard yet: when the model is the program only for some
-    // parameter values (or that cannot be shown), the original source is compiled instead.
-    match optimist_loopy::correspondence(f, &scop) {
-        Ok(c) if c.violations.is_empty() => {}
-        Err(optimist_loopy::CorrespondenceError::Unsupported(_)) => {}
-        Ok(_) | Err(_) => {
-            eprintln!(
-                "optimist: the model is not the program for every parameter value; compiling the original C"
-            );
-            return Ok(None);
-        }
-    }
-    let ast = ast_for(f, &scop, strategy)?;
-    Ok(Some(optimist_codegen::c::function(
-        f,
-        &scop,
-        &ast,
-        Some("optimist_kernel"),
-    )))
 }
 
 /// `optimist verify FILE.c S.loopy`: exit 0 when the script is legal, 1 with the report when not
@@ -308,6 +293,19 @@ fn run_with_cc(
         None => (path.canonicalize()?, None),
     };
     let mut harness = w.c_harness(f, spec, &include.display().to_string(), name);
+    // Which version ran: the versioned program says; the original source is the fallback.
+    let call = format!("  {}(", name.unwrap_or(&f.name));
+    if let Some(at) = harness.find(&call) {
+        let end = harness[at..]
+            .find('\n')
+            .map_or(harness.len(), |e| at + e + 1);
+        let report = if code.is_some() {
+            "  printf(\"version %s\\n\", optimist_version ? \"optimized\" : \"fallback\");\n"
+        } else {
+            "  printf(\"version fallback\\n\");\n"
+        };
+        harness.insert_str(end, report);
+    }
     if time {
         harness = harness.replace(
             "int main(void) {",
@@ -353,14 +351,18 @@ fn run_with_cc(
 /// `optimist show ir|scop|deps FILE.c`: the program IR (C with every conversion explicit), the
 /// polyhedral model, or the dependences between accesses.
 fn show(args: &[String]) -> Result<()> {
-    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c FILE.c [--function NAME] [--opt default] [--script S.loopy]";
+    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c|assumptions FILE.c [--function NAME] [--opt default] [--script S.loopy] [--set N=V]... [--len A=N]... [--array A=V,...]... [--alias A=B+K]...";
     let [what, file, rest @ ..] = args else {
         bail!(SHOW_USAGE)
     };
     let mut config = FrontendConfig::default();
     let mut strategy = Strategy::Original;
+    let mut inputs: Vec<&str> = Vec::new();
     for pair in rest.chunks(2) {
         match pair {
+            [flag, value] if ["--set", "--len", "--array", "--alias"].contains(&flag.as_str()) => {
+                inputs.extend([flag.as_str(), value.as_str()]);
+            }
             [flag, name] if flag == "--function" => config.function = Some(name.clone()),
             [flag, level] if flag == "--opt" && level == "default" => {
                 strategy = Strategy::default()
@@ -386,9 +388,34 @@ fn show(args: &[String]) -> Result<()> {
             print!("{}", ast_for(&f, &scop, &strategy)?.display(&scop));
         }
         "c" => {
-            let scop = Scop::build(&f, &ScopConfig::default())?;
-            let ast = ast_for(&f, &scop, &strategy)?;
-            print!("{}", optimist_codegen::c::function(&f, &scop, &ast, None));
+            let p = optimist_codegen::c::versioned(&f, &strategy, &f.name)?;
+            if let Some(why) = &p.reason {
+                eprintln!("optimist: only the faithful code: {why}");
+            }
+            print!("{}", p.code);
+        }
+        "assumptions" => {
+            let mut scop = Scop::build(&f, &ScopConfig::default())?;
+            let a = optimist_assume::collect(&mut scop, &Default::default())?;
+            print!("{}", a.dump(&scop));
+            if !inputs.is_empty() {
+                // What the check decides for these inputs (`--set`, `--len`, `--array`,
+                // `--alias`): run the versioned native code on them.
+                let spec = RunSpec::parse_args(&inputs)?;
+                let mut w = Workload::generate(&f, &spec)?;
+                let k = Kernel::compile(&f, &KernelOptions::with(strategy.clone()))?;
+                if let Some(why) = k.reason() {
+                    println!("only the faithful code: {why}");
+                }
+                match k.run(&mut w.args)? {
+                    optimist_codegen::Version::Optimized => {
+                        println!("with these inputs: version optimized")
+                    }
+                    optimist_codegen::Version::Fallback => {
+                        println!("with these inputs: version fallback")
+                    }
+                }
+            }
         }
         other => bail!("`optimist show {other}`: {SHOW_USAGE}"),
     }

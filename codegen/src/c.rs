@@ -19,90 +19,298 @@ struct Printer<'a> {
     iters: Vec<String>,
     /// The C name of every variable of the program (names reused in several scopes get a suffix).
     vars: Vec<String>,
+    /// Whether the invariant reads are parameters (loaded by the run-time check).
+    preloaded: bool,
 }
 
-/// The C function computing `scop` in the order of `ast`, named `name` (the original name by
-/// default) with the original parameters.
-pub fn function(f: &Function, scop: &Scop, ast: &LoopAst, name: Option<&str>) -> String {
-    let taken = |n: &str| {
-        f.vars.iter().any(|v| v.name == n)
-            || f.arrays.iter().any(|a| a.name == n)
-            || scop.params.iter().any(|p| p.name == n)
-    };
-    let iters = ast
-        .iterators
+/// `void name(...)` with the parameters of `f` as declared.
+fn signature(f: &Function, name: &str) -> String {
+    let params: Vec<String> = f
+        .params
         .iter()
-        .map(|i| {
-            let mut n = format!("{i}_");
-            while taken(&n) {
-                n.push('_');
+        .map(|p| match *p {
+            Param::Scalar(v) => format!("{} {}", f.var(v).ty, f.var(v).name),
+            Param::Array(a) => {
+                let arr = f.array(a);
+                match arr.kind {
+                    ArrayKind::Pointer { restrict } => format!(
+                        "{} *{}{}",
+                        arr.elem,
+                        if restrict { "restrict " } else { "" },
+                        arr.name
+                    ),
+                    _ => {
+                        let dims: String = arr
+                            .dims
+                            .iter()
+                            .map(|d| match d {
+                                Dim::Const(n) => format!("[{n}]"),
+                                Dim::Expr(e) => format!("[{}]", f.expr_to_string(e)),
+                                Dim::Unknown => "[]".into(),
+                            })
+                            .collect();
+                        format!("{} {}{}", arr.elem, arr.name, dims)
+                    }
+                }
             }
-            n
         })
         .collect();
-    let mut vars: Vec<String> = Vec::with_capacity(f.vars.len());
-    for (k, v) in f.vars.iter().enumerate() {
-        let clash = vars.iter().any(|n| n == &v.name);
-        vars.push(if clash {
-            format!("{}_{k}", v.name)
-        } else {
-            v.name.clone()
-        });
-    }
-    let p = Printer {
-        f,
-        scop,
-        iters,
-        vars,
-    };
-    let mut out = String::new();
-    out.push_str("#include <math.h>\n");
-    out.push_str("static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }\n");
-    out.push_str("static inline long optimist_min(long a, long b) { return a < b ? a : b; }\n");
-    out.push_str("static inline long optimist_max(long a, long b) { return a > b ? a : b; }\n");
-    p.signature(&mut out, name.unwrap_or(&f.name));
-    out.push_str(" {\n");
-    p.locals(&mut out);
-    let body = p.nodes(&ast.body, 1);
-    out.push_str(&body);
-    out.push_str("}\n");
+    format!("void {name}({})", params.join(", "))
+}
+
+/// The helpers every generated function may call.
+const PREAMBLE: &str = "#include <math.h>
+static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static inline long optimist_min(long a, long b) { return a < b ? a : b; }
+static inline long optimist_max(long a, long b) { return a > b ? a : b; }
+";
+
+/// The C function computing `scop` in the order of `ast`, named `name` (the original name by
+/// default) with the original parameters. It has no run-time check: [`versioned`] adds it.
+pub fn function(f: &Function, scop: &Scop, ast: &LoopAst, name: Option<&str>) -> String {
+    let mut out = String::from(PREAMBLE);
+    out.push_str(&Printer::new(f, scop, ast, false).definition(ast, name.unwrap_or(&f.name)));
     out
+}
+
+impl<'a> Printer<'a> {
+    /// A printer for `ast`; with `preloaded`, the invariant reads are parameters of the
+    /// function (loaded by the run-time check) instead of being loaded at its start.
+    fn new(f: &'a Function, scop: &'a Scop, ast: &LoopAst, preloaded: bool) -> Printer<'a> {
+        let taken = |n: &str| {
+            f.vars.iter().any(|v| v.name == n)
+                || f.arrays.iter().any(|a| a.name == n)
+                || scop.params.iter().any(|p| p.name == n)
+        };
+        let iters = ast
+            .iterators
+            .iter()
+            .map(|i| {
+                let mut n = format!("{i}_");
+                while taken(&n) {
+                    n.push('_');
+                }
+                n
+            })
+            .collect();
+        let mut vars: Vec<String> = Vec::with_capacity(f.vars.len());
+        for (k, v) in f.vars.iter().enumerate() {
+            let clash = vars.iter().any(|n| n == &v.name);
+            vars.push(if clash {
+                format!("{}_{k}", v.name)
+            } else {
+                v.name.clone()
+            });
+        }
+        Printer {
+            f,
+            scop,
+            iters,
+            vars,
+            preloaded,
+        }
+    }
+
+    fn definition(&self, ast: &LoopAst, name: &str) -> String {
+        let mut out = String::new();
+        self.signature(&mut out, name);
+        out.push_str(" {\n");
+        self.locals(&mut out);
+        out.push_str(&self.nodes(&ast.body, 1));
+        out.push_str("}\n");
+        out
+    }
+}
+
+/// The versioned C program of a function: the faithful translation of the program IR
+/// (`NAME_fallback`), the model-based code (`NAME_optimized`), and `NAME` with the original
+/// signature, which pre-loads the invariant reads where the program reads them, evaluates the
+/// run-time check with `__builtin_*_overflow` (any overflow fails it) and calls one of the two.
+/// The global `int optimist_version` says which ran: 1 optimized, 0 fallback. Values only
+/// native code knows (the extent of a buffer) fail the check in C.
+#[derive(Clone, Debug)]
+pub struct CProgram {
+    /// The C text.
+    pub code: String,
+    /// Why there is no optimized version, when there is none.
+    pub reason: Option<String>,
+    /// The assumptions taken, as text.
+    pub assumptions: Option<String>,
+    /// The run-time check in C notation (without the overflow checks), when there is one.
+    pub check: Option<String>,
+    /// Why the optimized version follows another order than asked.
+    pub schedule_note: Option<String>,
+}
+
+/// [`CProgram`] for `f` with the schedule `strategy` gives, the entry point named `name`.
+pub fn versioned(
+    f: &Function,
+    strategy: &crate::Strategy,
+    name: &str,
+) -> Result<CProgram, crate::CodegenError> {
+    let planning = crate::kernel::plan(f, strategy)?;
+    let mut code = String::from(PREAMBLE);
+    code.push_str("int optimist_version;\n");
+    let _ = write!(code, "static {}", f.to_c(&format!("{name}_fallback")));
+    let args: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| match *p {
+            Param::Scalar(v) => f.var(v).name.clone(),
+            Param::Array(a) => f.array(a).name.clone(),
+        })
+        .collect();
+    let mut check = None;
+    match &planning.plan {
+        None => {
+            let _ = writeln!(
+                code,
+                "{} {{\n  optimist_version = 0;\n  {name}_fallback({});\n}}",
+                signature(f, name),
+                args.join(", ")
+            );
+        }
+        Some(p) => {
+            check = Some(p.check.to_c(&p.scop));
+            let printer = Printer::new(f, &p.scop, &p.ast, true);
+            code.push_str(CHECK_HELPERS);
+            code.push_str("static ");
+            code.push_str(&printer.definition(&p.ast, &format!("{name}_optimized")));
+            code.push_str(&signature(f, name));
+            code.push_str(" {\n  int ovf = 0;\n");
+            for q in &p.check.preloads {
+                let load = &p.scop.invariant_loads[q.load];
+                let arr = p.scop.array(load.array);
+                let subs: String = load
+                    .subscripts
+                    .iter()
+                    .map(|s| format!("[{}]", printer.body(&StmtCtx::NONE, s)))
+                    .collect();
+                let v = &load.param;
+                let _ = writeln!(code, "  long {v} = 0;");
+                match &q.executed {
+                    Some(g) => {
+                        let _ = writeln!(
+                            code,
+                            "  long {v}_run = {};\n  if (!ovf && {v}_run) {v} = {}{subs};",
+                            checked(&p.scop, g),
+                            arr.name
+                        );
+                    }
+                    // Where the program reads it is not known before reading: C cannot check
+                    // the address, so the check fails.
+                    None => code.push_str("  ovf = 1;\n"),
+                }
+            }
+            for v in f
+                .scalar_params()
+                .filter(|&v| f.var(v).ty == optimist_scop::Type::U64)
+            {
+                // An unsigned long beyond `long` is no value of the check.
+                let _ = writeln!(code, "  if ((long){} < 0) ovf = 1;", f.var(v).name);
+            }
+            let _ = writeln!(
+                code,
+                "  long check = {};",
+                checked(&p.scop, &p.check.condition)
+            );
+            let mut call_args = args.clone();
+            call_args.extend(p.scop.invariant_loads.iter().map(|l| l.param.clone()));
+            let _ = writeln!(
+                code,
+                "  if (!ovf && check) {{\n    optimist_version = 1;\n    {name}_optimized({});\n  }} else {{\n    optimist_version = 0;\n    {name}_fallback({});\n  }}\n}}",
+                call_args.join(", "),
+                args.join(", ")
+            );
+        }
+    }
+    Ok(CProgram {
+        code,
+        reason: planning.reason,
+        assumptions: planning.assumptions,
+        check,
+        schedule_note: planning.schedule_note,
+    })
+}
+
+/// Overflow-checked operations of the run-time check (Algorithm 1): each sets `*o` on overflow
+/// (or division by zero) and returns some value. Every operand is evaluated (they are calls).
+const CHECK_HELPERS: &str = "static inline long ck_add(long a, long b, int *o) { long r; *o |= __builtin_add_overflow(a, b, &r); return r; }
+static inline long ck_sub(long a, long b, int *o) { long r; *o |= __builtin_sub_overflow(a, b, &r); return r; }
+static inline long ck_mul(long a, long b, int *o) { long r; *o |= __builtin_mul_overflow(a, b, &r); return r; }
+static inline int ck_bad_div(long a, long b, int *o) { int bad = b == 0 || (b == -1 && a == (-9223372036854775807L - 1)); *o |= bad; return bad; }
+static inline long ck_div(long a, long b, int *o) { return ck_bad_div(a, b, o) ? 0 : a / b; }
+static inline long ck_rem(long a, long b, int *o) { return ck_bad_div(a, b, o) ? 0 : a % b; }
+static inline long ck_fdiv(long a, long b, int *o) { if (ck_bad_div(a, b, o)) return 0; long q = a / b, r = a % b; return q - (r != 0 && ((r < 0) != (b < 0))); }
+static inline long ck_sel(long c, long a, long b) { return c ? a : b; }
+static inline long ck_and(long a, long b) { return (a != 0) & (b != 0); }
+static inline long ck_or(long a, long b) { return (a != 0) | (b != 0); }
+";
+
+/// A check expression as C calling the overflow-checked helpers on `ovf`.
+fn checked(scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
+    use optimist_assume::{CheckExpr, CheckLeaf};
+    match e {
+        CheckExpr::Int(v) => format!("{v}L"),
+        CheckExpr::Leaf(CheckLeaf::Param(p)) => format!("(long){p}"),
+        CheckExpr::Leaf(CheckLeaf::Address(k)) => {
+            format!("(long)(void *){}", scop.array(*k).name)
+        }
+        // The extent of a buffer is not known in C.
+        CheckExpr::Leaf(CheckLeaf::BufferStart(_) | CheckLeaf::BufferEnd(_)) => {
+            "(ovf = 1, 0L)".into()
+        }
+        CheckExpr::Op(op, a) => {
+            let x = |k: usize| a.get(k).map(|e| checked(scop, e)).unwrap_or_default();
+            let call = |f: &str| format!("{f}({}, {}, &ovf)", x(0), x(1));
+            let cmp = |s: &str| format!("(long)({} {s} {})", x(0), x(1));
+            match op {
+                AstOp::Add => call("ck_add"),
+                AstOp::Sub => call("ck_sub"),
+                AstOp::Mul => call("ck_mul"),
+                AstOp::Minus => format!("ck_sub(0L, {}, &ovf)", x(0)),
+                AstOp::Div | AstOp::PdivQ => call("ck_div"),
+                AstOp::PdivR | AstOp::ZdivR => call("ck_rem"),
+                AstOp::FdivQ => call("ck_fdiv"),
+                AstOp::Min | AstOp::Max => {
+                    let f = if *op == AstOp::Min {
+                        "optimist_min"
+                    } else {
+                        "optimist_max"
+                    };
+                    a.iter()
+                        .map(|e| checked(scop, e))
+                        .reduce(|acc, e| format!("{f}({acc}, {e})"))
+                        .unwrap_or_default()
+                }
+                AstOp::Cond | AstOp::Select => format!("ck_sel({}, {}, {})", x(0), x(1), x(2)),
+                AstOp::And | AstOp::AndThen => format!("ck_and({}, {})", x(0), x(1)),
+                AstOp::Or | AstOp::OrElse => format!("ck_or({}, {})", x(0), x(1)),
+                AstOp::Eq => cmp("=="),
+                AstOp::Le => cmp("<="),
+                AstOp::Lt => cmp("<"),
+                AstOp::Ge => cmp(">="),
+                AstOp::Gt => cmp(">"),
+                // Not produced for parameter sets: fail the check rather than guess.
+                _ => "(ovf = 1, 0L)".into(),
+            }
+        }
+    }
 }
 
 impl Printer<'_> {
     fn signature(&self, out: &mut String, name: &str) {
-        let params: Vec<String> = self
-            .f
-            .params
-            .iter()
-            .map(|p| match *p {
-                Param::Scalar(v) => format!("{} {}", self.f.var(v).ty, self.f.var(v).name),
-                Param::Array(a) => {
-                    let arr = self.f.array(a);
-                    match arr.kind {
-                        ArrayKind::Pointer { restrict } => format!(
-                            "{} *{}{}",
-                            arr.elem,
-                            if restrict { "restrict " } else { "" },
-                            arr.name
-                        ),
-                        _ => {
-                            let dims: String = arr
-                                .dims
-                                .iter()
-                                .map(|d| match d {
-                                    Dim::Const(n) => format!("[{n}]"),
-                                    Dim::Expr(e) => format!("[{}]", self.f.expr_to_string(e)),
-                                    Dim::Unknown => "[]".into(),
-                                })
-                                .collect();
-                            format!("{} {}{}", arr.elem, arr.name, dims)
-                        }
-                    }
-                }
-            })
-            .collect();
-        let _ = write!(out, "void {name}({})", params.join(", "));
+        let mut sig = signature(self.f, name);
+        if self.preloaded {
+            let extra: String = self
+                .scop
+                .invariant_loads
+                .iter()
+                .map(|l| format!(", long {}", l.param))
+                .collect();
+            sig.insert_str(sig.len() - 1, &extra);
+        }
+        out.push_str(&sig);
     }
 
     fn locals(&self, out: &mut String) {
@@ -129,8 +337,8 @@ impl Printer<'_> {
         if !self.iters.is_empty() {
             let _ = writeln!(out, "  long {};", self.iters.join(", "));
         }
-        // Reads assumed invariant, loaded once before the loops.
-        for load in &self.scop.invariant_loads {
+        // Reads assumed invariant, loaded once before the loops (or by the run-time check).
+        for load in self.scop.invariant_loads.iter().filter(|_| !self.preloaded) {
             let arr = self.scop.array(load.array);
             let subs: String = load
                 .subscripts

@@ -49,6 +49,56 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
     assert!(checked >= 36, "only {checked} kernel schedules checked");
 }
 
+/// The versioned C program of every kernel (run-time check, optimized code, faithful fallback)
+/// under the original order and the automatic strategy gives the interpreter's hashes, and
+/// runs the version the native code runs (C cannot see the extent of a buffer, so where the
+/// check needs one, C runs the fallback).
+#[test]
+fn versioned_c_matches_the_interpreter_and_the_native_version() {
+    use optimist_codegen::{Kernel, Options, Strategy, Version};
+    let Some(cc) = cc() else {
+        eprintln!("no C compiler: the C backend is not checked");
+        return;
+    };
+    let (mut optimized, mut failures) = (0, Vec::new());
+    for path in corpus() {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+        let spec = run_spec(&path);
+        let ours = interpreter_hashes(&f, &spec);
+        for strategy in [Strategy::Original, Strategy::default()] {
+            let name = format!("{name} {strategy:?}");
+            let p = c::versioned(&f, &strategy, "optimist_generated").unwrap();
+            let (theirs, version) = common::versioned_c_run(&cc, &name, &f, &spec, &p.code);
+            if ours != theirs {
+                failures.push(format!(
+                    "{name}:\n  interpreter {ours:?}\n  versioned C {theirs:?}"
+                ));
+            }
+            let kernel = Kernel::compile(&f, &Options::with(strategy)).unwrap();
+            let mut w = optimist_scop::workload::Workload::generate(&f, &spec).unwrap();
+            let native = kernel.run(&mut w.args).unwrap();
+            let needs_extent = p
+                .check
+                .as_deref()
+                .is_some_and(|c| c.contains("start(") || c.contains("end("));
+            let expected = match native {
+                Version::Optimized if !needs_extent => "optimized",
+                _ => "fallback",
+            };
+            if version != expected {
+                failures.push(format!("{name}: C ran {version}, native code {native:?}"));
+            }
+            optimized += usize::from(version == "optimized");
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        optimized >= 30,
+        "only {optimized} versioned programs ran optimized code"
+    );
+}
+
 #[test]
 fn generated_c_for_a_product() {
     let src = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++) {\n      C[i][j] = 0;\n      for (int k = 0; k < n; k++)\n        C[i][j] += A[i][k] * B[k][j];\n    }\n}\n";

@@ -264,6 +264,35 @@ impl Workload {
                 offset: target.offset + offset,
             });
         }
+        // `--array` values of an alias go into the memory it points to, after every buffer was
+        // filled.
+        for b in f.array_params().filter(|b| aliases.contains_key(b)) {
+            let arr = f.array(b);
+            let Some((_, values)) = spec.arrays.iter().find(|(n, _)| *n == arr.name) else {
+                continue;
+            };
+            let Some(binding) = args.bindings[b.0 as usize] else {
+                continue;
+            };
+            let buf = &mut args.buffers[binding.buffer];
+            for (k, text) in values
+                .split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .enumerate()
+            {
+                if binding.offset + k >= buf.len() {
+                    return Err(WorkloadError(format!(
+                        "`--array {}`: more values than the buffer it points into holds",
+                        arr.name
+                    )));
+                }
+                buf.set(
+                    binding.offset + k,
+                    parse_value(text, arr.elem, &format!("--array {}", arr.name))?,
+                );
+            }
+        }
         let initial = args.buffers.clone();
         Ok(Workload {
             args,
@@ -326,6 +355,27 @@ impl Workload {
                 {
                     let _ = writeln!(c, "  buf{b}[{k}] = ({t})({v});");
                 }
+            }
+        }
+        // `--array` values of aliases, into the memory they point to (as `generate` does).
+        for a in f.array_params() {
+            if self.owners.iter().any(|&(o, _)| o == a) {
+                continue;
+            }
+            let (Some(b), Some((_, values))) = (
+                self.args.bindings[a.0 as usize],
+                spec.arrays.iter().find(|(n, _)| *n == f.array(a).name),
+            ) else {
+                continue;
+            };
+            let t = f.array(a).elem.c_name();
+            for (k, v) in values
+                .split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .enumerate()
+            {
+                let _ = writeln!(c, "  buf{}[{}] = ({t})({v});", b.buffer, b.offset + k);
             }
         }
         let args: Vec<String> = f

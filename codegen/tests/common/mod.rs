@@ -94,3 +94,24 @@ pub fn interpreter_hashes(f: &Function, spec: &RunSpec) -> Vec<String> {
         .map(|(n, h)| format!("{n} {h:016x}"))
         .collect()
 }
+
+/// [`hashes_of_c`] for a versioned program (`optimist_codegen::c::versioned` named
+/// `optimist_generated`): the hashes, and the version that ran (`"optimized"` or `"fallback"`).
+pub fn versioned_c_run(
+    cc: &str,
+    name: &str,
+    f: &Function,
+    spec: &RunSpec,
+    code: &str,
+) -> (Vec<String>, String) {
+    // Reported after `main` returns, so the harness stays the one every backend uses.
+    let code = format!(
+        "{code}#include <stdio.h>\n__attribute__((destructor)) static void optimist_report(void) {{ printf(\"version %s\\n\", optimist_version ? \"optimized\" : \"fallback\"); }}\n"
+    );
+    let mut lines = hashes_of_c(cc, name, f, spec, &code);
+    let version = lines
+        .pop()
+        .and_then(|l| l.strip_prefix("version ").map(str::to_string))
+        .unwrap_or_else(|| panic!("{name}: the program did not report its version"));
+    (lines, version)
+}
