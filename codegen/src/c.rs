@@ -202,12 +202,14 @@ pub fn versioned(
                     None => code.push_str("  ovf = 1;\n"),
                 }
             }
-            for v in f
-                .scalar_params()
-                .filter(|&v| f.var(v).ty == optimist_scop::Type::U64)
+            for q in p
+                .scop
+                .params
+                .iter()
+                .filter(|q| q.ty == optimist_scop::Type::U64)
             {
                 // An unsigned long beyond `long` is no value of the check.
-                let _ = writeln!(code, "  if ((long){} < 0) ovf = 1;", f.var(v).name);
+                let _ = writeln!(code, "  if ((long){} < 0) ovf = 1;", q.name);
             }
             let _ = writeln!(
                 code,

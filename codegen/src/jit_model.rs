@@ -168,6 +168,16 @@ impl ModelLowering<'_, '_> {
         if let Some(v) = self.versioning {
             let zero = self.l.b.ins().iconst(types::I8, 0);
             self.overflow = Some(zero);
+            // An unsigned long beyond i64 is no value of the check.
+            for p in &self.scop.params {
+                if p.ty == Type::U64
+                    && let Some(&var) = self.params.get(&p.name)
+                {
+                    let x = self.l.b.use_var(var);
+                    let negative = self.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, x, 0);
+                    self.overflowed(negative);
+                }
+            }
             let c = self.check_expr(&v.check.condition)?;
             let failed = self.l.b.ins().icmp_imm_s(IntCC::Equal, c, 0);
             let overflow = self.overflow.unwrap_or(zero);
