@@ -537,13 +537,142 @@ fn indent(text: &str) -> String {
 }
 
 /// The demo: a C matrix product through every layer implemented so far.
+/// The bundled kernels of the pipeline demo: name, source, inputs.
+const DEMO_KERNELS: &[(&str, &str, &str)] = &[
+    (
+        "tagged.c: matrix product",
+        include_str!("../../corpus/tagged.c"),
+        "--set n=600",
+    ),
+    (
+        "jacobi2d.c: stencil with a time loop",
+        include_str!("../../corpus/jacobi2d.c"),
+        "--set tsteps=40 --set n=600",
+    ),
+    (
+        "figure1.c: bounds loaded from grid[]",
+        include_str!("../../assume/tests/kernels/figure1.c"),
+        "--set k=3 --array grid=7,7,7,9",
+    ),
+    (
+        "figure1.c: grid[1] overwritten",
+        include_str!("../../assume/tests/kernels/figure1.c"),
+        "--set k=1 --array grid=7,7,7,9",
+    ),
+    (
+        "figure9.c: unsigned char subscript",
+        include_str!("../../assume/tests/kernels/figure9.c"),
+        "--set n=127",
+    ),
+    (
+        "figure9.c: ... that wraps",
+        include_str!("../../assume/tests/kernels/figure9.c"),
+        "--set n=200",
+    ),
+    (
+        "alias_shift.c: separate buffers",
+        include_str!("../../corpus/alias_shift.c"),
+        "--set n=1000000 --len A=1000000 --len B=1000000",
+    ),
+    (
+        "alias_shift.c: B = A + 1",
+        include_str!("../../corpus/alias_shift.c"),
+        "--set n=1000000 --len A=1000001 --alias B=A+1",
+    ),
+];
+
+/// The whole pipeline on the bundled kernels: assumptions, transformation, which version ran,
+/// and the time of the faithful code against the versioned code, whose results must be equal.
+fn demo_pipeline() -> Result<()> {
+    println!("The pipeline on bundled kernels (model, assumptions, automatic strategy, versioned");
+    println!("native code; median of 3 runs; `optimist show assumptions FILE.c` for the details):");
+    for (name, source, inputs) in DEMO_KERNELS {
+        let f = frontend::parse_source(name, source, None, &FrontendConfig::default())?;
+        let spec = RunSpec::parse_args(&inputs.split_whitespace().collect::<Vec<_>>())?;
+        let faithful = Kernel::faithful(&f)?;
+        let optimized = Kernel::compile(&f, &KernelOptions::optimized())?;
+        type Timed = (f64, optimist_codegen::Version, Vec<(String, u64)>);
+        let time = |k: &Kernel| -> Result<Timed> {
+            let mut times = Vec::new();
+            let mut last = None;
+            for _ in 0..3 {
+                let mut w = Workload::generate(&f, &spec)?;
+                let start = std::time::Instant::now();
+                let v = k.run(&mut w.args)?;
+                times.push(start.elapsed().as_secs_f64());
+                last = Some((v, w.hashes(&f)));
+            }
+            times.sort_by(f64::total_cmp);
+            let (v, h) = last.context("no run")?;
+            Ok((times[1], v, h))
+        };
+        let (t0, _, h0) = time(&faithful)?;
+        let (t1, version, h1) = time(&optimized)?;
+        if h0 != h1 {
+            bail!("{name}: the versioned code's results differ from the faithful code's");
+        }
+        let mut scop = Scop::build(&f, &ScopConfig::default())?;
+        let taken: Vec<String> = optimist_assume::collect(&mut scop, &Default::default())?
+            .stats
+            .iter()
+            .filter(|s| s.taken > 0)
+            .map(|s| format!("{} {}", s.kind, s.taken))
+            .collect();
+        println!("\n  {name}   [{inputs}]");
+        println!(
+            "    assumptions: {}",
+            if taken.is_empty() {
+                "none".into()
+            } else {
+                taken.join(", ")
+            }
+        );
+        if let Some(check) = optimized.check() {
+            let short: String = check.chars().take(110).collect();
+            let more = if check.len() > short.len() {
+                " ..."
+            } else {
+                ""
+            };
+            println!("    check: {short}{more}");
+        }
+        if let Some(why) = optimized.reason() {
+            println!("    no optimized code: {why}");
+        }
+        if let Some(t) = optimized.transformation() {
+            println!("    transformation: {t}");
+        }
+        let secs = |t: f64| {
+            if t >= 0.1 {
+                format!("{t:.3} s")
+            } else if t >= 1e-4 {
+                format!("{:.3} ms", t * 1e3)
+            } else {
+                format!("{:.1} µs", t * 1e6)
+            }
+        };
+        println!(
+            "    version {}: faithful {}, versioned {} ({:.2}x), results equal",
+            match version {
+                optimist_codegen::Version::Optimized => "optimized",
+                optimist_codegen::Version::Fallback => "fallback",
+            },
+            secs(t0),
+            secs(t1),
+            t0 / t1
+        );
+    }
+    println!();
+    Ok(())
+}
+
 fn demo() -> Result<()> {
     println!("optimist demo — implemented so far: presburger (isl through a safe Rust API), the C");
-    println!(
-        "front end, the program IR, the reference interpreter, the SCoP model, dependences, and"
-    );
-    println!("code generation (Cranelift native code and C text), Loopy scripts and the automatic");
-    println!("strategy, verified against the dependences\n");
+    println!("front end, the program IR, the reference interpreter, the SCoP model, dependences,");
+    println!("optimistic assumptions with a run-time check, code generation (Cranelift native");
+    println!("code and C text, versioned), Loopy scripts and the automatic strategy, verified");
+    println!("against the dependences\n");
+    demo_pipeline()?;
     let f = demo_front_end()?;
 
     let scop = Scop::build(&f, &ScopConfig::default())?;

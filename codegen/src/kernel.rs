@@ -123,6 +123,8 @@ pub struct Kernel {
     assumptions: Option<String>,
     /// The run-time check in C notation.
     check: Option<String>,
+    /// What the schedule of the optimized code does, in words.
+    transformation: Option<String>,
 }
 
 /// What optimization decided for one function: the model, the order, the check.
@@ -144,6 +146,7 @@ pub(crate) struct Planning {
     pub reason: Option<String>,
     pub schedule_note: Option<String>,
     pub assumptions: Option<String>,
+    pub transformation: Option<String>,
 }
 
 impl Kernel {
@@ -157,6 +160,7 @@ impl Kernel {
             schedule_note: None,
             assumptions: None,
             check: None,
+            transformation: None,
         })
     }
 
@@ -168,6 +172,7 @@ impl Kernel {
             k.reason = planning.reason;
             k.schedule_note = planning.schedule_note;
             k.assumptions = planning.assumptions;
+            k.transformation = planning.transformation;
             if let Some(p) = planning.plan {
                 k.check = Some(p.check.to_c(&p.scop));
                 let versioning = crate::jit_model::Versioning {
@@ -195,6 +200,11 @@ impl Kernel {
     /// The run-time check that selects the optimized code, in C notation.
     pub fn check(&self) -> Option<&str> {
         self.check.as_deref()
+    }
+
+    /// What the schedule of the optimized code does, in words.
+    pub fn transformation(&self) -> Option<&str> {
+        self.transformation.as_deref()
     }
 
     /// Why the model-based code follows the original order although a strategy was asked for.
@@ -450,6 +460,17 @@ pub(crate) fn plan(f: &Function, strategy: &Strategy) -> Result<Planning, Codege
         return Ok(out);
     }
     let (schedule, marks, note) = schedule(f, &scop, strategy)?;
+    out.transformation = Some(match (strategy, &note) {
+        (_, Some(n)) => n.clone(),
+        (Strategy::Original, None) => "the program's order".into(),
+        (Strategy::Auto(c), None) => format!(
+            "automatic strategy: isl's schedule, outermost permutable band tiled by {} ({} parallel, {} vector loops marked)",
+            c.tile_size,
+            marks.parallel.len(),
+            marks.vector.len()
+        ),
+        (Strategy::Script(_), None) => "a Loopy script, verified".into(),
+    });
     out.schedule_note = note;
     let ast = crate::ast::generate_marked(&scop, &schedule, &marks)?;
     let isl = |e: optimist_presburger::Error| CodegenError::Unexpected(e.to_string());

@@ -1,0 +1,64 @@
+//! Paper 000's figures: collecting and simplifying the assumptions of a three-matrix product
+//! (`corpus/three_mm.c`, target under 5 ms), and the run-time check against the kernel it
+//! guards on a 700x700 product (target under 1%). The check is timed as a whole call of the
+//! versioned kernel with n = 0: the check is straight-line code that costs the same for every
+//! n, and then no loop iterates, so the figure also holds the call's argument checks (an upper
+//! bound for the check).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use optimist_codegen::{ArrayArg, Kernel, Options, Version};
+use optimist_scop::frontend::{self, FrontendConfig};
+use optimist_scop::interp::Value;
+use optimist_scop::model::{Config, Scop};
+use std::hint::black_box;
+
+const PRODUCT: &str = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      C[i][j] = 0;
+      for (int k = 0; k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+    }
+}";
+
+fn benches(c: &mut Criterion) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/three_mm.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let scop = Scop::build(&f, &Config::default()).unwrap();
+    c.bench_function("3mm: collect and simplify the assumptions", |b| {
+        b.iter(|| {
+            let mut s = scop.clone();
+            black_box(optimist_assume::collect(&mut s, &Default::default()).unwrap())
+        })
+    });
+
+    let f = frontend::parse_source("mm.c", PRODUCT, None, &FrontendConfig::default()).unwrap();
+    let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
+    let n = 700usize;
+    let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
+    let mut run = |n: usize| {
+        kernel
+            .call(
+                &[("n", Value::Int(n as i128))],
+                &mut [
+                    ("C", ArrayArg::F64(&mut cm)),
+                    ("A", ArrayArg::F64(&mut a)),
+                    ("B", ArrayArg::F64(&mut bm)),
+                ],
+            )
+            .unwrap()
+    };
+    assert_eq!(run(n), Version::Optimized);
+    let mut group = c.benchmark_group("product 700");
+    group.sample_size(10);
+    group.bench_function("versioned kernel (check + optimized code)", |b| {
+        b.iter(|| black_box(run(n)))
+    });
+    group.bench_function("run-time check alone (n = 0)", |b| {
+        b.iter(|| black_box(run(0)))
+    });
+    group.finish();
+}
+
+criterion_group!(assume, benches);
+criterion_main!(assume);
