@@ -176,3 +176,48 @@ fn loopy_scripts_through_the_command() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn show_assumptions_and_the_version_for_given_inputs() {
+    let path = format!(
+        "{}/../assume/tests/kernels/figure9.c",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (ok, out, err) = optimist(&["show", "assumptions", &path]);
+    assert!(ok, "{err}");
+    assert!(out.contains("EE at "), "{out}");
+    assert!(out.contains("check: (n <= 127)"), "{out}");
+    let (ok, out, err) = optimist(&["show", "assumptions", &path, "--set", "n=200"]);
+    assert!(
+        ok && out.ends_with("with these inputs: version fallback\n"),
+        "{err}{out}"
+    );
+    let (ok, out, err) = optimist(&["show", "assumptions", &path, "--set", "n=100"]);
+    assert!(
+        ok && out.ends_with("with these inputs: version optimized\n"),
+        "{err}{out}"
+    );
+    // Aliasing buffers from the command line.
+    let (path, _) = corpus("alias_shift");
+    let alias = ["--set", "n=20", "--len", "A=21", "--alias", "B=A+1"];
+    let (ok, out, err) = optimist(&[&["show", "assumptions", &path][..], &alias].concat());
+    assert!(
+        ok && out.contains("`B` and `A` do not overlap"),
+        "{err}{out}"
+    );
+    assert!(
+        out.ends_with("with these inputs: version fallback\n"),
+        "{out}"
+    );
+    // The versioned C holds both versions.
+    let (ok, out, err) = optimist(&["show", "c", &path, "--opt", "default"]);
+    assert!(ok, "{err}");
+    for part in [
+        "shift_add_fallback(",
+        "shift_add_optimized(",
+        "optimist_version = 1",
+        "ck_add(",
+    ] {
+        assert!(out.contains(part), "{part}: {out}");
+    }
+}

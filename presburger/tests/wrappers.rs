@@ -126,6 +126,17 @@ fn set_algebra_and_tests() {
             .unwrap(),
         expect!["{ [i] -> [(1)] : 0 <= i <= 2; [i] -> [(0)] : i < 0 or i >= 3 }"],
     );
+    // Dropping existentially quantified variables gives a superset.
+    let even = set(&ctx, "[n] -> { : n >= 0 and n mod 2 = 0 }");
+    let hull = even.remove_divs().unwrap();
+    assert!(even.is_subset(&hull).unwrap());
+    check(hull, expect!["[n] -> {  : n >= 0 }"]);
+    // A parameter set as a boolean AST expression (a run-time check).
+    let build = optimist_presburger::AstBuild::from_context(&set(&ctx, "[n, m] -> { : }")).unwrap();
+    let cond = build
+        .expr_from_set(&set(&ctx, "[n, m] -> { : n <= 100 and m >= n }"))
+        .unwrap();
+    check(cond.to_c().unwrap(), expect!["n <= 100 && m >= n"]);
 }
 
 #[test]

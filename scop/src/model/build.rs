@@ -852,6 +852,9 @@ impl<'f> Builder<'f> {
         for i in idx {
             affs.push(self.param_aff(i)?);
             subscripts.push(self.param_body(i).ok_or(NonAffine)?);
+            // The read's location must be the one the model names (EE).
+            let domain = self.domain.clone();
+            self.record_int(i, &domain);
         }
         let arr = self.of_array[a];
         let array_name = self.arrays[arr.0 as usize].name.clone();
