@@ -5,7 +5,12 @@
 //! against the arrays' declared sizes for the given parameter values and refuses to run when
 //! one is too small; inside, every access is still checked against its buffer (arrays without
 //! a declared size, such as flat pointers, rely on that), so no input can make native code read
-//! or write outside the memory it was given.
+//! or write outside the memory it was given. The only exceptions are arrays whose subscripts the
+//! run-time check bounds by their declared sizes.
+//!
+//! The model-based code is versioned: it starts with the run-time check of its assumptions
+//! (`optimist_assume`), and when that fails it calls the faithful code, so every input gets
+//! the program's results; [`Kernel::run`] says which version ran.
 
 use crate::ast::CodegenError;
 use crate::jit::{

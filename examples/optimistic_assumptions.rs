@@ -1,0 +1,46 @@
+//! Tutorial: optimistic assumptions and versioned code.
+//!
+//! A C kernel whose subscript is computed in `unsigned char`: the polyhedral model computes in
+//! ℤ, so it is only right while the subscript does not wrap. `optimist::assume` finds that
+//! condition (`n <= 127`), and the kernel `optimist::codegen` compiles checks it at run time:
+//! optimized code where it holds, the faithful translation of the program elsewhere.
+//!
+//! Run with `cargo run -p optimist-examples --example optimistic_assumptions`.
+
+use optimist::codegen::{ArrayArg, Kernel, Options, Version};
+use optimist::scop::{frontend, interp::Value, model::Scop};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let src = "void wrap_index(int n, double A[256]) {
+  for (int i = 0; i < n; i++)
+    A[(unsigned char)(i + 129)] = A[i] + 1.0;
+}";
+    let f = frontend::parse_source("wrap.c", src, None, &Default::default())?;
+
+    // The assumptions, as a compiler pass would take them.
+    let mut scop = Scop::build(&f, &Default::default())?;
+    let assumptions = optimist::assume::collect(&mut scop, &Default::default())?;
+    for a in &assumptions.taken {
+        println!("{} {}: {}", a.kind, a.what, a.valid);
+    }
+    println!("simplified precondition: {}", assumptions.valid);
+    let check = optimist::assume::RuntimeCheck::build(&scop, &assumptions, None)?;
+    println!("run-time check: {}", check.to_c(&scop));
+
+    // Versioned native code: the check runs first, with overflow detection.
+    let kernel = Kernel::compile(&f, &Options::optimized())?;
+    for n in [100, 200] {
+        let mut a: Vec<f64> = (0..256).map(f64::from).collect();
+        let version = kernel.call(&[("n", Value::Int(n))], &mut [("A", ArrayArg::F64(&mut a))])?;
+        println!("n = {n}: {version:?} code ran, A[0] = {}", a[0]);
+        assert_eq!(
+            version,
+            if n <= 127 {
+                Version::Optimized
+            } else {
+                Version::Fallback
+            }
+        );
+    }
+    Ok(())
+}
