@@ -178,3 +178,18 @@ fn written_invariant_reads_need_rt() {
     assert_eq!(holds(&check, &[("k", 2), ("grid_ld0", 10)]), Some(1));
     assert_eq!(holds(&check, &[("k", 0), ("grid_ld0", 10)]), Some(0));
 }
+
+/// §4.5: in-bounds for a C99 variable-length array: the inner size is a parameter.
+#[test]
+fn parametric_sizes_in_bounds() {
+    let mut s = scop(
+        "void f(int n, int m, int k, double A[n][m]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < k; j++)\n      A[i][j] = 0.0;\n}\n",
+    );
+    let a = collect(&mut s, &Config::default()).unwrap();
+    assert_eq!(a.taken.len(), 1);
+    assert_eq!(a.taken[0].kind, AssumptionKind::Ib);
+    assert_eq!(
+        a.valid,
+        Set::parse(&s.ctx, "[n, m, k] -> { : k <= m }").unwrap()
+    );
+}

@@ -70,8 +70,8 @@ pub enum Node {
     },
 }
 
-/// A loop AST for a model and a schedule.
-#[derive(Clone, Debug, PartialEq)]
+/// A loop AST for a model and a schedule (empty by default).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LoopAst {
     /// The top-level nodes.
     pub body: Vec<Node>,

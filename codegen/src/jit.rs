@@ -41,8 +41,9 @@ pub const STATUS_FOOTPRINT: i32 = 3;
 /// ran (the low byte is that code's status).
 pub const STATUS_FALLBACK: i32 = 0x100;
 
-/// The signature of every compiled kernel.
-pub type KernelFn = unsafe extern "C" fn(*const u64) -> i32;
+/// The signature of every compiled kernel (versioned code writes the pre-loaded values into
+/// the argument block, after the slots of the parameters).
+pub type KernelFn = unsafe extern "C" fn(*mut u64) -> i32;
 
 /// Native code owned together with the JIT module that holds its memory.
 pub struct Compiled {
@@ -78,9 +79,9 @@ impl Compiled {
     /// `args` must describe, for the function this was compiled from, valid scalars and for
     /// every array a base address whose `[lo, hi)` element range is readable and writable memory
     /// of the element type.
-    pub unsafe fn call(&self, args: &[u64]) -> i32 {
+    pub unsafe fn call(&self, args: &mut [u64]) -> i32 {
         // SAFETY: per the contract.
-        unsafe { (self.entry)(args.as_ptr()) }
+        unsafe { (self.entry)(args.as_mut_ptr()) }
     }
 }
 

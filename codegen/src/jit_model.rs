@@ -17,37 +17,74 @@ use optimist_scop::model::{
 use optimist_scop::types::Type;
 use std::collections::HashMap;
 
-/// The run-time check and the faithful code it falls back to.
+/// The run-time check and the two versions it chooses between.
 #[derive(Clone, Copy, Debug)]
 pub struct Versioning<'a> {
     /// Pre-loads and the precondition of the model-based code.
     pub check: &'a optimist_assume::RuntimeCheck,
-    /// The faithful code, called (with the same argument block) when the check fails.
+    /// The model-based code, compiled by [`compile_model`] with `preloaded` =
+    /// `Some(preload_slot)`, called when the check holds.
+    pub optimized: &'a Compiled,
+    /// The faithful code, called when the check fails.
     pub fallback: &'a Compiled,
     /// The flat elements each array of the program (by index) may touch, checked against its
     /// buffer after the check holds and before anything is written.
     pub footprints: &'a [(usize, optimist_assume::Footprint)],
+    /// The argument-block slot of the first pre-loaded value (one slot per invariant read).
+    pub preload_slot: usize,
 }
 
 /// Compiles `scop` in the order of `ast` (generated from one of its schedules). Accesses to the
 /// arrays in `proved` go without a range check: the caller's check must include
-/// [`optimist_assume::in_declared_bounds`] for them; every other access is checked.
-///
-/// With `versioning`, the code first loads the invariant reads (only where the program reads
-/// them, and only inside the memory given; Algorithm 2 of paper 000) and evaluates the check
-/// with overflow detection (Algorithm 1); when it fails (or anything overflows) it calls the
-/// fallback and returns its status with [`jit::STATUS_FALLBACK`] set.
+/// [`optimist_assume::in_declared_bounds`] for them; every other access is checked. With
+/// `preloaded`, the values of the invariant reads are taken from the argument block from that
+/// slot on (written by the code of [`compile_versioned`]); otherwise they are loaded first.
 pub fn compile_model(
     f: &Function,
     scop: &Scop,
     ast: &LoopAst,
     proved: &[optimist_scop::ir::ArrayId],
+    preloaded: Option<usize>,
+) -> Result<Compiled, CodegenError> {
+    lower_function(f, scop, ast, proved, preloaded, None, "model")
+}
+
+/// Compiles the versioned entry of a model: it loads the invariant reads (only where the
+/// program reads them, and only inside the memory given; Algorithm 2 of paper 000) into the
+/// argument block, evaluates the check with overflow detection (Algorithm 1), and calls the
+/// optimized code when it holds (after comparing the footprints with the buffers), the faithful
+/// code otherwise, returning that code's status, with [`jit::STATUS_FALLBACK`] set for the
+/// faithful one. The optimized code itself carries no check, so its loops compile exactly as
+/// without versioning.
+pub fn compile_versioned(
+    f: &Function,
+    scop: &Scop,
+    versioning: Versioning<'_>,
+) -> Result<Compiled, CodegenError> {
+    lower_function(
+        f,
+        scop,
+        &LoopAst::default(),
+        &[],
+        None,
+        Some(versioning),
+        "versioned",
+    )
+}
+
+fn lower_function(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+    preloaded: Option<usize>,
     versioning: Option<Versioning<'_>>,
+    suffix: &str,
 ) -> Result<Compiled, CodegenError> {
     let mut module = jit::new_module()?;
     let sig = jit::kernel_signature(&module);
     let id = module
-        .declare_function(&format!("{}_model", f.name), Linkage::Export, &sig)
+        .declare_function(&format!("{}_{suffix}", f.name), Linkage::Export, &sig)
         .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
     let mut ctx = module.make_context();
     ctx.func.signature = sig;
@@ -62,6 +99,7 @@ pub fn compile_model(
             params: HashMap::new(),
             proved,
             versioning,
+            preloaded,
             fallback: None,
             overflow: None,
         };
@@ -82,8 +120,11 @@ struct ModelLowering<'a, 'm> {
     params: HashMap<String, Variable>,
     /// Arrays whose accesses are proved in range before the code runs.
     proved: &'a [optimist_scop::ir::ArrayId],
-    /// The check, when the code is versioned.
+    /// The check, when this is the versioned entry.
     versioning: Option<Versioning<'a>>,
+    /// The slot of the first pre-loaded value, when the invariant reads come from the
+    /// argument block.
+    preloaded: Option<usize>,
     /// The block that runs the fallback (created with the first use).
     fallback: Option<cranelift_codegen::ir::Block>,
     /// Whether an operation of the check overflowed so far (an `i8` truth value).
@@ -119,6 +160,18 @@ impl ModelLowering<'_, '_> {
         }
         for (k, load) in self.scop.invariant_loads.iter().enumerate() {
             let var = self.l.b.declare_var(types::I64);
+            if let Some(base) = self.preloaded {
+                let offset = i32::try_from((base + k) * 8)
+                    .map_err(|_| CodegenError::Unexpected("argument block too large".into()))?;
+                let v =
+                    self.l
+                        .b
+                        .ins()
+                        .load(types::I64, MemFlagsData::trusted(), self.l.args, offset);
+                self.l.b.def_var(var, v);
+                self.params.insert(load.param.clone(), var);
+                continue;
+            }
             let zero = self.l.b.ins().iconst(types::I64, 0);
             self.l.b.def_var(var, zero);
             // Algorithm 2: read only where the program reads (when that is known in terms of
@@ -204,18 +257,23 @@ impl ModelLowering<'_, '_> {
                 let code = i64::from(jit::STATUS_FOOTPRINT) | ((*a as i64) << 16);
                 self.l.fail_if(bad, code as i32);
             }
-        }
-        self.nodes(&ast.body)?;
-        if let Some(block) = self.fallback {
-            let fallback = self.versioning.map(|v| v.fallback.address()).unwrap_or(0);
-            let ok = self.l.b.ins().iconst(types::I32, i64::from(jit::STATUS_OK));
-            self.l.b.ins().return_(&[ok]);
+            // Hand the pre-loaded values to the optimized code and run it.
+            for (k, load) in self.scop.invariant_loads.iter().enumerate() {
+                let offset = i32::try_from((v.preload_slot + k) * 8)
+                    .map_err(|_| CodegenError::Unexpected("argument block too large".into()))?;
+                let var = self.params[&load.param];
+                let value = self.l.b.use_var(var);
+                self.l
+                    .b
+                    .ins()
+                    .store(MemFlagsData::trusted(), value, self.l.args, offset);
+            }
+            let status = self.call(v.optimized);
+            self.l.b.ins().return_(&[status]);
+            let block = self.fallback.get_or_insert_with(|| self.l.b.create_block());
+            let block = *block;
             self.l.b.switch_to_block(block);
-            let sig = jit::kernel_signature(self.l.module);
-            let sig = self.l.b.import_signature(sig);
-            let callee = self.l.b.ins().iconst(types::I64, fallback);
-            let call = self.l.b.ins().call_indirect(sig, callee, &[self.l.args]);
-            let status = self.l.b.inst_results(call)[0];
+            let status = self.call(v.fallback);
             let flagged = self
                 .l
                 .b
@@ -224,9 +282,20 @@ impl ModelLowering<'_, '_> {
             self.l.b.ins().return_(&[flagged]);
             let after = self.l.b.create_block();
             self.l.b.switch_to_block(after);
+        } else {
+            self.nodes(&ast.body)?;
         }
         self.l.finish();
         Ok(())
+    }
+
+    /// Calls compiled code with this function's argument block; its status.
+    fn call(&mut self, code: &Compiled) -> Value {
+        let sig = jit::kernel_signature(self.l.module);
+        let sig = self.l.b.import_signature(sig);
+        let callee = self.l.b.ins().iconst(types::I64, code.address());
+        let call = self.l.b.ins().call_indirect(sig, callee, &[self.l.args]);
+        self.l.b.inst_results(call)[0]
     }
 
     /// Branches to the fallback when `bad` (an `i8` truth value) is set.

@@ -118,7 +118,9 @@ pub enum Version {
 pub struct Kernel {
     function: Function,
     faithful: Compiled,
-    /// Checks the assumptions, then runs the model-based code or calls `faithful`.
+    /// The model-based code (no check of its own).
+    model: Option<Compiled>,
+    /// Checks the assumptions, then calls `model` or `faithful`.
     optimized: Option<Compiled>,
     /// Why there is no optimized code, when optimization was asked for.
     reason: Option<String>,
@@ -130,6 +132,8 @@ pub struct Kernel {
     check: Option<String>,
     /// What the schedule of the optimized code does, in words.
     transformation: Option<String>,
+    /// Argument-block slots for pre-loaded values.
+    preloads: usize,
 }
 
 /// What optimization decided for one function: the model, the order, the check.
@@ -160,12 +164,14 @@ impl Kernel {
         Ok(Kernel {
             function: f.clone(),
             faithful: jit::compile_faithful(f)?,
+            model: None,
             optimized: None,
             reason: None,
             schedule_note: None,
             assumptions: None,
             check: None,
             transformation: None,
+            preloads: 0,
         })
     }
 
@@ -180,18 +186,24 @@ impl Kernel {
             k.transformation = planning.transformation;
             if let Some(p) = planning.plan {
                 k.check = Some(p.check.to_c(&p.scop));
-                let versioning = crate::jit_model::Versioning {
-                    check: &p.check,
-                    fallback: &k.faithful,
-                    footprints: &p.footprints,
-                };
-                k.optimized = Some(crate::jit_model::compile_model(
+                let preload_slot = jit::slot_count(f);
+                let model = crate::jit_model::compile_model(
                     f,
                     &p.scop,
                     &p.ast,
                     &p.proved,
-                    Some(versioning),
-                )?);
+                    Some(preload_slot),
+                )?;
+                let versioning = crate::jit_model::Versioning {
+                    check: &p.check,
+                    optimized: &model,
+                    fallback: &k.faithful,
+                    footprints: &p.footprints,
+                    preload_slot,
+                };
+                k.optimized = Some(crate::jit_model::compile_versioned(f, &p.scop, versioning)?);
+                k.model = Some(model);
+                k.preloads = p.scop.invariant_loads.len();
             }
         }
         Ok(k)
@@ -384,10 +396,11 @@ impl Kernel {
             View::of(buffer, 0).push(&mut slots);
         }
         let code = self.optimized.as_ref().unwrap_or(&self.faithful);
+        slots.resize(slots.len() + self.preloads, 0);
         // SAFETY: every array slot holds the address of live memory (a buffer or slice borrowed
         // by the caller for the duration of this call, or a local buffer) and the range of flat
         // indices inside it; the code checks every access against that range.
-        let status = unsafe { code.call(&slots) };
+        let status = unsafe { code.call(&mut slots) };
         let version = if self.optimized.is_none() || status & STATUS_FALLBACK != 0 {
             Version::Fallback
         } else {
