@@ -149,3 +149,87 @@ fn each_kind_runs_the_optimized_code_where_it_holds_and_the_fallback_elsewhere()
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Many inputs on each side of every check (a fixed pseudo-random sequence): the versioned
+/// native code agrees with the interpreter on the hashes, or both report an error (the
+/// interpreter's out-of-bounds access is the kernel's).
+#[test]
+fn random_inputs_agree_with_the_interpreter() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |lo: i64, hi: i64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        lo + ((seed >> 33) % ((hi - lo + 1) as u64)) as i64
+    };
+    let mut failures = Vec::new();
+    let mut versions = [0usize; 2];
+    type Gen<'a> = &'a mut dyn FnMut(&mut dyn FnMut(i64, i64) -> i64) -> String;
+    let mut figure1 = |r: &mut dyn FnMut(i64, i64) -> i64| {
+        let alias = if r(0, 1) == 1 {
+            format!(" --len rhs=320 --alias grid=rhs+{}", r(240, 316))
+        } else {
+            String::new()
+        };
+        format!(
+            "--set k={} --array grid={},{},{},{}{alias}",
+            r(-1, 4),
+            r(-2, 7),
+            r(-2, 8),
+            r(-3, 3),
+            r(0, 9)
+        )
+    };
+    let mut figure9 = |r: &mut dyn FnMut(i64, i64) -> i64| format!("--set n={}", r(-5, 256));
+    let mut figure11 = |r: &mut dyn FnMut(i64, i64) -> i64| {
+        format!("--set lb={} --set ub={}", r(0, 255), r(0, 255))
+    };
+    let mut figure13 = |r: &mut dyn FnMut(i64, i64) -> i64| {
+        format!(
+            "--set start={} --set num={} --len A=6000 --len B=6000",
+            r(-3, 70),
+            r(-2, 70)
+        )
+    };
+    let mut shift = |r: &mut dyn FnMut(i64, i64) -> i64| {
+        format!("--set n={} --len A=80 --alias B=A+{}", r(0, 40), r(0, 40))
+    };
+    let kernels: Vec<(&str, Gen<'_>)> = vec![
+        ("assume/tests/kernels/figure1.c", &mut figure1),
+        ("assume/tests/kernels/figure9.c", &mut figure9),
+        ("assume/tests/kernels/figure11.c", &mut figure11),
+        ("assume/tests/kernels/figure13.c", &mut figure13),
+        ("corpus/alias_shift.c", &mut shift),
+    ];
+    for (file, inputs) in kernels {
+        let f = frontend::parse_file(&root.join(file), &FrontendConfig::default()).unwrap();
+        let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
+        assert!(kernel.is_optimized(), "{file}: {:?}", kernel.reason());
+        for _ in 0..40 {
+            let args = inputs(&mut next);
+            let spec = RunSpec::parse_args(&args.split_whitespace().collect::<Vec<_>>()).unwrap();
+            let mut reference = Workload::generate(&f, &spec).unwrap();
+            let expected = optimist_scop::interp::run(&f, &mut reference.args, &Default::default())
+                .map(|_| reference.hashes(&f));
+            let mut w = Workload::generate(&f, &spec).unwrap();
+            let got = kernel.run(&mut w.args).map(|v| (v, w.hashes(&f)));
+            match (&expected, &got) {
+                (Ok(a), Ok((v, b))) if a == b => {
+                    versions[usize::from(*v == Version::Optimized)] += 1
+                }
+                (Err(_), Err(_)) => {}
+                _ => failures.push(format!(
+                    "{file} {args}: interpreter {expected:?}, kernel {got:?}"
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Both sides of the checks were exercised.
+    eprintln!("fallback/optimized runs: {versions:?}");
+    assert!(
+        versions[0] >= 20 && versions[1] >= 20,
+        "fallback/optimized runs: {versions:?}"
+    );
+}

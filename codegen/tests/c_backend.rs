@@ -123,3 +123,53 @@ fn generated_c_for_a_product() {
         }
     "#]].assert_eq(&c::function(&f, &scop, &ast, None));
 }
+
+/// Versioned C for Figure 9's kernel: the faithful function, the model, and the entry that
+/// checks `n <= 127` with overflow detection.
+#[test]
+fn versioned_c_for_a_wrapping_subscript() {
+    let src = "void wrap_index(int n, double A[256]) {\n  for (int i = 0; i < n; i++)\n    A[(unsigned char)(i + 129)] = A[i] + 1.0;\n}\n";
+    let f = frontend::parse_source("wrap.c", src, None, &FrontendConfig::default()).unwrap();
+    let p = c::versioned(&f, &optimist_codegen::Strategy::Original, "wrap_index").unwrap();
+    expect![[r#"
+        #include <math.h>
+        static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+        static inline long optimist_min(long a, long b) { return a < b ? a : b; }
+        static inline long optimist_max(long a, long b) { return a > b ? a : b; }
+        int optimist_version;
+        static void wrap_index_fallback(int n, double A[256]) {
+          int i;
+          for (i = 0; i < n; i++) {
+            A[(unsigned char)(i + 129)] = A[i] + 1.0;
+          }
+        }
+        static inline long ck_add(long a, long b, int *o) { long r; *o |= __builtin_add_overflow(a, b, &r); return r; }
+        static inline long ck_sub(long a, long b, int *o) { long r; *o |= __builtin_sub_overflow(a, b, &r); return r; }
+        static inline long ck_mul(long a, long b, int *o) { long r; *o |= __builtin_mul_overflow(a, b, &r); return r; }
+        static inline int ck_bad_div(long a, long b, int *o) { int bad = b == 0 || (b == -1 && a == (-9223372036854775807L - 1)); *o |= bad; return bad; }
+        static inline long ck_div(long a, long b, int *o) { return ck_bad_div(a, b, o) ? 0 : a / b; }
+        static inline long ck_rem(long a, long b, int *o) { return ck_bad_div(a, b, o) ? 0 : a % b; }
+        static inline long ck_fdiv(long a, long b, int *o) { if (ck_bad_div(a, b, o)) return 0; long q = a / b, r = a % b; return q - (r != 0 && ((r < 0) != (b < 0))); }
+        static inline long ck_sel(long c, long a, long b) { return c ? a : b; }
+        static inline long ck_and(long a, long b) { return (a != 0) & (b != 0); }
+        static inline long ck_or(long a, long b) { return (a != 0) | (b != 0); }
+        static void wrap_index_optimized(int n, double A[256]) {
+          long c0_;
+          for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {
+            A[(c0_ + 129L)] = (A[c0_] + 1.0);
+          }
+        }
+        void wrap_index(int n, double A[256]) {
+          int ovf = 0;
+          long check = (long)((long)n <= 127L);
+          if (!ovf && check) {
+            optimist_version = 1;
+            wrap_index_optimized(n, A);
+          } else {
+            optimist_version = 0;
+            wrap_index_fallback(n, A);
+          }
+        }
+    "#]]
+    .assert_eq(&p.code);
+}
