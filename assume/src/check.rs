@@ -45,6 +45,12 @@ impl CheckExpr {
             (AstOp::Add, Int(0), _) | (AstOp::Mul, Int(1), _) => b,
             (AstOp::Add, _, Int(0)) | (AstOp::Mul, _, Int(1)) => a,
             (AstOp::Mul, Int(0), _) | (AstOp::Mul, _, Int(0)) => Int(0),
+            // `(x - c) + c` is `x` (exact: no overflow is hidden, `x` itself is computed).
+            (AstOp::Add, CheckExpr::Op(AstOp::Sub, xs), Int(c))
+                if xs.len() == 2 && xs[1] == Int(*c) =>
+            {
+                xs[0].clone()
+            }
             _ => CheckExpr::Op(op, vec![a, b]),
         }
     }
@@ -288,8 +294,11 @@ impl Footprint {
                 .cloned()
                 .fold(e, |acc, s| CheckExpr::op(AstOp::Mul, acc, s))
         };
-        let lo = CheckExpr::from_pw_aff(scop, &touched.dim_min(0)?, 0)?;
-        let hi = CheckExpr::from_pw_aff(scop, &touched.dim_max(0)?, -1)?;
+        // The bounds matter only where something is touched (the check reads them under
+        // `touched`), so they are simplified there.
+        let somewhere = touched.params()?;
+        let lo = CheckExpr::from_pw_aff(scop, &touched.dim_min(0)?.gist(&somewhere)?, 0)?;
+        let hi = CheckExpr::from_pw_aff(scop, &touched.dim_max(0)?.gist(&somewhere)?, -1)?;
         Ok(Footprint {
             touched: CheckExpr::from_set(&touched.params()?)?,
             low: times(lo),

@@ -96,6 +96,17 @@ fn overflow_fails_the_check() {
     assert_eq!(fdiv(i64::MIN, -1), None);
     // Unknown leaves fail.
     assert_eq!(p("x").eval(&|_| None), None);
+    // Building folds constants and `(x - c) + c`, which changes no value.
+    let x_minus_1 = CheckExpr::Op(AstOp::Sub, vec![p("x"), CheckExpr::Int(1)]);
+    assert_eq!(
+        CheckExpr::op(AstOp::Add, x_minus_1, CheckExpr::Int(1)),
+        p("x")
+    );
+    assert_eq!(
+        CheckExpr::op(AstOp::Mul, CheckExpr::Int(6), CheckExpr::Int(7)),
+        CheckExpr::Int(42)
+    );
+    assert_eq!(CheckExpr::op(AstOp::Mul, p("x"), CheckExpr::Int(1)), p("x"));
 }
 
 /// A subscript that wraps whenever the loop runs: no parameter value satisfies the EE
