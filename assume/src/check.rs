@@ -328,6 +328,9 @@ pub struct RuntimeCheck {
     /// The precondition: the simplified assumptions, the extra condition, and no overlap of
     /// every alias pair. 1 means run the optimized code.
     pub condition: CheckExpr,
+    /// The footprint of every array reached through a parameter (computed once, for the alias
+    /// pairs and for code that checks footprints against buffers).
+    pub footprints: Vec<(ScopArrayId, Footprint)>,
 }
 
 impl RuntimeCheck {
@@ -362,10 +365,15 @@ impl RuntimeCheck {
             };
             preloads.push(Preload { load: k, executed });
         }
+        let mut footprints = Vec::new();
+        for &k in &scop.facts.base_pointers {
+            footprints.push((k, Footprint::of(scop, k)?));
+        }
         if assumptions.infeasible.is_some() {
             return Ok(RuntimeCheck {
                 preloads,
                 condition: CheckExpr::Int(0),
+                footprints,
             });
         }
         let mut set = assumptions.valid.clone();
@@ -373,12 +381,16 @@ impl RuntimeCheck {
             set = set.intersect(x)?;
         }
         let mut parts = vec![CheckExpr::from_set(&set)?];
+        let of = |k: ScopArrayId| footprints.iter().find(|(a, _)| *a == k).map(|(_, f)| f);
         for p in &assumptions.aliasing {
-            parts.push(disjoint(scop, p.first, p.second)?);
+            if let (Some(x), Some(y)) = (of(p.first), of(p.second)) {
+                parts.push(disjoint(scop, (p.first, x), (p.second, y)));
+            }
         }
         Ok(RuntimeCheck {
             preloads,
             condition: CheckExpr::all(parts),
+            footprints,
         })
     }
 
@@ -388,30 +400,30 @@ impl RuntimeCheck {
     }
 }
 
-/// "The memory `x` and `y` touch does not overlap", with addresses in bytes.
-fn disjoint(scop: &Scop, x: ScopArrayId, y: ScopArrayId) -> IslResult<CheckExpr> {
-    let range = |k: ScopArrayId| -> IslResult<(CheckExpr, CheckExpr, CheckExpr)> {
-        let f = Footprint::of(scop, k)?;
+/// "The memory arrays `x` and `y` touch (per their footprints) does not overlap", with
+/// addresses in bytes.
+fn disjoint(scop: &Scop, x: (ScopArrayId, &Footprint), y: (ScopArrayId, &Footprint)) -> CheckExpr {
+    let range = |(k, f): (ScopArrayId, &Footprint)| {
         let size = i64::try_from(scop.array(k).elem.size()).unwrap_or(i64::MAX);
-        let at = |e: CheckExpr| {
+        let at = |e: &CheckExpr| {
             CheckExpr::op(
                 AstOp::Add,
                 CheckExpr::Leaf(CheckLeaf::Address(k)),
-                CheckExpr::op(AstOp::Mul, e, CheckExpr::Int(size)),
+                CheckExpr::op(AstOp::Mul, e.clone(), CheckExpr::Int(size)),
             )
         };
-        Ok((f.touched, at(f.low), at(f.end)))
+        (f.touched.clone(), at(&f.low), at(&f.end))
     };
-    let (tx, lx, ex) = range(x)?;
-    let (ty, ly, ey) = range(y)?;
+    let (tx, lx, ex) = range(x);
+    let (ty, ly, ey) = range(y);
     if tx == CheckExpr::Int(0) || ty == CheckExpr::Int(0) {
-        return Ok(CheckExpr::Int(1));
+        return CheckExpr::Int(1);
     }
     let untouched = |t: CheckExpr| {
         (t != CheckExpr::Int(1)).then(|| CheckExpr::op(AstOp::Eq, t, CheckExpr::Int(0)))
     };
     let same = tx == ty;
-    Ok([
+    [
         untouched(tx),
         if same { None } else { untouched(ty) },
         Some(CheckExpr::op(AstOp::Le, ex, ly)),
@@ -420,5 +432,5 @@ fn disjoint(scop: &Scop, x: ScopArrayId, y: ScopArrayId) -> IslResult<CheckExpr>
     .into_iter()
     .flatten()
     .reduce(|a, b| CheckExpr::op(AstOp::Or, a, b))
-    .unwrap_or(CheckExpr::Int(1)))
+    .unwrap_or(CheckExpr::Int(1))
 }

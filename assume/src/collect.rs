@@ -54,7 +54,8 @@ pub struct Assumptions {
 }
 
 impl Assumptions {
-    /// The assumptions and the final check as text (`optimist show assumptions`).
+    /// The assumptions, statistics and simplified precondition as text (`optimist show
+    /// assumptions` adds the check, [`crate::RuntimeCheck::to_c`]).
     pub fn dump(&self, scop: &Scop) -> String {
         use std::fmt::Write;
         let mut out = format!("assumptions of `{}`:\n", scop.name);
@@ -83,14 +84,6 @@ impl Assumptions {
         let _ = writeln!(out, "simplified: {}", self.valid);
         if let Some(why) = &self.infeasible {
             let _ = writeln!(out, "infeasible: {why}; only the faithful code is used");
-        }
-        match crate::RuntimeCheck::build(scop, self, None) {
-            Ok(c) => {
-                let _ = writeln!(out, "check: {}", c.to_c(scop));
-            }
-            Err(e) => {
-                let _ = writeln!(out, "check: not available ({e})");
-            }
         }
         out
     }

@@ -19,7 +19,10 @@ fn dump(path: &Path) -> String {
         Err(e) => return format!("not modeled: {e}\n"),
     };
     match optimist_assume::collect(&mut scop, &Default::default()) {
-        Ok(a) => a.dump(&scop),
+        Ok(a) => match optimist_assume::RuntimeCheck::build(&scop, &a, None) {
+            Ok(c) => format!("{}check: {}\n", a.dump(&scop), c.to_c(&scop)),
+            Err(e) => format!("{}check: {e}\n", a.dump(&scop)),
+        },
         Err(e) => format!("{e}\n"),
     }
 }

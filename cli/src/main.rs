@@ -398,6 +398,8 @@ fn show(args: &[String]) -> Result<()> {
             let mut scop = Scop::build(&f, &ScopConfig::default())?;
             let a = optimist_assume::collect(&mut scop, &Default::default())?;
             print!("{}", a.dump(&scop));
+            let check = optimist_assume::RuntimeCheck::build(&scop, &a, None)?;
+            println!("check: {}", check.to_c(&scop));
             if !inputs.is_empty() {
                 // What the check decides for these inputs (`--set`, `--len`, `--array`,
                 // `--alias`): run the versioned native code on them.

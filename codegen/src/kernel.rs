@@ -503,8 +503,10 @@ pub(crate) fn plan(f: &Function, strategy: &Strategy) -> Result<Planning, Codege
                 continue;
             };
             let k = optimist_scop::model::ScopArrayId(k as u32);
-            let Ok(Some(inside)) = optimist_assume::in_declared_bounds(&scop, k) else {
-                continue;
+            let inside = match optimist_assume::in_declared_bounds(&scop, k) {
+                Ok(Some(inside)) => inside,
+                Ok(None) => continue,
+                Err(optimist_assume::AssumeError::Isl(e)) => return Err(e),
             };
             let with = match &extra {
                 Some(e) => e.intersect(&inside)?,
@@ -516,20 +518,16 @@ pub(crate) fn plan(f: &Function, strategy: &Strategy) -> Result<Planning, Codege
             }
         }
         let check = optimist_assume::RuntimeCheck::build(&scop, &assumptions, extra.as_ref())?;
-        let mut footprints = Vec::new();
-        for (k, arr) in scop.arrays.iter().enumerate() {
-            if let ArrayOrigin::Array(id) = arr.origin
-                && f.array(id).is_param()
-            {
-                let fp = optimist_assume::Footprint::of(
-                    &scop,
-                    optimist_scop::model::ScopArrayId(k as u32),
-                )?;
-                if !matches!(fp.low, optimist_assume::CheckExpr::Leaf(_)) {
-                    footprints.push((id.0 as usize, fp));
-                }
-            }
-        }
+        // Exact footprints only: a whole-buffer one says nothing.
+        let footprints = check
+            .footprints
+            .iter()
+            .filter(|(_, fp)| !matches!(fp.low, optimist_assume::CheckExpr::Leaf(_)))
+            .filter_map(|(k, fp)| match scop.array(*k).origin {
+                ArrayOrigin::Array(id) => Some((id.0 as usize, fp.clone())),
+                ArrayOrigin::Scalar(_) => None,
+            })
+            .collect();
         Ok((check, proved, footprints))
     });
     match bounded {
