@@ -473,35 +473,45 @@ impl<'a, 'm> Lowering<'a, 'm> {
         indices: &[Value],
         elem: Type,
     ) -> Result<Value, CodegenError> {
-        let arr = self.arrays[k].clone();
-        let mut flat = indices[0];
-        for (d, &i) in indices.iter().enumerate().skip(1) {
-            let size = self.b.use_var(arr.inner[d - 1]);
-            let scaled = self.b.ins().imul(flat, size);
-            flat = self.b.ins().iadd(scaled, i);
-        }
-        let (lo, hi) = (self.b.use_var(arr.lo), self.b.use_var(arr.hi));
-        let below = self.b.ins().icmp(IntCC::SignedLessThan, flat, lo);
-        let above = self.b.ins().icmp(IntCC::SignedGreaterThanOrEqual, flat, hi);
-        let bad = self.b.ins().bor(below, above);
+        let flat = self.flat_index(k, indices);
+        let bad = self.outside(k, flat);
         self.fail_if(bad, STATUS_OUT_OF_BOUNDS);
-        let bytes = self.b.ins().imul_imm_s(flat, elem.size() as i64);
-        let base = self.b.use_var(arr.base);
-        Ok(self.b.ins().iadd(base, bytes))
+        Ok(self.element_address(k, flat, elem))
     }
 
     /// The address of the element at `indices` of array `k`, without a range check: for code
     /// whose accesses were proved in range before it runs.
     pub fn address_unchecked(&mut self, k: usize, indices: &[Value], elem: Type) -> Value {
-        let arr = self.arrays[k].clone();
+        let flat = self.flat_index(k, indices);
+        self.element_address(k, flat, elem)
+    }
+
+    /// The flat element index of `indices` (i64 values) in array `k`.
+    pub fn flat_index(&mut self, k: usize, indices: &[Value]) -> Value {
         let mut flat = indices[0];
         for (d, &i) in indices.iter().enumerate().skip(1) {
-            let size = self.b.use_var(arr.inner[d - 1]);
+            let size = self.b.use_var(self.arrays[k].inner[d - 1]);
             let scaled = self.b.ins().imul(flat, size);
             flat = self.b.ins().iadd(scaled, i);
         }
+        flat
+    }
+
+    /// Whether the flat index `flat` lies outside the memory given for array `k` (`i8`).
+    pub fn outside(&mut self, k: usize, flat: Value) -> Value {
+        let (lo, hi) = (
+            self.b.use_var(self.arrays[k].lo),
+            self.b.use_var(self.arrays[k].hi),
+        );
+        let below = self.b.ins().icmp(IntCC::SignedLessThan, flat, lo);
+        let above = self.b.ins().icmp(IntCC::SignedGreaterThanOrEqual, flat, hi);
+        self.b.ins().bor(below, above)
+    }
+
+    /// The address of flat element `flat` of array `k`.
+    pub fn element_address(&mut self, k: usize, flat: Value, elem: Type) -> Value {
         let bytes = self.b.ins().imul_imm_s(flat, elem.size() as i64);
-        let base = self.b.use_var(arr.base);
+        let base = self.b.use_var(self.arrays[k].base);
         self.b.ins().iadd(base, bytes)
     }
 

@@ -309,25 +309,10 @@ impl ModelLowering<'_, '_> {
 
     /// The address of element `indices` of array `k`; outside the memory given, the fallback.
     fn address_or_fallback(&mut self, k: usize, indices: &[Value], elem: Type) -> Value {
-        let arr = self.l.arrays[k].clone();
-        let mut flat = indices[0];
-        for (d, &i) in indices.iter().enumerate().skip(1) {
-            let size = self.l.b.use_var(arr.inner[d - 1]);
-            let scaled = self.l.b.ins().imul(flat, size);
-            flat = self.l.b.ins().iadd(scaled, i);
-        }
-        let (lo, hi) = (self.l.b.use_var(arr.lo), self.l.b.use_var(arr.hi));
-        let below = self.l.b.ins().icmp(IntCC::SignedLessThan, flat, lo);
-        let above = self
-            .l
-            .b
-            .ins()
-            .icmp(IntCC::SignedGreaterThanOrEqual, flat, hi);
-        let bad = self.l.b.ins().bor(below, above);
+        let flat = self.l.flat_index(k, indices);
+        let bad = self.l.outside(k, flat);
         self.fall_back_if(bad);
-        let bytes = self.l.b.ins().imul_imm_s(flat, elem.size() as i64);
-        let base = self.l.b.use_var(arr.base);
-        self.l.b.ins().iadd(base, bytes)
+        self.l.element_address(k, flat, elem)
     }
 
     /// Records `flag` (an `i8` truth value) as an overflow of the check.
