@@ -141,10 +141,7 @@ fn collect_in(scop: &Scop) -> IslResult<Assumptions> {
     }
     // EE (§4.2): every part of a wrapping type computes in its type as in ℤ.
     for e in scop.facts.int_exprs.iter().filter(|e| e.may_wrap) {
-        let dom = e.value.domain()?;
-        let lo = PwAff::constant_on(&dom, &big(scop, e.ty.min_int())?)?;
-        let hi = PwAff::constant_on(&dom, &big(scop, e.ty.max_int())?)?;
-        let wraps = e.value.lt_set(&lo)?.union(&e.value.gt_set(&hi)?)?;
+        let wraps = leaves_type(scop, &e.value, e.ty)?;
         let what = format!("`{}` computes in {} as in ℤ", e.text, e.ty);
         take(AssumptionKind::Ee, what, wraps, &e.loc)?;
     }
@@ -160,9 +157,7 @@ fn collect_in(scop: &Scop) -> IslResult<Assumptions> {
             .with_constant(&Val::from_i64(&scop.ctx, l.step)?)?
             .to_pw_aff()?
             .intersect_domain(&l.domain)?;
-        let lo = PwAff::constant_on(&l.domain, &big(scop, l.ty.min_int())?)?;
-        let hi = PwAff::constant_on(&l.domain, &big(scop, l.ty.max_int())?)?;
-        let wraps = next.lt_set(&lo)?.union(&next.gt_set(&hi)?)?;
+        let wraps = leaves_type(scop, &next, l.ty)?;
         let what = format!(
             "`{} += {}` stays in {} (no wrap-around)",
             l.iterator, l.step, l.ty
@@ -258,8 +253,13 @@ fn outside(scop: &Scop, rel: &Map, d: usize, size: &Size) -> IslResult<Set> {
     below.union(&above)
 }
 
-fn big(scop: &Scop, v: i128) -> IslResult<Val> {
-    Val::from_bigint(&scop.ctx, &v.into())
+/// Where `value` lies outside the range of `ty` (on its domain).
+fn leaves_type(scop: &Scop, value: &PwAff, ty: Type) -> IslResult<Set> {
+    let dom = value.domain()?;
+    let bound = |v: i128| PwAff::constant_on(&dom, &Val::from_bigint(&scop.ctx, &v.into())?);
+    value
+        .lt_set(&bound(ty.min_int())?)?
+        .union(&value.gt_set(&bound(ty.max_int())?)?)
 }
 
 /// The pairs of arrays reached through different pointer parameters that may share memory:
