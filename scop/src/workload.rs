@@ -35,6 +35,12 @@ pub struct RunSpec {
 }
 
 impl RunSpec {
+    /// The `--array` values given for `array`, in order.
+    pub fn values<'s>(&'s self, array: &str) -> Option<impl Iterator<Item = &'s str> + 's> {
+        let (_, values) = self.arrays.iter().find(|(n, _)| *n == array)?;
+        Some(values.split(',').map(str::trim).filter(|v| !v.is_empty()))
+    }
+
     /// Reads `--set`, `--len`, `--array` and `--alias` options (each followed by its value);
     /// anything else is an error.
     pub fn parse_args<S: AsRef<str>>(args: &[S]) -> Result<RunSpec, WorkloadError> {
@@ -215,25 +221,6 @@ impl Workload {
                 };
                 buf.set(k, v);
             }
-            if let Some((_, values)) = spec.arrays.iter().find(|(n, _)| *n == arr.name) {
-                for (k, text) in values
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|t| !t.is_empty())
-                    .enumerate()
-                {
-                    if k >= len {
-                        return Err(WorkloadError(format!(
-                            "`--array {}`: more values than its {len} elements",
-                            arr.name
-                        )));
-                    }
-                    buf.set(
-                        k,
-                        parse_value(text, arr.elem, &format!("--array {}", arr.name))?,
-                    );
-                }
-            }
             args.buffers.push(buf);
             args.bindings[a.0 as usize] = Some(Binding {
                 buffer: args.buffers.len() - 1,
@@ -264,26 +251,21 @@ impl Workload {
                 offset: target.offset + offset,
             });
         }
-        // `--array` values of an alias go into the memory it points to, after every buffer was
-        // filled.
-        for b in f.array_params().filter(|b| aliases.contains_key(b)) {
-            let arr = f.array(b);
-            let Some((_, values)) = spec.arrays.iter().find(|(n, _)| *n == arr.name) else {
-                continue;
-            };
-            let Some(binding) = args.bindings[b.0 as usize] else {
+        // `--array` values, into the memory each array points to (its own buffer, or the one it
+        // aliases), after every buffer was filled.
+        for a in f.array_params() {
+            let arr = f.array(a);
+            let (Some(values), Some(binding)) =
+                (spec.values(&arr.name), args.bindings[a.0 as usize])
+            else {
                 continue;
             };
             let buf = &mut args.buffers[binding.buffer];
-            for (k, text) in values
-                .split(',')
-                .map(str::trim)
-                .filter(|t| !t.is_empty())
-                .enumerate()
-            {
-                if binding.offset + k >= buf.len() {
+            let len = buf.len() - binding.offset.min(buf.len());
+            for (k, text) in values.enumerate() {
+                if k >= len {
                     return Err(WorkloadError(format!(
-                        "`--array {}`: more values than the buffer it points into holds",
+                        "`--array {}`: more values than its {len} elements",
                         arr.name
                     )));
                 }
@@ -346,35 +328,17 @@ impl Workload {
                     "  for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})((k * 7 + {position} * 3) % 17);"
                 );
             }
-            if let Some((_, values)) = spec.arrays.iter().find(|(n, _)| *n == arr.name) {
-                for (k, v) in values
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|v| !v.is_empty())
-                    .enumerate()
-                {
-                    let _ = writeln!(c, "  buf{b}[{k}] = ({t})({v});");
-                }
-            }
         }
-        // `--array` values of aliases, into the memory they point to (as `generate` does).
+        // `--array` values, into the memory each array points to (as `generate` does).
         for a in f.array_params() {
-            if self.owners.iter().any(|&(o, _)| o == a) {
-                continue;
-            }
-            let (Some(b), Some((_, values))) = (
+            let (Some(b), Some(values)) = (
                 self.args.bindings[a.0 as usize],
-                spec.arrays.iter().find(|(n, _)| *n == f.array(a).name),
+                spec.values(&f.array(a).name),
             ) else {
                 continue;
             };
             let t = f.array(a).elem.c_name();
-            for (k, v) in values
-                .split(',')
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .enumerate()
-            {
+            for (k, v) in values.enumerate() {
                 let _ = writeln!(c, "  buf{}[{}] = ({t})({v});", b.buffer, b.offset + k);
             }
         }
