@@ -172,21 +172,12 @@ impl CheckExpr {
             CheckExpr::Op(op, a) => {
                 let x = |k: usize| a.get(k).map(|e| e.to_c(scop)).unwrap_or_default();
                 let bin = |s: &str| format!("({} {s} {})", x(0), x(1));
+                if let Some(s) = op.c_infix() {
+                    return bin(s);
+                }
                 match op {
-                    AstOp::And | AstOp::AndThen => bin("&&"),
-                    AstOp::Or | AstOp::OrElse => bin("||"),
-                    AstOp::Add => bin("+"),
-                    AstOp::Sub => bin("-"),
-                    AstOp::Mul => bin("*"),
-                    AstOp::Div | AstOp::PdivQ => bin("/"),
-                    AstOp::PdivR | AstOp::ZdivR => bin("%"),
                     AstOp::FdivQ => format!("floord({}, {})", x(0), x(1)),
                     AstOp::Minus => format!("-{}", x(0)),
-                    AstOp::Eq => bin("=="),
-                    AstOp::Le => bin("<="),
-                    AstOp::Lt => bin("<"),
-                    AstOp::Ge => bin(">="),
-                    AstOp::Gt => bin(">"),
                     AstOp::Min | AstOp::Max => {
                         let f = if *op == AstOp::Min { "min" } else { "max" };
                         let args: Vec<String> = a.iter().map(|e| e.to_c(scop)).collect();

@@ -409,9 +409,10 @@ impl LoopAst {
             AExpr::Op(op, a) => {
                 let x = |k: usize| a.get(k).map(|e| self.expr(e)).unwrap_or_default();
                 let bin = |s: &str| format!("({} {s} {})", x(0), x(1));
+                if let Some(s) = op.c_infix() {
+                    return bin(s);
+                }
                 match op {
-                    AstOp::And | AstOp::AndThen => bin("&&"),
-                    AstOp::Or | AstOp::OrElse => bin("||"),
                     AstOp::Max => format!(
                         "max({})",
                         a.iter()
@@ -427,18 +428,8 @@ impl LoopAst {
                             .join(", ")
                     ),
                     AstOp::Minus => format!("-{}", x(0)),
-                    AstOp::Add => bin("+"),
-                    AstOp::Sub => bin("-"),
-                    AstOp::Mul => bin("*"),
-                    AstOp::Div | AstOp::PdivQ => bin("/"),
                     AstOp::FdivQ => format!("floord({}, {})", x(0), x(1)),
-                    AstOp::PdivR | AstOp::ZdivR => bin("%"),
                     AstOp::Cond | AstOp::Select => format!("({} ? {} : {})", x(0), x(1), x(2)),
-                    AstOp::Eq => bin("=="),
-                    AstOp::Le => bin("<="),
-                    AstOp::Lt => bin("<"),
-                    AstOp::Ge => bin(">="),
-                    AstOp::Gt => bin(">"),
                     other => format!("{other:?}"),
                 }
             }

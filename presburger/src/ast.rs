@@ -460,6 +460,28 @@ pub enum AstOp {
     AddressOf,
 }
 
+impl AstOp {
+    /// The C operator of a binary operation written infix (`+`, `<=`, `&&`, ...); `None` for
+    /// the others (min, max, floor division, conditionals, unary minus, calls, accesses).
+    pub fn c_infix(self) -> Option<&'static str> {
+        Some(match self {
+            AstOp::And | AstOp::AndThen => "&&",
+            AstOp::Or | AstOp::OrElse => "||",
+            AstOp::Add => "+",
+            AstOp::Sub => "-",
+            AstOp::Mul => "*",
+            AstOp::Div | AstOp::PdivQ => "/",
+            AstOp::PdivR | AstOp::ZdivR => "%",
+            AstOp::Eq => "==",
+            AstOp::Le => "<=",
+            AstOp::Lt => "<",
+            AstOp::Ge => ">=",
+            AstOp::Gt => ">",
+            _ => return None,
+        })
+    }
+}
+
 const AST_OPS: [AstOp; 26] = [
     AstOp::And,
     AstOp::AndThen,
