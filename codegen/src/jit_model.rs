@@ -423,30 +423,45 @@ impl ModelLowering<'_, '_> {
                     _ => self.l.b.ins().sdiv(x, d),
                 }
             }
+            other => self.logic(other, &v).ok_or_else(|| {
+                CodegenError::Unexpected(format!("run-time check operator {other:?}"))
+            })?,
+        })
+    }
+
+    /// The operations that cannot overflow, shared by loop bounds and the run-time check:
+    /// min, max, conditionals, logic and comparisons on i64 values (truth values 0 or 1);
+    /// `None` for the others.
+    fn logic(&mut self, op: AstOp, v: &[Value]) -> Option<Value> {
+        let x = |k: usize| v.get(k).copied();
+        let truth = |m: &mut Self, t: Value| m.l.b.ins().uextend(types::I64, t);
+        Some(match op {
             AstOp::Min | AstOp::Max => {
-                let mut acc = arg(0)?;
-                for &x in &v[1..] {
-                    acc = if op == AstOp::Min {
-                        self.l.b.ins().smin(acc, x)
-                    } else {
-                        self.l.b.ins().smax(acc, x)
-                    };
+                let cc = if op == AstOp::Min {
+                    IntCC::SignedLessThan
+                } else {
+                    IntCC::SignedGreaterThan
+                };
+                let mut acc = x(0)?;
+                for &y in v.get(1..)? {
+                    let c = self.l.b.ins().icmp(cc, acc, y);
+                    acc = self.l.b.ins().select(c, acc, y);
                 }
                 acc
             }
             AstOp::Cond | AstOp::Select => {
-                let c = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, arg(0)?, 0);
-                self.l.b.ins().select(c, arg(1)?, arg(2)?)
+                let c = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, x(0)?, 0);
+                self.l.b.ins().select(c, x(1)?, x(2)?)
             }
             AstOp::And | AstOp::AndThen | AstOp::Or | AstOp::OrElse => {
-                let a = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, arg(0)?, 0);
-                let b = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, arg(1)?, 0);
+                let a = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, x(0)?, 0);
+                let b = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, x(1)?, 0);
                 let t = if matches!(op, AstOp::And | AstOp::AndThen) {
                     self.l.b.ins().band(a, b)
                 } else {
                     self.l.b.ins().bor(a, b)
                 };
-                self.l.b.ins().uextend(types::I64, t)
+                truth(self, t)
             }
             AstOp::Eq | AstOp::Le | AstOp::Lt | AstOp::Ge | AstOp::Gt => {
                 let cc = match op {
@@ -456,14 +471,10 @@ impl ModelLowering<'_, '_> {
                     AstOp::Ge => IntCC::SignedGreaterThanOrEqual,
                     _ => IntCC::SignedGreaterThan,
                 };
-                let t = self.l.b.ins().icmp(cc, arg(0)?, arg(1)?);
-                self.l.b.ins().uextend(types::I64, t)
+                let t = self.l.b.ins().icmp(cc, x(0)?, x(1)?);
+                truth(self, t)
             }
-            other => {
-                return Err(CodegenError::Unexpected(format!(
-                    "run-time check operator {other:?}"
-                )));
-            }
+            _ => return None,
         })
     }
 
@@ -571,7 +582,6 @@ impl ModelLowering<'_, '_> {
                     v.push(self.aexpr(a)?);
                 }
                 let s = self;
-                let bool64 = |s: &mut Self, t: Value| s.l.b.ins().uextend(types::I64, t);
                 match op {
                     AstOp::Add => s.l.b.ins().iadd(v[0], v[1]),
                     AstOp::Sub => s.l.b.ins().isub(v[0], v[1]),
@@ -588,47 +598,9 @@ impl ModelLowering<'_, '_> {
                         let adj = s.l.b.ins().uextend(types::I64, neg);
                         s.l.b.ins().isub(q, adj)
                     }
-                    AstOp::Min | AstOp::Max => {
-                        let cc = if *op == AstOp::Min {
-                            IntCC::SignedLessThan
-                        } else {
-                            IntCC::SignedGreaterThan
-                        };
-                        let mut acc = v[0];
-                        for &x in &v[1..] {
-                            let c = s.l.b.ins().icmp(cc, acc, x);
-                            acc = s.l.b.ins().select(c, acc, x);
-                        }
-                        acc
-                    }
-                    AstOp::Cond | AstOp::Select => {
-                        let c = s.l.b.ins().icmp_imm_s(IntCC::NotEqual, v[0], 0);
-                        s.l.b.ins().select(c, v[1], v[2])
-                    }
-                    AstOp::And | AstOp::AndThen | AstOp::Or | AstOp::OrElse => {
-                        let a = s.l.b.ins().icmp_imm_s(IntCC::NotEqual, v[0], 0);
-                        let b = s.l.b.ins().icmp_imm_s(IntCC::NotEqual, v[1], 0);
-                        let t = if matches!(op, AstOp::And | AstOp::AndThen) {
-                            s.l.b.ins().band(a, b)
-                        } else {
-                            s.l.b.ins().bor(a, b)
-                        };
-                        bool64(s, t)
-                    }
-                    AstOp::Eq | AstOp::Le | AstOp::Lt | AstOp::Ge | AstOp::Gt => {
-                        let cc = match op {
-                            AstOp::Eq => IntCC::Equal,
-                            AstOp::Le => IntCC::SignedLessThanOrEqual,
-                            AstOp::Lt => IntCC::SignedLessThan,
-                            AstOp::Ge => IntCC::SignedGreaterThanOrEqual,
-                            _ => IntCC::SignedGreaterThan,
-                        };
-                        let t = s.l.b.ins().icmp(cc, v[0], v[1]);
-                        bool64(s, t)
-                    }
-                    other => {
-                        return Err(CodegenError::Unexpected(format!("AST operator {other:?}")));
-                    }
+                    other => s.logic(*other, &v).ok_or_else(|| {
+                        CodegenError::Unexpected(format!("AST operator {other:?}"))
+                    })?,
                 }
             }
         })
