@@ -12,14 +12,7 @@ use optimist_scop::interp::Value;
 use optimist_scop::model::{Config, Scop};
 use std::hint::black_box;
 
-const PRODUCT: &str = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) {
-      C[i][j] = 0;
-      for (int k = 0; k < n; k++)
-        C[i][j] += A[i][k] * B[k][j];
-    }
-}";
+use optimist_benches::PRODUCT;
 
 fn benches(c: &mut Criterion) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/three_mm.c");
