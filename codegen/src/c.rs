@@ -23,41 +23,6 @@ struct Printer<'a> {
     preloaded: bool,
 }
 
-/// `void name(...)` with the parameters of `f` as declared.
-fn signature(f: &Function, name: &str) -> String {
-    let params: Vec<String> = f
-        .params
-        .iter()
-        .map(|p| match *p {
-            Param::Scalar(v) => format!("{} {}", f.var(v).ty, f.var(v).name),
-            Param::Array(a) => {
-                let arr = f.array(a);
-                match arr.kind {
-                    ArrayKind::Pointer { restrict } => format!(
-                        "{} *{}{}",
-                        arr.elem,
-                        if restrict { "restrict " } else { "" },
-                        arr.name
-                    ),
-                    _ => {
-                        let dims: String = arr
-                            .dims
-                            .iter()
-                            .map(|d| match d {
-                                Dim::Const(n) => format!("[{n}]"),
-                                Dim::Expr(e) => format!("[{}]", f.expr_to_string(e)),
-                                Dim::Unknown => "[]".into(),
-                            })
-                            .collect();
-                        format!("{} {}{}", arr.elem, arr.name, dims)
-                    }
-                }
-            }
-        })
-        .collect();
-    format!("void {name}({})", params.join(", "))
-}
-
 /// The helpers every generated function may call.
 const PREAMBLE: &str = "#include <math.h>
 static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -166,7 +131,7 @@ pub fn versioned(
             let _ = writeln!(
                 code,
                 "{} {{\n  optimist_version = 0;\n  {name}_fallback({});\n}}",
-                signature(f, name),
+                f.c_signature(name),
                 args.join(", ")
             );
         }
@@ -176,7 +141,7 @@ pub fn versioned(
             code.push_str(CHECK_HELPERS);
             code.push_str("static ");
             code.push_str(&printer.definition(&p.ast, &format!("{name}_optimized")));
-            code.push_str(&signature(f, name));
+            code.push_str(&f.c_signature(name));
             code.push_str(" {\n  int ovf = 0;\n");
             for q in &p.check.preloads {
                 let load = &p.scop.invariant_loads[q.load];
@@ -302,7 +267,7 @@ fn checked(scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
 
 impl Printer<'_> {
     fn signature(&self, out: &mut String, name: &str) {
-        let mut sig = signature(self.f, name);
+        let mut sig = self.f.c_signature(name);
         if self.preloaded {
             let extra: String = self
                 .scop

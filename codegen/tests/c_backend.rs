@@ -110,7 +110,7 @@ fn generated_c_for_a_product() {
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
         static inline long optimist_min(long a, long b) { return a < b ? a : b; }
         static inline long optimist_max(long a, long b) { return a > b ? a : b; }
-        void mm(int n, double C[(long)n][(long)n], double A[(long)n][(long)n], double B[(long)n][(long)n]) {
+        void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {
           long c0_, c1_, c2_;
           for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {
             for (c1_ = 0L; (c1_ < (long)n); c1_ += 1) {

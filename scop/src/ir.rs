@@ -1147,8 +1147,12 @@ impl Function {
         self.print(&Printer::distinct(self), name)
     }
 
-    fn print(&self, p: &Printer<'_>, name: &str) -> String {
-        use std::fmt::Write;
+    /// `void name(...)` with this function's parameters as declared.
+    pub fn c_signature(&self, name: &str) -> String {
+        self.signature(&Printer::new(self), name)
+    }
+
+    fn signature(&self, p: &Printer<'_>, name: &str) -> String {
         let params: Vec<String> = self
             .params
             .iter()
@@ -1157,8 +1161,13 @@ impl Function {
                 Param::Array(a) => p.declaration(self.array(a)),
             })
             .collect();
+        format!("void {name}({})", params.join(", "))
+    }
+
+    fn print(&self, p: &Printer<'_>, name: &str) -> String {
+        use std::fmt::Write;
         let mut out = String::new();
-        let _ = writeln!(out, "void {name}({}) {{", params.join(", "));
+        let _ = writeln!(out, "{} {{", self.signature(p, name));
         for (k, v) in self.vars.iter().enumerate() {
             if v.kind == VarKind::Local {
                 let _ = writeln!(out, "  {} {};", v.ty, p.names[k]);
