@@ -6,9 +6,8 @@
 //! bound for the check).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist_codegen::{ArrayArg, Kernel, Options, Version};
+use optimist_codegen::{Kernel, Options, Version};
 use optimist_scop::frontend::{self, FrontendConfig};
-use optimist_scop::interp::Value;
 use optimist_scop::model::{Config, Scop};
 use std::hint::black_box;
 
@@ -28,27 +27,15 @@ fn benches(c: &mut Criterion) {
     let f = frontend::parse_source("mm.c", PRODUCT, None, &FrontendConfig::default()).unwrap();
     let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
     let n = 700usize;
-    let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
-    let mut run = |n: usize| {
-        kernel
-            .call(
-                &[("n", Value::Int(n as i128))],
-                &mut [
-                    ("C", ArrayArg::F64(&mut cm)),
-                    ("A", ArrayArg::F64(&mut a)),
-                    ("B", ArrayArg::F64(&mut bm)),
-                ],
-            )
-            .unwrap()
-    };
-    assert_eq!(run(n), Version::Optimized);
+    let mut m = optimist_benches::Matrices::new(n);
+    assert_eq!(m.run(&kernel, n), Version::Optimized);
     let mut group = c.benchmark_group("product 700");
     group.sample_size(10);
     group.bench_function("versioned kernel (check + optimized code)", |b| {
-        b.iter(|| black_box(run(n)))
+        b.iter(|| black_box(m.run(&kernel, n)))
     });
     group.bench_function("run-time check alone (n = 0)", |b| {
-        b.iter(|| black_box(run(0)))
+        b.iter(|| black_box(m.run(&kernel, 0)))
     });
     group.finish();
 }

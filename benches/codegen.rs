@@ -3,9 +3,8 @@
 //! with the automatic strategy.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist_codegen::{ArrayArg, Kernel, Options, Strategy};
+use optimist_codegen::{Kernel, Options, Strategy};
 use optimist_scop::frontend::{self, FrontendConfig};
-use optimist_scop::interp::Value;
 use std::hint::black_box;
 
 use optimist_benches::PRODUCT;
@@ -22,7 +21,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| black_box(Kernel::compile(&f, &Options::optimized()).unwrap()))
     });
     let n = 200usize;
-    let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
+    let mut m = optimist_benches::Matrices::new(n);
     for optimize in [false, true] {
         let options = if optimize {
             Options::with(Strategy::Original)
@@ -37,20 +36,7 @@ fn benches(c: &mut Criterion) {
         };
         let mut group = c.benchmark_group("run");
         group.sample_size(20);
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                kernel
-                    .call(
-                        &[("n", Value::Int(n as i128))],
-                        &mut [
-                            ("C", ArrayArg::F64(&mut cm)),
-                            ("A", ArrayArg::F64(&mut a)),
-                            ("B", ArrayArg::F64(&mut bm)),
-                        ],
-                    )
-                    .unwrap()
-            })
-        });
+        group.bench_function(name, |b| b.iter(|| m.run(&kernel, n)));
         group.finish();
     }
 }

@@ -3,10 +3,9 @@
 //! interchange + 32x32x32 and 32x32x128 tiling, and with the automatic strategy.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist_codegen::{ArrayArg, Kernel, Options, Strategy};
+use optimist_codegen::{Kernel, Options, Strategy};
 use optimist_loopy::Script;
 use optimist_scop::frontend::{self, FrontendConfig};
-use optimist_scop::interp::Value;
 use std::time::Duration;
 
 fn benches(c: &mut Criterion) {
@@ -34,7 +33,7 @@ fn benches(c: &mut Criterion) {
         ("automatic strategy", Options::optimized()),
     ];
     let n = 700usize;
-    let (mut cm, mut a, mut bm) = (vec![0.0; n * n], vec![0.5; n * n], vec![0.25; n * n]);
+    let mut m = optimist_benches::Matrices::new(n);
     let mut group = c.benchmark_group("tagged product 700");
     group
         .sample_size(10)
@@ -42,20 +41,7 @@ fn benches(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1));
     for (name, options) in configs {
         let kernel = Kernel::compile(&f, &options).unwrap();
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                kernel
-                    .call(
-                        &[("n", Value::Int(n as i128))],
-                        &mut [
-                            ("C", ArrayArg::F64(&mut cm)),
-                            ("A", ArrayArg::F64(&mut a)),
-                            ("B", ArrayArg::F64(&mut bm)),
-                        ],
-                    )
-                    .unwrap()
-            })
-        });
+        group.bench_function(name, |b| b.iter(|| m.run(&kernel, n)));
     }
     group.finish();
 }

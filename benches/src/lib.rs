@@ -11,3 +11,40 @@ pub const PRODUCT: &str = "void mm(int n, double C[n][n], double A[n][n], double
         C[i][j] += A[i][k] * B[k][j];
     }
 }";
+
+/// The three `n x n` matrices of a product kernel (`C`, `A`, `B`), reused across runs.
+pub struct Matrices {
+    c: Vec<f64>,
+    a: Vec<f64>,
+    b: Vec<f64>,
+}
+
+impl Matrices {
+    /// Room for products up to `n`.
+    pub fn new(n: usize) -> Matrices {
+        Matrices {
+            c: vec![0.0; n * n],
+            a: vec![0.5; n * n],
+            b: vec![0.25; n * n],
+        }
+    }
+
+    /// Runs a product kernel (parameters `n`, `C`, `A`, `B`) on them with size `n`.
+    pub fn run(
+        &mut self,
+        kernel: &optimist_codegen::Kernel,
+        n: usize,
+    ) -> optimist_codegen::Version {
+        use optimist_codegen::ArrayArg;
+        kernel
+            .call(
+                &[("n", optimist_scop::interp::Value::Int(n as i128))],
+                &mut [
+                    ("C", ArrayArg::F64(&mut self.c)),
+                    ("A", ArrayArg::F64(&mut self.a)),
+                    ("B", ArrayArg::F64(&mut self.b)),
+                ],
+            )
+            .unwrap()
+    }
+}
