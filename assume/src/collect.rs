@@ -89,16 +89,14 @@ impl Assumptions {
     }
 }
 
-/// Computes the assumptions under which `scop` is faithful to its program, simplifies them and
-/// records them in `scop.assumptions` (after any recorded earlier, such as DL).
+/// Computes the assumptions under which `scop` is faithful to its program, simplifies them
+/// together with those recorded before (such as DL) and leaves the ones taken in
+/// `scop.assumptions` (recorded ones true for every parameter value are dropped).
 pub fn collect(scop: &mut Scop, config: &Config) -> Result<Assumptions, AssumeError> {
     let result = scop
         .ctx
         .with_budget(config.max_operations, || collect_in(scop))?;
-    let earlier = std::mem::take(&mut scop.assumptions);
-    let mut all = result.taken.clone();
-    all.extend(earlier.into_iter().filter(|a| !result.taken.contains(a)));
-    scop.assumptions = all;
+    scop.assumptions.clone_from(&result.taken);
     Ok(result)
 }
 
