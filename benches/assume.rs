@@ -6,9 +6,9 @@
 //! bound for the check).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist_codegen::{Kernel, Options, Version};
+use optimist::{Config, Version};
 use optimist_scop::frontend::{self, FrontendConfig};
-use optimist_scop::model::{Config, Scop};
+use optimist_scop::model::Scop;
 use std::hint::black_box;
 
 use optimist_benches::PRODUCT;
@@ -16,7 +16,7 @@ use optimist_benches::PRODUCT;
 fn benches(c: &mut Criterion) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/three_mm.c");
     let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
-    let scop = Scop::build(&f, &Config::default()).unwrap();
+    let scop = Scop::build(&f, &Default::default()).unwrap();
     c.bench_function("3mm: collect and simplify the assumptions", |b| {
         b.iter(|| {
             let mut s = scop.clone();
@@ -25,7 +25,7 @@ fn benches(c: &mut Criterion) {
     });
 
     let f = frontend::parse_source("mm.c", PRODUCT, None, &FrontendConfig::default()).unwrap();
-    let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
+    let kernel = optimist::compile(&f, &Config::default()).unwrap().kernel;
     let n = 700usize;
     let mut m = optimist_benches::Matrices::new(n);
     assert_eq!(m.run(&kernel, n), Version::Optimized);

@@ -3,7 +3,7 @@
 //! with the automatic strategy.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist_codegen::{Kernel, Options, Strategy};
+use optimist::{Config, Kernel, Strategy};
 use optimist_scop::frontend::{self, FrontendConfig};
 use std::hint::black_box;
 
@@ -12,23 +12,33 @@ use optimist_benches::PRODUCT;
 fn benches(c: &mut Criterion) {
     let f = frontend::parse_source("mm.c", PRODUCT, None, &FrontendConfig::default()).unwrap();
     c.bench_function("product: compile faithful", |b| {
-        b.iter(|| black_box(Kernel::compile(&f, &Options::default()).unwrap()))
+        b.iter(|| black_box(Kernel::faithful(&f).unwrap()))
     });
     c.bench_function("product: compile from the model", |b| {
-        b.iter(|| black_box(Kernel::compile(&f, &Options::with(Strategy::Original)).unwrap()))
+        let config = Config::with(Strategy::Original);
+        b.iter(|| black_box(optimist::compile(&f, &config).unwrap()))
     });
+    c.bench_function(
+        "product: optimize (the driver alone, automatic strategy)",
+        |b| {
+            let config = Config::default();
+            b.iter(|| black_box(optimist::optimize(&f, &config).unwrap()))
+        },
+    );
     c.bench_function("product: compile with the automatic strategy", |b| {
-        b.iter(|| black_box(Kernel::compile(&f, &Options::optimized()).unwrap()))
+        let config = Config::default();
+        b.iter(|| black_box(optimist::compile(&f, &config).unwrap()))
     });
     let n = 200usize;
     let mut m = optimist_benches::Matrices::new(n);
     for optimize in [false, true] {
-        let options = if optimize {
-            Options::with(Strategy::Original)
+        let kernel = if optimize {
+            optimist::compile(&f, &Config::with(Strategy::Original))
+                .unwrap()
+                .kernel
         } else {
-            Options::default()
+            Kernel::faithful(&f).unwrap()
         };
-        let kernel = Kernel::compile(&f, &options).unwrap();
         let name = if optimize {
             "product 200: run model code"
         } else {

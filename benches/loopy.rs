@@ -3,7 +3,7 @@
 //! interchange + 32x32x32 and 32x32x128 tiling, and with the automatic strategy.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist_codegen::{Kernel, Options, Strategy};
+use optimist::{Config, Kernel, Strategy};
 use optimist_loopy::Script;
 use optimist_scop::frontend::{self, FrontendConfig};
 use std::time::Duration;
@@ -11,11 +11,11 @@ use std::time::Duration;
 fn benches(c: &mut Criterion) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/tagged.c");
     let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
-    let script = |text: &str| Options::with(Strategy::Script(Script::parse(text).unwrap()));
+    let script = |text: &str| Some(Strategy::Script(Script::parse(text).unwrap()));
     let interchange = "realign(Init, Mult, 0)\naffine(Mult, { [i, j, k] -> [i, k, j] })";
     let configs = [
-        ("faithful lowering", Options::default()),
-        ("model, original order", Options::with(Strategy::Original)),
+        ("faithful lowering", None),
+        ("model, original order", Some(Strategy::Original)),
         ("script: interchange", script(interchange)),
         (
             "script: interchange + tile 32",
@@ -30,7 +30,7 @@ fn benches(c: &mut Criterion) {
                 "{interchange}\nM = lift(Mult, 1)\ntile(M, 32, 32, 128)"
             )),
         ),
-        ("automatic strategy", Options::optimized()),
+        ("automatic strategy", Some(Strategy::default())),
     ];
     let n = 700usize;
     let mut m = optimist_benches::Matrices::new(n);
@@ -39,8 +39,11 @@ fn benches(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(8))
         .warm_up_time(Duration::from_secs(1));
-    for (name, options) in configs {
-        let kernel = Kernel::compile(&f, &options).unwrap();
+    for (name, strategy) in configs {
+        let kernel = match strategy {
+            Some(s) => optimist::compile(&f, &Config::with(s)).unwrap().kernel,
+            None => Kernel::faithful(&f).unwrap(),
+        };
         group.bench_function(name, |b| b.iter(|| m.run(&kernel, n)));
     }
     group.finish();

@@ -2,13 +2,15 @@
 //!
 //! A C kernel whose subscript is computed in `unsigned char`: the polyhedral model computes in
 //! ℤ, so it is only right while the subscript does not wrap. `optimist::assume` finds that
-//! condition (`n <= 127`), and the kernel `optimist::codegen` compiles checks it at run time:
-//! optimized code where it holds, the faithful translation of the program elsewhere.
+//! condition (`n <= 127`), the driver (`optimist::optimize`) plans the optimized code with a
+//! run-time check of it, and the kernel compiled from that plan runs optimized code where it
+//! holds, the faithful translation of the program elsewhere.
 //!
 //! Run with `cargo run -p optimist-examples --example optimistic_assumptions`.
 
-use optimist::codegen::{ArrayArg, Kernel, Options, Version};
-use optimist::scop::{frontend, interp::Value, model::Scop};
+use optimist::codegen::ArrayArg;
+use optimist::scop::{frontend, interp::Value};
+use optimist::{Config, Kernel, Outcome, Version};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let src = "void wrap_index(int n, double A[256]) {
@@ -17,18 +19,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }";
     let f = frontend::parse_source("wrap.c", src, None, &Default::default())?;
 
-    // The assumptions, as a compiler pass would take them.
-    let mut scop = Scop::build(&f, &Default::default())?;
-    let assumptions = optimist::assume::collect(&mut scop, &Default::default())?;
-    for a in &assumptions.taken {
+    // The driver: model, passes, assumptions, schedule, run-time check.
+    let Outcome::Optimized(plan) = optimist::optimize(&f, &Config::default())? else {
+        return Err("the kernel should be optimizable".into());
+    };
+    for a in &plan.assumptions.taken {
         println!("{} {}: {}", a.kind, a.what, a.valid);
     }
-    println!("simplified precondition: {}", assumptions.valid);
-    let check = optimist::assume::RuntimeCheck::build(&scop, &assumptions, None)?;
-    println!("run-time check: {}", check.to_c(&scop));
+    println!("simplified precondition: {}", plan.assumptions.valid);
+    println!("run-time check: {}", plan.check_c());
+    for report in &plan.reports {
+        println!("  {report}");
+    }
 
     // Versioned native code: the check runs first, with overflow detection.
-    let kernel = Kernel::compile(&f, &Options::optimized())?;
+    let kernel = Kernel::compile(&f, Some(&plan))?;
     for n in [100, 200] {
         let mut a: Vec<f64> = (0..256).map(f64::from).collect();
         let version = kernel.call(&[("n", Value::Int(n))], &mut [("A", ArrayArg::F64(&mut a))])?;

@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use optimist::presburger::{
     AstBuild, Polynomial, PwMultiAff, ScheduleConstraints, ScheduleOptions, Set,
 };
-use optimist_codegen::{Kernel, Marks, Options as KernelOptions, Strategy};
+use optimist::{Config, Kernel, Outcome, Strategy};
 use optimist_loopy::Script;
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::{self, Limits};
@@ -134,10 +134,8 @@ fn run(args: &[String]) -> Result<()> {
     if backend == "c" {
         // The same inputs and hashes through the system C compiler.
         let code = if optimize {
-            let p = optimist_codegen::c::versioned(&f, &strategy, "optimist_kernel")?;
-            if let Some(note) = &p.schedule_note {
-                eprintln!("optimist: {note}");
-            }
+            let (p, outcome) = optimist::compile_c(&f, &Config::with(strategy), "optimist_kernel")?;
+            report_outcome(&outcome);
             Some(p.code)
         } else {
             None
@@ -145,11 +143,13 @@ fn run(args: &[String]) -> Result<()> {
         return run_with_cc(path, &f, &w, &spec, code, time, repeat);
     }
     let kernel = if backend == "jit" {
-        let k = Kernel::compile(&f, &KernelOptions { optimize, strategy })?;
-        if let Some(note) = k.schedule_note() {
-            eprintln!("optimist: {note}");
+        if optimize {
+            let compiled = optimist::compile(&f, &Config::with(strategy))?;
+            report_outcome(&compiled.outcome);
+            Some(compiled.kernel)
+        } else {
+            Some(Kernel::faithful(&f)?)
         }
-        Some(k)
     } else {
         None
     };
@@ -171,8 +171,8 @@ fn run(args: &[String]) -> Result<()> {
         times.push(start.elapsed().as_secs_f64());
     }
     match version {
-        Some(optimist_codegen::Version::Optimized) => println!("version optimized"),
-        Some(optimist_codegen::Version::Fallback) => println!("version fallback"),
+        Some(optimist::Version::Optimized) => println!("version optimized"),
+        Some(optimist::Version::Fallback) => println!("version fallback"),
         None => {}
     }
     for (name, hash) in w.hashes(&f) {
@@ -191,39 +191,19 @@ fn read_script(path: &str) -> Result<Script> {
     Script::parse(&text).with_context(|| format!("in `{path}`"))
 }
 
-/// The loop AST of the schedule `strategy` gives for the model of `f`, with its parallel and
-/// vector marks: a script's refusal is an error, a failing automatic strategy keeps the original
-/// order (with a note on standard error).
-fn ast_for(
-    f: &optimist_scop::ir::Function,
-    scop: &Scop,
-    strategy: &Strategy,
-) -> Result<optimist_codegen::LoopAst> {
-    let marked = |t: optimist_loopy::Transformed| {
-        let marks = Marks {
-            parallel: t.parallel,
-            vector: t.vector,
-        };
-        (t.schedule, marks)
-    };
-    let (schedule, marks) = match strategy {
-        Strategy::Original => (scop.schedule.clone(), Marks::default()),
-        Strategy::Script(s) => {
-            let deps = Dependences::compute(scop, &DepConfig::default())?;
-            marked(optimist_loopy::apply(f, scop, &deps, s)?)
-        }
-        Strategy::Auto(config) => {
-            let deps = Dependences::compute(scop, &DepConfig::default())?;
-            match optimist_loopy::auto(scop, &deps, config) {
-                Ok(t) => marked(t),
-                Err(e) => {
-                    eprintln!("optimist: automatic strategy failed, original order kept: {e}");
-                    (scop.schedule.clone(), Marks::default())
-                }
-            }
-        }
-    };
-    Ok(optimist_codegen::generate_marked(scop, &schedule, &marks)?)
+/// Says on standard error why the optimized code follows another order than asked (a failed
+/// automatic strategy).
+fn report_outcome(outcome: &Outcome) {
+    if let Some(note) = outcome.plan().and_then(|p| p.schedule_note.as_ref()) {
+        eprintln!("optimist: {note}");
+    }
+}
+
+/// The model of `f` after every pass the driver runs by default.
+fn final_model(f: &optimist_scop::ir::Function) -> Result<Scop> {
+    let config = Config::default();
+    let last = config.passes.last().map_or("build", |p| p.name);
+    Ok(optimist::model_after(f, &config, last)??)
 }
 
 /// `optimist verify FILE.c S.loopy`: exit 0 when the script is legal, 1 with the report when not
@@ -242,7 +222,8 @@ fn verify(args: &[String]) -> ExitCode {
         };
         let f = frontend::parse_file(std::path::Path::new(file), &config)?;
         let script = read_script(script)?;
-        let scop = Scop::build(&f, &ScopConfig::default())?;
+        // The model the driver schedules: after every pass.
+        let scop = final_model(&f)?;
         let deps = Dependences::compute(&scop, &DepConfig::default())?;
         Ok(match optimist_loopy::apply(&f, &scop, &deps, &script) {
             Ok(t) => {
@@ -351,15 +332,17 @@ fn run_with_cc(
 /// `optimist show ir|scop|deps FILE.c`: the program IR (C with every conversion explicit), the
 /// polyhedral model, or the dependences between accesses.
 fn show(args: &[String]) -> Result<()> {
-    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c|assumptions FILE.c [--function NAME] [--opt default] [--script S.loopy] [--set N=V]... [--len A=N]... [--array A=V,...]... [--alias A=B+K]...";
+    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c|assumptions FILE.c [--function NAME] [--after PASS] [--opt default] [--script S.loopy] [--set N=V]... [--len A=N]... [--array A=V,...]... [--alias A=B+K]...";
     let [what, file, rest @ ..] = args else {
         bail!(SHOW_USAGE)
     };
     let mut config = FrontendConfig::default();
     let mut strategy = Strategy::Original;
     let mut inputs: Vec<&str> = Vec::new();
+    let mut after = None;
     for pair in rest.chunks(2) {
         match pair {
+            [flag, pass] if flag == "--after" && what == "scop" => after = Some(pass.clone()),
             [flag, value] if ["--set", "--len", "--array", "--alias"].contains(&flag.as_str()) => {
                 inputs.extend([flag.as_str(), value.as_str()]);
             }
@@ -375,7 +358,13 @@ fn show(args: &[String]) -> Result<()> {
     let f = frontend::parse_file(std::path::Path::new(file), &config)?;
     match what.as_str() {
         "ir" => print!("{f}"),
-        "scop" => print!("{}", Scop::build(&f, &ScopConfig::default())?.dump(&f)),
+        "scop" => {
+            let after = after.as_deref().unwrap_or("build");
+            print!(
+                "{}",
+                optimist::model_after(&f, &Config::default(), after)??.dump(&f)
+            )
+        }
         "deps" => {
             let scop = Scop::build(&f, &ScopConfig::default())?;
             print!(
@@ -383,37 +372,50 @@ fn show(args: &[String]) -> Result<()> {
                 Dependences::compute(&scop, &DepConfig::default())?.dump()
             );
         }
-        "ast" => {
-            let scop = Scop::build(&f, &ScopConfig::default())?;
-            print!("{}", ast_for(&f, &scop, &strategy)?.display(&scop));
-        }
+        "ast" => match optimist::optimize(&f, &Config::with(strategy))? {
+            Outcome::Optimized(p) => {
+                if let Some(note) = &p.schedule_note {
+                    eprintln!("optimist: {note}");
+                }
+                print!("{}", p.ast.display(&p.scop))
+            }
+            Outcome::FaithfulOnly(why) => bail!("no loop AST: only the faithful code: {why}"),
+        },
         "c" => {
-            let p = optimist_codegen::c::versioned(&f, &strategy, &f.name)?;
-            if let Some(why) = &p.reason {
+            let (p, outcome) = optimist::compile_c(&f, &Config::with(strategy), &f.name)?;
+            if let Some(why) = outcome.why() {
                 eprintln!("optimist: only the faithful code: {why}");
             }
             print!("{}", p.code);
         }
         "assumptions" => {
-            let mut scop = Scop::build(&f, &ScopConfig::default())?;
-            let a = optimist_assume::collect(&mut scop, &Default::default())?;
-            print!("{}", a.dump(&scop));
-            let check = optimist_assume::RuntimeCheck::build(&scop, &a, None)?;
-            println!("check: {}", check.to_c(&scop));
+            // Exactly what the driver decides, and the check the compiled code evaluates.
+            let outcome = optimist::optimize(&f, &Config::with(strategy))?;
+            match &outcome {
+                Outcome::Optimized(p) => {
+                    print!("{}", p.assumptions.dump(&p.scop));
+                    println!("check: {}", p.check_c());
+                }
+                Outcome::FaithfulOnly(optimist::Why::InfeasibleAssumptions {
+                    assumptions,
+                    reason,
+                }) => {
+                    print!("{assumptions}");
+                    println!("only the faithful code: the assumptions cannot hold: {reason}");
+                }
+                Outcome::FaithfulOnly(why) => println!("only the faithful code: {why}"),
+            }
             if !inputs.is_empty() {
                 // What the check decides for these inputs (`--set`, `--len`, `--array`,
                 // `--alias`): run the versioned native code on them.
                 let spec = RunSpec::parse_args(&inputs)?;
                 let mut w = Workload::generate(&f, &spec)?;
-                let k = Kernel::compile(&f, &KernelOptions::with(strategy.clone()))?;
-                if let Some(why) = k.reason() {
-                    println!("only the faithful code: {why}");
-                }
+                let k = Kernel::compile(&f, outcome.plan())?;
                 match k.run(&mut w.args)? {
-                    optimist_codegen::Version::Optimized => {
+                    optimist::Version::Optimized => {
                         println!("with these inputs: version optimized")
                     }
-                    optimist_codegen::Version::Fallback => {
+                    optimist::Version::Fallback => {
                         println!("with these inputs: version fallback")
                     }
                 }
@@ -463,13 +465,11 @@ T:      C[i][j] += alpha * A[i][k] * B[k][j];
         ("faithful lowering (the fallback)", false),
         ("code from the model", true),
     ] {
-        let kernel = Kernel::compile(
-            &f,
-            &KernelOptions {
-                optimize,
-                ..Default::default()
-            },
-        )?;
+        let kernel = if optimize {
+            optimist::compile(&f, &Config::default())?.kernel
+        } else {
+            Kernel::faithful(&f)?
+        };
         let mut w = Workload::generate(&f, &RunSpec::parse_args(&args)?)?;
         let start = std::time::Instant::now();
         kernel.run(&mut w.args)?;
@@ -496,7 +496,7 @@ fn demo_loopy(f: &optimist_scop::ir::Function) -> Result<()> {
         indent(text)
     );
     let script = Script::parse(text)?;
-    let scop = Scop::build(f, &ScopConfig::default())?;
+    let scop = final_model(f)?;
     let deps = Dependences::compute(&scop, &DepConfig::default())?;
     let t = optimist_loopy::apply(f, &scop, &deps, &script)?;
     println!("Verified: one-to-one, every dependence kept. The loops generated:");
@@ -511,12 +511,15 @@ fn demo_loopy(f: &optimist_scop::ir::Function) -> Result<()> {
     let args = ["--set", "n=400", "--set", "alpha=1.5"];
     let spec = RunSpec::parse_args(&args)?;
     let mut reference = None;
-    for (label, options) in [
-        ("faithful lowering", KernelOptions::default()),
-        ("the script", KernelOptions::with(Strategy::Script(script))),
-        ("the automatic strategy", KernelOptions::optimized()),
+    for (label, strategy) in [
+        ("faithful lowering", None),
+        ("the script", Some(Strategy::Script(script))),
+        ("the automatic strategy", Some(Strategy::default())),
     ] {
-        let kernel = Kernel::compile(f, &options)?;
+        let kernel = match strategy {
+            Some(s) => optimist::compile(f, &Config::with(s))?.kernel,
+            None => Kernel::faithful(f)?,
+        };
         let mut w = Workload::generate(f, &spec)?;
         let start = std::time::Instant::now();
         kernel.run(&mut w.args)?;
@@ -592,8 +595,11 @@ fn demo_pipeline() -> Result<()> {
         let f = frontend::parse_source(name, source, None, &FrontendConfig::default())?;
         let spec = RunSpec::parse_args(&inputs.split_whitespace().collect::<Vec<_>>())?;
         let faithful = Kernel::faithful(&f)?;
-        let optimized = Kernel::compile(&f, &KernelOptions::optimized())?;
-        type Timed = (f64, optimist_codegen::Version, Vec<(String, u64)>);
+        let optimist::Compiled {
+            kernel: optimized,
+            outcome,
+        } = optimist::compile(&f, &Config::default())?;
+        type Timed = (f64, optimist::Version, Vec<(String, u64)>);
         let time = |k: &Kernel| -> Result<Timed> {
             let mut times = Vec::new();
             let mut last = None;
@@ -613,9 +619,10 @@ fn demo_pipeline() -> Result<()> {
         if h0 != h1 {
             bail!("{name}: the versioned code's results differ from the faithful code's");
         }
-        let mut scop = Scop::build(&f, &ScopConfig::default())?;
-        let taken: Vec<String> = optimist_assume::collect(&mut scop, &Default::default())?
-            .stats
+        let taken: Vec<String> = outcome
+            .plan()
+            .map(|p| &p.assumptions.stats[..])
+            .unwrap_or_default()
             .iter()
             .filter(|s| s.taken > 0)
             .map(|s| format!("{} {}", s.kind, s.taken))
@@ -638,11 +645,9 @@ fn demo_pipeline() -> Result<()> {
             };
             println!("    check: {short}{more}");
         }
-        if let Some(why) = optimized.reason() {
-            println!("    no optimized code: {why}");
-        }
-        if let Some(t) = optimized.transformation() {
-            println!("    transformation: {t}");
+        match &outcome {
+            Outcome::FaithfulOnly(why) => println!("    no optimized code: {why}"),
+            Outcome::Optimized(p) => println!("    transformation: {}", p.transformation),
         }
         let secs = |t: f64| {
             if t >= 0.1 {
@@ -656,8 +661,8 @@ fn demo_pipeline() -> Result<()> {
         println!(
             "    version {}: faithful {}, versioned {} ({:.2}x), results equal",
             match version {
-                optimist_codegen::Version::Optimized => "optimized",
-                optimist_codegen::Version::Fallback => "fallback",
+                optimist::Version::Optimized => "optimized",
+                optimist::Version::Fallback => "fallback",
             },
             secs(t0),
             secs(t1),

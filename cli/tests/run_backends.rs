@@ -221,3 +221,53 @@ fn show_assumptions_and_the_version_for_given_inputs() {
         assert!(out.contains(part), "{part}: {out}");
     }
 }
+
+/// `show assumptions` prints the check the compiled kernel evaluates, for every kernel of the
+/// corpus and the paper's figures (one plan: both come from the driver).
+#[test]
+fn show_assumptions_prints_the_check_that_runs() {
+    let root = format!("{}/..", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<std::path::PathBuf> = ["corpus", "assume/tests/kernels"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(format!("{root}/{d}")).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    let mut compared = 0;
+    for path in files {
+        let p = path.to_str().unwrap();
+        let (ok, out, err) = optimist(&["show", "assumptions", p]);
+        assert!(ok, "{p}: {err}");
+        let f = optimist::scop::frontend::parse_file(&path, &Default::default()).unwrap();
+        let config = optimist::Config::with(optimist::Strategy::Original);
+        let compiled = optimist::compile(&f, &config).unwrap();
+        let printed = out
+            .lines()
+            .find_map(|l| l.strip_prefix("check: "))
+            .map(str::to_string);
+        assert_eq!(printed.as_deref(), compiled.kernel.check(), "{p}:\n{out}");
+        if printed.is_some() {
+            compared += 1;
+        } else {
+            assert!(out.contains("only the faithful code: "), "{p}:\n{out}");
+        }
+    }
+    assert!(compared >= 20, "only {compared} checks compared");
+}
+
+#[test]
+fn show_scop_after_a_pass() {
+    let (path, _) = corpus("gemm");
+    let (ok, built, err) = optimist(&["show", "scop", &path]);
+    assert!(ok, "{err}");
+    let (ok, after, err) = optimist(&["show", "scop", &path, "--after", "delin"]);
+    assert!(ok, "{err}");
+    // Delinearization does nothing yet: the model after it is the model as built.
+    assert_eq!(built, after);
+    let (ok, _, err) = optimist(&["show", "scop", &path, "--after", "nope"]);
+    assert!(
+        !ok && err.contains("no pass named `nope` (the passes: build, delin, delicm, propagate)"),
+        "{err}"
+    );
+}

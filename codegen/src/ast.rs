@@ -88,9 +88,6 @@ pub enum CodegenError {
     /// *Bug*: the AST has a shape the code generator does not expect.
     #[error("unexpected AST: {0}")]
     Unexpected(String),
-    /// *Invalid input*: a Loopy script does not apply or is refused.
-    #[error("{0}")]
-    Loopy(#[from] optimist_loopy::LoopyError),
 }
 
 /// What the callback records for one statement occurrence.
@@ -259,7 +256,6 @@ fn to_isl(e: CodegenError) -> IslError {
     match e {
         CodegenError::Isl(e) => e,
         CodegenError::Unexpected(m) => IslError::InvalidArgument(m),
-        CodegenError::Loopy(e) => IslError::InvalidArgument(e.to_string()),
     }
 }
 

@@ -97,23 +97,19 @@ impl<'a> Printer<'a> {
 pub struct CProgram {
     /// The C text.
     pub code: String,
-    /// Why there is no optimized version, when there is none.
-    pub reason: Option<String>,
-    /// The assumptions taken, as text.
-    pub assumptions: Option<String>,
-    /// The run-time check in C notation (without the overflow checks), when there is one.
+    /// The run-time check in C notation (without the overflow checks), when there is one:
+    /// the plan's [`Plan::check_c`](crate::Plan::check_c).
     pub check: Option<String>,
-    /// Why the optimized version follows another order than asked.
-    pub schedule_note: Option<String>,
 }
 
-/// [`CProgram`] for `f` with the schedule `strategy` gives, the entry point named `name`.
+/// [`CProgram`] for `f`, the entry point named `name`: with a plan (from the driver,
+/// `optimist::optimize`), versioned by its run-time check; without one, the faithful
+/// translation only.
 pub fn versioned(
     f: &Function,
-    strategy: &crate::Strategy,
+    plan: Option<&crate::Plan>,
     name: &str,
 ) -> Result<CProgram, crate::CodegenError> {
-    let planning = crate::kernel::plan(f, strategy)?;
     let mut code = String::from(PREAMBLE);
     code.push_str("int optimist_version;\n");
     let _ = write!(code, "static {}", f.to_c(&format!("{name}_fallback")));
@@ -126,7 +122,7 @@ pub fn versioned(
         })
         .collect();
     let mut check = None;
-    match &planning.plan {
+    match plan {
         None => {
             let _ = writeln!(
                 code,
@@ -136,7 +132,7 @@ pub fn versioned(
             );
         }
         Some(p) => {
-            check = Some(p.check.to_c(&p.scop));
+            check = Some(p.check_c());
             let printer = Printer::new(f, &p.scop, &p.ast, true);
             code.push_str(CHECK_HELPERS);
             code.push_str("static ");
@@ -191,13 +187,7 @@ pub fn versioned(
             );
         }
     }
-    Ok(CProgram {
-        code,
-        reason: planning.reason,
-        assumptions: planning.assumptions,
-        check,
-        schedule_note: planning.schedule_note,
-    })
+    Ok(CProgram { code, check })
 }
 
 /// Overflow-checked operations of the run-time check (Algorithm 1): each sets `*o` on overflow

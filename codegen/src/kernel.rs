@@ -17,9 +17,9 @@ use crate::jit::{
     self, Compiled, STATUS_DIVISION, STATUS_FALLBACK, STATUS_FOOTPRINT, STATUS_OK,
     STATUS_OUT_OF_BOUNDS,
 };
+use crate::plan::Plan;
 use optimist_scop::interp::{self, Args, Buffer, Value};
 use optimist_scop::ir::{ArrayKind, Dim, Function, Param};
-use optimist_scop::model::ArrayOrigin;
 
 /// Why a kernel did not run to completion.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -53,56 +53,6 @@ pub enum KernelError {
     Division,
 }
 
-/// isl operations the correspondence check may use per compile.
-const CORRESPONDENCE_BUDGET: u64 = 20_000_000;
-
-/// How to compile a kernel.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Build the model and compile code from it, with the schedule `strategy` chooses; when the
-    /// function cannot be modeled, only the faithful lowering is compiled and the reason kept.
-    pub optimize: bool,
-    /// The schedule of the model-based code.
-    pub strategy: Strategy,
-}
-
-impl Options {
-    /// Model-based code with the automatic strategy (`--opt default`).
-    pub fn optimized() -> Options {
-        Options {
-            optimize: true,
-            strategy: Strategy::default(),
-        }
-    }
-
-    /// Model-based code with `strategy`.
-    pub fn with(strategy: Strategy) -> Options {
-        Options {
-            optimize: true,
-            strategy,
-        }
-    }
-}
-
-/// Which schedule the model-based code follows.
-#[derive(Clone, Debug)]
-pub enum Strategy {
-    /// The program's own order.
-    Original,
-    /// [`optimist_loopy::auto`]; when it fails, the original order (the reason is kept, see
-    /// [`Kernel::schedule_note`]).
-    Auto(optimist_loopy::AutoConfig),
-    /// A Loopy script; a script that does not apply or is refused is an error
-    /// ([`CodegenError::Loopy`]).
-    Script(optimist_loopy::Script),
-}
-
-impl Default for Strategy {
-    fn default() -> Self {
-        Strategy::Auto(optimist_loopy::AutoConfig::default())
-    }
-}
-
 /// Which code ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Version {
@@ -122,40 +72,10 @@ pub struct Kernel {
     model: Option<Compiled>,
     /// Checks the assumptions, then calls `model` or `faithful`.
     optimized: Option<Compiled>,
-    /// Why there is no optimized code, when optimization was asked for.
-    reason: Option<String>,
-    /// Why the model-based code follows another schedule than asked.
-    schedule_note: Option<String>,
-    /// The assumptions taken (`optimist show assumptions`), when they were computed.
-    assumptions: Option<String>,
-    /// The run-time check in C notation.
+    /// The run-time check the optimized code evaluates, in C notation.
     check: Option<String>,
-    /// What the schedule of the optimized code does, in words.
-    transformation: Option<String>,
     /// Argument-block slots for pre-loaded values.
     preloads: usize,
-}
-
-/// What optimization decided for one function: the model, the order, the check.
-pub(crate) struct Plan {
-    pub scop: optimist_scop::model::Scop,
-    pub ast: crate::ast::LoopAst,
-    pub check: optimist_assume::RuntimeCheck,
-    /// Arrays whose accesses need no range check when the check holds.
-    pub proved: Vec<optimist_scop::ir::ArrayId>,
-    /// The footprints of the array parameters (by program index) whose accesses are exact.
-    pub footprints: Vec<(usize, optimist_assume::Footprint)>,
-}
-
-/// The outcome of planning: a plan, or why only the faithful code is used; with what was
-/// learned on the way.
-#[derive(Default)]
-pub(crate) struct Planning {
-    pub plan: Option<Plan>,
-    pub reason: Option<String>,
-    pub schedule_note: Option<String>,
-    pub assumptions: Option<String>,
-    pub transformation: Option<String>,
 }
 
 impl Kernel {
@@ -166,72 +86,40 @@ impl Kernel {
             faithful: jit::compile_faithful(f)?,
             model: None,
             optimized: None,
-            reason: None,
-            schedule_note: None,
-            assumptions: None,
             check: None,
-            transformation: None,
             preloads: 0,
         })
     }
 
-    /// Compiles `f` as `options` say.
-    pub fn compile(f: &Function, options: &Options) -> Result<Kernel, CodegenError> {
+    /// Compiles `f`: always the faithful lowering; with a plan (from the driver,
+    /// `optimist::optimize`), also the model-based code in the plan's order and the versioned
+    /// entry that evaluates the plan's run-time check and calls one of the two.
+    pub fn compile(f: &Function, plan: Option<&Plan>) -> Result<Kernel, CodegenError> {
         let mut k = Kernel::faithful(f)?;
-        if options.optimize {
-            let planning = plan(f, &options.strategy)?;
-            k.reason = planning.reason;
-            k.schedule_note = planning.schedule_note;
-            k.assumptions = planning.assumptions;
-            k.transformation = planning.transformation;
-            if let Some(p) = planning.plan {
-                k.check = Some(p.check.to_c(&p.scop));
-                let preload_slot = jit::slot_count(f);
-                let model = crate::jit_model::compile_model(
-                    f,
-                    &p.scop,
-                    &p.ast,
-                    &p.proved,
-                    Some(preload_slot),
-                )?;
-                let versioning = crate::jit_model::Versioning {
-                    check: &p.check,
-                    optimized: &model,
-                    fallback: &k.faithful,
-                    footprints: &p.footprints,
-                    preload_slot,
-                };
-                k.optimized = Some(crate::jit_model::compile_versioned(f, &p.scop, versioning)?);
-                k.model = Some(model);
-                k.preloads = p.scop.invariant_loads.len();
-            }
-        }
+        let Some(p) = plan else {
+            return Ok(k);
+        };
+        k.check = Some(p.check_c());
+        let preload_slot = jit::slot_count(f);
+        let model =
+            crate::jit_model::compile_model(f, &p.scop, &p.ast, &p.unchecked, Some(preload_slot))?;
+        let versioning = crate::jit_model::Versioning {
+            check: &p.check,
+            optimized: &model,
+            fallback: &k.faithful,
+            footprints: &p.footprints,
+            preload_slot,
+        };
+        k.optimized = Some(crate::jit_model::compile_versioned(f, &p.scop, versioning)?);
+        k.model = Some(model);
+        k.preloads = p.scop.invariant_loads.len();
         Ok(k)
     }
 
-    /// The assumptions the optimized code depends on, as text (`optimist show assumptions`).
-    pub fn assumptions(&self) -> Option<&str> {
-        self.assumptions.as_deref()
-    }
-
-    /// The run-time check that selects the optimized code, in C notation.
+    /// The run-time check that selects the optimized code, in C notation (the plan's
+    /// [`Plan::check_c`]).
     pub fn check(&self) -> Option<&str> {
         self.check.as_deref()
-    }
-
-    /// What the schedule of the optimized code does, in words.
-    pub fn transformation(&self) -> Option<&str> {
-        self.transformation.as_deref()
-    }
-
-    /// Why the model-based code follows the original order although a strategy was asked for.
-    pub fn schedule_note(&self) -> Option<&str> {
-        self.schedule_note.as_deref()
-    }
-
-    /// Why there is no model-based code (when optimization was asked for and failed).
-    pub fn reason(&self) -> Option<&str> {
-        self.reason.as_deref()
     }
 
     /// Whether the kernel has model-based code.
@@ -271,11 +159,11 @@ impl Kernel {
     /// array parameter (zero-copy: the code works in the slices). Says which code ran.
     ///
     /// ```
-    /// use optimist_codegen::{ArrayArg, Kernel, Options};
+    /// use optimist_codegen::{ArrayArg, Kernel};
     /// use optimist_scop::{frontend, interp::Value};
     /// let src = "void axpy(int n, double a, double X[n], double Y[n]) {\n  for (int i = 0; i < n; i++)\n    Y[i] += a * X[i];\n}";
     /// let f = frontend::parse_source("axpy.c", src, None, &Default::default()).unwrap();
-    /// let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
+    /// let kernel = Kernel::faithful(&f).unwrap();
     /// let (mut x, mut y) = (vec![1.0, 2.0, 3.0], vec![10.0; 3]);
     /// kernel
     ///     .call(&[("n", Value::Int(3)), ("a", Value::F64(2.0))], &mut [("X", ArrayArg::F64(&mut x)), ("Y", ArrayArg::F64(&mut y))])
@@ -437,191 +325,6 @@ impl Kernel {
             total = total.saturating_mul(n.max(0) as u128);
         }
         Ok(Some(total))
-    }
-}
-
-/// isl operations the assumptions and the bounds of unchecked arrays may use per compile.
-const ASSUME_BUDGET: u64 = 20_000_000;
-
-/// Builds the model of `f`, checks that it is the program, collects its assumptions, orders it
-/// as `strategy` says and builds the run-time check: everything but the lowering, shared by
-/// native code and C.
-pub(crate) fn plan(f: &Function, strategy: &Strategy) -> Result<Planning, CodegenError> {
-    let mut out = Planning::default();
-    let mut scop = match optimist_scop::model::Scop::build(f, &Default::default()) {
-        Ok(s) => s,
-        Err(e) => {
-            out.reason = Some(e.to_string());
-            return Ok(out);
-        }
-    };
-    let correspondence = match guard_correspondence(f, &scop) {
-        Ok(c) => c,
-        Err(why) => {
-            out.reason = Some(why);
-            return Ok(out);
-        }
-    };
-    let config = optimist_assume::Config {
-        max_operations: ASSUME_BUDGET,
-    };
-    let assumptions = match optimist_assume::collect(&mut scop, &config) {
-        Ok(a) => a,
-        Err(e) => {
-            out.reason = Some(e.to_string());
-            return Ok(out);
-        }
-    };
-    out.assumptions = Some(assumptions.dump(&scop));
-    if let Some(why) = &assumptions.infeasible {
-        out.reason = Some(format!("the assumptions cannot hold: {why}"));
-        return Ok(out);
-    }
-    let (schedule, marks, note) = schedule(f, &scop, strategy)?;
-    out.transformation = Some(match (strategy, &note) {
-        (_, Some(n)) => n.clone(),
-        (Strategy::Original, None) => "the program's order".into(),
-        (Strategy::Auto(c), None) => format!(
-            "automatic strategy: isl's schedule, outermost permutable band tiled by {} ({} parallel, {} vector loops marked)",
-            c.tile_size,
-            marks.parallel.len(),
-            marks.vector.len()
-        ),
-        (Strategy::Script(_), None) => "a Loopy script, verified".into(),
-    });
-    out.schedule_note = note;
-    let ast = crate::ast::generate_marked(&scop, &schedule, &marks)?;
-    let isl = |e: optimist_presburger::Error| CodegenError::Unexpected(e.to_string());
-    let bounded = scop.ctx.with_budget(ASSUME_BUDGET, || {
-        // Arrays whose every subscript can be checked against its declared size up front (the
-        // buffers are checked against those sizes before the code runs): their accesses go
-        // without range checks when that holds, as part of the run-time check.
-        let mut extra = correspondence.clone();
-        let mut proved = Vec::new();
-        for (k, arr) in scop.arrays.iter().enumerate() {
-            let ArrayOrigin::Array(id) = arr.origin else {
-                continue;
-            };
-            let k = optimist_scop::model::ScopArrayId(k as u32);
-            let inside = match optimist_assume::in_declared_bounds(&scop, k) {
-                Ok(Some(inside)) => inside,
-                Ok(None) => continue,
-                Err(optimist_assume::AssumeError::Isl(e)) => return Err(e),
-            };
-            let with = match &extra {
-                Some(e) => e.intersect(&inside)?,
-                None => inside,
-            };
-            if !with.intersect(&assumptions.valid)?.is_empty()? {
-                extra = Some(with);
-                proved.push(id);
-            }
-        }
-        let check = optimist_assume::RuntimeCheck::build(&scop, &assumptions, extra.as_ref())?;
-        // Exact footprints only: a whole-buffer one says nothing.
-        let footprints = check
-            .footprints
-            .iter()
-            .filter(|(_, fp)| !matches!(fp.low, optimist_assume::CheckExpr::Leaf(_)))
-            .filter_map(|(k, fp)| match scop.array(*k).origin {
-                ArrayOrigin::Array(id) => Some((id.0 as usize, fp.clone())),
-                ArrayOrigin::Scalar(_) => None,
-            })
-            .collect();
-        Ok((check, proved, footprints))
-    });
-    match bounded {
-        Ok((check, proved, footprints)) => {
-            out.plan = Some(Plan {
-                scop,
-                ast,
-                check,
-                proved,
-                footprints,
-            })
-        }
-        Err(optimist_presburger::Error::Budget) => {
-            out.reason = Some("the run-time check needs more isl operations than allowed".into());
-        }
-        Err(e) => return Err(isl(e)),
-    }
-    Ok(out)
-}
-
-/// The schedule `strategy` gives for `scop`, its marks, and why another order was kept.
-#[allow(clippy::type_complexity)]
-fn schedule(
-    f: &Function,
-    scop: &optimist_scop::model::Scop,
-    strategy: &Strategy,
-) -> Result<
-    (
-        optimist_presburger::Schedule,
-        crate::ast::Marks,
-        Option<String>,
-    ),
-    CodegenError,
-> {
-    let marks = |t: &optimist_loopy::Transformed| crate::ast::Marks {
-        parallel: t.parallel.clone(),
-        vector: t.vector.clone(),
-    };
-    use optimist_scop::model::Dependences;
-    let deps = |scop| Dependences::compute(scop, &Default::default()).map_err(|e| e.to_string());
-    match strategy {
-        Strategy::Original => Ok((scop.schedule.clone(), Default::default(), None)),
-        Strategy::Auto(config) => {
-            match deps(scop)
-                .and_then(|d| optimist_loopy::auto(scop, &d, config).map_err(|e| e.to_string()))
-            {
-                Ok(t) => Ok((t.schedule.clone(), marks(&t), None)),
-                Err(e) => Ok((
-                    scop.schedule.clone(),
-                    Default::default(),
-                    Some(format!(
-                        "automatic strategy failed, original order kept: {e}"
-                    )),
-                )),
-            }
-        }
-        Strategy::Script(script) => {
-            let d = deps(scop).map_err(CodegenError::Unexpected)?;
-            let t = optimist_loopy::apply(f, scop, &d, script)?;
-            Ok((t.schedule.clone(), marks(&t), None))
-        }
-    }
-}
-
-/// The parameter values where the model is the program (`optimist_loopy::correspondence`;
-/// `None`: all of them, or not derivable), or why the model may not be used at all (the check
-/// failed, or it holds nowhere).
-fn guard_correspondence(
-    f: &Function,
-    scop: &optimist_scop::model::Scop,
-) -> Result<Option<optimist_presburger::Set>, String> {
-    // Bounded like the other isl work of a compile: a check that cannot finish is no proof.
-    let checked = scop
-        .ctx
-        .with_budget(CORRESPONDENCE_BUDGET, || {
-            Ok(optimist_loopy::correspondence(f, scop))
-        })
-        .map_err(optimist_loopy::CorrespondenceError::Isl)
-        .and_then(|r| r);
-    match checked {
-        Ok(c) if c.violations.is_empty() => Ok(None),
-        Ok(c) => match c.valid.is_empty() {
-            Ok(false) => Ok(Some(c.valid)),
-            _ => Err(format!(
-                "the model does not match the program: {}",
-                c.violations.join("; ")
-            )),
-        },
-        // Outside what the check derives (data-dependent control): nothing more is known,
-        // as before the check existed.
-        Err(optimist_loopy::CorrespondenceError::Unsupported(_)) => Ok(None),
-        Err(e) => Err(format!(
-            "the program-model correspondence check failed: {e}"
-        )),
     }
 }
 

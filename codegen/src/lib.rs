@@ -5,6 +5,8 @@
 //! - [`c`]: the AST printed as a C function with the original signature.
 //! - [`jit`]: native code through Cranelift, and the faithful lowering of the program IR (the
 //!   baseline and the fallback); [`jit_model`]: native code for a model and a loop AST.
+//! - [`plan`]: [`Plan`], what the driver (`optimist::optimize`) decided: the model, the
+//!   schedule and its AST, the run-time check. Code generation decides nothing about the model.
 //! - [`kernel`]: [`Kernel`], compiled code with safe entry points that check their arguments;
 //!   the model-based code is versioned by the run-time check of its assumptions
 //!   (`optimist_assume`) and calls the faithful code when the check fails.
@@ -15,6 +17,9 @@ pub mod c;
 pub mod jit;
 pub mod jit_model;
 pub mod kernel;
+pub mod plan;
 
 pub use ast::{AExpr, CodegenError, LoopAst, Marks, Node, generate, generate_marked};
-pub use kernel::{ArrayArg, Kernel, KernelError, Options, Strategy, Version};
+pub use c::CProgram;
+pub use kernel::{ArrayArg, Kernel, KernelError, Version};
+pub use plan::Plan;

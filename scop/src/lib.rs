@@ -10,6 +10,7 @@
 //!
 //! - [`model`]: the SCoP model (domains, schedule, accesses, invariant loads, raw facts), its
 //!   verifier and dump, and the dependences between accesses.
+//! - [`pass`]: the signature every pass over the model has, and what it reports.
 //!
 //! ```
 //! use optimist_scop::{frontend, interp, workload};
@@ -26,6 +27,7 @@ pub mod frontend;
 pub mod interp;
 pub mod ir;
 pub mod model;
+pub mod pass;
 pub mod types;
 pub mod workload;
 

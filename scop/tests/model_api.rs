@@ -153,7 +153,10 @@ fn the_verifier_rejects_broken_models() {
     s.verify().unwrap();
     let good = s.accesses[1].relation.clone();
     s.accesses[1].relation = good.with_tuple_name(DimType::Out, "B").unwrap();
-    assert!(s.verify().unwrap_err().contains("relates"));
+    assert!(matches!(
+        s.verify().unwrap_err(),
+        optimist_scop::model::VerifyError::AccessSpaces { .. }
+    ));
     s.accesses[1].relation = good;
     s.verify().unwrap();
     // A schedule that leaves instances out.
@@ -166,7 +169,10 @@ fn the_verifier_rejects_broken_models() {
     eprintln!("partial map: {}", partial.map().unwrap());
     eprintln!("partial domain: {}", partial.domain().unwrap());
     s.schedule = partial;
-    assert!(s.verify().unwrap_err().contains("cover"));
+    assert_eq!(
+        s.verify().unwrap_err(),
+        optimist_scop::model::VerifyError::ScheduleCoverage
+    );
 }
 
 #[test]

@@ -80,22 +80,23 @@ pub(super) fn tag(id: super::AccessId) -> String {
 impl Dependences {
     /// Computes both variants of every kind for `scop`.
     pub fn compute(scop: &Scop, config: &DepConfig) -> Result<Dependences, BuildError> {
-        let wrap = |e: IslError| {
-            BuildError {
+        Dependences::compute_isl(scop, config).map_err(|e| BuildError {
             message: match e {
                 IslError::Budget => "dependence analysis exceeded the isl operation budget (raise DepConfig::max_operations)".into(),
                 e => format!("dependence analysis: {e}"),
             },
             loc: None,
-        }
-        };
-        scop.ctx
-            .with_budget(config.max_operations, || {
-                let mut d = Tagged::new(scop)?.dependences()?;
-                d.identity = scop.domains()?.identity()?;
-                Ok(d)
-            })
-            .map_err(wrap)
+        })
+    }
+
+    /// [`Dependences::compute`] with isl's error as it is (the driver tells a budget running out
+    /// from other failures).
+    pub fn compute_isl(scop: &Scop, config: &DepConfig) -> Result<Dependences, IslError> {
+        scop.ctx.with_budget(config.max_operations, || {
+            let mut d = Tagged::new(scop)?.dependences()?;
+            d.identity = scop.domains()?.identity()?;
+            Ok(d)
+        })
     }
 
     /// The tagged dependences of one kind.

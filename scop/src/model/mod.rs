@@ -457,72 +457,158 @@ impl Scop {
 
     /// Checks the model's invariants: every domain bounded (or the reason recorded), every
     /// access from its statement's domain space into its array's space with the array's rank,
-    /// and the schedule covering every statement instance exactly once.
-    pub fn verify(&self) -> Result<(), String> {
-        let e = |e: optimist_presburger::Error| e.to_string();
+    /// and the schedule covering every statement instance exactly once. The driver runs it after
+    /// every pass in debug builds and tests.
+    pub fn verify(&self) -> Result<(), VerifyError> {
         for (k, s) in self.stmts.iter().enumerate() {
+            let stmt = || s.name.clone();
             if s.domain.tuple_name().as_deref() != Some(s.name.as_str()) {
-                return Err(format!("statement {k}: domain tuple is not `{}`", s.name));
+                return Err(VerifyError::DomainTuple { stmt: stmt() });
             }
-            if !s.domain.is_bounded().map_err(e)?
-                && !self.diagnostics.iter().any(|d| d.contains(&s.name))
-            {
-                return Err(format!(
-                    "statement {}: unbounded domain {}",
-                    s.name, s.domain
-                ));
+            if !s.domain.is_bounded()? && !self.diagnostics.iter().any(|d| d.contains(&s.name)) {
+                return Err(VerifyError::Unbounded {
+                    stmt: stmt(),
+                    domain: s.domain.to_string(),
+                });
             }
-            if self.access(s.write).stmt.0 as usize != k || !self.access(s.write).kind.is_write() {
-                return Err(format!(
-                    "statement {}: its write is not one of its accesses",
-                    s.name
-                ));
+            let write = self
+                .accesses
+                .get(s.write.0 as usize)
+                .ok_or(VerifyError::NoSuchAccess { access: s.write })?;
+            if write.stmt.0 as usize != k || !write.kind.is_write() {
+                return Err(VerifyError::WriteNotOwn { stmt: stmt() });
             }
             for &a in &s.accesses {
-                let acc = self.access(a);
+                let acc = self
+                    .accesses
+                    .get(a.0 as usize)
+                    .ok_or(VerifyError::NoSuchAccess { access: a })?;
                 if acc.stmt.0 as usize != k {
-                    return Err(format!(
-                        "access {a} is listed by {} but belongs to another",
-                        s.name
-                    ));
+                    return Err(VerifyError::AccessOwner {
+                        access: a,
+                        stmt: stmt(),
+                    });
                 }
-                let arr = self.array(acc.array);
+                let arr = self
+                    .arrays
+                    .get(acc.array.0 as usize)
+                    .ok_or(VerifyError::NoSuchArray { access: a })?;
                 let r = &acc.relation;
-                let in_name = r.tuple_name(optimist_presburger::DimType::In);
-                let out_name = r.tuple_name(optimist_presburger::DimType::Out);
-                if in_name.as_deref() != Some(s.name.as_str())
-                    || out_name.as_deref() != Some(arr.name.as_str())
+                let from = r.tuple_name(optimist_presburger::DimType::In);
+                let to = r.tuple_name(optimist_presburger::DimType::Out);
+                if from.as_deref() != Some(s.name.as_str())
+                    || to.as_deref() != Some(arr.name.as_str())
                 {
-                    return Err(format!("access {a} relates {in_name:?} to {out_name:?}"));
+                    return Err(VerifyError::AccessSpaces {
+                        access: a,
+                        from,
+                        to,
+                    });
                 }
-                if r.dim(optimist_presburger::DimType::Out).map_err(e)? != arr.sizes.len() {
-                    return Err(format!("access {a} has the wrong rank for `{}`", arr.name));
+                if r.dim(optimist_presburger::DimType::Out)? != arr.sizes.len() {
+                    return Err(VerifyError::AccessRank {
+                        access: a,
+                        array: arr.name.clone(),
+                    });
                 }
-                if r.dim(optimist_presburger::DimType::In).map_err(e)? != s.iterators.len() {
-                    return Err(format!("access {a} has the wrong domain dimension"));
+                if r.dim(optimist_presburger::DimType::In)? != s.iterators.len() {
+                    return Err(VerifyError::AccessDomain {
+                        access: a,
+                        stmt: stmt(),
+                    });
                 }
             }
         }
         // The schedule's own domain: its map alone is not restricted to it.
-        let domains = self.domains().map_err(e)?;
-        if !self
-            .schedule
-            .domain()
-            .map_err(e)?
-            .is_equal(&domains)
-            .map_err(e)?
-        {
-            return Err("the schedule does not cover every statement instance exactly".into());
+        let domains = self.domains()?;
+        if !self.schedule.domain()?.is_equal(&domains)? {
+            return Err(VerifyError::ScheduleCoverage);
         }
-        let sched = self
-            .schedule
-            .map()
-            .map_err(e)?
-            .intersect_domain(&domains)
-            .map_err(e)?;
-        if !sched.is_single_valued().map_err(e)? || !sched.is_injective().map_err(e)? {
-            return Err("the schedule does not give every statement instance its own time".into());
+        let sched = self.schedule.map()?.intersect_domain(&domains)?;
+        if !sched.is_single_valued()? || !sched.is_injective()? {
+            return Err(VerifyError::ScheduleNotInjective);
         }
         Ok(())
     }
+}
+
+/// A broken invariant of a [`Scop`], found by [`Scop::verify`]: a bug in whatever built or
+/// changed the model (the driver names the pass).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum VerifyError {
+    /// A statement's domain tuple is not named after the statement.
+    #[error("statement {stmt}: its domain tuple is not `{stmt}`")]
+    DomainTuple {
+        /// The statement.
+        stmt: String,
+    },
+    /// A statement's domain is unbounded and no diagnostic says why.
+    #[error("statement {stmt}: unbounded domain {domain}")]
+    Unbounded {
+        /// The statement.
+        stmt: String,
+        /// Its domain.
+        domain: String,
+    },
+    /// A statement names an access that does not exist.
+    #[error("access {access} does not exist")]
+    NoSuchAccess {
+        /// The access.
+        access: AccessId,
+    },
+    /// An access names an array that does not exist.
+    #[error("access {access} touches an array that does not exist")]
+    NoSuchArray {
+        /// The access.
+        access: AccessId,
+    },
+    /// A statement's write is not a write of that statement.
+    #[error("statement {stmt}: its write is not one of its accesses")]
+    WriteNotOwn {
+        /// The statement.
+        stmt: String,
+    },
+    /// A statement lists an access of another statement.
+    #[error("access {access} is listed by {stmt} but belongs to another")]
+    AccessOwner {
+        /// The access.
+        access: AccessId,
+        /// The statement that lists it.
+        stmt: String,
+    },
+    /// An access relation does not go from its statement's space to its array's.
+    #[error("access {access} relates {from:?} to {to:?}")]
+    AccessSpaces {
+        /// The access.
+        access: AccessId,
+        /// The relation's domain tuple.
+        from: Option<String>,
+        /// The relation's range tuple.
+        to: Option<String>,
+    },
+    /// An access relation's range does not have the array's rank.
+    #[error("access {access} has the wrong rank for `{array}`")]
+    AccessRank {
+        /// The access.
+        access: AccessId,
+        /// The array.
+        array: String,
+    },
+    /// An access relation's domain does not have the statement's dimension.
+    #[error("access {access} has the wrong domain dimension for {stmt}")]
+    AccessDomain {
+        /// The access.
+        access: AccessId,
+        /// The statement.
+        stmt: String,
+    },
+    /// The schedule's domain is not the union of the statement domains.
+    #[error("the schedule does not cover every statement instance exactly")]
+    ScheduleCoverage,
+    /// Two instances share a time, or one instance has two.
+    #[error("the schedule does not give every statement instance its own time")]
+    ScheduleNotInjective,
+    /// isl failed while checking (a budget running out, or a bug).
+    #[error("verifying the model: {0}")]
+    Isl(#[from] optimist_presburger::Error),
 }

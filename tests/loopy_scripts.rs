@@ -2,7 +2,7 @@
 //! labeled kernels, and random scripts on small kernels. Whatever the verifier accepts must give
 //! the interpreter's bits after Cranelift; what it refuses must not compile.
 
-use optimist_codegen::{CodegenError, Kernel, Options, Strategy, Version};
+use optimist::{Config, Error, Strategy, Version};
 use optimist_loopy::{LoopyError, Script};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp;
@@ -16,7 +16,7 @@ fn parse(src: &str) -> Function {
 }
 
 /// Compiles `f` with `script` and compares the JIT's hashes with the interpreter's.
-fn check(name: &str, f: &Function, sets: &[&str], script: &str) -> Result<(), CodegenError> {
+fn check(name: &str, f: &Function, sets: &[&str], script: &str) -> Result<(), Error> {
     let script = Script::parse(script).unwrap_or_else(|e| panic!("{name}: {e}"));
     let args: Vec<String> = sets
         .iter()
@@ -24,8 +24,9 @@ fn check(name: &str, f: &Function, sets: &[&str], script: &str) -> Result<(), Co
         .collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let spec = RunSpec::parse_args(&args).unwrap();
-    let kernel = Kernel::compile(f, &Options::with(Strategy::Script(script.clone())))?;
-    assert!(kernel.is_optimized(), "{name}: {:?}", kernel.reason());
+    let optimist::Compiled { kernel, outcome } =
+        optimist::compile(f, &Config::with(Strategy::Script(script.clone())))?;
+    assert!(kernel.is_optimized(), "{name}: {:?}", outcome.why());
     let mut reference = Workload::generate(f, &spec).unwrap();
     interp::run(f, &mut reference.args, &Default::default()).unwrap();
     let mut w = Workload::generate(f, &spec).unwrap();
@@ -60,15 +61,15 @@ fn through_cc(name: &str, f: &Function, spec: &RunSpec, script: &Script) -> Opti
     let scop = optimist_scop::model::Scop::build(f, &Default::default()).unwrap();
     let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
     let t = optimist_loopy::apply(f, &scop, &deps, script).unwrap();
-    let ast = optimist_codegen::generate(&scop, &t.schedule).unwrap();
-    let code = optimist_codegen::c::function(f, &scop, &ast, Some("optimist_generated"));
+    let ast = optimist::codegen::generate(&scop, &t.schedule).unwrap();
+    let code = optimist::codegen::c::function(f, &scop, &ast, Some("optimist_generated"));
     Some(common::hashes_of_c(&cc, name, f, spec, &code))
 }
 
 const TILE3: &str =
     "{ [i, j, k] -> [floor(i/8), floor(j/8), floor(k/8), i mod 8, j mod 8, k mod 8] }";
 
-const GEMM: &str = include_str!("../../corpus/tagged.c");
+const GEMM: &str = include_str!("../corpus/tagged.c");
 
 const TWO_MM: &str = "void k2mm(int n, double alpha, double beta, double tmp[n][n], double A[n][n],
           double B[n][n], double C[n][n], double D[n][n]) {
@@ -290,11 +291,8 @@ fn a_refused_script_does_not_compile() {
         "affine(Loop, { [t, i, j] -> [t, floor(i/4), floor(j/4), i mod 4, j mod 4] })",
     ] {
         let script = Script::parse(text).unwrap();
-        let e = Kernel::compile(&f, &Options::with(Strategy::Script(script))).unwrap_err();
-        assert!(
-            matches!(e, CodegenError::Loopy(LoopyError::Refused(_))),
-            "{e}"
-        );
+        let e = optimist::compile(&f, &Config::with(Strategy::Script(script))).unwrap_err();
+        assert!(matches!(e, Error::Script(LoopyError::Refused(_))), "{e}");
     }
 }
 
@@ -354,9 +352,7 @@ fn random_scripts_are_refused_or_compute_the_same_bits() {
         let script = lines.join("\n");
         match check(name, &f, sets, &script) {
             Ok(()) => accepted += 1,
-            Err(CodegenError::Loopy(LoopyError::Refused(_) | LoopyError::Invalid { .. })) => {
-                refused += 1
-            }
+            Err(Error::Script(LoopyError::Refused(_) | LoopyError::Invalid { .. })) => refused += 1,
             Err(e) => panic!("{name}, script:\n{script}\n{e}"),
         }
     }
@@ -378,11 +374,11 @@ fn marks_reach_their_loops() {
     )
     .unwrap();
     let t = optimist_loopy::apply(&f, &scop, &deps, &script).unwrap();
-    let marks = optimist_codegen::Marks {
+    let marks = optimist::codegen::Marks {
         parallel: t.parallel,
         vector: t.vector,
     };
-    let ast = optimist_codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
+    let ast = optimist::codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
     expect_test::expect![[r#"
         for (c1 = 0; (c1 < n); c1 += 1)  // parallel
           for (c3 = 0; (c3 < n); c3 += 1)  // parallel, vector

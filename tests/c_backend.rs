@@ -55,7 +55,7 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
 /// check needs one, C runs the fallback).
 #[test]
 fn versioned_c_matches_the_interpreter_and_the_native_version() {
-    use optimist_codegen::{Kernel, Options, Strategy, Version};
+    use optimist::{Config, Kernel, Strategy, Version};
     let Some(cc) = cc() else {
         eprintln!("no C compiler: the C backend is not checked");
         return;
@@ -68,14 +68,16 @@ fn versioned_c_matches_the_interpreter_and_the_native_version() {
         let ours = interpreter_hashes(&f, &spec);
         for strategy in [Strategy::Original, Strategy::default()] {
             let name = format!("{name} {strategy:?}");
-            let p = c::versioned(&f, &strategy, "optimist_generated").unwrap();
+            // One plan for both backends: the C runs the check the native code runs.
+            let outcome = optimist::optimize(&f, &Config::with(strategy)).unwrap();
+            let p = c::versioned(&f, outcome.plan(), "optimist_generated").unwrap();
             let (theirs, version) = common::versioned_c_run(&cc, &name, &f, &spec, &p.code);
             if ours != theirs {
                 failures.push(format!(
                     "{name}:\n  interpreter {ours:?}\n  versioned C {theirs:?}"
                 ));
             }
-            let kernel = Kernel::compile(&f, &Options::with(strategy)).unwrap();
+            let kernel = Kernel::compile(&f, outcome.plan()).unwrap();
             let mut w = optimist_scop::workload::Workload::generate(&f, &spec).unwrap();
             let native = kernel.run(&mut w.args).unwrap();
             let needs_extent = p
@@ -130,7 +132,8 @@ fn generated_c_for_a_product() {
 fn versioned_c_for_a_wrapping_subscript() {
     let src = "void wrap_index(int n, double A[256]) {\n  for (int i = 0; i < n; i++)\n    A[(unsigned char)(i + 129)] = A[i] + 1.0;\n}\n";
     let f = frontend::parse_source("wrap.c", src, None, &FrontendConfig::default()).unwrap();
-    let p = c::versioned(&f, &optimist_codegen::Strategy::Original, "wrap_index").unwrap();
+    let config = optimist::Config::with(optimist::Strategy::Original);
+    let (p, _) = optimist::compile_c(&f, &config, "wrap_index").unwrap();
     expect![[r#"
         #include <math.h>
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }

@@ -3,7 +3,7 @@
 //! faithful fallback runs), both bitwise equal to the interpreter, through Cranelift and
 //! through versioned C compiled by `cc`.
 
-use optimist_codegen::{Kernel, Options, Version};
+use optimist::{Config, Version};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::workload::{RunSpec, Workload};
 use std::path::Path;
@@ -97,7 +97,7 @@ const CASES: &[(&str, &str, Version)] = &[
 
 #[test]
 fn each_kind_runs_the_optimized_code_where_it_holds_and_the_fallback_elsewhere() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
     let cc = cc();
     let mut failures = Vec::new();
     for (file, args, expected) in CASES {
@@ -106,8 +106,9 @@ fn each_kind_runs_the_optimized_code_where_it_holds_and_the_fallback_elsewhere()
         let spec = RunSpec::parse_args(&args.split_whitespace().collect::<Vec<_>>()).unwrap();
         let reference = interpreter_hashes(&f, &spec);
         // Native code, with the automatic strategy.
-        let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
-        assert!(kernel.is_optimized(), "{name}: {:?}", kernel.reason());
+        let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+        assert!(outcome.plan().is_some(), "{name}: {:?}", outcome.why());
+        let kernel = optimist::Kernel::compile(&f, outcome.plan()).unwrap();
         let mut w = Workload::generate(&f, &spec).unwrap();
         let version = kernel
             .run(&mut w.args)
@@ -127,12 +128,8 @@ fn each_kind_runs_the_optimized_code_where_it_holds_and_the_fallback_elsewhere()
         }
         // Versioned C.
         if let Some(cc) = &cc {
-            let p = optimist_codegen::c::versioned(
-                &f,
-                &optimist_codegen::Strategy::default(),
-                "optimist_generated",
-            )
-            .unwrap();
+            let p =
+                optimist::codegen::c::versioned(&f, outcome.plan(), "optimist_generated").unwrap();
             let (hashes, version) = versioned_c_run(cc, &name, &f, &spec, &p.code);
             let want = if *expected == Version::Optimized {
                 "optimized"
@@ -155,7 +152,7 @@ fn each_kind_runs_the_optimized_code_where_it_holds_and_the_fallback_elsewhere()
 /// interpreter's out-of-bounds access is the kernel's).
 #[test]
 fn random_inputs_agree_with_the_interpreter() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = |lo: i64, hi: i64| {
         seed = seed
@@ -204,8 +201,13 @@ fn random_inputs_agree_with_the_interpreter() {
     ];
     for (file, inputs) in kernels {
         let f = frontend::parse_file(&root.join(file), &FrontendConfig::default()).unwrap();
-        let kernel = Kernel::compile(&f, &Options::optimized()).unwrap();
-        assert!(kernel.is_optimized(), "{file}: {:?}", kernel.reason());
+        let compiled = optimist::compile(&f, &Config::default()).unwrap();
+        assert!(
+            compiled.outcome.plan().is_some(),
+            "{file}: {:?}",
+            compiled.outcome.why()
+        );
+        let kernel = compiled.kernel;
         for _ in 0..40 {
             let args = inputs(&mut next);
             let spec = RunSpec::parse_args(&args.split_whitespace().collect::<Vec<_>>()).unwrap();

@@ -1,7 +1,7 @@
 //! The faithful lowering in the differential test: every corpus kernel, compiled by Cranelift
 //! from the program IR, gives the interpreter's hashes bit for bit; bad inputs are errors.
 
-use optimist_codegen::{Kernel, KernelError};
+use optimist::codegen::{Kernel, KernelError};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp;
 use optimist_scop::workload::{RunSpec, Workload};
@@ -86,16 +86,13 @@ fn bad_inputs_are_errors_not_crashes() {
 
 #[test]
 fn model_based_jit_matches_the_interpreter_on_every_modelable_kernel() {
-    for strategy in [
-        optimist_codegen::Strategy::Original,
-        optimist_codegen::Strategy::default(),
-    ] {
+    for strategy in [optimist::Strategy::Original, optimist::Strategy::default()] {
         model_based_jit_with(strategy);
     }
 }
 
 /// Every kernel under `strategy`; the automatic strategy must succeed on every modelable one.
-fn model_based_jit_with(strategy: optimist_codegen::Strategy) {
+fn model_based_jit_with(strategy: optimist::Strategy) {
     let (mut optimized, mut failures) = (0, Vec::new());
     for path in &corpus() {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -103,9 +100,10 @@ fn model_based_jit_with(strategy: optimist_codegen::Strategy) {
         let spec = run_spec(path);
         let mut reference = Workload::generate(&f, &spec).unwrap();
         interp::run(&f, &mut reference.args, &Default::default()).unwrap();
-        let kernel = Kernel::compile(&f, &optimist_codegen::Options::with(strategy.clone()))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        if let Some(note) = kernel.schedule_note() {
+        let optimist::Compiled { kernel, outcome } =
+            optimist::compile(&f, &optimist::Config::with(strategy.clone()))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Some(note) = outcome.plan().and_then(|p| p.schedule_note.as_ref()) {
             failures.push(format!("{name}: {note}"));
         }
         let mut w = Workload::generate(&f, &spec).unwrap();
@@ -116,18 +114,18 @@ fn model_based_jit_with(strategy: optimist_codegen::Strategy) {
             // alias_shift's run line makes B point into A: the AA check sends it to the
             // fallback. Every other kernel's inputs satisfy its assumptions.
             let expected = if name == "alias_shift" {
-                optimist_codegen::Version::Fallback
+                optimist::codegen::Version::Fallback
             } else {
-                optimist_codegen::Version::Optimized
+                optimist::codegen::Version::Optimized
             };
             assert_eq!(version, expected, "{name}");
             optimized += 1;
         } else {
-            assert_eq!(version, optimist_codegen::Version::Fallback);
+            assert_eq!(version, optimist::codegen::Version::Fallback);
             assert!(
-                kernel.reason().is_some_and(|r| r.contains("cannot model")),
+                matches!(outcome.why(), Some(optimist::Why::CannotModel(_))),
                 "{name}: {:?}",
-                kernel.reason()
+                outcome.why()
             );
         }
         if w.hashes(&f) != reference.hashes(&f) {
@@ -156,7 +154,7 @@ fn invariant_address_arithmetic_leaves_the_inner_loop() {
         &FrontendConfig::default(),
     )
     .unwrap();
-    let report = optimist_codegen::jit::faithful_loop_report(&f).unwrap();
+    let report = optimist::codegen::jit::faithful_loop_report(&f).unwrap();
     let inner = report.max_depth();
     assert_eq!(inner, 3, "{report:?}");
     // Flattening C[i][j], A[i][k] and B[k][j] multiplies by a row size three times; `i * n`
@@ -173,18 +171,17 @@ fn invariant_address_arithmetic_leaves_the_inner_loop() {
 
 #[test]
 fn typed_calls_check_names_types_and_sizes() {
-    use optimist_codegen::ArrayArg;
+    use optimist::codegen::ArrayArg;
     use optimist_scop::interp::Value;
     let f = frontend::parse_source("t.c", "void k(int n, double A[n], int B[n]) {\n  for (int i = 0; i < n; i++)\n    A[i] = A[i] + B[i];\n}", None, &FrontendConfig::default()).unwrap();
     for optimize in [false, true] {
-        let k = Kernel::compile(
-            &f,
-            &optimist_codegen::Options {
-                optimize,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let k = if optimize {
+            optimist::compile(&f, &optimist::Config::default())
+                .unwrap()
+                .kernel
+        } else {
+            Kernel::faithful(&f).unwrap()
+        };
         let (mut a, mut b) = (vec![1.0f64; 4], vec![2i32; 4]);
         let v = k
             .call(
@@ -195,9 +192,9 @@ fn typed_calls_check_names_types_and_sizes() {
         assert_eq!(
             v,
             if optimize {
-                optimist_codegen::Version::Optimized
+                optimist::codegen::Version::Optimized
             } else {
-                optimist_codegen::Version::Fallback
+                optimist::codegen::Version::Fallback
             }
         );
         assert_eq!(a, [3.0; 4]);
@@ -250,10 +247,12 @@ fn typed_calls_check_names_types_and_sizes() {
 
 #[test]
 fn the_model_footprint_is_checked_before_running() {
-    use optimist_codegen::ArrayArg;
+    use optimist::codegen::ArrayArg;
     use optimist_scop::interp::Value;
     let f = frontend::parse_source("t.c", "void k(int n, int m, double *P) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      P[2 * i + j + 1] = 1;\n}", None, &FrontendConfig::default()).unwrap();
-    let k = Kernel::compile(&f, &optimist_codegen::Options::optimized()).unwrap();
+    let k = optimist::compile(&f, &optimist::Config::default())
+        .unwrap()
+        .kernel;
     assert!(k.is_optimized());
     // Touches P[1] .. P[2(n-1) + (m-1) + 1] = P[9] for n = 4, m = 3.
     let mut p = vec![0.0f64; 9];
@@ -290,11 +289,13 @@ fn the_model_footprint_is_checked_before_running() {
 /// long as the flat index is in the array), the faithful code runs, with the same results.
 #[test]
 fn subscripts_outside_their_dimension_run_the_faithful_code() {
-    use optimist_codegen::{ArrayArg, Version};
+    use optimist::codegen::{ArrayArg, Version};
     use optimist_scop::interp::Value;
     let src = "void k(int n, int m, double A[n][n]) {\n  for (int i = 0; i < n - 1; i++)\n    for (int j = 0; j < m; j++)\n      A[i][j] = A[i][j] + 1;\n}";
     let f = frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap();
-    let k = Kernel::compile(&f, &optimist_codegen::Options::optimized()).unwrap();
+    let k = optimist::compile(&f, &optimist::Config::default())
+        .unwrap()
+        .kernel;
     assert!(k.is_optimized());
     let run = |m: i128| {
         let mut a: Vec<f64> = (0..16).map(f64::from).collect();
@@ -330,14 +331,16 @@ fn subscripts_outside_their_dimension_run_the_faithful_code() {
 /// off the end of `B` as C would.
 #[test]
 fn the_model_runs_only_where_it_is_the_program() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/loop_forms.c");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/loop_forms.c");
     let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
-    let k = Kernel::compile(&f, &optimist_codegen::Options::optimized()).unwrap();
+    let k = optimist::compile(&f, &optimist::Config::default())
+        .unwrap()
+        .kernel;
     assert!(k.is_optimized());
     let run = |n: &str| {
         let mut w = Workload::generate(&f, &RunSpec::parse_args(&["--set", n]).unwrap()).unwrap();
         k.run(&mut w.args)
     };
-    assert_eq!(run("n=8"), Ok(optimist_codegen::Version::Optimized));
+    assert_eq!(run("n=8"), Ok(optimist::codegen::Version::Optimized));
     assert_eq!(run("n=7"), Err(KernelError::OutOfBounds));
 }

@@ -1,0 +1,50 @@
+//! [`Plan`]: everything the optimizer decided for one function, which code generation compiles.
+//!
+//! Code generation does not decide anything about the model: the driver (`optimist::optimize`
+//! in the facade) builds the model, runs the passes, collects the assumptions, chooses the
+//! schedule and builds the run-time check, and hands the result here as a `Plan`.
+//! [`crate::Kernel::compile`] and [`crate::c::versioned`] take `Option<&Plan>`: `None` compiles
+//! only the faithful translation of the program.
+
+use crate::ast::{LoopAst, Marks};
+use optimist_assume::{Assumptions, Footprint, RuntimeCheck};
+use optimist_presburger::Schedule;
+use optimist_scop::ir::ArrayId;
+use optimist_scop::model::Scop;
+use optimist_scop::pass::PassReport;
+
+/// The model-based version of a function and the check that selects it.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The model after every pass, with the assumptions recorded in it.
+    pub scop: Scop,
+    /// The assumptions the model-based code depends on, simplified.
+    pub assumptions: Assumptions,
+    /// The order the model-based code follows.
+    pub schedule: Schedule,
+    /// The loops of `schedule` checked to be parallel or vectorizable.
+    pub marks: Marks,
+    /// The loop AST of `schedule`.
+    pub ast: LoopAst,
+    /// The run-time check: the assumptions, the parameter values where the model is the
+    /// program, and the declared bounds of the arrays in `unchecked`.
+    pub check: RuntimeCheck,
+    /// Arrays whose accesses go without range checks (their bounds are part of `check`).
+    pub unchecked: Vec<ArrayId>,
+    /// The flat elements each array parameter (by program index) may touch, when exact:
+    /// compared with the buffers after the check holds, before anything is written.
+    pub footprints: Vec<(usize, Footprint)>,
+    /// What the schedule does, in words.
+    pub transformation: String,
+    /// Why the schedule is another than the one asked for (a failed automatic strategy).
+    pub schedule_note: Option<String>,
+    /// What each pass over the model did, in order.
+    pub reports: Vec<PassReport>,
+}
+
+impl Plan {
+    /// The run-time check in C notation: exactly the condition the compiled code evaluates.
+    pub fn check_c(&self) -> String {
+        self.check.to_c(&self.scop)
+    }
+}

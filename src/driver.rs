@@ -1,0 +1,686 @@
+//! The driver: the one pipeline from a program to a [`Plan`].
+//!
+//! [`optimize`] runs, in this order and nowhere else:
+//!
+//! 1. **build**: [`Scop::build`], the model of the program;
+//! 2. **correspondence**: [`optimist_loopy::correspondence`], the parameter values where the
+//!    model is the program (checked on the model as built, before any pass changes it);
+//! 3. **the passes** of [`Config::passes`] (by default [`PASSES`]: delinearization, DeLICM,
+//!    expression propagation), each `fn(&mut Scop, &PassCx) -> Result<PassReport, PassError>`
+//!    under its own isl budget, with [`Scop::verify`] after each one when [`Config::verify`];
+//! 4. **assume**: [`optimist_assume::collect`], the assumptions of the final model (collected
+//!    after every pass, so that they speak of the accesses that run);
+//! 5. **schedule**: the order [`Config::strategy`] gives (original, automatic, or a verified
+//!    Loopy script), and its loop AST;
+//! 6. **check**: the arrays whose range checks can go, the footprints and the
+//!    [`RuntimeCheck`](optimist_assume::RuntimeCheck).
+//!
+//! The result is [`Outcome::Optimized`] with the [`Plan`] code generation compiles, or
+//! [`Outcome::FaithfulOnly`] with the typed reason ([`Why`]) only the faithful translation of
+//! the program is used. Errors ([`Error`]) are for what the caller must change (a refused
+//! script) or for bugs; everything that merely stops optimization is a `Why`.
+
+use optimist_assume::{CheckExpr, Footprint, RuntimeCheck};
+use optimist_codegen::{CProgram, CodegenError, Kernel, Marks, Plan};
+use optimist_loopy::{AutoConfig, CorrespondenceError, LoopyError, Script, Transformed};
+use optimist_presburger::{Error as IslError, Schedule, Set};
+use optimist_scop::ir::{ArrayId, Function};
+use optimist_scop::model::{
+    ArrayOrigin, BuildError, Config as ScopConfig, DepConfig, Dependences, Scop, ScopArrayId,
+    VerifyError,
+};
+use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
+use std::fmt;
+use std::time::Instant;
+
+/// The passes over the model the driver runs by default, in order.
+pub const PASSES: [Pass; 3] = [
+    optimist_delin::PASS,
+    optimist_delicm::PASS,
+    optimist_propagate::PASS,
+];
+
+/// Which schedule the model-based code follows.
+#[derive(Clone, Debug)]
+pub enum Strategy {
+    /// The program's own order.
+    Original,
+    /// [`optimist_loopy::auto`]; when it fails, the original order (the plan's
+    /// [`Plan::schedule_note`] says why).
+    Auto(AutoConfig),
+    /// A Loopy script; a script that does not apply or is refused is an [`Error::Script`].
+    Script(Script),
+}
+
+impl Default for Strategy {
+    fn default() -> Self {
+        Strategy::Auto(AutoConfig::default())
+    }
+}
+
+/// The isl operations each stage may use (isl's own count of work, not time). A stage that
+/// runs out gives [`Why::Budget`] naming it, and only the faithful code is compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budgets {
+    /// Building the model.
+    pub build: u64,
+    /// The program-model correspondence check.
+    pub correspondence: u64,
+    /// Each pass over the model.
+    pub pass: u64,
+    /// Collecting and simplifying the assumptions.
+    pub assumptions: u64,
+    /// Dependences (for a script or the automatic strategy; isl's scheduler has its own
+    /// budget in [`AutoConfig::max_operations`]).
+    pub dependences: u64,
+    /// The declared bounds of unchecked arrays and the run-time check.
+    pub check: u64,
+}
+
+impl Default for Budgets {
+    /// 20 000 000 operations for every stage, as each had before the driver existed.
+    fn default() -> Self {
+        Budgets {
+            build: 20_000_000,
+            correspondence: 20_000_000,
+            pass: optimist_scop::pass::DEFAULT_PASS_BUDGET,
+            assumptions: 20_000_000,
+            dependences: DepConfig::default().max_operations,
+            check: 20_000_000,
+        }
+    }
+}
+
+/// What [`optimize`] does.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The schedule of the model-based code.
+    pub strategy: Strategy,
+    /// The passes over the model, run in order after the correspondence check and before the
+    /// assumptions are collected. [`PASSES`] by default; a compiler may leave some out or add
+    /// its own.
+    pub passes: Vec<Pass>,
+    /// Every budget.
+    pub budgets: Budgets,
+    /// Run [`Scop::verify`] after building and after each pass (a broken model is
+    /// [`Error::Verify`] naming the pass). On in debug builds and tests by default.
+    pub verify: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            strategy: Strategy::default(),
+            passes: PASSES.to_vec(),
+            budgets: Budgets::default(),
+            verify: cfg!(debug_assertions),
+        }
+    }
+}
+
+impl Config {
+    /// The default configuration with `strategy`.
+    pub fn with(strategy: Strategy) -> Config {
+        Config {
+            strategy,
+            ..Config::default()
+        }
+    }
+}
+
+/// A stage of the driver, as budgets and reports name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Building the model.
+    Build,
+    /// The correspondence check.
+    Correspondence,
+    /// A pass over the model, by name.
+    Pass(String),
+    /// The assumptions.
+    Assumptions,
+    /// Dependences and scheduling.
+    Schedule,
+    /// Unchecked arrays, footprints and the run-time check.
+    Check,
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stage::Build => f.write_str("build"),
+            Stage::Correspondence => f.write_str("correspondence"),
+            Stage::Pass(p) => write!(f, "pass `{p}`"),
+            Stage::Assumptions => f.write_str("assumptions"),
+            Stage::Schedule => f.write_str("schedule"),
+            Stage::Check => f.write_str("run-time check"),
+        }
+    }
+}
+
+/// Why only the faithful code is used.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Why {
+    /// The function cannot be modeled (with the place and the reason).
+    #[error("{0}")]
+    CannotModel(BuildError),
+    /// The model is not the program for any parameter values, or the check could not finish.
+    #[error("{0}")]
+    Correspondence(String),
+    /// A pass gave up on this model.
+    #[error("pass `{pass}`: {error}")]
+    Pass {
+        /// The pass.
+        pass: String,
+        /// Why.
+        error: PassError,
+    },
+    /// A stage ran out of isl operations: raise the budget in [`Config::budgets`].
+    #[error(
+        "the {stage} stage needs more isl operations than allowed (raise its budget in Config::budgets)"
+    )]
+    Budget {
+        /// The stage.
+        stage: Stage,
+    },
+    /// The assumptions can never hold together.
+    #[error("the assumptions cannot hold: {reason}")]
+    InfeasibleAssumptions {
+        /// Which and why.
+        reason: String,
+        /// The assumptions as `optimist show assumptions` prints them.
+        assumptions: String,
+    },
+}
+
+/// What the caller must change, or a bug. Everything that only stops optimization is a [`Why`].
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// *Invalid input*: the Loopy script does not apply or is refused.
+    #[error("{0}")]
+    Script(#[from] LoopyError),
+    /// *Invalid input*: no pass of that name ([`model_after`]).
+    #[error("no pass named `{name}` (the passes: {known})")]
+    UnknownPass {
+        /// The name asked for.
+        name: String,
+        /// The names there are.
+        known: String,
+    },
+    /// *Bug*: the model is broken after building or after a pass.
+    #[error("the model after {after} is invalid: {error}")]
+    Verify {
+        /// `build` or the pass.
+        after: String,
+        /// The broken invariant.
+        error: VerifyError,
+    },
+    /// *Bug* (or an input outside what code generation handles): generating code failed.
+    #[error("{0}")]
+    Codegen(#[from] CodegenError),
+    /// *Bug*: isl failed in a way no budget explains.
+    #[error("isl: {0}")]
+    Isl(#[from] IslError),
+}
+
+/// The result of [`optimize`].
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Outcome {
+    /// The model-based code and the check that selects it.
+    Optimized(Plan),
+    /// Only the faithful code, and why.
+    FaithfulOnly(Why),
+}
+
+impl Outcome {
+    /// The plan, when there is one.
+    pub fn plan(&self) -> Option<&Plan> {
+        match self {
+            Outcome::Optimized(p) => Some(p),
+            Outcome::FaithfulOnly(_) => None,
+        }
+    }
+
+    /// Why there is no plan, when there is none.
+    pub fn why(&self) -> Option<&Why> {
+        match self {
+            Outcome::Optimized(_) => None,
+            Outcome::FaithfulOnly(w) => Some(w),
+        }
+    }
+}
+
+/// Native code and the decisions behind it ([`compile`]).
+#[derive(Debug)]
+pub struct Compiled {
+    /// The kernel: faithful code, and versioned model-based code when there is a plan.
+    pub kernel: Kernel,
+    /// What the driver decided.
+    pub outcome: Outcome,
+}
+
+/// [`optimize`], then native code for the outcome ([`Kernel::compile`]).
+///
+/// ```
+/// use optimist::{Config, Version};
+/// use optimist::codegen::ArrayArg;
+/// use optimist::scop::{frontend, interp::Value};
+/// let src = "void axpy(int n, double a, double X[n], double Y[n]) {\n  for (int i = 0; i < n; i++)\n    Y[i] += a * X[i];\n}";
+/// let f = frontend::parse_source("axpy.c", src, None, &Default::default()).unwrap();
+/// let compiled = optimist::compile(&f, &Config::default()).unwrap();
+/// assert!(compiled.outcome.plan().is_some());
+/// let (mut x, mut y) = (vec![1.0, 2.0, 3.0], vec![10.0; 3]);
+/// let version = compiled.kernel
+///     .call(&[("n", Value::Int(3)), ("a", Value::F64(2.0))], &mut [("X", ArrayArg::F64(&mut x)), ("Y", ArrayArg::F64(&mut y))])
+///     .unwrap();
+/// assert_eq!(y, [12.0, 14.0, 16.0]);
+/// // X and Y are different pointers: they may overlap, and here they do not.
+/// assert_eq!(version, Version::Optimized);
+/// ```
+pub fn compile(f: &Function, config: &Config) -> Result<Compiled, Error> {
+    let outcome = optimize(f, config)?;
+    let kernel = Kernel::compile(f, outcome.plan())?;
+    Ok(Compiled { kernel, outcome })
+}
+
+/// [`optimize`], then the versioned C program for the outcome ([`optimist_codegen::c::versioned`]),
+/// its entry point named `name`.
+pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram, Outcome), Error> {
+    let outcome = optimize(f, config)?;
+    let program = optimist_codegen::c::versioned(f, outcome.plan(), name)?;
+    Ok((program, outcome))
+}
+
+/// Runs the pipeline on `f` (see the module documentation).
+pub fn optimize(f: &Function, config: &Config) -> Result<Outcome, Error> {
+    let mut d = Driver::new(f, config);
+    Ok(match d.run(None)? {
+        Err(why) => Outcome::FaithfulOnly(why),
+        Ok(Front {
+            scop,
+            correspondence,
+        }) => match d.finish(scop, correspondence)? {
+            Ok(plan) => Outcome::Optimized(plan),
+            Err(why) => Outcome::FaithfulOnly(why),
+        },
+    })
+}
+
+/// The model of `f` after the stage `after` (`build` or the name of a pass of
+/// `config.passes`): what `optimist show scop --after PASS` prints. `Err(Why)` inside when the
+/// pipeline stopped before it.
+pub fn model_after(f: &Function, config: &Config, after: &str) -> Result<Result<Scop, Why>, Error> {
+    if after != "build" && !config.passes.iter().any(|p| p.name == after) {
+        let known: Vec<&str> = std::iter::once("build")
+            .chain(config.passes.iter().map(|p| p.name))
+            .collect();
+        return Err(Error::UnknownPass {
+            name: after.to_string(),
+            known: known.join(", "),
+        });
+    }
+    let mut d = Driver::new(f, config);
+    Ok(d.run(Some(after))?.map(|front| front.scop))
+}
+
+/// The model after the passes, and the parameter values where it is the program.
+struct Front {
+    scop: Scop,
+    correspondence: Option<Set>,
+}
+
+/// One run of the pipeline: the configuration and the reports so far.
+struct Driver<'a> {
+    f: &'a Function,
+    config: &'a Config,
+    reports: Vec<PassReport>,
+}
+
+impl<'a> Driver<'a> {
+    fn new(f: &'a Function, config: &'a Config) -> Driver<'a> {
+        Driver {
+            f,
+            config,
+            reports: Vec::new(),
+        }
+    }
+
+    /// Records a report of stage `name` that started at `start`.
+    fn report(&mut self, mut report: PassReport, start: Instant, budget: u64) {
+        report.time = start.elapsed();
+        report.max_operations = budget;
+        self.reports.push(report);
+    }
+
+    /// Build, correspondence and the passes (stopping after the stage `stop_after`).
+    fn run(&mut self, stop_after: Option<&str>) -> Result<Result<Front, Why>, Error> {
+        let (f, config) = (self.f, self.config);
+        let start = Instant::now();
+        let budget = config.budgets.build;
+        let mut scop = match Scop::build(
+            f,
+            &ScopConfig {
+                max_operations: budget,
+            },
+        ) {
+            Ok(s) => s,
+            Err(e) => return Ok(Err(Why::CannotModel(e))),
+        };
+        if config.verify {
+            scop.verify().map_err(|error| Error::Verify {
+                after: "build".into(),
+                error,
+            })?;
+        }
+        let summary = format!(
+            "{} statements, {} accesses",
+            scop.stmts.len(),
+            scop.accesses.len()
+        );
+        self.report(PassReport::changed("build", summary), start, budget);
+        if stop_after == Some("build") {
+            return Ok(Ok(Front {
+                scop,
+                correspondence: None,
+            }));
+        }
+
+        let start = Instant::now();
+        let budget = config.budgets.correspondence;
+        let correspondence = match correspondence(f, &scop, budget) {
+            Ok(c) => c,
+            Err(why) => return Ok(Err(why)),
+        };
+        let summary = match &correspondence {
+            None => "the model is the program".to_string(),
+            Some(s) => format!("the model is the program where {s}"),
+        };
+        self.report(
+            PassReport::unchanged("correspondence", summary),
+            start,
+            budget,
+        );
+
+        for pass in &config.passes {
+            let start = Instant::now();
+            let budget = config.budgets.pass;
+            let cx = PassCx {
+                function: f,
+                max_operations: budget,
+            };
+            let ctx = scop.ctx.clone();
+            let mut result = None;
+            let bounded = ctx.with_budget(budget, || {
+                result = Some((pass.run)(&mut scop, &cx));
+                Ok(())
+            });
+            let result = match (bounded, result) {
+                (_, Some(Err(e))) => Err(e),
+                (Err(e), _) => Err(PassError::Isl(e)),
+                (Ok(()), Some(Ok(r))) => Ok(r),
+                (Ok(()), None) => Err(PassError::Bail("the pass did not run".into())),
+            };
+            let report = match result {
+                Ok(r) => r,
+                Err(PassError::Isl(IslError::Budget)) => {
+                    return Ok(Err(Why::Budget {
+                        stage: Stage::Pass(pass.name.into()),
+                    }));
+                }
+                Err(PassError::Verify(error)) => {
+                    return Err(Error::Verify {
+                        after: format!("pass `{}`", pass.name),
+                        error,
+                    });
+                }
+                Err(error) => {
+                    return Ok(Err(Why::Pass {
+                        pass: pass.name.into(),
+                        error,
+                    }));
+                }
+            };
+            if config.verify {
+                scop.verify().map_err(|error| Error::Verify {
+                    after: format!("pass `{}`", pass.name),
+                    error,
+                })?;
+            }
+            self.report(report, start, budget);
+            if stop_after == Some(pass.name) {
+                break;
+            }
+        }
+        Ok(Ok(Front {
+            scop,
+            correspondence,
+        }))
+    }
+
+    /// Assumptions, schedule, AST and run-time check.
+    fn finish(
+        &mut self,
+        mut scop: Scop,
+        correspondence: Option<Set>,
+    ) -> Result<Result<Plan, Why>, Error> {
+        let (f, config) = (self.f, self.config);
+        let start = Instant::now();
+        let budget = config.budgets.assumptions;
+        let assume = optimist_assume::Config {
+            max_operations: budget,
+        };
+        let assumptions = match optimist_assume::collect(&mut scop, &assume) {
+            Ok(a) => a,
+            Err(optimist_assume::AssumeError::Isl(IslError::Budget)) => {
+                return Ok(Err(Why::Budget {
+                    stage: Stage::Assumptions,
+                }));
+            }
+            Err(optimist_assume::AssumeError::Isl(e)) => return Err(Error::Isl(e)),
+        };
+        if let Some(why) = &assumptions.infeasible {
+            return Ok(Err(Why::InfeasibleAssumptions {
+                reason: why.clone(),
+                assumptions: assumptions.dump(&scop),
+            }));
+        }
+        let taken: usize = assumptions.stats.iter().map(|s| s.taken).sum();
+        self.report(
+            PassReport::changed("assume", format!("{taken} assumptions taken")),
+            start,
+            budget,
+        );
+
+        let start = Instant::now();
+        let budget = config.budgets.dependences;
+        let (schedule, marks, note) = match schedule(f, &scop, &config.strategy, budget)? {
+            Ok(s) => s,
+            Err(why) => return Ok(Err(why)),
+        };
+        let transformation = match (&config.strategy, &note) {
+            (_, Some(n)) => n.clone(),
+            (Strategy::Original, None) => "the program's order".into(),
+            (Strategy::Auto(c), None) => format!(
+                "automatic strategy: isl's schedule, outermost permutable band tiled by {} ({} parallel, {} vector loops marked)",
+                c.tile_size,
+                marks.parallel.len(),
+                marks.vector.len()
+            ),
+            (Strategy::Script(_), None) => "a Loopy script, verified".into(),
+        };
+        let ast = optimist_codegen::generate_marked(&scop, &schedule, &marks)?;
+        self.report(
+            PassReport::changed("schedule", transformation.clone()),
+            start,
+            budget,
+        );
+
+        let start = Instant::now();
+        let budget = config.budgets.check;
+        let checked = scop
+            .ctx
+            .with_budget(budget, || check(&scop, &assumptions, correspondence));
+        let (check, unchecked, footprints) = match checked {
+            Ok(c) => c,
+            Err(IslError::Budget) => {
+                return Ok(Err(Why::Budget {
+                    stage: Stage::Check,
+                }));
+            }
+            Err(e) => return Err(Error::Isl(e)),
+        };
+        self.report(
+            PassReport::unchanged(
+                "check",
+                format!(
+                    "{} pre-loads, {} arrays without range checks",
+                    check.preloads.len(),
+                    unchecked.len()
+                ),
+            ),
+            start,
+            budget,
+        );
+        Ok(Ok(Plan {
+            scop,
+            assumptions,
+            schedule,
+            marks,
+            ast,
+            check,
+            unchecked,
+            footprints,
+            transformation,
+            schedule_note: note,
+            reports: std::mem::take(&mut self.reports),
+        }))
+    }
+}
+
+/// The run-time check, the arrays whose range checks can go when it holds, and the exact
+/// footprints of the array parameters.
+#[allow(clippy::type_complexity)]
+fn check(
+    scop: &Scop,
+    assumptions: &optimist_assume::Assumptions,
+    correspondence: Option<Set>,
+) -> Result<(RuntimeCheck, Vec<ArrayId>, Vec<(usize, Footprint)>), IslError> {
+    // Arrays whose every subscript can be checked against its declared size up front (the
+    // buffers are checked against those sizes before the code runs): their accesses go
+    // without range checks when that holds, as part of the run-time check.
+    let mut extra = correspondence;
+    let mut unchecked = Vec::new();
+    for (k, arr) in scop.arrays.iter().enumerate() {
+        let ArrayOrigin::Array(id) = arr.origin else {
+            continue;
+        };
+        let inside = match optimist_assume::in_declared_bounds(scop, ScopArrayId(k as u32)) {
+            Ok(Some(inside)) => inside,
+            Ok(None) => continue,
+            Err(optimist_assume::AssumeError::Isl(e)) => return Err(e),
+        };
+        let with = match &extra {
+            Some(e) => e.intersect(&inside)?,
+            None => inside,
+        };
+        if !with.intersect(&assumptions.valid)?.is_empty()? {
+            extra = Some(with);
+            unchecked.push(id);
+        }
+    }
+    let check = RuntimeCheck::build(scop, assumptions, extra.as_ref())?;
+    // Exact footprints only: a whole-buffer one says nothing.
+    let footprints = check
+        .footprints
+        .iter()
+        .filter(|(_, fp)| !matches!(fp.low, CheckExpr::Leaf(_)))
+        .filter_map(|(k, fp)| match scop.array(*k).origin {
+            ArrayOrigin::Array(id) => Some((id.0 as usize, fp.clone())),
+            ArrayOrigin::Scalar(_) => None,
+        })
+        .collect();
+    Ok((check, unchecked, footprints))
+}
+
+/// The schedule `strategy` gives for `scop`, its marks, and why another order was kept.
+#[allow(clippy::type_complexity)]
+fn schedule(
+    f: &Function,
+    scop: &Scop,
+    strategy: &Strategy,
+    budget: u64,
+) -> Result<Result<(Schedule, Marks, Option<String>), Why>, Error> {
+    let marks = |t: &Transformed| Marks {
+        parallel: t.parallel.clone(),
+        vector: t.vector.clone(),
+    };
+    let deps = || {
+        Dependences::compute_isl(
+            scop,
+            &DepConfig {
+                max_operations: budget,
+            },
+        )
+    };
+    Ok(Ok(match strategy {
+        Strategy::Original => (scop.schedule.clone(), Marks::default(), None),
+        Strategy::Auto(config) => {
+            match deps()
+                .map_err(LoopyError::Isl)
+                .and_then(|d| optimist_loopy::auto(scop, &d, config))
+            {
+                Ok(t) => (t.schedule.clone(), marks(&t), None),
+                Err(e) => (
+                    scop.schedule.clone(),
+                    Marks::default(),
+                    Some(format!(
+                        "automatic strategy failed, original order kept: {e}"
+                    )),
+                ),
+            }
+        }
+        Strategy::Script(script) => {
+            let d = match deps() {
+                Ok(d) => d,
+                Err(IslError::Budget) => {
+                    return Ok(Err(Why::Budget {
+                        stage: Stage::Schedule,
+                    }));
+                }
+                Err(e) => return Err(Error::Isl(e)),
+            };
+            let t = optimist_loopy::apply(f, scop, &d, script)?;
+            (t.schedule.clone(), marks(&t), None)
+        }
+    }))
+}
+
+/// The parameter values where the model is the program (`None`: all of them, or not
+/// derivable), or why the model may not be used at all (the check failed, or it holds nowhere).
+fn correspondence(f: &Function, scop: &Scop, budget: u64) -> Result<Option<Set>, Why> {
+    // Bounded like the other isl work: a check that cannot finish is no proof.
+    let checked = scop
+        .ctx
+        .with_budget(budget, || Ok(optimist_loopy::correspondence(f, scop)))
+        .map_err(CorrespondenceError::Isl)
+        .and_then(|r| r);
+    match checked {
+        Ok(c) if c.violations.is_empty() => Ok(None),
+        Ok(c) => match c.valid.is_empty() {
+            Ok(false) => Ok(Some(c.valid)),
+            _ => Err(Why::Correspondence(format!(
+                "the model does not match the program: {}",
+                c.violations.join("; ")
+            ))),
+        },
+        // Outside what the check derives (data-dependent control): nothing more is known.
+        Err(CorrespondenceError::Unsupported(_)) => Ok(None),
+        Err(CorrespondenceError::Isl(IslError::Budget)) => Err(Why::Budget {
+            stage: Stage::Correspondence,
+        }),
+        Err(e) => Err(Why::Correspondence(format!(
+            "the program-model correspondence check failed: {e}"
+        ))),
+    }
+}

@@ -1,0 +1,230 @@
+//! The driver: its stages and reports, typed reasons for faithful-only outcomes, budgets per
+//! stage, `model_after`, and a pass written here (one statement split in two) going through the
+//! whole pipeline to native code and C with the interpreter's bits.
+
+use optimist::presburger::{DimType, Schedule, Set};
+use optimist::scop::frontend::{self, FrontendConfig};
+use optimist::scop::interp;
+use optimist::scop::model::{AccessId, BodyExpr, BodyKind, Scop, StmtId};
+use optimist::scop::pass::{Pass, PassCx, PassError, PassReport};
+use optimist::scop::workload::{RunSpec, Workload};
+use optimist::{Budgets, Config, Error, Kernel, Outcome, Stage, Strategy, Version, Why};
+
+mod common;
+
+fn parse(src: &str) -> optimist::scop::ir::Function {
+    frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap()
+}
+
+const CHAIN: &str = "void chain(int n, double A[n], double B[n]) {\n  for (int i = 1; i < n; i++)\n    A[i] = A[i - 1] * 0.5 + B[i];\n}\n";
+
+#[test]
+fn the_plan_reports_every_stage_in_order() {
+    let f = parse(CHAIN);
+    let Outcome::Optimized(plan) = optimist::optimize(&f, &Config::default()).unwrap() else {
+        panic!("chain should be optimized");
+    };
+    let stages: Vec<&str> = plan.reports.iter().map(|r| r.pass.as_str()).collect();
+    assert_eq!(
+        stages,
+        [
+            "build",
+            "correspondence",
+            "delin",
+            "delicm",
+            "propagate",
+            "assume",
+            "schedule",
+            "check"
+        ]
+    );
+    // The passes not implemented yet say so and leave the model unchanged.
+    for r in &plan.reports[2..5] {
+        assert!(!r.changed && r.summary.contains("not implemented"), "{r}");
+    }
+    // The plan's check is the kernel's.
+    let kernel = Kernel::compile(&f, Some(&plan)).unwrap();
+    assert_eq!(kernel.check(), Some(plan.check_c().as_str()));
+}
+
+#[test]
+fn faithful_only_outcomes_say_why_with_a_type() {
+    // Data-dependent bounds cannot be modeled.
+    let f = parse(
+        "void k(int n, double A[n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < i * i; j++)\n      A[i] = A[i] + 1;\n}\n",
+    );
+    let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+    assert!(
+        matches!(outcome.why(), Some(Why::CannotModel(_))),
+        "{outcome:?}"
+    );
+    // Every stage's budget is its own: a tiny one names the stage.
+    let f = parse(CHAIN);
+    let tiny = |set: fn(&mut Budgets)| {
+        let mut config = Config::default();
+        set(&mut config.budgets);
+        optimist::optimize(&f, &config).unwrap()
+    };
+    let stage = |o: Outcome| match o {
+        Outcome::FaithfulOnly(Why::Budget { stage }) => stage,
+        o => panic!("expected a budget stop: {o:?}"),
+    };
+    assert_eq!(stage(tiny(|b| b.correspondence = 1)), Stage::Correspondence);
+    assert_eq!(stage(tiny(|b| b.assumptions = 1)), Stage::Assumptions);
+    assert_eq!(stage(tiny(|b| b.check = 1)), Stage::Check);
+    assert!(matches!(
+        tiny(|b| b.build = 1).why(),
+        Some(Why::CannotModel(e)) if e.message.contains("budget")
+    ));
+    // A faithful-only outcome still compiles, and runs the fallback.
+    let kernel = Kernel::compile(&f, None).unwrap();
+    let spec = RunSpec::parse_args(&["--set", "n=10"]).unwrap();
+    let mut w = Workload::generate(&f, &spec).unwrap();
+    assert_eq!(kernel.run(&mut w.args).unwrap(), Version::Fallback);
+}
+
+#[test]
+fn a_refused_script_is_an_error_and_an_unknown_pass_too() {
+    let f = parse(CHAIN);
+    let script = optimist::loopy::Script::parse("reverse(S0, 0)").unwrap_or_else(|e| panic!("{e}"));
+    let e = optimist::optimize(&f, &Config::with(Strategy::Script(script))).unwrap_err();
+    assert!(matches!(e, Error::Script(_)), "{e}");
+    let e = optimist::model_after(&f, &Config::default(), "nope").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "no pass named `nope` (the passes: build, delin, delicm, propagate)"
+    );
+    let scop = optimist::model_after(&f, &Config::default(), "delin")
+        .unwrap()
+        .unwrap();
+    assert_eq!(scop.stmts.len(), 1);
+}
+
+/// A pass written by a user of the library: statement 0 becomes two statements, one for even
+/// and one for odd iterations, each with its own accesses; the schedule keeps the order.
+fn split_even_odd(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
+    let ctx = scop.ctx.clone();
+    let old = scop.stmts[0].clone();
+    if old.iterators.len() != 1 {
+        return Err(PassError::Bail("only one loop is split".into()));
+    }
+    let params: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+    let params = params.join(", ");
+    let name = old.name.clone();
+    let odd_name = format!("{name}_odd");
+    let even = Set::parse(&ctx, &format!("[{params}] -> {{ {name}[i] : i % 2 = 0 }}"))?;
+    let odd = Set::parse(&ctx, &format!("[{params}] -> {{ {name}[i] : i % 2 = 1 }}"))?;
+    let odd_domain = old.domain.intersect(&odd)?.with_tuple_name(&odd_name)?;
+    scop.stmts[0].domain = old.domain.intersect(&even)?;
+    let new_id = StmtId(scop.stmts.len() as u32);
+    let mut renamed = Vec::new();
+    for &a in &old.accesses {
+        let mut acc = scop.access(a).clone();
+        acc.stmt = new_id;
+        acc.relation = acc
+            .relation
+            .with_tuple_name(DimType::In, &odd_name)?
+            .intersect_domain(&odd_domain)?;
+        let id = AccessId(scop.accesses.len() as u32);
+        scop.accesses.push(acc);
+        renamed.push((a, id));
+    }
+    fn remap(e: &BodyExpr, map: &[(AccessId, AccessId)]) -> BodyExpr {
+        let r = |e: &BodyExpr| Box::new(remap(e, map));
+        let kind = match &e.kind {
+            BodyKind::Access(a) => {
+                BodyKind::Access(map.iter().find(|(o, _)| o == a).map_or(*a, |(_, n)| *n))
+            }
+            BodyKind::Unary(op, x) => BodyKind::Unary(*op, r(x)),
+            BodyKind::Binary(op, x, y) => BodyKind::Binary(*op, r(x), r(y)),
+            BodyKind::Cast(x) => BodyKind::Cast(r(x)),
+            BodyKind::Select(c, x, y) => BodyKind::Select(r(c), r(x), r(y)),
+            BodyKind::Call(m, args) => {
+                BodyKind::Call(*m, args.iter().map(|a| remap(a, map)).collect())
+            }
+            k => k.clone(),
+        };
+        BodyExpr { kind, ty: e.ty }
+    }
+    let new_of = |a: AccessId| renamed.iter().find(|(o, _)| *o == a).unwrap().1;
+    let mut stmt = old.clone();
+    stmt.name = odd_name.clone();
+    stmt.domain = odd_domain;
+    stmt.write = new_of(old.write);
+    stmt.accesses = old.accesses.iter().map(|&a| new_of(a)).collect();
+    stmt.value = remap(&old.value, &renamed);
+    stmt.guard = old.guard.as_ref().map(|g| remap(g, &renamed));
+    scop.stmts.push(stmt);
+    // Both run at time i: the original order.
+    let domains = scop.domains()?;
+    scop.schedule = Schedule::parse(
+        &ctx,
+        &format!(
+            "{{ domain: \"{domains}\", child: {{ schedule: \"[{params}] -> [{{ {name}[i] -> [(i)]; {odd_name}[i] -> [(i)] }}]\" }} }}"
+        ),
+    )?;
+    Ok(PassReport::changed("split", format!("{name} split in two")))
+}
+
+const SPLIT: Pass = Pass {
+    name: "split",
+    about: "statement 0 split into even and odd iterations (a test pass)",
+    run: split_even_odd,
+};
+
+#[test]
+fn a_pass_that_splits_a_statement_runs_through_the_whole_pipeline() {
+    let f = parse(CHAIN);
+    let spec = RunSpec::parse_args(&["--set", "n=1000"]).unwrap();
+    let mut reference = Workload::generate(&f, &spec).unwrap();
+    interp::run(&f, &mut reference.args, &Default::default()).unwrap();
+    let reference = reference.hashes(&f);
+    for strategy in [Strategy::Original, Strategy::default()] {
+        let mut config = Config::with(strategy.clone());
+        config.passes.insert(0, SPLIT);
+        let model = optimist::model_after(&f, &config, "split")
+            .unwrap()
+            .unwrap();
+        assert_eq!(model.stmts.len(), 2);
+        assert!(model.dump(&f).contains("S0_odd"), "{}", model.dump(&f));
+        let optimist::Compiled { kernel, outcome } = optimist::compile(&f, &config).unwrap();
+        let plan = outcome.plan().unwrap_or_else(|| panic!("{outcome:?}"));
+        assert!(plan.reports.iter().any(|r| r.pass == "split" && r.changed));
+        assert!(plan.schedule_note.is_none(), "{:?}", plan.schedule_note);
+        let mut w = Workload::generate(&f, &spec).unwrap();
+        assert_eq!(kernel.run(&mut w.args).unwrap(), Version::Optimized);
+        assert_eq!(w.hashes(&f), reference, "{strategy:?}");
+        if let Some(cc) = common::cc() {
+            let p = optimist::codegen::c::versioned(&f, Some(plan), "optimist_generated").unwrap();
+            let (hashes, version) = common::versioned_c_run(&cc, "split", &f, &spec, &p.code);
+            let want: Vec<String> = reference
+                .iter()
+                .map(|(a, h)| format!("{a} {h:016x}"))
+                .collect();
+            assert_eq!(hashes, want, "{strategy:?}");
+            assert_eq!(version, "optimized");
+        }
+    }
+}
+
+/// A pass that breaks the model is caught by the verifier and named.
+#[test]
+fn a_pass_that_breaks_the_model_is_named() {
+    fn drop_schedule(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
+        scop.schedule = Schedule::from_domain(&optimist::presburger::UnionSet::empty(&scop.ctx)?)?;
+        Ok(PassReport::changed("breaker", "schedule dropped"))
+    }
+    let f = parse(CHAIN);
+    let mut config = Config::default();
+    config.verify = true;
+    config.passes.push(Pass {
+        name: "breaker",
+        about: "drops the schedule",
+        run: drop_schedule,
+    });
+    let e = optimist::optimize(&f, &config).unwrap_err();
+    assert!(
+        matches!(&e, Error::Verify { after, .. } if after == "pass `breaker`"),
+        "{e}"
+    );
+}
