@@ -464,7 +464,7 @@ impl<'a> Driver<'a> {
         mut scop: Scop,
         correspondence: Option<Set>,
     ) -> Result<Result<Plan, Why>, Error> {
-        let (f, config) = (self.f, self.config);
+        let config = self.config;
         let start = Instant::now();
         let budget = config.budgets.assumptions;
         let assume = optimist_assume::Config {
@@ -494,7 +494,7 @@ impl<'a> Driver<'a> {
 
         let start = Instant::now();
         let budget = config.budgets.dependences;
-        let (schedule, marks, note) = match schedule(f, &scop, &config.strategy, budget)? {
+        let (schedule, marks, note) = match schedule(&scop, &config.strategy, budget)? {
             Ok(s) => s,
             Err(why) => return Ok(Err(why)),
         };
@@ -606,7 +606,6 @@ fn check(
 /// The schedule `strategy` gives for `scop`, its marks, and why another order was kept.
 #[allow(clippy::type_complexity)]
 fn schedule(
-    f: &Function,
     scop: &Scop,
     strategy: &Strategy,
     budget: u64,
@@ -650,7 +649,7 @@ fn schedule(
                 }
                 Err(e) => return Err(Error::Isl(e)),
             };
-            let t = optimist_loopy::apply(f, scop, &d, script)?;
+            let t = optimist_loopy::apply(scop, &d, script)?;
             (t.schedule.clone(), marks(&t), None)
         }
     }))

@@ -215,8 +215,10 @@ fn a_pass_that_breaks_the_model_is_named() {
         Ok(PassReport::changed("breaker", "schedule dropped"))
     }
     let f = parse(CHAIN);
-    let mut config = Config::default();
-    config.verify = true;
+    let mut config = Config {
+        verify: true,
+        ..Config::default()
+    };
     config.passes.push(Pass {
         name: "breaker",
         about: "drops the schedule",
@@ -227,4 +229,38 @@ fn a_pass_that_breaks_the_model_is_named() {
         matches!(&e, Error::Verify { after, .. } if after == "pass `breaker`"),
         "{e}"
     );
+}
+
+/// Loopy reads the model only: after the split, both halves carry the tag of their loop, so a
+/// script on that loop moves both, and the verifier checks the split model's dependences.
+#[test]
+fn loopy_scripts_apply_to_a_split_model() {
+    let labeled = "void k(int n, double A[n], double B[n]) {\nL:  for (int i = 1; i < n; i++)\n    A[i] = A[i - 1] * 0.5 + B[i];\n}\n";
+    let f = parse(labeled);
+    let spec = RunSpec::parse_args(&["--set", "n=300"]).unwrap();
+    let mut reference = Workload::generate(&f, &spec).unwrap();
+    interp::run(&f, &mut reference.args, &Default::default()).unwrap();
+    let script = |text: &str| {
+        let mut config = Config::with(Strategy::Script(
+            optimist::loopy::Script::parse(text).unwrap_or_else(|e| panic!("{e}")),
+        ));
+        config.passes.insert(0, SPLIT);
+        config
+    };
+    let optimist::Compiled { kernel, outcome } =
+        optimist::compile(&f, &script("tile(L, 16)")).unwrap();
+    let plan = outcome.plan().unwrap_or_else(|| panic!("{outcome:?}"));
+    assert_eq!(plan.scop.stmts.len(), 2);
+    let ast = plan.ast.display(&plan.scop);
+    assert!(ast.contains("S0_odd("), "{ast}");
+    let mut w = Workload::generate(&f, &spec).unwrap();
+    assert_eq!(kernel.run(&mut w.args).unwrap(), Version::Optimized);
+    assert_eq!(w.hashes(&f), reference.hashes(&f));
+    // Reversing the chain breaks its dependence between the two halves.
+    let e = optimist::optimize(&f, &script("reverse(L, 0)")).unwrap_err();
+    assert!(
+        matches!(&e, Error::Script(optimist::loopy::LoopyError::Refused(v)) if !v.is_empty()),
+        "{e}"
+    );
+    assert!(e.to_string().contains("S0_odd"), "{e}");
 }

@@ -60,7 +60,7 @@ fn through_cc(name: &str, f: &Function, spec: &RunSpec, script: &Script) -> Opti
     let cc = common::cc()?;
     let scop = optimist_scop::model::Scop::build(f, &Default::default()).unwrap();
     let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
-    let t = optimist_loopy::apply(f, &scop, &deps, script).unwrap();
+    let t = optimist_loopy::apply(&scop, &deps, script).unwrap();
     let ast = optimist::codegen::generate(&scop, &t.schedule).unwrap();
     let code = optimist::codegen::c::function(f, &scop, &ast, Some("optimist_generated"));
     Some(common::hashes_of_c(&cc, name, f, spec, &code))
@@ -373,7 +373,7 @@ fn marks_reach_their_loops() {
         "realign(Init, Mult, 0)\nparallel(Init, 0)\nparallel(Outer, 1)\nvectorize(Init)",
     )
     .unwrap();
-    let t = optimist_loopy::apply(&f, &scop, &deps, &script).unwrap();
+    let t = optimist_loopy::apply(&scop, &deps, &script).unwrap();
     let marks = optimist::codegen::Marks {
         parallel: t.parallel,
         vector: t.vector,

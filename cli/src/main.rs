@@ -225,7 +225,7 @@ fn verify(args: &[String]) -> ExitCode {
         // The model the driver schedules: after every pass.
         let scop = final_model(&f)?;
         let deps = Dependences::compute(&scop, &DepConfig::default())?;
-        Ok(match optimist_loopy::apply(&f, &scop, &deps, &script) {
+        Ok(match optimist_loopy::apply(&scop, &deps, &script) {
             Ok(t) => {
                 println!("legal: every dependence keeps its order");
                 println!("schedule: {}", t.theta);
@@ -498,14 +498,14 @@ fn demo_loopy(f: &optimist_scop::ir::Function) -> Result<()> {
     let script = Script::parse(text)?;
     let scop = final_model(f)?;
     let deps = Dependences::compute(&scop, &DepConfig::default())?;
-    let t = optimist_loopy::apply(f, &scop, &deps, &script)?;
+    let t = optimist_loopy::apply(&scop, &deps, &script)?;
     println!("Verified: one-to-one, every dependence kept. The loops generated:");
     print!(
         "{}",
         indent(&optimist_codegen::generate(&scop, &t.schedule)?.display(&scop))
     );
     let bad = Script::parse("reverse(T, 2)")?;
-    if let Err(e) = optimist_loopy::apply(f, &scop, &deps, &bad) {
+    if let Err(e) = optimist_loopy::apply(&scop, &deps, &bad) {
         println!("`reverse(T, 2)` is refused:\n{}", indent(&e.to_string()));
     }
     let args = ["--set", "n=400", "--set", "alpha=1.5"];

@@ -23,8 +23,8 @@
 //! let scop = Scop::build(&f, &Default::default()).unwrap();
 //! let deps = Dependences::compute(&scop, &Default::default()).unwrap();
 //! // Shifting the loop is legal; reversing it is not (the paper's Figure 1b).
-//! apply(&f, &scop, &deps, &Script::parse("shift(Div, 0, 3)").unwrap()).unwrap();
-//! let err = apply(&f, &scop, &deps, &Script::parse("reverse(Div, 0)").unwrap()).unwrap_err();
+//! apply(&scop, &deps, &Script::parse("shift(Div, 0, 3)").unwrap()).unwrap();
+//! let err = apply(&scop, &deps, &Script::parse("reverse(Div, 0)").unwrap()).unwrap_err();
 //! assert!(matches!(err, LoopyError::Refused(_)));
 //! assert!(err.to_string().contains("Raw dependence S0 (line 4) -> S0 (line 4) through array `A`"));
 //! ```
@@ -43,7 +43,6 @@ pub use script::{Arg, Op, Pos, Script, ScriptError};
 pub use verify::{Violation, ViolationKind, verify};
 
 use optimist_presburger::{Error as IslError, Map, Schedule, Set, UnionMap};
-use optimist_scop::ir::{Function, Stmt, StmtKind};
 use optimist_scop::model::{Dependences, Scop, StmtId};
 use std::collections::{BTreeMap, BTreeSet};
 use transform::{Component, LoopySchedule, Position, Shorthand};
@@ -105,24 +104,35 @@ fn members(s: &LoopySchedule, c: &Component) -> BTreeSet<StmtId> {
 }
 
 impl Transformed {
-    /// The original schedule in Loopy's form, with a component for every C label.
-    pub fn initial(f: &Function, scop: &Scop) -> Result<LoopySchedule, LoopyError> {
-        let mut walk = Walk {
-            stmts: Vec::new(),
-            components: BTreeMap::new(),
+    /// The model's order in Loopy's form, with a component for every tag of its statements.
+    ///
+    /// Read from the model only: the positions and the iteration entries come from the
+    /// schedule tree of [`Scop::schedule`] (sequences give positions, one-member bands give
+    /// iteration entries, negated for loops that count down, as the model builds them), the
+    /// components from the statements' [`tags`](optimist_scop::model::ScopStmt::tags). A pass
+    /// that splits, adds or deletes statements keeps scripts working as long as it keeps the
+    /// schedule in that form and gives new statements their tags.
+    pub fn initial(scop: &Scop) -> Result<LoopySchedule, LoopyError> {
+        let shape = |message: String| LoopyError::Invalid {
+            pos: Pos { line: 0, col: 0 },
+            message: format!("the model's schedule is not in Loopy's form: {message}"),
         };
-        let mut counter = 0;
-        walk.list(&f.body, &[], &[], &mut counter);
-        if walk.stmts.len() != scop.stmts.len() {
-            return Err(LoopyError::Invalid {
-                pos: Pos { line: 0, col: 0 },
-                message: "the model and the program disagree on the statements".into(),
-            });
+        let mut paths: Vec<Option<Path>> = vec![None; scop.stmts.len()];
+        let root = scop.schedule.root()?;
+        let start = Path {
+            positions: Vec::new(),
+            bands: Vec::new(),
+        };
+        if root.n_children()? > 0 {
+            walk(scop, &root.child(0)?, start, None, &mut paths).map_err(|e| match e {
+                WalkError::Isl(e) => LoopyError::Isl(e),
+                WalkError::Shape(m) => shape(m),
+            })?;
         }
-        let m = walk
-            .stmts
+        let m = paths
             .iter()
-            .map(|(p, _)| p.len() - 1)
+            .flatten()
+            .map(|p| p.bands.len())
             .max()
             .unwrap_or(0);
         let pad = |p: &Position| {
@@ -132,9 +142,12 @@ impl Transformed {
         };
         let mut theta = Vec::new();
         let mut positions = Vec::new();
-        for (k, (p, signs)) in walk.stmts.iter().enumerate() {
-            let st = &scop.stmts[k];
-            let dims: Vec<String> = (0..signs.len())
+        for (st, path) in scop.stmts.iter().zip(&paths) {
+            let path = path
+                .as_ref()
+                .ok_or_else(|| shape(format!("statement {} is not in it", st.name)))?;
+            let n = st.iterators.len();
+            let dims: Vec<String> = (0..n)
                 .map(|d| {
                     st.domain
                         .dim_name(optimist_presburger::DimType::SET, d)
@@ -143,43 +156,38 @@ impl Transformed {
                         .unwrap_or_else(|| format!("i{d}"))
                 })
                 .collect();
-            let q = pad(p);
-            let mut out = vec![q[0].to_string()];
+            let constant = |p: i64| {
+                Map::parse(
+                    &scop.ctx,
+                    &format!("{{ {}[{}] -> [{p}] }}", st.name, dims.join(", ")),
+                )
+            };
+            let q = pad(&path.positions);
+            let mut map = constant(q[0])?;
             for d in 0..m {
-                out.push(match (dims.get(d), signs.get(d)) {
-                    (Some(n), Some(true)) => format!("-{n}"),
-                    (Some(n), _) => n.clone(),
-                    _ => "0".into(),
-                });
-                out.push(q[d + 1].to_string());
+                map = match path.bands.get(d) {
+                    Some(band) => map.flat_range_product(
+                        &band.intersect_domain(&st.domain.to_union()?)?.to_map()?,
+                    )?,
+                    None => map.flat_range_product(&constant(0)?)?,
+                };
+                map = map.flat_range_product(&constant(q[d + 1])?)?;
             }
-            let map = Map::parse(
-                &scop.ctx,
-                &format!(
-                    "{{ {}[{}] -> [{}] }}",
-                    st.name,
-                    dims.join(", "),
-                    out.join(", ")
-                ),
-            )?
-            .intersect_domain(&st.domain)?;
-            theta.push(map);
+            theta.push(map.intersect_domain(&st.domain)?);
             positions.push(BTreeSet::from([q]));
         }
-        let components = walk
-            .components
-            .into_iter()
-            .map(|(name, (range, level))| {
-                let ps = range.map(|k| pad(&walk.stmts[k].0)).collect();
-                (
-                    name,
-                    Component {
-                        positions: ps,
-                        level,
-                    },
-                )
-            })
-            .collect();
+        let mut components: BTreeMap<String, Component> = BTreeMap::new();
+        for (k, st) in scop.stmts.iter().enumerate() {
+            for tag in &st.tags {
+                let c = components
+                    .entry(tag.name.clone())
+                    .or_insert_with(|| Component {
+                        positions: BTreeSet::new(),
+                        level: tag.level,
+                    });
+                c.positions.extend(positions[k].iter().cloned());
+            }
+        }
         Ok(LoopySchedule {
             ctx: scop.ctx.clone(),
             m,
@@ -190,57 +198,81 @@ impl Transformed {
     }
 }
 
-/// Walks the program IR in the model's statement order, numbering positions.
-struct Walk {
-    /// Per statement: its position vector, and per enclosing loop whether it counts down.
-    stmts: Vec<(Position, Vec<bool>)>,
-    /// Per label: the statements it covers, and the number of loops around it.
-    components: BTreeMap<String, (std::ops::Range<usize>, usize)>,
+/// Where a statement is in the model's schedule tree: the sequence positions around it
+/// (outermost first, one more than loops) and the partial schedule of each loop around it.
+#[derive(Clone)]
+struct Path {
+    positions: Vec<i64>,
+    bands: Vec<UnionMap>,
 }
 
-impl Walk {
-    /// Statement lists, blocks and branches share the positions of their level.
-    fn list(&mut self, stmts: &[Stmt], prefix: &[i64], signs: &[bool], counter: &mut i64) {
-        for s in stmts {
-            let start = self.stmts.len();
-            match &s.kind {
-                StmtKind::Assign(..) => {
-                    let mut p = prefix.to_vec();
-                    p.push(*counter);
-                    *counter += 1;
-                    self.stmts.push((p, signs.to_vec()));
-                }
-                StmtKind::For(l) => {
-                    let mut p = prefix.to_vec();
-                    p.push(*counter);
-                    *counter += 1;
-                    let mut sg = signs.to_vec();
-                    sg.push(l.step < 0);
-                    let mut inner = 0;
-                    self.list(&l.body, &p, &sg, &mut inner);
-                }
-                StmtKind::If(_, t, e) => {
-                    self.list(t, prefix, signs, counter);
-                    self.list(e, prefix, signs, counter);
-                }
-                StmtKind::Block(b) => self.list(b, prefix, signs, counter),
-            }
-            if let Some(label) = &s.label {
-                self.components
-                    .insert(label.clone(), (start..self.stmts.len(), signs.len()));
-            }
-        }
+enum WalkError {
+    Isl(IslError),
+    Shape(String),
+}
+
+impl From<IslError> for WalkError {
+    fn from(e: IslError) -> Self {
+        WalkError::Isl(e)
     }
 }
 
-/// Applies `script` to the model of `f` and verifies the result with `deps`.
-pub fn apply(
-    f: &Function,
+/// Walks the schedule tree below `node`; `pending` is the sequence position of the current
+/// level when a sequence gave one (otherwise 0).
+fn walk(
     scop: &Scop,
-    deps: &Dependences,
-    script: &Script,
-) -> Result<Transformed, LoopyError> {
-    let mut s = Transformed::initial(f, scop)?;
+    node: &optimist_presburger::ScheduleNode,
+    mut path: Path,
+    pending: Option<i64>,
+    out: &mut [Option<Path>],
+) -> Result<(), WalkError> {
+    use optimist_presburger::ScheduleNodeType as T;
+    match node.node_type()? {
+        T::Sequence => {
+            if pending.is_some() {
+                return Err(WalkError::Shape(
+                    "a sequence directly inside a sequence".into(),
+                ));
+            }
+            for k in 0..node.n_children()? {
+                walk(scop, &node.child(k)?, path.clone(), Some(k as i64), out)?;
+            }
+            Ok(())
+        }
+        T::Filter | T::Mark => walk(scop, &node.child(0)?, path, pending, out),
+        T::Band => {
+            if node.band_n_member()? != 1 {
+                return Err(WalkError::Shape("a band with more than one member".into()));
+            }
+            path.positions.push(pending.unwrap_or(0));
+            path.bands.push(node.band_partial_schedule()?);
+            walk(scop, &node.child(0)?, path, None, out)
+        }
+        T::Leaf => {
+            path.positions.push(pending.unwrap_or(0));
+            for set in node.domain()?.sets()? {
+                let name = set.tuple_name().unwrap_or_default();
+                let k = scop
+                    .stmts
+                    .iter()
+                    .position(|s| s.name == name)
+                    .ok_or_else(|| WalkError::Shape(format!("`{name}` is no statement")))?;
+                if out[k].is_some() {
+                    return Err(WalkError::Shape(format!(
+                        "statement {name} is in two leaves"
+                    )));
+                }
+                out[k] = Some(path.clone());
+            }
+            Ok(())
+        }
+        other => Err(WalkError::Shape(format!("a {other:?} node"))),
+    }
+}
+
+/// Applies `script` to the model and verifies the result with `deps`.
+pub fn apply(scop: &Scop, deps: &Dependences, script: &Script) -> Result<Transformed, LoopyError> {
+    let mut s = Transformed::initial(scop)?;
     let mut parallel_marks: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
     let mut vector_marks: Vec<(BTreeSet<StmtId>, Pos)> = Vec::new();
     for op in &script.ops {

@@ -23,7 +23,7 @@ fn run(
     m: &(Function, Scop, Dependences),
     script: &str,
 ) -> Result<optimist_loopy::Transformed, LoopyError> {
-    apply(&m.0, &m.1, &m.2, &Script::parse(script)?)
+    apply(&m.1, &m.2, &Script::parse(script)?)
 }
 
 /// Figure 1b: `A[i] = A[i] / A[i-1]` carries a flow dependence; reversing the loop is wrong.

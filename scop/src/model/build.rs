@@ -74,6 +74,8 @@ struct Builder<'f> {
     domain: Set,
     /// Data-dependent conditions around the current point (`(condition, taken branch)`).
     guards: Vec<(Expr, bool)>,
+    /// The labels of the constructs around the current point.
+    tags: Vec<Tag>,
     loc: Option<SrcLoc>,
 }
 
@@ -136,6 +138,7 @@ impl<'f> Builder<'f> {
             loops: Vec::new(),
             domain,
             guards: Vec::new(),
+            tags: Vec::new(),
             loc: None,
         };
         for (i, a) in f.arrays.iter().enumerate() {
@@ -293,12 +296,22 @@ impl<'f> Builder<'f> {
         if s.loc.is_some() {
             self.loc.clone_from(&s.loc);
         }
-        match &s.kind {
+        if let Some(label) = &s.label {
+            self.tags.push(Tag {
+                name: label.clone(),
+                level: self.loops.len(),
+            });
+        }
+        let part = match &s.kind {
             StmtKind::Block(b) => self.list(b),
             StmtKind::For(l) => self.for_loop(l, s),
             StmtKind::If(c, t, e) => self.branch(c, t, e),
             StmtKind::Assign(lv, v) => self.assign(lv, v, s).map(Some),
+        };
+        if s.label.is_some() {
+            self.tags.pop();
         }
+        part
     }
 
     fn for_loop(&mut self, l: &For, s: &Stmt) -> R<Option<Part>> {
@@ -504,6 +517,8 @@ impl<'f> Builder<'f> {
         let domain = self.domain.with_tuple_name(&name).map_err(&e)?;
         let mut st = ScopStmt {
             name: name.clone(),
+            label: s.label.clone(),
+            tags: self.tags.clone(),
             domain: domain.clone(),
             write: AccessId(0),
             value: BodyExpr {

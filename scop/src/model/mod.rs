@@ -229,11 +229,29 @@ pub enum BodyKind {
     Call(MathFn, Vec<BodyExpr>),
 }
 
-/// A statement: one assignment of the program, executed for every point of its domain.
+/// A C label on a construct around a statement (a loop tag, as Loopy scripts name loops).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The label.
+    pub name: String,
+    /// The number of loops around the labeled construct (a label on a loop counts the loops
+    /// outside it, not the loop itself).
+    pub level: usize,
+}
+
+/// A statement: one assignment of the program, executed for every point of its domain. It owns
+/// its identity (name, label, tags, source position), so a pass may split, add or delete
+/// statements and every later stage, Loopy included, reads only the model.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScopStmt {
     /// Its name: the C label, or `S<n>` in source order.
     pub name: String,
+    /// The C label on the assignment itself.
+    pub label: Option<String>,
+    /// The labels of the constructs around it (loops, blocks, branches, and its own label),
+    /// outermost first: the components of Loopy scripts. A statement a pass adds takes the tags
+    /// of the statement it comes from.
+    pub tags: Vec<Tag>,
     /// Its iteration domain, in the space `[params] -> { name[iterators] }`.
     pub domain: Set,
     /// The write it performs.
