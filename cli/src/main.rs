@@ -1,6 +1,7 @@
-//! The `optimist` command: `demo`, `run`, `show` and `verify` (see `optimist help`).
+//! The `optimist` command: `demo`, `run`, `show` and `verify` (see `optimist --help`).
 
 use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use optimist::presburger::{
     AstBuild, Polynomial, PwMultiAff, ScheduleConstraints, ScheduleOptions, Set,
 };
@@ -9,53 +10,229 @@ use optimist_loopy::Script;
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::{self, Limits};
 use optimist_scop::model::{Config as ScopConfig, DepConfig, DepKind, Dependences, Scop};
-use optimist_scop::workload::{RunSpec, Workload};
+use optimist_scop::workload::{Harness, RunSpec, VersionLine, Workload};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 
-const USAGE: &str = "\
-usage: optimist <command>
+/// Polyhedral loop optimization of C kernels: run, inspect and verify what the optimist
+/// library does with them.
+#[derive(Parser)]
+#[command(name = "optimist", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-commands:
-  demo    show what the implemented layers do, on a matrix product
-  run     run a C kernel on generated inputs and print the hashes of its arrays:
-            optimist run FILE.c [--function NAME] [--set NAME=VALUE]... [--len ARRAY=N]...
-                                [--array ARRAY=V0,V1,...]... [--alias ARRAY=OTHER+OFFSET]...
-                                                                [--backend interp|jit|c] [--opt none|default] [--script S.loopy]
-                                [--time] [--repeat R] [--max-steps N]
-            (--opt default: the automatic schedule; --script: a Loopy script, jit or c only)
-    show    print a kernel as the library sees it:
-            optimist show ir|scop|deps|ast|c|assumptions FILE.c [--function NAME]
-                          [--opt default] [--script S.loopy] [--set ...] [--alias ...]
-            (the program IR, the polyhedral model, the dependences, the loop AST, the
-            versioned C, the assumptions with their run-time check; with inputs, which
-            version runs on them)
-  verify  check a Loopy script: exit 0 when legal, 1 with the violations when not:
-            optimist verify FILE.c S.loopy [--function NAME]
-  help    print this text
-";
+#[derive(Subcommand)]
+enum Command {
+    /// Show what the implemented layers do: the pipeline on bundled kernels, then each layer on
+    /// a matrix product.
+    Demo,
+    /// Run a C kernel on generated inputs and print the hashes of its arrays (the contract is in
+    /// `optimist_scop::workload`); compiled code prints `version optimized|fallback` first.
+    Run(RunArgs),
+    /// Print a kernel as the library sees it.
+    Show(ShowArgs),
+    /// Check a Loopy script: exit 0 when legal, 1 with the violated dependences when not.
+    Verify(VerifyArgs),
+}
+
+/// The C source and how to read it.
+#[derive(Args)]
+struct Source {
+    /// The C file.
+    file: PathBuf,
+    /// The function to use (by default the one with a `#pragma scop` region, else the only one).
+    #[arg(long, value_name = "NAME")]
+    function: Option<String>,
+    /// Add a directory to the preprocessor's include path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Define a macro for the preprocessor.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+}
+
+impl Source {
+    /// Parses the source into the program IR.
+    fn parse(&self) -> Result<optimist_scop::ir::Function> {
+        let config = FrontendConfig {
+            function: self.function.clone(),
+            include_dirs: self.include.clone(),
+            defines: self.define.clone(),
+            ..Default::default()
+        };
+        Ok(frontend::parse_file(&self.file, &config)?)
+    }
+}
+
+/// The inputs of a run (see `optimist_scop::workload`).
+#[derive(Args)]
+struct Inputs {
+    /// A scalar parameter's value.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// The number of elements of an array's buffer.
+    #[arg(long = "len", value_name = "ARRAY=N")]
+    len: Vec<String>,
+    /// The first elements of an array.
+    #[arg(long = "array", value_name = "ARRAY=V0,V1,...")]
+    array: Vec<String>,
+    /// Make an array point into another one's buffer.
+    #[arg(long = "alias", value_name = "ARRAY=OTHER+OFFSET")]
+    alias: Vec<String>,
+}
+
+impl Inputs {
+    fn is_empty(&self) -> bool {
+        self.set.is_empty() && self.len.is_empty() && self.array.is_empty() && self.alias.is_empty()
+    }
+
+    fn spec(&self) -> Result<RunSpec> {
+        let mut args: Vec<&str> = Vec::new();
+        for (flag, values) in [
+            ("--set", &self.set),
+            ("--len", &self.len),
+            ("--array", &self.array),
+            ("--alias", &self.alias),
+        ] {
+            for v in values {
+                args.extend([flag, v.as_str()]);
+            }
+        }
+        Ok(RunSpec::parse_args(&args)?)
+    }
+}
+
+/// Which schedule the optimized code follows.
+#[derive(Args)]
+struct Schedule {
+    /// `default`: the automatic strategy; `none`: the faithful code only (for `run`) or the
+    /// program's order (for `show`).
+    #[arg(long, value_enum, default_value_t = Opt::None)]
+    opt: Opt,
+    /// A Loopy script (implies optimized code).
+    #[arg(long, value_name = "S.loopy")]
+    script: Option<PathBuf>,
+}
+
+impl Schedule {
+    /// The strategy, or `None` when only the faithful code is asked for.
+    fn strategy(&self) -> Result<Option<Strategy>> {
+        Ok(match (&self.script, self.opt) {
+            (Some(path), _) => Some(Strategy::Script(read_script(path)?)),
+            (None, Opt::Default) => Some(Strategy::default()),
+            (None, Opt::None) => None,
+        })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Backend {
+    /// The reference interpreter.
+    Interp,
+    /// Native code from Cranelift.
+    Jit,
+    /// C text compiled by the system C compiler.
+    C,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Opt {
+    /// No optimization.
+    None,
+    /// The automatic strategy.
+    Default,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    #[command(flatten)]
+    source: Source,
+    #[command(flatten)]
+    inputs: Inputs,
+    /// Who runs the kernel.
+    #[arg(long, value_enum, default_value_t = Backend::Interp)]
+    backend: Backend,
+    #[command(flatten)]
+    schedule: Schedule,
+    /// Print `time_s` with the median time of one run.
+    #[arg(long)]
+    time: bool,
+    /// Run this many times, each from the generated inputs (the hashes are the last run's).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
+    /// Stop the interpreter after this many steps (assignments and loop tests).
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+    /// The C compiler of `--backend c` (default: `$CC`, else `cc`).
+    #[arg(long, value_name = "CC")]
+    cc: Option<String>,
+    /// Its flags (split at spaces), e.g. `--cflags="-O3 -march=native"`.
+    #[arg(
+        long,
+        value_name = "FLAGS",
+        default_value = "-O1 -ffp-contract=off",
+        allow_hyphen_values = true
+    )]
+    cflags: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum What {
+    /// The program IR: C with every conversion explicit.
+    Ir,
+    /// The polyhedral model (after `--after PASS`; by default as built).
+    Scop,
+    /// The dependences between accesses.
+    Deps,
+    /// The loop AST of the optimized code.
+    Ast,
+    /// The versioned C program.
+    C,
+    /// The assumptions and the run-time check the compiled code evaluates (with inputs: which
+    /// version runs on them).
+    Assumptions,
+}
+
+#[derive(Args)]
+struct ShowArgs {
+    /// What to print.
+    #[arg(value_enum)]
+    what: What,
+    #[command(flatten)]
+    source: Source,
+    #[command(flatten)]
+    schedule: Schedule,
+    /// For `scop`: the model after this stage (`build` or a pass: delin, delicm, propagate).
+    #[arg(long, value_name = "PASS")]
+    after: Option<String>,
+    #[command(flatten)]
+    inputs: Inputs,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    source: Source,
+    /// The Loopy script.
+    script: PathBuf,
+}
 
 fn main() -> ExitCode {
     // Like other Unix tools, end quietly when the reader of our output goes away
     // (`optimist demo | head`) instead of failing on a broken pipe.
     // SAFETY: restoring the default action of a signal before any thread starts.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("demo") if args.len() == 1 => demo(),
-        Some("run") => run(&args[1..]),
-        Some("show") => show(&args[1..]),
-        Some("verify") => return verify(&args[1..]),
-        Some("help" | "--help" | "-h") => {
-            print!("{USAGE}");
-            Ok(())
-        }
-        Some(other) => Err(anyhow::anyhow!(
-            "unknown command or arguments: `{other}`\n\n{USAGE}"
-        )),
-        None => Err(anyhow::anyhow!("no command given\n\n{USAGE}")),
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Demo => demo(),
+        Command::Run(args) => run(&args),
+        Command::Show(args) => show(&args),
+        Command::Verify(args) => return verify(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -67,92 +244,40 @@ fn main() -> ExitCode {
 }
 
 /// `optimist run`: the contract is in `optimist_scop::workload`.
-fn run(args: &[String]) -> Result<()> {
-    let (file, rest) = args
-        .split_first()
-        .context("`optimist run` needs a C file")?;
-    let mut config = FrontendConfig::default();
-    let mut spec = RunSpec::default();
-    let (mut time, mut repeat, mut limits) = (false, 1usize, Limits::default());
-    let (mut backend, mut optimize) = (String::from("interp"), false);
-    let mut script = None;
-    let mut it = rest.iter();
-    while let Some(flag) = it.next() {
-        if flag == "--time" {
-            time = true;
-            continue;
-        }
-        let value = it
-            .next()
-            .with_context(|| format!("`{flag}` needs a value"))?;
-        match flag.as_str() {
-            "--function" => config.function = Some(value.clone()),
-            "--script" => script = Some(read_script(value)?),
-            "--backend" => {
-                backend = match value.as_str() {
-                    "interp" | "jit" | "c" => value.clone(),
-                    _ => bail!("unknown backend `{value}`: use interp, jit or c"),
-                }
-            }
-            "--opt" => {
-                optimize = match value.as_str() {
-                    "none" => false,
-                    "default" => true,
-                    _ => bail!("unknown optimization level `{value}`: use none or default"),
-                }
-            }
-            "--repeat" => {
-                repeat = value
-                    .parse()
-                    .ok()
-                    .filter(|&r| r > 0)
-                    .context("`--repeat` needs a positive count")?
-            }
-            "--max-steps" => {
-                limits.max_steps = value.parse().context("`--max-steps` needs a count")?
-            }
-            _ => {
-                if !spec.take(flag, value)? {
-                    bail!("unknown option `{flag}`\n\n{USAGE}");
-                }
-            }
-        }
-    }
-    let path = std::path::Path::new(file);
-    let f = frontend::parse_file(path, &config)?;
+fn run(args: &RunArgs) -> Result<()> {
+    let f = args.source.parse()?;
+    let spec = args.inputs.spec()?;
     let mut w = Workload::generate(&f, &spec)?;
-    let strategy = match script {
-        Some(_) if backend == "interp" => {
-            bail!("`--script` transforms generated code: use `--backend jit` or `--backend c`")
-        }
-        Some(s) => {
-            optimize = true;
-            Strategy::Script(s)
-        }
-        None => Strategy::default(),
-    };
-    if backend == "c" {
-        // The same inputs and hashes through the system C compiler.
-        let code = if optimize {
-            let (p, outcome) = optimist::compile_c(&f, &Config::with(strategy), "optimist_kernel")?;
-            report_outcome(&outcome);
-            Some(p.code)
-        } else {
-            None
-        };
-        return run_with_cc(path, &f, &w, &spec, code, time, repeat);
+    let strategy = args.schedule.strategy()?;
+    if args.backend == Backend::Interp && args.schedule.script.is_some() {
+        bail!("`--script` transforms generated code: use `--backend jit` or `--backend c`");
     }
-    let kernel = if backend == "jit" {
-        if optimize {
-            let compiled = optimist::compile(&f, &Config::with(strategy))?;
+    let repeat = args.repeat as usize;
+    if args.backend == Backend::C {
+        // The same inputs and hashes through the system C compiler.
+        let code = match strategy {
+            Some(s) => {
+                let (p, outcome) = optimist::compile_c(&f, &Config::with(s), "optimist_kernel")?;
+                report_outcome(&outcome);
+                Some(p.code)
+            }
+            None => None,
+        };
+        return run_with_cc(args, &f, &w, &spec, code);
+    }
+    let kernel = match (args.backend, strategy) {
+        (Backend::Jit, Some(s)) => {
+            let compiled = optimist::compile(&f, &Config::with(s))?;
             report_outcome(&compiled.outcome);
             Some(compiled.kernel)
-        } else {
-            Some(Kernel::faithful(&f)?)
         }
-    } else {
-        None
+        (Backend::Jit, None) => Some(Kernel::faithful(&f)?),
+        _ => None,
     };
+    let mut limits = Limits::default();
+    if let Some(n) = args.max_steps {
+        limits.max_steps = n;
+    }
     let mut times = Vec::with_capacity(repeat);
     let mut version = None;
     for k in 0..repeat {
@@ -178,7 +303,7 @@ fn run(args: &[String]) -> Result<()> {
     for (name, hash) in w.hashes(&f) {
         println!("{name} {hash:016x}");
     }
-    if time {
+    if args.time {
         times.sort_by(f64::total_cmp);
         println!("time_s {:.9}", times[times.len() / 2]);
     }
@@ -186,9 +311,10 @@ fn run(args: &[String]) -> Result<()> {
 }
 
 /// Reads and parses a Loopy script file.
-fn read_script(path: &str) -> Result<Script> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading `{path}`"))?;
-    Script::parse(&text).with_context(|| format!("in `{path}`"))
+fn read_script(path: &Path) -> Result<Script> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading `{}`", path.display()))?;
+    Script::parse(&text).with_context(|| format!("in `{}`", path.display()))
 }
 
 /// Says on standard error why the optimized code follows another order than asked (a failed
@@ -208,20 +334,10 @@ fn final_model(f: &optimist_scop::ir::Function) -> Result<Scop> {
 
 /// `optimist verify FILE.c S.loopy`: exit 0 when the script is legal, 1 with the report when not
 /// (or when the kernel or the script has an error).
-fn verify(args: &[String]) -> ExitCode {
+fn verify(args: &VerifyArgs) -> ExitCode {
     let result = (|| -> Result<Result<(), String>> {
-        const VERIFY_USAGE: &str = "usage: optimist verify FILE.c S.loopy [--function NAME]";
-        let mut config = FrontendConfig::default();
-        let (file, script) = match args {
-            [file, script] => (file, script),
-            [file, script, flag, name] if flag == "--function" => {
-                config.function = Some(name.clone());
-                (file, script)
-            }
-            _ => bail!(VERIFY_USAGE),
-        };
-        let f = frontend::parse_file(std::path::Path::new(file), &config)?;
-        let script = read_script(script)?;
+        let f = args.source.parse()?;
+        let script = read_script(&args.script)?;
         // The model the driver schedules: after every pass.
         let scop = final_model(&f)?;
         let deps = Dependences::compute(&scop, &DepConfig::default())?;
@@ -252,65 +368,58 @@ fn verify(args: &[String]) -> ExitCode {
     }
 }
 
-/// Compiles `code` (or the original source) with the run contract's C harness and `cc -O1
-/// -ffp-contract=off`, runs it, and prints its output.
+/// Compiles `code` (or the original source) with the run contract's C harness and the C
+/// compiler and flags of `args`, runs it, and prints its output.
 fn run_with_cc(
-    path: &std::path::Path,
+    args: &RunArgs,
     f: &optimist_scop::ir::Function,
     w: &Workload,
     spec: &RunSpec,
     code: Option<String>,
-    time: bool,
-    repeat: usize,
 ) -> Result<()> {
     let dir = std::env::temp_dir().join(format!("optimist-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let (include, name) = match &code {
+    let (include, name, version) = match &code {
         Some(c) => {
             let p = dir.join("kernel.c");
             std::fs::write(&p, c)?;
-            (p, Some("optimist_kernel"))
+            (p, Some("optimist_kernel"), VersionLine::Versioned)
         }
-        None => (path.canonicalize()?, None),
+        None => (
+            args.source.file.canonicalize()?,
+            None,
+            VersionLine::Fallback,
+        ),
     };
-    let mut harness = w.c_harness(f, spec, &include.display().to_string(), name);
-    // Which version ran: the versioned program says; the original source is the fallback.
-    let call = format!("  {}(", name.unwrap_or(&f.name));
-    if let Some(at) = harness.find(&call) {
-        let end = harness[at..]
-            .find('\n')
-            .map_or(harness.len(), |e| at + e + 1);
-        let report = if code.is_some() {
-            "  printf(\"version %s\\n\", optimist_version ? \"optimized\" : \"fallback\");\n"
-        } else {
-            "  printf(\"version fallback\\n\");\n"
-        };
-        harness.insert_str(end, report);
-    }
-    if time {
-        harness = harness.replace(
-            "int main(void) {",
-            "#include <time.h>\nint main(void) {\n  struct timespec t0, t1;",
-        );
-        let call = format!("  {}(", name.unwrap_or(&f.name));
-        if let Some(at) = harness.find(&call) {
-            let end = harness[at..]
-                .find('\n')
-                .map_or(harness.len(), |e| at + e + 1);
-            let line = harness[at..end].to_string();
-            let timed = format!(
-                "  clock_gettime(CLOCK_MONOTONIC, &t0);\n{line}  clock_gettime(CLOCK_MONOTONIC, &t1);\n"
-            );
-            harness.replace_range(at..end, &timed);
-        }
-        harness = harness.replace("  return 0;\n}", "  printf(\"time_s %.9f\\n\", (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);\n  return 0;\n}");
-    }
+    let harness = Harness {
+        version,
+        repeat: args.repeat as usize,
+        time: args.time,
+    };
     let main = dir.join("main.c");
-    std::fs::write(&main, harness)?;
+    std::fs::write(
+        &main,
+        w.c_harness(f, spec, &include.display().to_string(), name, &harness),
+    )?;
     let exe = dir.join("kernel");
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let out = std::process::Command::new(&cc)
-        .args(["-O1", "-ffp-contract=off", "-o"])
+    let cc = args
+        .cc
+        .clone()
+        .or_else(|| std::env::var("CC").ok())
+        .unwrap_or_else(|| "cc".into());
+    let mut cmd = std::process::Command::new(&cc);
+    cmd.args(args.cflags.split_whitespace());
+    if code.is_none() {
+        // The original source is compiled as the user wrote it.
+        for d in &args.source.include {
+            cmd.arg("-I").arg(d);
+        }
+        for d in &args.source.define {
+            cmd.arg(format!("-D{d}"));
+        }
+    }
+    let out = cmd
+        .arg("-o")
         .arg(&exe)
         .arg(&main)
         .arg("-lm")
@@ -319,7 +428,6 @@ fn run_with_cc(
     if !out.status.success() {
         bail!("`{cc}` failed:\n{}", String::from_utf8_lossy(&out.stderr));
     }
-    let _ = repeat;
     let run = std::process::Command::new(&exe).output()?;
     print!("{}", String::from_utf8_lossy(&run.stdout));
     std::fs::remove_dir_all(&dir).ok();
@@ -329,50 +437,30 @@ fn run_with_cc(
     Ok(())
 }
 
-/// `optimist show ir|scop|deps FILE.c`: the program IR (C with every conversion explicit), the
-/// polyhedral model, or the dependences between accesses.
-fn show(args: &[String]) -> Result<()> {
-    const SHOW_USAGE: &str = "usage: optimist show ir|scop|deps|ast|c|assumptions FILE.c [--function NAME] [--after PASS] [--opt default] [--script S.loopy] [--set N=V]... [--len A=N]... [--array A=V,...]... [--alias A=B+K]...";
-    let [what, file, rest @ ..] = args else {
-        bail!(SHOW_USAGE)
-    };
-    let mut config = FrontendConfig::default();
-    let mut strategy = Strategy::Original;
-    let mut inputs: Vec<&str> = Vec::new();
-    let mut after = None;
-    for pair in rest.chunks(2) {
-        match pair {
-            [flag, pass] if flag == "--after" && what == "scop" => after = Some(pass.clone()),
-            [flag, value] if ["--set", "--len", "--array", "--alias"].contains(&flag.as_str()) => {
-                inputs.extend([flag.as_str(), value.as_str()]);
-            }
-            [flag, name] if flag == "--function" => config.function = Some(name.clone()),
-            [flag, level] if flag == "--opt" && level == "default" => {
-                strategy = Strategy::default()
-            }
-            [flag, level] if flag == "--opt" && level == "none" => strategy = Strategy::Original,
-            [flag, path] if flag == "--script" => strategy = Strategy::Script(read_script(path)?),
-            _ => bail!(SHOW_USAGE),
-        }
+/// `optimist show WHAT FILE.c`.
+fn show(args: &ShowArgs) -> Result<()> {
+    let f = args.source.parse()?;
+    let strategy = args.schedule.strategy()?.unwrap_or(Strategy::Original);
+    if args.after.is_some() && args.what != What::Scop {
+        bail!("`--after` applies to `optimist show scop`");
     }
-    let f = frontend::parse_file(std::path::Path::new(file), &config)?;
-    match what.as_str() {
-        "ir" => print!("{f}"),
-        "scop" => {
-            let after = after.as_deref().unwrap_or("build");
+    match args.what {
+        What::Ir => print!("{f}"),
+        What::Scop => {
+            let after = args.after.as_deref().unwrap_or("build");
             print!(
                 "{}",
                 optimist::model_after(&f, &Config::default(), after)??.dump(&f)
             )
         }
-        "deps" => {
+        What::Deps => {
             let scop = Scop::build(&f, &ScopConfig::default())?;
             print!(
                 "{}",
                 Dependences::compute(&scop, &DepConfig::default())?.dump()
             );
         }
-        "ast" => match optimist::optimize(&f, &Config::with(strategy))? {
+        What::Ast => match optimist::optimize(&f, &Config::with(strategy))? {
             Outcome::Optimized(p) => {
                 if let Some(note) = &p.schedule_note {
                     eprintln!("optimist: {note}");
@@ -381,14 +469,14 @@ fn show(args: &[String]) -> Result<()> {
             }
             Outcome::FaithfulOnly(why) => bail!("no loop AST: only the faithful code: {why}"),
         },
-        "c" => {
+        What::C => {
             let (p, outcome) = optimist::compile_c(&f, &Config::with(strategy), &f.name)?;
             if let Some(why) = outcome.why() {
                 eprintln!("optimist: only the faithful code: {why}");
             }
             print!("{}", p.code);
         }
-        "assumptions" => {
+        What::Assumptions => {
             // Exactly what the driver decides, and the check the compiled code evaluates.
             let outcome = optimist::optimize(&f, &Config::with(strategy))?;
             match &outcome {
@@ -405,10 +493,9 @@ fn show(args: &[String]) -> Result<()> {
                 }
                 Outcome::FaithfulOnly(why) => println!("only the faithful code: {why}"),
             }
-            if !inputs.is_empty() {
-                // What the check decides for these inputs (`--set`, `--len`, `--array`,
-                // `--alias`): run the versioned native code on them.
-                let spec = RunSpec::parse_args(&inputs)?;
+            if !args.inputs.is_empty() {
+                // What the check decides for these inputs: run the versioned native code.
+                let spec = args.inputs.spec()?;
                 let mut w = Workload::generate(&f, &spec)?;
                 let k = Kernel::compile(&f, outcome.plan())?;
                 match k.run(&mut w.args)? {
@@ -421,7 +508,6 @@ fn show(args: &[String]) -> Result<()> {
                 }
             }
         }
-        other => bail!("`optimist show {other}`: {SHOW_USAGE}"),
     }
     Ok(())
 }

@@ -97,10 +97,18 @@ fn every_backend_prints_the_same_hashes() {
 #[test]
 fn usage_errors_are_reported() {
     let (ok, _, err) = optimist(&["run"]);
-    assert!(!ok && err.contains("needs a C file"), "{err}");
+    assert!(
+        !ok && err.contains("the following required arguments were not provided"),
+        "{err}"
+    );
     let (path, _) = corpus("gemm");
     let (ok, _, err) = optimist(&["run", &path, "--backend", "gpu"]);
-    assert!(!ok && err.contains("unknown backend"), "{err}");
+    assert!(
+        !ok && err.contains("invalid value 'gpu' for '--backend <BACKEND>'"),
+        "{err}"
+    );
+    let (ok, _, err) = optimist(&["run", &path, "--repeat", "0"]);
+    assert!(!ok && err.contains("--repeat"), "{err}");
     let (ok, _, err) = optimist(&["run", &path, "--set", "ni=1"]);
     assert!(
         !ok && err.contains("missing parameter values: nj, nk, alpha, beta"),
@@ -270,4 +278,92 @@ fn show_scop_after_a_pass() {
         !ok && err.contains("no pass named `nope` (the passes: build, delin, delicm, propagate)"),
         "{err}"
     );
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["run", "show", "verify", "demo"] {
+        let (ok, out, err) = optimist(&[sub, "--help"]);
+        assert!(ok && out.contains("Usage: optimist"), "{sub}: {err}");
+    }
+    let (ok, out, _) = optimist(&["--help"]);
+    assert!(
+        ok && ["run", "show", "verify", "demo"]
+            .iter()
+            .all(|s| out.contains(s))
+    );
+    let (ok, out, _) = optimist(&["run", "--help"]);
+    assert!(
+        ok && [
+            "-I <DIR>",
+            "-D <NAME[=VALUE]>",
+            "--cc",
+            "--cflags",
+            "--repeat"
+        ]
+        .iter()
+        .all(|s| out.contains(s)),
+        "{out}"
+    );
+}
+
+/// `-I` and `-D` reach the preprocessor of the front end and, for the original source, the C
+/// compiler; `--cflags`, `--repeat` and `--time` reach the C path.
+#[test]
+fn preprocessor_options_and_the_c_path() {
+    let dir = std::env::temp_dir().join(format!("optimist-cli-cpp-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    std::fs::write(dir.join("inc/size.h"), "#define N 40\n").unwrap();
+    let src = dir.join("k.c");
+    std::fs::write(
+        &src,
+        "#include \"size.h\"\nvoid k(double A[N]) {\n  for (int i = 0; i < N; i++)\n    A[i] = 2 * A[i] + SCALE;\n}\n",
+    )
+    .unwrap();
+    let (src, inc) = (src.to_str().unwrap(), dir.join("inc"));
+    let inc = inc.to_str().unwrap();
+    let (ok, _, err) = optimist(&["run", src, "-I", inc]);
+    assert!(!ok && err.contains("SCALE"), "{err}");
+    let base = ["run", src, "-I", inc, "-D", "SCALE=3"];
+    let (ok, reference, err) = optimist(&base);
+    assert!(ok, "{err}");
+    let (ok, jit, err) = optimist(&[&base[..], &["--backend", "jit", "--opt", "default"]].concat());
+    assert!(
+        ok && jit == format!("version optimized\n{reference}"),
+        "{err}"
+    );
+    let has_cc = Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has_cc {
+        for opt in ["none", "default"] {
+            let extra = [
+                "--backend",
+                "c",
+                "--opt",
+                opt,
+                "--cflags=-O3 -march=native",
+                "--repeat",
+                "3",
+                "--time",
+            ];
+            let (ok, out, err) = optimist(&[&base[..], &extra].concat());
+            assert!(ok, "{opt}: {err}");
+            let version = if opt == "none" {
+                "fallback"
+            } else {
+                "optimized"
+            };
+            let (head, time) = out
+                .rsplit_once("time_s ")
+                .unwrap_or_else(|| panic!("{out}"));
+            assert_eq!(head, format!("version {version}\n{reference}"));
+            assert!(time.trim().parse::<f64>().is_ok(), "{out}");
+        }
+        let (ok, _, err) =
+            optimist(&[&base[..], &["--backend", "c", "--cc", "no-such-cc"]].concat());
+        assert!(!ok && err.contains("no-such-cc"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -42,6 +42,11 @@ pub struct FrontendConfig {
     pub function: Option<String>,
     /// The C compiler used as preprocessor (`cc` when empty).
     pub cc: Option<String>,
+    /// Directories searched for `#include` (`-I DIR`), after the source's own directory.
+    pub include_dirs: Vec<std::path::PathBuf>,
+    /// Macros defined before the source (`-D NAME` or `-D NAME=VALUE`). With any, the
+    /// preprocessor always runs.
+    pub defines: Vec<String>,
 }
 
 /// The largest source the front end reads.
@@ -79,10 +84,11 @@ pub fn parse_source(
             message: format!("source larger than {MAX_SOURCE} bytes"),
         });
     }
-    let needs_cpp = text.lines().any(|l| {
-        let t = l.trim_start();
-        t.starts_with('#') && !t[1..].trim_start().starts_with("pragma")
-    });
+    let needs_cpp = !config.defines.is_empty()
+        || text.lines().any(|l| {
+            let t = l.trim_start();
+            t.starts_with('#') && !t[1..].trim_start().starts_with("pragma")
+        });
     let source = if needs_cpp {
         preprocess(name, text, include_dir, config)?
     } else {
@@ -121,6 +127,13 @@ fn preprocess(
     cmd.args(["-E", "-x", "c", "-"]);
     if let Some(dir) = include_dir.filter(|d| !d.as_os_str().is_empty()) {
         cmd.arg("-I").arg(dir);
+    }
+    for dir in &config.include_dirs {
+        cmd.arg("-I").arg(dir);
+    }
+    for d in &config.defines {
+        // One argument each: no shell, so values need no quoting.
+        cmd.arg(format!("-D{d}"));
     }
     let mut child = cmd
         .stdin(std::process::Stdio::piped())

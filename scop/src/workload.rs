@@ -292,22 +292,39 @@ impl Workload {
     /// `function` from the file `include` (a path for `#include`), and prints the same `NAME HASH`
     /// lines: how a user reproduces a result with any C compiler, and how the tests compare
     /// backends with `cc`. `function` defaults to `f.name` (another compiled version of `f` may
-    /// have another name).
+    /// have another name). `harness` adds the version line, repetitions and timing.
     pub fn c_harness(
         &self,
         f: &Function,
         spec: &RunSpec,
         include: &str,
         function: Option<&str>,
+        harness: &Harness,
     ) -> String {
         use std::fmt::Write;
         let mut c = String::new();
-        c.push_str("#include <stdio.h>\n#include <stdlib.h>\n#include <stdint.h>\n");
+        c.push_str(
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <stdint.h>\n#include <time.h>\n",
+        );
         let _ = writeln!(c, "#include \"{include}\"");
         c.push_str(
-            "static uint64_t optimist_fnv1a(const void *p, size_t n) {\n  const unsigned char *b = p;\n  uint64_t h = 0xcbf29ce484222325ull;\n  for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ull; }\n  return h;\n}\nint main(void) {\n",
+            "static uint64_t optimist_fnv1a(const void *p, size_t n) {\n  const unsigned char *b = p;\n  uint64_t h = 0xcbf29ce484222325ull;\n  for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ull; }\n  return h;\n}\n",
         );
+        c.push_str(
+            "static int optimist_cmp(const void *a, const void *b) {\n  double x = *(const double *)a, y = *(const double *)b;\n  return (x > y) - (x < y);\n}\nint main(void) {\n",
+        );
+        let repeat = harness.repeat.max(1);
         let array_params: Vec<ArrayId> = f.array_params().collect();
+        for &(a, b) in &self.owners {
+            let len = self.args.buffers[b].len();
+            let t = f.array(a).elem.c_name();
+            let _ = writeln!(c, "  {t} *buf{b} = malloc({len} * sizeof({t}) + 1);");
+        }
+        let _ = writeln!(
+            c,
+            "  static double optimist_times[{repeat}];\n  for (int optimist_run = 0; optimist_run < {repeat}; optimist_run++) {{"
+        );
+        // Every run starts from the generated inputs.
         for &(a, b) in &self.owners {
             let arr = f.array(a);
             let position = array_params
@@ -316,16 +333,15 @@ impl Workload {
                 .unwrap_or_default();
             let len = self.args.buffers[b].len();
             let t = arr.elem.c_name();
-            let _ = writeln!(c, "  {t} *buf{b} = malloc({len} * sizeof({t}) + 1);");
             if arr.elem.is_float() {
                 let _ = writeln!(
                     c,
-                    "  for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})(((k * 7 + {position} * 3) % 17 + 1) / 16.0);"
+                    "    for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})(((k * 7 + {position} * 3) % 17 + 1) / 16.0);"
                 );
             } else {
                 let _ = writeln!(
                     c,
-                    "  for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})((k * 7 + {position} * 3) % 17);"
+                    "    for (long k = 0; k < {len}; k++) buf{b}[k] = ({t})((k * 7 + {position} * 3) % 17);"
                 );
             }
         }
@@ -339,7 +355,7 @@ impl Workload {
             };
             let t = f.array(a).elem.c_name();
             for (k, v) in values.enumerate() {
-                let _ = writeln!(c, "  buf{}[{}] = ({t})({v});", b.buffer, b.offset + k);
+                let _ = writeln!(c, "    buf{}[{}] = ({t})({v});", b.buffer, b.offset + k);
             }
         }
         let args: Vec<String> = f
@@ -358,7 +374,19 @@ impl Workload {
                 },
             })
             .collect();
-        let _ = writeln!(c, "  {}({});", function.unwrap_or(&f.name), args.join(", "));
+        let _ = writeln!(
+            c,
+            "    struct timespec t0, t1;\n    clock_gettime(CLOCK_MONOTONIC, &t0);\n    {}({});\n    clock_gettime(CLOCK_MONOTONIC, &t1);\n    optimist_times[optimist_run] = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;\n  }}",
+            function.unwrap_or(&f.name),
+            args.join(", ")
+        );
+        match harness.version {
+            VersionLine::None => {}
+            VersionLine::Fallback => c.push_str("  printf(\"version fallback\\n\");\n"),
+            VersionLine::Versioned => c.push_str(
+                "  printf(\"version %s\\n\", optimist_version ? \"optimized\" : \"fallback\");\n",
+            ),
+        }
         for &(a, b) in &self.owners {
             let len = self.args.buffers[b].len();
             let t = f.array(a).elem.c_name();
@@ -366,6 +394,13 @@ impl Workload {
                 c,
                 "  printf(\"%s %016llx\\n\", \"{}\", (unsigned long long)optimist_fnv1a(buf{b}, {len} * sizeof({t})));",
                 f.array(a).name
+            );
+        }
+        if harness.time {
+            let _ = writeln!(
+                c,
+                "  qsort(optimist_times, {repeat}, sizeof(double), optimist_cmp);\n  printf(\"time_s %.9f\\n\", optimist_times[{}]);",
+                repeat / 2
             );
         }
         c.push_str("  return 0;\n}\n");
@@ -379,4 +414,28 @@ impl Workload {
             .map(|&(a, b)| (f.array(a).name.clone(), self.args.buffers[b].fnv1a()))
             .collect()
     }
+}
+
+/// What a C harness ([`Workload::c_harness`]) prints besides the hashes.
+#[derive(Clone, Debug, Default)]
+pub struct Harness {
+    /// The version line printed before the hashes.
+    pub version: VersionLine,
+    /// Runs (each from the generated inputs); the hashes are those of the last. 0 counts as 1.
+    pub repeat: usize,
+    /// Print `time_s` with the median time of one call.
+    pub time: bool,
+}
+
+/// The version line of a C harness.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VersionLine {
+    /// None.
+    #[default]
+    None,
+    /// `version fallback` (the original source).
+    Fallback,
+    /// `version optimized` or `version fallback`, as the versioned program's
+    /// `optimist_version` says.
+    Versioned,
 }

@@ -60,7 +60,7 @@ fn interpreter_matches_compiled_c_on_every_kernel() {
             .unwrap_or_else(|e| panic!("{e}"));
         let mut w = Workload::generate(&f, &spec).unwrap_or_else(|e| panic!("{name}: {e}"));
         let include = path.canonicalize().unwrap().display().to_string();
-        let c_source = w.c_harness(&f, &spec, &include, None);
+        let c_source = w.c_harness(&f, &spec, &include, None, &Default::default());
         interp::run(&f, &mut w.args, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let ours: Vec<String> = w
             .hashes(&f)

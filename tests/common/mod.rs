@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use optimist_scop::ir::Function;
-use optimist_scop::workload::{RunSpec, Workload};
+use optimist_scop::workload::{Harness, RunSpec, VersionLine, Workload};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -48,6 +48,18 @@ pub fn cc() -> Option<String> {
 /// harness by `cc -O1 -ffp-contract=off`, runs it on the inputs of `spec`, and returns its
 /// `NAME HASH` lines. Panics, naming `name`, when the code does not compile.
 pub fn hashes_of_c(cc: &str, name: &str, f: &Function, spec: &RunSpec, code: &str) -> Vec<String> {
+    c_run(cc, name, f, spec, code, &Default::default())
+}
+
+/// [`hashes_of_c`] with the harness options `harness` (the version line).
+fn c_run(
+    cc: &str,
+    name: &str,
+    f: &Function,
+    spec: &RunSpec,
+    code: &str,
+    harness: &Harness,
+) -> Vec<String> {
     // One directory per call: tests run in parallel threads.
     static CALLS: AtomicUsize = AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, Ordering::Relaxed);
@@ -61,6 +73,7 @@ pub fn hashes_of_c(cc: &str, name: &str, f: &Function, spec: &RunSpec, code: &st
         spec,
         &gen_path.display().to_string(),
         Some("optimist_generated"),
+        harness,
     );
     let main = dir.join("main.c");
     std::fs::write(&main, harness).unwrap();
@@ -104,13 +117,13 @@ pub fn versioned_c_run(
     spec: &RunSpec,
     code: &str,
 ) -> (Vec<String>, String) {
-    // Reported after `main` returns, so the harness stays the one every backend uses.
-    let code = format!(
-        "{code}#include <stdio.h>\n__attribute__((destructor)) static void optimist_report(void) {{ printf(\"version %s\\n\", optimist_version ? \"optimized\" : \"fallback\"); }}\n"
-    );
-    let mut lines = hashes_of_c(cc, name, f, spec, &code);
-    let version = lines
-        .pop()
+    let harness = Harness {
+        version: VersionLine::Versioned,
+        ..Default::default()
+    };
+    let mut lines = c_run(cc, name, f, spec, code, &harness);
+    let version = (!lines.is_empty())
+        .then(|| lines.remove(0))
         .and_then(|l| l.strip_prefix("version ").map(str::to_string))
         .unwrap_or_else(|| panic!("{name}: the program did not report its version"));
     (lines, version)
