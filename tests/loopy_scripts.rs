@@ -381,7 +381,7 @@ fn marks_reach_their_loops() {
     let ast = optimist::codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
     expect_test::expect![[r#"
         for (c1 = 0; (c1 < n); c1 += 1)  // parallel
-          for (c3 = 0; (c3 < n); c3 += 1)  // parallel, vector
+          for (c3 = 0; (c3 < n); c3 += 1)  // vector
             Init(c1, c3);
         for (c1 = 0; (c1 < n); c1 += 1)
           for (c3 = 0; (c3 < n); c3 += 1)  // parallel

@@ -28,6 +28,42 @@ pub enum AExpr {
     Op(AstOp, Vec<AExpr>),
 }
 
+/// How a loop may be executed. Every kind but `Serial` is a permission checked against the
+/// dependences; code generation may still run such a loop serially.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LoopKind {
+    /// In order.
+    #[default]
+    Serial,
+    /// Its iterations carry no dependence: they may run on several threads.
+    Parallel,
+    /// Its iterations carry no dependence and every access moves by at most one element along
+    /// it: it may run in vector lanes. `lanes` is the width code generation chooses (0 until a
+    /// vectorizer chooses one).
+    Vector {
+        /// Lanes per vector.
+        lanes: u32,
+    },
+    /// Unrolled by `factor` (chosen by code generation, never by a mark).
+    Unrolled {
+        /// Copies of the body per iteration of the unrolled loop.
+        factor: u32,
+    },
+}
+
+impl LoopKind {
+    /// The comment the AST dump prints after the loop header.
+    fn comment(self) -> String {
+        match self {
+            LoopKind::Serial => String::new(),
+            LoopKind::Parallel => "  // parallel".into(),
+            LoopKind::Vector { lanes: 0 } => "  // vector".into(),
+            LoopKind::Vector { lanes } => format!("  // vector x{lanes}"),
+            LoopKind::Unrolled { factor } => format!("  // unrolled x{factor}"),
+        }
+    }
+}
+
 /// A node of the loop AST.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
@@ -43,12 +79,8 @@ pub enum Node {
         step: i64,
         /// The body.
         body: Vec<Node>,
-        /// Iterations may run in parallel (set from Loopy's marks; executed serially until
-        /// threads arrive).
-        parallel: bool,
-        /// The loop may run in vector lanes (set from Loopy's marks; compiled as scalar code
-        /// until vector code arrives).
-        vector: bool,
+        /// How code generation may execute it (set from Loopy's checked marks).
+        kind: LoopKind,
     },
     /// `if (cond) then else els`.
     If {
@@ -308,8 +340,15 @@ fn convert(
                 init: names.expr(&init, params)?,
                 cond: names.expr(&cond, params)?,
                 step,
-                parallel: marked(&marks.parallel),
-                vector: marked(&marks.vector),
+                // A loop both marks allow is the innermost one: vector lanes there, threads
+                // outside it.
+                kind: if marked(&marks.vector) {
+                    LoopKind::Vector { lanes: 0 }
+                } else if marked(&marks.parallel) {
+                    LoopKind::Parallel
+                } else {
+                    LoopKind::Serial
+                },
                 body,
             }]
         }
@@ -360,16 +399,10 @@ impl LoopAst {
                     cond,
                     step,
                     body,
-                    parallel,
-                    vector,
+                    kind,
                 } => {
                     let it = &self.iterators[*iter];
-                    let marks = match (parallel, vector) {
-                        (true, true) => "  // parallel, vector",
-                        (true, false) => "  // parallel",
-                        (false, true) => "  // vector",
-                        _ => "",
-                    };
+                    let marks = kind.comment();
                     let _ = writeln!(
                         out,
                         "{pad}for ({it} = {}; {}; {it} += {step}){marks}",

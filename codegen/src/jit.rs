@@ -8,11 +8,7 @@
 //! native code (division by zero, `MIN / -1`) or leave the buffers it was given (an out-of-bounds
 //! access) returns an error status instead, so that a bad input never kills the process.
 //!
-//! Calling convention of every compiled kernel: `extern "C" fn(args: *const u64) -> i32`. The
-//! argument block holds, in parameter order, one slot per scalar (integers in their low bytes,
-//! floats as bits) and three per array (base address, and the range `[lo, hi)` of flat element
-//! indices the buffer allows, relative to the base), then three per local array. The result is
-//! [`STATUS_OK`] or an error status.
+//! The calling convention (argument block and status) is [`crate::abi`]'s.
 
 use crate::ast::CodegenError;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -28,22 +24,7 @@ use optimist_scop::ir::{
 use optimist_scop::types::Type;
 use std::collections::HashMap;
 
-/// The kernel ran to completion.
-pub const STATUS_OK: i32 = 0;
-/// An access left the buffer behind its array.
-pub const STATUS_OUT_OF_BOUNDS: i32 = 1;
-/// An integer division by zero or an overflowing `MIN / -1`.
-pub const STATUS_DIVISION: i32 = 2;
-/// The model-based code would touch memory outside a buffer (checked before any write; the
-/// array's index is in bits 16 and up).
-pub const STATUS_FOOTPRINT: i32 = 3;
-/// Set in the status of versioned code when its run-time check failed and the faithful code
-/// ran (the low byte is that code's status).
-pub const STATUS_FALLBACK: i32 = 0x100;
-
-/// The signature of every compiled kernel (versioned code writes the pre-loaded values into
-/// the argument block, after the slots of the parameters).
-pub type KernelFn = unsafe extern "C" fn(*mut u64) -> i32;
+use crate::abi::{ArgBlock, KernelFn, Status};
 
 /// Native code owned together with the JIT module that holds its memory.
 pub struct Compiled {
@@ -73,31 +54,18 @@ impl Compiled {
         self.entry as usize as i64
     }
 
-    /// Runs the code on an argument block laid out as the module documentation says.
+    /// Runs the code on an argument block laid out as [`crate::abi`] says; how it ended, and
+    /// whether a versioned entry ran the faithful code.
     ///
     /// # Safety
     /// `args` must describe, for the function this was compiled from, valid scalars and for
     /// every array a base address whose `[lo, hi)` element range is readable and writable memory
     /// of the element type.
-    pub unsafe fn call(&self, args: &mut [u64]) -> i32 {
+    pub unsafe fn call(&self, args: &mut ArgBlock) -> (Status, bool) {
         // SAFETY: per the contract.
-        unsafe { (self.entry)(args.as_mut_ptr()) }
+        let code = unsafe { (self.entry)(args.as_mut_slice().as_mut_ptr()) };
+        Status::decode(code)
     }
-}
-
-/// The number of argument-block slots a function takes.
-pub fn slot_count(f: &Function) -> usize {
-    let params: usize = f
-        .params
-        .iter()
-        .map(|p| if matches!(p, Param::Array(_)) { 3 } else { 1 })
-        .sum();
-    params
-        + 3 * f
-            .arrays
-            .iter()
-            .filter(|a| a.kind == ArrayKind::Local)
-            .count()
 }
 
 fn err(e: impl std::fmt::Display) -> CodegenError {
@@ -134,7 +102,7 @@ pub(crate) fn finish(mut module: JITModule, id: FuncId) -> Result<Compiled, Code
 }
 
 /// The kernel signature in the module's calling convention.
-pub(crate) fn kernel_signature(module: &JITModule) -> cranelift_codegen::ir::Signature {
+pub(crate) fn kernel_signature(module: &dyn Module) -> cranelift_codegen::ir::Signature {
     let mut sig = module.make_signature();
     sig.params.push(AbiParam::new(types::I64));
     sig.returns.push(AbiParam::new(types::I32));
@@ -240,11 +208,13 @@ pub(crate) struct ArrayRef {
     pub inner: Vec<Variable>,
 }
 
-/// Shared machinery of the lowerings: variables, arrays, math imports, the error exit.
+/// Shared machinery of the lowerings: variables, arrays, math imports, the error exit. Written
+/// against any `cranelift_module::Module` (the JIT's today), so a lowering may declare further
+/// functions in the same module (outlined loop bodies).
 pub(crate) struct Lowering<'a, 'm> {
     pub f: &'a Function,
     pub b: FunctionBuilder<'a>,
-    pub module: &'m mut JITModule,
+    pub module: &'m mut dyn Module,
     pub vars: Vec<Variable>,
     pub arrays: Vec<ArrayRef>,
     math: HashMap<(MathFn, Type), cranelift_codegen::ir::FuncRef>,
@@ -259,7 +229,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
     pub fn new(
         f: &'a Function,
         mut b: FunctionBuilder<'a>,
-        module: &'m mut JITModule,
+        module: &'m mut dyn Module,
     ) -> Result<Self, CodegenError> {
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
@@ -357,7 +327,10 @@ impl<'a, 'm> Lowering<'a, 'm> {
 
     /// Returns OK from the current block, emits the error exit, and seals everything.
     pub fn finish(&mut self) {
-        let ok = self.b.ins().iconst(types::I32, i64::from(STATUS_OK));
+        let ok = self
+            .b
+            .ins()
+            .iconst(types::I32, i64::from(Status::Ok.code()));
         self.b.ins().return_(&[ok]);
         self.b.switch_to_block(self.error);
         let code = self.b.block_params(self.error)[0];
@@ -475,7 +448,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
     ) -> Result<Value, CodegenError> {
         let flat = self.flat_index(k, indices);
         let bad = self.outside(k, flat);
-        self.fail_if(bad, STATUS_OUT_OF_BOUNDS);
+        self.fail_if(bad, Status::OutOfBounds.code());
         Ok(self.element_address(k, flat, elem))
     }
 
@@ -774,13 +747,13 @@ impl<'a, 'm> Lowering<'a, 'm> {
             BinOp::Div | BinOp::Rem => {
                 // Native division traps on these; C leaves them undefined: report them.
                 let zero = self.b.ins().icmp_imm_s(IntCC::Equal, y, 0);
-                self.fail_if(zero, STATUS_DIVISION);
+                self.fail_if(zero, Status::Division.code());
                 if s {
                     let min = self.b.ins().iconst(clif(t), t.min_int() as i64);
                     let is_min = self.b.ins().icmp(IntCC::Equal, x, min);
                     let minus_one = self.b.ins().icmp_imm_s(IntCC::Equal, y, -1);
                     let overflow = self.b.ins().band(is_min, minus_one);
-                    self.fail_if(overflow, STATUS_DIVISION);
+                    self.fail_if(overflow, Status::Division.code());
                 }
                 match (op, s) {
                     (BinOp::Div, true) => self.b.ins().sdiv(x, y),

@@ -4,6 +4,7 @@
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node};
 use crate::jit::{self, Compiled, Lowering, clif};
+use crate::versioned::Versioning;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
@@ -16,23 +17,6 @@ use optimist_scop::model::{
 };
 use optimist_scop::types::Type;
 use std::collections::HashMap;
-
-/// The run-time check and the two versions it chooses between.
-#[derive(Clone, Copy, Debug)]
-pub struct Versioning<'a> {
-    /// Pre-loads and the precondition of the model-based code.
-    pub check: &'a optimist_assume::RuntimeCheck,
-    /// The model-based code, compiled by [`compile_model`] with `preloaded` =
-    /// `Some(preload_slot)`, called when the check holds.
-    pub optimized: &'a Compiled,
-    /// The faithful code, called when the check fails.
-    pub fallback: &'a Compiled,
-    /// The flat elements each array of the program (by index) may touch, checked against its
-    /// buffer after the check holds and before anything is written.
-    pub footprints: &'a [(usize, optimist_assume::Footprint)],
-    /// The argument-block slot of the first pre-loaded value (one slot per invariant read).
-    pub preload_slot: usize,
-}
 
 /// Compiles `scop` in the order of `ast` (generated from one of its schedules). Accesses to the
 /// arrays in `proved` go without a range check: the caller's check must include
@@ -49,30 +33,7 @@ pub fn compile_model(
     lower_function(f, scop, ast, proved, preloaded, None, "model")
 }
 
-/// Compiles the versioned entry of a model: it loads the invariant reads (only where the
-/// program reads them, and only inside the memory given; Algorithm 2 of paper 000) into the
-/// argument block, evaluates the check with overflow detection (Algorithm 1), and calls the
-/// optimized code when it holds (after comparing the footprints with the buffers), the faithful
-/// code otherwise, returning that code's status, with [`jit::STATUS_FALLBACK`] set for the
-/// faithful one. The optimized code itself carries no check, so its loops compile exactly as
-/// without versioning.
-pub fn compile_versioned(
-    f: &Function,
-    scop: &Scop,
-    versioning: Versioning<'_>,
-) -> Result<Compiled, CodegenError> {
-    lower_function(
-        f,
-        scop,
-        &LoopAst::default(),
-        &[],
-        None,
-        Some(versioning),
-        "versioned",
-    )
-}
-
-fn lower_function(
+pub(crate) fn lower_function(
     f: &Function,
     scop: &Scop,
     ast: &LoopAst,
@@ -111,24 +72,24 @@ fn lower_function(
     jit::finish(module, id)
 }
 
-struct ModelLowering<'a, 'm> {
-    l: Lowering<'a, 'm>,
-    scop: &'a Scop,
+pub(crate) struct ModelLowering<'a, 'm> {
+    pub(crate) l: Lowering<'a, 'm>,
+    pub(crate) scop: &'a Scop,
     /// The AST iterators (i64).
-    iters: Vec<Variable>,
+    pub(crate) iters: Vec<Variable>,
     /// The model's parameters as i64 values.
-    params: HashMap<String, Variable>,
+    pub(crate) params: HashMap<String, Variable>,
     /// Arrays whose accesses are proved in range before the code runs.
-    proved: &'a [optimist_scop::ir::ArrayId],
+    pub(crate) proved: &'a [optimist_scop::ir::ArrayId],
     /// The check, when this is the versioned entry.
-    versioning: Option<Versioning<'a>>,
+    pub(crate) versioning: Option<Versioning<'a>>,
     /// The slot of the first pre-loaded value, when the invariant reads come from the
     /// argument block.
-    preloaded: Option<usize>,
+    pub(crate) preloaded: Option<usize>,
     /// The block that runs the fallback (created with the first use).
-    fallback: Option<cranelift_codegen::ir::Block>,
+    pub(crate) fallback: Option<cranelift_codegen::ir::Block>,
     /// Whether an operation of the check overflowed so far (an `i8` truth value).
-    overflow: Option<Value>,
+    pub(crate) overflow: Option<Value>,
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -218,221 +179,18 @@ impl ModelLowering<'_, '_> {
             self.l.b.switch_to_block(join);
             self.params.insert(load.param.clone(), var);
         }
-        if let Some(v) = self.versioning {
-            let zero = self.l.b.ins().iconst(types::I8, 0);
-            self.overflow = Some(zero);
-            // An unsigned long beyond i64 is no value of the check.
-            for p in &self.scop.params {
-                if p.ty == Type::U64
-                    && let Some(&var) = self.params.get(&p.name)
-                {
-                    let x = self.l.b.use_var(var);
-                    let negative = self.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, x, 0);
-                    self.overflowed(negative);
-                }
-            }
-            let c = self.check_expr(&v.check.condition)?;
-            let failed = self.l.b.ins().icmp_imm_s(IntCC::Equal, c, 0);
-            let overflow = self.overflow.unwrap_or(zero);
-            let bad = self.l.b.ins().bor(failed, overflow);
-            self.fall_back_if(bad);
-            // The model is the program now, so its footprints are the program's: one outside
-            // its buffer is the caller's error, reported before anything is written.
-            for (a, fp) in v.footprints {
-                let zero = self.l.b.ins().iconst(types::I8, 0);
-                self.overflow = Some(zero);
-                let touched = self.check_value(&fp.touched)?;
-                let low = self.check_value(&fp.low)?;
-                let end = self.check_value(&fp.end)?;
-                if let Some(o) = self.overflow.take() {
-                    self.fall_back_if(o);
-                }
-                let arr = self.l.arrays[*a].clone();
-                let (lo, hi) = (self.l.b.use_var(arr.lo), self.l.b.use_var(arr.hi));
-                let below = self.l.b.ins().icmp(IntCC::SignedLessThan, low, lo);
-                let above = self.l.b.ins().icmp(IntCC::SignedGreaterThan, end, hi);
-                let outside = self.l.b.ins().bor(below, above);
-                let t = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, touched, 0);
-                let bad = self.l.b.ins().band(t, outside);
-                let code = i64::from(jit::STATUS_FOOTPRINT) | ((*a as i64) << 16);
-                self.l.fail_if(bad, code as i32);
-            }
-            // Hand the pre-loaded values to the optimized code and run it.
-            for (k, load) in self.scop.invariant_loads.iter().enumerate() {
-                let offset = i32::try_from((v.preload_slot + k) * 8)
-                    .map_err(|_| CodegenError::Unexpected("argument block too large".into()))?;
-                let var = self.params[&load.param];
-                let value = self.l.b.use_var(var);
-                self.l
-                    .b
-                    .ins()
-                    .store(MemFlagsData::trusted(), value, self.l.args, offset);
-            }
-            let status = self.call(v.optimized);
-            self.l.b.ins().return_(&[status]);
-            let block = self.fallback.get_or_insert_with(|| self.l.b.create_block());
-            let block = *block;
-            self.l.b.switch_to_block(block);
-            let status = self.call(v.fallback);
-            let flagged = self
-                .l
-                .b
-                .ins()
-                .bor_imm_s(status, i64::from(jit::STATUS_FALLBACK));
-            self.l.b.ins().return_(&[flagged]);
-            let after = self.l.b.create_block();
-            self.l.b.switch_to_block(after);
-        } else {
-            self.nodes(&ast.body)?;
+        match self.versioning {
+            Some(v) => self.entry(v)?,
+            None => self.nodes(&ast.body)?,
         }
         self.l.finish();
         Ok(())
     }
 
-    /// Calls compiled code with this function's argument block; its status.
-    fn call(&mut self, code: &Compiled) -> Value {
-        let sig = jit::kernel_signature(self.l.module);
-        let sig = self.l.b.import_signature(sig);
-        let callee = self.l.b.ins().iconst(types::I64, code.address());
-        let call = self.l.b.ins().call_indirect(sig, callee, &[self.l.args]);
-        self.l.b.inst_results(call)[0]
-    }
-
-    /// Branches to the fallback when `bad` (an `i8` truth value) is set.
-    fn fall_back_if(&mut self, bad: Value) {
-        let block = *self.fallback.get_or_insert_with(|| self.l.b.create_block());
-        let ok = self.l.b.create_block();
-        self.l.b.ins().brif(bad, block, &[], ok, &[]);
-        self.l.b.seal_block(ok);
-        self.l.b.switch_to_block(ok);
-    }
-
-    /// The address of element `indices` of array `k`; outside the memory given, the fallback.
-    fn address_or_fallback(&mut self, k: usize, indices: &[Value], elem: Type) -> Value {
-        let flat = self.l.flat_index(k, indices);
-        let bad = self.l.outside(k, flat);
-        self.fall_back_if(bad);
-        self.l.element_address(k, flat, elem)
-    }
-
-    /// Records `flag` (an `i8` truth value) as an overflow of the check.
-    fn overflowed(&mut self, flag: Value) {
-        let acc = match self.overflow {
-            Some(o) => self.l.b.ins().bor(o, flag),
-            None => flag,
-        };
-        self.overflow = Some(acc);
-    }
-
-    /// A value of the run-time check as an i64, every operation checked for overflow
-    /// (Algorithm 1). Inside the final check, overflows accumulate in `self.overflow`; in a
-    /// pre-load guard, an overflow sends the code to the fallback at once.
-    fn check_expr(&mut self, e: &optimist_assume::CheckExpr) -> Result<Value, CodegenError> {
-        let standalone = self.overflow.is_none();
-        if standalone {
-            let zero = self.l.b.ins().iconst(types::I8, 0);
-            self.overflow = Some(zero);
-        }
-        let v = self.check_value(e)?;
-        if standalone && let Some(o) = self.overflow.take() {
-            self.fall_back_if(o);
-        }
-        Ok(v)
-    }
-
-    /// The program array behind array `k` of the model.
-    fn program_array(&self, k: optimist_scop::model::ScopArrayId) -> Result<usize, CodegenError> {
-        match self.scop.array(k).origin {
-            ArrayOrigin::Array(a) => Ok(a.0 as usize),
-            ArrayOrigin::Scalar(_) => Err(CodegenError::Unexpected(
-                "run-time check reads the address of a scalar".into(),
-            )),
-        }
-    }
-
-    fn check_leaf(&mut self, l: &optimist_assume::CheckLeaf) -> Result<Value, CodegenError> {
-        use optimist_assume::CheckLeaf;
-        let var = match l {
-            CheckLeaf::Param(p) => *self
-                .params
-                .get(p)
-                .ok_or_else(|| CodegenError::Unexpected(format!("unknown parameter {p}")))?,
-            CheckLeaf::Address(k) => self.l.arrays[self.program_array(*k)?].base,
-            CheckLeaf::BufferStart(k) => self.l.arrays[self.program_array(*k)?].lo,
-            CheckLeaf::BufferEnd(k) => self.l.arrays[self.program_array(*k)?].hi,
-        };
-        Ok(self.l.b.use_var(var))
-    }
-
-    fn check_value(&mut self, e: &optimist_assume::CheckExpr) -> Result<Value, CodegenError> {
-        use optimist_assume::CheckExpr;
-        let (op, args) = match e {
-            CheckExpr::Int(v) => return Ok(self.l.b.ins().iconst(types::I64, *v)),
-            CheckExpr::Leaf(l) => return self.check_leaf(l),
-            CheckExpr::Op(op, args) => (*op, args),
-        };
-        let mut v = Vec::with_capacity(args.len());
-        for a in args {
-            v.push(self.check_value(a)?);
-        }
-        let arg = |k: usize| {
-            v.get(k)
-                .copied()
-                .ok_or_else(|| CodegenError::Unexpected(format!("{op:?} without operand {k}")))
-        };
-        Ok(match op {
-            AstOp::Add | AstOp::Sub | AstOp::Mul => {
-                let (x, y) = (arg(0)?, arg(1)?);
-                let (r, of) = match op {
-                    AstOp::Add => self.l.b.ins().sadd_overflow(x, y),
-                    AstOp::Sub => self.l.b.ins().ssub_overflow(x, y),
-                    _ => self.l.b.ins().smul_overflow(x, y),
-                };
-                self.overflowed(of);
-                r
-            }
-            AstOp::Minus => {
-                let zero = self.l.b.ins().iconst(types::I64, 0);
-                let (r, of) = self.l.b.ins().ssub_overflow(zero, arg(0)?);
-                self.overflowed(of);
-                r
-            }
-            AstOp::Div | AstOp::PdivQ | AstOp::PdivR | AstOp::ZdivR | AstOp::FdivQ => {
-                let (x, y) = (arg(0)?, arg(1)?);
-                // Division by zero and MIN / -1 count as overflows; the divisor used is then 1.
-                let zero = self.l.b.ins().icmp_imm_s(IntCC::Equal, y, 0);
-                let minus1 = self.l.b.ins().icmp_imm_s(IntCC::Equal, y, -1);
-                let min = self.l.b.ins().icmp_imm_s(IntCC::Equal, x, i64::MIN);
-                let both = self.l.b.ins().band(minus1, min);
-                let bad = self.l.b.ins().bor(zero, both);
-                self.overflowed(bad);
-                let one = self.l.b.ins().iconst(types::I64, 1);
-                let d = self.l.b.ins().select(bad, one, y);
-                match op {
-                    AstOp::PdivR | AstOp::ZdivR => self.l.b.ins().srem(x, d),
-                    AstOp::FdivQ => {
-                        let q = self.l.b.ins().sdiv(x, d);
-                        let r = self.l.b.ins().srem(x, d);
-                        let nonzero = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
-                        let signs = self.l.b.ins().bxor(r, d);
-                        let differ = self.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, signs, 0);
-                        let adjust = self.l.b.ins().band(nonzero, differ);
-                        let adjust = self.l.b.ins().uextend(types::I64, adjust);
-                        self.l.b.ins().isub(q, adjust)
-                    }
-                    _ => self.l.b.ins().sdiv(x, d),
-                }
-            }
-            other => self.logic(other, &v).ok_or_else(|| {
-                CodegenError::Unexpected(format!("run-time check operator {other:?}"))
-            })?,
-        })
-    }
-
     /// The operations that cannot overflow, shared by loop bounds and the run-time check:
     /// min, max, conditionals, logic and comparisons on i64 values (truth values 0 or 1);
     /// `None` for the others.
-    fn logic(&mut self, op: AstOp, v: &[Value]) -> Option<Value> {
+    pub(crate) fn logic(&mut self, op: AstOp, v: &[Value]) -> Option<Value> {
         let x = |k: usize| v.get(k).copied();
         let truth = |m: &mut Self, t: Value| m.l.b.ins().uextend(types::I64, t);
         Some(match op {

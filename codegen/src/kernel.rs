@@ -12,11 +12,9 @@
 //! (`optimist_assume`), and when that fails it calls the faithful code, so every input gets
 //! the program's results; [`Kernel::run`] says which version ran.
 
+use crate::abi::{self, ArgBlock, Status};
 use crate::ast::CodegenError;
-use crate::jit::{
-    self, Compiled, STATUS_DIVISION, STATUS_FALLBACK, STATUS_FOOTPRINT, STATUS_OK,
-    STATUS_OUT_OF_BOUNDS,
-};
+use crate::jit::{self, Compiled};
 use crate::plan::Plan;
 use optimist_scop::interp::{self, Args, Buffer, Value};
 use optimist_scop::ir::{ArrayKind, Dim, Function, Param};
@@ -100,17 +98,17 @@ impl Kernel {
             return Ok(k);
         };
         k.check = Some(p.check_c());
-        let preload_slot = jit::slot_count(f);
+        let preload_slot = abi::slot_count(f);
         let model =
             crate::jit_model::compile_model(f, &p.scop, &p.ast, &p.unchecked, Some(preload_slot))?;
-        let versioning = crate::jit_model::Versioning {
+        let versioning = crate::versioned::Versioning {
             check: &p.check,
             optimized: &model,
             fallback: &k.faithful,
             footprints: &p.footprints,
             preload_slot,
         };
-        k.optimized = Some(crate::jit_model::compile_versioned(f, &p.scop, versioning)?);
+        k.optimized = Some(crate::versioned::compile_versioned(f, &p.scop, versioning)?);
         k.model = Some(model);
         k.preloads = p.scop.invariant_loads.len();
         Ok(k)
@@ -212,7 +210,7 @@ impl Kernel {
             buffers: Vec::new(),
             bindings: Vec::new(),
         };
-        let mut slots: Vec<u64> = Vec::with_capacity(jit::slot_count(f));
+        let mut slots = ArgBlock::for_function(f);
         // Declared sizes and element types, checked before any code runs.
         for a in f.array_params() {
             let arr = f.array(a);
@@ -258,21 +256,23 @@ impl Kernel {
                         .flatten()
                         .ok_or_else(|| bad(format!("no value for `{}`", f.var(v).name)))?;
                     let ty = f.var(v).ty;
-                    slots.push(match (val, ty.is_float()) {
+                    match (val, ty.is_float()) {
                         (Value::Int(x), false) if x >= ty.min_int() && x <= ty.max_int() => {
-                            x as i64 as u64
+                            slots.push_int(x as i64)
                         }
                         (Value::F32(x), true) if ty == optimist_scop::Type::F32 => {
-                            u64::from(x.to_bits())
+                            slots.push_bits(u64::from(x.to_bits()))
                         }
-                        (Value::F64(x), true) if ty == optimist_scop::Type::F64 => x.to_bits(),
+                        (Value::F64(x), true) if ty == optimist_scop::Type::F64 => {
+                            slots.push_bits(x.to_bits())
+                        }
                         _ => {
                             return Err(bad(format!(
                                 "`{}` needs a value of type {ty}",
                                 f.var(v).name
                             )));
                         }
-                    });
+                    }
                 }
                 Param::Array(a) => {
                     let view = views[a.0 as usize].ok_or_else(|| bad("no buffer".into()))?;
@@ -284,28 +284,28 @@ impl Kernel {
             View::of(buffer, 0).push(&mut slots);
         }
         let code = self.optimized.as_ref().unwrap_or(&self.faithful);
-        slots.resize(slots.len() + self.preloads, 0);
+        slots.reserve_preloads(self.preloads);
         // SAFETY: every array slot holds the address of live memory (a buffer or slice borrowed
         // by the caller for the duration of this call, or a local buffer) and the range of flat
         // indices inside it; the code checks every access against that range.
-        let status = unsafe { code.call(&mut slots) };
-        let version = if self.optimized.is_none() || status & STATUS_FALLBACK != 0 {
+        let (status, fallback) = unsafe { code.call(&mut slots) };
+        let version = if self.optimized.is_none() || fallback {
             Version::Fallback
         } else {
             Version::Optimized
         };
-        match status & !STATUS_FALLBACK {
-            STATUS_OK => Ok(version),
-            STATUS_OUT_OF_BOUNDS => Err(KernelError::OutOfBounds),
-            STATUS_DIVISION => Err(KernelError::Division),
-            s if s & 0xff == STATUS_FOOTPRINT => Err(KernelError::Footprint {
+        match status {
+            Status::Ok => Ok(version),
+            Status::OutOfBounds => Err(KernelError::OutOfBounds),
+            Status::Division => Err(KernelError::Division),
+            Status::Footprint { array } => Err(KernelError::Footprint {
                 array: f
                     .arrays
-                    .get((s >> 16) as usize)
+                    .get(array as usize)
                     .map(|a| a.name.clone())
                     .unwrap_or_default(),
             }),
-            s => Err(KernelError::BadArguments(format!("unknown status {s}"))),
+            Status::Unknown(s) => Err(KernelError::BadArguments(format!("unknown status {s}"))),
         }
     }
 
@@ -352,10 +352,8 @@ impl View {
         }
     }
 
-    fn push(self, slots: &mut Vec<u64>) {
-        slots.push(self.base as u64);
-        slots.push(self.lo as u64);
-        slots.push(self.hi as u64);
+    fn push(self, slots: &mut ArgBlock) {
+        slots.push_array(self.base, self.lo, self.hi);
     }
 }
 

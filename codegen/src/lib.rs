@@ -1,5 +1,7 @@
 //! Code generation: from a SCoP model and a schedule to code.
 //!
+//! - [`abi`]: the calling convention of every kernel: the argument block and the [`abi::Status`]
+//!   a run ends with.
 //! - [`ast`]: the loop AST, from isl's AST builder, with every access index computed from the
 //!   model's relations as a function of the generated loop iterators.
 //! - [`c`]: the AST printed as a C function with the original signature.
@@ -12,14 +14,16 @@
 //!   (`optimist_assume`) and calls the faithful code when the check fails.
 #![deny(missing_docs)]
 
+pub mod abi;
 pub mod ast;
 pub mod c;
 pub mod jit;
 pub mod jit_model;
 pub mod kernel;
 pub mod plan;
+pub mod versioned;
 
-pub use ast::{AExpr, CodegenError, LoopAst, Marks, Node, generate, generate_marked};
+pub use ast::{AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked};
 pub use c::CProgram;
 pub use kernel::{ArrayArg, Kernel, KernelError, Version};
 pub use plan::Plan;

@@ -1,0 +1,166 @@
+//! The calling convention of every compiled kernel, in one place.
+//!
+//! A kernel is `extern "C" fn(args: *mut u64) -> i32` ([`KernelFn`]). The argument block
+//! ([`ArgBlock`]) holds, in parameter order, one slot per scalar (integers sign- or zero-extended
+//! into the slot, floats as their bits) and three per array (base address, and the range
+//! `[lo, hi)` of flat element indices the buffer allows, relative to the base; an alias may
+//! reach back before its base), then three per local array, then one slot per pre-loaded
+//! invariant value (written by the versioned entry, read by the model-based code).
+//!
+//! The returned `i32` is a [`Status`] encoded by [`Status::encode`]: the low byte is the kind,
+//! bits 16 and up carry the array of a footprint error, and bit 8 says the versioned entry ran
+//! the faithful code. Only this module knows the encoding; the lowerings emit it through
+//! [`Status::code`] and [`FALLBACK_FLAG`], and [`Status::decode`] reads it back.
+
+use optimist_scop::ir::{ArrayKind, Function, Param};
+
+/// The signature of every compiled kernel.
+pub type KernelFn = unsafe extern "C" fn(*mut u64) -> i32;
+
+/// How a run of native code ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// It ran to completion.
+    Ok,
+    /// An access left the buffer behind its array (buffers may be partly written).
+    OutOfBounds,
+    /// An integer division by zero or an overflowing `MIN / -1`.
+    Division,
+    /// The model-based code would touch elements of this array (the program's index) outside
+    /// its buffer: found by the versioned entry before anything was written.
+    Footprint {
+        /// The array's index in the program.
+        array: u32,
+    },
+    /// A code this crate does not produce (a bug).
+    Unknown(i32),
+}
+
+/// Set in the returned code when the versioned entry's check failed and the faithful code ran.
+pub(crate) const FALLBACK_FLAG: i32 = 0x100;
+
+impl Status {
+    /// The kind of a status as the code's low byte (a footprint's array goes in bits 16 and
+    /// up, see [`Status::encode`]).
+    pub(crate) fn code(self) -> i32 {
+        match self {
+            Status::Ok => 0,
+            Status::OutOfBounds => 1,
+            Status::Division => 2,
+            Status::Footprint { .. } => 3,
+            Status::Unknown(c) => c,
+        }
+    }
+
+    /// The returned code of this status.
+    pub fn encode(self, fallback: bool) -> i32 {
+        let array = match self {
+            Status::Footprint { array } => (array as i32) << 16,
+            _ => 0,
+        };
+        self.code() | array | if fallback { FALLBACK_FLAG } else { 0 }
+    }
+
+    /// The status in a returned code, and whether the faithful code ran in a versioned entry.
+    pub fn decode(code: i32) -> (Status, bool) {
+        let fallback = code & FALLBACK_FLAG != 0;
+        let rest = code & !FALLBACK_FLAG;
+        let status = match rest & 0xff {
+            0 if rest == 0 => Status::Ok,
+            1 if rest == 1 => Status::OutOfBounds,
+            2 if rest == 2 => Status::Division,
+            3 => Status::Footprint {
+                array: (rest >> 16) as u32,
+            },
+            _ => Status::Unknown(code),
+        };
+        (status, fallback)
+    }
+}
+
+/// The argument block of one call, built in the order the module documentation gives.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgBlock {
+    slots: Vec<u64>,
+}
+
+impl ArgBlock {
+    /// An empty block with room for `f`'s slots.
+    pub fn for_function(f: &Function) -> ArgBlock {
+        ArgBlock {
+            slots: Vec::with_capacity(slot_count(f)),
+        }
+    }
+
+    /// Appends an integer scalar (two's complement in 64 bits).
+    pub fn push_int(&mut self, v: i64) {
+        self.slots.push(v as u64);
+    }
+
+    /// Appends raw bits (a float scalar).
+    pub fn push_bits(&mut self, bits: u64) {
+        self.slots.push(bits);
+    }
+
+    /// Appends an array: its base address and the flat element range `[lo, hi)` it allows.
+    pub fn push_array(&mut self, base: *mut u8, lo: i64, hi: i64) {
+        self.slots.extend([base as u64, lo as u64, hi as u64]);
+    }
+
+    /// Appends `n` zeroed slots for pre-loaded values.
+    pub fn reserve_preloads(&mut self, n: usize) {
+        self.slots.resize(self.slots.len() + n, 0);
+    }
+
+    /// The slots.
+    pub fn as_mut_slice(&mut self) -> &mut [u64] {
+        &mut self.slots
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether there are no slots.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+}
+
+/// The number of argument-block slots of `f`'s parameters and locals (pre-loaded values come
+/// after them).
+pub fn slot_count(f: &Function) -> usize {
+    let params: usize = f
+        .params
+        .iter()
+        .map(|p| if matches!(p, Param::Array(_)) { 3 } else { 1 })
+        .sum();
+    params
+        + 3 * f
+            .arrays
+            .iter()
+            .filter(|a| a.kind == ArrayKind::Local)
+            .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_round_trip() {
+        for s in [
+            Status::Ok,
+            Status::OutOfBounds,
+            Status::Division,
+            Status::Footprint { array: 0 },
+            Status::Footprint { array: 7 },
+        ] {
+            for fallback in [false, true] {
+                assert_eq!(Status::decode(s.encode(fallback)), (s, fallback));
+            }
+        }
+        assert_eq!(Status::decode(0x42).0, Status::Unknown(0x42));
+    }
+}
