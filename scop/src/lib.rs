@@ -2,6 +2,8 @@
 //!
 //! - [`ir`]: the core language of the papers with C's types; built by the front end or by other
 //!   compilers through its constructors, printed as C.
+//! - [`builder`]: [`builder::FunctionBuilder`], the IR built through the API (ids, conversions,
+//!   validation), for compilers that are not C.
 //! - [`frontend`]: C source to IR (`lang-c` parses; `#pragma scop` regions; errors with
 //!   `file:line:col`).
 //! - [`interp`]: the reference interpreter, whose results every other backend must reproduce
@@ -23,6 +25,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod builder;
 pub mod frontend;
 pub mod interp;
 pub mod ir;

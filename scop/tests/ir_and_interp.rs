@@ -393,3 +393,136 @@ fn builder_api() {
     }
     panic!("depth was not bounded");
 }
+
+/// The builder gives the IR the front end gives for the same C: the same conversions, labels
+/// and nesting (compared as printed IR, every conversion explicit).
+#[test]
+fn the_function_builder_matches_the_front_end() {
+    use optimist_scop::builder::FunctionBuilder;
+    let src = "void k(int n, unsigned char m, float alpha, float C[n][n], short A[n][n]) {
+  for (long i = 0; i < n; i++)
+Inner:
+    for (int j = n - 1; j >= m; j -= 2) {
+      if (i < j)
+        C[i][j] = alpha * A[j][i] + i;
+      else
+        C[i][j] = sqrtf(C[i][j]);
+    }
+}
+";
+    let parsed =
+        optimist_scop::frontend::parse_source("k.c", src, None, &Default::default()).unwrap();
+    let mut b = FunctionBuilder::new("k");
+    let n = b.scalar_param("n", Type::I32).unwrap();
+    let m = b.scalar_param("m", Type::U8).unwrap();
+    let alpha = b.scalar_param("alpha", Type::F32).unwrap();
+    let c = b
+        .array_param("C", Type::F32, &[b.size(n), b.size(n)], false)
+        .unwrap();
+    let a = b
+        .array_param("A", Type::I16, &[b.size(n), b.size(n)], false)
+        .unwrap();
+    let i = b.local("i", Type::I64).unwrap();
+    let j = b.local("j", Type::I32).unwrap();
+    b.begin_for(i, Expr::int32(0), BinOp::Lt, b.var(n), 1)
+        .unwrap();
+    b.label("Inner").unwrap();
+    let start = Expr::binary(BinOp::Sub, b.var(n), Expr::int32(1)).unwrap();
+    b.begin_for(j, start, BinOp::Ge, b.var(m), -2).unwrap();
+    b.begin_if(Expr::binary(BinOp::Lt, b.var(i), b.var(j)).unwrap())
+        .unwrap();
+    let product = Expr::binary(
+        BinOp::Mul,
+        b.var(alpha),
+        b.read(a, vec![b.var(j), b.var(i)]).unwrap(),
+    )
+    .unwrap();
+    let value = Expr::binary(BinOp::Add, product, b.var(i)).unwrap();
+    b.store(c, vec![b.var(i), b.var(j)], value).unwrap();
+    b.begin_else().unwrap();
+    let root = Expr::call(
+        optimist_scop::ir::MathFn::Sqrt,
+        Type::F32,
+        vec![b.read(c, vec![b.var(i), b.var(j)]).unwrap()],
+    )
+    .unwrap();
+    b.store(c, vec![b.var(i), b.var(j)], root).unwrap();
+    b.end().unwrap();
+    b.end().unwrap();
+    b.end().unwrap();
+    let built = b.finish().unwrap();
+    assert_eq!(built.to_string(), parsed.to_string());
+    assert_eq!(built, parsed_without_positions(parsed));
+}
+
+/// `f` with the source positions dropped (the builder has none).
+fn parsed_without_positions(mut f: optimist_scop::ir::Function) -> optimist_scop::ir::Function {
+    fn strip(stmts: &mut [Stmt]) {
+        for s in stmts {
+            s.loc = None;
+            match &mut s.kind {
+                StmtKind::For(l) => strip(&mut l.body),
+                StmtKind::If(_, t, e) => {
+                    strip(t);
+                    strip(e);
+                }
+                StmtKind::Block(b) => strip(b),
+                StmtKind::Assign(..) => {}
+            }
+        }
+    }
+    strip(&mut f.body);
+    f
+}
+
+#[test]
+fn the_function_builder_refuses_what_is_not_a_function() {
+    use optimist_scop::builder::FunctionBuilder;
+    let mut b = FunctionBuilder::new("k");
+    let n = b.scalar_param("n", Type::I32).unwrap();
+    assert!(b.scalar_param("n", Type::I32).is_err(), "declared twice");
+    assert!(
+        b.scalar_param("2x", Type::I32).is_err(),
+        "not an identifier"
+    );
+    let a = b.array_param("A", Type::F64, &[b.size(n)], false).unwrap();
+    assert!(
+        b.array_param(
+            "B",
+            Type::F64,
+            &[b.size(n), optimist_scop::ir::Dim::Unknown],
+            false
+        )
+        .is_err()
+    );
+    assert!(
+        b.read(a, vec![])
+            .unwrap_err()
+            .0
+            .contains("1 dimensions, not 0")
+    );
+    let i = b.local("i", Type::I32).unwrap();
+    assert!(
+        b.begin_for(i, Expr::int32(0), BinOp::Add, b.var(n), 1)
+            .is_err()
+    );
+    assert!(
+        b.begin_for(i, Expr::int32(0), BinOp::Lt, b.var(n), 0)
+            .is_err()
+    );
+    assert!(b.begin_else().is_err());
+    assert!(b.end().is_err());
+    b.begin_for(i, Expr::int32(0), BinOp::Lt, b.var(n), 1)
+        .unwrap();
+    let open = b.clone().finish().unwrap_err();
+    assert!(open.0.contains("not closed"), "{open}");
+    b.end().unwrap();
+    b.label("L").unwrap();
+    assert!(b.label("M").is_err());
+    assert!(
+        b.finish()
+            .unwrap_err()
+            .0
+            .contains("label `L` on no statement")
+    );
+}
