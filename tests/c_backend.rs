@@ -116,9 +116,9 @@ fn generated_c_for_a_product() {
           long c0_, c1_, c2_;
           for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {
             for (c1_ = 0L; (c1_ < (long)n); c1_ += 1) {
-              C[c0_][c1_] = ((double)((int)0LL));
+              C[c0_][c1_] = (double)0;
               for (c2_ = 0L; (c2_ < (long)n); c2_ += 1) {
-                C[c0_][c1_] = (C[c0_][c1_] + (A[c0_][c2_] * B[c2_][c1_]));
+                C[c0_][c1_] = C[c0_][c1_] + A[c0_][c2_] * B[c2_][c1_];
               }
             }
           }
@@ -159,7 +159,7 @@ fn versioned_c_for_a_wrapping_subscript() {
         static void wrap_index_optimized(int n, double A[256]) {
           long c0_;
           for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {
-            A[(c0_ + 129L)] = (A[c0_] + 1.0);
+            A[(c0_ + 129L)] = A[c0_] + 1.0;
           }
         }
         void wrap_index(int n, double A[256]) {

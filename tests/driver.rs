@@ -5,7 +5,7 @@
 use optimist::presburger::{DimType, Schedule, Set};
 use optimist::scop::frontend::{self, FrontendConfig};
 use optimist::scop::interp;
-use optimist::scop::model::{AccessId, BodyExpr, BodyKind, Scop, StmtId};
+use optimist::scop::model::{AccessId, BodyExpr, BodyLeaf, Scop, StmtId};
 use optimist::scop::pass::{Pass, PassCx, PassError, PassReport};
 use optimist::scop::workload::{RunSpec, Workload};
 use optimist::{Budgets, Config, Error, Kernel, Outcome, Stage, Strategy, Version, Why};
@@ -129,31 +129,29 @@ fn split_even_odd(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassE
         scop.accesses.push(acc);
         renamed.push((a, id));
     }
-    fn remap(e: &BodyExpr, map: &[(AccessId, AccessId)]) -> BodyExpr {
-        let r = |e: &BodyExpr| Box::new(remap(e, map));
-        let kind = match &e.kind {
-            BodyKind::Access(a) => {
-                BodyKind::Access(map.iter().find(|(o, _)| o == a).map_or(*a, |(_, n)| *n))
-            }
-            BodyKind::Unary(op, x) => BodyKind::Unary(*op, r(x)),
-            BodyKind::Binary(op, x, y) => BodyKind::Binary(*op, r(x), r(y)),
-            BodyKind::Cast(x) => BodyKind::Cast(r(x)),
-            BodyKind::Select(c, x, y) => BodyKind::Select(r(c), r(x), r(y)),
-            BodyKind::Call(m, args) => {
-                BodyKind::Call(*m, args.iter().map(|a| remap(a, map)).collect())
-            }
-            k => k.clone(),
-        };
-        BodyExpr { kind, ty: e.ty }
-    }
+    // The same body over the new accesses: one walk over the shared expression language.
+    let remap = |e: &BodyExpr, map: &[(AccessId, AccessId)]| {
+        e.map_leaves(&mut |leaf, ty| {
+            let leaf = match *leaf {
+                BodyLeaf::Access(a) => {
+                    BodyLeaf::Access(map.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n))
+                }
+                other => other,
+            };
+            BodyExpr::leaf(leaf, ty)
+        })
+    };
     let new_of = |a: AccessId| renamed.iter().find(|(o, _)| *o == a).unwrap().1;
     let mut stmt = old.clone();
     stmt.name = odd_name.clone();
     stmt.domain = odd_domain;
     stmt.write = new_of(old.write);
     stmt.accesses = old.accesses.iter().map(|&a| new_of(a)).collect();
-    stmt.value = remap(&old.value, &renamed);
-    stmt.guard = old.guard.as_ref().map(|g| remap(g, &renamed));
+    stmt.value = remap(&old.value, &renamed).map_err(|e| PassError::Bail(e.0))?;
+    stmt.guard = match &old.guard {
+        Some(g) => Some(remap(g, &renamed).map_err(|e| PassError::Bail(e.0))?),
+        None => None,
+    };
     scop.stmts.push(stmt);
     // Both run at time i: the original order.
     let domains = scop.domains()?;

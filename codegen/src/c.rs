@@ -6,9 +6,8 @@
 
 use crate::ast::{AExpr, LoopAst, Node};
 use optimist_presburger::AstOp;
-use optimist_scop::interp::Value;
-use optimist_scop::ir::{ArrayKind, Dim, Function, Param, UnOp, VarKind};
-use optimist_scop::model::{AccessId, ArrayOrigin, BodyExpr, BodyKind, Scop, ScopStmt};
+use optimist_scop::ir::{ArrayKind, Dim, Function, Param, VarKind};
+use optimist_scop::model::{AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopStmt};
 use std::fmt::Write;
 
 /// Prints C for one model, one AST.
@@ -427,55 +426,39 @@ impl Printer<'_> {
         }
     }
 
+    /// A body expression as C: the one printer of the shared expression language, with this
+    /// statement's leaves.
     fn body(&self, ctx: &StmtCtx<'_>, e: &BodyExpr) -> String {
-        match &e.kind {
-            BodyKind::Const(Value::Int(v)) => format!(
-                "(({}){v}{})",
-                e.ty,
-                if e.ty.is_signed() { "LL" } else { "ULL" }
-            ),
-            BodyKind::Const(Value::F32(x)) => format!("{x:?}f"),
-            BodyKind::Const(Value::F64(x)) => format!("{x:?}"),
-            BodyKind::Param(v) => self.f.var(*v).name.clone(),
-            BodyKind::Iter(k) => {
-                let Some(st) = ctx.st else {
-                    return "0 /* no iterator here */".into();
-                };
-                let ty = self.f.var(st.iterators[*k]).ty;
-                format!(
-                    "(({ty}){})",
-                    ctx.iterators
-                        .get(*k)
-                        .map(|i| self.aexpr(i))
-                        .unwrap_or_default()
-                )
-            }
-            BodyKind::Access(a) => self.access(ctx, *a),
-            BodyKind::Unary(op, a) => {
-                let sym = match op {
-                    UnOp::Neg => "-",
-                    UnOp::BitNot => "~",
-                    UnOp::Not => "!",
-                };
-                format!("({sym}{})", self.body(ctx, a))
-            }
-            BodyKind::Binary(op, a, b) => format!(
-                "({} {} {})",
-                self.body(ctx, a),
-                op.symbol(),
-                self.body(ctx, b)
-            ),
-            BodyKind::Cast(a) => format!("(({}){})", e.ty, self.body(ctx, a)),
-            BodyKind::Select(c, a, b) => format!(
-                "({} ? {} : {})",
-                self.body(ctx, c),
-                self.body(ctx, a),
-                self.body(ctx, b)
-            ),
-            BodyKind::Call(fun, args) => {
-                let args: Vec<String> = args.iter().map(|a| self.body(ctx, a)).collect();
-                format!("{}({})", fun.c_name(e.ty), args.join(", "))
-            }
+        let mut out = String::new();
+        optimist_scop::expr::write_c(&InStmt { p: self, ctx }, &mut out, e);
+        out
+    }
+}
+
+/// The leaves of one statement instance's body, for the C printer.
+struct InStmt<'x, 'p, 'c> {
+    p: &'x Printer<'p>,
+    ctx: &'x StmtCtx<'c>,
+}
+
+impl optimist_scop::expr::CLeaves<BodyLeaf> for InStmt<'_, '_, '_> {
+    fn leaf(&self, out: &mut String, leaf: &BodyLeaf, _ty: optimist_scop::Type) {
+        match *leaf {
+            BodyLeaf::Param(v) => out.push_str(&self.p.f.var(v).name),
+            BodyLeaf::Iter(k) => match self.ctx.st {
+                Some(st) => {
+                    let ty = self.p.f.var(st.iterators[k]).ty;
+                    let it = self
+                        .ctx
+                        .iterators
+                        .get(k)
+                        .map(|i| self.p.aexpr(i))
+                        .unwrap_or_default();
+                    let _ = write!(out, "(({ty}){it})");
+                }
+                None => out.push_str("0 /* no iterator here */"),
+            },
+            BodyLeaf::Access(a) => out.push_str(&self.p.access(self.ctx, a)),
         }
     }
 }

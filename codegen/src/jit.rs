@@ -17,9 +17,9 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module};
+use optimist_scop::expr::{Expr as AnyExpr, ExprKind};
 use optimist_scop::ir::{
-    ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, LValue, MathFn, Param, Stmt, StmtKind,
-    UnOp,
+    ArrayKind, BinOp, Dim, Expr, For, Function, IrLeaf, LValue, MathFn, Param, Stmt, StmtKind, UnOp,
 };
 use optimist_scop::types::Type;
 use std::collections::HashMap;
@@ -364,22 +364,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
             StmtKind::If(c, t, e) => {
                 let cv = self.expr(c)?;
                 let cond = self.truth(cv, c.ty);
-                let (then_b, else_b, join) = (
-                    self.b.create_block(),
-                    self.b.create_block(),
-                    self.b.create_block(),
-                );
-                self.b.ins().brif(cond, then_b, &[], else_b, &[]);
-                self.b.seal_block(then_b);
-                self.b.seal_block(else_b);
-                self.b.switch_to_block(then_b);
-                self.stmts(t)?;
-                self.b.ins().jump(join, &[]);
-                self.b.switch_to_block(else_b);
-                self.stmts(e)?;
-                self.b.ins().jump(join, &[]);
-                self.b.seal_block(join);
-                self.b.switch_to_block(join);
+                lower_if(self, cond, |l| l.stmts(t), |l| l.stmts(e))?;
             }
             StmtKind::For(l) => self.for_loop(l)?,
         }
@@ -391,39 +376,21 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let init = self.expr(&l.init)?;
         let var = self.vars[l.var.0 as usize];
         self.b.def_var(var, init);
-        let (header, body, exit) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        self.b.ins().jump(header, &[]);
-        self.b.switch_to_block(header);
-        let i = self.b.use_var(var);
-        let i = self.convert(i, ty, l.cond.ty);
-        let bound = self.expr(&l.cond.bound)?;
-        let go_on = self.compare(l.cond.op, i, bound, l.cond.ty);
-        // Branch to the exit first: Cranelift hoists loop-invariant code only from loops whose
-        // test leaves them this way.
-        let stop = self.b.ins().icmp_imm_s(IntCC::Equal, go_on, 0);
-        self.b.ins().brif(stop, exit, &[], body, &[]);
-        // Sealing as soon as every predecessor is known lets the SSA builder see that values
-        // defined outside the loop are the same in every iteration (and so can be hoisted).
-        self.b.seal_block(body);
-        self.b.seal_block(exit);
-        self.b.switch_to_block(body);
-        self.stmts(&l.body)?;
+        let test = |x: &mut Self| {
+            let i = x.b.use_var(var);
+            let i = x.convert(i, ty, l.cond.ty);
+            let bound = x.expr(&l.cond.bound)?;
+            Ok(x.compare(l.cond.op, i, bound, l.cond.ty))
+        };
         // `i += step` in the promoted type, then back to the iterator's type (wrapping).
-        let cur = self.b.use_var(var);
-        let promoted = ty.promote();
-        let wide = self.convert(cur, ty, promoted);
-        let step = self.b.ins().iconst(clif(promoted), l.step);
-        let next = self.b.ins().iadd(wide, step);
-        let next = self.convert(next, promoted, ty);
-        self.b.def_var(var, next);
-        self.b.ins().jump(header, &[]);
-        self.b.seal_block(header);
-        self.b.switch_to_block(exit);
-        Ok(())
+        let next = |x: &mut Self, cur: Value| {
+            let promoted = ty.promote();
+            let wide = x.convert(cur, ty, promoted);
+            let step = x.b.ins().iconst(clif(promoted), l.step);
+            let next = x.b.ins().iadd(wide, step);
+            x.convert(next, promoted, ty)
+        };
+        lower_loop(self, var, test, |x| x.stmts(&l.body), next)
     }
 
     /// The address of `array[idx...]`, checked against the buffer's range.
@@ -630,103 +597,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
 
     /// Lowers an IR expression (depth bounded by `MAX_DEPTH`, so recursion is fine).
     pub fn expr(&mut self, e: &Expr) -> Result<Value, CodegenError> {
-        Ok(match &e.kind {
-            ExprKind::Int(v) => self.b.ins().iconst(clif(e.ty), *v as i64),
-            ExprKind::Float(x) => {
-                if e.ty == Type::F32 {
-                    self.b.ins().f32const(*x as f32)
-                } else {
-                    self.b.ins().f64const(*x)
-                }
-            }
-            ExprKind::Var(v) => self.b.use_var(self.vars[v.0 as usize]),
-            ExprKind::Read(a, idx) => {
-                let addr = self.element(*a, idx)?;
-                self.b
-                    .ins()
-                    .load(clif(e.ty), MemFlagsData::new().with_notrap(), addr, 0)
-            }
-            ExprKind::Cast(a) => {
-                let v = self.expr(a)?;
-                self.convert(v, a.ty, e.ty)
-            }
-            ExprKind::Unary(op, a) => {
-                let v = self.expr(a)?;
-                match op {
-                    UnOp::Neg if e.ty.is_float() => self.b.ins().fneg(v),
-                    UnOp::Neg => self.b.ins().ineg(v),
-                    UnOp::BitNot => self.b.ins().bnot(v),
-                    UnOp::Not => {
-                        let t = self.truth(v, a.ty);
-                        let f = self.b.ins().icmp_imm_s(IntCC::Equal, t, 0);
-                        self.bool_to_int(f)
-                    }
-                }
-            }
-            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => self.logical(*op, a, b)?,
-            ExprKind::Binary(op, a, b) => {
-                let (x, y) = (self.expr(a)?, self.expr(b)?);
-                if op.is_comparison() {
-                    let t = self.compare(*op, x, y, a.ty);
-                    self.bool_to_int(t)
-                } else {
-                    self.arith(*op, x, y, e.ty)
-                }
-            }
-            ExprKind::Select(c, a, b) => {
-                let cv = self.expr(c)?;
-                let cond = self.truth(cv, c.ty);
-                let (tb, fb, join) = (
-                    self.b.create_block(),
-                    self.b.create_block(),
-                    self.b.create_block(),
-                );
-                self.b.append_block_param(join, clif(e.ty));
-                self.b.ins().brif(cond, tb, &[], fb, &[]);
-                self.b.seal_block(tb);
-                self.b.seal_block(fb);
-                self.b.switch_to_block(tb);
-                let x = self.expr(a)?;
-                self.b.ins().jump(join, &[x.into()]);
-                self.b.switch_to_block(fb);
-                let y = self.expr(b)?;
-                self.b.ins().jump(join, &[y.into()]);
-                self.b.seal_block(join);
-                self.b.switch_to_block(join);
-                self.b.block_params(join)[0]
-            }
-            ExprKind::Call(fun, args) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.expr(a)?);
-                }
-                let callee = self.math_fn(*fun, e.ty)?;
-                let call = self.b.ins().call(callee, &vals);
-                self.b.inst_results(call)[0]
-            }
-        })
-    }
-
-    /// `a && b` or `a || b`, short-circuit, as a C `int`.
-    fn logical(&mut self, op: BinOp, a: &Expr, b: &Expr) -> Result<Value, CodegenError> {
-        let x = self.expr(a)?;
-        let tx = self.truth(x, a.ty);
-        let (rhs, join) = (self.b.create_block(), self.b.create_block());
-        self.b.append_block_param(join, types::I8);
-        if op == BinOp::And {
-            self.b.ins().brif(tx, rhs, &[], join, &[tx.into()]);
-        } else {
-            self.b.ins().brif(tx, join, &[tx.into()], rhs, &[]);
-        }
-        self.b.seal_block(rhs);
-        self.b.switch_to_block(rhs);
-        let y = self.expr(b)?;
-        let ty = self.truth(y, b.ty);
-        self.b.ins().jump(join, &[ty.into()]);
-        self.b.seal_block(join);
-        self.b.switch_to_block(join);
-        let t = self.b.block_params(join)[0];
-        Ok(self.bool_to_int(t))
+        lower_expr(self, e)
     }
 
     /// An arithmetic operation in type `t` (both operands of type `t`, shifts excepted).
@@ -858,4 +729,198 @@ mod libm {
         ("floorf", floorf as *const u8),
         ("ceilf", ceilf as *const u8),
     ];
+}
+
+/// A lowering built on the shared machinery (the faithful one is it; the model's holds it):
+/// what the one lowering of loops, branches and expressions needs.
+pub(crate) trait HasLowering<'a, 'm> {
+    /// The shared machinery.
+    fn l(&mut self) -> &mut Lowering<'a, 'm>;
+}
+
+impl<'a, 'm> HasLowering<'a, 'm> for Lowering<'a, 'm> {
+    fn l(&mut self) -> &mut Lowering<'a, 'm> {
+        self
+    }
+}
+
+/// `if (cond) then else els` (`cond` nonzero takes `then`): the one lowering of branches.
+pub(crate) fn lower_if<'a, 'm, X: HasLowering<'a, 'm>>(
+    x: &mut X,
+    cond: Value,
+    then: impl FnOnce(&mut X) -> Result<(), CodegenError>,
+    els: impl FnOnce(&mut X) -> Result<(), CodegenError>,
+) -> Result<(), CodegenError> {
+    let l = x.l();
+    let (then_b, else_b, join) = (l.b.create_block(), l.b.create_block(), l.b.create_block());
+    l.b.ins().brif(cond, then_b, &[], else_b, &[]);
+    l.b.seal_block(then_b);
+    l.b.seal_block(else_b);
+    l.b.switch_to_block(then_b);
+    then(x)?;
+    x.l().b.ins().jump(join, &[]);
+    x.l().b.switch_to_block(else_b);
+    els(x)?;
+    let l = x.l();
+    l.b.ins().jump(join, &[]);
+    l.b.seal_block(join);
+    l.b.switch_to_block(join);
+    Ok(())
+}
+
+/// A loop over the counter `var` (already holding its first value): `test` says whether to go
+/// on (zero stops), `body` runs, `next` gives the counter's next value from its current one.
+/// The one lowering of loops: the test branches to the exit first and blocks are sealed as soon
+/// as their predecessors are known, so Cranelift sees values defined outside the loop as the
+/// same in every iteration and hoists invariant code.
+pub(crate) fn lower_loop<'a, 'm, X: HasLowering<'a, 'm>>(
+    x: &mut X,
+    var: Variable,
+    test: impl FnOnce(&mut X) -> Result<Value, CodegenError>,
+    body: impl FnOnce(&mut X) -> Result<(), CodegenError>,
+    next: impl FnOnce(&mut X, Value) -> Value,
+) -> Result<(), CodegenError> {
+    let l = x.l();
+    let (header, body_b, exit) = (l.b.create_block(), l.b.create_block(), l.b.create_block());
+    l.b.ins().jump(header, &[]);
+    l.b.switch_to_block(header);
+    let go_on = test(x)?;
+    let l = x.l();
+    let stop = l.b.ins().icmp_imm_s(IntCC::Equal, go_on, 0);
+    l.b.ins().brif(stop, exit, &[], body_b, &[]);
+    l.b.seal_block(body_b);
+    l.b.seal_block(exit);
+    l.b.switch_to_block(body_b);
+    body(x)?;
+    let cur = x.l().b.use_var(var);
+    let following = next(x, cur);
+    let l = x.l();
+    l.b.def_var(var, following);
+    l.b.ins().jump(header, &[]);
+    l.b.seal_block(header);
+    l.b.switch_to_block(exit);
+    Ok(())
+}
+
+/// How a lowering evaluates the leaves of one layer's expressions (the program IR's variables
+/// and reads, a model body's parameters, iterators and accesses): everything else of the shared
+/// expression language is lowered once, by [`lower_expr`].
+pub(crate) trait LowerLeaves<'a, 'm, L>: HasLowering<'a, 'm> {
+    /// The value of `leaf`, of type `ty`.
+    fn leaf(&mut self, leaf: &L, ty: Type) -> Result<Value, CodegenError>;
+}
+
+impl<'a, 'm> LowerLeaves<'a, 'm, IrLeaf> for Lowering<'a, 'm> {
+    fn leaf(&mut self, leaf: &IrLeaf, ty: Type) -> Result<Value, CodegenError> {
+        Ok(match leaf {
+            IrLeaf::Var(v) => self.b.use_var(self.vars[v.0 as usize]),
+            IrLeaf::Read(a, idx) => {
+                let addr = self.element(*a, idx)?;
+                self.b
+                    .ins()
+                    .load(clif(ty), MemFlagsData::new().with_notrap(), addr, 0)
+            }
+        })
+    }
+}
+
+/// Lowers `e` in C's semantics (the IR's explicit conversions, wrapping like C and gcc,
+/// short-circuit `&&`/`||`, one branch of `?:` evaluated, math through libm), its leaves by `x`:
+/// the one Cranelift lowering of expressions, for the faithful code and the model's bodies.
+pub(crate) fn lower_expr<'a, 'm, L, X: LowerLeaves<'a, 'm, L>>(
+    x: &mut X,
+    e: &AnyExpr<L>,
+) -> Result<Value, CodegenError> {
+    Ok(match &e.kind {
+        ExprKind::Int(v) => x.l().b.ins().iconst(clif(e.ty), *v as i64),
+        ExprKind::Float(f) => {
+            if e.ty == Type::F32 {
+                x.l().b.ins().f32const(*f as f32)
+            } else {
+                x.l().b.ins().f64const(*f)
+            }
+        }
+        ExprKind::Leaf(leaf) => x.leaf(leaf, e.ty)?,
+        ExprKind::Cast(a) => {
+            let v = lower_expr(x, a)?;
+            x.l().convert(v, a.ty, e.ty)
+        }
+        ExprKind::Unary(op, a) => {
+            let v = lower_expr(x, a)?;
+            let l = x.l();
+            match op {
+                UnOp::Neg if e.ty.is_float() => l.b.ins().fneg(v),
+                UnOp::Neg => l.b.ins().ineg(v),
+                UnOp::BitNot => l.b.ins().bnot(v),
+                UnOp::Not => {
+                    let t = l.truth(v, a.ty);
+                    let f = l.b.ins().icmp_imm_s(IntCC::Equal, t, 0);
+                    l.bool_to_int(f)
+                }
+            }
+        }
+        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+            // Short-circuit, as a C `int`.
+            let v = lower_expr(x, a)?;
+            let l = x.l();
+            let tx = l.truth(v, a.ty);
+            let (rhs, join) = (l.b.create_block(), l.b.create_block());
+            l.b.append_block_param(join, types::I8);
+            if *op == BinOp::And {
+                l.b.ins().brif(tx, rhs, &[], join, &[tx.into()]);
+            } else {
+                l.b.ins().brif(tx, join, &[tx.into()], rhs, &[]);
+            }
+            l.b.seal_block(rhs);
+            l.b.switch_to_block(rhs);
+            let w = lower_expr(x, b)?;
+            let l = x.l();
+            let ty = l.truth(w, b.ty);
+            l.b.ins().jump(join, &[ty.into()]);
+            l.b.seal_block(join);
+            l.b.switch_to_block(join);
+            let t = l.b.block_params(join)[0];
+            l.bool_to_int(t)
+        }
+        ExprKind::Binary(op, a, b) => {
+            let (v, w) = (lower_expr(x, a)?, lower_expr(x, b)?);
+            let l = x.l();
+            if op.is_comparison() {
+                let t = l.compare(*op, v, w, a.ty);
+                l.bool_to_int(t)
+            } else {
+                l.arith(*op, v, w, e.ty)
+            }
+        }
+        ExprKind::Select(c, a, b) => {
+            let cv = lower_expr(x, c)?;
+            let l = x.l();
+            let cond = l.truth(cv, c.ty);
+            let (tb, fb, join) = (l.b.create_block(), l.b.create_block(), l.b.create_block());
+            l.b.append_block_param(join, clif(e.ty));
+            l.b.ins().brif(cond, tb, &[], fb, &[]);
+            l.b.seal_block(tb);
+            l.b.seal_block(fb);
+            l.b.switch_to_block(tb);
+            let v = lower_expr(x, a)?;
+            x.l().b.ins().jump(join, &[v.into()]);
+            x.l().b.switch_to_block(fb);
+            let w = lower_expr(x, b)?;
+            let l = x.l();
+            l.b.ins().jump(join, &[w.into()]);
+            l.b.seal_block(join);
+            l.b.switch_to_block(join);
+            l.b.block_params(join)[0]
+        }
+        ExprKind::Call(fun, args) => {
+            let mut vals = Vec::with_capacity(args.len());
+            for a in args {
+                vals.push(lower_expr(x, a)?);
+            }
+            let l = x.l();
+            let callee = l.math_fn(*fun, e.ty)?;
+            let call = l.b.ins().call(callee, &vals);
+            l.b.inst_results(call)[0]
+        }
+    })
 }

@@ -10,10 +10,9 @@ use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{Linkage, Module};
 use optimist_presburger::AstOp;
-use optimist_scop::interp::Value as Const;
-use optimist_scop::ir::{BinOp, Function, UnOp};
+use optimist_scop::ir::Function;
 use optimist_scop::model::{
-    AccessId, ArrayOrigin, BodyExpr, BodyKind, ParamOrigin, Scop, ScopStmt,
+    AccessId, ArrayOrigin, BodyExpr, BodyLeaf, ParamOrigin, Scop, ScopStmt,
 };
 use optimist_scop::types::Type;
 use std::collections::HashMap;
@@ -250,46 +249,18 @@ impl ModelLowering<'_, '_> {
                     let v = self.iters[*iter];
                     let x = self.aexpr(init)?;
                     self.l.b.def_var(v, x);
-                    let (header, body_b, exit) = (
-                        self.l.b.create_block(),
-                        self.l.b.create_block(),
-                        self.l.b.create_block(),
-                    );
-                    self.l.b.ins().jump(header, &[]);
-                    self.l.b.switch_to_block(header);
-                    let c = self.aexpr(cond)?;
-                    // The exit first, so that Cranelift can hoist invariant code.
-                    let stop = self.l.b.ins().icmp_imm_s(IntCC::Equal, c, 0);
-                    self.l.b.ins().brif(stop, exit, &[], body_b, &[]);
-                    self.l.b.seal_block(body_b);
-                    self.l.b.seal_block(exit);
-                    self.l.b.switch_to_block(body_b);
-                    self.nodes(body)?;
-                    let cur = self.l.b.use_var(v);
-                    let next = self.l.b.ins().iadd_imm_s(cur, *step);
-                    self.l.b.def_var(v, next);
-                    self.l.b.ins().jump(header, &[]);
-                    self.l.b.seal_block(header);
-                    self.l.b.switch_to_block(exit);
+                    let step = *step;
+                    jit::lower_loop(
+                        self,
+                        v,
+                        |m| m.aexpr(cond),
+                        |m| m.nodes(body),
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                    )?;
                 }
                 Node::If { cond, then, els } => {
                     let c = self.aexpr(cond)?;
-                    let (t, e, join) = (
-                        self.l.b.create_block(),
-                        self.l.b.create_block(),
-                        self.l.b.create_block(),
-                    );
-                    self.l.b.ins().brif(c, t, &[], e, &[]);
-                    self.l.b.seal_block(t);
-                    self.l.b.seal_block(e);
-                    self.l.b.switch_to_block(t);
-                    self.nodes(then)?;
-                    self.l.b.ins().jump(join, &[]);
-                    self.l.b.switch_to_block(e);
-                    self.nodes(els)?;
-                    self.l.b.ins().jump(join, &[]);
-                    self.l.b.seal_block(join);
-                    self.l.b.switch_to_block(join);
+                    jit::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))?;
                 }
                 Node::Stmt {
                     stmt,
@@ -420,115 +391,61 @@ impl ModelLowering<'_, '_> {
 
     /// A statement body expression (depth bounded like the IR's, so recursion is fine).
     fn body(&mut self, inst: Option<&Instance<'_>>, e: &BodyExpr) -> Result<Value, CodegenError> {
-        Ok(match &e.kind {
-            BodyKind::Const(Const::Int(v)) => self.l.b.ins().iconst(clif(e.ty), *v as i64),
-            BodyKind::Const(Const::F32(x)) => self.l.b.ins().f32const(*x),
-            BodyKind::Const(Const::F64(x)) => self.l.b.ins().f64const(*x),
-            BodyKind::Param(v) => self.l.b.use_var(self.l.vars[v.0 as usize]),
-            BodyKind::Iter(k) => {
-                let inst = inst.ok_or_else(|| {
+        jit::lower_expr(&mut InBody { m: self, inst }, e)
+    }
+}
+
+/// A statement body being lowered: the model lowering and the instance the body belongs to.
+struct InBody<'x, 'y, 'a, 'm> {
+    m: &'x mut ModelLowering<'a, 'm>,
+    inst: Option<&'x Instance<'y>>,
+}
+
+impl<'a, 'm> jit::HasLowering<'a, 'm> for ModelLowering<'a, 'm> {
+    fn l(&mut self) -> &mut Lowering<'a, 'm> {
+        &mut self.l
+    }
+}
+
+impl<'a, 'm> jit::HasLowering<'a, 'm> for InBody<'_, '_, 'a, 'm> {
+    fn l(&mut self) -> &mut Lowering<'a, 'm> {
+        &mut self.m.l
+    }
+}
+
+impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
+    fn leaf(&mut self, leaf: &BodyLeaf, ty: Type) -> Result<Value, CodegenError> {
+        let m = &mut *self.m;
+        Ok(match *leaf {
+            BodyLeaf::Param(v) => m.l.b.use_var(m.l.vars[v.0 as usize]),
+            BodyLeaf::Iter(k) => {
+                let inst = self.inst.ok_or_else(|| {
                     CodegenError::Unexpected("iterator outside a statement".into())
                 })?;
-                let x = self.aexpr(&inst.iterators[*k])?;
-                let ty = self.l.f.var(inst.st.iterators[*k]).ty;
-                self.l.convert(x, Type::I64, ty)
+                let x = m.aexpr(&inst.iterators[k])?;
+                let ty = m.l.f.var(inst.st.iterators[k]).ty;
+                m.l.convert(x, Type::I64, ty)
             }
-            BodyKind::Access(a) => {
-                let inst = inst
+            BodyLeaf::Access(a) => {
+                let inst = self
+                    .inst
                     .ok_or_else(|| CodegenError::Unexpected("access outside a statement".into()))?;
-                match self.address(inst, *a)? {
+                match m.address(inst, a)? {
                     Some(addr) => {
-                        self.l
-                            .b
+                        m.l.b
                             .ins()
-                            .load(clif(e.ty), MemFlagsData::new().with_notrap(), addr, 0)
+                            .load(clif(ty), MemFlagsData::new().with_notrap(), addr, 0)
                     }
                     None => {
-                        let ArrayOrigin::Scalar(v) =
-                            self.scop.array(self.scop.access(*a).array).origin
+                        let ArrayOrigin::Scalar(v) = m.scop.array(m.scop.access(a).array).origin
                         else {
-                            unreachable!("checked by address")
+                            return Err(CodegenError::Unexpected(format!(
+                                "access {a} has no address and is no scalar"
+                            )));
                         };
-                        self.l.b.use_var(self.l.vars[v.0 as usize])
+                        m.l.b.use_var(m.l.vars[v.0 as usize])
                     }
                 }
-            }
-            BodyKind::Cast(a) => {
-                let v = self.body(inst, a)?;
-                self.l.convert(v, a.ty, e.ty)
-            }
-            BodyKind::Unary(op, a) => {
-                let v = self.body(inst, a)?;
-                match op {
-                    UnOp::Neg if e.ty.is_float() => self.l.b.ins().fneg(v),
-                    UnOp::Neg => self.l.b.ins().ineg(v),
-                    UnOp::BitNot => self.l.b.ins().bnot(v),
-                    UnOp::Not => {
-                        let t = self.l.truth(v, a.ty);
-                        let f = self.l.b.ins().icmp_imm_s(IntCC::Equal, t, 0);
-                        self.l.bool_to_int(f)
-                    }
-                }
-            }
-            BodyKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
-                let x = self.body(inst, a)?;
-                let tx = self.l.truth(x, a.ty);
-                let (rhs, join) = (self.l.b.create_block(), self.l.b.create_block());
-                self.l.b.append_block_param(join, types::I8);
-                if *op == BinOp::And {
-                    self.l.b.ins().brif(tx, rhs, &[], join, &[tx.into()]);
-                } else {
-                    self.l.b.ins().brif(tx, join, &[tx.into()], rhs, &[]);
-                }
-                self.l.b.seal_block(rhs);
-                self.l.b.switch_to_block(rhs);
-                let y = self.body(inst, b)?;
-                let ty = self.l.truth(y, b.ty);
-                self.l.b.ins().jump(join, &[ty.into()]);
-                self.l.b.seal_block(join);
-                self.l.b.switch_to_block(join);
-                let t = self.l.b.block_params(join)[0];
-                self.l.bool_to_int(t)
-            }
-            BodyKind::Binary(op, a, b) => {
-                let (x, y) = (self.body(inst, a)?, self.body(inst, b)?);
-                if op.is_comparison() {
-                    let t = self.l.compare(*op, x, y, a.ty);
-                    self.l.bool_to_int(t)
-                } else {
-                    self.l.arith(*op, x, y, e.ty)
-                }
-            }
-            BodyKind::Select(c, a, b) => {
-                let cv = self.body(inst, c)?;
-                let cond = self.l.truth(cv, c.ty);
-                let (tb, fb, join) = (
-                    self.l.b.create_block(),
-                    self.l.b.create_block(),
-                    self.l.b.create_block(),
-                );
-                self.l.b.append_block_param(join, clif(e.ty));
-                self.l.b.ins().brif(cond, tb, &[], fb, &[]);
-                self.l.b.seal_block(tb);
-                self.l.b.seal_block(fb);
-                self.l.b.switch_to_block(tb);
-                let x = self.body(inst, a)?;
-                self.l.b.ins().jump(join, &[x.into()]);
-                self.l.b.switch_to_block(fb);
-                let y = self.body(inst, b)?;
-                self.l.b.ins().jump(join, &[y.into()]);
-                self.l.b.seal_block(join);
-                self.l.b.switch_to_block(join);
-                self.l.b.block_params(join)[0]
-            }
-            BodyKind::Call(fun, args) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.body(inst, a)?);
-                }
-                let callee = self.l.math_fn(*fun, e.ty)?;
-                let call = self.l.b.ins().call(callee, &vals);
-                self.l.b.inst_results(call)[0]
             }
         })
     }

@@ -21,7 +21,9 @@
 use crate::auto::flat;
 use crate::verify::{out_width, sample_pair, sample_set};
 use optimist_presburger::{Error as IslError, Map, PwAff, Set, UnionMap};
-use optimist_scop::ir::{BinOp, Expr, ExprKind, For, Function, Stmt, StmtKind, UnOp, VarId};
+use optimist_scop::ir::{
+    BinOp, Expr, ExprKind, For, Function, IrLeaf, Stmt, StmtKind, UnOp, VarId,
+};
 use optimist_scop::model::{ParamOrigin, Scop};
 use std::collections::HashMap;
 
@@ -107,7 +109,7 @@ impl Checker<'_> {
         };
         match &e.kind {
             ExprKind::Int(v) => leaf(v.to_string()),
-            ExprKind::Var(v) => {
+            ExprKind::Leaf(IrLeaf::Var(v)) => {
                 if let Some(k) = self.loops.iter().take(d).position(|l| l == v) {
                     leaf(format!("x{k}"))
                 } else if let Some(p) = self
@@ -455,7 +457,8 @@ impl Checker<'_> {
 }
 
 fn mentions(e: &Expr, v: VarId) -> bool {
-    matches!(e.kind, ExprKind::Var(x) if x == v) || e.children().iter().any(|c| mentions(c, v))
+    matches!(e.kind, ExprKind::Leaf(IrLeaf::Var(x)) if x == v)
+        || e.children().iter().any(|c| mentions(c, v))
 }
 
 /// The outcome of the check: the parameter values for which the model runs exactly the

@@ -281,7 +281,7 @@ impl FunctionBuilder {
     ) -> Result<(), IrError> {
         // The same checks and conversions as a read of that element.
         let target = self.read(array, indices)?;
-        let crate::ir::ExprKind::Read(_, indices) = target.kind else {
+        let crate::ir::ExprKind::Leaf(crate::ir::IrLeaf::Read(_, indices)) = target.kind else {
             return Err(IrError("not an element".into()));
         };
         let value = value.convert(target.ty)?;

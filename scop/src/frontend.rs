@@ -14,7 +14,7 @@
 //! panics are caught, and input nested deeper than the IR's bound is refused.
 
 use crate::ir::{
-    Array, ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrError, LValue,
+    Array, ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrError, IrLeaf, LValue,
     LoopCond, MathFn, Param, SrcLoc, Stmt, StmtKind, UnOp, Var, VarId, VarKind,
 };
 use crate::types::Type;
@@ -1050,7 +1050,7 @@ impl<'a> Lower<'a> {
                 let (a, idx) = self.access(e)?;
                 let elem = self.arrays[a.0 as usize].elem;
                 let current = self.ir(e.span, Expr::read(a, elem, idx))?;
-                let ExprKind::Read(_, idx) = &current.kind else {
+                let ExprKind::Leaf(IrLeaf::Read(_, idx)) = &current.kind else {
                     unreachable!("read builds a Read")
                 };
                 Ok((LValue::Elem(a, idx.clone()), elem, current))

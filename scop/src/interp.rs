@@ -12,8 +12,8 @@
 //! error; and a step limit (statements executed plus loop tests) stops endless loops.
 
 use crate::ir::{
-    ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, LValue, MathFn, SrcLoc, Stmt,
-    StmtKind, UnOp, VarId, VarKind,
+    ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrLeaf, LValue, MathFn, SrcLoc,
+    Stmt, StmtKind, UnOp, VarId, VarKind,
 };
 use crate::types::Type;
 use std::fmt;
@@ -567,8 +567,8 @@ impl<'a> Machine<'a> {
                     Value::F64(*x)
                 }
             }
-            ExprKind::Var(v) => self.read_var(*v)?,
-            ExprKind::Read(a, idx) => {
+            ExprKind::Leaf(IrLeaf::Var(v)) => self.read_var(*v)?,
+            ExprKind::Leaf(IrLeaf::Read(a, idx)) => {
                 let (buf, i) = self.element(*a, idx, false)?;
                 if let Some(w) = &self.written[buf]
                     && !w[i]

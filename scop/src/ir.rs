@@ -14,8 +14,7 @@
 use crate::types::Type;
 use std::fmt;
 
-/// The deepest expression or statement nesting the IR accepts.
-pub const MAX_DEPTH: u32 = 512;
+pub use crate::expr::MAX_DEPTH;
 
 /// A scalar variable: parameter, local or loop iterator. Indexes [`Function::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -217,7 +216,7 @@ impl BinOp {
     }
 
     /// C's precedence level (higher binds tighter).
-    fn precedence(self) -> u8 {
+    pub(crate) fn precedence(self) -> u8 {
         match self {
             BinOp::Mul | BinOp::Div | BinOp::Rem => 10,
             BinOp::Add | BinOp::Sub => 9,
@@ -329,92 +328,36 @@ impl MathFn {
     }
 }
 
-/// An expression with its C type.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Expr {
-    /// What the expression computes.
-    pub kind: ExprKind,
-    /// Its type.
-    pub ty: Type,
-    /// The depth of the tree (a leaf has depth 1).
-    depth: u32,
-}
+/// An expression of the program IR: the shared expression language ([`crate::expr`]) with
+/// variables and array reads as leaves.
+pub type Expr = crate::expr::Expr<IrLeaf>;
 
-/// The forms of [`Expr`]. Children are typed as described in the module documentation.
+/// The forms of [`Expr`].
+pub type ExprKind = crate::expr::ExprKind<IrLeaf>;
+
+/// The leaves of program expressions.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ExprKind {
-    /// An integer constant, in range of the expression's type.
-    Int(i128),
-    /// A floating constant (already rounded to `float` for `F32`).
-    Float(f64),
+pub enum IrLeaf {
     /// The value of a scalar variable.
     Var(VarId),
-    /// An array element: one index per dimension (one for a flat pointer).
+    /// An array element: one index per dimension (one for a flat pointer), each of type `long`.
     Read(ArrayId, Vec<Expr>),
-    /// A unary operation; the operand has the expression's type, except for `!`.
-    Unary(UnOp, Box<Expr>),
-    /// A binary operation.
-    Binary(BinOp, Box<Expr>, Box<Expr>),
-    /// A conversion of the operand to the expression's type.
-    Cast(Box<Expr>),
-    /// `c ? a : b`: `a` and `b` have the expression's type; only one is evaluated.
-    Select(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// A math function call; the arguments have the expression's type.
-    Call(MathFn, Vec<Expr>),
+}
+
+impl crate::expr::Leaf for IrLeaf {
+    fn subexprs(&self) -> &[Expr] {
+        match self {
+            IrLeaf::Var(_) => &[],
+            IrLeaf::Read(_, idx) => idx,
+        }
+    }
 }
 
 impl Expr {
-    /// A node, refused when it would be deeper than [`MAX_DEPTH`].
-    fn node(kind: ExprKind, ty: Type) -> Result<Expr, IrError> {
-        let mut e = Expr { kind, ty, depth: 1 };
-        e.depth = 1 + e.children().iter().map(|c| c.depth).max().unwrap_or(0);
-        if e.depth > MAX_DEPTH {
-            return Err(IrError(format!(
-                "expression nested deeper than {MAX_DEPTH}"
-            )));
-        }
-        Ok(e)
-    }
-
-    /// The depth of the expression tree.
-    pub fn depth(&self) -> u32 {
-        self.depth
-    }
-
-    /// The integer constant `v` of type `ty`; fails when `v` is out of its range.
-    pub fn int(v: i128, ty: Type) -> Result<Expr, IrError> {
-        if !ty.is_int() || v < ty.min_int() || v > ty.max_int() {
-            return Err(IrError(format!("{v} is not a value of type {ty}")));
-        }
-        Expr::node(ExprKind::Int(v), ty)
-    }
-
-    /// The `int` constant `v`.
-    pub fn int32(v: i32) -> Expr {
-        Expr {
-            kind: ExprKind::Int(i128::from(v)),
-            ty: Type::I32,
-            depth: 1,
-        }
-    }
-
-    /// The floating constant `v` of type `ty` (`F32` rounds it to single precision).
-    pub fn float(v: f64, ty: Type) -> Result<Expr, IrError> {
-        let v = match ty {
-            Type::F32 => f64::from(v as f32),
-            Type::F64 => v,
-            _ => return Err(IrError(format!("{ty} is not a floating type"))),
-        };
-        Expr::node(ExprKind::Float(v), ty)
-    }
-
     /// The value of `var`, of type `ty` (the variable's type).
     pub fn var(var: VarId, ty: Type) -> Expr {
-        Expr {
-            kind: ExprKind::Var(var),
-            ty,
-            depth: 1,
-        }
+        // A leaf is never too deep.
+        Expr::leaf(IrLeaf::Var(var), ty).unwrap_or_else(|_| unreachable!("depth 1"))
     }
 
     /// The element `array[indices...]` of type `elem`; each index is converted to `long`.
@@ -423,7 +366,7 @@ impl Expr {
             .into_iter()
             .map(Expr::index)
             .collect::<Result<Vec<_>, _>>()?;
-        Expr::node(ExprKind::Read(array, indices), elem)
+        Expr::leaf(IrLeaf::Read(array, indices), elem)
     }
 
     /// An index converted to `long`, as C converts subscripts when computing addresses.
@@ -432,103 +375,6 @@ impl Expr {
             return Err(IrError("array subscript is not an integer".into()));
         }
         e.convert(Type::I64)
-    }
-
-    /// `self` converted to `ty` (no node when the type is already `ty`).
-    pub fn convert(self, ty: Type) -> Result<Expr, IrError> {
-        if self.ty == ty {
-            return Ok(self);
-        }
-        Expr::node(ExprKind::Cast(Box::new(self)), ty)
-    }
-
-    /// `op a`, with C's promotions.
-    pub fn unary(op: UnOp, a: Expr) -> Result<Expr, IrError> {
-        match op {
-            UnOp::Not => Expr::node(ExprKind::Unary(op, Box::new(a)), Type::I32),
-            UnOp::Neg | UnOp::BitNot => {
-                if op == UnOp::BitNot && a.ty.is_float() {
-                    return Err(IrError("`~` needs an integer operand".into()));
-                }
-                let ty = a.ty.promote();
-                let a = a.convert(ty)?;
-                Expr::node(ExprKind::Unary(op, Box::new(a)), ty)
-            }
-        }
-    }
-
-    /// `a op b`, with C's conversions of the operands.
-    pub fn binary(op: BinOp, a: Expr, b: Expr) -> Result<Expr, IrError> {
-        let integer_only = matches!(
-            op,
-            BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
-        );
-        if integer_only && (a.ty.is_float() || b.ty.is_float()) {
-            return Err(IrError(format!("`{}` needs integer operands", op.symbol())));
-        }
-        let (a, b, ty) = match op {
-            BinOp::And | BinOp::Or => (a, b, Type::I32),
-            BinOp::Shl | BinOp::Shr => {
-                let (ta, tb) = (a.ty.promote(), b.ty.promote());
-                let (a, b) = (a.convert(ta)?, b.convert(tb)?);
-                let ty = ta;
-                (a, b, ty)
-            }
-            _ => {
-                let common = Type::usual(a.ty, b.ty);
-                let (a, b) = (a.convert(common)?, b.convert(common)?);
-                (
-                    a,
-                    b,
-                    if op.is_comparison() {
-                        Type::I32
-                    } else {
-                        common
-                    },
-                )
-            }
-        };
-        Expr::node(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty)
-    }
-
-    /// `c ? a : b`, with the branches converted to their common type.
-    pub fn select(c: Expr, a: Expr, b: Expr) -> Result<Expr, IrError> {
-        let ty = Type::usual(a.ty, b.ty);
-        let (a, b) = (a.convert(ty)?, b.convert(ty)?);
-        Expr::node(ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)), ty)
-    }
-
-    /// `f(args...)` in precision `ty` (`F64` for `sqrt`, `F32` for `sqrtf`).
-    pub fn call(f: MathFn, ty: Type, args: Vec<Expr>) -> Result<Expr, IrError> {
-        if args.len() != f.arity() {
-            return Err(IrError(format!(
-                "`{}` takes {} argument(s), not {}",
-                f.c_name(ty),
-                f.arity(),
-                args.len()
-            )));
-        }
-        if !ty.is_float() {
-            return Err(IrError(format!(
-                "math functions compute in float or double, not {ty}"
-            )));
-        }
-        let args = args
-            .into_iter()
-            .map(|a| a.convert(ty))
-            .collect::<Result<Vec<_>, _>>()?;
-        Expr::node(ExprKind::Call(f, args), ty)
-    }
-
-    /// The children of the expression.
-    pub fn children(&self) -> Vec<&Expr> {
-        match &self.kind {
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Var(_) => vec![],
-            ExprKind::Read(_, idx) | ExprKind::Call(_, idx) => idx.iter().collect(),
-            ExprKind::Unary(_, a) | ExprKind::Cast(a) => vec![a],
-            ExprKind::Binary(_, a, b) => vec![a, b],
-            ExprKind::Select(c, a, b) => vec![c, a, b],
-        }
     }
 }
 
@@ -795,7 +641,7 @@ impl Checker<'_> {
                     return Err(IrError("floating constant of integer type".into()));
                 }
             }
-            ExprKind::Var(v) => {
+            ExprKind::Leaf(IrLeaf::Var(v)) => {
                 self.var(*v)?;
                 if self.f.var(*v).ty != e.ty {
                     return Err(IrError(format!(
@@ -804,7 +650,7 @@ impl Checker<'_> {
                     )));
                 }
             }
-            ExprKind::Read(a, idx) => {
+            ExprKind::Leaf(IrLeaf::Read(a, idx)) => {
                 self.access(*a, idx)?;
                 if self.f.array(*a).elem != e.ty {
                     return Err(IrError(format!(
@@ -903,32 +749,6 @@ impl<'a> Printer<'a> {
         Printer { f, names }
     }
 
-    /// Precedence of the printed form: 15 for primary expressions.
-    fn prec(e: &Expr) -> u8 {
-        match &e.kind {
-            ExprKind::Int(v) if *v < 0 => 12,
-            ExprKind::Float(v) if *v < 0.0 || (*v == 0.0 && v.is_sign_negative()) => 12,
-            ExprKind::Int(_)
-            | ExprKind::Float(_)
-            | ExprKind::Var(_)
-            | ExprKind::Read(..)
-            | ExprKind::Call(..) => 15,
-            ExprKind::Unary(..) | ExprKind::Cast(_) => 12,
-            ExprKind::Binary(op, ..) => op.precedence(),
-            ExprKind::Select(..) => 0,
-        }
-    }
-
-    fn sub(&self, out: &mut String, e: &Expr, min: u8) {
-        if Self::prec(e) < min {
-            out.push('(');
-            self.expr(out, e);
-            out.push(')');
-        } else {
-            self.expr(out, e);
-        }
-    }
-
     fn indices(&self, out: &mut String, idx: &[Expr]) {
         for i in idx {
             out.push('[');
@@ -948,76 +768,7 @@ impl<'a> Printer<'a> {
     }
 
     fn expr(&self, out: &mut String, e: &Expr) {
-        use std::fmt::Write;
-        match &e.kind {
-            ExprKind::Int(v) => {
-                let suffix = match e.ty {
-                    Type::U32 => "u",
-                    Type::I64 => "l",
-                    Type::U64 => "ul",
-                    _ => "",
-                };
-                let _ = write!(out, "{v}{suffix}");
-            }
-            ExprKind::Float(v) => {
-                let text = if v.is_finite() {
-                    if e.ty == Type::F32 {
-                        format!("{:?}", *v as f32)
-                    } else {
-                        format!("{v:?}")
-                    }
-                } else if v.is_nan() {
-                    "NAN".into()
-                } else {
-                    format!("{}INFINITY", if *v < 0.0 { "-" } else { "" })
-                };
-                out.push_str(&text);
-                if e.ty == Type::F32 && v.is_finite() {
-                    out.push('f');
-                }
-            }
-            ExprKind::Var(v) => out.push_str(&self.names[v.0 as usize]),
-            ExprKind::Read(a, idx) => {
-                out.push_str(&self.f.array(*a).name);
-                self.indices(out, idx);
-            }
-            ExprKind::Unary(op, a) => {
-                out.push_str(match op {
-                    UnOp::Neg => "-",
-                    UnOp::BitNot => "~",
-                    UnOp::Not => "!",
-                });
-                self.sub(out, a, 12);
-            }
-            ExprKind::Binary(op, a, b) => {
-                let p = op.precedence();
-                self.sub(out, a, p);
-                let _ = write!(out, " {} ", op.symbol());
-                self.sub(out, b, p + 1);
-            }
-            ExprKind::Cast(a) => {
-                let _ = write!(out, "({})", e.ty);
-                self.sub(out, a, 12);
-            }
-            ExprKind::Select(c, a, b) => {
-                self.sub(out, c, 1);
-                out.push_str(" ? ");
-                self.sub(out, a, 1);
-                out.push_str(" : ");
-                self.sub(out, b, 0);
-            }
-            ExprKind::Call(fun, args) => {
-                out.push_str(&fun.c_name(e.ty));
-                out.push('(');
-                for (k, a) in args.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    self.expr(out, a);
-                }
-                out.push(')');
-            }
-        }
+        crate::expr::write_c(self, out, e);
     }
 
     fn dims(&self, out: &mut String, a: &Array) {
@@ -1186,5 +937,17 @@ impl Function {
         let mut out = String::new();
         Printer::new(self).expr(&mut out, e);
         out
+    }
+}
+
+impl crate::expr::CLeaves<IrLeaf> for Printer<'_> {
+    fn leaf(&self, out: &mut String, leaf: &IrLeaf, _ty: Type) {
+        match leaf {
+            IrLeaf::Var(v) => out.push_str(&self.names[v.0 as usize]),
+            IrLeaf::Read(a, idx) => {
+                out.push_str(&self.f.array(*a).name);
+                self.indices(out, idx);
+            }
+        }
     }
 }

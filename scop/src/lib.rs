@@ -2,6 +2,8 @@
 //!
 //! - [`ir`]: the core language of the papers with C's types; built by the front end or by other
 //!   compilers through its constructors, printed as C.
+//! - [`expr`]: the one expression language of the IR and the model bodies (leaves differ), its
+//!   constructors with C's conversions, and the one C printer of expressions.
 //! - [`builder`]: [`builder::FunctionBuilder`], the IR built through the API (ids, conversions,
 //!   validation), for compilers that are not C.
 //! - [`frontend`]: C source to IR (`lang-c` parses; `#pragma scop` regions; errors with
@@ -26,6 +28,7 @@
 #![deny(missing_docs)]
 
 pub mod builder;
+pub mod expr;
 pub mod frontend;
 pub mod interp;
 pub mod ir;

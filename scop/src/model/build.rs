@@ -8,7 +8,9 @@
 //! domain, a loop inserts a band over the statements of its body, siblings form a sequence.
 
 use super::*;
-use crate::ir::{Array, ArrayKind, Dim, Expr, ExprKind, For, LValue, Stmt, StmtKind, VarKind};
+use crate::ir::{
+    Array, ArrayKind, Dim, Expr, ExprKind, For, IrLeaf, LValue, Stmt, StmtKind, VarKind,
+};
 use optimist_presburger::{Aff, DimType, Error as IslError, MultiUnionPwAff, Space, Val};
 use std::collections::{HashMap, HashSet};
 
@@ -521,10 +523,7 @@ impl<'f> Builder<'f> {
             tags: self.tags.clone(),
             domain: domain.clone(),
             write: AccessId(0),
-            value: BodyExpr {
-                kind: BodyKind::Const(Value::Int(0)),
-                ty: Type::I32,
-            },
+            value: BodyExpr::int32(0),
             guard: None,
             accesses: Vec::new(),
             iterators: self.loops.iter().map(|l| l.var).collect(),
@@ -554,17 +553,11 @@ impl<'f> Builder<'f> {
             for (c, taken) in self.guards.clone() {
                 let mut g = self.body(&mut st, sid, &c)?;
                 if !taken {
-                    g = BodyExpr {
-                        kind: BodyKind::Unary(UnOp::Not, Box::new(g)),
-                        ty: Type::I32,
-                    };
+                    g = BodyExpr::unary(UnOp::Not, g)?;
                 }
                 guard = Some(match guard {
                     None => g,
-                    Some(prev) => BodyExpr {
-                        kind: BodyKind::Binary(BinOp::And, Box::new(prev), Box::new(g)),
-                        ty: Type::I32,
-                    },
+                    Some(prev) => BodyExpr::binary(BinOp::And, prev, g)?,
                 });
             }
             st.guard = guard;
@@ -713,54 +706,31 @@ impl<'f> Builder<'f> {
         Ok(id)
     }
 
-    /// The body expression of `e`, creating the accesses of its reads.
+    /// The body expression of `e`, creating the accesses of its reads (in evaluation order).
     fn body(&mut self, st: &mut ScopStmt, sid: StmtId, e: &Expr) -> R<BodyExpr> {
-        let kind = match &e.kind {
-            ExprKind::Int(v) => BodyKind::Const(Value::Int(*v)),
-            ExprKind::Float(x) => BodyKind::Const(if e.ty == Type::F32 {
-                Value::F32(*x as f32)
-            } else {
-                Value::F64(*x)
-            }),
-            ExprKind::Var(v) => {
-                if let Some(pos) = self.loops.iter().position(|l| l.var == *v) {
-                    BodyKind::Iter(pos)
-                } else if self.iterators.contains(v) {
-                    return self.err(format!(
-                        "loop counter `{}` is read outside its loop",
-                        self.f.var(*v).name
-                    ));
-                } else if let Some(&arr) = self.of_scalar.get(v) {
-                    BodyKind::Access(self.new_access(st, sid, AccessKind::Read, arr, None)?)
-                } else {
-                    BodyKind::Param(*v)
+        e.map_leaves(&mut |leaf, ty| {
+            let leaf = match leaf {
+                IrLeaf::Var(v) => {
+                    if let Some(pos) = self.loops.iter().position(|l| l.var == *v) {
+                        BodyLeaf::Iter(pos)
+                    } else if self.iterators.contains(v) {
+                        return self.err(format!(
+                            "loop counter `{}` is read outside its loop",
+                            self.f.var(*v).name
+                        ));
+                    } else if let Some(&arr) = self.of_scalar.get(v) {
+                        BodyLeaf::Access(self.new_access(st, sid, AccessKind::Read, arr, None)?)
+                    } else {
+                        BodyLeaf::Param(*v)
+                    }
                 }
-            }
-            ExprKind::Read(a, idx) => {
-                let arr = self.of_array[a];
-                BodyKind::Access(self.element_access(st, sid, arr, idx, false, false)?)
-            }
-            ExprKind::Unary(op, a) => BodyKind::Unary(*op, Box::new(self.body(st, sid, a)?)),
-            ExprKind::Binary(op, a, b) => BodyKind::Binary(
-                *op,
-                Box::new(self.body(st, sid, a)?),
-                Box::new(self.body(st, sid, b)?),
-            ),
-            ExprKind::Cast(a) => BodyKind::Cast(Box::new(self.body(st, sid, a)?)),
-            ExprKind::Select(c, a, b) => BodyKind::Select(
-                Box::new(self.body(st, sid, c)?),
-                Box::new(self.body(st, sid, a)?),
-                Box::new(self.body(st, sid, b)?),
-            ),
-            ExprKind::Call(fun, args) => {
-                let mut out = Vec::new();
-                for a in args {
-                    out.push(self.body(st, sid, a)?);
+                IrLeaf::Read(a, idx) => {
+                    let arr = self.of_array[a];
+                    BodyLeaf::Access(self.element_access(st, sid, arr, idx, false, false)?)
                 }
-                BodyKind::Call(*fun, out)
-            }
-        };
-        Ok(BodyExpr { kind, ty: e.ty })
+            };
+            Ok(BodyExpr::leaf(leaf, ty)?)
+        })
     }
 
     // ------------------------------------------------------------------ affine expressions
@@ -792,7 +762,7 @@ impl<'f> Builder<'f> {
         let ok = |r: Result<PwAff, IslError>| r.map_err(|_| NonAffine);
         match &e.kind {
             ExprKind::Int(v) => self.leaf(&[], &v.to_string()),
-            ExprKind::Var(v) => {
+            ExprKind::Leaf(IrLeaf::Var(v)) => {
                 if let Some(l) = self.loops.iter().find(|l| l.var == *v) {
                     let dim = l.dim.clone();
                     self.leaf(&[], &dim)
@@ -803,7 +773,7 @@ impl<'f> Builder<'f> {
                     Err(NonAffine)
                 }
             }
-            ExprKind::Read(a, idx) => {
+            ExprKind::Leaf(IrLeaf::Read(a, idx)) => {
                 let name = self.invariant_load(a, idx)?;
                 self.leaf(&[&name], &name)
             }
@@ -920,8 +890,10 @@ impl<'f> Builder<'f> {
     /// A body expression over read-only parameters and constants only (no access).
     fn param_body(&self, e: &Expr) -> Option<BodyExpr> {
         let kind = match &e.kind {
-            ExprKind::Int(v) => BodyKind::Const(Value::Int(*v)),
-            ExprKind::Var(v) if self.read_only_params.contains(v) => BodyKind::Param(*v),
+            ExprKind::Int(v) => BodyKind::Int(*v),
+            ExprKind::Leaf(IrLeaf::Var(v)) if self.read_only_params.contains(v) => {
+                BodyKind::Leaf(BodyLeaf::Param(*v))
+            }
             ExprKind::Cast(a) => BodyKind::Cast(Box::new(self.param_body(a)?)),
             ExprKind::Unary(op, a) => BodyKind::Unary(*op, Box::new(self.param_body(a)?)),
             ExprKind::Binary(op, a, b) => BodyKind::Binary(
@@ -931,7 +903,7 @@ impl<'f> Builder<'f> {
             ),
             _ => return None,
         };
-        Some(BodyExpr { kind, ty: e.ty })
+        BodyExpr::new(kind, e.ty).ok()
     }
 
     /// `c` as a set of the current loop dimensions, when it is affine.
@@ -1025,7 +997,7 @@ impl<'f> Builder<'f> {
     fn polynomial(&mut self, e: &Expr) -> Option<Polynomial> {
         match &e.kind {
             ExprKind::Int(v) => Some(Polynomial::constant(*v)),
-            ExprKind::Var(v) => {
+            ExprKind::Leaf(IrLeaf::Var(v)) => {
                 if let Some(l) = self.loops.iter().find(|l| l.var == *v) {
                     Some(Polynomial::var(&l.dim))
                 } else if self.read_only_params.contains(v) {
@@ -1087,7 +1059,7 @@ fn fresh(base: &str, taken: impl Fn(&str) -> bool) -> String {
 fn reads_memory(e: &Expr) -> bool {
     let mut work = vec![e];
     while let Some(x) = work.pop() {
-        if matches!(x.kind, ExprKind::Read(..)) {
+        if matches!(x.kind, ExprKind::Leaf(IrLeaf::Read(..))) {
             return true;
         }
         work.extend(x.children());
@@ -1099,7 +1071,7 @@ fn reads_memory(e: &Expr) -> bool {
 fn mentions(e: &Expr, v: VarId) -> bool {
     let mut work = vec![e];
     while let Some(x) = work.pop() {
-        if x.kind == ExprKind::Var(v) {
+        if x.kind == ExprKind::Leaf(IrLeaf::Var(v)) {
             return true;
         }
         work.extend(x.children());

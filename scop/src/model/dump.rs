@@ -15,17 +15,17 @@ impl Scop {
 
     fn body_expr(&self, out: &mut String, stmt: &ScopStmt, e: &BodyExpr, f: &Function) {
         match &e.kind {
-            BodyKind::Const(Value::Int(v)) => {
+            BodyKind::Int(v) => {
                 let _ = write!(out, "{v}");
             }
-            BodyKind::Const(Value::F32(x)) => {
-                let _ = write!(out, "{x:?}f");
+            BodyKind::Float(x) if e.ty == crate::types::Type::F32 => {
+                let _ = write!(out, "{:?}f", *x as f32);
             }
-            BodyKind::Const(Value::F64(x)) => {
+            BodyKind::Float(x) => {
                 let _ = write!(out, "{x:?}");
             }
-            BodyKind::Param(v) => out.push_str(&f.var(*v).name),
-            BodyKind::Iter(k) => {
+            BodyKind::Leaf(BodyLeaf::Param(v)) => out.push_str(&f.var(*v).name),
+            BodyKind::Leaf(BodyLeaf::Iter(k)) => {
                 let name = stmt
                     .domain
                     .dim_name(DimType::SET, *k)
@@ -34,7 +34,7 @@ impl Scop {
                     .unwrap_or_else(|| format!("i{k}"));
                 out.push_str(&name);
             }
-            BodyKind::Access(a) => {
+            BodyKind::Leaf(BodyLeaf::Access(a)) => {
                 let _ = write!(out, "{a}");
             }
             BodyKind::Unary(op, a) => {

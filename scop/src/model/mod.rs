@@ -24,8 +24,7 @@ mod dump;
 
 pub use deps::{DepConfig, DepKind, Dependences};
 
-use crate::interp::Value;
-use crate::ir::{ArrayId, BinOp, Function, MathFn, SrcLoc, UnOp, VarId};
+use crate::ir::{ArrayId, BinOp, Function, SrcLoc, UnOp, VarId};
 use crate::types::Type;
 use optimist_presburger::{Ctx, Map, Polynomial, PwAff, Schedule, Set, UnionMap, UnionSet};
 use std::fmt;
@@ -76,6 +75,16 @@ pub struct BuildError {
     pub message: String,
     /// The statement or expression responsible, when the function came from source.
     pub loc: Option<SrcLoc>,
+}
+
+impl From<crate::ir::IrError> for BuildError {
+    /// An expression the model would build is too deep (the IR's bound).
+    fn from(e: crate::ir::IrError) -> Self {
+        BuildError {
+            message: e.0,
+            loc: None,
+        }
+    }
 }
 
 impl fmt::Display for BuildError {
@@ -197,37 +206,25 @@ pub struct Access {
     pub subscripts: Option<Vec<BodyExpr>>,
 }
 
-/// An expression of a statement body. Leaves are accesses, parameters, iterators and constants.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BodyExpr {
-    /// What it computes.
-    pub kind: BodyKind,
-    /// Its C type.
-    pub ty: Type,
-}
+/// An expression of a statement body: the shared expression language ([`crate::expr`]) with
+/// parameters, iterators and accesses as leaves.
+pub type BodyExpr = crate::expr::Expr<BodyLeaf>;
 
-/// The forms of [`BodyExpr`], mirroring [`crate::ir::ExprKind`].
-#[derive(Clone, Debug, PartialEq)]
-pub enum BodyKind {
-    /// A constant.
-    Const(Value),
+/// The forms of [`BodyExpr`].
+pub type BodyKind = crate::expr::ExprKind<BodyLeaf>;
+
+/// The leaves of statement bodies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyLeaf {
     /// The value of a read-only scalar parameter of the function.
     Param(VarId),
     /// The value of the statement's iterator at this position (0 = outermost).
     Iter(usize),
     /// The value read by this access.
     Access(AccessId),
-    /// A unary operation.
-    Unary(UnOp, Box<BodyExpr>),
-    /// A binary operation.
-    Binary(BinOp, Box<BodyExpr>, Box<BodyExpr>),
-    /// A conversion to this expression's type.
-    Cast(Box<BodyExpr>),
-    /// `c ? a : b`.
-    Select(Box<BodyExpr>, Box<BodyExpr>, Box<BodyExpr>),
-    /// A math function call.
-    Call(MathFn, Vec<BodyExpr>),
 }
+
+impl crate::expr::Leaf for BodyLeaf {}
 
 /// A C label on a construct around a statement (a loop tag, as Loopy scripts name loops).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,329 @@
+//! One expression language for the program IR and the model's statement bodies.
+//!
+//! [`Expr<L>`] is a typed C expression tree whose leaves `L` differ by layer: the program IR
+//! ([`crate::ir::Expr`]) has variables and array reads ([`crate::ir::IrLeaf`]), model bodies
+//! ([`crate::model::BodyExpr`]) have parameters, iterators and accesses
+//! ([`crate::model::BodyLeaf`]). Everything else — constants, operators, conversions,
+//! selections, math calls, and the C conversions the constructors insert — is shared, and so are
+//! the walks over it: one Cranelift lowering and one C printer ([`write_c`]) take a leaf
+//! handler. Trees are at most [`MAX_DEPTH`] deep, checked by the constructors, so walks may
+//! recurse safely.
+
+use crate::ir::{BinOp, IrError, MathFn, UnOp};
+use crate::types::Type;
+
+/// The deepest expression tree the constructors build.
+pub const MAX_DEPTH: u32 = 512;
+
+/// What a leaf of an expression tree must provide.
+pub trait Leaf: Clone + std::fmt::Debug + PartialEq + Sized {
+    /// The expressions inside the leaf (an array read's subscripts), for depth and walks.
+    fn subexprs(&self) -> &[Expr<Self>] {
+        &[]
+    }
+}
+
+/// A typed expression with leaves `L`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr<L> {
+    /// What the expression computes.
+    pub kind: ExprKind<L>,
+    /// Its type.
+    pub ty: Type,
+    /// The depth of the tree (a leaf has depth 1).
+    depth: u32,
+}
+
+/// The forms of [`Expr`]. Children are typed as the constructors make them: an arithmetic
+/// `Binary` has operands of its own type, a comparison two operands of one type and type `int`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind<L> {
+    /// An integer constant, in range of the expression's type.
+    Int(i128),
+    /// A floating constant (already rounded to `float` for `F32`).
+    Float(f64),
+    /// A leaf of the layer: a variable or array read in the IR, a parameter, iterator or access
+    /// in the model.
+    Leaf(L),
+    /// A unary operation; the operand has the expression's type, except for `!`.
+    Unary(UnOp, Box<Expr<L>>),
+    /// A binary operation.
+    Binary(BinOp, Box<Expr<L>>, Box<Expr<L>>),
+    /// A conversion of the operand to the expression's type.
+    Cast(Box<Expr<L>>),
+    /// `c ? a : b`: `a` and `b` have the expression's type; only one is evaluated.
+    Select(Box<Expr<L>>, Box<Expr<L>>, Box<Expr<L>>),
+    /// A math function call; the arguments have the expression's type.
+    Call(MathFn, Vec<Expr<L>>),
+}
+
+impl<L: Leaf> Expr<L> {
+    /// A node, refused when it would be deeper than [`MAX_DEPTH`]. No conversion is inserted:
+    /// the caller gives children of the types the form needs (the other constructors do).
+    pub fn new(kind: ExprKind<L>, ty: Type) -> Result<Expr<L>, IrError> {
+        let mut e = Expr { kind, ty, depth: 1 };
+        e.depth = 1 + e.children().iter().map(|c| c.depth).max().unwrap_or(0);
+        if e.depth > MAX_DEPTH {
+            return Err(IrError(format!(
+                "expression nested deeper than {MAX_DEPTH}"
+            )));
+        }
+        Ok(e)
+    }
+
+    /// The leaf `leaf` of type `ty`.
+    pub fn leaf(leaf: L, ty: Type) -> Result<Expr<L>, IrError> {
+        Expr::new(ExprKind::Leaf(leaf), ty)
+    }
+
+    /// The depth of the expression tree.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The integer constant `v` of type `ty`; fails when `v` is out of its range.
+    pub fn int(v: i128, ty: Type) -> Result<Expr<L>, IrError> {
+        if !ty.is_int() || v < ty.min_int() || v > ty.max_int() {
+            return Err(IrError(format!("{v} is not a value of type {ty}")));
+        }
+        Expr::new(ExprKind::Int(v), ty)
+    }
+
+    /// The `int` constant `v`.
+    pub fn int32(v: i32) -> Expr<L> {
+        Expr {
+            kind: ExprKind::Int(i128::from(v)),
+            ty: Type::I32,
+            depth: 1,
+        }
+    }
+
+    /// The floating constant `v` of type `ty` (`F32` rounds it to single precision).
+    pub fn float(v: f64, ty: Type) -> Result<Expr<L>, IrError> {
+        let v = match ty {
+            Type::F32 => f64::from(v as f32),
+            Type::F64 => v,
+            _ => return Err(IrError(format!("{ty} is not a floating type"))),
+        };
+        Expr::new(ExprKind::Float(v), ty)
+    }
+
+    /// `self` converted to `ty` (no node when the type is already `ty`).
+    pub fn convert(self, ty: Type) -> Result<Expr<L>, IrError> {
+        if self.ty == ty {
+            return Ok(self);
+        }
+        Expr::new(ExprKind::Cast(Box::new(self)), ty)
+    }
+
+    /// `op a`, with C's promotions.
+    pub fn unary(op: UnOp, a: Expr<L>) -> Result<Expr<L>, IrError> {
+        match op {
+            UnOp::Not => Expr::new(ExprKind::Unary(op, Box::new(a)), Type::I32),
+            UnOp::Neg | UnOp::BitNot => {
+                if op == UnOp::BitNot && a.ty.is_float() {
+                    return Err(IrError("`~` needs an integer operand".into()));
+                }
+                let ty = a.ty.promote();
+                let a = a.convert(ty)?;
+                Expr::new(ExprKind::Unary(op, Box::new(a)), ty)
+            }
+        }
+    }
+
+    /// `a op b`, with C's conversions of the operands.
+    pub fn binary(op: BinOp, a: Expr<L>, b: Expr<L>) -> Result<Expr<L>, IrError> {
+        let integer_only = matches!(
+            op,
+            BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+        );
+        if integer_only && (a.ty.is_float() || b.ty.is_float()) {
+            return Err(IrError(format!("`{}` needs integer operands", op.symbol())));
+        }
+        let (a, b, ty) = match op {
+            BinOp::And | BinOp::Or => (a, b, Type::I32),
+            BinOp::Shl | BinOp::Shr => {
+                let (ta, tb) = (a.ty.promote(), b.ty.promote());
+                let (a, b) = (a.convert(ta)?, b.convert(tb)?);
+                (a, b, ta)
+            }
+            _ => {
+                let common = Type::usual(a.ty, b.ty);
+                let (a, b) = (a.convert(common)?, b.convert(common)?);
+                let ty = if op.is_comparison() {
+                    Type::I32
+                } else {
+                    common
+                };
+                (a, b, ty)
+            }
+        };
+        Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty)
+    }
+
+    /// `c ? a : b`, with the branches converted to their common type.
+    pub fn select(c: Expr<L>, a: Expr<L>, b: Expr<L>) -> Result<Expr<L>, IrError> {
+        let ty = Type::usual(a.ty, b.ty);
+        let (a, b) = (a.convert(ty)?, b.convert(ty)?);
+        Expr::new(ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)), ty)
+    }
+
+    /// `f(args...)` in precision `ty` (`F64` for `sqrt`, `F32` for `sqrtf`).
+    pub fn call(f: MathFn, ty: Type, args: Vec<Expr<L>>) -> Result<Expr<L>, IrError> {
+        if args.len() != f.arity() {
+            return Err(IrError(format!(
+                "`{}` takes {} argument(s), not {}",
+                f.c_name(ty),
+                f.arity(),
+                args.len()
+            )));
+        }
+        if !ty.is_float() {
+            return Err(IrError(format!(
+                "math functions compute in float or double, not {ty}"
+            )));
+        }
+        let args = args
+            .into_iter()
+            .map(|a| a.convert(ty))
+            .collect::<Result<Vec<_>, _>>()?;
+        Expr::new(ExprKind::Call(f, args), ty)
+    }
+
+    /// The children of the expression (a leaf's subexpressions included).
+    pub fn children(&self) -> Vec<&Expr<L>> {
+        match &self.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) => vec![],
+            ExprKind::Leaf(l) => l.subexprs().iter().collect(),
+            ExprKind::Call(_, args) => args.iter().collect(),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => vec![a],
+            ExprKind::Binary(_, a, b) => vec![a, b],
+            ExprKind::Select(c, a, b) => vec![c, a, b],
+        }
+    }
+
+    /// The same tree with every leaf replaced by what `f` makes of it (`f` gets the leaf and its
+    /// type): how the model turns a program expression into a statement body.
+    pub fn map_leaves<M: Leaf, E: From<IrError>>(
+        &self,
+        f: &mut impl FnMut(&L, Type) -> Result<Expr<M>, E>,
+    ) -> Result<Expr<M>, E> {
+        let mut sub = |e: &Expr<L>| e.map_leaves(f).map(Box::new);
+        let kind = match &self.kind {
+            ExprKind::Int(v) => ExprKind::Int(*v),
+            ExprKind::Float(v) => ExprKind::Float(*v),
+            ExprKind::Leaf(l) => return f(l, self.ty),
+            ExprKind::Unary(op, a) => ExprKind::Unary(*op, sub(a)?),
+            ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, sub(a)?, sub(b)?),
+            ExprKind::Cast(a) => ExprKind::Cast(sub(a)?),
+            ExprKind::Select(c, a, b) => ExprKind::Select(sub(c)?, sub(a)?, sub(b)?),
+            ExprKind::Call(m, args) => ExprKind::Call(
+                *m,
+                args.iter()
+                    .map(|a| a.map_leaves(f))
+                    .collect::<Result<Vec<_>, E>>()?,
+            ),
+        };
+        Ok(Expr::new(kind, self.ty)?)
+    }
+}
+
+/// How [`write_c`] prints the leaves of one layer.
+pub trait CLeaves<L> {
+    /// Appends the C text of `leaf` (of type `ty`) to `out`; it must be a primary expression
+    /// (parenthesized when it is not a name, an element or a call).
+    fn leaf(&self, out: &mut String, leaf: &L, ty: Type);
+}
+
+/// Precedence of the printed form: 15 for primary expressions.
+fn prec<L>(e: &Expr<L>) -> u8 {
+    match &e.kind {
+        ExprKind::Int(v) if *v < 0 => 12,
+        ExprKind::Float(v) if *v < 0.0 || (*v == 0.0 && v.is_sign_negative()) => 12,
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Leaf(_) | ExprKind::Call(..) => 15,
+        ExprKind::Unary(..) | ExprKind::Cast(_) => 12,
+        ExprKind::Binary(op, ..) => op.precedence(),
+        ExprKind::Select(..) => 0,
+    }
+}
+
+/// Appends `e` as C text, with as few parentheses as C's precedences allow and every conversion
+/// of the tree as a cast, the leaves printed by `leaves`: the one C printer of expressions
+/// (program IR, `Function::to_c`, and the model bodies of generated C).
+pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
+    use std::fmt::Write;
+    let sub = |out: &mut String, e: &Expr<L>, min: u8| {
+        if prec(e) < min {
+            out.push('(');
+            write_c(leaves, out, e);
+            out.push(')');
+        } else {
+            write_c(leaves, out, e);
+        }
+    };
+    match &e.kind {
+        ExprKind::Int(v) => {
+            let suffix = match e.ty {
+                Type::U32 => "u",
+                Type::I64 => "l",
+                Type::U64 => "ul",
+                _ => "",
+            };
+            let _ = write!(out, "{v}{suffix}");
+        }
+        ExprKind::Float(v) => {
+            let text = if v.is_finite() {
+                if e.ty == Type::F32 {
+                    format!("{:?}", *v as f32)
+                } else {
+                    format!("{v:?}")
+                }
+            } else if v.is_nan() {
+                "NAN".into()
+            } else {
+                format!("{}INFINITY", if *v < 0.0 { "-" } else { "" })
+            };
+            out.push_str(&text);
+            if e.ty == Type::F32 && v.is_finite() {
+                out.push('f');
+            }
+        }
+        ExprKind::Leaf(l) => leaves.leaf(out, l, e.ty),
+        ExprKind::Unary(op, a) => {
+            out.push_str(match op {
+                UnOp::Neg => "-",
+                UnOp::BitNot => "~",
+                UnOp::Not => "!",
+            });
+            sub(out, a, 12);
+        }
+        ExprKind::Binary(op, a, b) => {
+            let p = op.precedence();
+            sub(out, a, p);
+            let _ = write!(out, " {} ", op.symbol());
+            sub(out, b, p + 1);
+        }
+        ExprKind::Cast(a) => {
+            let _ = write!(out, "({})", e.ty);
+            sub(out, a, 12);
+        }
+        ExprKind::Select(c, a, b) => {
+            sub(out, c, 1);
+            out.push_str(" ? ");
+            sub(out, a, 1);
+            out.push_str(" : ");
+            sub(out, b, 0);
+        }
+        ExprKind::Call(fun, args) => {
+            out.push_str(&fun.c_name(e.ty));
+            out.push('(');
+            for (k, a) in args.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                write_c(leaves, out, a);
+            }
+            out.push(')');
+        }
+    }
+}
