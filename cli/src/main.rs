@@ -338,22 +338,23 @@ fn verify(args: &VerifyArgs) -> ExitCode {
     let result = (|| -> Result<Result<(), String>> {
         let f = args.source.parse()?;
         let script = read_script(&args.script)?;
-        // The model the driver schedules: after every pass.
-        let scop = final_model(&f)?;
-        let deps = Dependences::compute(&scop, &DepConfig::default())?;
-        Ok(match optimist_loopy::apply(&scop, &deps, &script) {
-            Ok(t) => {
-                println!("legal: every dependence keeps its order");
-                println!("schedule: {}", t.theta);
-                Ok(())
-            }
-            Err(optimist_loopy::LoopyError::Refused(v)) => Err(v
-                .iter()
-                .map(|v| format!("violation: {v}"))
-                .collect::<Vec<_>>()
-                .join("\n")),
-            Err(e) => return Err(e.into()),
-        })
+        // The driver verifies the script on the model it schedules (after every pass).
+        Ok(
+            match optimist::optimize(&f, &Config::with(Strategy::Script(script))) {
+                Ok(Outcome::Optimized(plan)) => {
+                    println!("legal: every dependence keeps its order");
+                    println!("schedule: {}", plan.schedule.map()?);
+                    Ok(())
+                }
+                Ok(Outcome::FaithfulOnly(why)) => Err(format!("not checked: {why}")),
+                Err(optimist::Error::Script(optimist_loopy::LoopyError::Refused(v))) => Err(v
+                    .iter()
+                    .map(|v| format!("violation: {v}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")),
+                Err(e) => return Err(e.into()),
+            },
+        )
     })();
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,
@@ -454,7 +455,8 @@ fn show(args: &ShowArgs) -> Result<()> {
             )
         }
         What::Deps => {
-            let scop = Scop::build(&f, &ScopConfig::default())?;
+            // The dependences of the model the driver schedules (after every pass).
+            let scop = final_model(&f)?;
             print!(
                 "{}",
                 Dependences::compute(&scop, &DepConfig::default())?.dump()
@@ -582,16 +584,16 @@ fn demo_loopy(f: &optimist_scop::ir::Function) -> Result<()> {
         indent(text)
     );
     let script = Script::parse(text)?;
-    let scop = final_model(f)?;
-    let deps = Dependences::compute(&scop, &DepConfig::default())?;
-    let t = optimist_loopy::apply(&scop, &deps, &script)?;
-    println!("Verified: one-to-one, every dependence kept. The loops generated:");
-    print!(
-        "{}",
-        indent(&optimist_codegen::generate(&scop, &t.schedule)?.display(&scop))
-    );
-    let bad = Script::parse("reverse(T, 2)")?;
-    if let Err(e) = optimist_loopy::apply(&scop, &deps, &bad) {
+    let config = Config::with(Strategy::Script(script.clone()));
+    match optimist::optimize(f, &config)? {
+        Outcome::Optimized(plan) => {
+            println!("Verified: one-to-one, every dependence kept. The loops generated:");
+            print!("{}", indent(&plan.ast.display(&plan.scop)));
+        }
+        Outcome::FaithfulOnly(why) => println!("Not optimized: {why}"),
+    }
+    let bad = Config::with(Strategy::Script(Script::parse("reverse(T, 2)")?));
+    if let Err(e) = optimist::optimize(f, &bad) {
         println!("`reverse(T, 2)` is refused:\n{}", indent(&e.to_string()));
     }
     let args = ["--set", "n=400", "--set", "alpha=1.5"];
