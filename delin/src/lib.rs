@@ -7,8 +7,12 @@
 //!
 //! The entry point [`run`] has the signature of every pass over the model
 //! ([`optimist_scop::pass`]); the driver in the `optimist` facade calls it through [`PASS`].
-//! Today it leaves the model unchanged and says so in its report.
+//! Today it leaves the model unchanged and says so in its report; [`shape`] holds the algebra of
+//! §3.1, §3.2 and §3.4 (shape inference, division, the gcd adjustment), tested on its own and
+//! not yet wired into the model.
 #![deny(missing_docs)]
+
+pub mod shape;
 
 use optimist_scop::model::Scop;
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
