@@ -411,6 +411,15 @@ impl Printer<'_> {
             ArrayOrigin::Scalar(v) => self.vars[v.0 as usize].clone(),
         };
         if let Some((_, idx)) = ctx.indices.iter().find(|(x, _)| *x == a) {
+            if let Some(sizes) = &arr.delinearized {
+                // A delinearized flat pointer: the program's memory is flat, so the model's
+                // subscripts are linearized with the recovered sizes (in `long`).
+                let mut flat = idx.first().map(|i| self.aexpr(i)).unwrap_or_default();
+                for (i, size) in idx.iter().skip(1).zip(sizes) {
+                    flat = format!("({flat}) * (long)({size}) + {}", self.aexpr(i));
+                }
+                return format!("{name}[{flat}]");
+            }
             let subs: String = idx.iter().map(|i| format!("[{}]", self.aexpr(i))).collect();
             return format!("{name}{subs}");
         }

@@ -118,6 +118,21 @@ impl ModelLowering<'_, '_> {
                 self.params.insert(p.name.clone(), var);
             }
         }
+        // Delinearized flat pointers: the model's subscripts are linearized with the sizes
+        // delinearization found (the program's memory is flat).
+        for arr in &self.scop.arrays {
+            let (Some(sizes), ArrayOrigin::Array(a)) = (&arr.delinearized, arr.origin) else {
+                continue;
+            };
+            let mut inner = Vec::with_capacity(sizes.len());
+            for size in sizes {
+                let v = self.polynomial(size)?;
+                let var = self.l.b.declare_var(types::I64);
+                self.l.b.def_var(var, v);
+                inner.push(var);
+            }
+            self.l.arrays[a.0 as usize].inner = inner;
+        }
         for (k, load) in self.scop.invariant_loads.iter().enumerate() {
             let var = self.l.b.declare_var(types::I64);
             if let Some(base) = self.preloaded {
@@ -233,6 +248,28 @@ impl ModelLowering<'_, '_> {
             }
             _ => return None,
         })
+    }
+
+    /// A polynomial over the model's parameters, evaluated in i64 (a delinearized size; the
+    /// DL assumptions hold when this code runs).
+    fn polynomial(&mut self, p: &optimist_presburger::Polynomial) -> Result<Value, CodegenError> {
+        let mut sum = self.l.b.ins().iconst(types::I64, 0);
+        for (m, c) in p.terms() {
+            let c = i64::try_from(c)
+                .map_err(|_| CodegenError::Unexpected(format!("coefficient {c} of `{p}`")))?;
+            let mut term = self.l.b.ins().iconst(types::I64, c);
+            for (v, e) in m.factors() {
+                let var = *self.params.get(v).ok_or_else(|| {
+                    CodegenError::Unexpected(format!("`{v}` in `{p}` is no parameter"))
+                })?;
+                for _ in 0..e {
+                    let x = self.l.b.use_var(var);
+                    term = self.l.b.ins().imul(term, x);
+                }
+            }
+            sum = self.l.b.ins().iadd(sum, term);
+        }
+        Ok(sum)
     }
 
     fn nodes(&mut self, nodes: &[Node]) -> Result<(), CodegenError> {

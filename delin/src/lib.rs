@@ -14,7 +14,8 @@
 
 pub mod shape;
 
-use optimist_scop::model::Scop;
+use optimist_presburger::{Map, PwAff, Set};
+use optimist_scop::model::{AccessKind, Assumption, AssumptionKind, Scop, ScopArrayId, Size};
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
 /// The pass as the driver's table holds it.
@@ -24,11 +25,163 @@ pub const PASS: Pass = Pass {
     run,
 };
 
-/// Runs delinearization over `scop`: not implemented yet, so the model is left unchanged.
-pub fn run(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
-    let _ = (scop, cx);
-    Ok(PassReport::unchanged(
-        PASS.name,
-        "not implemented yet: model unchanged",
-    ))
+/// Runs delinearization over `scop`: every flat pointer whose accesses all carry polynomial
+/// subscripts gets the shape [`shape::infer_shape`] finds for them (with [`shape::adjust_gcd`]);
+/// its accesses become exact affine relations on that shape, and the conditions under which
+/// the view is the program's (every subscript but the outermost inside its size, on the
+/// instances that run) are recorded as DL assumptions, part of the run-time check. An array that
+/// does not fit stays flat, and the report says why.
+pub fn run(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
+    let mut done = Vec::new();
+    let mut kept = Vec::new();
+    for k in 0..scop.arrays.len() {
+        let arr = &scop.arrays[k];
+        if !arr.pointer || arr.delinearized.is_some() {
+            continue;
+        }
+        let id = ScopArrayId(k as u32);
+        let accesses: Vec<usize> = (0..scop.accesses.len())
+            .filter(|&a| scop.accesses[a].array == id)
+            .collect();
+        if !accesses
+            .iter()
+            .any(|&a| scop.accesses[a].polynomial.is_some())
+        {
+            continue;
+        }
+        match delinearize(scop, id, &accesses)? {
+            Ok(shape) => done.push(format!("{}{shape}", scop.arrays[k].name)),
+            Err(why) => kept.push(format!("{} stays flat: {why}", scop.arrays[k].name)),
+        }
+    }
+    let mut summary = if done.is_empty() {
+        "no array delinearized".to_string()
+    } else {
+        format!("delinearized {}", done.join(", "))
+    };
+    if !kept.is_empty() {
+        summary = format!("{summary}; {}", kept.join("; "));
+    }
+    Ok(if done.is_empty() {
+        PassReport::unchanged(PASS.name, summary)
+    } else {
+        PassReport::changed(PASS.name, summary)
+    })
+}
+
+/// Delinearizes array `id` (accessed by `accesses`), or says why not (the model unchanged).
+fn delinearize(
+    scop: &mut Scop,
+    id: ScopArrayId,
+    accesses: &[usize],
+) -> Result<Result<shape::Shape, String>, PassError> {
+    let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
+    let is_iterator = |v: &str| !params.iter().any(|p| p == v);
+    let mut subscripts = Vec::with_capacity(accesses.len());
+    for &a in accesses {
+        match scop.accesses[a].polynomial.as_deref() {
+            Some([p]) => subscripts.push(p.clone()),
+            _ => {
+                return Ok(Err(format!(
+                    "access {} has no single polynomial subscript",
+                    optimist_scop::model::AccessId(a as u32)
+                )));
+            }
+        }
+    }
+    let mut shape = match shape::infer_shape(&subscripts, &is_iterator) {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let mut split = Vec::with_capacity(subscripts.len());
+    for s in &subscripts {
+        match shape.divide(s) {
+            Ok(d) => split.push(d),
+            Err(e) => return Ok(Err(e.to_string())),
+        }
+    }
+    shape::adjust_gcd(&mut shape, &mut split);
+    if let Some(s) = shape
+        .sizes
+        .iter()
+        .find(|s| !s.is_affine() || s.variables().iter().any(|v| is_iterator(v)))
+    {
+        return Ok(Err(format!(
+            "the size `{s}` is not affine in the parameters"
+        )));
+    }
+    let ctx = scop.ctx.clone();
+    let param_list = params.join(", ");
+    let name = scop.arrays[id.0 as usize].name.clone();
+    // The sizes as isl functions of the parameters.
+    let mut sizes = vec![Size::Unknown];
+    for s in &shape.sizes {
+        let pa = PwAff::parse(&ctx, &format!("[{param_list}] -> {{ [] -> [({s})] }}"))?;
+        sizes.push(Size::Param(pa));
+    }
+    // New relations, and the validity conditions of each access.
+    let mut relations = Vec::with_capacity(accesses.len());
+    let mut conditions = Vec::new();
+    for (&a, subs) in accesses.iter().zip(&split) {
+        let acc = &scop.accesses[a];
+        let st = &scop.stmts[acc.stmt.0 as usize];
+        let dims: Vec<String> = (0..st.iterators.len())
+            .map(|d| {
+                st.domain
+                    .dim_name(optimist_presburger::DimType::SET, d)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| format!("i{d}"))
+            })
+            .collect();
+        let head = format!("[{param_list}] -> {{ {}[{}]", st.name, dims.join(", "));
+        let outs: Vec<String> = subs.iter().map(|s| format!("({s})")).collect();
+        let relation = Map::parse(&ctx, &format!("{head} -> {name}[{}] }}", outs.join(", ")))?
+            .intersect_domain(&st.domain)?;
+        // Instances whose subscript of an inner dimension leaves it: the parameter values
+        // where that happens are invalid.
+        let mut invalid: Option<Set> = None;
+        for (d, (f, size)) in subs.iter().skip(1).zip(&shape.sizes).enumerate() {
+            let bad = Set::parse(&ctx, &format!("{head} : ({f}) < 0 or ({f}) >= ({size}) }}"))?
+                .intersect(&st.domain)?
+                .params()?;
+            let _ = d;
+            invalid = Some(match invalid {
+                None => bad,
+                Some(i) => i.union(&bad)?,
+            });
+        }
+        if let Some(bad) = invalid {
+            let valid = bad.complement()?;
+            conditions.push(Assumption {
+                kind: AssumptionKind::Dl,
+                what: format!(
+                    "`{name}[{}]` of {st} stays inside `{name}{shape}`",
+                    subscripts[relations.len()],
+                    st = st.name
+                ),
+                valid,
+                loc: st.loc.clone(),
+            });
+        }
+        relations.push(relation);
+    }
+    for (&a, relation) in accesses.iter().zip(relations) {
+        let guarded = scop.stmts[scop.accesses[a].stmt.0 as usize].guard.is_some();
+        let acc = &mut scop.accesses[a];
+        acc.relation = relation;
+        acc.exact = true;
+        acc.polynomial = None;
+        acc.subscripts = None;
+        if acc.kind == AccessKind::MayWrite && !guarded {
+            acc.kind = AccessKind::MustWrite;
+        }
+    }
+    let arr = &mut scop.arrays[id.0 as usize];
+    arr.sizes = sizes;
+    arr.delinearized = Some(shape.sizes.clone());
+    scop.assumptions.extend(conditions);
+    scop.diagnostics
+        .push(format!("{name}: delinearized to {name}{shape}"));
+    Ok(Ok(shape))
 }

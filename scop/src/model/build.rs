@@ -167,6 +167,7 @@ impl<'f> Builder<'f> {
                     pointer: false,
                     restrict: false,
                     origin: ArrayOrigin::Scalar(id),
+                    delinearized: None,
                 });
                 b.of_scalar
                     .insert(id, ScopArrayId((b.arrays.len() - 1) as u32));
@@ -210,6 +211,7 @@ impl<'f> Builder<'f> {
             pointer,
             restrict,
             origin: ArrayOrigin::Array(_id),
+            delinearized: None,
         })
     }
 

@@ -98,6 +98,11 @@ impl Scop {
                 .map(|(k, s)| match (s, a.origin) {
                     (Size::Const(n), _) => format!("[{n}]"),
                     // Sizes as the program wrote them; the model keeps them as isl functions.
+                    (Size::Param(_), _) if a.delinearized.is_some() => a
+                        .delinearized
+                        .as_ref()
+                        .and_then(|s| s.get(k.wrapping_sub(1)))
+                        .map_or_else(|| "[?]".into(), |p| format!("[{p}]")),
                     (Size::Param(_), ArrayOrigin::Array(id)) => match &f.array(id).dims[k] {
                         crate::ir::Dim::Expr(e) => {
                             format!("[{}]", f.expr_to_string(e).trim_start_matches("(long)"))
@@ -120,6 +125,9 @@ impl Scop {
             }
             if a.restrict {
                 tags.push("restrict");
+            }
+            if a.delinearized.is_some() {
+                tags.push("delinearized");
             }
             let _ =
                 writeln!(out, "  {} {}{} {}", a.elem, a.name, sizes, tags.join(" ")).map(|_| ());

@@ -153,6 +153,10 @@ pub struct ScopArray {
     pub restrict: bool,
     /// What it is in the program.
     pub origin: ArrayOrigin,
+    /// Set by delinearization for a flat pointer given a multi-dimensional shape: the sizes of
+    /// the dimensions after the outermost one, as polynomials over the parameters. The program's
+    /// memory stays flat: code generation linearizes the model's subscripts with them.
+    pub delinearized: Option<Vec<Polynomial>>,
 }
 
 /// Read or write, and how certain.
