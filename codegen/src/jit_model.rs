@@ -118,21 +118,6 @@ impl ModelLowering<'_, '_> {
                 self.params.insert(p.name.clone(), var);
             }
         }
-        // Delinearized flat pointers: the model's subscripts are linearized with the sizes
-        // delinearization found (the program's memory is flat).
-        for arr in &self.scop.arrays {
-            let (Some(sizes), ArrayOrigin::Array(a)) = (&arr.delinearized, arr.origin) else {
-                continue;
-            };
-            let mut inner = Vec::with_capacity(sizes.len());
-            for size in sizes {
-                let v = self.polynomial(size)?;
-                let var = self.l.b.declare_var(types::I64);
-                self.l.b.def_var(var, v);
-                inner.push(var);
-            }
-            self.l.arrays[a.0 as usize].inner = inner;
-        }
         for (k, load) in self.scop.invariant_loads.iter().enumerate() {
             let var = self.l.b.declare_var(types::I64);
             if let Some(base) = self.preloaded {
@@ -192,6 +177,22 @@ impl ModelLowering<'_, '_> {
             self.l.b.seal_block(join);
             self.l.b.switch_to_block(join);
             self.params.insert(load.param.clone(), var);
+        }
+        // Delinearized flat pointers: the model's subscripts are linearized with the sizes
+        // delinearization found (the program's memory is flat); after the
+        // invariant loads, whose values a size may use.
+        for arr in &self.scop.arrays {
+            let (Some(sizes), ArrayOrigin::Array(a)) = (&arr.delinearized, arr.origin) else {
+                continue;
+            };
+            let mut inner = Vec::with_capacity(sizes.len());
+            for size in sizes {
+                let v = self.polynomial(size)?;
+                let var = self.l.b.declare_var(types::I64);
+                self.l.b.def_var(var, v);
+                inner.push(var);
+            }
+            self.l.arrays[a.0 as usize].inner = inner;
         }
         match self.versioning {
             Some(v) => self.entry(v)?,
