@@ -367,3 +367,21 @@ fn preprocessor_options_and_the_c_path() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn show_delin_prints_shapes_accesses_and_conditions() {
+    let (path, _) = corpus("linearized");
+    let (ok, out, err) = optimist(&["show", "delin", &path]);
+    assert!(ok, "{err}");
+    for line in [
+        "A: shape A[][n]",
+        "  a1 read A[2*j*n + i]  ->  [n, m] -> { S0[i, j] -> A[2j, i] : 0 <= i < n and 0 <= j < m }",
+        "B: shape B[][n]",
+        "  `B[j*n + i]` of S0 stays inside `B[][n]`: [n, m] -> {  :  }",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+    let (path, _) = corpus("gemm");
+    let (ok, out, _) = optimist(&["show", "delin", &path]);
+    assert!(ok && out == "no flat pointer\n", "{out}");
+}

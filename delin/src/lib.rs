@@ -51,7 +51,11 @@ pub fn run(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
         }
         match delinearize(scop, id, &accesses)? {
             Ok(shape) => done.push(format!("{}{shape}", scop.arrays[k].name)),
-            Err(why) => kept.push(format!("{} stays flat: {why}", scop.arrays[k].name)),
+            Err(why) => {
+                let note = format!("{} stays flat: {why}", scop.arrays[k].name);
+                scop.diagnostics.push(note.clone());
+                kept.push(note);
+            }
         }
     }
     let mut summary = if done.is_empty() {
