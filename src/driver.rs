@@ -521,7 +521,7 @@ impl<'a> Driver<'a> {
         let checked = scop
             .ctx
             .with_budget(budget, || check(&scop, &assumptions, correspondence));
-        let (check, unchecked, footprints) = match checked {
+        let (check, unchecked, footprints, fallback_footprints) = match checked {
             Ok(c) => c,
             Err(IslError::Budget) => {
                 return Ok(Err(Why::Budget {
@@ -551,6 +551,7 @@ impl<'a> Driver<'a> {
             check,
             unchecked,
             footprints,
+            fallback_footprints,
             transformation,
             schedule_note: note,
             reports: std::mem::take(&mut self.reports),
@@ -565,7 +566,15 @@ fn check(
     scop: &Scop,
     assumptions: &optimist_assume::Assumptions,
     correspondence: Option<Set>,
-) -> Result<(RuntimeCheck, Vec<ArrayId>, Vec<(usize, Footprint)>), IslError> {
+) -> Result<
+    (
+        RuntimeCheck,
+        Vec<ArrayId>,
+        Vec<(usize, Footprint)>,
+        Vec<(usize, Footprint)>,
+    ),
+    IslError,
+> {
     // Arrays whose every subscript can be checked against its declared size up front (the
     // buffers are checked against those sizes before the code runs): their accesses go
     // without range checks when that holds, as part of the run-time check.
@@ -590,17 +599,27 @@ fn check(
         }
     }
     let check = RuntimeCheck::build(scop, assumptions, extra.as_ref())?;
-    // Exact footprints only: a whole-buffer one says nothing.
-    let footprints = check
-        .footprints
-        .iter()
-        .filter(|(_, fp)| !matches!(fp.low, CheckExpr::Leaf(_)))
-        .filter_map(|(k, fp)| match scop.array(*k).origin {
-            ArrayOrigin::Array(id) => Some((id.0 as usize, fp.clone())),
-            ArrayOrigin::Scalar(_) => None,
-        })
-        .collect();
-    Ok((check, unchecked, footprints))
+    // Exact footprints only: a whole-buffer one says nothing. A delinearized array's footprint
+    // (its first subscript's range times the recovered sizes) may exceed what the program
+    // touches: leaving the buffer sends native code to the fallback, and staying inside makes
+    // its range checks unnecessary.
+    let mut footprints = Vec::new();
+    let mut fallback_footprints = Vec::new();
+    for (k, fp) in &check.footprints {
+        let ArrayOrigin::Array(id) = scop.array(*k).origin else {
+            continue;
+        };
+        if matches!(fp.low, CheckExpr::Leaf(_)) {
+            continue;
+        }
+        if scop.array(*k).delinearized.is_some() {
+            fallback_footprints.push((id.0 as usize, fp.clone()));
+            unchecked.push(id);
+        } else {
+            footprints.push((id.0 as usize, fp.clone()));
+        }
+    }
+    Ok((check, unchecked, footprints, fallback_footprints))
 }
 
 /// The schedule `strategy` gives for `scop`, its marks, and why another order was kept.

@@ -106,6 +106,7 @@ impl Kernel {
             optimized: &model,
             fallback: &k.faithful,
             footprints: &p.footprints,
+            fallback_footprints: &p.fallback_footprints,
             preload_slot,
         };
         k.optimized = Some(crate::versioned::compile_versioned(f, &p.scop, versioning)?);

@@ -34,6 +34,10 @@ pub struct Plan {
     /// The flat elements each array parameter (by program index) may touch, when exact:
     /// compared with the buffers after the check holds, before anything is written.
     pub footprints: Vec<(usize, Footprint)>,
+    /// Footprints of delinearized arrays, which over-approximate what the program touches:
+    /// native code runs the faithful code when one leaves its buffer, and otherwise accesses
+    /// the array without range checks (it is in `unchecked`).
+    pub fallback_footprints: Vec<(usize, Footprint)>,
     /// What the schedule does, in words.
     pub transformation: String,
     /// Why the schedule is another than the one asked for (a failed automatic strategy).

@@ -26,6 +26,10 @@ pub struct Versioning<'a> {
     /// The flat elements each array of the program (by index) may touch, checked against its
     /// buffer after the check holds and before anything is written.
     pub footprints: &'a [(usize, optimist_assume::Footprint)],
+    /// Footprints that over-approximate what the program touches (delinearized arrays): when
+    /// one leaves its buffer the faithful code runs instead (no error: the program may stay
+    /// inside); inside it, the model code accesses the array without range checks.
+    pub fallback_footprints: &'a [(usize, optimist_assume::Footprint)],
     /// The argument-block slot of the first pre-loaded value (one slot per invariant read).
     pub preload_slot: usize,
 }
@@ -75,7 +79,12 @@ impl ModelLowering<'_, '_> {
         self.fall_back_if(bad);
         // The model is the program now, so its footprints are the program's: one outside
         // its buffer is the caller's error, reported before anything is written.
-        for (a, fp) in v.footprints {
+        for (fallback, (a, fp)) in v
+            .footprints
+            .iter()
+            .map(|f| (false, f))
+            .chain(v.fallback_footprints.iter().map(|f| (true, f)))
+        {
             let zero = self.l.b.ins().iconst(types::I8, 0);
             self.overflow = Some(zero);
             let touched = self.check_value(&fp.touched)?;
@@ -91,8 +100,12 @@ impl ModelLowering<'_, '_> {
             let outside = self.l.b.ins().bor(below, above);
             let t = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, touched, 0);
             let bad = self.l.b.ins().band(t, outside);
-            let code = crate::abi::Status::Footprint { array: *a as u32 }.encode(false);
-            self.l.fail_if(bad, code);
+            if fallback {
+                self.fall_back_if(bad);
+            } else {
+                let code = crate::abi::Status::Footprint { array: *a as u32 }.encode(false);
+                self.l.fail_if(bad, code);
+            }
         }
         // Hand the pre-loaded values to the optimized code and run it.
         for (k, load) in self.scop.invariant_loads.iter().enumerate() {
