@@ -129,15 +129,7 @@ fn delinearize(
     for (&a, subs) in accesses.iter().zip(&split) {
         let acc = &scop.accesses[a];
         let st = &scop.stmts[acc.stmt.0 as usize];
-        let dims: Vec<String> = (0..st.iterators.len())
-            .map(|d| {
-                st.domain
-                    .dim_name(optimist_presburger::DimType::SET, d)
-                    .ok()
-                    .flatten()
-                    .unwrap_or_else(|| format!("i{d}"))
-            })
-            .collect();
+        let dims = st.dim_names();
         let head = format!("[{param_list}] -> {{ {}[{}]", st.name, dims.join(", "));
         let outs: Vec<String> = subs.iter().map(|s| format!("({s})")).collect();
         let relation = Map::parse(&ctx, &format!("{head} -> {name}[{}] }}", outs.join(", ")))?

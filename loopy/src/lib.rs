@@ -146,16 +146,7 @@ impl Transformed {
             let path = path
                 .as_ref()
                 .ok_or_else(|| shape(format!("statement {} is not in it", st.name)))?;
-            let n = st.iterators.len();
-            let dims: Vec<String> = (0..n)
-                .map(|d| {
-                    st.domain
-                        .dim_name(optimist_presburger::DimType::SET, d)
-                        .ok()
-                        .flatten()
-                        .unwrap_or_else(|| format!("i{d}"))
-                })
-                .collect();
+            let dims = st.dim_names();
             let constant = |p: i64| {
                 Map::parse(
                     &scop.ctx,

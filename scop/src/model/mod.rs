@@ -425,6 +425,22 @@ pub struct Assumption {
     pub loc: Option<SrcLoc>,
 }
 
+impl ScopStmt {
+    /// The names of its domain's dimensions (the program's iterator names, `i0`, `i1`, ... where
+    /// a dimension has none): what isl text about its instances uses.
+    pub fn dim_names(&self) -> Vec<String> {
+        (0..self.iterators.len())
+            .map(|d| {
+                self.domain
+                    .dim_name(optimist_presburger::DimType::SET, d)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| format!("i{d}"))
+            })
+            .collect()
+    }
+}
+
 impl Access {
     /// Whether the access reads.
     pub fn is_read(&self) -> bool {
