@@ -274,3 +274,25 @@ fn flat_versions_of_corpus_kernels_become_the_originals() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn a_size_beyond_32_bits_stays_flat() {
+    // The gcd adjustment would make the size 2^32 * n: native code could not compute it.
+    let f = parse(
+        "void k(int n, double *A) {\n  for (int i = 0; i < 2; i++)\n    for (int j = 0; j < n; j++)\n      A[i * 4294967296L * n + j] = 1.0;\n}\n",
+    );
+    let model = optimist::model_after(&f, &Config::default(), "delin")
+        .unwrap()
+        .unwrap();
+    assert!(model.arrays[0].delinearized.is_none());
+    assert!(
+        model
+            .diagnostics
+            .iter()
+            .any(|d| d == "A stays flat: the size `4294967296*n` has a coefficient beyond 32 bits"),
+        "{:?}",
+        model.diagnostics
+    );
+    // The rest of the pipeline goes on with the flat array.
+    assert!(optimist::optimize(&f, &Config::default()).is_ok());
+}

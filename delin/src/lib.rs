@@ -114,6 +114,16 @@ fn delinearize(
             "the size `{s}` is not affine in the parameters"
         )));
     }
+    // Code generation computes the sizes in 64 bits from coefficients that must fit.
+    if let Some(s) = shape
+        .sizes
+        .iter()
+        .find(|s| s.terms().any(|(_, c)| c.bits() > 31))
+    {
+        return Ok(Err(format!(
+            "the size `{s}` has a coefficient beyond 32 bits"
+        )));
+    }
     let ctx = scop.ctx.clone();
     let param_list = params.join(", ");
     let name = scop.arrays[id.0 as usize].name.clone();
