@@ -105,6 +105,15 @@ fn delinearize(
         }
     }
     shape::adjust_gcd(&mut shape, &mut split);
+    // R2 of the paper: the view gives back every subscript (the division and the gcd
+    // adjustment are meant to keep it; this is what makes the model the program).
+    if let Some(s) = subscripts
+        .iter()
+        .zip(&split)
+        .find(|(s, d)| shape.linearize(d) != **s)
+    {
+        return Ok(Err(format!("`{}` does not linearize back", s.0)));
+    }
     if let Some(s) = shape
         .sizes
         .iter()
@@ -136,7 +145,7 @@ fn delinearize(
     // New relations, and the validity conditions of each access.
     let mut relations = Vec::with_capacity(accesses.len());
     let mut conditions = Vec::new();
-    for (&a, subs) in accesses.iter().zip(&split) {
+    for ((&a, subs), original) in accesses.iter().zip(&split).zip(&subscripts) {
         let acc = &scop.accesses[a];
         let st = &scop.stmts[acc.stmt.0 as usize];
         let dims = st.dim_names();
@@ -147,11 +156,10 @@ fn delinearize(
         // Instances whose subscript of an inner dimension leaves it: the parameter values
         // where that happens are invalid.
         let mut invalid: Option<Set> = None;
-        for (d, (f, size)) in subs.iter().skip(1).zip(&shape.sizes).enumerate() {
+        for (f, size) in subs.iter().skip(1).zip(&shape.sizes) {
             let bad = Set::parse(&ctx, &format!("{head} : ({f}) < 0 or ({f}) >= ({size}) }}"))?
                 .intersect(&st.domain)?
                 .params()?;
-            let _ = d;
             invalid = Some(match invalid {
                 None => bad,
                 Some(i) => i.union(&bad)?,
@@ -162,8 +170,7 @@ fn delinearize(
             conditions.push(Assumption {
                 kind: AssumptionKind::Dl,
                 what: format!(
-                    "`{name}[{}]` of {st} stays inside `{name}{shape}`",
-                    subscripts[relations.len()],
+                    "`{name}[{original}]` of {st} stays inside `{name}{shape}`",
                     st = st.name
                 ),
                 valid,

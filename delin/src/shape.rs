@@ -138,31 +138,55 @@ fn content(p: &Polynomial) -> BigInt {
     p.terms().fold(BigInt::zero(), |g, (_, c)| g.gcd(c)).abs()
 }
 
+/// `p` with every coefficient divided by `g` (which divides them all).
+fn divided(p: &Polynomial, g: &BigInt) -> Polynomial {
+    p.terms().fold(Polynomial::zero(), |q, (m, c)| {
+        q + Polynomial::term(c / g, m.clone())
+    })
+}
+
 /// §3.4: when every subscript of a dimension (all accesses) has a common factor `x > 1`, divides
 /// them by `x` and multiplies the size of the next inner dimension by `x`, from the outermost
 /// dimension in. `subscripts[a][d]` is dimension `d` of access `a`, as [`Shape::divide`] gives.
+///
+/// The size of the next dimension is a factor of every outer dimension's stride too, so for an
+/// inner dimension `d` the size of `d` itself is divided by `x` (which must divide it: `x` is
+/// cut down to the common factor) and the strides, hence the linearized subscripts, stay the
+/// same. This is the paper's `A[][β1 P1][β2 P2]`: dimension 0 takes `β1 β2` into `P1`, then
+/// dimension 1 moves `β2` from there into `P2`.
 pub fn adjust_gcd(shape: &mut Shape, subscripts: &mut [Vec<Polynomial>]) {
     for d in 0..shape.sizes.len() {
-        let g = subscripts
+        let mut g = subscripts
             .iter()
             .filter_map(|s| s.get(d))
             .fold(BigInt::zero(), |g, s| g.gcd(&content(s)));
+        if d > 0 {
+            g = g.gcd(&content(&shape.sizes[d - 1]));
+        }
         if g <= BigInt::one() {
             continue;
         }
-        let inverse = |p: &Polynomial| {
-            let mut q = Polynomial::zero();
-            for (m, c) in p.terms() {
-                q = q + Polynomial::term(c / &g, m.clone());
-            }
-            q
-        };
         for s in subscripts.iter_mut() {
             if let Some(x) = s.get_mut(d) {
-                *x = inverse(x);
+                *x = divided(x, &g);
             }
         }
+        if d > 0 {
+            shape.sizes[d - 1] = divided(&shape.sizes[d - 1], &g);
+        }
         shape.sizes[d] = &shape.sizes[d] * &Polynomial::constant(g.clone());
+    }
+}
+
+impl Shape {
+    /// The flat subscript of the per-dimension subscripts `subs` (row-major with these sizes):
+    /// a delinearization is the program's only if this gives back the original polynomial.
+    pub fn linearize(&self, subs: &[Polynomial]) -> Polynomial {
+        let mut flat = subs.first().cloned().unwrap_or_else(Polynomial::zero);
+        for (s, size) in subs.iter().skip(1).zip(&self.sizes) {
+            flat = &(&flat * size) + s;
+        }
+        flat
     }
 }
 
@@ -214,6 +238,31 @@ mod tests {
         adjust_gcd(&mut shape, &mut subs);
         assert_eq!(shape.to_string(), "[][2*n]");
         assert_eq!(texts(&subs[0]), ["i", "j"]);
+        assert_eq!(shape.linearize(&subs[0]), a);
+    }
+
+    #[test]
+    fn the_gcd_of_an_inner_dimension_keeps_the_strides() {
+        // A[][6*P1][2*P2] indexed A[i][2*j][k], written flat (the paper's A[][β1 P1][β2 P2]).
+        // Every factor moves inward as far as it can: the view is A[i][j][k] of A[][3P1][4P2],
+        // the same strides.
+        let a = p("(i*6*P1 + 2*j)*2*P2 + k");
+        let is_iter = |v: &str| ["i", "j", "k"].contains(&v);
+        let mut shape = infer_shape(std::slice::from_ref(&a), &is_iter).unwrap();
+        let mut subs = vec![shape.divide(&a).unwrap()];
+        adjust_gcd(&mut shape, &mut subs);
+        assert_eq!(shape.to_string(), "[][3*P1][4*P2]");
+        assert_eq!(texts(&subs[0]), ["i", "j", "k"]);
+        assert_eq!(shape.linearize(&subs[0]), a);
+        // A factor of an inner subscript that its own size lacks stays where it is: moving it
+        // would change the outer strides.
+        let b = p("(i*n + 2*j)*m + k");
+        let mut shape = infer_shape(std::slice::from_ref(&b), &is_iter).unwrap();
+        let mut subs = vec![shape.divide(&b).unwrap()];
+        adjust_gcd(&mut shape, &mut subs);
+        assert_eq!(shape.to_string(), "[][n][m]");
+        assert_eq!(texts(&subs[0]), ["i", "2*j", "k"]);
+        assert_eq!(shape.linearize(&subs[0]), b);
     }
 
     #[test]
