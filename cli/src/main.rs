@@ -728,6 +728,11 @@ const DEMO_KERNELS: &[(&str, &str, &str)] = &[
         "--set n=200",
     ),
     (
+        "flat/jacobi2d.c: flat pointers, delinearized",
+        include_str!("../../corpus/flat/jacobi2d.c"),
+        "--set tsteps=40 --set n=600 --len A=360000 --len B=360000",
+    ),
+    (
         "alias_shift.c: separate buffers",
         include_str!("../../corpus/alias_shift.c"),
         "--set n=1000000 --len A=1000000 --len B=1000000",
@@ -800,7 +805,15 @@ fn demo_pipeline() -> Result<()> {
         }
         match &outcome {
             Outcome::FaithfulOnly(why) => println!("    no optimized code: {why}"),
-            Outcome::Optimized(p) => println!("    transformation: {}", p.transformation),
+            Outcome::Optimized(p) => {
+                // What the passes over the model changed (delinearization, ...).
+                for r in p.reports.iter().filter(|r| {
+                    r.changed && optimist::PASSES.iter().any(|pass| pass.name == r.pass)
+                }) {
+                    println!("    {}: {}", r.pass, r.summary);
+                }
+                println!("    transformation: {}", p.transformation)
+            }
         }
         let secs = |t: f64| {
             if t >= 0.1 {

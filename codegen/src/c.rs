@@ -416,7 +416,7 @@ impl Printer<'_> {
                 // subscripts are linearized with the recovered sizes (in `long`).
                 let mut flat = idx.first().map(|i| self.aexpr(i)).unwrap_or_default();
                 for (i, size) in idx.iter().skip(1).zip(sizes) {
-                    flat = format!("({flat}) * (long)({size}) + {}", self.aexpr(i));
+                    flat = format!("({flat}) * ({}) + {}", long_c(size), self.aexpr(i));
                 }
                 return format!("{name}[{flat}]");
             }
@@ -441,6 +441,26 @@ impl Printer<'_> {
         let mut out = String::new();
         optimist_scop::expr::write_c(&InStmt { p: self, ctx }, &mut out, e);
         out
+    }
+}
+
+/// A polynomial over the parameters as a C expression computed in `long` (a delinearized size:
+/// `2 * n` in `int` could overflow where the subscript it scales does not).
+fn long_c(p: &optimist_presburger::Polynomial) -> String {
+    let terms: Vec<String> = p
+        .terms()
+        .map(|(m, c)| {
+            let mut factors = vec![format!("{c}L")];
+            for (v, e) in m.factors() {
+                factors.extend((0..e).map(|_| format!("(long){v}")));
+            }
+            factors.join(" * ")
+        })
+        .collect();
+    if terms.is_empty() {
+        "0L".into()
+    } else {
+        terms.join(" + ")
     }
 }
 

@@ -101,7 +101,7 @@ impl Scop {
                     (Size::Param(_), _) if a.delinearized.is_some() => a
                         .delinearized
                         .as_ref()
-                        .and_then(|s| s.get(k.wrapping_sub(1)))
+                        .and_then(|s| s.get(k.checked_sub(1)?))
                         .map_or_else(|| "[?]".into(), |p| format!("[{p}]")),
                     (Size::Param(_), ArrayOrigin::Array(id)) => match &f.array(id).dims[k] {
                         crate::ir::Dim::Expr(e) => {
