@@ -14,7 +14,7 @@
 
 pub mod shape;
 
-use optimist_presburger::{Map, PwAff, Set};
+use optimist_presburger::{Map, Polynomial, PwAff, Set};
 use optimist_scop::model::{AccessKind, Assumption, AssumptionKind, Scop, ScopArrayId, Size};
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
@@ -43,14 +43,21 @@ pub fn run(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
         let accesses: Vec<usize> = (0..scop.accesses.len())
             .filter(|&a| scop.accesses[a].array == id)
             .collect();
-        if !accesses
-            .iter()
-            .any(|&a| scop.accesses[a].polynomial.is_some())
-        {
+        // Only arrays with something to recover: a polynomial subscript, or a stride.
+        let params: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+        let worth = accesses.iter().any(|&a| {
+            let acc = &scop.accesses[a];
+            match &acc.polynomial {
+                Some(p) if !acc.exact => !p.is_empty(),
+                Some(p) => p.iter().any(|s| strided(s, &params)),
+                None => false,
+            }
+        });
+        if !worth {
             continue;
         }
         match delinearize(scop, id, &accesses)? {
-            Ok(shape) => done.push(format!("{}{shape}", scop.arrays[k].name)),
+            Ok(d) => done.push(d),
             Err(why) => {
                 let note = format!("{} stays flat: {why}", scop.arrays[k].name);
                 scop.diagnostics.push(note.clone());
@@ -61,7 +68,13 @@ pub fn run(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
     let mut summary = if done.is_empty() {
         "no array delinearized".to_string()
     } else {
-        format!("delinearized {}", done.join(", "))
+        let shapes: Vec<&str> = done.iter().map(|d| d.shape.as_str()).collect();
+        format!(
+            "delinearized {} ({} accesses rewritten, {} conditions)",
+            shapes.join(", "),
+            done.iter().map(|d| d.accesses).sum::<usize>(),
+            done.iter().map(|d| d.conditions).sum::<usize>()
+        )
     };
     if !kept.is_empty() {
         summary = format!("{summary}; {}", kept.join("; "));
@@ -73,12 +86,45 @@ pub fn run(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
     })
 }
 
+/// Whether a subscript multiplies an iterator by a parameter or by a constant other than ±1.
+fn strided(s: &Polynomial, params: &[&str]) -> bool {
+    s.terms().any(|(m, c)| {
+        let iter = m.factors().any(|(v, _)| !params.contains(&v));
+        let scaled = m.factors().any(|(v, _)| params.contains(&v)) || c.magnitude() > &1u32.into();
+        iter && scaled
+    })
+}
+
+/// What [`delinearize`] did to one array.
+struct Done {
+    /// `A[][n]`.
+    shape: String,
+    /// Accesses rewritten.
+    accesses: usize,
+    /// DL assumptions added.
+    conditions: usize,
+}
+
+/// One candidate view built over the model: sizes, relations, conditions.
+struct Built {
+    sizes: Vec<Size>,
+    relations: Vec<Map>,
+    conditions: Vec<Assumption>,
+    /// The parameter values (inside the context) for which some access leaves the view.
+    invalid: Set,
+}
+
 /// Delinearizes array `id` (accessed by `accesses`), or says why not (the model unchanged).
+///
+/// Every candidate of [`shape::views`] is built over the model; the first one that is valid for
+/// every parameter value of the context is taken, else the first one valid for some (its
+/// conditions go into the run-time check), else none. An array whose accesses are all exact
+/// already (affine subscripts with constant strides) only takes a view valid everywhere.
 fn delinearize(
     scop: &mut Scop,
     id: ScopArrayId,
     accesses: &[usize],
-) -> Result<Result<shape::Shape, String>, PassError> {
+) -> Result<Result<Done, String>, PassError> {
     let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
     let is_iterator = |v: &str| !params.iter().any(|p| p == v);
     let mut subscripts = Vec::with_capacity(accesses.len());
@@ -93,27 +139,80 @@ fn delinearize(
             }
         }
     }
-    let mut shape = match shape::infer_shape(&subscripts, &is_iterator) {
-        Ok(s) => s,
+    let views = match shape::views(&subscripts, &is_iterator) {
+        Ok(v) => v,
         Err(e) => return Ok(Err(e.to_string())),
     };
-    let mut split = Vec::with_capacity(subscripts.len());
-    for s in &subscripts {
-        match shape.divide(s) {
-            Ok(d) => split.push(d),
-            Err(e) => return Ok(Err(e.to_string())),
+    let all_exact = accesses.iter().all(|&a| scop.accesses[a].exact);
+    let mut refused = Vec::new();
+    let mut chosen: Option<(shape::View, Built)> = None;
+    for view in views {
+        let built = match build(scop, id, accesses, &subscripts, &view, &is_iterator)? {
+            Ok(b) => b,
+            Err(why) => {
+                refused.push(format!("`{}`: {why}", view.shape));
+                continue;
+            }
+        };
+        if built.invalid.is_empty()? {
+            chosen = Some((view, built));
+            break;
+        }
+        let some_valid = !scop.context.subtract(&built.invalid)?.is_empty()?;
+        if all_exact {
+            // Exact one-dimensional accesses (constant strides) give exact dependences already:
+            // a view is only worth a guess if it needs no condition.
+            refused.push(format!("`{}` needs a run-time condition", view.shape));
+        } else if some_valid && chosen.is_none() {
+            chosen = Some((view, built));
+        } else if !some_valid {
+            refused.push(format!(
+                "`{}` is invalid for every parameter value",
+                view.shape
+            ));
         }
     }
-    shape::adjust_gcd(&mut shape, &mut split);
-    // R2 of the paper: the view gives back every subscript (the division and the gcd
-    // adjustment are meant to keep it; this is what makes the model the program).
-    if let Some(s) = subscripts
-        .iter()
-        .zip(&split)
-        .find(|(s, d)| shape.linearize(d) != **s)
-    {
-        return Ok(Err(format!("`{}` does not linearize back", s.0)));
+    let Some((view, built)) = chosen else {
+        return Ok(Err(refused.join("; ")));
+    };
+    let name = scop.arrays[id.0 as usize].name.clone();
+    for (&a, relation) in accesses.iter().zip(built.relations) {
+        let guarded = scop.stmts[scop.accesses[a].stmt.0 as usize].guard.is_some();
+        let acc = &mut scop.accesses[a];
+        acc.relation = relation;
+        acc.exact = true;
+        acc.polynomial = None;
+        acc.subscripts = None;
+        if acc.kind == AccessKind::MayWrite && !guarded {
+            acc.kind = AccessKind::MustWrite;
+        }
     }
+    let arr = &mut scop.arrays[id.0 as usize];
+    arr.sizes = built.sizes;
+    arr.delinearized = Some(view.shape.sizes.clone());
+    let conditions = built.conditions.len();
+    scop.assumptions.extend(built.conditions);
+    let shape = format!("{name}{}", view.shape);
+    scop.diagnostics
+        .push(format!("{name}: delinearized to {shape} ({})", view.method));
+    Ok(Ok(Done {
+        shape,
+        accesses: accesses.len(),
+        conditions,
+    }))
+}
+
+/// Builds `view` over the model: the sizes as isl functions, each access's relation (the
+/// division, then the fold maps of §3.3), and the validity conditions.
+fn build(
+    scop: &Scop,
+    id: ScopArrayId,
+    accesses: &[usize],
+    subscripts: &[Polynomial],
+    view: &shape::View,
+    is_iterator: &dyn Fn(&str) -> bool,
+) -> Result<Result<Built, String>, PassError> {
+    let shape = &view.shape;
     if let Some(s) = shape
         .sizes
         .iter()
@@ -134,67 +233,124 @@ fn delinearize(
         )));
     }
     let ctx = scop.ctx.clone();
-    let param_list = params.join(", ");
-    let name = scop.arrays[id.0 as usize].name.clone();
-    // The sizes as isl functions of the parameters.
+    let param_list = scop
+        .params
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let name = &scop.arrays[id.0 as usize].name;
     let mut sizes = vec![Size::Unknown];
     for s in &shape.sizes {
-        let pa = PwAff::parse(&ctx, &format!("[{param_list}] -> {{ [] -> [({s})] }}"))?;
-        sizes.push(Size::Param(pa));
+        sizes.push(match s.variables().is_empty() {
+            true => match u64::try_from(s.constant_term()) {
+                Ok(c) if c > 0 => Size::Const(c),
+                _ => return Ok(Err(format!("the size `{s}` is not positive"))),
+            },
+            false => Size::Param(PwAff::parse(
+                &ctx,
+                &format!("[{param_list}] -> {{ [] -> [({s})] }}"),
+            )?),
+        });
     }
-    // New relations, and the validity conditions of each access.
+    let d = shape.sizes.len() + 1;
+    let dims: Vec<String> = (0..d).map(|k| format!("o{k}")).collect();
+    let tuple = format!("{name}[{}]", dims.join(", "));
+    // The elements outside the view: some inner subscript outside its size.
+    let outside: Vec<String> = shape
+        .sizes
+        .iter()
+        .enumerate()
+        .map(|(k, s)| format!("o{} < 0 or o{} >= ({s})", k + 1, k + 1))
+        .collect();
+    let outside = Set::parse(
+        &ctx,
+        &format!("[{param_list}] -> {{ {tuple} : {} }}", outside.join(" or ")),
+    )?;
     let mut relations = Vec::with_capacity(accesses.len());
     let mut conditions = Vec::new();
-    for ((&a, subs), original) in accesses.iter().zip(&split).zip(&subscripts) {
+    let mut invalid = Set::empty(&scop.context.space()?)?;
+    for ((&a, subs), original) in accesses.iter().zip(&view.subscripts).zip(subscripts) {
         let acc = &scop.accesses[a];
         let st = &scop.stmts[acc.stmt.0 as usize];
-        let dims = st.dim_names();
-        let head = format!("[{param_list}] -> {{ {}[{}]", st.name, dims.join(", "));
+        let head = format!(
+            "[{param_list}] -> {{ {}[{}]",
+            st.name,
+            st.dim_names().join(", ")
+        );
+        let in_context = st.domain.intersect_params(&scop.context)?;
+        let subs = fold(&ctx, &head, &in_context, subs, &shape.sizes)?;
         let outs: Vec<String> = subs.iter().map(|s| format!("({s})")).collect();
         let relation = Map::parse(&ctx, &format!("{head} -> {name}[{}] }}", outs.join(", ")))?
             .intersect_domain(&st.domain)?;
-        // Instances whose subscript of an inner dimension leaves it: the parameter values
-        // where that happens are invalid.
-        let mut invalid: Option<Set> = None;
-        for (f, size) in subs.iter().skip(1).zip(&shape.sizes) {
-            let bad = Set::parse(&ctx, &format!("{head} : ({f}) < 0 or ({f}) >= ({size}) }}"))?
-                .intersect(&st.domain)?
-                .params()?;
-            invalid = Some(match invalid {
-                None => bad,
-                Some(i) => i.union(&bad)?,
-            });
-        }
-        if let Some(bad) = invalid {
-            let valid = bad.complement()?;
+        // The parameter values where an instance that runs leaves the view.
+        let bad = relation
+            .intersect_range(&outside)?
+            .params()?
+            .intersect(&scop.context)?
+            .coalesce()?;
+        if !bad.is_empty()? {
             conditions.push(Assumption {
                 kind: AssumptionKind::Dl,
                 what: format!(
                     "`{name}[{original}]` of {st} stays inside `{name}{shape}`",
                     st = st.name
                 ),
-                valid,
+                valid: bad.complement()?.gist(&scop.context)?,
                 loc: st.loc.clone(),
             });
+            invalid = invalid.union(&bad)?;
         }
         relations.push(relation);
     }
-    for (&a, relation) in accesses.iter().zip(relations) {
-        let guarded = scop.stmts[scop.accesses[a].stmt.0 as usize].guard.is_some();
-        let acc = &mut scop.accesses[a];
-        acc.relation = relation;
-        acc.exact = true;
-        acc.polynomial = None;
-        acc.subscripts = None;
-        if acc.kind == AccessKind::MayWrite && !guarded {
-            acc.kind = AccessKind::MustWrite;
+    Ok(Ok(Built {
+        sizes,
+        relations,
+        conditions,
+        invalid: invalid.coalesce()?,
+    }))
+}
+
+/// §3.3, size parameters in subscripts: the division puts every multiple of a size in the outer
+/// dimension, so `A[i*n + n - 1 - j]` becomes `A[i + 1][-1 - j]`, outside `A[][n]`, when the
+/// program means `A[i][n - 1 - j]`. The paper composes piecewise maps `M_t` that move `k`
+/// multiples of `s_{t+1}` from dimension `t` to `t + 1` where the inner subscript leaves its
+/// range, and observes that on the iteration domain they reduce to one piece. We take one piece
+/// per access and pair of dimensions, from the innermost pair out: `k` in `{-1, 0, 1}`, the one
+/// whose subscript leaves its dimension for strictly fewer parameter values than `k = 0`
+/// (`k = 0` when none is better), so accesses stay single affine functions (no selects in the
+/// generated subscripts) and what no single `k` fits is left to the run-time check.
+fn fold(
+    ctx: &optimist_presburger::Ctx,
+    head: &str,
+    domain: &Set,
+    subs: &[Polynomial],
+    sizes: &[Polynomial],
+) -> Result<Vec<Polynomial>, PassError> {
+    let mut subs = subs.to_vec();
+    for t in (0..sizes.len()).rev() {
+        let s = &sizes[t];
+        let bad = |inner: &Polynomial| -> Result<Set, PassError> {
+            Ok(Set::parse(
+                ctx,
+                &format!("{head} : ({inner}) < 0 or ({inner}) >= ({s}) }}"),
+            )?
+            .intersect(domain)?
+            .params()?)
+        };
+        let mut best = (0i64, bad(&subs[t + 1])?);
+        for k in [-1i64, 1] {
+            let inner = &subs[t + 1] - &(s * &Polynomial::constant(k));
+            let b = bad(&inner)?;
+            if b.is_subset(&best.1)? && !best.1.is_subset(&b)? {
+                best = (k, b);
+            }
+        }
+        if best.0 != 0 {
+            let k = Polynomial::constant(best.0);
+            subs[t + 1] = &subs[t + 1] - &(s * &k);
+            subs[t] = &subs[t] + &k;
         }
     }
-    let arr = &mut scop.arrays[id.0 as usize];
-    arr.sizes = sizes;
-    arr.delinearized = Some(shape.sizes.clone());
-    scop.assumptions.extend(conditions);
-    scop.diagnostics
-        .push(format!("{name}: delinearized to {name}{shape}"));
-    Ok(Ok(shape))
+    Ok(subs)
 }

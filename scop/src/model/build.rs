@@ -671,7 +671,16 @@ impl<'f> Builder<'f> {
                 .map_err(&e)?
                 .intersect_domain(&st.domain)
                 .map_err(&e)?;
-            return self.new_access(st, sid, kind, arr, Some(rel));
+            let id = self.new_access(st, sid, kind, arr, Some(rel))?;
+            // A flat pointer's affine subscript is kept as a polynomial too: delinearization
+            // needs every access of an array (`A[i*n + j]` next to `A[j]`), and constant
+            // strides (`A[i*100 + j]`) are its to recover.
+            if let ([i], true) = (idx, self.arrays[arr.0 as usize].pointer)
+                && let Some(p) = self.polynomial(i)
+            {
+                self.accesses[id.0 as usize].polynomial = Some(vec![p]);
+            }
+            return Ok(id);
         }
         // Not affine: a may-access to the whole array; a flat pointer keeps its polynomial.
         let id = self.new_access(st, sid, kind, arr, None)?;

@@ -167,7 +167,7 @@ impl Scop {
             for &a in &s.accesses {
                 let acc = self.access(a);
                 let _ = write!(out, "  {a} {} {}", acc.kind, acc.relation);
-                if let Some(p) = &acc.polynomial {
+                if let Some(p) = acc.polynomial.as_ref().filter(|_| !acc.exact) {
                     let subs: Vec<String> = p.iter().map(ToString::to_string).collect();
                     let _ = write!(out, "  polynomial [{}]", subs.join("]["));
                 }

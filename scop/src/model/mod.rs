@@ -202,8 +202,10 @@ pub struct Access {
     pub relation: Map,
     /// Whether `relation` is exact (affine subscripts) rather than an over-approximation.
     pub exact: bool,
-    /// The subscripts of a flat pointer as polynomials, when they are not affine: marked for
-    /// delinearization.
+    /// The subscripts of a flat pointer as polynomials over the loop dimensions and parameters,
+    /// for delinearization: when they are not affine (then `exact` is false and the relation
+    /// covers the whole array), and for an affine subscript of a flat pointer too (then the
+    /// relation is exact and one-dimensional).
     pub polynomial: Option<Vec<Polynomial>>,
     /// The subscripts as body expressions, when the relation is not exact: code generation
     /// evaluates them (their reads are accesses of the statement too).
