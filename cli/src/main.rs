@@ -443,63 +443,10 @@ fn run_with_cc(
 
 /// What delinearization does with the flat pointers of `f` (`optimist show delin`).
 fn show_delin(f: &optimist_scop::ir::Function) -> Result<String> {
-    use std::fmt::Write;
     let config = Config::default();
     let before = optimist::model_after(f, &config, "build")??;
     let after = optimist::model_after(f, &config, "delin")??;
-    let mut out = String::new();
-    for (k, arr) in after.arrays.iter().enumerate().filter(|(_, a)| a.pointer) {
-        match &arr.delinearized {
-            Some(sizes) => {
-                let dims: String = sizes.iter().map(|s| format!("[{s}]")).collect();
-                writeln!(out, "{}: shape {}[]{dims}", arr.name, arr.name)?;
-            }
-            None => {
-                let why = after
-                    .diagnostics
-                    .iter()
-                    .find_map(|d| d.strip_prefix(&format!("{} stays flat: ", arr.name)))
-                    .unwrap_or("no polynomial subscript");
-                writeln!(out, "{}: flat ({why})", arr.name)?;
-            }
-        }
-        for (a, acc) in before.accesses.iter().enumerate() {
-            if acc.array.0 as usize != k {
-                continue;
-            }
-            let subscript = match &acc.polynomial {
-                Some(p) => p
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("]["),
-                None => "affine".into(),
-            };
-            writeln!(
-                out,
-                "  a{a} {} {}[{subscript}]  ->  {}",
-                acc.kind, arr.name, after.accesses[a].relation
-            )?;
-        }
-    }
-    let dl: Vec<_> = after
-        .assumptions
-        .iter()
-        .filter(|a| a.kind == optimist_scop::model::AssumptionKind::Dl)
-        .collect();
-    if !dl.is_empty() {
-        writeln!(
-            out,
-            "validity conditions (DL, before simplification with the others):"
-        )?;
-        for a in dl {
-            writeln!(out, "  {}: {}", a.what, a.valid)?;
-        }
-    }
-    if out.is_empty() {
-        out.push_str("no flat pointer\n");
-    }
-    Ok(out)
+    Ok(optimist::delin::report(&before, &after))
 }
 
 /// `optimist show WHAT FILE.c`.

@@ -374,9 +374,9 @@ fn show_delin_prints_shapes_accesses_and_conditions() {
     let (ok, out, err) = optimist(&["show", "delin", &path]);
     assert!(ok, "{err}");
     for line in [
-        "A: shape A[][n]",
+        "A: shape A[][n] (divide)",
         "  a1 read A[2*j*n + i]  ->  [n, m] -> { S0[i, j] -> A[2j, i] : 0 <= i < n and 0 <= j < m }",
-        "B: shape B[][n]",
+        "B: shape B[][n] (divide)",
     ] {
         assert!(out.lines().any(|l| l == line), "{line}\n{out}");
     }

@@ -254,14 +254,23 @@ fn build(
         });
     }
     let d = shape.sizes.len() + 1;
-    let dims: Vec<String> = (0..d).map(|k| format!("o{k}")).collect();
+    // Names for the array's dimensions that no parameter has (`o1` may be a parameter).
+    let mut prefix = "o".to_string();
+    while scop
+        .params
+        .iter()
+        .any(|p| (0..d).any(|k| p.name == format!("{prefix}{k}")))
+    {
+        prefix.push('_');
+    }
+    let dims: Vec<String> = (0..d).map(|k| format!("{prefix}{k}")).collect();
     let tuple = format!("{name}[{}]", dims.join(", "));
     // The elements outside the view: some inner subscript outside its size.
     let outside: Vec<String> = shape
         .sizes
         .iter()
         .enumerate()
-        .map(|(k, s)| format!("o{} < 0 or o{} >= ({s})", k + 1, k + 1))
+        .map(|(k, s)| format!("{0} < 0 or {0} >= ({s})", dims[k + 1]))
         .collect();
     let outside = Set::parse(
         &ctx,
@@ -353,4 +362,72 @@ fn fold(
         }
     }
     Ok(subs)
+}
+
+/// What the pass did to the flat pointers of a model, `before` it and `after` it (what
+/// `optimist show delin` prints): for each flat pointer the shape recovered and how (or why it
+/// stays flat), each access's subscript before and its relation after, and the DL conditions
+/// (before they are simplified with the other assumptions; a condition true wherever the
+/// context holds is not recorded).
+pub fn report(before: &Scop, after: &Scop) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (k, arr) in after.arrays.iter().enumerate().filter(|(_, a)| a.pointer) {
+        let find = |prefix: &str| {
+            after
+                .diagnostics
+                .iter()
+                .find_map(|d| d.strip_prefix(prefix).map(str::to_string))
+        };
+        match &arr.delinearized {
+            Some(sizes) => {
+                let dims: String = sizes.iter().map(|s| format!("[{s}]")).collect();
+                let how = find(&format!("{}: delinearized to ", arr.name))
+                    .and_then(|d| {
+                        d.rsplit_once(" (")
+                            .map(|(_, m)| m.trim_end_matches(')').to_string())
+                    })
+                    .unwrap_or_default();
+                let _ = writeln!(out, "{}: shape {}[]{dims} ({how})", arr.name, arr.name);
+            }
+            None => {
+                let why = find(&format!("{} stays flat: ", arr.name))
+                    .unwrap_or_else(|| "no stride to recover".to_string());
+                let _ = writeln!(out, "{}: flat ({why})", arr.name);
+            }
+        }
+        for (a, acc) in before.accesses.iter().enumerate() {
+            if acc.array.0 as usize != k {
+                continue;
+            }
+            let subscript = match &acc.polynomial {
+                Some(p) => p
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("]["),
+                None => "affine".into(),
+            };
+            let _ = writeln!(
+                out,
+                "  a{a} {} {}[{subscript}]  ->  {}",
+                acc.kind, arr.name, after.accesses[a].relation
+            );
+        }
+    }
+    let dl: Vec<_> = after
+        .assumptions
+        .iter()
+        .filter(|a| a.kind == AssumptionKind::Dl)
+        .collect();
+    if !dl.is_empty() {
+        out.push_str("validity conditions (DL, before simplification with the others):\n");
+        for a in dl {
+            let _ = writeln!(out, "  {}: {}", a.what, a.valid);
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no flat pointer\n");
+    }
+    out
 }
