@@ -20,7 +20,7 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
     };
     let (mut checked, mut failures) = (0, Vec::new());
     for path in corpus() {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let name = common::kernel_name(&path);
         let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
         let Ok(scop) = Scop::build(&f, &Config::default()) else {
             continue;
@@ -62,14 +62,26 @@ fn versioned_c_matches_the_interpreter_and_the_native_version() {
     };
     let (mut optimized, mut failures) = (0, Vec::new());
     for path in corpus() {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let name = common::kernel_name(&path);
         let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
         let spec = run_spec(&path);
         let ours = interpreter_hashes(&f, &spec);
-        for strategy in [Strategy::Original, Strategy::default()] {
-            let name = format!("{name} {strategy:?}");
+        // The original order and the automatic strategy, with the passes on and off.
+        let configs = [
+            ("original", Config::with(Strategy::Original)),
+            ("auto", Config::with(Strategy::default())),
+            (
+                "auto_no_passes",
+                Config {
+                    passes: Vec::new(),
+                    ..Config::with(Strategy::default())
+                },
+            ),
+        ];
+        for (label, config) in configs {
+            let name = format!("{name}_{label}");
             // One plan for both backends: the C runs the check the native code runs.
-            let outcome = optimist::optimize(&f, &Config::with(strategy)).unwrap();
+            let outcome = optimist::optimize(&f, &config).unwrap();
             let p = c::versioned(&f, outcome.plan(), "optimist_generated").unwrap();
             let (theirs, version) = common::versioned_c_run(&cc, &name, &f, &spec, &p.code);
             if ours != theirs {

@@ -344,3 +344,112 @@ fn an_inner_factor_keeps_the_addresses() {
         assert_eq!((hashes, v.as_str()), (reference, "optimized"));
     }
 }
+
+/// Random sizes and offsets for flat kernels whose views need conditions (a fixed
+/// pseudo-random sequence): native code agrees with the interpreter on the hashes, or both
+/// report an error, and both sides of the DL conditions run.
+#[test]
+fn random_sizes_agree_with_the_interpreter() {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |lo: i64, hi: i64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        lo + ((seed >> 33) % ((hi - lo + 1) as u64)) as i64
+    };
+    // Listing 4 of the paper in two dimensions: a block of A[][n] at (o0, o1).
+    let block = "void block(int n, int o0, int o1, int s0, int s1, double *A, double *B) {
+  for (int i = 0; i < s0; i++)
+    for (int j = 0; j < s1; j++)
+      A[(i + o0) * n + j + o1] = A[(i + o0) * n + j + o1] + B[i * s1 + j];
+}";
+    // A padded row length `n + p` read with a constant pad (the P + α shape).
+    let padded = "void padded(int n, int m, int w, double *A) {
+  for (int i = 1; i < m; i++)
+    for (int j = 0; j < w; j++)
+      A[i * (n + 2) + j] = A[(i - 1) * (n + 2) + j] * 0.5 + 1.0;
+}";
+    // A reversed row of a sub-range: `A[i*n + n - 1 - j]` with j up to w (past n, it reads
+    // the row before).
+    let reverse = "void reverse(int n, int m, int w, double *A, double *B) {
+  for (int i = 1; i < m; i++)
+    for (int j = 0; j < w; j++)
+      B[i * n + j] = A[i * n + n - 1 - j];
+}";
+    type Gen<'a> = Box<dyn Fn(&mut dyn FnMut(i64, i64) -> i64) -> String + 'a>;
+    let kernels: Vec<(&str, Gen<'_>)> = vec![
+        (
+            block,
+            Box::new(|r| {
+                format!(
+                    "--set n={} --set o0={} --set o1={} --set s0={} --set s1={} --len A=400 --len B=100",
+                    r(1, 12),
+                    r(-1, 4),
+                    r(-2, 8),
+                    r(0, 5),
+                    r(0, 9)
+                )
+            }),
+        ),
+        (
+            padded,
+            Box::new(|r| {
+                format!(
+                    "--set n={} --set m={} --set w={} --len A=300",
+                    r(0, 12),
+                    r(0, 10),
+                    r(0, 16)
+                )
+            }),
+        ),
+        (
+            reverse,
+            Box::new(|r| {
+                let n = r(1, 12);
+                format!(
+                    "--set n={n} --set m={} --set w={} --len A=200 --len B=200",
+                    r(0, 8),
+                    r(0, n + 2)
+                )
+            }),
+        ),
+    ];
+    let mut failures = Vec::new();
+    let mut versions = [[0usize; 2]; 3];
+    for (k, (src, inputs)) in kernels.iter().enumerate() {
+        let f = parse(src);
+        let compiled = optimist::compile(&f, &Config::default()).unwrap();
+        let plan = compiled.outcome.plan().expect("optimized");
+        assert!(
+            plan.scop.arrays.iter().any(|a| a.delinearized.is_some()),
+            "{src}"
+        );
+        for _ in 0..30 {
+            let args = inputs(&mut next);
+            let spec = RunSpec::parse_args(&args.split_whitespace().collect::<Vec<_>>()).unwrap();
+            let mut reference = optimist::scop::workload::Workload::generate(&f, &spec).unwrap();
+            let expected =
+                optimist::scop::interp::run(&f, &mut reference.args, &Default::default())
+                    .map(|_| reference.hashes(&f));
+            let mut w = optimist::scop::workload::Workload::generate(&f, &spec).unwrap();
+            let got = compiled.kernel.run(&mut w.args).map(|v| (v, w.hashes(&f)));
+            match (&expected, &got) {
+                (Ok(a), Ok((v, b))) if a == b => {
+                    versions[k][usize::from(*v == Version::Optimized)] += 1
+                }
+                (Err(_), Err(_)) => {}
+                _ => failures.push(format!(
+                    "kernel {k} {args}: interpreter {expected:?}, kernel {got:?}"
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    eprintln!("fallback/optimized runs per kernel: {versions:?}");
+    for (k, v) in versions.iter().enumerate() {
+        assert!(
+            v[0] >= 3 && v[1] >= 3,
+            "kernel {k}: fallback/optimized runs {v:?}"
+        );
+    }
+}

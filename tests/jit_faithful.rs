@@ -16,7 +16,7 @@ fn faithful_jit_matches_the_interpreter_on_every_kernel() {
     let mut failures = Vec::new();
     let files = corpus();
     for path in &files {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let name = common::kernel_name(path);
         let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
         let spec = run_spec(path);
         let mut reference = Workload::generate(&f, &spec).unwrap();
@@ -86,23 +86,32 @@ fn bad_inputs_are_errors_not_crashes() {
 
 #[test]
 fn model_based_jit_matches_the_interpreter_on_every_modelable_kernel() {
-    for strategy in [optimist::Strategy::Original, optimist::Strategy::default()] {
-        model_based_jit_with(strategy);
+    use optimist::{Config, Strategy};
+    let no_passes = |strategy| Config {
+        passes: Vec::new(),
+        ..Config::with(strategy)
+    };
+    // The passes on (the default) and off: each pass is checked against its absence.
+    for config in [
+        Config::with(Strategy::Original),
+        Config::with(Strategy::default()),
+        no_passes(Strategy::default()),
+    ] {
+        model_based_jit_with(&config);
     }
 }
 
-/// Every kernel under `strategy`; the automatic strategy must succeed on every modelable one.
-fn model_based_jit_with(strategy: optimist::Strategy) {
+/// Every kernel under `config`; the automatic strategy must succeed on every modelable one.
+fn model_based_jit_with(config: &optimist::Config) {
     let (mut optimized, mut failures) = (0, Vec::new());
     for path in &corpus() {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let name = common::kernel_name(path);
         let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
         let spec = run_spec(path);
         let mut reference = Workload::generate(&f, &spec).unwrap();
         interp::run(&f, &mut reference.args, &Default::default()).unwrap();
         let optimist::Compiled { kernel, outcome } =
-            optimist::compile(&f, &optimist::Config::with(strategy.clone()))
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            optimist::compile(&f, config).unwrap_or_else(|e| panic!("{name}: {e}"));
         if let Some(note) = outcome.plan().and_then(|p| p.schedule_note.as_ref()) {
             failures.push(format!("{name}: {note}"));
         }

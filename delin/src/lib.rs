@@ -1,15 +1,36 @@
-//! Delinearization: the pass exists, the algorithm does not yet.
+//! Delinearization (paper 001): flat pointers indexed with polynomial subscripts become
+//! multi-dimensional arrays with exact affine accesses.
 //!
-//! This crate will own the algorithm of Grosser et al., *Optimistic Delinearization of
-//! Parametrically Sized Arrays* (ICS 2015): polynomial subscripts of flat pointers turned into
-//! multi-dimensional affine accesses with one shape per array, with the validity conditions
-//! recorded as DL assumptions.
+//! This crate implements Grosser et al., *Optimistic Delinearization of Parametrically Sized
+//! Arrays* (ICS 2015) as a pass over the model. [`shape`] is the algebra on polynomials: the
+//! division of §3.1 with one shape per array (§3.2) and the gcd adjustment (§3.4), constant
+//! strides, and the `P + α` shapes of §4 (Algorithms 1 to 3). [`run`] builds each candidate view
+//! over the model with isl, folds multiples of a size between neighbouring subscripts where the
+//! domain says so (§3.3), and takes the first view the program satisfies everywhere, else the
+//! first it satisfies somewhere, with the validity conditions recorded as DL assumptions that
+//! become part of the one run-time check. [`report`] says what it did, array by array.
 //!
-//! The entry point [`run`] has the signature of every pass over the model
-//! ([`optimist_scop::pass`]); the driver in the `optimist` facade calls it through [`PASS`].
-//! Today it leaves the model unchanged and says so in its report; [`shape`] holds the algebra of
-//! §3.1, §3.2 and §3.4 (shape inference, division, the gcd adjustment), tested on its own and
-//! not yet wired into the model.
+//! ```
+//! use optimist_scop::frontend::{self, FrontendConfig};
+//! use optimist_scop::model::Scop;
+//! use optimist_scop::pass::PassCx;
+//! let src = "void k(int n, int m, double *A) {
+//!   for (int i = 0; i < m; i++)
+//!     for (int j = 0; j <= n; j++)
+//!       A[i * (n + 1) + j] = 2.0 * A[i * (n + 1) + j];
+//! }";
+//! let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+//! let before = Scop::build(&f, &Default::default()).unwrap();
+//! let mut scop = before.clone();
+//! let report = optimist_delin::run(&mut scop, &PassCx::new(&f)).unwrap();
+//! assert_eq!(
+//!     report.summary,
+//!     "delinearized A[][n + 1] (2 accesses rewritten, 0 conditions)"
+//! );
+//! let text = optimist_delin::report(&before, &scop);
+//! assert!(text.starts_with("A: shape A[][n + 1] (offset)"), "{text}");
+//! assert!(text.contains("-> A[i, j]"), "{text}");
+//! ```
 #![deny(missing_docs)]
 
 pub mod shape;

@@ -8,16 +8,27 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The kernels of `corpus/`, sorted.
+/// The kernels of `corpus/` and of `corpus/flat/` (their versions with flat pointers and
+/// linearized subscripts), sorted.
 pub fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
+    let mut files: Vec<PathBuf> = [dir.clone(), dir.join("flat")]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "c"))
         .collect();
     files.sort();
     files
+}
+
+/// A kernel's name in messages: its file name, with `flat/` for the flat versions.
+pub fn kernel_name(path: &Path) -> String {
+    let stem = path.file_stem().unwrap().to_string_lossy();
+    match path.parent().and_then(|p| p.file_name()) {
+        Some(d) if d == "flat" => format!("flat_{stem}"),
+        _ => stem.to_string(),
+    }
 }
 
 /// The `optimist run` arguments on a kernel's first line (`// run: ...`).
