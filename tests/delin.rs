@@ -453,3 +453,30 @@ fn random_sizes_agree_with_the_interpreter() {
         );
     }
 }
+
+/// The pass runs under the driver's pass budget: when isl runs out, the outcome names the pass
+/// and only the faithful code runs, with the interpreter's bits.
+#[test]
+fn the_pass_budget_is_a_reported_bail_out() {
+    let f = parse(OFFSET);
+    let mut config = Config::default();
+    config.budgets.pass = 1;
+    let compiled = optimist::compile(&f, &config).unwrap();
+    match compiled.outcome.why() {
+        Some(optimist::Why::Budget { stage }) => {
+            assert_eq!(*stage, optimist::Stage::Pass("delin".into()))
+        }
+        other => panic!("expected the delin budget to stop the pipeline: {other:?}"),
+    }
+    let line = "--set n=10 --set m=8 --set o=1 --len A=200 --len B=200";
+    let spec = RunSpec::parse_args(&line.split_whitespace().collect::<Vec<_>>()).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    let mut w = optimist::scop::workload::Workload::generate(&f, &spec).unwrap();
+    assert_eq!(compiled.kernel.run(&mut w.args).unwrap(), Version::Fallback);
+    let hashes: Vec<String> = w
+        .hashes(&f)
+        .iter()
+        .map(|(a, h)| format!("{a} {h:016x}"))
+        .collect();
+    assert_eq!(hashes, reference);
+}

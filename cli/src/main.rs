@@ -199,6 +199,9 @@ enum What {
     /// Delinearization: for each flat pointer, the shape recovered (or why not), each access
     /// before and after, and the validity conditions.
     Delin,
+    /// DeLICM: for each local scalar, where it was forwarded or mapped, or the conflict that
+    /// prevented it; then the model after the pass.
+    Delicm,
 }
 
 #[derive(Args)]
@@ -441,6 +444,19 @@ fn run_with_cc(
     Ok(())
 }
 
+/// What DeLICM does with the local scalars of `f` (`optimist show delicm`): the decisions, then
+/// the model after the pass.
+fn show_delicm(f: &optimist_scop::ir::Function) -> Result<String> {
+    let config = Config::default();
+    let before = optimist::model_after(f, &config, "delin")??;
+    let after = optimist::model_after(f, &config, "delicm")??;
+    Ok(format!(
+        "{}{}",
+        optimist::delicm::report(&before, &after),
+        after.dump(f)
+    ))
+}
+
 /// What delinearization does with the flat pointers of `f` (`optimist show delin`).
 fn show_delin(f: &optimist_scop::ir::Function) -> Result<String> {
     let config = Config::default();
@@ -490,6 +506,7 @@ fn show(args: &ShowArgs) -> Result<()> {
             print!("{}", p.code);
         }
         What::Delin => print!("{}", show_delin(&f)?),
+        What::Delicm => print!("{}", show_delicm(&f)?),
         What::Assumptions => {
             // Exactly what the driver decides, and the check the compiled code evaluates.
             let outcome = optimist::optimize(&f, &Config::with(strategy))?;

@@ -1,29 +1,556 @@
-//! DeLICM: the pass exists, the algorithm does not yet.
+//! DeLICM (paper 002): scalars that only carry values between statements stop serializing the
+//! loops around them.
 //!
-//! This crate will own the algorithm of Kruse and Grosser, *DeLICM*: zones, lifetimes and known
-//! content, the greedy mapping of scalars onto unused array elements, operand tree forwarding, and
-//! the clean-up of accesses made dead.
+//! This crate implements the two transformations of Kruse and Grosser, *DeLICM: Scalar
+//! Dependence Removal at Zero Memory Cost* (CGO 2018), over the model:
 //!
-//! The entry point [`run`] has the signature of every pass over the model
-//! ([`optimist_scop::pass`]); the driver in the `optimist` facade calls it through [`PASS`].
-//! Today it leaves the model unchanged and says so in its report.
+//! - **operand tree forwarding** (§3, Listings 7 and 8): a read of a scalar whose value was
+//!   computed from array elements (`a = A[i]` before an inner loop that reads `a`) is replaced by
+//!   the computation itself, its loads re-issued in the reading statement where they read the
+//!   same values;
+//! - **greedy scalar mapping** (§2.1, Listing 5): a scalar whose value ends up stored into an
+//!   array element (the accumulator `acc = C[i][j]; for k: acc += ...; C[i][j] = acc;`) is kept in
+//!   that element instead, during the part of its lifetime where the element is not in use.
+//!
+//! Then statements that became dead (a scalar written and no longer read, a copy of an element
+//! onto itself) are removed. What remains is the model a programmer would have written with
+//! arrays: the accumulator is `C[i][j]`, and the automatic strategy can tile and interchange.
+//!
+//! **How conflicts are decided.** The paper decides whether a scalar fits into an element with
+//! *knowledge*: lifetimes and unused zones of every element over the original schedule, with
+//! the known content, and the conflict rules of §2.1. We decide the same question from the
+//! other side, exactly: a proposal is applied to a copy of the model, and kept only if the value
+//! flow of the program is unchanged — every read instance reads the value of the same write
+//! instance (isl's exact dataflow, the value-based RAW dependences between tagged accesses), no
+//! read of the scalar reads a value from before the region, and every element a moved write
+//! touches is written again later by the program (so final contents are the program's). A
+//! mapping that writes into an element's lifetime, or reads the element's value in the scalar's
+//! lifetime, changes some flow, and the flow that changed is the conflict [`report`] shows, with
+//! an example instance.
+//!
+//! ```
+//! use optimist_scop::frontend::{self, FrontendConfig};
+//! use optimist_scop::model::Scop;
+//! use optimist_scop::pass::PassCx;
+//! let src = "void gemm(int n, double A[n][n], double B[n][n], double C[n][n]) {
+//!   for (int i = 0; i < n; i++)
+//!     for (int j = 0; j < n; j++) {
+//!       double acc = C[i][j];
+//!       for (int k = 0; k < n; k++)
+//!         acc += A[i][k] * B[k][j];
+//!       C[i][j] = acc;
+//!     }
+//! }";
+//! let f = frontend::parse_source("gemm.c", src, None, &FrontendConfig::default()).unwrap();
+//! let before = Scop::build(&f, &Default::default()).unwrap();
+//! let mut scop = before.clone();
+//! let report = optimist_delicm::run(&mut scop, &PassCx::new(&f)).unwrap();
+//! assert!(report.changed, "{report}");
+//! // One statement is left: C[i][j] = C[i][j] + A[i][k] * B[k][j].
+//! assert_eq!(scop.stmts.len(), 1);
+//! let text = optimist_delicm::report(&before, &scop);
+//! assert!(text.contains("acc: mapped to C"), "{text}");
+//! ```
 #![deny(missing_docs)]
 
-use optimist_scop::model::Scop;
+use optimist_presburger::{DimType, Error as IslError, Map, Set, UnionMap, UnionSet};
+use optimist_scop::model::{
+    AccessId, AccessKind, ArrayOrigin, BodyExpr, BodyLeaf, DepConfig, DepKind, Dependences, Scop,
+    ScopArrayId, StmtId,
+};
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
 /// The pass as the driver's table holds it.
 pub const PASS: Pass = Pass {
     name: "delicm",
-    about: "map scalars onto unused array elements (paper 002)",
+    about: "forward and map scalars onto array elements (paper 002)",
     run,
 };
 
-/// Runs DeLICM over `scop`: not implemented yet, so the model is left unchanged.
+/// The prefix of the model diagnostics that record the pass's decisions.
+const NOTE: &str = "delicm: ";
+
+/// Runs DeLICM over `scop`: operand tree forwarding, then the greedy mapping, then the removal
+/// of dead statements. Every decision is a model diagnostic (what [`report`] prints); the
+/// report counts them.
 pub fn run(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
-    let _ = (scop, cx);
-    Ok(PassReport::unchanged(
-        PASS.name,
-        "not implemented yet: model unchanged",
-    ))
+    let config = DepConfig {
+        max_operations: cx.max_operations,
+    };
+    let scalars: Vec<ScopArrayId> = (0..scop.arrays.len())
+        .map(|k| ScopArrayId(k as u32))
+        .filter(|&k| is_scalar(scop, k))
+        .collect();
+    if scalars.is_empty() {
+        return Ok(PassReport::unchanged(PASS.name, "no local scalar"));
+    }
+    let mut notes = Vec::new();
+    let mut forwarded = 0;
+    for &s in &scalars {
+        forwarded += forward_scalar(scop, s, &config, &mut notes)?;
+    }
+    let mut mapped = 0;
+    for &s in &scalars {
+        if !scop.accesses.iter().any(|a| a.array == s) {
+            continue;
+        }
+        if map_scalar(scop, s, &config, &mut notes)? {
+            mapped += 1;
+        }
+    }
+    let removed = remove_dead(scop)?;
+    let changed = forwarded + mapped + removed > 0;
+    let summary = format!(
+        "{forwarded} reads forwarded, {mapped} scalars mapped, {removed} statements removed"
+    );
+    scop.diagnostics
+        .extend(notes.into_iter().map(|n| format!("{NOTE}{n}")));
+    Ok(if changed {
+        PassReport::changed(PASS.name, summary)
+    } else {
+        PassReport::unchanged(PASS.name, summary)
+    })
+}
+
+/// A local scalar of the program: no dimension, not observable after the region.
+fn is_scalar(scop: &Scop, k: ScopArrayId) -> bool {
+    let a = scop.array(k);
+    a.sizes.is_empty() && !a.live_out && matches!(a.origin, ArrayOrigin::Scalar(_))
+}
+
+/// The tagged instances of access `a`: `{ [S[i] -> a3[]] }` over its statement's domain.
+fn tagged(scop: &Scop, a: AccessId) -> Result<UnionSet, IslError> {
+    let st = scop.stmt(scop.access(a).stmt);
+    let tag = Set::parse(&scop.ctx, &format!("{{ {a}[] }}"))?;
+    UnionSet::from_set(&Map::from_domain_and_range(&st.domain, &tag)?.wrap()?)
+}
+
+/// The value-based flow into access `a`: source statement instance to sink instance.
+fn flow_into(scop: &Scop, deps: &Dependences, a: AccessId) -> Result<UnionMap, IslError> {
+    deps.get(DepKind::Raw, true)
+        .intersect_range(&tagged(scop, a)?)?
+        .factor_domain()
+}
+
+/// The schedule of statement `s` alone, instance to time.
+fn schedule_of(scop: &Scop, s: StmtId) -> Result<Map, IslError> {
+    scop.schedule
+        .map()?
+        .intersect_domain(&UnionSet::from_set(&scop.stmt(s).domain)?)?
+        .to_map()
+}
+
+/// For each instance of `x`, the first instance of `w` at or after it in the original order.
+fn next_instance(scop: &Scop, x: StmtId, w: StmtId) -> Result<Map, IslError> {
+    let (sx, sw) = (schedule_of(scop, x)?, schedule_of(scop, w)?);
+    let mut pairs = sx.lex_lt_map(&sw)?;
+    if x == w {
+        // The same instance: its reads run before its write.
+        pairs = pairs.union(&sx.apply_range(&sx.reverse()?)?)?;
+    }
+    pairs
+        .apply_range(&sw)?
+        .lexmin()?
+        .apply_range(&sw.reverse()?)
+}
+
+/// An example of a difference between two flows, in isl notation with the parameters fixed.
+fn example(scop: &Scop, diff: &UnionMap) -> Result<String, IslError> {
+    let Some(m) = diff.maps()?.into_iter().next() else {
+        return Ok(String::new());
+    };
+    let Some(p) = m.params()?.sample_point()? else {
+        return Ok(m.to_string());
+    };
+    let values = p.coordinates(DimType::Param)?;
+    let fixed: Vec<String> = scop
+        .params
+        .iter()
+        .zip(&values)
+        .map(|(q, v)| format!("{} = {v}", q.name))
+        .collect();
+    let names: Vec<&str> = scop.params.iter().map(|q| q.name.as_str()).collect();
+    let at = Set::parse(
+        &scop.ctx,
+        &format!("[{}] -> {{ : {} }}", names.join(", "), fixed.join(" and ")),
+    )?;
+    let one = m.intersect_params(&at)?.lexmin()?.coalesce()?;
+    Ok(if fixed.is_empty() {
+        one.to_string()
+    } else {
+        format!("with {}: {one}", fixed.join(", "))
+    })
+}
+
+/// Why `new` does not compute what `old` computes for the proposal, or `None`: every read of a
+/// scalar in `reads` has a source in the region, the value flow is the same, and every write in
+/// `moved` is followed by a write of the program to the same element.
+fn conflict(
+    old: &Scop,
+    old_deps: &Dependences,
+    new: &Scop,
+    reads: &[AccessId],
+    moved: &[AccessId],
+    config: &DepConfig,
+) -> Result<Option<String>, PassError> {
+    for &r in reads {
+        let fed = flow_into(old, old_deps, r)?.range()?;
+        let all = UnionSet::from_set(&old.stmt(old.access(r).stmt).domain)?;
+        let unfed = all.subtract(&fed)?;
+        if !unfed.is_empty()? {
+            return Ok(Some(format!(
+                "{} reads a value from before the region at {}",
+                old.stmt(old.access(r).stmt).name,
+                unfed.coalesce()?
+            )));
+        }
+    }
+    let new_deps = Dependences::compute_isl(new, config)?;
+    let (a, b) = (
+        old_deps.get(DepKind::Raw, true),
+        new_deps.get(DepKind::Raw, true),
+    );
+    if !a.is_equal(b)? {
+        let lost = a.subtract(b)?;
+        let gained = b.subtract(a)?;
+        let (what, diff) = if lost.is_empty()? {
+            ("a read would see another write", gained)
+        } else {
+            ("a read would not see its write", lost)
+        };
+        return Ok(Some(format!("{what}: {}", example(old, &diff)?)));
+    }
+    // Every moved write is overwritten later by a write of the program.
+    let originals: Vec<AccessId> = (0..new.accesses.len())
+        .map(|k| AccessId(k as u32))
+        .filter(|a| new.access(*a).kind.is_write() && !moved.contains(a))
+        .collect();
+    let mut later = UnionSet::empty(&new.ctx)?;
+    for &w in &originals {
+        later = later.union(&tagged(new, w)?)?;
+    }
+    let waw = new_deps.get(DepKind::Waw, false).intersect_range(&later)?;
+    for &m in moved {
+        let t = tagged(new, m)?;
+        let left = t.subtract(&waw.domain()?)?;
+        if !left.is_empty()? {
+            return Ok(Some(format!(
+                "the element would keep the scalar's last value: {}",
+                left.coalesce()?
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// The statements that read access leaf `a` in their value or guard.
+fn reads_leaf(e: &BodyExpr, a: AccessId) -> bool {
+    let mut found = false;
+    let _ = e.map_leaves(&mut |leaf, ty| {
+        if *leaf == BodyLeaf::Access(a) {
+            found = true;
+        }
+        BodyExpr::leaf(*leaf, ty)
+    });
+    found
+}
+
+/// The accesses whose value feeds `e`.
+fn leaves(e: &BodyExpr) -> (Vec<AccessId>, bool) {
+    let mut out = Vec::new();
+    let mut iterators = false;
+    let _ = e.map_leaves(&mut |leaf, ty| {
+        match leaf {
+            BodyLeaf::Access(a) => out.push(*a),
+            BodyLeaf::Iter(_) => iterators = true,
+            BodyLeaf::Param(_) => {}
+        }
+        BodyExpr::leaf(*leaf, ty)
+    });
+    (out, iterators)
+}
+
+/// §3: forwards the reads of scalar `s` whose value was computed, in one statement, from
+/// constants, parameters and array elements that still hold the same values at the read.
+/// Returns the number of reads forwarded.
+fn forward_scalar(
+    scop: &mut Scop,
+    s: ScopArrayId,
+    config: &DepConfig,
+    notes: &mut Vec<String>,
+) -> Result<usize, PassError> {
+    let name = scop.array(s).name.clone();
+    let reads: Vec<AccessId> = (0..scop.accesses.len())
+        .map(|k| AccessId(k as u32))
+        .filter(|&a| scop.access(a).array == s && scop.access(a).is_read())
+        .collect();
+    let mut done = 0;
+    for r in reads {
+        let deps = Dependences::compute_isl(scop, config)?;
+        let y = scop.access(r).stmt;
+        let flow = flow_into(scop, &deps, r)?;
+        let maps = flow.maps()?;
+        let [from] = maps.as_slice() else {
+            continue;
+        };
+        let Some(xname) = from.tuple_name(DimType::In) else {
+            continue;
+        };
+        let Some(x) = scop.stmts.iter().position(|st| st.name == xname) else {
+            continue;
+        };
+        let x = StmtId(x as u32);
+        let xs = scop.stmt(x).clone();
+        if xs.guard.is_some() || x == y {
+            continue;
+        }
+        // Y's instance to the X instance that defined the value, for every instance of Y.
+        let def = from.reverse()?;
+        let ydom = &scop.stmt(y).domain;
+        if !def.is_single_valued()? || !def.domain()?.is_equal(ydom)? {
+            continue;
+        }
+        let (loads, iterators) = leaves(&xs.value);
+        if iterators
+            || loads.iter().any(|&q| {
+                let acc = scop.access(q);
+                !acc.exact || acc.array == s || scop.array(acc.array).sizes.is_empty()
+            })
+        {
+            continue;
+        }
+        // The copy of X's tree in Y, with its loads re-issued from Y.
+        let mut new = scop.clone();
+        let mut renamed = Vec::new();
+        for &q in &loads {
+            let mut acc = scop.access(q).clone();
+            acc.stmt = y;
+            acc.relation = def.apply_range(&acc.relation)?;
+            let id = AccessId(new.accesses.len() as u32);
+            new.accesses.push(acc);
+            new.stmts[y.0 as usize].accesses.push(id);
+            renamed.push((q, id));
+        }
+        let tree = xs
+            .value
+            .map_leaves(&mut |leaf, ty| {
+                let leaf = match *leaf {
+                    BodyLeaf::Access(a) => BodyLeaf::Access(
+                        renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n),
+                    ),
+                    other => other,
+                };
+                BodyExpr::leaf(leaf, ty)
+            })
+            .map_err(|e| PassError::Bail(e.0))?;
+        let substitute = |e: &BodyExpr| {
+            e.map_leaves(&mut |leaf, ty| match *leaf {
+                BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
+                other => BodyExpr::leaf(other, ty),
+            })
+        };
+        let st = &mut new.stmts[y.0 as usize];
+        st.value = substitute(&st.value).map_err(|e| PassError::Bail(e.0))?;
+        st.guard = match &st.guard {
+            Some(g) => Some(substitute(g).map_err(|e| PassError::Bail(e.0))?),
+            None => None,
+        };
+        st.accesses.retain(|&a| a != r);
+        // Each re-issued load reads what X's load read: same sources, through `def`.
+        let new_deps = Dependences::compute_isl(&new, config)?;
+        let mut same = true;
+        for &(q, q2) in &renamed {
+            let expected =
+                flow_into(scop, &deps, q)?.apply_range(&UnionMap::from_map(&def.reverse()?)?)?;
+            if !flow_into(&new, &new_deps, q2)?.is_equal(&expected)? {
+                same = false;
+                let ys = &scop.stmt(y).name;
+                notes.push(format!(
+                    "{name}: not forwarded into {ys}: the elements {} reads change before {ys}",
+                    xs.name
+                ));
+                break;
+            }
+        }
+        if !same {
+            continue;
+        }
+        notes.push(format!(
+            "{name}: the value {} computes is forwarded into {} ({} loads)",
+            xs.name,
+            scop.stmt(y).name,
+            renamed.len()
+        ));
+        // Drop the replaced read (the renumbering removes unlisted accesses).
+        new.remove_statements(&|_, _| false)?;
+        *scop = new;
+        done += 1;
+    }
+    Ok(done)
+}
+
+/// §2.1, Listing 5 for one scalar: the targets are the writes that store a value read from `s`
+/// into an array element, the one that stores `s` itself first. Returns whether it was mapped.
+fn map_scalar(
+    scop: &mut Scop,
+    s: ScopArrayId,
+    config: &DepConfig,
+    notes: &mut Vec<String>,
+) -> Result<bool, PassError> {
+    let name = scop.array(s).name.clone();
+    let accesses: Vec<AccessId> = (0..scop.accesses.len())
+        .map(|k| AccessId(k as u32))
+        .filter(|&a| scop.access(a).array == s)
+        .collect();
+    if accesses
+        .iter()
+        .any(|&a| scop.access(a).kind == AccessKind::MayWrite)
+    {
+        notes.push(format!(
+            "{name}: not mapped: it is written under a condition"
+        ));
+        return Ok(false);
+    }
+    // Candidate targets: statements that store a value read from `s` into an array element.
+    let mut targets: Vec<(StmtId, bool)> = Vec::new();
+    for (k, st) in scop.stmts.iter().enumerate() {
+        let w = scop.access(st.write);
+        if w.kind != AccessKind::MustWrite
+            || !w.exact
+            || st.guard.is_some()
+            || scop.array(w.array).sizes.is_empty()
+        {
+            continue;
+        }
+        let reads_s: Vec<AccessId> = accesses
+            .iter()
+            .copied()
+            .filter(|&a| scop.access(a).stmt == StmtId(k as u32) && reads_leaf(&st.value, a))
+            .collect();
+        if reads_s.is_empty() {
+            continue;
+        }
+        let direct = matches!(st.value.kind, optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(a)) if reads_s.contains(&a));
+        targets.push((StmtId(k as u32), direct));
+    }
+    targets.sort_by_key(|&(_, direct)| !direct);
+    if targets.is_empty() {
+        notes.push(format!(
+            "{name}: not mapped: no array element stores its value"
+        ));
+        return Ok(false);
+    }
+    let deps = Dependences::compute_isl(scop, config)?;
+    let reads: Vec<AccessId> = accesses
+        .iter()
+        .copied()
+        .filter(|&a| scop.access(a).is_read())
+        .collect();
+    let writes: Vec<AccessId> = accesses
+        .iter()
+        .copied()
+        .filter(|&a| scop.access(a).kind.is_write())
+        .collect();
+    let mut why = Vec::new();
+    'targets: for (w, _) in targets {
+        let wst = scop.stmt(w).clone();
+        let target = scop.access(wst.write).clone();
+        let tname = scop.array(target.array).name.clone();
+        let mut new = scop.clone();
+        for &a in &accesses {
+            let x = scop.access(a).stmt;
+            let next = next_instance(scop, x, w)?;
+            let rel = next.apply_range(&target.relation)?;
+            let xdom = &scop.stmt(x).domain;
+            if !rel.domain()?.is_equal(xdom)? || !rel.is_single_valued()? {
+                why.push(format!(
+                    "{tname} (stored by {}): some instances of {} are not followed by {}",
+                    wst.name,
+                    scop.stmt(x).name,
+                    wst.name
+                ));
+                continue 'targets;
+            }
+            let acc = &mut new.accesses[a.0 as usize];
+            acc.relation = rel.coalesce()?;
+            acc.array = target.array;
+        }
+        match conflict(scop, &deps, &new, &reads, &writes, config)? {
+            Some(c) => why.push(format!("{tname} (stored by {}): {c}", wst.name)),
+            None => {
+                notes.push(format!(
+                    "{name}: mapped to {tname}, the element {} stores: {}",
+                    wst.name,
+                    target.relation.coalesce()?
+                ));
+                *scop = new;
+                return Ok(true);
+            }
+        }
+    }
+    notes.push(format!("{name}: not mapped: {}", why.join("; ")));
+    Ok(false)
+}
+
+/// Removes the statements that do nothing any more: a write to a local scalar no statement
+/// reads, and a copy of an element onto itself (`C[i][j] = C[i][j]`, left by a mapping).
+fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
+    let mut dead = vec![false; scop.stmts.len()];
+    for (k, st) in scop.stmts.iter().enumerate() {
+        let w = scop.access(st.write);
+        if is_scalar(scop, w.array)
+            && !scop
+                .accesses
+                .iter()
+                .any(|a| a.array == w.array && a.is_read())
+        {
+            dead[k] = true;
+            continue;
+        }
+        if st.guard.is_some() || w.kind != AccessKind::MustWrite {
+            continue;
+        }
+        if let optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(r)) = st.value.kind {
+            let read = scop.access(r);
+            if read.array == w.array && read.exact && read.relation.is_equal(&w.relation)? {
+                dead[k] = true;
+            }
+        }
+    }
+    Ok(scop.remove_statements(&|s, _| dead[s.0 as usize])?)
+}
+
+/// What the pass did to the scalars of a model, `before` it and `after` it (what `optimist show
+/// delicm` prints): each local scalar with where it was mapped or forwarded, or the conflict
+/// that prevented it, then the statements after the pass.
+pub fn report(before: &Scop, after: &Scop) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (k, arr) in before.arrays.iter().enumerate() {
+        if !is_scalar(before, ScopArrayId(k as u32)) {
+            continue;
+        }
+        let prefix = format!("{NOTE}{}: ", arr.name);
+        let lines: Vec<&str> = after
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.strip_prefix(&prefix))
+            .collect();
+        if lines.is_empty() {
+            let _ = writeln!(out, "{}: kept", arr.name);
+        }
+        for l in lines {
+            let _ = writeln!(out, "{}: {l}", arr.name);
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no local scalar\n");
+    }
+    let _ = writeln!(
+        out,
+        "statements: {} before, {} after",
+        before.stmts.len(),
+        after.stmts.len()
+    );
+    out
 }

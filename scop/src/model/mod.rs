@@ -21,6 +21,7 @@
 mod build;
 mod deps;
 mod dump;
+mod edit;
 
 pub use deps::{DepConfig, DepKind, Dependences};
 
