@@ -697,6 +697,11 @@ const DEMO_KERNELS: &[(&str, &str, &str)] = &[
         "--set tsteps=40 --set n=600 --len A=360000 --len B=360000",
     ),
     (
+        "scalar/gemm_ijk.c: accumulator in a scalar, mapped onto C[i][j]",
+        include_str!("../../corpus/scalar/gemm_ijk.c"),
+        "--set ni=300 --set nj=300 --set nk=300 --set alpha=1.5 --set beta=1.2",
+    ),
+    (
         "alias_shift.c: separate buffers",
         include_str!("../../corpus/alias_shift.c"),
         "--set n=1000000 --len A=1000000 --len B=1000000",

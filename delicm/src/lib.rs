@@ -73,7 +73,29 @@ const NOTE: &str = "delicm: ";
 /// Runs DeLICM over `scop`: operand tree forwarding, then the greedy mapping, then the removal
 /// of dead statements. Every decision is a model diagnostic (what [`report`] prints); the
 /// report counts them.
+///
+/// When isl runs out of operations (`cx.max_operations` for each dataflow analysis), the pass
+/// bails out: the model is left as it was and the report says so.
 pub fn run(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
+    let original = scop.clone();
+    match transform(scop, cx) {
+        Err(PassError::Isl(IslError::Budget)) => {
+            *scop = original;
+            scop.diagnostics.push(format!(
+                "{NOTE}bailed out: the isl operation budget ({}) ran out; the model is unchanged",
+                cx.max_operations
+            ));
+            Ok(PassReport::unchanged(
+                PASS.name,
+                "bailed out: the isl operation budget ran out; model unchanged",
+            ))
+        }
+        other => other,
+    }
+}
+
+/// [`run`] without the bail-out.
+fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
     let config = DepConfig {
         max_operations: cx.max_operations,
     };
@@ -91,12 +113,40 @@ pub fn run(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
     }
     let mut mapped = 0;
     for &s in &scalars {
-        if !scop.accesses.iter().any(|a| a.array == s) {
-            continue;
+        // Each web of the scalar (writes and the reads they feed) is mapped on its own: one
+        // variable reused by two loop nests holds two unrelated values. A web whose value feeds
+        // a mapped web may go where that one went (Listing 5, line 19: adjacent lifetimes), so
+        // the webs are retried while some get mapped.
+        let mut pending: Vec<Vec<AccessId>> = webs(scop, s, &config)?
+            .into_iter()
+            .filter(|w| w.iter().any(|&a| scop.access(a).is_read()))
+            .collect();
+        let mut used: Vec<StmtId> = Vec::new();
+        let mut last_notes = Vec::new();
+        loop {
+            let before = pending.len();
+            let mut left = Vec::new();
+            last_notes.clear();
+            for web in pending {
+                let mut said = Vec::new();
+                match map_scalar(scop, s, &web, &used, &config, &mut said)? {
+                    Some(w) => {
+                        used.push(w);
+                        mapped += 1;
+                        notes.append(&mut said);
+                    }
+                    None => {
+                        left.push(web);
+                        last_notes.append(&mut said);
+                    }
+                }
+            }
+            pending = left;
+            if pending.is_empty() || pending.len() == before {
+                break;
+            }
         }
-        if map_scalar(scop, s, &config, &mut notes)? {
-            mapped += 1;
-        }
+        notes.append(&mut last_notes);
     }
     let removed = remove_dead(scop)?;
     let changed = forwarded + mapped + removed > 0;
@@ -132,6 +182,37 @@ fn flow_into(scop: &Scop, deps: &Dependences, a: AccessId) -> Result<UnionMap, I
         .factor_domain()
 }
 
+/// The value flow into access `a` with copies seen through: where the source is a statement
+/// that only copies an element (`C[i][i] = C[i][i]`, `x = A[i]`), the source of its read instead
+/// (when it has one). Two models whose reads see the same values this way compute the same.
+fn values_into(scop: &Scop, deps: &Dependences, a: AccessId) -> Result<UnionMap, IslError> {
+    let flow = flow_into(scop, deps, a)?;
+    let mut out = UnionMap::empty(&scop.ctx)?;
+    let mut rest = flow.clone();
+    for st in &scop.stmts {
+        let optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(read)) = st.value.kind else {
+            continue;
+        };
+        if st.guard.is_some() || !scop.access(read).exact {
+            continue;
+        }
+        let copies = UnionSet::from_set(&st.domain)?;
+        let through = flow.intersect_domain(&copies)?;
+        if through.is_empty()? {
+            continue;
+        }
+        // Copy instances whose read has a source are replaced by that source.
+        let feed = flow_into(scop, deps, read)?;
+        let resolved = feed.apply_range(&through)?;
+        let fed = feed.range()?;
+        out = out
+            .union(&resolved)?
+            .union(&through.subtract_domain(&fed)?)?;
+        rest = rest.subtract_domain(&copies)?;
+    }
+    out.union(&rest)?.coalesce()
+}
+
 /// The schedule of statement `s` alone, instance to time.
 fn schedule_of(scop: &Scop, s: StmtId) -> Result<Map, IslError> {
     scop.schedule
@@ -163,13 +244,16 @@ fn example(scop: &Scop, diff: &UnionMap) -> Result<String, IslError> {
         return Ok(m.to_string());
     };
     let values = p.coordinates(DimType::Param)?;
-    let fixed: Vec<String> = scop
-        .params
+    let space = p.space()?;
+    let mut names = Vec::with_capacity(values.len());
+    for k in 0..values.len() {
+        names.push(space.dim_name(DimType::Param, k)?.unwrap_or_default());
+    }
+    let fixed: Vec<String> = names
         .iter()
         .zip(&values)
-        .map(|(q, v)| format!("{} = {v}", q.name))
+        .map(|(q, v)| format!("{q} = {v}"))
         .collect();
-    let names: Vec<&str> = scop.params.iter().map(|q| q.name.as_str()).collect();
     let at = Set::parse(
         &scop.ctx,
         &format!("[{}] -> {{ : {} }}", names.join(", "), fixed.join(" and ")),
@@ -206,19 +290,27 @@ fn conflict(
         }
     }
     let new_deps = Dependences::compute_isl(new, config)?;
-    let (a, b) = (
-        old_deps.get(DepKind::Raw, true),
-        new_deps.get(DepKind::Raw, true),
-    );
-    if !a.is_equal(b)? {
-        let lost = a.subtract(b)?;
-        let gained = b.subtract(a)?;
-        let (what, diff) = if lost.is_empty()? {
-            ("a read would see another write", gained)
-        } else {
-            ("a read would not see its write", lost)
-        };
-        return Ok(Some(format!("{what}: {}", example(old, &diff)?)));
+    for (k, acc) in new.accesses.iter().enumerate() {
+        if !acc.is_read() {
+            continue;
+        }
+        let r = AccessId(k as u32);
+        let a = values_into(old, old_deps, r)?;
+        let b = values_into(new, &new_deps, r)?;
+        if !a.is_equal(&b)? {
+            let lost = a.subtract(&b)?;
+            let gained = b.subtract(&a)?;
+            let (what, diff) = if lost.is_empty()? {
+                ("would see another write", gained)
+            } else {
+                ("would not see its write", lost)
+            };
+            return Ok(Some(format!(
+                "{r} of {} {what}: {}",
+                new.stmt(acc.stmt).name,
+                example(old, &diff)?
+            )));
+        }
     }
     // Every moved write is overwritten later by a write of the program.
     let originals: Vec<AccessId> = (0..new.accesses.len())
@@ -280,12 +372,18 @@ fn forward_scalar(
     notes: &mut Vec<String>,
 ) -> Result<usize, PassError> {
     let name = scop.array(s).name.clone();
-    let reads: Vec<AccessId> = (0..scop.accesses.len())
-        .map(|k| AccessId(k as u32))
-        .filter(|&a| scop.access(a).array == s && scop.access(a).is_read())
-        .collect();
+    let reads_of = |scop: &Scop| -> Vec<AccessId> {
+        (0..scop.accesses.len())
+            .map(|k| AccessId(k as u32))
+            .filter(|&a| scop.access(a).array == s && scop.access(a).is_read())
+            .collect()
+    };
     let mut done = 0;
-    for r in reads {
+    // Ids change when a read is forwarded (the model is renumbered): the reads are looked up
+    // again each time, and a forwarded read's place is taken by the next one.
+    let mut k = 0;
+    while let Some(r) = reads_of(scop).get(k).copied() {
+        k += 1;
         let deps = Dependences::compute_isl(scop, config)?;
         let y = scop.access(r).stmt;
         let flow = flow_into(scop, &deps, r)?;
@@ -385,23 +483,69 @@ fn forward_scalar(
         new.remove_statements(&|_, _| false)?;
         *scop = new;
         done += 1;
+        k -= 1;
     }
     Ok(done)
 }
 
-/// §2.1, Listing 5 for one scalar: the targets are the writes that store a value read from `s`
-/// into an array element, the one that stores `s` itself first. Returns whether it was mapped.
-fn map_scalar(
-    scop: &mut Scop,
-    s: ScopArrayId,
-    config: &DepConfig,
-    notes: &mut Vec<String>,
-) -> Result<bool, PassError> {
-    let name = scop.array(s).name.clone();
+/// The webs of scalar `s`: its accesses grouped by value flow (a write and the reads that may
+/// see its value are in one web), in the order of their first access.
+fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<AccessId>>, PassError> {
     let accesses: Vec<AccessId> = (0..scop.accesses.len())
         .map(|k| AccessId(k as u32))
         .filter(|&a| scop.access(a).array == s)
         .collect();
+    if accesses.is_empty() {
+        return Ok(Vec::new());
+    }
+    let deps = Dependences::compute_isl(scop, config)?;
+    let raw = deps.get(DepKind::Raw, true);
+    // Union-find over the accesses.
+    let mut parent: Vec<usize> = (0..accesses.len()).collect();
+    fn root(parent: &mut [usize], k: usize) -> usize {
+        let mut r = k;
+        while parent[r] != r {
+            r = parent[r];
+        }
+        parent[k] = r;
+        r
+    }
+    for (wi, &w) in accesses.iter().enumerate() {
+        if !scop.access(w).kind.is_write() {
+            continue;
+        }
+        let from = raw.intersect_domain(&tagged(scop, w)?)?;
+        for (ri, &r) in accesses.iter().enumerate() {
+            if scop.access(r).is_read() && !from.intersect_range(&tagged(scop, r)?)?.is_empty()? {
+                let (a, b) = (root(&mut parent, wi), root(&mut parent, ri));
+                parent[a] = b;
+            }
+        }
+    }
+    let mut out: Vec<(usize, Vec<AccessId>)> = Vec::new();
+    for (k, &a) in accesses.iter().enumerate() {
+        let r = root(&mut parent, k);
+        match out.iter_mut().find(|(root, _)| *root == r) {
+            Some((_, v)) => v.push(a),
+            None => out.push((r, vec![a])),
+        }
+    }
+    Ok(out.into_iter().map(|(_, v)| v).collect())
+}
+
+/// §2.1, Listing 5 for one web of a scalar (`accesses`): the targets are the writes that store a
+/// value read from it into an array element, the one that stores it directly first. Returns
+/// whether it was mapped.
+fn map_scalar(
+    scop: &mut Scop,
+    s: ScopArrayId,
+    accesses: &[AccessId],
+    adjacent: &[StmtId],
+    config: &DepConfig,
+    notes: &mut Vec<String>,
+) -> Result<Option<StmtId>, PassError> {
+    let name = scop.array(s).name.clone();
+    let accesses = accesses.to_vec();
     if accesses
         .iter()
         .any(|&a| scop.access(a).kind == AccessKind::MayWrite)
@@ -409,7 +553,7 @@ fn map_scalar(
         notes.push(format!(
             "{name}: not mapped: it is written under a condition"
         ));
-        return Ok(false);
+        return Ok(None);
     }
     // Candidate targets: statements that store a value read from `s` into an array element.
     let mut targets: Vec<(StmtId, bool)> = Vec::new();
@@ -419,6 +563,7 @@ fn map_scalar(
             || !w.exact
             || st.guard.is_some()
             || scop.array(w.array).sizes.is_empty()
+            || scop.array(w.array).elem != scop.array(s).elem
         {
             continue;
         }
@@ -434,11 +579,17 @@ fn map_scalar(
         targets.push((StmtId(k as u32), direct));
     }
     targets.sort_by_key(|&(_, direct)| !direct);
+    // The targets of the webs this one feeds, last.
+    for &w in adjacent {
+        if !targets.iter().any(|&(t, _)| t == w) {
+            targets.push((w, false));
+        }
+    }
     if targets.is_empty() {
         notes.push(format!(
             "{name}: not mapped: no array element stores its value"
         ));
-        return Ok(false);
+        return Ok(None);
     }
     let deps = Dependences::compute_isl(scop, config)?;
     let reads: Vec<AccessId> = accesses
@@ -464,10 +615,10 @@ fn map_scalar(
             let xdom = &scop.stmt(x).domain;
             if !rel.domain()?.is_equal(xdom)? || !rel.is_single_valued()? {
                 why.push(format!(
-                    "{tname} (stored by {}): some instances of {} are not followed by {}",
+                    "{tname} (stored by {}): no instance of {} follows {}",
                     wst.name,
-                    scop.stmt(x).name,
-                    wst.name
+                    wst.name,
+                    xdom.subtract(&rel.domain()?)?.coalesce()?
                 ));
                 continue 'targets;
             }
@@ -484,12 +635,12 @@ fn map_scalar(
                     target.relation.coalesce()?
                 ));
                 *scop = new;
-                return Ok(true);
+                return Ok(Some(w));
             }
         }
     }
     notes.push(format!("{name}: not mapped: {}", why.join("; ")));
-    Ok(false)
+    Ok(None)
 }
 
 /// Removes the statements that do nothing any more: a write to a local scalar no statement

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The kernels of `corpus/` and of `corpus/flat/` (their versions with flat pointers and
-/// linearized subscripts), sorted.
+/// The kernels of `corpus/`, of `corpus/flat/` (versions with flat pointers and linearized
+/// subscripts) and of `corpus/scalar/` (versions with values kept in scalars), sorted.
 pub fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<PathBuf> = [dir.clone(), dir.join("flat")]
+    let mut files: Vec<PathBuf> = [dir.clone(), dir.join("flat"), dir.join("scalar")]
         .iter()
         .flat_map(|d| std::fs::read_dir(d).unwrap())
         .map(|e| e.unwrap().path())
@@ -26,7 +26,7 @@ pub fn corpus() -> Vec<PathBuf> {
 pub fn kernel_name(path: &Path) -> String {
     let stem = path.file_stem().unwrap().to_string_lossy();
     match path.parent().and_then(|p| p.file_name()) {
-        Some(d) if d == "flat" => format!("flat_{stem}"),
+        Some(d) if d == "flat" || d == "scalar" => format!("{}_{stem}", d.to_string_lossy()),
         _ => stem.to_string(),
     }
 }

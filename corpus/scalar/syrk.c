@@ -1,0 +1,12 @@
+// run: --set n=18 --set m=13 --set alpha=1.5 --set beta=0.5
+/* syrk.c with a scalar accumulator. */
+void syrk(int n, int m, double alpha, double beta, double C[n][n], double A[n][m])
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++) {
+      double acc = C[i][j] * beta;
+      for (int k = 0; k < m; k++)
+        acc += alpha * A[i][k] * A[j][k];
+      C[i][j] = acc;
+    }
+}

@@ -1,0 +1,265 @@
+//! DeLICM in the pipeline: the kernels of `corpus/scalar/` keep values in scalars the way
+//! compilers and people write them; after the pass each computes its array twin's bits
+//! (`corpus/NAME.c`), and where the scalar was mapped the automatic strategy builds the twin's
+//! loops. The paper's listings (reconstructed: our copy of the paper has lost their code) are
+//! snapshots of `optimist show delicm`'s decisions and of the model after the pass.
+
+use expect_test::{Expect, expect};
+use optimist::scop::frontend::{self, FrontendConfig};
+use optimist::scop::workload::Workload;
+use optimist::{Config, Outcome, Version};
+
+mod common;
+
+fn parse(src: &str) -> optimist::scop::ir::Function {
+    frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap()
+}
+
+/// The decisions and the statements after the pass.
+fn check(src: &str, expected: Expect) {
+    let f = parse(src);
+    let config = Config::default();
+    let before = optimist::model_after(&f, &config, "delin")
+        .unwrap()
+        .unwrap();
+    let after = optimist::model_after(&f, &config, "delicm")
+        .unwrap()
+        .unwrap();
+    after.verify().unwrap();
+    let mut text = optimist::delicm::report(&before, &after);
+    for st in &after.stmts {
+        text.push_str(&format!(
+            "{}: {} = {}\n",
+            st.name,
+            after.access(st.write).relation,
+            after.body_to_string(st, &st.value, &f)
+        ));
+    }
+    expected.assert_eq(&text);
+}
+
+/// Listing 2: the sum of products with `A[i]` hoisted into `a`: operand tree forwarding
+/// re-reads `A[i]` in the inner statement (Listing 6), and `a` is dead.
+#[test]
+fn listing_2_hoisted_load_is_forwarded() {
+    check(
+        "void sop(int n, int m, double A[n], double B[m], double C[n]) {
+  for (int i = 0; i < n; i++) {
+    C[i] = 0;
+    double a = A[i];
+    for (int k = 0; k < m; k++)
+      C[i] += a * B[k];
+  }
+}",
+        expect![[r#"
+            a: the value S1 computes is forwarded into S2 (1 loads)
+            statements: 3 before, 2 after
+            S0: [n] -> { S0[i] -> C[i] : 0 <= i < n } = (double)0
+            S2: [n, m] -> { S2[i, k] -> C[i] : 0 <= i < n and 0 <= k < m } = (a2 + (a4 * a3))
+        "#]],
+    );
+}
+
+/// Listing 3: the sum of products with `C[i]` promoted into `c` (what LICM does): the greedy
+/// mapping stores `c` in `C[i]`, the element its value is stored to.
+#[test]
+fn listing_3_promoted_accumulator_is_mapped() {
+    check(
+        "void sop(int n, int m, double A[n], double B[m], double C[n]) {
+  for (int i = 0; i < n; i++) {
+    double c = 0;
+    for (int k = 0; k < m; k++)
+      c += A[i] * B[k];
+    C[i] = c;
+  }
+}",
+        expect![[r#"
+            c: mapped to C, the element S2 stores: [n] -> { S2[i] -> C[i] : 0 <= i < n }
+            statements: 3 before, 2 after
+            S0: [n, m] -> { S0[i] -> C[i] : 0 <= i < n } = (double)0
+            S1: [n, m] -> { S1[i, k] -> C[i] : 0 <= i < n and 0 <= k < m } = (a2 + (a3 * a4))
+        "#]],
+    );
+}
+
+/// Listing 4: both at once.
+#[test]
+fn listing_4_both() {
+    check(
+        "void sop(int n, int m, double A[n], double B[m], double C[n]) {
+  for (int i = 0; i < n; i++) {
+    double c = 0;
+    double a = A[i];
+    for (int k = 0; k < m; k++)
+      c += a * B[k];
+    C[i] = c;
+  }
+}",
+        expect![[r#"
+            c: mapped to C, the element S3 stores: [n] -> { S3[i] -> C[i] : 0 <= i < n }
+            a: the value S1 computes is forwarded into S2 (1 loads)
+            statements: 4 before, 2 after
+            S0: [n, m] -> { S0[i] -> C[i] : 0 <= i < n } = (double)0
+            S2: [n, m] -> { S2[i, k] -> C[i] : 0 <= i < n and 0 <= k < m } = (a2 + (a4 * a3))
+        "#]],
+    );
+}
+
+/// A running sum: its value lives from one iteration to the next and `B[i]` is written right
+/// after it is computed, so no element is free: the conflict is reported and nothing changes.
+#[test]
+fn a_scalar_live_across_iterations_is_not_mapped() {
+    check(
+        "void prefix(int n, double A[n], double B[n]) {
+  double s = 0.0;
+  for (int i = 0; i < n; i++) {
+    s = s + A[i];
+    B[i] = s;
+  }
+}",
+        expect![[r#"
+            s: not mapped: B (stored by S2): no instance of S2 follows [n] -> { S0[] : n <= 0 }
+            statements: 3 before, 3 after
+            S0: { S0[] -> s[] } = 0.0
+            S1: [n] -> { S1[i] -> s[] : 0 <= i < n } = (a2 + a3)
+            S2: [n] -> { S2[i] -> B[i] : 0 <= i < n } = a5
+        "#]],
+    );
+}
+
+/// A sum over the whole loop, stored after it: the scalar's one lifetime fits in `out[0]`,
+/// which nothing reads or writes before the store.
+#[test]
+fn a_scalar_read_after_the_loop() {
+    check(
+        "void total(int n, double A[n], double out[1]) {
+  double s = 0.0;
+  for (int i = 0; i < n; i++)
+    s += A[i];
+  out[0] = s;
+}",
+        expect![[r#"
+            s: mapped to out, the element S2 stores: { S2[] -> out[0] }
+            statements: 3 before, 2 after
+            S0: [n] -> { S0[] -> out[0] } = 0.0
+            S1: [n] -> { S1[i] -> out[0] : 0 <= i < n } = (a2 + a3)
+        "#]],
+    );
+}
+
+/// The schedule's loops with statement names replaced by their order (the twins number their
+/// statements differently).
+fn loops(plan: &optimist::Plan) -> String {
+    let mut text = plan.ast.display(&plan.scop);
+    let mut names: Vec<&str> = plan.scop.stmts.iter().map(|s| s.name.as_str()).collect();
+    // Longest names first, so `S1` does not replace the start of `S10`.
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    for n in names {
+        let k = plan.scop.stmts.iter().position(|s| s.name == n).unwrap();
+        text = text.replace(&format!("{n}("), &format!("P{k}("));
+    }
+    text
+}
+
+#[test]
+fn scalar_versions_compute_their_array_twins_bits() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<_> = std::fs::read_dir(root.join("scalar"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "{files:?}");
+    // Where the scalar maps onto the element its twin accumulates in, the automatic strategy
+    // must build the twin's loops (covariance accumulates in `cov[j][i]`, its twin in
+    // `cov[i][j]`; prefix is not mapped).
+    let same_loops = ["gemm_ijk", "syrk", "two_mm", "scale_rows"];
+    let cc = common::cc();
+    let mut failures = Vec::new();
+    for path in files {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let twin_path = root.join(format!("{name}.c"));
+        let scalar = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+        let twin = frontend::parse_file(&twin_path, &FrontendConfig::default()).unwrap();
+        let spec = common::run_spec(&path);
+        let reference = common::interpreter_hashes(&twin, &common::run_spec(&twin_path));
+        if common::interpreter_hashes(&scalar, &spec) != reference {
+            failures.push(format!(
+                "{name}: the scalar version computes something else"
+            ));
+            continue;
+        }
+        let config = Config::default();
+        let compiled = optimist::compile(&scalar, &config).unwrap();
+        let mut w = Workload::generate(&scalar, &spec).unwrap();
+        let version = compiled.kernel.run(&mut w.args).unwrap();
+        let hashes: Vec<String> = w
+            .hashes(&scalar)
+            .iter()
+            .map(|(a, h)| format!("{a} {h:016x}"))
+            .collect();
+        if hashes != reference || version != Version::Optimized {
+            failures.push(format!("{name}: native {version:?} {hashes:?}"));
+        }
+        if let Some(cc) = &cc {
+            let plan = compiled.outcome.plan();
+            let c = optimist::codegen::c::versioned(&scalar, plan, "optimist_generated").unwrap();
+            let (hashes, v) =
+                common::versioned_c_run(cc, &format!("delicm_{name}"), &scalar, &spec, &c.code);
+            if hashes != reference || v != "optimized" {
+                failures.push(format!("{name}: C {v} {hashes:?}"));
+            }
+        }
+        if same_loops.contains(&name.as_str()) {
+            let (Outcome::Optimized(a), Outcome::Optimized(b)) = (
+                optimist::optimize(&scalar, &config).unwrap(),
+                optimist::optimize(&twin, &config).unwrap(),
+            ) else {
+                failures.push(format!("{name}: not optimized"));
+                continue;
+            };
+            let (la, lb) = (loops(&a), loops(&b));
+            if la != lb {
+                failures.push(format!(
+                    "{name}: other loops:\n{la}\nagainst the twin's\n{lb}"
+                ));
+            }
+            if a.scop.arrays.iter().any(|arr| {
+                arr.sizes.is_empty()
+                    && a.scop
+                        .accesses
+                        .iter()
+                        .any(|acc| a.scop.array(acc.array).name == arr.name)
+            }) {
+                failures.push(format!("{name}: a scalar is still accessed"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The pass runs under its budget: when isl runs out, the model is left unchanged, the report
+/// says so, and the pipeline goes on without it.
+#[test]
+fn the_budget_bails_out_with_the_model_unchanged() {
+    let f = frontend::parse_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/scalar/gemm_ijk.c"),
+        &FrontendConfig::default(),
+    )
+    .unwrap();
+    let mut scop = optimist::scop::model::Scop::build(&f, &Default::default()).unwrap();
+    let before = scop.clone();
+    let mut cx = optimist::scop::pass::PassCx::new(&f);
+    cx.max_operations = 10;
+    let report = optimist::delicm::run(&mut scop, &cx).unwrap();
+    assert!(!report.changed);
+    assert!(report.summary.starts_with("bailed out"), "{report}");
+    assert_eq!(scop.stmts.len(), before.stmts.len());
+    assert!(
+        scop.accesses
+            .iter()
+            .zip(&before.accesses)
+            .all(|(a, b)| a.array == b.array && a.relation.is_equal(&b.relation).unwrap())
+    );
+}
