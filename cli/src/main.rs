@@ -117,9 +117,37 @@ struct Schedule {
     /// A Loopy script (implies optimized code).
     #[arg(long, value_name = "S.loopy")]
     script: Option<PathBuf>,
+    /// The passes over the model, comma-separated, in order (by default all of them:
+    /// `delin,delicm,propagate`; an empty list runs none).
+    #[arg(long, value_name = "LIST")]
+    passes: Option<String>,
 }
 
 impl Schedule {
+    /// The driver's configuration for `strategy`, with the passes of `--passes`.
+    fn config(&self, strategy: Strategy) -> Result<Config> {
+        let mut config = Config::with(strategy);
+        if let Some(list) = &self.passes {
+            config.passes = list
+                .split(',')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(|n| {
+                    optimist::PASSES
+                        .iter()
+                        .find(|p| p.name == n)
+                        .copied()
+                        .with_context(|| {
+                            let known: Vec<&str> =
+                                optimist::PASSES.iter().map(|p| p.name).collect();
+                            format!("no pass named `{n}` (the passes: {})", known.join(", "))
+                        })
+                })
+                .collect::<Result<_>>()?;
+        }
+        Ok(config)
+    }
+
     /// The strategy, or `None` when only the faithful code is asked for.
     fn strategy(&self) -> Result<Option<Strategy>> {
         Ok(match (&self.script, self.opt) {
@@ -263,7 +291,8 @@ fn run(args: &RunArgs) -> Result<()> {
         // The same inputs and hashes through the system C compiler.
         let code = match strategy {
             Some(s) => {
-                let (p, outcome) = optimist::compile_c(&f, &Config::with(s), "optimist_kernel")?;
+                let config = args.schedule.config(s)?;
+                let (p, outcome) = optimist::compile_c(&f, &config, "optimist_kernel")?;
                 report_outcome(&outcome);
                 Some(p.code)
             }
@@ -273,7 +302,7 @@ fn run(args: &RunArgs) -> Result<()> {
     }
     let kernel = match (args.backend, strategy) {
         (Backend::Jit, Some(s)) => {
-            let compiled = optimist::compile(&f, &Config::with(s))?;
+            let compiled = optimist::compile(&f, &args.schedule.config(s)?)?;
             report_outcome(&compiled.outcome);
             Some(compiled.kernel)
         }
@@ -489,7 +518,7 @@ fn show(args: &ShowArgs) -> Result<()> {
                 Dependences::compute(&scop, &DepConfig::default())?.dump()
             );
         }
-        What::Ast => match optimist::optimize(&f, &Config::with(strategy))? {
+        What::Ast => match optimist::optimize(&f, &args.schedule.config(strategy)?)? {
             Outcome::Optimized(p) => {
                 if let Some(note) = &p.schedule_note {
                     eprintln!("optimist: {note}");
@@ -499,7 +528,7 @@ fn show(args: &ShowArgs) -> Result<()> {
             Outcome::FaithfulOnly(why) => bail!("no loop AST: only the faithful code: {why}"),
         },
         What::C => {
-            let (p, outcome) = optimist::compile_c(&f, &Config::with(strategy), &f.name)?;
+            let (p, outcome) = optimist::compile_c(&f, &args.schedule.config(strategy)?, &f.name)?;
             if let Some(why) = outcome.why() {
                 eprintln!("optimist: only the faithful code: {why}");
             }
@@ -509,7 +538,7 @@ fn show(args: &ShowArgs) -> Result<()> {
         What::Delicm => print!("{}", show_delicm(&f)?),
         What::Assumptions => {
             // Exactly what the driver decides, and the check the compiled code evaluates.
-            let outcome = optimist::optimize(&f, &Config::with(strategy))?;
+            let outcome = optimist::optimize(&f, &args.schedule.config(strategy)?)?;
             match &outcome {
                 Outcome::Optimized(p) => {
                     print!("{}", p.assumptions.dump(&p.scop));
