@@ -175,6 +175,23 @@ fn tagged(scop: &Scop, a: AccessId) -> Result<UnionSet, IslError> {
     UnionSet::from_set(&Map::from_domain_and_range(&st.domain, &tag)?.wrap()?)
 }
 
+/// The dependences of `scop` counting only the accesses to `arrays` (the relations of the others
+/// emptied, ids kept): all that can change when accesses move between these arrays, at a
+/// fraction of the cost of the whole model's.
+fn deps_on(
+    scop: &Scop,
+    arrays: &[ScopArrayId],
+    config: &DepConfig,
+) -> Result<Dependences, IslError> {
+    let mut s = scop.clone();
+    for acc in &mut s.accesses {
+        if !arrays.contains(&acc.array) {
+            acc.relation = acc.relation.subtract(&acc.relation)?;
+        }
+    }
+    Dependences::compute_isl(&s, config)
+}
+
 /// The value-based flow into access `a`: source statement instance to sink instance.
 fn flow_into(scop: &Scop, deps: &Dependences, a: AccessId) -> Result<UnionMap, IslError> {
     deps.get(DepKind::Raw, true)
@@ -275,6 +292,7 @@ fn conflict(
     new: &Scop,
     reads: &[AccessId],
     moved: &[AccessId],
+    arrays: &[ScopArrayId],
     config: &DepConfig,
 ) -> Result<Option<String>, PassError> {
     for &r in reads {
@@ -289,9 +307,10 @@ fn conflict(
             )));
         }
     }
-    let new_deps = Dependences::compute_isl(new, config)?;
+    let new_deps = deps_on(new, arrays, config)?;
     for (k, acc) in new.accesses.iter().enumerate() {
-        if !acc.is_read() {
+        // Only the reads of the arrays that changed can see other writes.
+        if !acc.is_read() || !arrays.contains(&acc.array) {
             continue;
         }
         let r = AccessId(k as u32);
@@ -384,7 +403,7 @@ fn forward_scalar(
     let mut k = 0;
     while let Some(r) = reads_of(scop).get(k).copied() {
         k += 1;
-        let deps = Dependences::compute_isl(scop, config)?;
+        let deps = deps_on(scop, &[s], config)?;
         let y = scop.access(r).stmt;
         let flow = flow_into(scop, &deps, r)?;
         let maps = flow.maps()?;
@@ -455,11 +474,13 @@ fn forward_scalar(
         };
         st.accesses.retain(|&a| a != r);
         // Each re-issued load reads what X's load read: same sources, through `def`.
-        let new_deps = Dependences::compute_isl(&new, config)?;
+        let loaded: Vec<ScopArrayId> = loads.iter().map(|&q| scop.access(q).array).collect();
+        let old_deps = deps_on(scop, &loaded, config)?;
+        let new_deps = deps_on(&new, &loaded, config)?;
         let mut same = true;
         for &(q, q2) in &renamed {
-            let expected =
-                flow_into(scop, &deps, q)?.apply_range(&UnionMap::from_map(&def.reverse()?)?)?;
+            let expected = flow_into(scop, &old_deps, q)?
+                .apply_range(&UnionMap::from_map(&def.reverse()?)?)?;
             if !flow_into(&new, &new_deps, q2)?.is_equal(&expected)? {
                 same = false;
                 let ys = &scop.stmt(y).name;
@@ -498,7 +519,7 @@ fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<Acces
     if accesses.is_empty() {
         return Ok(Vec::new());
     }
-    let deps = Dependences::compute_isl(scop, config)?;
+    let deps = deps_on(scop, &[s], config)?;
     let raw = deps.get(DepKind::Raw, true);
     // Union-find over the accesses.
     let mut parent: Vec<usize> = (0..accesses.len()).collect();
@@ -591,7 +612,6 @@ fn map_scalar(
         ));
         return Ok(None);
     }
-    let deps = Dependences::compute_isl(scop, config)?;
     let reads: Vec<AccessId> = accesses
         .iter()
         .copied()
@@ -626,7 +646,9 @@ fn map_scalar(
             acc.relation = rel.coalesce()?;
             acc.array = target.array;
         }
-        match conflict(scop, &deps, &new, &reads, &writes, config)? {
+        let arrays = [s, target.array];
+        let deps = deps_on(scop, &arrays, config)?;
+        match conflict(scop, &deps, &new, &reads, &writes, &arrays, config)? {
             Some(c) => why.push(format!("{tname} (stored by {}): {c}", wst.name)),
             None => {
                 notes.push(format!(
