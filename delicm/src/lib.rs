@@ -55,7 +55,7 @@
 
 use optimist_presburger::{DimType, Error as IslError, Map, Set, UnionMap, UnionSet};
 use optimist_scop::model::{
-    AccessId, AccessKind, ArrayOrigin, BodyExpr, BodyLeaf, DepConfig, DepKind, Dependences, Scop,
+    AccessId, AccessKind, ArrayOrigin, BodyExpr, BodyLeaf, DepConfig, Dependences, Scop,
     ScopArrayId, StmtId,
 };
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
@@ -175,34 +175,30 @@ fn tagged(scop: &Scop, a: AccessId) -> Result<UnionSet, IslError> {
     UnionSet::from_set(&Map::from_domain_and_range(&st.domain, &tag)?.wrap()?)
 }
 
-/// The dependences of `scop` counting only the accesses to `arrays` (the relations of the others
-/// emptied, ids kept): all that can change when accesses move between these arrays, at a
-/// fraction of the cost of the whole model's.
-fn deps_on(
-    scop: &Scop,
-    arrays: &[ScopArrayId],
-    config: &DepConfig,
-) -> Result<Dependences, IslError> {
-    let mut s = scop.clone();
-    for acc in &mut s.accesses {
-        if !arrays.contains(&acc.array) {
-            acc.relation = acc.relation.subtract(&acc.relation)?;
-        }
-    }
-    Dependences::compute_isl(&s, config)
+/// The value-based flows between the accesses to some arrays (see [`deps_on`]).
+struct Flows {
+    /// Tagged RAW: the write each read instance sees.
+    raw: UnionMap,
+    /// Tagged WAW: the write each write instance overwrites.
+    waw: UnionMap,
+}
+
+/// The value flows of `scop` between the accesses to `arrays`: all that can change when
+/// accesses move between these arrays, at a fraction of the cost of all dependences.
+fn deps_on(scop: &Scop, arrays: &[ScopArrayId], config: &DepConfig) -> Result<Flows, IslError> {
+    let (raw, waw) = Dependences::value_flows(scop, arrays, config)?;
+    Ok(Flows { raw, waw })
 }
 
 /// The value-based flow into access `a`: source statement instance to sink instance.
-fn flow_into(scop: &Scop, deps: &Dependences, a: AccessId) -> Result<UnionMap, IslError> {
-    deps.get(DepKind::Raw, true)
-        .intersect_range(&tagged(scop, a)?)?
-        .factor_domain()
+fn flow_into(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslError> {
+    deps.raw.intersect_range(&tagged(scop, a)?)?.factor_domain()
 }
 
 /// The value flow into access `a` with copies seen through: where the source is a statement
 /// that only copies an element (`C[i][i] = C[i][i]`, `x = A[i]`), the source of its read instead
 /// (when it has one). Two models whose reads see the same values this way compute the same.
-fn values_into(scop: &Scop, deps: &Dependences, a: AccessId) -> Result<UnionMap, IslError> {
+fn values_into(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslError> {
     let flow = flow_into(scop, deps, a)?;
     let mut out = UnionMap::empty(&scop.ctx)?;
     let mut rest = flow.clone();
@@ -288,7 +284,7 @@ fn example(scop: &Scop, diff: &UnionMap) -> Result<String, IslError> {
 /// `moved` is followed by a write of the program to the same element.
 fn conflict(
     old: &Scop,
-    old_deps: &Dependences,
+    old_deps: &Flows,
     new: &Scop,
     reads: &[AccessId],
     moved: &[AccessId],
@@ -331,16 +327,9 @@ fn conflict(
             )));
         }
     }
-    // Every moved write is overwritten later by a write of the program.
-    let originals: Vec<AccessId> = (0..new.accesses.len())
-        .map(|k| AccessId(k as u32))
-        .filter(|a| new.access(*a).kind.is_write() && !moved.contains(a))
-        .collect();
-    let mut later = UnionSet::empty(&new.ctx)?;
-    for &w in &originals {
-        later = later.union(&tagged(new, w)?)?;
-    }
-    let waw = new_deps.get(DepKind::Waw, false).intersect_range(&later)?;
+    // The last write of every element is the program's: each moved write is overwritten
+    // (by another moved write, itself overwritten, ... by a write of the program).
+    let waw = &new_deps.waw;
     for &m in moved {
         let t = tagged(new, m)?;
         let left = t.subtract(&waw.domain()?)?;
@@ -401,11 +390,18 @@ fn forward_scalar(
     // Ids change when a read is forwarded (the model is renumbered): the reads are looked up
     // again each time, and a forwarded read's place is taken by the next one.
     let mut k = 0;
+    // The scalar's flows, computed again only when the model changed.
+    let mut flows: Option<Flows> = None;
     while let Some(r) = reads_of(scop).get(k).copied() {
         k += 1;
-        let deps = deps_on(scop, &[s], config)?;
+        if flows.is_none() {
+            flows = Some(deps_on(scop, &[s], config)?);
+        }
+        let Some(deps) = &flows else {
+            continue;
+        };
         let y = scop.access(r).stmt;
-        let flow = flow_into(scop, &deps, r)?;
+        let flow = flow_into(scop, deps, r)?;
         let maps = flow.maps()?;
         let [from] = maps.as_slice() else {
             continue;
@@ -503,6 +499,7 @@ fn forward_scalar(
         // Drop the replaced read (the renumbering removes unlisted accesses).
         new.remove_statements(&|_, _| false)?;
         *scop = new;
+        flows = None;
         done += 1;
         k -= 1;
     }
@@ -520,7 +517,7 @@ fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<Acces
         return Ok(Vec::new());
     }
     let deps = deps_on(scop, &[s], config)?;
-    let raw = deps.get(DepKind::Raw, true);
+    let raw = &deps.raw;
     // Union-find over the accesses.
     let mut parent: Vec<usize> = (0..accesses.len()).collect();
     fn root(parent: &mut [usize], k: usize) -> usize {
