@@ -55,8 +55,7 @@
 
 use optimist_presburger::{DimType, Error as IslError, Map, Set, UnionMap, UnionSet};
 use optimist_scop::model::{
-    AccessId, AccessKind, ArrayOrigin, BodyExpr, BodyLeaf, DepConfig, Dependences, Scop,
-    ScopArrayId, StmtId,
+    AccessId, AccessKind, ArrayOrigin, BodyExpr, BodyLeaf, DepConfig, Scop, ScopArrayId, StmtId,
 };
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
@@ -168,31 +167,76 @@ fn is_scalar(scop: &Scop, k: ScopArrayId) -> bool {
     a.sizes.is_empty() && !a.live_out && matches!(a.origin, ArrayOrigin::Scalar(_))
 }
 
-/// The tagged instances of access `a`: `{ [S[i] -> a3[]] }` over its statement's domain.
-fn tagged(scop: &Scop, a: AccessId) -> Result<UnionSet, IslError> {
-    let st = scop.stmt(scop.access(a).stmt);
-    let tag = Set::parse(&scop.ctx, &format!("{{ {a}[] }}"))?;
-    UnionSet::from_set(&Map::from_domain_and_range(&st.domain, &tag)?.wrap()?)
-}
-
-/// The value-based flows between the accesses to some arrays (see [`deps_on`]).
+/// The value flows of a model between the accesses to some arrays, computed with isl's dataflow
+/// over the schedule tree, one read at a time and only when asked: all that can change when
+/// accesses move between these arrays. Each statement has one write, so a source statement
+/// instance names the write.
 struct Flows {
-    /// Tagged RAW: the write each read instance sees.
-    raw: UnionMap,
-    /// Tagged WAW: the write each write instance overwrites.
-    waw: UnionMap,
+    ctx: optimist_presburger::Ctx,
+    schedule: optimist_presburger::Schedule,
+    must: UnionMap,
+    may: UnionMap,
+    max_operations: u64,
+    raw: std::cell::RefCell<Vec<(AccessId, UnionMap)>>,
 }
 
-/// The value flows of `scop` between the accesses to `arrays`: all that can change when
-/// accesses move between these arrays, at a fraction of the cost of all dependences.
+impl Flows {
+    /// Source instance to sink instance for the dataflow question `sink`.
+    fn flow(&self, sink: &UnionMap) -> Result<UnionMap, IslError> {
+        self.ctx.with_budget(self.max_operations, || {
+            optimist_presburger::UnionAccessInfo::from_sink(sink)?
+                .with_must_source(&self.must)?
+                .with_may_source(&self.may)?
+                .with_schedule(&self.schedule)?
+                .compute_flow()?
+                .may_dependence()
+        })
+    }
+}
+
+/// The flows of `scop` between the accesses to `arrays`.
 fn deps_on(scop: &Scop, arrays: &[ScopArrayId], config: &DepConfig) -> Result<Flows, IslError> {
-    let (raw, waw) = Dependences::value_flows(scop, arrays, config)?;
-    Ok(Flows { raw, waw })
+    let (mut must, mut may) = (UnionMap::empty(&scop.ctx)?, UnionMap::empty(&scop.ctx)?);
+    for acc in scop.accesses.iter().filter(|a| arrays.contains(&a.array)) {
+        let rel = UnionMap::from_map(&acc.relation)?;
+        match acc.kind {
+            AccessKind::MustWrite => must = must.union(&rel)?,
+            AccessKind::MayWrite => may = may.union(&rel)?,
+            AccessKind::Read => {}
+        }
+    }
+    Ok(Flows {
+        ctx: scop.ctx.clone(),
+        schedule: scop.schedule.clone(),
+        must,
+        may,
+        max_operations: config.max_operations,
+        raw: Default::default(),
+    })
 }
 
-/// The value-based flow into access `a`: source statement instance to sink instance.
+/// The value-based flow into access `a`: source statement instance to sink instance (empty
+/// when `a` is not an access to the arrays of `deps`).
 fn flow_into(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslError> {
-    deps.raw.intersect_range(&tagged(scop, a)?)?.factor_domain()
+    if let Some((_, f)) = deps.raw.borrow().iter().find(|(k, _)| *k == a) {
+        return Ok(f.clone());
+    }
+    let f = deps.flow(&UnionMap::from_map(&scop.access(a).relation)?)?;
+    deps.raw.borrow_mut().push((a, f.clone()));
+    Ok(f)
+}
+
+/// The instances of the writes to the arrays of `deps` that a later write overwrites.
+fn overwritten(scop: &Scop, deps: &Flows, arrays: &[ScopArrayId]) -> Result<UnionSet, IslError> {
+    let mut writes = UnionMap::empty(&scop.ctx)?;
+    for acc in scop
+        .accesses
+        .iter()
+        .filter(|a| arrays.contains(&a.array) && a.kind.is_write())
+    {
+        writes = writes.union(&UnionMap::from_map(&acc.relation)?)?;
+    }
+    deps.flow(&writes)?.domain()
 }
 
 /// The value flow into access `a` with copies seen through: where the source is a statement
@@ -329,10 +373,10 @@ fn conflict(
     }
     // The last write of every element is the program's: each moved write is overwritten
     // (by another moved write, itself overwritten, ... by a write of the program).
-    let waw = &new_deps.waw;
+    let over = overwritten(new, &new_deps, arrays)?;
     for &m in moved {
-        let t = tagged(new, m)?;
-        let left = t.subtract(&waw.domain()?)?;
+        let t = UnionSet::from_set(&new.stmt(new.access(m).stmt).domain)?;
+        let left = t.subtract(&over)?;
         if !left.is_empty()? {
             return Ok(Some(format!(
                 "the element would keep the scalar's last value: {}",
@@ -517,7 +561,6 @@ fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<Acces
         return Ok(Vec::new());
     }
     let deps = deps_on(scop, &[s], config)?;
-    let raw = &deps.raw;
     // Union-find over the accesses.
     let mut parent: Vec<usize> = (0..accesses.len()).collect();
     fn root(parent: &mut [usize], k: usize) -> usize {
@@ -528,13 +571,17 @@ fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<Acces
         parent[k] = r;
         r
     }
-    for (wi, &w) in accesses.iter().enumerate() {
-        if !scop.access(w).kind.is_write() {
+    for (ri, &r) in accesses.iter().enumerate() {
+        if !scop.access(r).is_read() {
             continue;
         }
-        let from = raw.intersect_domain(&tagged(scop, w)?)?;
-        for (ri, &r) in accesses.iter().enumerate() {
-            if scop.access(r).is_read() && !from.intersect_range(&tagged(scop, r)?)?.is_empty()? {
+        let sources = flow_into(scop, &deps, r)?.domain()?;
+        for (wi, &w) in accesses.iter().enumerate() {
+            if !scop.access(w).kind.is_write() {
+                continue;
+            }
+            let st = UnionSet::from_set(&scop.stmt(scop.access(w).stmt).domain)?;
+            if !sources.intersect(&st)?.is_empty()? {
                 let (a, b) = (root(&mut parent, wi), root(&mut parent, ri));
                 parent[a] = b;
             }

@@ -309,10 +309,14 @@ fn build(
             st.dim_names().join(", ")
         );
         let in_context = st.domain.intersect_params(&scop.context)?;
-        let subs = fold(&ctx, &head, &in_context, subs, &shape.sizes)?;
+        let (subs, inside) = fold(&ctx, &head, &in_context, subs, &shape.sizes)?;
         let outs: Vec<String> = subs.iter().map(|s| format!("({s})")).collect();
         let relation = Map::parse(&ctx, &format!("{head} -> {name}[{}] }}", outs.join(", ")))?
             .intersect_domain(&st.domain)?;
+        if inside {
+            relations.push(relation);
+            continue;
+        }
         // The parameter values where an instance that runs leaves the view.
         let bad = relation
             .intersect_range(&outside)?
@@ -349,15 +353,18 @@ fn build(
 /// per access and pair of dimensions, from the innermost pair out: `k` in `{-1, 0, 1}`, the one
 /// whose subscript leaves its dimension for strictly fewer parameter values than `k = 0`
 /// (`k = 0` when none is better), so accesses stay single affine functions (no selects in the
-/// generated subscripts) and what no single `k` fits is left to the run-time check.
+/// generated subscripts) and what no single `k` fits is left to the run-time check. Also says
+/// whether every subscript stays inside its dimension (then the view needs no condition).
 fn fold(
     ctx: &optimist_presburger::Ctx,
     head: &str,
     domain: &Set,
     subs: &[Polynomial],
     sizes: &[Polynomial],
-) -> Result<Vec<Polynomial>, PassError> {
+) -> Result<(Vec<Polynomial>, bool), PassError> {
     let mut subs = subs.to_vec();
+    // Whether every subscript stays inside its dimension as it is (no condition needed).
+    let mut inside = true;
     for t in (0..sizes.len()).rev() {
         let s = &sizes[t];
         let bad = |inner: &Polynomial| -> Result<Set, PassError> {
@@ -369,6 +376,10 @@ fn fold(
             .params()?)
         };
         let mut best = (0i64, bad(&subs[t + 1])?);
+        if best.1.is_empty()? {
+            continue;
+        }
+        inside = false;
         for k in [-1i64, 1] {
             let inner = &subs[t + 1] - &(s * &Polynomial::constant(k));
             let b = bad(&inner)?;
@@ -382,7 +393,7 @@ fn fold(
             subs[t] = &subs[t] + &k;
         }
     }
-    Ok(subs)
+    Ok((subs, inside))
 }
 
 /// What the pass did to the flat pointers of a model, `before` it and `after` it (what

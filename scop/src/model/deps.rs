@@ -99,23 +99,6 @@ impl Dependences {
         })
     }
 
-    /// The value-based RAW and WAW dependences (tagged, as [`Dependences::get`] gives them)
-    /// between the accesses to `arrays` only: the last write each read sees and the last write
-    /// each write overwrites. Far cheaper than [`Dependences::compute`] when a pass only asks
-    /// what moving some accesses does to the flow of values.
-    pub fn value_flows(
-        scop: &Scop,
-        arrays: &[super::ScopArrayId],
-        config: &DepConfig,
-    ) -> Result<(UnionMap, UnionMap), IslError> {
-        scop.ctx.with_budget(config.max_operations, || {
-            let t = Tagged::of(scop, &|a| arrays.contains(&a))?;
-            let raw = t.flow(&t.reads, &t.must, &t.may)?;
-            let waw = t.flow(&t.writes, &t.must, &t.may)?;
-            Ok((raw, waw))
-        })
-    }
-
     /// The tagged dependences of one kind.
     pub fn get(&self, kind: DepKind, value_based: bool) -> &UnionMap {
         if value_based {
@@ -157,20 +140,12 @@ struct Tagged {
 
 impl Tagged {
     fn new(scop: &Scop) -> Result<Tagged, IslError> {
-        Tagged::of(scop, &|_| true)
-    }
-
-    /// The tagged accesses for which `keep` holds (by array), the others left out.
-    fn of(scop: &Scop, keep: &dyn Fn(super::ScopArrayId) -> bool) -> Result<Tagged, IslError> {
         let ctx = &scop.ctx;
         let sched = scop.schedule.map()?;
         let empty = || UnionMap::empty(ctx);
         let (mut reads, mut must, mut may, mut schedule) = (empty()?, empty()?, empty()?, empty()?);
         let mut read_tags = UnionSet::empty(ctx)?;
         for (k, a) in scop.accesses.iter().enumerate() {
-            if !keep(a.array) {
-                continue;
-            }
             let id = super::AccessId(k as u32);
             let stmt = scop.stmt(a.stmt);
             // S[i] -> [S[i] -> aK[]]
