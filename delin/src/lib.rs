@@ -308,11 +308,26 @@ fn build(
             st.name,
             st.dim_names().join(", ")
         );
+        let relation_of = |subs: &[Polynomial]| -> Result<Map, PassError> {
+            let outs: Vec<String> = subs.iter().map(|s| format!("({s})")).collect();
+            Ok(
+                Map::parse(&ctx, &format!("{head} -> {name}[{}] }}", outs.join(", ")))?
+                    .intersect_domain(&st.domain)?,
+            )
+        };
         let in_context = st.domain.intersect_params(&scop.context)?;
+        // Most subscripts stay inside as divided: one check, no fold.
+        let divided = relation_of(subs)?;
+        if divided
+            .intersect_range(&outside)?
+            .intersect_params(&scop.context)?
+            .is_empty()?
+        {
+            relations.push(divided);
+            continue;
+        }
         let (subs, inside) = fold(&ctx, &head, &in_context, subs, &shape.sizes)?;
-        let outs: Vec<String> = subs.iter().map(|s| format!("({s})")).collect();
-        let relation = Map::parse(&ctx, &format!("{head} -> {name}[{}] }}", outs.join(", ")))?
-            .intersect_domain(&st.domain)?;
+        let relation = relation_of(&subs)?;
         if inside {
             relations.push(relation);
             continue;
