@@ -178,6 +178,8 @@ struct Flows {
     may: UnionMap,
     max_operations: u64,
     raw: std::cell::RefCell<Vec<(AccessId, UnionMap)>>,
+    /// [`values_into`] per read, cached.
+    values: std::cell::RefCell<Vec<(AccessId, UnionMap)>>,
 }
 
 impl Flows {
@@ -212,6 +214,7 @@ fn deps_on(scop: &Scop, arrays: &[ScopArrayId], config: &DepConfig) -> Result<Fl
         may,
         max_operations: config.max_operations,
         raw: Default::default(),
+        values: Default::default(),
     })
 }
 
@@ -243,6 +246,16 @@ fn overwritten(scop: &Scop, deps: &Flows, arrays: &[ScopArrayId]) -> Result<Unio
 /// that only copies an element (`C[i][i] = C[i][i]`, `x = A[i]`), the source of its read instead
 /// (when it has one). Two models whose reads see the same values this way compute the same.
 fn values_into(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslError> {
+    if let Some((_, v)) = deps.values.borrow().iter().find(|(k, _)| *k == a) {
+        return Ok(v.clone());
+    }
+    let v = resolve_copies(scop, deps, a)?;
+    deps.values.borrow_mut().push((a, v.clone()));
+    Ok(v)
+}
+
+/// [`values_into`] without the cache.
+fn resolve_copies(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslError> {
     let flow = flow_into(scop, deps, a)?;
     let mut out = UnionMap::empty(&scop.ctx)?;
     let mut rest = flow.clone();
@@ -667,6 +680,10 @@ fn map_scalar(
         .filter(|&a| scop.access(a).kind.is_write())
         .collect();
     let mut why = Vec::new();
+    // The first instance of a target after each accessing statement, and the old model's
+    // flows per target array, are shared by the targets tried.
+    let mut next_cache: Vec<((StmtId, StmtId), Map)> = Vec::new();
+    let mut flow_cache: Vec<(ScopArrayId, Flows)> = Vec::new();
     'targets: for (w, _) in targets {
         let wst = scop.stmt(w).clone();
         let target = scop.access(wst.write).clone();
@@ -674,7 +691,14 @@ fn map_scalar(
         let mut new = scop.clone();
         for &a in &accesses {
             let x = scop.access(a).stmt;
-            let next = next_instance(scop, x, w)?;
+            let next = match next_cache.iter().find(|(k, _)| *k == (x, w)) {
+                Some((_, m)) => m.clone(),
+                None => {
+                    let m = next_instance(scop, x, w)?;
+                    next_cache.push(((x, w), m.clone()));
+                    m
+                }
+            };
             let rel = next.apply_range(&target.relation)?;
             let xdom = &scop.stmt(x).domain;
             if !rel.domain()?.is_equal(xdom)? || !rel.is_single_valued()? {
@@ -691,8 +715,13 @@ fn map_scalar(
             acc.array = target.array;
         }
         let arrays = [s, target.array];
-        let deps = deps_on(scop, &arrays, config)?;
-        match conflict(scop, &deps, &new, &reads, &writes, &arrays, config)? {
+        if !flow_cache.iter().any(|(k, _)| *k == target.array) {
+            flow_cache.push((target.array, deps_on(scop, &arrays, config)?));
+        }
+        let Some((_, deps)) = flow_cache.iter().find(|(k, _)| *k == target.array) else {
+            continue;
+        };
+        match conflict(scop, deps, &new, &reads, &writes, &arrays, config)? {
             Some(c) => why.push(format!("{tname} (stored by {}): {c}", wst.name)),
             None => {
                 notes.push(format!(
