@@ -207,9 +207,20 @@ fn deps_on(scop: &Scop, arrays: &[ScopArrayId], config: &DepConfig) -> Result<Fl
             AccessKind::Read => {}
         }
     }
+    // Only the statements that touch these arrays take part: a smaller question for isl.
+    let mut touching = UnionSet::empty(&scop.ctx)?;
+    for (k, st) in scop.stmts.iter().enumerate() {
+        if scop
+            .accesses
+            .iter()
+            .any(|a| a.stmt.0 as usize == k && arrays.contains(&a.array))
+        {
+            touching = touching.union(&UnionSet::from_set(&st.domain)?)?;
+        }
+    }
     Ok(Flows {
         ctx: scop.ctx.clone(),
-        schedule: scop.schedule.clone(),
+        schedule: scop.schedule.intersect_domain(&touching)?,
         must,
         may,
         max_operations: config.max_operations,
@@ -337,8 +348,10 @@ fn example(scop: &Scop, diff: &UnionMap) -> Result<String, IslError> {
 }
 
 /// Why `new` does not compute what `old` computes for the proposal, or `None`: every read of a
-/// scalar in `reads` has a source in the region, the value flow is the same, and every write in
-/// `moved` is followed by a write of the program to the same element.
+/// scalar in `reads` has a source in the region, every read of the target sees the same write
+/// (copies seen through), and every write in `moved` is followed by a write to the same element.
+/// `arrays` are the scalar and the target array, the target last; `old_deps` are `old`'s flows
+/// over them.
 fn conflict(
     old: &Scop,
     old_deps: &Flows,
@@ -362,8 +375,9 @@ fn conflict(
     }
     let new_deps = deps_on(new, arrays, config)?;
     for (k, acc) in new.accesses.iter().enumerate() {
-        // Only the reads of the arrays that changed can see other writes.
-        if !acc.is_read() || !arrays.contains(&acc.array) {
+        // Only the reads of the target (its own and the moved ones) can see other writes: the
+        // scalar's other webs never saw this web's writes.
+        if !acc.is_read() || Some(&acc.array) != arrays.last() {
             continue;
         }
         let r = AccessId(k as u32);
