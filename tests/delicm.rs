@@ -6,7 +6,6 @@
 
 use expect_test::{Expect, expect};
 use optimist::scop::frontend::{self, FrontendConfig};
-use optimist::scop::workload::Workload;
 use optimist::{Config, Outcome, Version};
 
 mod common;
@@ -164,18 +163,12 @@ fn loops(plan: &optimist::Plan) -> String {
 #[test]
 fn scalar_versions_compute_their_array_twins_bits() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<_> = std::fs::read_dir(root.join("scalar"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
+    let files = common::kernels_in("scalar");
     assert!(files.len() >= 6, "{files:?}");
     // Where the scalar maps onto the element its twin accumulates in, the automatic strategy
     // must build the twin's loops (covariance accumulates in `cov[j][i]`, its twin in
     // `cov[i][j]`; prefix is not mapped).
     let same_loops = ["gemm_ijk", "syrk", "two_mm", "scale_rows"];
-    let cc = common::cc();
     let mut failures = Vec::new();
     for path in files {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -192,25 +185,14 @@ fn scalar_versions_compute_their_array_twins_bits() {
         }
         let config = Config::default();
         let compiled = optimist::compile(&scalar, &config).unwrap();
-        let mut w = Workload::generate(&scalar, &spec).unwrap();
-        let version = compiled.kernel.run(&mut w.args).unwrap();
-        let hashes: Vec<String> = w
-            .hashes(&scalar)
-            .iter()
-            .map(|(a, h)| format!("{a} {h:016x}"))
-            .collect();
-        if hashes != reference || version != Version::Optimized {
-            failures.push(format!("{name}: native {version:?} {hashes:?}"));
-        }
-        if let Some(cc) = &cc {
-            let plan = compiled.outcome.plan();
-            let c = optimist::codegen::c::versioned(&scalar, plan, "optimist_generated").unwrap();
-            let (hashes, v) =
-                common::versioned_c_run(cc, &format!("delicm_{name}"), &scalar, &spec, &c.code);
-            if hashes != reference || v != "optimized" {
-                failures.push(format!("{name}: C {v} {hashes:?}"));
-            }
-        }
+        common::check_optimized(
+            &format!("delicm_{name}"),
+            &scalar,
+            &spec,
+            &compiled,
+            &reference,
+            &mut failures,
+        );
         if same_loops.contains(&name.as_str()) {
             let (Outcome::Optimized(a), Outcome::Optimized(b)) = (
                 optimist::optimize(&scalar, &config).unwrap(),
@@ -341,13 +323,7 @@ fn random_scalar_kernels_compute_the_same_bits() {
             {
                 changed += 1;
             }
-            let mut w = Workload::generate(&f, &spec).unwrap();
-            let version = compiled.kernel.run(&mut w.args).unwrap();
-            let hashes: Vec<String> = w
-                .hashes(&f)
-                .iter()
-                .map(|(a, h)| format!("{a} {h:016x}"))
-                .collect();
+            let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
             if hashes != reference || version != Version::Optimized {
                 failures.push(format!("round {round}, passes {label}: {version:?}\n{src}"));
             }

@@ -180,14 +180,8 @@ fn an_array_that_does_not_fit_stays_flat_and_says_why() {
 #[test]
 fn flat_versions_of_corpus_kernels_become_the_originals() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<_> = std::fs::read_dir(root.join("flat"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
+    let files = common::kernels_in("flat");
     assert!(files.len() >= 6, "{files:?}");
-    let cc = common::cc();
     let mut failures = Vec::new();
     for flat_path in files {
         let name = flat_path.file_stem().unwrap().to_string_lossy().to_string();
@@ -256,24 +250,14 @@ fn flat_versions_of_corpus_kernels_become_the_originals() {
         }
         // Native code and C, optimized, with the interpreter's bits.
         let compiled = optimist::compile(&flat, &config).unwrap();
-        let mut w = optimist::scop::workload::Workload::generate(&flat, &flat_spec).unwrap();
-        let version = compiled.kernel.run(&mut w.args).unwrap();
-        let hashes: Vec<String> = w
-            .hashes(&flat)
-            .iter()
-            .map(|(a, h)| format!("{a} {h:016x}"))
-            .collect();
-        if hashes != reference || version != Version::Optimized {
-            failures.push(format!("{name}: native {version:?} {hashes:?}"));
-        }
-        if let Some(cc) = &cc {
-            let plan = compiled.outcome.plan();
-            let c = optimist::codegen::c::versioned(&flat, plan, "optimist_generated").unwrap();
-            let (hashes, v) = common::versioned_c_run(cc, &name, &flat, &flat_spec, &c.code);
-            if hashes != reference || v != "optimized" {
-                failures.push(format!("{name}: C {v} {hashes:?}"));
-            }
-        }
+        common::check_optimized(
+            &name,
+            &flat,
+            &flat_spec,
+            &compiled,
+            &reference,
+            &mut failures,
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -471,12 +455,6 @@ fn the_pass_budget_is_a_reported_bail_out() {
     let line = "--set n=10 --set m=8 --set o=1 --len A=200 --len B=200";
     let spec = RunSpec::parse_args(&line.split_whitespace().collect::<Vec<_>>()).unwrap();
     let reference = common::interpreter_hashes(&f, &spec);
-    let mut w = optimist::scop::workload::Workload::generate(&f, &spec).unwrap();
-    assert_eq!(compiled.kernel.run(&mut w.args).unwrap(), Version::Fallback);
-    let hashes: Vec<String> = w
-        .hashes(&f)
-        .iter()
-        .map(|(a, h)| format!("{a} {h:016x}"))
-        .collect();
-    assert_eq!(hashes, reference);
+    let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+    assert_eq!((version, hashes), (Version::Fallback, reference));
 }

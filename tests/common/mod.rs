@@ -11,10 +11,21 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The kernels of `corpus/`, of `corpus/flat/` (versions with flat pointers and linearized
 /// subscripts) and of `corpus/scalar/` (versions with values kept in scalars), sorted.
 pub fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<PathBuf> = [dir.clone(), dir.join("flat"), dir.join("scalar")]
+    let mut files: Vec<PathBuf> = ["", "flat", "scalar"]
         .iter()
-        .flat_map(|d| std::fs::read_dir(d).unwrap())
+        .flat_map(|d| kernels_in(d))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The kernels of one folder of `corpus/` (`""` for `corpus/` itself), sorted.
+pub fn kernels_in(sub: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(sub);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "c"))
         .collect();
@@ -117,6 +128,47 @@ pub fn interpreter_hashes(f: &Function, spec: &RunSpec) -> Vec<String> {
         .iter()
         .map(|(n, h)| format!("{n} {h:016x}"))
         .collect()
+}
+
+/// Runs `kernel` on the inputs of `spec`: the version that ran and the `NAME HASH` lines, as
+/// [`interpreter_hashes`] gives them.
+pub fn native_hashes(
+    kernel: &optimist_codegen::Kernel,
+    f: &Function,
+    spec: &RunSpec,
+) -> (optimist_codegen::Version, Vec<String>) {
+    let mut w = Workload::generate(f, spec).unwrap();
+    let version = kernel.run(&mut w.args).unwrap();
+    let hashes = w
+        .hashes(f)
+        .iter()
+        .map(|(n, h)| format!("{n} {h:016x}"))
+        .collect();
+    (version, hashes)
+}
+
+/// Checks that `compiled` runs its optimized version on `spec` with the `reference` hashes,
+/// natively and (with a C compiler) as versioned C; says what differs in `failures`.
+pub fn check_optimized(
+    name: &str,
+    f: &Function,
+    spec: &RunSpec,
+    compiled: &optimist::Compiled,
+    reference: &[String],
+    failures: &mut Vec<String>,
+) {
+    let (version, hashes) = native_hashes(&compiled.kernel, f, spec);
+    if hashes != reference || version != optimist_codegen::Version::Optimized {
+        failures.push(format!("{name}: native {version:?} {hashes:?}"));
+    }
+    if let Some(cc) = cc() {
+        let plan = compiled.outcome.plan();
+        let c = optimist_codegen::c::versioned(f, plan, "optimist_generated").unwrap();
+        let (hashes, v) = versioned_c_run(&cc, name, f, spec, &c.code);
+        if hashes != reference || v != "optimized" {
+            failures.push(format!("{name}: C {v} {hashes:?}"));
+        }
+    }
 }
 
 /// [`hashes_of_c`] for a versioned program (`optimist_codegen::c::versioned` named
