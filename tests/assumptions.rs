@@ -153,13 +153,8 @@ fn each_kind_runs_the_optimized_code_where_it_holds_and_the_fallback_elsewhere()
 #[test]
 fn random_inputs_agree_with_the_interpreter() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |lo: i64, hi: i64| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        lo + ((seed >> 33) % ((hi - lo + 1) as u64)) as i64
-    };
+    let mut lcg = common::Lcg(0x9e37_79b9_7f4a_7c15);
+    let mut next = |lo: i64, hi: i64| lcg.range(lo, hi);
     let mut failures = Vec::new();
     let mut versions = [0usize; 2];
     type Gen<'a> = &'a mut dyn FnMut(&mut dyn FnMut(i64, i64) -> i64) -> String;

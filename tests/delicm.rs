@@ -252,19 +252,7 @@ fn the_budget_bails_out_with_the_model_unchanged() {
 /// native code gives the interpreter's bits, and DeLICM changes many of them.
 #[test]
 fn random_scalar_kernels_compute_the_same_bits() {
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-        fn pick<'a>(&mut self, v: &[&'a str]) -> &'a str {
-            v[self.below(v.len() as u64) as usize]
-        }
-    }
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = common::Rng(0x2545_F491_4F6C_DD1D);
     let (mut changed, mut failures) = (0, Vec::new());
     for round in 0..16 {
         let mut body = String::new();

@@ -334,13 +334,8 @@ fn an_inner_factor_keeps_the_addresses() {
 /// report an error, and both sides of the DL conditions run.
 #[test]
 fn random_sizes_agree_with_the_interpreter() {
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |lo: i64, hi: i64| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        lo + ((seed >> 33) % ((hi - lo + 1) as u64)) as i64
-    };
+    let mut lcg = common::Lcg(0x2545_f491_4f6c_dd1d);
+    let mut next = |lo: i64, hi: i64| lcg.range(lo, hi);
     // Listing 4 of the paper in two dimensions: a block of A[][n] at (o0, o1).
     let block = "void block(int n, int o0, int o1, int s0, int s1, double *A, double *B) {
   for (int i = 0; i < s0; i++)

@@ -297,17 +297,6 @@ fn a_refused_script_does_not_compile() {
 }
 
 /// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
 #[test]
 fn random_scripts_are_refused_or_compute_the_same_bits() {
     let kernels: [(&str, &str, &[&str]); 4] = [
@@ -316,7 +305,7 @@ fn random_scripts_are_refused_or_compute_the_same_bits() {
         ("jacobi-2d", JACOBI_2D, &["tsteps=2", "n=8"]),
         ("lu", LU, &["n=8"]),
     ];
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = common::Rng(0x9E37_79B9_7F4A_7C15);
     let (mut accepted, mut refused) = (0, 0);
     for round in 0..48 {
         let (name, src, sets) = kernels[round % kernels.len()];

@@ -191,3 +191,35 @@ pub fn versioned_c_run(
         .unwrap_or_else(|| panic!("{name}: the program did not report its version"));
     (lines, version)
 }
+
+/// A xorshift generator: the fixed pseudo-random sequences of the random tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next value, below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    /// One of `v`.
+    pub fn pick<'a>(&mut self, v: &[&'a str]) -> &'a str {
+        v[self.below(v.len() as u64) as usize]
+    }
+}
+
+/// A linear congruential generator, for the random inputs of the run-time check tests.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next value in `lo..=hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
+    }
+}
