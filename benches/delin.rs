@@ -3,22 +3,12 @@
 //! iteration runs the pass on a fresh copy.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use optimist::scop::frontend::{self, FrontendConfig};
 use optimist::scop::model::Scop;
 use optimist::scop::pass::PassCx;
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/flat");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
-    for path in files {
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    for (name, f) in optimist_benches::corpus_folder("flat") {
         let scop = Scop::build(&f, &Default::default()).unwrap();
         let cx = PassCx::new(&f);
         c.bench_function(&format!("delin pass: {name}"), |b| {

@@ -48,3 +48,28 @@ impl Matrices {
             .unwrap()
     }
 }
+
+/// The kernels of one folder of `corpus/` (`"flat"`, `"scalar"`), parsed, with their names,
+/// sorted: what the pass benchmarks run on.
+pub fn corpus_folder(folder: &str) -> Vec<(String, optimist_scop::ir::Function)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus")
+        .join(folder);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            let config = optimist_scop::frontend::FrontendConfig::default();
+            (
+                name,
+                optimist_scop::frontend::parse_file(&path, &config).unwrap(),
+            )
+        })
+        .collect()
+}

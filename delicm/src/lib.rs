@@ -177,6 +177,8 @@ struct Flows {
     must: UnionMap,
     may: UnionMap,
     max_operations: u64,
+    /// The arrays whose accesses take part.
+    arrays: Vec<ScopArrayId>,
     raw: std::cell::RefCell<Vec<(AccessId, UnionMap)>>,
     /// [`values_into`] per read, cached.
     values: std::cell::RefCell<Vec<(AccessId, UnionMap)>>,
@@ -224,6 +226,7 @@ fn deps_on(scop: &Scop, arrays: &[ScopArrayId], config: &DepConfig) -> Result<Fl
         must,
         may,
         max_operations: config.max_operations,
+        arrays: arrays.to_vec(),
         raw: Default::default(),
         values: Default::default(),
     })
@@ -241,12 +244,12 @@ fn flow_into(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslErro
 }
 
 /// The instances of the writes to the arrays of `deps` that a later write overwrites.
-fn overwritten(scop: &Scop, deps: &Flows, arrays: &[ScopArrayId]) -> Result<UnionSet, IslError> {
+fn overwritten(scop: &Scop, deps: &Flows) -> Result<UnionSet, IslError> {
     let mut writes = UnionMap::empty(&scop.ctx)?;
     for acc in scop
         .accesses
         .iter()
-        .filter(|a| arrays.contains(&a.array) && a.kind.is_write())
+        .filter(|a| deps.arrays.contains(&a.array) && a.kind.is_write())
     {
         writes = writes.union(&UnionMap::from_map(&acc.relation)?)?;
     }
@@ -400,7 +403,7 @@ fn conflict(
     }
     // The last write of every element is the program's: each moved write is overwritten
     // (by another moved write, itself overwritten, ... by a write of the program).
-    let over = overwritten(new, &new_deps, arrays)?;
+    let over = overwritten(new, &new_deps)?;
     for &m in moved {
         let t = UnionSet::from_set(&new.stmt(new.access(m).stmt).domain)?;
         let left = t.subtract(&over)?;
@@ -414,31 +417,14 @@ fn conflict(
     Ok(None)
 }
 
-/// The statements that read access leaf `a` in their value or guard.
-fn reads_leaf(e: &BodyExpr, a: AccessId) -> bool {
+/// Whether `e` uses a loop iterator.
+fn uses_iterators(e: &BodyExpr) -> bool {
     let mut found = false;
     let _ = e.map_leaves(&mut |leaf, ty| {
-        if *leaf == BodyLeaf::Access(a) {
-            found = true;
-        }
+        found |= matches!(leaf, BodyLeaf::Iter(_));
         BodyExpr::leaf(*leaf, ty)
     });
     found
-}
-
-/// The accesses whose value feeds `e`.
-fn leaves(e: &BodyExpr) -> (Vec<AccessId>, bool) {
-    let mut out = Vec::new();
-    let mut iterators = false;
-    let _ = e.map_leaves(&mut |leaf, ty| {
-        match leaf {
-            BodyLeaf::Access(a) => out.push(*a),
-            BodyLeaf::Iter(_) => iterators = true,
-            BodyLeaf::Param(_) => {}
-        }
-        BodyExpr::leaf(*leaf, ty)
-    });
-    (out, iterators)
 }
 
 /// §3: forwards the reads of scalar `s` whose value was computed, in one statement, from
@@ -494,8 +480,8 @@ fn forward_scalar(
         if !def.is_single_valued()? || !def.domain()?.is_equal(ydom)? {
             continue;
         }
-        let (loads, iterators) = leaves(&xs.value);
-        if iterators
+        let loads = xs.value.accesses();
+        if uses_iterators(&xs.value)
             || loads.iter().any(|&q| {
                 let acc = scop.access(q);
                 !acc.exact || acc.array == s || scop.array(acc.array).sizes.is_empty()
@@ -517,16 +503,7 @@ fn forward_scalar(
         }
         let tree = xs
             .value
-            .map_leaves(&mut |leaf, ty| {
-                let leaf = match *leaf {
-                    BodyLeaf::Access(a) => BodyLeaf::Access(
-                        renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n),
-                    ),
-                    other => other,
-                };
-                BodyExpr::leaf(leaf, ty)
-            })
-            .map_err(|e| PassError::Bail(e.0))?;
+            .with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
         let substitute = |e: &BodyExpr| {
             e.map_leaves(&mut |leaf, ty| match *leaf {
                 BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
@@ -659,10 +636,11 @@ fn map_scalar(
         {
             continue;
         }
+        let used = st.value.accesses();
         let reads_s: Vec<AccessId> = accesses
             .iter()
             .copied()
-            .filter(|&a| scop.access(a).stmt == StmtId(k as u32) && reads_leaf(&st.value, a))
+            .filter(|a| used.contains(a))
             .collect();
         if reads_s.is_empty() {
             continue;

@@ -3,7 +3,7 @@
 //! more (a read replaced by a forwarded expression). Ids are indices, so the others are
 //! renumbered everywhere they appear: statement lists, bodies, guards, subscripts.
 
-use super::{AccessId, BodyExpr, BodyLeaf, Scop, StmtId};
+use super::{AccessId, BodyExpr, Scop, StmtId};
 use optimist_presburger::Error as IslError;
 
 impl Scop {
@@ -43,17 +43,8 @@ impl Scop {
                 accesses.push(acc);
             }
         }
-        let renumber = |e: &BodyExpr| -> BodyExpr {
-            e.map_leaves(&mut |leaf, ty| {
-                let leaf = match *leaf {
-                    BodyLeaf::Access(a) => BodyLeaf::Access(
-                        access_of.get(a.0 as usize).copied().flatten().unwrap_or(a),
-                    ),
-                    other => other,
-                };
-                BodyExpr::leaf(leaf, ty)
-            })
-            .unwrap_or_else(|_: crate::ir::IrError| e.clone())
+        let renumber = |e: &BodyExpr| {
+            e.with_accesses(&|a| access_of.get(a.0 as usize).copied().flatten().unwrap_or(a))
         };
         for acc in &mut accesses {
             if let Some(subs) = &acc.subscripts {

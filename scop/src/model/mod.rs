@@ -233,6 +233,33 @@ pub enum BodyLeaf {
 
 impl crate::expr::Leaf for BodyLeaf {}
 
+impl BodyExpr {
+    /// The accesses whose values the expression uses, in order (repeated if used twice).
+    pub fn accesses(&self) -> Vec<AccessId> {
+        let mut out = Vec::new();
+        let _ = self.map_leaves(&mut |leaf, ty| {
+            if let BodyLeaf::Access(a) = *leaf {
+                out.push(a);
+            }
+            BodyExpr::leaf(*leaf, ty)
+        });
+        out
+    }
+
+    /// The same expression with every access `a` replaced by `rename(a)` (a pass that moves or
+    /// renumbers accesses).
+    pub fn with_accesses(&self, rename: &dyn Fn(AccessId) -> AccessId) -> BodyExpr {
+        self.map_leaves(&mut |leaf, ty| {
+            let leaf = match *leaf {
+                BodyLeaf::Access(a) => BodyLeaf::Access(rename(a)),
+                other => other,
+            };
+            BodyExpr::leaf(leaf, ty)
+        })
+        .unwrap_or_else(|_: crate::ir::IrError| self.clone())
+    }
+}
+
 /// A C label on a construct around a statement (a loop tag, as Loopy scripts name loops).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
