@@ -126,6 +126,55 @@ fn a_scalar_live_across_iterations_is_not_mapped() {
     );
 }
 
+/// A sum whose element is still in use: `C[i]` is read and written again while `t` would live
+/// in it, so the lifetimes overlap; the rule is reported with an element and a point of time
+/// (the original schedule's time, its last coordinate doubled: `2c` reads, `2c + 1` writes).
+#[test]
+fn a_conflict_names_the_element_and_the_time() {
+    check(
+        "void k(int n, int m, double A[m], double C[n]) {
+  for (int i = 0; i < n; i++) {
+    double t = 0.0;
+    for (int j = 0; j < m; j++)
+      t += A[j];
+    C[i] = C[i] + 1.0;
+    C[i] = t * C[i];
+  }
+}",
+        expect![[r#"
+            t: not mapped: C (stored by S3): the lifetimes overlap with different values: with n = 1, m = 0: [n, m] -> { C[0] -> [0, 1, 0] }
+            statements: 4 before, 4 after
+            S0: [n] -> { S0[i] -> t[] : 0 <= i < n } = 0.0
+            S1: [n, m] -> { S1[i, j] -> t[] : 0 <= i < n and 0 <= j < m } = (a2 + a3)
+            S2: [n] -> { S2[i] -> C[i] : 0 <= i < n } = (a5 + 1.0)
+            S3: [n] -> { S3[i] -> C[i] : 0 <= i < n } = (a7 * a8)
+        "#]],
+    );
+}
+
+/// A local array: each `t[j]` goes to the element of `B` that stores the value computed from
+/// it, the next instance of the storing statement that reads the same `t[j]`.
+#[test]
+fn a_local_array_is_mapped_element_by_element() {
+    check(
+        "void k(int n, double A[n][8], double B[n][8]) {
+  double t[8];
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < 8; j++)
+      t[j] = A[i][j] * 2.0;
+    for (int j = 0; j < 8; j++)
+      B[i][j] = t[j] + 1.0;
+  }
+}",
+        expect![[r#"
+            t: mapped to B, the element S1 stores: [n] -> { S1[i, j] -> B[i, j] : 0 <= i < n and 0 <= j <= 7 }
+            statements: 2 before, 2 after
+            S0: [n] -> { S0[i, j] -> B[i, j] : 0 <= i < n and 0 <= j <= 7 } = (a1 * 2.0)
+            S1: [n] -> { S1[i, j] -> B[i, j] : 0 <= i < n and 0 <= j <= 7 } = (a3 + 1.0)
+        "#]],
+    );
+}
+
 /// A sum over the whole loop, stored after it: the scalar's one lifetime fits in `out[0]`,
 /// which nothing reads or writes before the store.
 #[test]
@@ -164,11 +213,11 @@ fn loops(plan: &optimist::Plan) -> String {
 fn scalar_versions_compute_their_array_twins_bits() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let files = common::kernels_in("scalar");
-    assert!(files.len() >= 6, "{files:?}");
+    assert!(files.len() >= 7, "{files:?}");
     // Where the scalar maps onto the element its twin accumulates in, the automatic strategy
     // must build the twin's loops (covariance accumulates in `cov[j][i]`, its twin in
     // `cov[i][j]`; prefix is not mapped).
-    let same_loops = ["gemm_ijk", "syrk", "two_mm", "scale_rows"];
+    let same_loops = ["gemm_ijk", "syrk", "two_mm", "scale_rows", "local_tmp"];
     let mut failures = Vec::new();
     for path in files {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();

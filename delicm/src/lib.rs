@@ -8,25 +8,22 @@
 //!   computed from array elements (`a = A[i]` before an inner loop that reads `a`) is replaced by
 //!   the computation itself, its loads re-issued in the reading statement where they read the
 //!   same values;
-//! - **greedy scalar mapping** (§2.1, Listing 5): a scalar whose value ends up stored into an
-//!   array element (the accumulator `acc = C[i][j]; for k: acc += ...; C[i][j] = acc;`) is kept in
+//! - **greedy scalar mapping** (§2.1, Listing 5): a scalar (or a local array) whose value ends
+//!   up stored into an array element (the accumulator `acc = C[i][j]; for k: acc += ...; C[i][j] = acc;`) is kept in
 //!   that element instead, during the part of its lifetime where the element is not in use.
 //!
 //! Then statements that became dead (a scalar written and no longer read, a copy of an element
 //! onto itself) are removed. What remains is the model a programmer would have written with
 //! arrays: the accumulator is `C[i][j]`, and the automatic strategy can tile and interchange.
 //!
-//! **How conflicts are decided.** The paper decides whether a scalar fits into an element with
-//! *knowledge*: lifetimes and unused zones of every element over the original schedule, with
-//! the known content, and the conflict rules of §2.1. We decide the same question from the
-//! other side, exactly: a proposal is applied to a copy of the model, and kept only if the value
-//! flow of the program is unchanged — every read instance reads the value of the same write
-//! instance (isl's exact dataflow, the value-based RAW dependences between tagged accesses), no
-//! read of the scalar reads a value from before the region, and every element a moved write
-//! touches is written again later by the program (so final contents are the program's). A
-//! mapping that writes into an element's lifetime, or reads the element's value in the scalar's
-//! lifetime, changes some flow, and the flow that changed is the conflict [`report`] shows, with
-//! an example instance.
+//! **How conflicts are decided** (§2, the `knowledge` module): with *zones* over the original
+//! schedule. Each element of the target array is occupied from a write to the last read of its
+//! value (to the end of time for its final value, from the beginning of time when its initial
+//! content is read), with the value known there; the scalar's web, moved into the element of
+//! the next target instance, is a *proposal* of the same kind. The proposal is taken when the
+//! lifetimes are disjoint and neither side writes into the other's lifetime, except where the
+//! value is the same (a copy `acc = C[i][j]` holds the value `C[i][j]` holds). Otherwise the
+//! violated rule is reported with an example element and point of time.
 //!
 //! ```
 //! use optimist_scop::frontend::{self, FrontendConfig};
@@ -54,8 +51,11 @@
 #![deny(missing_docs)]
 
 use optimist_presburger::{DimType, Error as IslError, Map, Set, UnionMap, UnionSet};
+mod knowledge;
+
+use knowledge::{Knowledge, Timeline};
 use optimist_scop::model::{
-    AccessId, AccessKind, ArrayOrigin, BodyExpr, BodyLeaf, DepConfig, Scop, ScopArrayId, StmtId,
+    AccessId, AccessKind, BodyExpr, BodyLeaf, DepConfig, Scop, ScopArrayId, StmtId,
 };
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
@@ -98,29 +98,43 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
     let config = DepConfig {
         max_operations: cx.max_operations,
     };
-    let scalars: Vec<ScopArrayId> = (0..scop.arrays.len())
+    let locals: Vec<ScopArrayId> = (0..scop.arrays.len())
         .map(|k| ScopArrayId(k as u32))
-        .filter(|&k| is_scalar(scop, k))
+        .filter(|&k| is_local(scop, k))
         .collect();
-    if scalars.is_empty() {
-        return Ok(PassReport::unchanged(PASS.name, "no local scalar"));
+    if locals.is_empty() {
+        return Ok(PassReport::unchanged(PASS.name, "no local variable"));
     }
     let mut notes = Vec::new();
     let mut forwarded = 0;
-    for &s in &scalars {
+    let scalars: Vec<ScopArrayId> = locals
+        .iter()
+        .copied()
+        .filter(|&s| scop.array(s).sizes.is_empty())
+        .collect();
+    for s in scalars {
         forwarded += forward_scalar(scop, s, &config, &mut notes)?;
     }
+    let mut cache = FlowCache::new(&config);
+    let timeline = Timeline::new(scop, &mut cache)?;
+    let mut targets = Targets {
+        timeline: &timeline,
+        flows: cache,
+        known: Vec::new(),
+    };
     let mut mapped = 0;
-    for &s in &scalars {
-        // Each web of the scalar (writes and the reads they feed) is mapped on its own: one
+    for &s in &locals {
+        // Each web of the variable (writes and the reads they feed) is mapped on its own: one
         // variable reused by two loop nests holds two unrelated values. A web whose value feeds
         // a mapped web may go where that one went (Listing 5, line 19: adjacent lifetimes), so
-        // the webs are retried while some get mapped.
-        let mut pending: Vec<Vec<AccessId>> = webs(scop, s, &config)?
+        // the webs are retried while some get mapped. Mapping a web leaves the flows of the
+        // others as they were: no write of one web comes between a write and a read of another.
+        let own = targets.flows.of(scop, s)?;
+        let mut pending: Vec<Vec<AccessId>> = webs(scop, s, &own)?
             .into_iter()
             .filter(|w| w.iter().any(|&a| scop.access(a).is_read()))
             .collect();
-        let mut used: Vec<StmtId> = Vec::new();
+        let mut used: Vec<(StmtId, Map)> = Vec::new();
         let mut last_notes = Vec::new();
         loop {
             let before = pending.len();
@@ -128,7 +142,7 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
             last_notes.clear();
             for web in pending {
                 let mut said = Vec::new();
-                match map_scalar(scop, s, &web, &used, &config, &mut said)? {
+                match map_scalar(scop, s, &web, &used, &own, &mut targets, &config, &mut said)? {
                     Some(w) => {
                         used.push(w);
                         mapped += 1;
@@ -161,10 +175,9 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
     })
 }
 
-/// A local scalar of the program: no dimension, not observable after the region.
-fn is_scalar(scop: &Scop, k: ScopArrayId) -> bool {
-    let a = scop.array(k);
-    a.sizes.is_empty() && !a.live_out && matches!(a.origin, ArrayOrigin::Scalar(_))
+/// A local variable of the program, a scalar or an array: not observable after the region.
+fn is_local(scop: &Scop, k: ScopArrayId) -> bool {
+    !scop.array(k).live_out
 }
 
 /// The value flows of a model between the accesses to some arrays, computed with isl's dataflow
@@ -180,8 +193,6 @@ struct Flows {
     /// The arrays whose accesses take part.
     arrays: Vec<ScopArrayId>,
     raw: std::cell::RefCell<Vec<(AccessId, UnionMap)>>,
-    /// [`values_into`] per read, cached.
-    values: std::cell::RefCell<Vec<(AccessId, UnionMap)>>,
 }
 
 impl Flows {
@@ -195,6 +206,38 @@ impl Flows {
                 .compute_flow()?
                 .may_dependence()
         })
+    }
+}
+
+/// The flows over each array alone, made when first asked for and shared by the timeline's
+/// values, the webs and the knowledge. A mapping moves a web's accesses from a variable to an
+/// array: the variable's flows stay right for its other webs, and an array's flows are only
+/// asked for before anything is mapped into it.
+pub(crate) struct FlowCache {
+    config: DepConfig,
+    per: Vec<(ScopArrayId, std::rc::Rc<Flows>)>,
+}
+
+impl FlowCache {
+    fn new(config: &DepConfig) -> FlowCache {
+        FlowCache {
+            config: *config,
+            per: Vec::new(),
+        }
+    }
+
+    /// The flows over array `a` alone.
+    pub(crate) fn of(
+        &mut self,
+        scop: &Scop,
+        a: ScopArrayId,
+    ) -> Result<std::rc::Rc<Flows>, IslError> {
+        if let Some((_, f)) = self.per.iter().find(|(b, _)| *b == a) {
+            return Ok(f.clone());
+        }
+        let f = std::rc::Rc::new(deps_on(scop, &[a], &self.config)?);
+        self.per.push((a, f.clone()));
+        Ok(f)
     }
 }
 
@@ -228,7 +271,6 @@ fn deps_on(scop: &Scop, arrays: &[ScopArrayId], config: &DepConfig) -> Result<Fl
         max_operations: config.max_operations,
         arrays: arrays.to_vec(),
         raw: Default::default(),
-        values: Default::default(),
     })
 }
 
@@ -256,47 +298,6 @@ fn overwritten(scop: &Scop, deps: &Flows) -> Result<UnionSet, IslError> {
     deps.flow(&writes)?.domain()
 }
 
-/// The value flow into access `a` with copies seen through: where the source is a statement
-/// that only copies an element (`C[i][i] = C[i][i]`, `x = A[i]`), the source of its read instead
-/// (when it has one). Two models whose reads see the same values this way compute the same.
-fn values_into(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslError> {
-    if let Some((_, v)) = deps.values.borrow().iter().find(|(k, _)| *k == a) {
-        return Ok(v.clone());
-    }
-    let v = resolve_copies(scop, deps, a)?;
-    deps.values.borrow_mut().push((a, v.clone()));
-    Ok(v)
-}
-
-/// [`values_into`] without the cache.
-fn resolve_copies(scop: &Scop, deps: &Flows, a: AccessId) -> Result<UnionMap, IslError> {
-    let flow = flow_into(scop, deps, a)?;
-    let mut out = UnionMap::empty(&scop.ctx)?;
-    let mut rest = flow.clone();
-    for st in &scop.stmts {
-        let optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(read)) = st.value.kind else {
-            continue;
-        };
-        if st.guard.is_some() || !scop.access(read).exact {
-            continue;
-        }
-        let copies = UnionSet::from_set(&st.domain)?;
-        let through = flow.intersect_domain(&copies)?;
-        if through.is_empty()? {
-            continue;
-        }
-        // Copy instances whose read has a source are replaced by that source.
-        let feed = flow_into(scop, deps, read)?;
-        let resolved = feed.apply_range(&through)?;
-        let fed = feed.range()?;
-        out = out
-            .union(&resolved)?
-            .union(&through.subtract_domain(&fed)?)?;
-        rest = rest.subtract_domain(&copies)?;
-    }
-    out.union(&rest)?.coalesce()
-}
-
 /// The schedule of statement `s` alone, instance to time.
 fn schedule_of(scop: &Scop, s: StmtId) -> Result<Map, IslError> {
     scop.schedule
@@ -305,8 +306,10 @@ fn schedule_of(scop: &Scop, s: StmtId) -> Result<Map, IslError> {
         .to_map()
 }
 
-/// For each instance of `x`, the first instance of `w` at or after it in the original order.
-fn next_instance(scop: &Scop, x: StmtId, w: StmtId) -> Result<Map, IslError> {
+/// For each instance of `x`, the first instance of `w` at or after it in the original order
+/// among those related to it by `same` (`x` instance to `w` instance: the ones that touch the
+/// same element of the variable).
+fn next_instance(scop: &Scop, x: StmtId, w: StmtId, same: &Map) -> Result<Map, IslError> {
     let (sx, sw) = (schedule_of(scop, x)?, schedule_of(scop, w)?);
     let mut pairs = sx.lex_lt_map(&sw)?;
     if x == w {
@@ -314,6 +317,7 @@ fn next_instance(scop: &Scop, x: StmtId, w: StmtId) -> Result<Map, IslError> {
         pairs = pairs.union(&sx.apply_range(&sx.reverse()?)?)?;
     }
     pairs
+        .intersect(same)?
         .apply_range(&sw)?
         .lexmin()?
         .apply_range(&sw.reverse()?)
@@ -342,79 +346,23 @@ fn example(scop: &Scop, diff: &UnionMap) -> Result<String, IslError> {
         &scop.ctx,
         &format!("[{}] -> {{ : {} }}", names.join(", "), fixed.join(" and ")),
     )?;
-    let one = m.intersect_params(&at)?.lexmin()?.coalesce()?;
+    // The first pair when there is one (zones may reach from the beginning of time or to
+    // its end), else some pair.
+    let pairs = m.intersect_params(&at)?.wrap()?;
+    let one = if pairs.is_bounded()? {
+        pairs.lexmin()?.unwrap_map()?.coalesce()?
+    } else {
+        match pairs.sample_point()? {
+            Some(p) => p.to_set()?.unwrap_map()?,
+            None => m.clone(),
+        }
+    }
+    .gist_params(&at)?;
     Ok(if fixed.is_empty() {
         one.to_string()
     } else {
         format!("with {}: {one}", fixed.join(", "))
     })
-}
-
-/// Why `new` does not compute what `old` computes for the proposal, or `None`: every read of a
-/// scalar in `reads` has a source in the region, every read of the target sees the same write
-/// (copies seen through), and every write in `moved` is followed by a write to the same element.
-/// `arrays` are the scalar and the target array, the target last; `old_deps` are `old`'s flows
-/// over them.
-fn conflict(
-    old: &Scop,
-    old_deps: &Flows,
-    new: &Scop,
-    reads: &[AccessId],
-    moved: &[AccessId],
-    arrays: &[ScopArrayId],
-    config: &DepConfig,
-) -> Result<Option<String>, PassError> {
-    for &r in reads {
-        let fed = flow_into(old, old_deps, r)?.range()?;
-        let all = UnionSet::from_set(&old.stmt(old.access(r).stmt).domain)?;
-        let unfed = all.subtract(&fed)?;
-        if !unfed.is_empty()? {
-            return Ok(Some(format!(
-                "{} reads a value from before the region at {}",
-                old.stmt(old.access(r).stmt).name,
-                unfed.coalesce()?
-            )));
-        }
-    }
-    let new_deps = deps_on(new, arrays, config)?;
-    for (k, acc) in new.accesses.iter().enumerate() {
-        // Only the reads of the target (its own and the moved ones) can see other writes: the
-        // scalar's other webs never saw this web's writes.
-        if !acc.is_read() || Some(&acc.array) != arrays.last() {
-            continue;
-        }
-        let r = AccessId(k as u32);
-        let a = values_into(old, old_deps, r)?;
-        let b = values_into(new, &new_deps, r)?;
-        if !a.is_equal(&b)? {
-            let lost = a.subtract(&b)?;
-            let gained = b.subtract(&a)?;
-            let (what, diff) = if lost.is_empty()? {
-                ("would see another write", gained)
-            } else {
-                ("would not see its write", lost)
-            };
-            return Ok(Some(format!(
-                "{r} of {} {what}: {}",
-                new.stmt(acc.stmt).name,
-                example(old, &diff)?
-            )));
-        }
-    }
-    // The last write of every element is the program's: each moved write is overwritten
-    // (by another moved write, itself overwritten, ... by a write of the program).
-    let over = overwritten(new, &new_deps)?;
-    for &m in moved {
-        let t = UnionSet::from_set(&new.stmt(new.access(m).stmt).domain)?;
-        let left = t.subtract(&over)?;
-        if !left.is_empty()? {
-            return Ok(Some(format!(
-                "the element would keep the scalar's last value: {}",
-                left.coalesce()?
-            )));
-        }
-    }
-    Ok(None)
 }
 
 /// Whether `e` uses a loop iterator.
@@ -556,7 +504,7 @@ fn forward_scalar(
 
 /// The webs of scalar `s`: its accesses grouped by value flow (a write and the reads that may
 /// see its value are in one web), in the order of their first access.
-fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<AccessId>>, PassError> {
+fn webs(scop: &Scop, s: ScopArrayId, deps: &Flows) -> Result<Vec<Vec<AccessId>>, PassError> {
     let accesses: Vec<AccessId> = (0..scop.accesses.len())
         .map(|k| AccessId(k as u32))
         .filter(|&a| scop.access(a).array == s)
@@ -564,7 +512,6 @@ fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<Acces
     if accesses.is_empty() {
         return Ok(Vec::new());
     }
-    let deps = deps_on(scop, &[s], config)?;
     // Union-find over the accesses.
     let mut parent: Vec<usize> = (0..accesses.len()).collect();
     fn root(parent: &mut [usize], k: usize) -> usize {
@@ -579,7 +526,7 @@ fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<Acces
         if !scop.access(r).is_read() {
             continue;
         }
-        let sources = flow_into(scop, &deps, r)?.domain()?;
+        let sources = flow_into(scop, deps, r)?.domain()?;
         for (wi, &w) in accesses.iter().enumerate() {
             if !scop.access(w).kind.is_write() {
                 continue;
@@ -602,37 +549,99 @@ fn webs(scop: &Scop, s: ScopArrayId, config: &DepConfig) -> Result<Vec<Vec<Acces
     Ok(out.into_iter().map(|(_, v)| v).collect())
 }
 
-/// §2.1, Listing 5 for one web of a scalar (`accesses`): the targets are the writes that store a
-/// value read from it into an array element, the one that stores it directly first. Returns
-/// whether it was mapped.
+/// The targets of a mapping: per array, what is known of its elements (the program's zones and
+/// the proposals applied so far).
+struct Targets<'t> {
+    timeline: &'t Timeline,
+    flows: FlowCache,
+    known: Vec<(ScopArrayId, Knowledge)>,
+}
+
+impl Targets<'_> {
+    /// The knowledge of array `a`, computed the first time it is asked for.
+    fn of(
+        &mut self,
+        scop: &Scop,
+        a: ScopArrayId,
+        config: &DepConfig,
+    ) -> Result<&Knowledge, IslError> {
+        let k = match self.known.iter().position(|(b, _)| *b == a) {
+            Some(k) => k,
+            None => {
+                let flows = self.flows.of(scop, a)?;
+                let known = scop.ctx.with_budget(config.max_operations, || {
+                    Knowledge::of_array(scop, a, &flows, self.timeline)
+                })?;
+                self.known.push((a, known));
+                self.known.len() - 1
+            }
+        };
+        Ok(&self.known[k].1)
+    }
+}
+
+/// Whether every access to array `a` is exact and every write a must-write: what the zones of
+/// its elements are computed from.
+fn exactly_accessed(scop: &Scop, a: ScopArrayId) -> bool {
+    scop.accesses
+        .iter()
+        .filter(|acc| acc.array == a)
+        .all(|acc| acc.exact && acc.kind != AccessKind::MayWrite)
+}
+
+/// §2.1, Listing 5 for one web of a local variable `s` (`accesses`, whose value flows are
+/// `own`): the targets are the writes that store a value read from it into an array element,
+/// the one that stores it directly first, then the targets of the webs this one feeds
+/// (`adjacent`). The first target whose elements can hold the web without a conflict is taken.
+/// Returns the target statement and the element of the variable it reads.
+#[allow(clippy::too_many_arguments)]
 fn map_scalar(
     scop: &mut Scop,
     s: ScopArrayId,
     accesses: &[AccessId],
-    adjacent: &[StmtId],
+    adjacent: &[(StmtId, Map)],
+    own: &Flows,
+    targets_known: &mut Targets<'_>,
     config: &DepConfig,
     notes: &mut Vec<String>,
-) -> Result<Option<StmtId>, PassError> {
+) -> Result<Option<(StmtId, Map)>, PassError> {
     let name = scop.array(s).name.clone();
     let accesses = accesses.to_vec();
     if accesses
         .iter()
-        .any(|&a| scop.access(a).kind == AccessKind::MayWrite)
+        .any(|&a| scop.access(a).kind == AccessKind::MayWrite || !scop.access(a).exact)
     {
         notes.push(format!(
-            "{name}: not mapped: it is written under a condition"
+            "{name}: not mapped: it is written under a condition or accessed inexactly"
         ));
         return Ok(None);
     }
-    // Candidate targets: statements that store a value read from `s` into an array element.
-    let mut targets: Vec<(StmtId, bool)> = Vec::new();
+    // Every read must see a value written in the region.
+    for &r in accesses.iter().filter(|&&a| scop.access(a).is_read()) {
+        let fed = flow_into(scop, own, r)?.range()?;
+        let all = UnionSet::from_set(&scop.stmt(scop.access(r).stmt).domain)?;
+        let unfed = all.subtract(&fed)?;
+        if !unfed.is_empty()? {
+            notes.push(format!(
+                "{name}: not mapped: {} reads a value from before the region at {}",
+                scop.stmt(scop.access(r).stmt).name,
+                unfed.coalesce()?
+            ));
+            return Ok(None);
+        }
+    }
+    let elem = scop.array(s).elem;
+    // Candidate targets: statements that store a value read from `s` into an array element,
+    // with the element of it they read (their first read of it).
+    let mut targets: Vec<(StmtId, Map, bool)> = Vec::new();
     for (k, st) in scop.stmts.iter().enumerate() {
         let w = scop.access(st.write);
         if w.kind != AccessKind::MustWrite
             || !w.exact
             || st.guard.is_some()
+            || w.array == s
             || scop.array(w.array).sizes.is_empty()
-            || scop.array(w.array).elem != scop.array(s).elem
+            || scop.array(w.array).elem != elem
         {
             continue;
         }
@@ -646,13 +655,16 @@ fn map_scalar(
             continue;
         }
         let direct = matches!(st.value.kind, optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(a)) if reads_s.contains(&a));
-        targets.push((StmtId(k as u32), direct));
+        targets.push((
+            StmtId(k as u32),
+            scop.access(reads_s[0]).relation.clone(),
+            direct,
+        ));
     }
-    targets.sort_by_key(|&(_, direct)| !direct);
-    // The targets of the webs this one feeds, last.
-    for &w in adjacent {
-        if !targets.iter().any(|&(t, _)| t == w) {
-            targets.push((w, false));
+    targets.sort_by_key(|&(_, _, direct)| !direct);
+    for (w, q) in adjacent {
+        if !targets.iter().any(|(t, _, _)| t == w) {
+            targets.push((*w, q.clone(), false));
         }
     }
     if targets.is_empty() {
@@ -661,37 +673,35 @@ fn map_scalar(
         ));
         return Ok(None);
     }
-    let reads: Vec<AccessId> = accesses
-        .iter()
-        .copied()
-        .filter(|&a| scop.access(a).is_read())
-        .collect();
-    let writes: Vec<AccessId> = accesses
-        .iter()
-        .copied()
-        .filter(|&a| scop.access(a).kind.is_write())
-        .collect();
     let mut why = Vec::new();
-    // The first instance of a target after each accessing statement, and the old model's
-    // flows per target array, are shared by the targets tried.
-    let mut next_cache: Vec<((StmtId, StmtId), Map)> = Vec::new();
-    let mut flow_cache: Vec<(ScopArrayId, Flows)> = Vec::new();
-    'targets: for (w, _) in targets {
+    // The first instance of a target after each accessing statement, shared by the targets.
+    let mut next_cache: Vec<((AccessId, StmtId), Map)> = Vec::new();
+    'targets: for (w, q, _) in targets {
         let wst = scop.stmt(w).clone();
         let target = scop.access(wst.write).clone();
         let tname = scop.array(target.array).name.clone();
-        let mut new = scop.clone();
+        if !exactly_accessed(scop, target.array) {
+            why.push(format!(
+                "{tname} (stored by {}): some access to {tname} is inexact or conditional",
+                wst.name
+            ));
+            continue;
+        }
+        // Each access moves to the element of the first target instance at or after it.
+        let mut web = Vec::with_capacity(accesses.len());
         for &a in &accesses {
             let x = scop.access(a).stmt;
-            let next = match next_cache.iter().find(|(k, _)| *k == (x, w)) {
+            // For a local array, the target instance that reads the same element.
+            let same = scop.access(a).relation.apply_range(&q.reverse()?)?;
+            let next = match next_cache.iter().find(|(k, _)| *k == (a, w)) {
                 Some((_, m)) => m.clone(),
                 None => {
-                    let m = next_instance(scop, x, w)?;
-                    next_cache.push(((x, w), m.clone()));
+                    let m = next_instance(scop, x, w, &same)?;
+                    next_cache.push(((a, w), m.clone()));
                     m
                 }
             };
-            let rel = next.apply_range(&target.relation)?;
+            let rel = next.apply_range(&target.relation)?.coalesce()?;
             let xdom = &scop.stmt(x).domain;
             if !rel.domain()?.is_equal(xdom)? || !rel.is_single_valued()? {
                 why.push(format!(
@@ -702,27 +712,41 @@ fn map_scalar(
                 ));
                 continue 'targets;
             }
-            let acc = &mut new.accesses[a.0 as usize];
-            acc.relation = rel.coalesce()?;
-            acc.array = target.array;
+            web.push((a, UnionMap::from_map(&rel)?));
         }
-        let arrays = [s, target.array];
-        if !flow_cache.iter().any(|(k, _)| *k == target.array) {
-            flow_cache.push((target.array, deps_on(scop, &arrays, config)?));
-        }
-        let Some((_, deps)) = flow_cache.iter().find(|(k, _)| *k == target.array) else {
-            continue;
-        };
-        match conflict(scop, deps, &new, &reads, &writes, &arrays, config)? {
-            Some(c) => why.push(format!("{tname} (stored by {}): {c}", wst.name)),
-            None => {
+        let timeline = targets_known.timeline;
+        let known = targets_known.of(scop, target.array, config)?;
+        let decided = scop.ctx.with_budget(config.max_operations, || {
+            match Knowledge::of_web(scop, &web, own, timeline)? {
+                Err(e) => Ok(Err(e)),
+                Ok(proposal) => Ok(match known.conflict(&proposal)? {
+                    Some((rule, at)) => Err(format!("{rule}: {}", example(scop, &at)?)),
+                    None => Ok(known.with(&proposal)?),
+                }),
+            }
+        })?;
+        match decided {
+            Err(c) => why.push(format!("{tname} (stored by {}): {c}", wst.name)),
+            Ok(after) => {
                 notes.push(format!(
                     "{name}: mapped to {tname}, the element {} stores: {}",
                     wst.name,
                     target.relation.coalesce()?
                 ));
-                *scop = new;
-                return Ok(Some(w));
+                for (a, rel) in &web {
+                    let acc = &mut scop.accesses[a.0 as usize];
+                    acc.relation = rel.to_map()?;
+                    acc.array = target.array;
+                }
+                // The knowledge grows by the proposal (line 17).
+                if let Some(entry) = targets_known
+                    .known
+                    .iter_mut()
+                    .find(|(b, _)| *b == target.array)
+                {
+                    entry.1 = after;
+                }
+                return Ok(Some((w, q)));
             }
         }
     }
@@ -736,7 +760,7 @@ fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
     let mut dead = vec![false; scop.stmts.len()];
     for (k, st) in scop.stmts.iter().enumerate() {
         let w = scop.access(st.write);
-        if is_scalar(scop, w.array)
+        if is_local(scop, w.array)
             && !scop
                 .accesses
                 .iter()
@@ -765,7 +789,7 @@ pub fn report(before: &Scop, after: &Scop) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     for (k, arr) in before.arrays.iter().enumerate() {
-        if !is_scalar(before, ScopArrayId(k as u32)) {
+        if !is_local(before, ScopArrayId(k as u32)) {
             continue;
         }
         let prefix = format!("{NOTE}{}: ", arr.name);
@@ -782,7 +806,7 @@ pub fn report(before: &Scop, after: &Scop) -> String {
         }
     }
     if out.is_empty() {
-        out.push_str("no local scalar\n");
+        out.push_str("no local variable\n");
     }
     let _ = writeln!(
         out,
