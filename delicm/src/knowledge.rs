@@ -37,7 +37,7 @@ use optimist_scop::expr::ExprKind;
 use optimist_scop::model::{AccessId, BodyLeaf, Scop, ScopArrayId, StmtId};
 use optimist_scop::pass::PassError;
 
-use crate::{FlowCache, Flows, flow_into, overwritten, schedule_of};
+use crate::{FlowCache, Flows, flow_into, overwritten, schedules};
 
 /// When every statement instance reads and writes on the timeline.
 pub(crate) struct Timeline {
@@ -51,6 +51,8 @@ pub(crate) struct Timeline {
     up_to: UnionMap,
     /// Per statement, instance to the value it writes.
     values: Vec<UnionMap>,
+    /// Per statement, instance to its time in the original schedule.
+    schedules: Vec<Map>,
 }
 
 /// Instance to point: the time `t` of `schedule` with its last coordinate `c` replaced by
@@ -75,9 +77,9 @@ impl Timeline {
     pub(crate) fn new(scop: &Scop, flows: &mut FlowCache) -> Result<Timeline, PassError> {
         let (mut reads, mut writes, mut values) = (Vec::new(), Vec::new(), Vec::new());
         let mut space = None;
-        for k in 0..scop.stmts.len() {
-            let s = schedule_of(scop, StmtId(k as u32))?;
-            let (r, w) = (phase(&s, 0)?, phase(&s, 1)?);
+        let schedules = schedules(scop)?;
+        for (k, s) in schedules.iter().enumerate() {
+            let (r, w) = (phase(s, 0)?, phase(s, 1)?);
             if space.is_none() {
                 space = Some(r.range()?.space()?);
             }
@@ -94,6 +96,7 @@ impl Timeline {
             after: UnionMap::from_map(&Map::lex_lt(&space)?)?,
             up_to: UnionMap::from_map(&Map::lex_ge(&space)?)?,
             values,
+            schedules,
         })
     }
 
@@ -103,6 +106,11 @@ impl Timeline {
 
     fn write_of(&self, s: StmtId) -> &UnionMap {
         &self.writes[s.0 as usize]
+    }
+
+    /// Statement `s`'s instances to their times in the original schedule.
+    pub(crate) fn schedule_of(&self, s: StmtId) -> &Map {
+        &self.schedules[s.0 as usize]
     }
 
     fn value_of(&self, s: StmtId) -> &UnionMap {

@@ -107,15 +107,15 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
     }
     let mut notes = Vec::new();
     let mut forwarded = 0;
+    let mut cache = FlowCache::new(&config);
     let scalars: Vec<ScopArrayId> = locals
         .iter()
         .copied()
         .filter(|&s| scop.array(s).sizes.is_empty())
         .collect();
     for s in scalars {
-        forwarded += forward_scalar(scop, s, &config, &mut notes)?;
+        forwarded += forward_scalar(scop, s, &mut cache, &config, &mut notes)?;
     }
-    let mut cache = FlowCache::new(&config);
     let timeline = Timeline::new(scop, &mut cache)?;
     let mut targets = Targets {
         timeline: &timeline,
@@ -298,19 +298,24 @@ fn overwritten(scop: &Scop, deps: &Flows) -> Result<UnionSet, IslError> {
     deps.flow(&writes)?.domain()
 }
 
-/// The schedule of statement `s` alone, instance to time.
-fn schedule_of(scop: &Scop, s: StmtId) -> Result<Map, IslError> {
-    scop.schedule
-        .map()?
-        .intersect_domain(&UnionSet::from_set(&scop.stmt(s).domain)?)?
-        .to_map()
+/// The schedule of each statement alone, instance to time (isl builds the map of the whole
+/// tree at each call: once for all).
+fn schedules(scop: &Scop) -> Result<Vec<Map>, IslError> {
+    let all = scop.schedule.map()?;
+    scop.stmts
+        .iter()
+        .map(|st| {
+            all.intersect_domain(&UnionSet::from_set(&st.domain)?)?
+                .to_map()
+        })
+        .collect()
 }
 
 /// For each instance of `x`, the first instance of `w` at or after it in the original order
 /// among those related to it by `same` (`x` instance to `w` instance: the ones that touch the
 /// same element of the variable).
-fn next_instance(scop: &Scop, x: StmtId, w: StmtId, same: &Map) -> Result<Map, IslError> {
-    let (sx, sw) = (schedule_of(scop, x)?, schedule_of(scop, w)?);
+fn next_instance(tl: &Timeline, x: StmtId, w: StmtId, same: &Map) -> Result<Map, IslError> {
+    let (sx, sw) = (tl.schedule_of(x), tl.schedule_of(w));
     let mut pairs = sx.lex_lt_map(&sw)?;
     if x == w {
         // The same instance: its reads run before its write.
@@ -381,6 +386,7 @@ fn uses_iterators(e: &BodyExpr) -> bool {
 fn forward_scalar(
     scop: &mut Scop,
     s: ScopArrayId,
+    cache: &mut FlowCache,
     config: &DepConfig,
     notes: &mut Vec<String>,
 ) -> Result<usize, PassError> {
@@ -395,18 +401,12 @@ fn forward_scalar(
     // Ids change when a read is forwarded (the model is renumbered): the reads are looked up
     // again each time, and a forwarded read's place is taken by the next one.
     let mut k = 0;
-    // The scalar's flows, computed again only when the model changed.
-    let mut flows: Option<Flows> = None;
     while let Some(r) = reads_of(scop).get(k).copied() {
         k += 1;
-        if flows.is_none() {
-            flows = Some(deps_on(scop, &[s], config)?);
-        }
-        let Some(deps) = &flows else {
-            continue;
-        };
+        // The scalar's flows, from the cache (emptied when the model changes).
+        let deps = cache.of(scop, s)?;
         let y = scop.access(r).stmt;
-        let flow = flow_into(scop, deps, r)?;
+        let flow = flow_into(scop, &deps, r)?;
         let maps = flow.maps()?;
         let [from] = maps.as_slice() else {
             continue;
@@ -495,7 +495,8 @@ fn forward_scalar(
         // Drop the replaced read (the renumbering removes unlisted accesses).
         new.remove_statements(&|_, _| false)?;
         *scop = new;
-        flows = None;
+        // Access ids were renumbered: every cached flow is stale.
+        cache.per.clear();
         done += 1;
         k -= 1;
     }
@@ -696,7 +697,7 @@ fn map_scalar(
             let next = match next_cache.iter().find(|(k, _)| *k == (a, w)) {
                 Some((_, m)) => m.clone(),
                 None => {
-                    let m = next_instance(scop, x, w, &same)?;
+                    let m = next_instance(targets_known.timeline, x, w, &same)?;
                     next_cache.push(((a, w), m.clone()));
                     m
                 }
