@@ -17,6 +17,7 @@ bin=target/release/optimist
 table='
 covariance|--set n=500 --set m=500 --set float_n=500.0
 gemm_ijk|--set ni=500 --set nj=500 --set nk=500 --set alpha=1.5 --set beta=1.2
+local_tmp|--set n=60000
 prefix|--set n=4000000
 scale_rows|--set n=3000 --set m=3000
 syrk|--set n=600 --set m=600 --set alpha=1.5 --set beta=0.5

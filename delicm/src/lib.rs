@@ -316,14 +316,14 @@ fn schedules(scop: &Scop) -> Result<Vec<Map>, IslError> {
 /// same element of the variable).
 fn next_instance(tl: &Timeline, x: StmtId, w: StmtId, same: &Map) -> Result<Map, IslError> {
     let (sx, sw) = (tl.schedule_of(x), tl.schedule_of(w));
-    let mut pairs = sx.lex_lt_map(&sw)?;
+    let mut pairs = sx.lex_lt_map(sw)?;
     if x == w {
         // The same instance: its reads run before its write.
         pairs = pairs.union(&sx.apply_range(&sx.reverse()?)?)?;
     }
     pairs
         .intersect(same)?
-        .apply_range(&sw)?
+        .apply_range(sw)?
         .lexmin()?
         .apply_range(&sw.reverse()?)
 }
