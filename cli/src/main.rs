@@ -227,9 +227,12 @@ enum What {
     /// Delinearization: for each flat pointer, the shape recovered (or why not), each access
     /// before and after, and the validity conditions.
     Delin,
-    /// DeLICM: for each local scalar, where it was forwarded or mapped, or the conflict that
-    /// prevented it; then the model after the pass.
+    /// DeLICM: for each local scalar or array, where it was forwarded or mapped, or the
+    /// conflict that prevented it; then the model after the pass.
     Delicm,
+    /// Expression propagation: for each local array, each read its writer's expression was
+    /// propagated into, or why not, and the recurrences found; then the model after the pass.
+    Propagate,
 }
 
 #[derive(Args)]
@@ -486,6 +489,19 @@ fn show_delicm(f: &optimist_scop::ir::Function) -> Result<String> {
     ))
 }
 
+/// What expression propagation does with the local arrays of `f` (`optimist show propagate`):
+/// the decisions, then the model after the pass.
+fn show_propagate(f: &optimist_scop::ir::Function) -> Result<String> {
+    let config = Config::default();
+    let before = optimist::model_after(f, &config, "delicm")??;
+    let after = optimist::model_after(f, &config, "propagate")??;
+    Ok(format!(
+        "{}{}",
+        optimist::propagate::report(&before, &after),
+        after.dump(f)
+    ))
+}
+
 /// What delinearization does with the flat pointers of `f` (`optimist show delin`).
 fn show_delin(f: &optimist_scop::ir::Function) -> Result<String> {
     let config = Config::default();
@@ -536,6 +552,7 @@ fn show(args: &ShowArgs) -> Result<()> {
         }
         What::Delin => print!("{}", show_delin(&f)?),
         What::Delicm => print!("{}", show_delicm(&f)?),
+        What::Propagate => print!("{}", show_propagate(&f)?),
         What::Assumptions => {
             // Exactly what the driver decides, and the check the compiled code evaluates.
             let outcome = optimist::optimize(&f, &args.schedule.config(strategy)?)?;

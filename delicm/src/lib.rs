@@ -98,10 +98,12 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
     let config = DepConfig {
         max_operations: cx.max_operations,
     };
-    let locals: Vec<ScopArrayId> = (0..scop.arrays.len())
-        .map(|k| ScopArrayId(k as u32))
-        .filter(|&k| is_local(scop, k))
-        .collect();
+    let mut locals: Vec<ScopArrayId> = Vec::new();
+    for k in (0..scop.arrays.len()).map(|k| ScopArrayId(k as u32)) {
+        if is_local(scop, k) && (scop.array(k).sizes.is_empty() || rewritten(scop, k)?) {
+            locals.push(k);
+        }
+    }
     if locals.is_empty() {
         return Ok(PassReport::unchanged(PASS.name, "no local variable"));
     }
@@ -173,6 +175,17 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
     } else {
         PassReport::unchanged(PASS.name, summary)
     })
+}
+
+/// Whether some element of array `a` is written more than once. A local array whose elements
+/// are each written once carries no false dependence: mapping it would only trade its memory for
+/// dependences on the target (expression propagation is what removes such temporaries).
+fn rewritten(scop: &Scop, a: ScopArrayId) -> Result<bool, IslError> {
+    let mut writes = UnionMap::empty(&scop.ctx)?;
+    for acc in scop.accesses.iter().filter(|acc| acc.array == a && acc.kind.is_write()) {
+        writes = writes.union(&UnionMap::from_map(&acc.relation)?)?;
+    }
+    Ok(!writes.is_injective()?)
 }
 
 /// A local variable of the program, a scalar or an array: not observable after the region.

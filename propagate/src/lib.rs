@@ -1,15 +1,64 @@
-//! Expression propagation: the pass exists, the algorithm does not yet.
+//! Expression propagation (paper 003): a value written to a temporary array is computed again
+//! where it is read, and the temporary disappears.
 //!
-//! This crate will own the algorithm of Doerfert, Sharma and Hack, *Polyhedral Expression
-//! Propagation* (CC 2018): propagation dependences and expressions, the reload test, statement
-//! splitting, the heuristics and propagation order, dead-write removal.
+//! This crate implements the core of Doerfert, Sharma and Hack, *Polyhedral Expression
+//! Propagation* (CC 2018), over the model:
 //!
-//! The entry point [`run`] has the signature of every pass over the model
-//! ([`optimist_scop::pass`]); the driver in the `optimist` facade calls it through [`PASS`].
-//! Today it leaves the model unchanged and says so in its report.
+//! - **propagation dependences and expressions** (§3, Definition 3.1, Algorithm 1): for each read
+//!   of a local array, the value-based RAW dependence from the writing statement `W` gives the
+//!   *defining instance* of each reading instance; `W`'s expression is rewritten for the reader by
+//!   moving each of its loads through that map (`in[i + 1]` in `W[i]` read as `tmp[j - 1]` in
+//!   `Y[j]` becomes `in[j]`);
+//! - **the reload test** (§3.2): each re-issued load must see the same write instances in the
+//!   reader as the original load saw in `W` (isl's dataflow on the model after propagation, read
+//!   by read); an intermediate write refuses the propagation;
+//! - **heuristics** (§4): only local (non live-out) arrays are propagated, all of their reads or
+//!   none (§4.4, so that the writes become dead); a reader may need at most
+//!   [`MAX_CACHE_LINES`] cache lines per instance (§4.2, counted as the paper does: an access is a
+//!   hit when it lies within half a line of an earlier one) and its expression at most
+//!   [`MAX_NODES`] nodes (a code-complexity limit in place of §4.3's, which is about splits);
+//!   the arrays are tried in the order of §4.4, each once;
+//! - then the writes of every propagated array are removed, and the array is no longer touched
+//!   by the optimized code.
+//!
+//! Propagated expressions are the writer's expression with its conversion to the array's
+//! element type (`(float)(...)` when the temporary is `float`), so every reader computes the
+//! operations the program computed, in the same order: results stay bitwise equal.
+//!
+//! **Not done yet** (each is reported as the reason a propagation was refused): statement
+//! splitting (§3, Figure 5) for a read whose instances see values of several statements or
+//! partly none; expressions that use the writer's loop iterators (Algorithm 1's `iv` case);
+//! reads of the array itself in its expression (recurrences such as `tmp[i] = tmp[i - 1] + x`).
+//! §5.4's higher-order recurrences are detected and recorded as hints (`propagate: recurrence:`
+//! diagnostics); code generation does nothing with them yet. The array's buffer is still
+//! allocated for the faithful code that runs when the run-time check fails.
+//!
+//! ```
+//! use optimist_scop::frontend::{self, FrontendConfig};
+//! use optimist_scop::model::Scop;
+//! use optimist_scop::pass::PassCx;
+//! let src = "void blur(int n, double in[n], double out[n]) {
+//!   double tmp[1000];
+//!   for (int i = 1; i < n - 1; i++)
+//!     tmp[i] = in[i - 1] + in[i] + in[i + 1];
+//!   for (int i = 2; i < n - 2; i++)
+//!     out[i] = tmp[i - 1] + tmp[i] + tmp[i + 1];
+//! }";
+//! let f = frontend::parse_source("blur.c", src, None, &FrontendConfig::default()).unwrap();
+//! let mut scop = Scop::build(&f, &Default::default()).unwrap();
+//! let report = optimist_propagate::run(&mut scop, &PassCx::new(&f)).unwrap();
+//! assert!(report.changed, "{report}");
+//! // One statement is left, reading `in` nine times and `tmp` not at all.
+//! assert_eq!(scop.stmts.len(), 1);
+//! assert!(scop.diagnostics.iter().any(|d| d.contains("tmp: propagated")));
+//! ```
 #![deny(missing_docs)]
 
-use optimist_scop::model::Scop;
+use optimist_presburger::{DimType, Error as IslError, Map, UnionMap};
+use optimist_scop::model::{
+    AccessId, AccessKind, BodyExpr, BodyLeaf, DepConfig, DepKind, Dependences, Scop, ScopArrayId,
+    StmtId,
+};
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
 /// The pass as the driver's table holds it.
@@ -19,11 +68,503 @@ pub const PASS: Pass = Pass {
     run,
 };
 
-/// Runs expression propagation over `scop`: not implemented yet, so the model is left unchanged.
+/// The prefix of the model diagnostics that record the pass's decisions.
+const NOTE: &str = "propagate: ";
+
+/// §4.2: the cache lines a reader may need per instance after propagation. The paper measures
+/// it per machine; 12 is about what the line fill buffers of current x86 cores keep in flight.
+pub const MAX_CACHE_LINES: usize = 12;
+
+/// The size of a cache line in bytes, for [`MAX_CACHE_LINES`].
+pub const CACHE_LINE_BYTES: i64 = 64;
+
+/// The most nodes a reader's expression may have after propagation (code complexity).
+pub const MAX_NODES: usize = 160;
+
+/// Runs expression propagation over `scop`. Every decision is a model diagnostic (what
+/// [`report`] prints); the report counts them.
+///
+/// When isl runs out of operations (`cx.max_operations` for each dependence analysis), the pass
+/// bails out: the model is left as it was and the report says so.
 pub fn run(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
-    let _ = (scop, cx);
-    Ok(PassReport::unchanged(
-        PASS.name,
-        "not implemented yet: model unchanged",
-    ))
+    let original = scop.clone();
+    match transform(scop, cx) {
+        Err(PassError::Isl(IslError::Budget)) => {
+            *scop = original;
+            scop.diagnostics.push(format!(
+                "{NOTE}bailed out: the isl operation budget ({}) ran out; the model is unchanged",
+                cx.max_operations
+            ));
+            Ok(PassReport::unchanged(
+                PASS.name,
+                "bailed out: the isl operation budget ran out; model unchanged",
+            ))
+        }
+        other => other,
+    }
+}
+
+/// A local array of the program with dimensions: not observable after the region.
+fn is_temporary(scop: &Scop, k: ScopArrayId) -> bool {
+    let a = scop.array(k);
+    !a.live_out && !a.sizes.is_empty()
+}
+
+/// The reads of array `t`.
+fn reads_of(scop: &Scop, t: ScopArrayId) -> Vec<AccessId> {
+    (0..scop.accesses.len())
+        .map(|k| AccessId(k as u32))
+        .filter(|&a| scop.access(a).array == t && scop.access(a).is_read())
+        .collect()
+}
+
+/// The value-based RAW dependences into each read access: per read, the source statement and
+/// the map from its instances to the reader's.
+struct Raw {
+    into: Vec<Vec<(StmtId, Map)>>,
+}
+
+impl Raw {
+    fn of(scop: &Scop, config: &DepConfig) -> Result<Raw, IslError> {
+        let deps = Dependences::compute_isl(scop, config)?;
+        let mut into: Vec<Vec<(StmtId, Map)>> = vec![Vec::new(); scop.accesses.len()];
+        for m in deps.get(DepKind::Raw, true).maps()? {
+            let (source, sink) = (m.domain()?.unwrap_map()?, m.range()?.unwrap_map()?);
+            let (Some(w), Some(tag)) = (source.tuple_name(DimType::In), sink.tuple_name(DimType::Out))
+            else {
+                continue;
+            };
+            let Some(w) = scop.stmts.iter().position(|s| s.name == w) else {
+                continue;
+            };
+            let Some(r) = tag.strip_prefix('a').and_then(|n| n.parse::<usize>().ok()) else {
+                continue;
+            };
+            let flow = UnionMap::from_map(&m)?.factor_domain()?.to_map()?;
+            if let Some(list) = into.get_mut(r) {
+                match list.iter_mut().find(|(s, _)| s.0 as usize == w) {
+                    Some((_, f)) => *f = f.union(&flow)?,
+                    None => list.push((StmtId(w as u32), flow)),
+                }
+            }
+        }
+        Ok(Raw { into })
+    }
+
+    /// The flow into read `r`, all sources together (source instance to reader instance).
+    fn all_into(&self, scop: &Scop, r: AccessId) -> Result<UnionMap, IslError> {
+        let mut u = UnionMap::empty(&scop.ctx)?;
+        for (_, f) in &self.into[r.0 as usize] {
+            u = u.union(&UnionMap::from_map(f)?)?;
+        }
+        Ok(u)
+    }
+}
+
+/// [`run`] without the bail-out.
+fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
+    let config = DepConfig {
+        max_operations: cx.max_operations,
+    };
+    let mut tried: Vec<String> = Vec::new();
+    let mut notes = Vec::new();
+    let (mut propagated, mut replaced, mut removed) = (0, 0, 0);
+    loop {
+        let candidates: Vec<ScopArrayId> = (0..scop.arrays.len())
+            .map(|k| ScopArrayId(k as u32))
+            .filter(|&k| {
+                is_temporary(scop, k)
+                    && !tried.contains(&scop.array(k).name)
+                    && !reads_of(scop, k).is_empty()
+            })
+            .collect();
+        if candidates.is_empty() {
+            break;
+        }
+        let raw = Raw::of(scop, &config)?;
+        // §4.4: the temporary whose propagation leaves its readers the fewest arrays, then the
+        // fewest RAW dependences, source statements, reads, dimensions; then source order.
+        let t = candidates
+            .iter()
+            .copied()
+            .min_by_key(|&t| order_key(scop, &raw, t))
+            .unwrap_or(candidates[0]);
+        let name = scop.array(t).name.clone();
+        tried.push(name.clone());
+        match propagate(scop, t, &raw, &config)? {
+            Err(why) => notes.push(format!("{name}: not propagated: {why}")),
+            Ok((new, said, n)) => {
+                *scop = new;
+                notes.extend(said);
+                propagated += 1;
+                replaced += n;
+                removed += remove_dead(scop)?;
+            }
+        }
+    }
+    removed += remove_dead(scop)?;
+    let summary = format!(
+        "{propagated} arrays propagated ({replaced} reads replaced), {removed} statements removed"
+    );
+    scop.diagnostics
+        .extend(notes.into_iter().map(|n| format!("{NOTE}{n}")));
+    Ok(if propagated > 0 {
+        PassReport::changed(PASS.name, summary)
+    } else {
+        PassReport::unchanged(PASS.name, summary)
+    })
+}
+
+/// §4.4's order of the temporaries, smallest first.
+fn order_key(scop: &Scop, raw: &Raw, t: ScopArrayId) -> (usize, usize, usize, usize, usize, u32) {
+    let reads = reads_of(scop, t);
+    let mut sources: Vec<StmtId> = Vec::new();
+    let mut deps = 0;
+    let mut arrays: Vec<ScopArrayId> = Vec::new();
+    for &r in &reads {
+        let y = scop.access(r).stmt;
+        for &a in &scop.stmt(y).accesses {
+            let acc = scop.access(a);
+            if acc.array != t && !arrays.contains(&acc.array) {
+                arrays.push(acc.array);
+            }
+        }
+        for (w, _) in &raw.into[r.0 as usize] {
+            deps += 1;
+            if !sources.contains(w) {
+                sources.push(*w);
+            }
+            for a in scop.stmt(*w).value.accesses() {
+                let acc = scop.access(a);
+                if acc.array != t && !arrays.contains(&acc.array) {
+                    arrays.push(acc.array);
+                }
+            }
+        }
+    }
+    (
+        arrays.len(),
+        deps,
+        sources.len(),
+        reads.len(),
+        scop.array(t).sizes.len(),
+        t.0,
+    )
+}
+
+/// Whether `e` uses a loop iterator.
+fn uses_iterators(e: &BodyExpr) -> bool {
+    let mut found = false;
+    let _ = e.map_leaves(&mut |leaf, ty| {
+        found |= matches!(leaf, BodyLeaf::Iter(_));
+        BodyExpr::leaf(*leaf, ty)
+    });
+    found
+}
+
+/// The number of nodes of `e`.
+fn nodes(e: &BodyExpr) -> usize {
+    1 + e.children().iter().map(|c| nodes(c)).sum::<usize>()
+}
+
+/// One propagated read: the reader, the writer, the defining instance (reader instance to
+/// writer instance) and the writer's loads with the reader's copies of them.
+struct Done {
+    read: AccessId,
+    reader: StmtId,
+    writer: StmtId,
+    def: Map,
+    loads: Vec<(AccessId, AccessId)>,
+}
+
+/// Propagates every read of temporary `t` into its reader, or says why not. Returns the new
+/// model (the writes of `t` still in it), the decisions, and the number of reads replaced.
+#[allow(clippy::type_complexity)]
+fn propagate(
+    scop: &Scop,
+    t: ScopArrayId,
+    raw: &Raw,
+    config: &DepConfig,
+) -> Result<Result<(Scop, Vec<String>, usize), String>, PassError> {
+    let mut new = scop.clone();
+    let mut done: Vec<Done> = Vec::new();
+    for r in reads_of(scop, t) {
+        let acc = scop.access(r);
+        let y = acc.stmt;
+        let yname = scop.stmt(y).name.clone();
+        if !acc.exact {
+            return Ok(Err(format!("{yname} reads it with a subscript that is not affine")));
+        }
+        let sources = &raw.into[r.0 as usize];
+        let [(w, flow)] = sources.as_slice() else {
+            if sources.is_empty() {
+                return Ok(Err(format!("{yname} reads elements no statement wrote")));
+            }
+            let names: Vec<&str> = sources.iter().map(|(w, _)| scop.stmt(*w).name.as_str()).collect();
+            return Ok(Err(format!(
+                "{yname} reads values of {} statements ({}): that needs a statement split (§3, not done yet)",
+                names.len(),
+                names.join(", ")
+            )));
+        };
+        let (w, ws) = (*w, scop.stmt(*w));
+        let ydom = &scop.stmt(y).domain;
+        if !flow.range()?.is_equal(ydom)? {
+            return Ok(Err(format!(
+                "only part of {yname} reads what {} wrote ({}): that needs a statement split (§3, not done yet)",
+                ws.name,
+                flow.range()?.coalesce()?
+            )));
+        }
+        let def = flow.reverse()?;
+        if !def.is_single_valued()? {
+            return Ok(Err(format!("{yname} may read several instances of {}", ws.name)));
+        }
+        let wacc = scop.access(ws.write);
+        if ws.guard.is_some() || wacc.kind != AccessKind::MustWrite || !wacc.exact {
+            return Ok(Err(format!("{} writes it under a condition", ws.name)));
+        }
+        if uses_iterators(&ws.value) {
+            return Ok(Err(format!(
+                "{}'s expression uses its loop iterators (rewriting them, Algorithm 1's iv case, is not done yet)",
+                ws.name
+            )));
+        }
+        let loads = ws.value.accesses();
+        if let Some(&q) = loads.iter().find(|&&q| !scop.access(q).exact) {
+            return Ok(Err(format!(
+                "{}'s read {q} has a subscript that is not affine",
+                ws.name
+            )));
+        }
+        if loads.iter().any(|&q| scop.access(q).array == t) {
+            return Ok(Err(format!(
+                "{}'s expression reads the array itself (a recurrence)",
+                ws.name
+            )));
+        }
+        // The copy of W's tree in Y, its loads re-issued from Y through the defining instance.
+        let mut renamed = Vec::new();
+        for &q in &loads {
+            let mut copy = scop.access(q).clone();
+            copy.stmt = y;
+            copy.relation = def.apply_range(&copy.relation)?.coalesce()?;
+            let id = AccessId(new.accesses.len() as u32);
+            new.accesses.push(copy);
+            new.stmts[y.0 as usize].accesses.push(id);
+            renamed.push((q, id));
+        }
+        let tree = ws
+            .value
+            .with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
+        let substitute = |e: &BodyExpr| {
+            e.map_leaves(&mut |leaf, ty| match *leaf {
+                BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
+                other => BodyExpr::leaf(other, ty),
+            })
+        };
+        let st = &mut new.stmts[y.0 as usize];
+        st.value = match substitute(&st.value) {
+            Ok(v) => v,
+            Err(e) => return Ok(Err(format!("{yname}: {}", e.0))),
+        };
+        if let Some(g) = &st.guard {
+            st.guard = match substitute(g) {
+                Ok(v) => Some(v),
+                Err(e) => return Ok(Err(format!("{yname}: {}", e.0))),
+            };
+        }
+        st.accesses.retain(|&a| a != r);
+        done.push(Done {
+            read: r,
+            reader: y,
+            writer: w,
+            def,
+            loads: renamed,
+        });
+    }
+    // §3.2, the reload test: each re-issued load sees what the writer's load saw.
+    let new_raw = Raw::of(&new, config)?;
+    for d in &done {
+        for &(q, copy) in &d.loads {
+            let expected =
+                raw.all_into(scop, q)?.apply_range(&UnionMap::from_map(&d.def.reverse()?)?)?;
+            let actual = new_raw.all_into(&new, copy)?;
+            if !actual.is_equal(&expected)? {
+                let arr = &scop.array(scop.access(q).array).name;
+                let changed = expected.subtract(&actual)?.union(&actual.subtract(&expected)?)?;
+                return Ok(Err(format!(
+                    "reload test: {} would read another value of {arr} than {} did: {}",
+                    scop.stmt(d.reader).name,
+                    scop.stmt(d.writer).name,
+                    changed.coalesce()?
+                )));
+            }
+        }
+    }
+    // §4.2 and §4.3 on every reader.
+    let mut readers: Vec<StmtId> = done.iter().map(|d| d.reader).collect();
+    readers.dedup();
+    for &y in &readers {
+        let st = new.stmt(y);
+        let n = nodes(&st.value);
+        if n > MAX_NODES {
+            return Ok(Err(format!(
+                "{}'s expression would have {n} nodes (at most {MAX_NODES})",
+                st.name
+            )));
+        }
+        let lines = cache_lines(&new, y)?;
+        if lines > MAX_CACHE_LINES {
+            return Ok(Err(format!(
+                "{} would need {lines} cache lines per instance (at most {MAX_CACHE_LINES})",
+                st.name
+            )));
+        }
+    }
+    let mut said = Vec::new();
+    let name = &scop.array(t).name;
+    for d in &done {
+        said.push(format!(
+            "{name}: propagated {}'s expression into {} for {} ({} loads re-issued)",
+            scop.stmt(d.writer).name,
+            scop.stmt(d.reader).name,
+            d.read,
+            d.loads.len()
+        ));
+    }
+    said.extend(recurrences(scop, t, &done)?);
+    // Drop the replaced reads (the renumbering removes unlisted accesses).
+    new.remove_statements(&|_, _| false)?;
+    Ok(Ok((new, said, done.len())))
+}
+
+/// §4.2: the cache lines statement `y` needs per instance: its accesses in order, each a miss
+/// unless an earlier one of the same array lies within half a line of it (same subscripts but
+/// the last, which differs by a constant).
+fn cache_lines(scop: &Scop, y: StmtId) -> Result<usize, IslError> {
+    let st = scop.stmt(y);
+    let mut cached: Vec<AccessId> = Vec::new();
+    let mut misses = 0;
+    for &a in &st.accesses {
+        let acc = scop.access(a);
+        let elem = scop.array(acc.array).elem.size().max(1) as i64;
+        let half = CACHE_LINE_BYTES / elem / 2;
+        let mut hit = false;
+        for &c in &cached {
+            let other = scop.access(c);
+            if other.array != acc.array || !other.exact || !acc.exact {
+                continue;
+            }
+            if let Some(d) = constant_delta(&other.relation, &acc.relation)?
+                && d.iter().rev().skip(1).all(|&v| v == 0)
+                && d.last().is_none_or(|v| v.abs() <= half)
+            {
+                hit = true;
+                break;
+            }
+        }
+        if !hit {
+            misses += 1;
+            cached.push(a);
+        }
+    }
+    Ok(misses)
+}
+
+/// The constant difference `b - a` of two access relations of one statement, when there is one.
+fn constant_delta(a: &Map, b: &Map) -> Result<Option<Vec<i64>>, IslError> {
+    let deltas = a.reverse()?.apply_range(b)?.deltas()?;
+    let Some(p) = deltas.sample_point()? else {
+        return Ok(None);
+    };
+    let v: Vec<i64> = p.coordinates(DimType::SET)?.iter().map(|x| *x as i64).collect();
+    let text: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    let tuple = deltas.tuple_name().unwrap_or_default();
+    let single = optimist_presburger::Set::parse(
+        a.ctx(),
+        &format!("{{ {tuple}[{}] }}", text.join(", ")),
+    )?;
+    if !deltas.is_subset(&single)? {
+        return Ok(None);
+    }
+    Ok(Some(v))
+}
+
+/// §5.4: readers that evaluate one writer's expression at consecutive elements of the array
+/// (along its last dimension): a recurrence code generation could carry in registers.
+fn recurrences(scop: &Scop, t: ScopArrayId, done: &[Done]) -> Result<Vec<String>, IslError> {
+    let mut out = Vec::new();
+    let name = &scop.array(t).name;
+    let mut seen: Vec<(StmtId, StmtId)> = Vec::new();
+    for d in done {
+        if seen.contains(&(d.reader, d.writer)) {
+            continue;
+        }
+        seen.push((d.reader, d.writer));
+        let group: Vec<&Done> = done
+            .iter()
+            .filter(|e| e.reader == d.reader && e.writer == d.writer)
+            .collect();
+        let mut offsets = Vec::new();
+        for e in &group {
+            let rel = &scop.access(e.read).relation;
+            match constant_delta(&scop.access(d.read).relation, rel)? {
+                Some(v) if v.iter().rev().skip(1).all(|&x| x == 0) => {
+                    offsets.push(v.last().copied().unwrap_or(0))
+                }
+                _ => {}
+            }
+        }
+        offsets.sort_unstable();
+        offsets.dedup();
+        if offsets.len() >= 2 {
+            out.push(format!(
+                "{name}: recurrence: {} evaluates {}'s expression at {} consecutive elements of {name} (offsets {offsets:?}); code generation recomputes each",
+                scop.stmt(d.reader).name,
+                scop.stmt(d.writer).name,
+                offsets.len()
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// Removes the statements whose write nobody needs any more: a write to a local array or
+/// scalar that no statement reads.
+fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
+    let mut dead = vec![false; scop.stmts.len()];
+    for (k, st) in scop.stmts.iter().enumerate() {
+        let w = scop.access(st.write);
+        if !scop.array(w.array).live_out
+            && !scop
+                .accesses
+                .iter()
+                .any(|a| a.array == w.array && a.is_read())
+        {
+            dead[k] = true;
+        }
+    }
+    Ok(scop.remove_statements(&|s, _| dead[s.0 as usize])?)
+}
+
+/// What the pass did to the temporaries of a model, `before` it and `after` it (what `optimist
+/// show propagate` prints): each propagation and each refusal with its reason, the recurrences
+/// found, then the statements after the pass.
+pub fn report(before: &Scop, after: &Scop) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for d in after.diagnostics.iter().filter_map(|d| d.strip_prefix(NOTE)) {
+        let _ = writeln!(out, "{d}");
+    }
+    if out.is_empty() {
+        out.push_str("no local array\n");
+    }
+    let _ = writeln!(
+        out,
+        "statements: {} before, {} after",
+        before.stmts.len(),
+        after.stmts.len()
+    );
+    out
 }
