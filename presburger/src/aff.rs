@@ -278,6 +278,21 @@ impl PwAff {
         fn to_map(&self) -> Map = isl_map_from_pw_aff;
         /// Whether the function is constant on its domain.
         keep fn is_cst(&self) -> bool = isl_pw_aff_is_cst;
+        /// Whether the function is one affine function on the whole space (one piece, on the
+        /// universe; [`PwAff::gist`] with its domain first to forget the domain).
+        keep fn is_aff(&self) -> bool = isl_pw_aff_isa_aff;
+    }
+
+    /// The function as one affine function, when [`PwAff::is_aff`] holds.
+    pub fn to_aff(&self) -> Result<Option<Aff>> {
+        if !self.is_aff()? {
+            return Ok(None);
+        }
+        // SAFETY: the copy is taken.
+        Ok(Some(
+            self.ctx()
+                .wrap(unsafe { ffi::isl_pw_aff_as_aff(self.take()) })?,
+        ))
     }
 }
 

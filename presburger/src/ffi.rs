@@ -538,6 +538,8 @@ unsafe extern "C" {
     pub fn isl_pw_aff_get_space(a: Keep<isl_pw_aff>) -> *mut isl_space;
     pub fn isl_pw_aff_is_equal(a: Keep<isl_pw_aff>, b: Keep<isl_pw_aff>) -> Bool;
     pub fn isl_pw_aff_is_cst(a: Keep<isl_pw_aff>) -> Bool;
+    pub fn isl_pw_aff_isa_aff(a: Keep<isl_pw_aff>) -> Bool;
+    pub fn isl_pw_aff_as_aff(a: Take<isl_pw_aff>) -> *mut isl_aff;
     pub fn isl_pw_aff_add(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_pw_aff;
     pub fn isl_pw_aff_sub(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_pw_aff;
     pub fn isl_pw_aff_mul(a: Take<isl_pw_aff>, b: Take<isl_pw_aff>) -> *mut isl_pw_aff;

@@ -54,10 +54,13 @@
 //! ```
 #![deny(missing_docs)]
 
-use optimist_presburger::{DimType, Error as IslError, Map, UnionMap};
+use optimist_presburger::{Aff, DimType, Error as IslError, Map, PwMultiAff, UnionMap};
+use optimist_scop::Type;
+use optimist_scop::expr::ExprKind;
+use optimist_scop::ir::{BinOp, Function};
 use optimist_scop::model::{
-    AccessId, AccessKind, BodyExpr, BodyLeaf, DepConfig, DepKind, Dependences, Scop, ScopArrayId,
-    StmtId,
+    AccessId, AccessKind, BodyExpr, BodyLeaf, DepConfig, DepKind, Dependences, ParamOrigin, Scop,
+    ScopArrayId, StmtId,
 };
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
@@ -191,7 +194,7 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
             .unwrap_or(candidates[0]);
         let name = scop.array(t).name.clone();
         tried.push(name.clone());
-        match propagate(scop, t, &raw, &config)? {
+        match propagate(scop, cx.function, t, &raw, &config)? {
             Err(why) => notes.push(format!("{name}: not propagated: {why}")),
             Ok((new, said, n)) => {
                 *scop = new;
@@ -262,6 +265,162 @@ fn uses_iterators(e: &BodyExpr) -> bool {
     found
 }
 
+/// `e`, an expression of the writer, with each of its iterators replaced by its value at the
+/// defining instance of reader `y`'s instance (`def`, reader to writer): an affine function of
+/// `y`'s iterators and the parameters, computed in 64 bits and converted to the iterator's type.
+fn iterators_at(
+    scop: &Scop,
+    f: &Function,
+    y: StmtId,
+    def: &Map,
+    e: &BodyExpr,
+) -> Result<Result<BodyExpr, String>, PassError> {
+    let pma = PwMultiAff::from_map(def)?;
+    let dom = def.domain()?;
+    let mut values: Vec<Option<BodyExpr>> = vec![None; pma.len()?];
+    for (k, slot) in values.iter_mut().enumerate() {
+        let Some(aff) = pma.get(k)?.gist(&dom)?.to_aff()? else {
+            return Ok(Err(format!(
+                "its iterator {k} is not one affine function of the reader's"
+            )));
+        };
+        match affine_expr(scop, f, y, &aff)? {
+            Some(v) => *slot = Some(v),
+            None => {
+                return Ok(Err(format!(
+                    "its iterator {k} is {aff}, which has no integer form in the reader"
+                )));
+            }
+        }
+    }
+    let rewritten = e.map_leaves(&mut |leaf, ty| match *leaf {
+        BodyLeaf::Iter(k) => match values.get(k).cloned().flatten() {
+            Some(v) if ty == Type::I64 => Ok(v),
+            Some(v) => BodyExpr::new(ExprKind::Cast(Box::new(v)), ty),
+            None => BodyExpr::leaf(*leaf, ty),
+        },
+        other => BodyExpr::leaf(other, ty),
+    });
+    Ok(match rewritten {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.0),
+    })
+}
+
+/// `aff` (over reader `y`'s instances and the parameters) as a 64-bit expression of `y`'s
+/// iterators and the scalar parameters, or `None` when it has a denominator, an integer
+/// division, or a parameter that is not a scalar of the function.
+fn affine_expr(
+    scop: &Scop,
+    f: &Function,
+    y: StmtId,
+    aff: &Aff,
+) -> Result<Option<BodyExpr>, PassError> {
+    let one = |v: &optimist_presburger::Val| -> Result<Option<i64>, IslError> {
+        Ok(if v.is_int()? { Some(v.to_i64()?) } else { None })
+    };
+    if !aff.denominator()?.to_i64().is_ok_and(|d| d == 1) {
+        return Ok(None);
+    }
+    let int = |v: i64| BodyExpr::new(ExprKind::Int(v as i128), Type::I64);
+    let wide = |leaf: BodyLeaf, ty: Type| -> Result<BodyExpr, optimist_scop::ir::IrError> {
+        let l = BodyExpr::leaf(leaf, ty)?;
+        if ty == Type::I64 {
+            Ok(l)
+        } else {
+            BodyExpr::new(ExprKind::Cast(Box::new(l)), Type::I64)
+        }
+    };
+    let Some(c0) = one(&aff.constant()?)? else {
+        return Ok(None);
+    };
+    let mut text_terms = Vec::new();
+    let mut sum: Option<BodyExpr> = None;
+    let st = scop.stmt(y);
+    let space = aff.space()?;
+    let mut terms: Vec<(BodyLeaf, Type, i64)> = Vec::new();
+    for m in 0..aff.dim(DimType::In)? {
+        let Some(c) = one(&aff.coefficient(DimType::In, m)?)? else {
+            return Ok(None);
+        };
+        if c != 0 {
+            let Some(&v) = st.iterators.get(m) else {
+                return Ok(None);
+            };
+            terms.push((BodyLeaf::Iter(m), f.var(v).ty, c));
+            text_terms.push(format!("{c}*i{m}"));
+        }
+    }
+    for p in 0..aff.dim(DimType::Param)? {
+        let Some(c) = one(&aff.coefficient(DimType::Param, p)?)? else {
+            return Ok(None);
+        };
+        if c == 0 {
+            continue;
+        }
+        let name = space.dim_name(DimType::Param, p)?.unwrap_or_default();
+        let Some(param) = scop.params.iter().find(|q| q.name == name) else {
+            return Ok(None);
+        };
+        let ParamOrigin::Scalar(v) = param.origin else {
+            return Ok(None);
+        };
+        terms.push((BodyLeaf::Param(v), param.ty, c));
+        text_terms.push(format!("{c}*{name}"));
+    }
+    // The terms must be all of `aff` (no integer division hides in it).
+    let names: Vec<String> = (0..aff.dim(DimType::In)?).map(|m| format!("i{m}")).collect();
+    let params: Vec<String> = (0..aff.dim(DimType::Param)?)
+        .map(|p| space.dim_name(DimType::Param, p).ok().flatten().unwrap_or_default())
+        .collect();
+    text_terms.push(c0.to_string());
+    let tuple = space.tuple_name(DimType::In)?.unwrap_or_default();
+    let rebuilt = Aff::parse(
+        &scop.ctx,
+        &format!(
+            "[{}] -> {{ {tuple}[{}] -> [({})] }}",
+            params.join(", "),
+            names.join(", "),
+            text_terms.join(" + ")
+        ),
+    )?;
+    if !rebuilt.to_map()?.is_equal(&aff.to_map()?)? {
+        return Ok(None);
+    }
+    for (leaf, ty, c) in terms {
+        let value = wide(leaf, ty).map_err(|e| PassError::Bail(e.0))?;
+        let term = if c == 1 {
+            value
+        } else {
+            BodyExpr::new(
+                ExprKind::Binary(
+                    BinOp::Mul,
+                    Box::new(int(c).map_err(|e| PassError::Bail(e.0))?),
+                    Box::new(value),
+                ),
+                Type::I64,
+            )
+            .map_err(|e| PassError::Bail(e.0))?
+        };
+        sum = Some(match sum {
+            None => term,
+            Some(s) => BodyExpr::new(ExprKind::Binary(BinOp::Add, Box::new(s), Box::new(term)), Type::I64)
+                .map_err(|e| PassError::Bail(e.0))?,
+        });
+    }
+    let bin = |op, a, b| {
+        BodyExpr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), Type::I64)
+            .map_err(|e| PassError::Bail(e.0))
+    };
+    let c = |v: i64| int(v).map_err(|e| PassError::Bail(e.0));
+    Ok(Some(match sum {
+        None => c(c0)?,
+        Some(s) if c0 == 0 => s,
+        Some(s) if c0 < 0 => bin(BinOp::Sub, s, c(-c0)?)?,
+        Some(s) => bin(BinOp::Add, s, c(c0)?)?,
+    }))
+}
+
 /// The number of nodes of `e`.
 fn nodes(e: &BodyExpr) -> usize {
     1 + e.children().iter().map(|c| nodes(c)).sum::<usize>()
@@ -282,6 +441,7 @@ struct Done {
 #[allow(clippy::type_complexity)]
 fn propagate(
     scop: &Scop,
+    f: &Function,
     t: ScopArrayId,
     raw: &Raw,
     config: &DepConfig,
@@ -324,12 +484,15 @@ fn propagate(
         if ws.guard.is_some() || wacc.kind != AccessKind::MustWrite || !wacc.exact {
             return Ok(Err(format!("{} writes it under a condition", ws.name)));
         }
-        if uses_iterators(&ws.value) {
-            return Ok(Err(format!(
-                "{}'s expression uses its loop iterators (rewriting them, Algorithm 1's iv case, is not done yet)",
-                ws.name
-            )));
-        }
+        // Algorithm 1, the `iv` case: W's iterators as affine functions of Y's.
+        let value = if uses_iterators(&ws.value) {
+            match iterators_at(scop, f, y, &def, &ws.value)? {
+                Ok(v) => v,
+                Err(why) => return Ok(Err(format!("{}'s expression: {why}", ws.name))),
+            }
+        } else {
+            ws.value.clone()
+        };
         let loads = ws.value.accesses();
         if let Some(&q) = loads.iter().find(|&&q| !scop.access(q).exact) {
             return Ok(Err(format!(
@@ -354,9 +517,7 @@ fn propagate(
             new.stmts[y.0 as usize].accesses.push(id);
             renamed.push((q, id));
         }
-        let tree = ws
-            .value
-            .with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
+        let tree = value.with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
         let substitute = |e: &BodyExpr| {
             e.map_leaves(&mut |leaf, ty| match *leaf {
                 BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
@@ -518,7 +679,9 @@ fn recurrences(scop: &Scop, t: ScopArrayId, done: &[Done]) -> Result<Vec<String>
         }
         offsets.sort_unstable();
         offsets.dedup();
-        if offsets.len() >= 2 {
+        // Consecutive instances of the innermost loop must move by one element, so that one
+        // instance's values are the next one's.
+        if offsets.len() >= 2 && unit_step(scop, d.read)? {
             out.push(format!(
                 "{name}: recurrence: {} evaluates {}'s expression at {} consecutive elements of {name} (offsets {offsets:?}); code generation recomputes each",
                 scop.stmt(d.reader).name,
@@ -528,6 +691,30 @@ fn recurrences(scop: &Scop, t: ScopArrayId, done: &[Done]) -> Result<Vec<String>
         }
     }
     Ok(out)
+}
+
+/// Whether the element read by access `r` moves by one along the array's last dimension (and
+/// not along the others) from one instance of its innermost loop to the next.
+fn unit_step(scop: &Scop, r: AccessId) -> Result<bool, IslError> {
+    let acc = scop.access(r);
+    let st = scop.stmt(acc.stmt);
+    let n = st.iterators.len();
+    if n == 0 {
+        return Ok(false);
+    }
+    let from: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let mut to = from.clone();
+    to[n - 1] = format!("i{} + 1", n - 1);
+    let shift = Map::parse(
+        &scop.ctx,
+        &format!("{{ {0}[{1}] -> {0}[{2}] }}", st.name, from.join(", "), to.join(", ")),
+    )?;
+    Ok(match constant_delta(&acc.relation, &shift.apply_range(&acc.relation)?)? {
+        Some(v) => {
+            v.last().is_some_and(|l| l.abs() == 1) && v.iter().rev().skip(1).all(|&x| x == 0)
+        }
+        None => false,
+    })
 }
 
 /// Removes the statements whose write nobody needs any more: a write to a local array or

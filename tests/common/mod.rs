@@ -9,9 +9,10 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The kernels of `corpus/`, of `corpus/flat/` (versions with flat pointers and linearized
-/// subscripts) and of `corpus/scalar/` (versions with values kept in scalars), sorted.
+/// subscripts), of `corpus/scalar/` (versions with values kept in scalars) and of
+/// `corpus/pipelines/` (multi-stage computations with local temporaries), sorted.
 pub fn corpus() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = ["", "flat", "scalar"]
+    let mut files: Vec<PathBuf> = ["", "flat", "scalar", "pipelines"]
         .iter()
         .flat_map(|d| kernels_in(d))
         .collect();
@@ -37,7 +38,9 @@ pub fn kernels_in(sub: &str) -> Vec<PathBuf> {
 pub fn kernel_name(path: &Path) -> String {
     let stem = path.file_stem().unwrap().to_string_lossy();
     match path.parent().and_then(|p| p.file_name()) {
-        Some(d) if d == "flat" || d == "scalar" => format!("{}_{stem}", d.to_string_lossy()),
+        Some(d) if d == "flat" || d == "scalar" || d == "pipelines" => {
+            format!("{}_{stem}", d.to_string_lossy())
+        }
         _ => stem.to_string(),
     }
 }
