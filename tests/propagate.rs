@@ -22,9 +22,7 @@ fn check(src: &str, expected: Expect) {
 /// [`check`] with the passes of `config`, the one before propagation named `last`.
 fn check_with(src: &str, config: Config, last: &str, expected: Expect) {
     let f = parse(src);
-    let before = optimist::model_after(&f, &config, last)
-        .unwrap()
-        .unwrap();
+    let before = optimist::model_after(&f, &config, last).unwrap().unwrap();
     let after = optimist::model_after(&f, &config, "propagate")
         .unwrap()
         .unwrap();
@@ -62,12 +60,12 @@ fn figure_4_iterators_are_rewritten() {
     );
 }
 
-/// Figure 5: only the even elements are written by the statement the reader would take them
-/// from; the others come from before. Propagation would need the reader split into its even and
-/// odd instances, which is not done yet: the refusal says so. (DeLICM is left out: `A` is
-/// written twice, so it would keep `A` in `B` first.)
+/// Figure 5: the even elements are written again by a second statement, so the reader sees
+/// two writers: it is split into its odd and even instances (§3), each of which gets its
+/// writer's expression. (DeLICM is left out: `A` is written twice, so it would keep `A` in `B`
+/// first.)
 #[test]
-fn figure_5_a_split_is_needed() {
+fn figure_5_the_reader_is_split() {
     let config = Config {
         passes: vec![optimist::delin::PASS, optimist::propagate::PASS],
         ..Config::default()
@@ -85,11 +83,47 @@ fn figure_5_a_split_is_needed() {
         config,
         "delin",
         expect![[r#"
-            A: not propagated: S2 reads values of 2 statements (S0, S1): that needs a statement split (§3, not done yet)
+            A: split S2 so that each piece reads one writer: S2_1 [n] -> { S2_1[j] : (1 + j) mod 2 = 0 and 0 <= j < n }; S2_2 [n] -> { S2_2[j] : (j) mod 2 = 0 and 0 <= j < n }
+            A: propagated S0's expression into S2_1 for a5 (1 loads re-issued)
+            A: propagated S1's expression into S2_2 for a7 (1 loads re-issued)
+            statements: 3 before, 2 after
+            S2_1: [n] -> { S2_1[j] -> B[j] : (1 + j) mod 2 = 0 and 0 <= j < n } = (a2 * 3.0)
+            S2_2: [n] -> { S2_2[j] -> B[j] : (j) mod 2 = 0 and 0 <= j < n } = (a3 + 1.0)
+        "#]],
+    );
+}
+
+/// §4.3: a split that would leave one iteration of a middle dimension between two loops (the
+/// plane `y = 1` of a three-dimensional reader) is refused.
+#[test]
+fn a_split_between_two_loops_is_refused() {
+    let config = Config {
+        passes: vec![optimist::delin::PASS, optimist::propagate::PASS],
+        ..Config::default()
+    };
+    check_with(
+        "void k(int n, double in[n][n][n], double out[n][n][n]) {
+  double t[20][20][20];
+  for (int z = 0; z < n; z++)
+    for (int y = 0; y < n; y++)
+      for (int x = 0; x < n; x++)
+        t[z][y][x] = in[z][y][x] * 2.0;
+  for (int z = 0; z < n; z++)
+    for (int x = 0; x < n; x++)
+      t[z][0][x] = 1.0;
+  for (int z = 0; z < n; z++)
+    for (int y = 1; y < n; y++)
+      for (int x = 0; x < n; x++)
+        out[z][y][x] = t[z][y - 1][x];
+}",
+        config,
+        "delin",
+        expect![[r#"
+            t: not propagated: S2 would be split off for one value of its dimension 1 between two loops: [n] -> { S2[z, y = 1, x] : n >= 2 and 0 <= z < n and 0 <= x < n } (§4.3)
             statements: 3 before, 3 after
-            S0: [n] -> { S0[i] -> A[i] : 0 <= i < n } = (a1 * 3.0)
-            S1: [n] -> { S1[i] -> A[i] : (i) mod 2 = 0 and 0 <= i < n } = (a3 + 1.0)
-            S2: [n] -> { S2[j] -> B[j] : 0 <= j < n } = a5
+            S0: [n] -> { S0[z, y, x] -> t[z, y, x] : 0 <= z < n and 0 <= y < n and 0 <= x < n } = (a1 * 2.0)
+            S1: [n] -> { S1[z, x] -> t[z, 0, x] : 0 <= z < n and 0 <= x < n } = 1.0
+            S2: [n] -> { S2[z, y, x] -> out[z, y, x] : 0 <= z < n and 0 < y < n and 0 <= x < n } = a4
         "#]],
     );
 }
@@ -160,11 +194,7 @@ fn pipelines_decisions_and_temporaries_left() {
             .iter()
             .enumerate()
             .filter(|(k, a)| {
-                !a.live_out
-                    && after
-                        .accesses
-                        .iter()
-                        .any(|acc| acc.array.0 as usize == *k)
+                !a.live_out && after.accesses.iter().any(|acc| acc.array.0 as usize == *k)
             })
             .map(|(_, a)| a.name.as_str())
             .collect();
@@ -182,8 +212,9 @@ fn pipelines_decisions_and_temporaries_left() {
     expect![[r#"
         == pipelines_blur_sep: temporaries still touched: []
         statements: 2 before, 1 after
-        == pipelines_boundary: temporaries still touched: ["tmp"]
-        tmp: not propagated: S3 reads values of 2 statements (S0, S2): that needs a statement split (§3, not done yet)
+        == pipelines_boundary: temporaries still touched: []
+        tmp: split S3 so that each piece reads one writer: S3_1 [n] -> { S3_1[i = 1] : n >= 3 }; S3_2 [n] -> { S3_2[i = 1] : n = 2 }; S3_3 [n] -> { S3_3[i] : 2 <= i <= -2 + n }; S3_4 [n] -> { S3_4[i = -1 + n] : n >= 3 }
+        tmp: recurrence: S3_3 evaluates S2's expression at 3 consecutive elements of tmp (offsets [0, 1, 2]); code generation recomputes each
         statements: 4 before, 4 after
         == pipelines_harris: temporaries still touched: ["ixx", "iyy", "ixy"]
         ixy: not propagated: S8's expression would have 253 nodes (at most 160)
@@ -251,7 +282,10 @@ fn random_pipelines_compute_the_same_bits() {
                 terms.push(format!("{w} * {src_arr}[y + {dy}][x + {dx}]"));
             }
             if rng.below(4) == 0 {
-                terms.push(rng.pick(&["(double)x", "(double)(y + x)", "0.5 * y"]).into());
+                terms.push(
+                    rng.pick(&["(double)x", "(double)(y + x)", "0.5 * y"])
+                        .into(),
+                );
             }
             let lo = s + 1;
             body.push_str(&format!(
@@ -275,8 +309,9 @@ fn random_pipelines_compute_the_same_bits() {
             "void k(int n, int m, double in[n][m], double out[n][m]) {{\n{decls}{body}}}\n"
         );
         let f = parse(&src);
-        let spec = optimist::scop::workload::RunSpec::parse_args(&["--set", "n=13", "--set", "m=11"])
-            .unwrap();
+        let spec =
+            optimist::scop::workload::RunSpec::parse_args(&["--set", "n=13", "--set", "m=11"])
+                .unwrap();
         let reference = common::interpreter_hashes(&f, &spec);
         let off = Config {
             passes: Vec::new(),
@@ -300,5 +335,8 @@ fn random_pipelines_compute_the_same_bits() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     eprintln!("propagation changed {changed} of 16 pipelines");
-    assert!(changed >= 8, "propagation changed only {changed} of 16 pipelines");
+    assert!(
+        changed >= 8,
+        "propagation changed only {changed} of 16 pipelines"
+    );
 }

@@ -182,7 +182,11 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
 /// dependences on the target (expression propagation is what removes such temporaries).
 fn rewritten(scop: &Scop, a: ScopArrayId) -> Result<bool, IslError> {
     let mut writes = UnionMap::empty(&scop.ctx)?;
-    for acc in scop.accesses.iter().filter(|acc| acc.array == a && acc.kind.is_write()) {
+    for acc in scop
+        .accesses
+        .iter()
+        .filter(|acc| acc.array == a && acc.kind.is_write())
+    {
         writes = writes.union(&UnionMap::from_map(&acc.relation)?)?;
     }
     Ok(!writes.is_injective()?)

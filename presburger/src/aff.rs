@@ -46,6 +46,23 @@ isl_handle!(
     isl_multi_union_pw_aff_plain_is_equal
 );
 
+isl_handle!(
+    /// A function defined piecewise on several spaces (`isl_union_pw_multi_aff`), such as the
+    /// map from the statements a pass split off to the statement they come from.
+    UnionPwMultiAff, isl_union_pw_multi_aff, isl_union_pw_multi_aff_copy,
+    isl_union_pw_multi_aff_free, isl_union_pw_multi_aff_to_str,
+    isl_union_pw_multi_aff_plain_is_equal
+);
+
+impl UnionPwMultiAff {
+    /// The function whose graph is `map` (which must be single-valued).
+    pub fn from_union_map(map: &UnionMap) -> Result<UnionPwMultiAff> {
+        // SAFETY: the copy is taken.
+        map.ctx()
+            .wrap(unsafe { ffi::isl_union_pw_multi_aff_from_union_map(map.take()) })
+    }
+}
+
 impl Val {
     /// The integer `value`.
     pub fn from_i64(ctx: &Ctx, value: i64) -> Result<Val> {

@@ -28,6 +28,7 @@ macro_rules! opaque {
 opaque! {
     isl_ctx isl_space isl_set isl_map isl_union_set isl_union_map isl_aff isl_pw_aff
     isl_multi_aff isl_pw_multi_aff isl_val isl_multi_val isl_multi_union_pw_aff isl_id
+    isl_union_pw_multi_aff
     isl_point isl_schedule isl_schedule_node isl_schedule_constraints isl_union_access_info
     isl_union_flow isl_ast_build isl_ast_node isl_ast_expr isl_ast_node_list isl_union_set_list
     isl_val_list
@@ -83,6 +84,7 @@ free! {
     isl_aff => isl_aff_free, isl_pw_aff => isl_pw_aff_free, isl_multi_aff => isl_multi_aff_free,
     isl_pw_multi_aff => isl_pw_multi_aff_free, isl_val => isl_val_free,
     isl_multi_val => isl_multi_val_free, isl_multi_union_pw_aff => isl_multi_union_pw_aff_free,
+    isl_union_pw_multi_aff => isl_union_pw_multi_aff_free,
     isl_id => isl_id_free, isl_point => isl_point_free, isl_schedule => isl_schedule_free,
     isl_schedule_node => isl_schedule_node_free,
     isl_schedule_constraints => isl_schedule_constraints_free,
@@ -631,6 +633,24 @@ unsafe extern "C" {
         a: Keep<isl_multi_union_pw_aff>,
         b: Keep<isl_multi_union_pw_aff>,
     ) -> Bool;
+    pub fn isl_union_pw_multi_aff_copy(
+        a: Keep<isl_union_pw_multi_aff>,
+    ) -> *mut isl_union_pw_multi_aff;
+    pub fn isl_union_pw_multi_aff_free(
+        a: Take<isl_union_pw_multi_aff>,
+    ) -> *mut isl_union_pw_multi_aff;
+    pub fn isl_union_pw_multi_aff_to_str(a: Keep<isl_union_pw_multi_aff>) -> *mut c_char;
+    pub fn isl_union_pw_multi_aff_plain_is_equal(
+        a: Keep<isl_union_pw_multi_aff>,
+        b: Keep<isl_union_pw_multi_aff>,
+    ) -> Bool;
+    pub fn isl_union_pw_multi_aff_from_union_map(
+        m: Take<isl_union_map>,
+    ) -> *mut isl_union_pw_multi_aff;
+    pub fn isl_schedule_pullback_union_pw_multi_aff(
+        s: Take<isl_schedule>,
+        f: Take<isl_union_pw_multi_aff>,
+    ) -> *mut isl_schedule;
     pub fn isl_multi_union_pw_aff_from_union_map(
         m: Take<isl_union_map>,
     ) -> *mut isl_multi_union_pw_aff;

@@ -52,7 +52,7 @@ mod poly;
 mod schedule;
 mod set;
 
-pub use aff::{Aff, MultiAff, MultiUnionPwAff, MultiVal, PwAff, PwMultiAff, Val};
+pub use aff::{Aff, MultiAff, MultiUnionPwAff, MultiVal, PwAff, PwMultiAff, UnionPwMultiAff, Val};
 pub use ast::{AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp};
 pub use ctx::{AstOptions, Ctx, ScheduleOptions};
 pub use error::{Error, IslErrorKind, Result};

@@ -1,7 +1,7 @@
 //! Schedule trees, the scheduler (`ScheduleConstraints`) and dataflow analysis
 //! (`UnionAccessInfo::compute_flow`).
 
-use crate::aff::{MultiUnionPwAff, MultiVal};
+use crate::aff::{MultiUnionPwAff, MultiVal, UnionPwMultiAff};
 use crate::ctx::Ctx;
 use crate::error::{Error, Result};
 use crate::ffi;
@@ -105,6 +105,9 @@ impl Schedule {
         fn sequence(&self, next: &Schedule) -> Schedule = isl_schedule_sequence;
         /// Restricts the instances to `domain`.
         fn intersect_domain(&self, domain: &UnionSet) -> Schedule = isl_schedule_intersect_domain;
+        /// The schedule of the instances `f` maps to instances of `self`, each at the place of
+        /// its image (for statements split into pieces: `{ S_1[i] -> S[i] }`).
+        fn pullback(&self, f: &UnionPwMultiAff) -> Schedule = isl_schedule_pullback_union_pw_multi_aff;
     }
 }
 

@@ -12,26 +12,33 @@
 //! - **the reload test** (§3.2): each re-issued load must see the same write instances in the
 //!   reader as the original load saw in `W` (isl's dataflow on the model after propagation, read
 //!   by read); an intermediate write refuses the propagation;
+//! - **statement splitting** (§3, Figure 5): a reader whose instances see values of several
+//!   statements is split (`Scop::split_statement`) into pieces that each see one writer per read,
+//!   so that every propagation dependence is surjective; each piece gets its writers'
+//!   expressions;
 //! - **heuristics** (§4): only local (non live-out) arrays are propagated, all of their reads or
 //!   none (§4.4, so that the writes become dead); a reader may need at most
 //!   [`MAX_CACHE_LINES`] cache lines per instance (§4.2, counted as the paper does: an access is a
-//!   hit when it lies within half a line of an earlier one) and its expression at most
-//!   [`MAX_NODES`] nodes (a code-complexity limit in place of §4.3's, which is about splits);
-//!   the arrays are tried in the order of §4.4, each once;
+//!   hit when it lies within half a line of an earlier one), its expression at most
+//!   [`MAX_NODES`] nodes, and a split at most [`MAX_PIECES`] pieces, none of which may fix one
+//!   dimension between two loop dimensions (§4.3); the arrays are tried in the order of §4.4,
+//!   each once;
 //! - then the writes of every propagated array are removed, and the array is no longer touched
 //!   by the optimized code.
 //!
 //! Propagated expressions are the writer's expression with its conversion to the array's
-//! element type (`(float)(...)` when the temporary is `float`), so every reader computes the
-//! operations the program computed, in the same order: results stay bitwise equal.
+//! element type (`(float)(...)` when the temporary is `float`), and the writer's iterators become
+//! affine functions of the reader's (Algorithm 1's `iv` case, computed in 64 bits and converted
+//! to the iterator's type), so every reader computes the operations the program computed, in the
+//! same order: results stay bitwise equal.
 //!
-//! **Not done yet** (each is reported as the reason a propagation was refused): statement
-//! splitting (§3, Figure 5) for a read whose instances see values of several statements or
-//! partly none; expressions that use the writer's loop iterators (Algorithm 1's `iv` case);
-//! reads of the array itself in its expression (recurrences such as `tmp[i] = tmp[i - 1] + x`).
-//! §5.4's higher-order recurrences are detected and recorded as hints (`propagate: recurrence:`
-//! diagnostics); code generation does nothing with them yet. The array's buffer is still
-//! allocated for the faithful code that runs when the run-time check fails.
+//! **Not done** (each is reported as the reason a propagation was refused): reads of the array
+//! itself in its expression (recurrences such as `tmp[i] = tmp[i - 1] + x`, Figure 7a), and
+//! readers that read elements no statement of the region wrote. §5.4's higher-order recurrences
+//! are detected and recorded as hints (`propagate: recurrence:` diagnostics); code generation
+//! does nothing with them yet, so a value read at three consecutive elements is computed three
+//! times. The array's buffer is still allocated, for the faithful code that runs when the
+//! run-time check fails; the optimized code does not touch it.
 //!
 //! ```
 //! use optimist_scop::frontend::{self, FrontendConfig};
@@ -54,7 +61,7 @@
 //! ```
 #![deny(missing_docs)]
 
-use optimist_presburger::{Aff, DimType, Error as IslError, Map, PwMultiAff, UnionMap};
+use optimist_presburger::{Aff, DimType, Error as IslError, Map, PwMultiAff, Set, UnionMap};
 use optimist_scop::Type;
 use optimist_scop::expr::ExprKind;
 use optimist_scop::ir::{BinOp, Function};
@@ -133,8 +140,10 @@ impl Raw {
         let mut into: Vec<Vec<(StmtId, Map)>> = vec![Vec::new(); scop.accesses.len()];
         for m in deps.get(DepKind::Raw, true).maps()? {
             let (source, sink) = (m.domain()?.unwrap_map()?, m.range()?.unwrap_map()?);
-            let (Some(w), Some(tag)) = (source.tuple_name(DimType::In), sink.tuple_name(DimType::Out))
-            else {
+            let (Some(w), Some(tag)) = (
+                source.tuple_name(DimType::In),
+                sink.tuple_name(DimType::Out),
+            ) else {
                 continue;
             };
             let Some(w) = scop.stmts.iter().position(|s| s.name == w) else {
@@ -369,9 +378,17 @@ fn affine_expr(
         text_terms.push(format!("{c}*{name}"));
     }
     // The terms must be all of `aff` (no integer division hides in it).
-    let names: Vec<String> = (0..aff.dim(DimType::In)?).map(|m| format!("i{m}")).collect();
+    let names: Vec<String> = (0..aff.dim(DimType::In)?)
+        .map(|m| format!("i{m}"))
+        .collect();
     let params: Vec<String> = (0..aff.dim(DimType::Param)?)
-        .map(|p| space.dim_name(DimType::Param, p).ok().flatten().unwrap_or_default())
+        .map(|p| {
+            space
+                .dim_name(DimType::Param, p)
+                .ok()
+                .flatten()
+                .unwrap_or_default()
+        })
         .collect();
     text_terms.push(c0.to_string());
     let tuple = space.tuple_name(DimType::In)?.unwrap_or_default();
@@ -404,8 +421,11 @@ fn affine_expr(
         };
         sum = Some(match sum {
             None => term,
-            Some(s) => BodyExpr::new(ExprKind::Binary(BinOp::Add, Box::new(s), Box::new(term)), Type::I64)
-                .map_err(|e| PassError::Bail(e.0))?,
+            Some(s) => BodyExpr::new(
+                ExprKind::Binary(BinOp::Add, Box::new(s), Box::new(term)),
+                Type::I64,
+            )
+            .map_err(|e| PassError::Bail(e.0))?,
         });
     }
     let bin = |op, a, b| {
@@ -436,10 +456,136 @@ struct Done {
     loads: Vec<(AccessId, AccessId)>,
 }
 
-/// Propagates every read of temporary `t` into its reader, or says why not. Returns the new
-/// model (the writes of `t` still in it), the decisions, and the number of reads replaced.
+/// The most pieces a reader may be split into (§4.3: splits multiply statements and loops).
+pub const MAX_PIECES: usize = 8;
+
+/// §3, Figure 5: splits each reader of `t` whose instances see values of several statements
+/// (through one read or several) into pieces that each see one writer per read. Returns the
+/// split model and what was split, `None` when no reader needs it, or why it cannot be done.
+#[allow(clippy::type_complexity)]
+fn split_readers(
+    scop: &Scop,
+    t: ScopArrayId,
+    raw: &Raw,
+) -> Result<Result<Option<(Scop, Vec<String>)>, String>, PassError> {
+    let mut readers: Vec<StmtId> = Vec::new();
+    for r in reads_of(scop, t) {
+        let y = scop.access(r).stmt;
+        if raw.into[r.0 as usize].len() > 1 && !readers.contains(&y) {
+            readers.push(y);
+        }
+    }
+    if readers.is_empty() {
+        return Ok(Ok(None));
+    }
+    let mut new = scop.clone();
+    let mut said = Vec::new();
+    let name = &scop.array(t).name;
+    for y in readers {
+        let st = scop.stmt(y);
+        let mut pieces = vec![st.domain.clone()];
+        for r in reads_of(scop, t)
+            .into_iter()
+            .filter(|&r| scop.access(r).stmt == y)
+        {
+            let sources = &raw.into[r.0 as usize];
+            let mut refined = Vec::new();
+            for p in &pieces {
+                let mut rest = p.clone();
+                for (_, flow) in sources {
+                    let part = p.intersect(&flow.range()?)?.coalesce()?;
+                    rest = rest.subtract(&part)?;
+                    if !part.is_empty()? {
+                        refined.push(part);
+                    }
+                }
+                if !rest.is_empty()? {
+                    return Ok(Err(format!(
+                        "{} reads elements no statement wrote at {}",
+                        st.name,
+                        rest.coalesce()?
+                    )));
+                }
+            }
+            pieces = refined;
+        }
+        if pieces.len() > MAX_PIECES {
+            return Ok(Err(format!(
+                "{} would be split into {} pieces (at most {MAX_PIECES})",
+                st.name,
+                pieces.len()
+            )));
+        }
+        for p in &pieces {
+            if let Some(d) = fixed_between_loops(p)? {
+                return Ok(Err(format!(
+                    "{} would be split off for one value of its dimension {d} between two loops: {p} (§4.3)",
+                    st.name
+                )));
+            }
+        }
+        let Some(now) = new.stmts.iter().position(|s| s.name == st.name) else {
+            continue;
+        };
+        let added = new.split_statement(StmtId(now as u32), &pieces)?;
+        let names: Vec<String> = added
+            .iter()
+            .map(|&k| format!("{} {}", new.stmt(k).name, new.stmt(k).domain))
+            .collect();
+        said.push(format!(
+            "{name}: split {} so that each piece reads one writer: {}",
+            st.name,
+            names.join("; ")
+        ));
+    }
+    Ok(Ok(Some((new, said))))
+}
+
+/// The first dimension of `piece` that is fixed to one value while a dimension before it and
+/// one after it are not (§4.3: a loop, then a single iteration, then a loop again).
+fn fixed_between_loops(piece: &Set) -> Result<Option<usize>, IslError> {
+    let n = piece.dim(DimType::SET)?;
+    let mut fixed = Vec::with_capacity(n);
+    for d in 0..n {
+        let only = piece
+            .project_out(DimType::SET, d + 1, n - d - 1)?
+            .project_out(DimType::SET, 0, d)?;
+        fixed.push(only.lexmin()?.is_equal(&only)?);
+    }
+    Ok((0..n)
+        .find(|&d| fixed[d] && fixed[..d].iter().any(|f| !f) && fixed[d + 1..].iter().any(|f| !f)))
+}
+
+/// Propagates every read of temporary `t` into its reader, splitting readers first where
+/// needed, or says why not. Returns the new model (the writes of `t` still in it), the
+/// decisions, and the number of reads replaced.
 #[allow(clippy::type_complexity)]
 fn propagate(
+    scop: &Scop,
+    f: &Function,
+    t: ScopArrayId,
+    raw: &Raw,
+    config: &DepConfig,
+) -> Result<Result<(Scop, Vec<String>, usize), String>, PassError> {
+    match split_readers(scop, t, raw)? {
+        Err(why) => Ok(Err(why)),
+        Ok(None) => propagate_reads(scop, f, t, raw, config),
+        Ok(Some((split, said))) => {
+            let raw = Raw::of(&split, config)?;
+            Ok(
+                propagate_reads(&split, f, t, &raw, config)?.map(|(m, mut notes, n)| {
+                    let mut all = said;
+                    all.append(&mut notes);
+                    (m, all, n)
+                }),
+            )
+        }
+    }
+}
+
+/// [`propagate`] once every read sees one writer.
+#[allow(clippy::type_complexity)]
+fn propagate_reads(
     scop: &Scop,
     f: &Function,
     t: ScopArrayId,
@@ -453,14 +599,19 @@ fn propagate(
         let y = acc.stmt;
         let yname = scop.stmt(y).name.clone();
         if !acc.exact {
-            return Ok(Err(format!("{yname} reads it with a subscript that is not affine")));
+            return Ok(Err(format!(
+                "{yname} reads it with a subscript that is not affine"
+            )));
         }
         let sources = &raw.into[r.0 as usize];
         let [(w, flow)] = sources.as_slice() else {
             if sources.is_empty() {
                 return Ok(Err(format!("{yname} reads elements no statement wrote")));
             }
-            let names: Vec<&str> = sources.iter().map(|(w, _)| scop.stmt(*w).name.as_str()).collect();
+            let names: Vec<&str> = sources
+                .iter()
+                .map(|(w, _)| scop.stmt(*w).name.as_str())
+                .collect();
             return Ok(Err(format!(
                 "{yname} reads values of {} statements ({}): that needs a statement split (§3, not done yet)",
                 names.len(),
@@ -478,7 +629,10 @@ fn propagate(
         }
         let def = flow.reverse()?;
         if !def.is_single_valued()? {
-            return Ok(Err(format!("{yname} may read several instances of {}", ws.name)));
+            return Ok(Err(format!(
+                "{yname} may read several instances of {}",
+                ws.name
+            )));
         }
         let wacc = scop.access(ws.write);
         if ws.guard.is_some() || wacc.kind != AccessKind::MustWrite || !wacc.exact {
@@ -517,7 +671,8 @@ fn propagate(
             new.stmts[y.0 as usize].accesses.push(id);
             renamed.push((q, id));
         }
-        let tree = value.with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
+        let tree =
+            value.with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
         let substitute = |e: &BodyExpr| {
             e.map_leaves(&mut |leaf, ty| match *leaf {
                 BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
@@ -548,12 +703,15 @@ fn propagate(
     let new_raw = Raw::of(&new, config)?;
     for d in &done {
         for &(q, copy) in &d.loads {
-            let expected =
-                raw.all_into(scop, q)?.apply_range(&UnionMap::from_map(&d.def.reverse()?)?)?;
+            let expected = raw
+                .all_into(scop, q)?
+                .apply_range(&UnionMap::from_map(&d.def.reverse()?)?)?;
             let actual = new_raw.all_into(&new, copy)?;
             if !actual.is_equal(&expected)? {
                 let arr = &scop.array(scop.access(q).array).name;
-                let changed = expected.subtract(&actual)?.union(&actual.subtract(&expected)?)?;
+                let changed = expected
+                    .subtract(&actual)?
+                    .union(&actual.subtract(&expected)?)?;
                 return Ok(Err(format!(
                     "reload test: {} would read another value of {arr} than {} did: {}",
                     scop.stmt(d.reader).name,
@@ -639,13 +797,11 @@ fn constant_delta(a: &Map, b: &Map) -> Result<Option<Vec<i64>>, IslError> {
     let Some(p) = deltas.sample_point()? else {
         return Ok(None);
     };
-    let v: Vec<i64> = p.coordinates(DimType::SET)?.iter().map(|x| *x as i64).collect();
+    let v: Vec<i64> = p.coordinates(DimType::SET)?;
     let text: Vec<String> = v.iter().map(|x| x.to_string()).collect();
     let tuple = deltas.tuple_name().unwrap_or_default();
-    let single = optimist_presburger::Set::parse(
-        a.ctx(),
-        &format!("{{ {tuple}[{}] }}", text.join(", ")),
-    )?;
+    let single =
+        optimist_presburger::Set::parse(a.ctx(), &format!("{{ {tuple}[{}] }}", text.join(", ")))?;
     if !deltas.is_subset(&single)? {
         return Ok(None);
     }
@@ -707,14 +863,21 @@ fn unit_step(scop: &Scop, r: AccessId) -> Result<bool, IslError> {
     to[n - 1] = format!("i{} + 1", n - 1);
     let shift = Map::parse(
         &scop.ctx,
-        &format!("{{ {0}[{1}] -> {0}[{2}] }}", st.name, from.join(", "), to.join(", ")),
+        &format!(
+            "{{ {0}[{1}] -> {0}[{2}] }}",
+            st.name,
+            from.join(", "),
+            to.join(", ")
+        ),
     )?;
-    Ok(match constant_delta(&acc.relation, &shift.apply_range(&acc.relation)?)? {
-        Some(v) => {
-            v.last().is_some_and(|l| l.abs() == 1) && v.iter().rev().skip(1).all(|&x| x == 0)
-        }
-        None => false,
-    })
+    Ok(
+        match constant_delta(&acc.relation, &shift.apply_range(&acc.relation)?)? {
+            Some(v) => {
+                v.last().is_some_and(|l| l.abs() == 1) && v.iter().rev().skip(1).all(|&x| x == 0)
+            }
+            None => false,
+        },
+    )
 }
 
 /// Removes the statements whose write nobody needs any more: a write to a local array or
@@ -741,7 +904,11 @@ fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
 pub fn report(before: &Scop, after: &Scop) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    for d in after.diagnostics.iter().filter_map(|d| d.strip_prefix(NOTE)) {
+    for d in after
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.strip_prefix(NOTE))
+    {
         let _ = writeln!(out, "{d}");
     }
     if out.is_empty() {

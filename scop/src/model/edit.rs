@@ -1,10 +1,11 @@
 //! Edits a pass makes to a model that touch its numbering: removing statements (dead ones,
 //! such as a copy of an element onto itself after DeLICM) and accesses no statement uses any
-//! more (a read replaced by a forwarded expression). Ids are indices, so the others are
+//! more (a read replaced by a forwarded expression), and splitting a statement into pieces of
+//! its domain (expression propagation, where each piece reads values of one statement). Ids are indices, so the others are
 //! renumbered everywhere they appear: statement lists, bodies, guards, subscripts.
 
 use super::{AccessId, BodyExpr, Scop, StmtId};
-use optimist_presburger::Error as IslError;
+use optimist_presburger::{DimType, Error as IslError, Set, UnionMap, UnionPwMultiAff};
 
 impl Scop {
     /// Removes the statements for which `drop` holds, with their accesses, and every access that
@@ -72,5 +73,77 @@ impl Scop {
             self.schedule = self.schedule.intersect_domain(&domains)?;
         }
         Ok(removed)
+    }
+}
+
+impl Scop {
+    /// Splits statement `s` into one statement per set of `pieces` (each intersected with its
+    /// domain; together they should cover it, and they must not overlap): `S_1`, `S_2`, ... with
+    /// `S`'s body, tags and place, and copies of its accesses restricted to the piece. Each piece
+    /// runs where its instances ran (the schedule is pulled back through `S_k[i] -> S[i]`), and
+    /// `S` is removed. Returns the new statements' ids (after the renumbering).
+    pub fn split_statement(&mut self, s: StmtId, pieces: &[Set]) -> Result<Vec<StmtId>, IslError> {
+        let st = self.stmt(s).clone();
+        let mut pull = UnionMap::empty(&self.ctx)?;
+        for (k, other) in self.stmts.iter().enumerate() {
+            if k != s.0 as usize {
+                pull = pull.union(&UnionMap::from_map(&other.domain.identity()?)?)?;
+            }
+        }
+        let mut added = Vec::new();
+        for (k, piece) in pieces.iter().enumerate() {
+            let mut n = k + 1;
+            let mut name = format!("{}_{n}", st.name);
+            while self.stmts.iter().any(|o| o.name == name) {
+                n += pieces.len();
+                name = format!("{}_{n}", st.name);
+            }
+            let piece = piece.intersect(&st.domain)?;
+            let id = StmtId(self.stmts.len() as u32);
+            let mut renamed: Vec<(AccessId, AccessId)> = Vec::new();
+            for &a in &st.accesses {
+                let mut acc = self.access(a).clone();
+                acc.stmt = id;
+                acc.relation = acc
+                    .relation
+                    .intersect_domain(&piece)?
+                    .with_tuple_name(DimType::In, &name)?;
+                renamed.push((a, AccessId(self.accesses.len() as u32)));
+                self.accesses.push(acc);
+            }
+            let rename = |a: AccessId| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n);
+            for &(_, a) in &renamed {
+                let acc = &mut self.accesses[a.0 as usize];
+                if let Some(subs) = &acc.subscripts {
+                    acc.subscripts = Some(subs.iter().map(|e| e.with_accesses(&rename)).collect());
+                }
+            }
+            let domain = piece.with_tuple_name(&name)?;
+            pull = pull.union(&UnionMap::from_map(
+                &domain.identity()?.with_tuple_name(DimType::Out, &st.name)?,
+            )?)?;
+            self.stmts.push(super::ScopStmt {
+                name,
+                label: None,
+                tags: st.tags.clone(),
+                domain,
+                write: rename(st.write),
+                value: st.value.with_accesses(&rename),
+                guard: st.guard.as_ref().map(|g| g.with_accesses(&rename)),
+                accesses: st.accesses.iter().map(|&a| rename(a)).collect(),
+                iterators: st.iterators.clone(),
+                loc: st.loc.clone(),
+            });
+            added.push(id);
+        }
+        self.schedule = self
+            .schedule
+            .pullback(&UnionPwMultiAff::from_union_map(&pull)?)?;
+        self.remove_statements(&|x, _| x == s)?;
+        // Ids above `s` moved down by one.
+        Ok(added
+            .into_iter()
+            .map(|StmtId(k)| StmtId(if k > s.0 { k - 1 } else { k }))
+            .collect())
     }
 }
