@@ -4,7 +4,7 @@
    splitting, §3 Figure 5). */
 void boundary(int n, double in[n + 1], double out[n + 1])
 {
-  double tmp[1000];
+  double tmp[200000];
   for (int i = 0; i <= n; i++) {
     if (i == 0)
       tmp[i] = 2.0 * in[i] + in[i + 1];

@@ -3,7 +3,7 @@
    of tmp[j] and its reload, so tmp[j]'s expression would read another value at the reader. */
 void overwritten(int n, double a[n], double b[n])
 {
-  double tmp[1000];
+  double tmp[200000];
   for (int i = 0; i < n; i++)
     tmp[i] = a[i] * 2.0;
   for (int j = 0; j < n; j++) {
