@@ -38,20 +38,20 @@ fn the_plan_reports_every_stage_in_order() {
             "check"
         ]
     );
-    // No flat pointer and no local scalar: delinearization and DeLICM change nothing; the
-    // pass not implemented yet says so.
+    // No flat pointer, no local scalar, no local array: the three passes change nothing and
+    // say why.
     assert!(
         !plan.reports[2].changed && plan.reports[2].summary == "no array delinearized",
         "{}",
         plan.reports[2]
     );
     assert!(
-        !plan.reports[3].changed && plan.reports[3].summary == "no local scalar",
+        !plan.reports[3].changed && plan.reports[3].summary == "no local variable",
         "{}",
         plan.reports[3]
     );
     let r = &plan.reports[4];
-    assert!(!r.changed && r.summary.contains("not implemented"), "{r}");
+    assert!(!r.changed && r.summary == "no local array", "{r}");
     // The plan's check is the kernel's.
     let kernel = Kernel::compile(&f, Some(&plan)).unwrap();
     assert_eq!(kernel.check(), Some(plan.check_c().as_str()));

@@ -178,6 +178,9 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
     let config = DepConfig {
         max_operations: cx.max_operations,
     };
+    if !(0..scop.arrays.len()).any(|k| is_temporary(scop, ScopArrayId(k as u32))) {
+        return Ok(PassReport::unchanged(PASS.name, "no local array"));
+    }
     let mut tried: Vec<String> = Vec::new();
     let mut notes = Vec::new();
     let (mut propagated, mut replaced, mut removed) = (0, 0, 0);
