@@ -66,7 +66,7 @@ use optimist_scop::Type;
 use optimist_scop::expr::ExprKind;
 use optimist_scop::ir::{BinOp, Function};
 use optimist_scop::model::{
-    AccessId, AccessKind, BodyExpr, BodyLeaf, DepConfig, DepKind, Dependences, ParamOrigin, Scop,
+    AccessId, AccessKind, BodyExpr, BodyLeaf, DepConfig, Dependences, ParamOrigin, Scop,
     ScopArrayId, StmtId,
 };
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
@@ -135,10 +135,20 @@ struct Raw {
 }
 
 impl Raw {
+    /// Into every read of `scop`.
     fn of(scop: &Scop, config: &DepConfig) -> Result<Raw, IslError> {
-        let deps = Dependences::compute_isl(scop, config)?;
+        Raw::into_reads(scop, None, config)
+    }
+
+    /// Into the reads `reads` only (every read when `None`).
+    fn into_reads(
+        scop: &Scop,
+        reads: Option<&[AccessId]>,
+        config: &DepConfig,
+    ) -> Result<Raw, IslError> {
+        let raw = Dependences::raw_into(scop, reads, config)?;
         let mut into: Vec<Vec<(StmtId, Map)>> = vec![Vec::new(); scop.accesses.len()];
-        for m in deps.get(DepKind::Raw, true).maps()? {
+        for m in raw.maps()? {
             let (source, sink) = (m.domain()?.unwrap_map()?, m.range()?.unwrap_map()?);
             let (Some(w), Some(tag)) = (
                 source.tuple_name(DimType::In),
@@ -702,8 +712,32 @@ fn propagate_reads(
             loads: renamed,
         });
     }
+    // §4.2 and the size limit on every reader, before the reload test (which asks isl).
+    let mut readers: Vec<StmtId> = done.iter().map(|d| d.reader).collect();
+    readers.dedup();
+    for &y in &readers {
+        let st = new.stmt(y);
+        let n = nodes(&st.value);
+        if n > MAX_NODES {
+            return Ok(Err(format!(
+                "{}'s expression would have {n} nodes (at most {MAX_NODES})",
+                st.name
+            )));
+        }
+        let lines = cache_lines(&new, y)?;
+        if lines > MAX_CACHE_LINES {
+            return Ok(Err(format!(
+                "{} would need {lines} cache lines per instance (at most {MAX_CACHE_LINES})",
+                st.name
+            )));
+        }
+    }
     // §3.2, the reload test: each re-issued load sees what the writer's load saw.
-    let new_raw = Raw::of(&new, config)?;
+    let copies: Vec<AccessId> = done
+        .iter()
+        .flat_map(|d| d.loads.iter().map(|&(_, c)| c))
+        .collect();
+    let new_raw = Raw::into_reads(&new, Some(&copies), config)?;
     for d in &done {
         for &(q, copy) in &d.loads {
             let expected = raw
@@ -722,26 +756,6 @@ fn propagate_reads(
                     changed.coalesce()?
                 )));
             }
-        }
-    }
-    // §4.2 and §4.3 on every reader.
-    let mut readers: Vec<StmtId> = done.iter().map(|d| d.reader).collect();
-    readers.dedup();
-    for &y in &readers {
-        let st = new.stmt(y);
-        let n = nodes(&st.value);
-        if n > MAX_NODES {
-            return Ok(Err(format!(
-                "{}'s expression would have {n} nodes (at most {MAX_NODES})",
-                st.name
-            )));
-        }
-        let lines = cache_lines(&new, y)?;
-        if lines > MAX_CACHE_LINES {
-            return Ok(Err(format!(
-                "{} would need {lines} cache lines per instance (at most {MAX_CACHE_LINES})",
-                st.name
-            )));
         }
     }
     let mut said = Vec::new();

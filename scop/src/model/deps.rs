@@ -99,6 +99,31 @@ impl Dependences {
         })
     }
 
+    /// Only the value-based RAW dependences, into the reads `reads` (every read when `None`),
+    /// tagged as [`Dependences::get`] gives them: one dataflow question instead of the four of
+    /// [`Dependences::compute`] (what a pass asks when it needs to know which write each read
+    /// sees, like expression propagation's reload test).
+    pub fn raw_into(
+        scop: &Scop,
+        reads: Option<&[super::AccessId]>,
+        config: &DepConfig,
+    ) -> Result<UnionMap, IslError> {
+        scop.ctx.with_budget(config.max_operations, || {
+            let t = Tagged::new(scop)?;
+            let sinks = match reads {
+                None => t.reads.clone(),
+                Some(ids) => {
+                    let mut tags = UnionSet::empty(&scop.ctx)?;
+                    for &id in ids {
+                        tags = tags.union(&tagged_domain(scop, id)?.to_union()?)?;
+                    }
+                    t.reads.intersect_domain(&tags)?
+                }
+            };
+            t.flow(&sinks, &t.must, &t.may)
+        })
+    }
+
     /// The tagged dependences of one kind.
     pub fn get(&self, kind: DepKind, value_based: bool) -> &UnionMap {
         if value_based {
@@ -136,6 +161,13 @@ struct Tagged {
     writes: UnionMap,
     read_tags: UnionSet,
     schedule: UnionMap,
+}
+
+/// `{ [S[i] -> aK[]] }` for access `id` of statement `S`: the instances of the access, tagged.
+fn tagged_domain(scop: &Scop, id: super::AccessId) -> Result<Set, IslError> {
+    let stmt = scop.stmt(scop.access(id).stmt);
+    let tag_set = Set::parse(&scop.ctx, &format!("{{ {}[] }}", tag(id)))?;
+    Map::from_domain_and_range(&stmt.domain, &tag_set)?.wrap()
 }
 
 impl Tagged {
