@@ -135,11 +135,6 @@ struct Raw {
 }
 
 impl Raw {
-    /// Into every read of `scop`.
-    fn of(scop: &Scop, config: &DepConfig) -> Result<Raw, IslError> {
-        Raw::into_reads(scop, None, config)
-    }
-
     /// Into the reads `reads` only (every read when `None`).
     fn into_reads(
         scop: &Scop,
@@ -206,14 +201,16 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
         if candidates.is_empty() {
             break;
         }
-        let raw = Raw::of(scop, &config)?;
         // §4.4: the temporary whose propagation leaves its readers the fewest arrays, then the
         // fewest RAW dependences, source statements, reads, dimensions; then source order.
         let t = candidates
             .iter()
             .copied()
-            .min_by_key(|&t| order_key(scop, &raw, t))
+            .min_by_key(|&t| order_key(scop, t))
             .unwrap_or(candidates[0]);
+        // The RAW dependences into its reads only (the writers' loads are asked about when
+        // it gets that far).
+        let raw = Raw::into_reads(scop, Some(&reads_of(scop, t)), &config)?;
         let name = scop.array(t).name.clone();
         tried.push(name.clone());
         match propagate(scop, cx.function, t, &raw, &config)? {
@@ -240,37 +237,36 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
     })
 }
 
-/// §4.4's order of the temporaries, smallest first.
-fn order_key(scop: &Scop, raw: &Raw, t: ScopArrayId) -> (usize, usize, usize, usize, usize, u32) {
+/// §4.4's order of the temporaries, smallest first, from the program text: the writers of a
+/// temporary are the statements that write it (the RAW dependences would tell which of them each
+/// read sees; asking isl for every candidate in every round cost more than the rest of the pass),
+/// and a read counts one dependence per writer.
+fn order_key(scop: &Scop, t: ScopArrayId) -> (usize, usize, usize, usize, usize, u32) {
     let reads = reads_of(scop, t);
-    let mut sources: Vec<StmtId> = Vec::new();
-    let mut deps = 0;
+    let writers: Vec<StmtId> = (0..scop.stmts.len())
+        .map(|k| StmtId(k as u32))
+        .filter(|&w| scop.access(scop.stmt(w).write).array == t)
+        .collect();
     let mut arrays: Vec<ScopArrayId> = Vec::new();
-    for &r in &reads {
-        let y = scop.access(r).stmt;
-        for &a in &scop.stmt(y).accesses {
-            let acc = scop.access(a);
-            if acc.array != t && !arrays.contains(&acc.array) {
-                arrays.push(acc.array);
-            }
+    let mut note = |a: ScopArrayId| {
+        if a != t && !arrays.contains(&a) {
+            arrays.push(a);
         }
-        for (w, _) in &raw.into[r.0 as usize] {
-            deps += 1;
-            if !sources.contains(w) {
-                sources.push(*w);
-            }
-            for a in scop.stmt(*w).value.accesses() {
-                let acc = scop.access(a);
-                if acc.array != t && !arrays.contains(&acc.array) {
-                    arrays.push(acc.array);
-                }
-            }
+    };
+    for &r in &reads {
+        for &a in &scop.stmt(scop.access(r).stmt).accesses {
+            note(scop.access(a).array);
+        }
+    }
+    for &w in &writers {
+        for a in scop.stmt(w).value.accesses() {
+            note(scop.access(a).array);
         }
     }
     (
         arrays.len(),
-        deps,
-        sources.len(),
+        reads.len() * writers.len(),
+        writers.len(),
         reads.len(),
         scop.array(t).sizes.len(),
         t.0,
@@ -584,7 +580,7 @@ fn propagate(
         Err(why) => Ok(Err(why)),
         Ok(None) => propagate_reads(scop, f, t, raw, config),
         Ok(Some((split, said))) => {
-            let raw = Raw::of(&split, config)?;
+            let raw = Raw::into_reads(&split, Some(&reads_of(&split, t)), config)?;
             Ok(
                 propagate_reads(&split, f, t, &raw, config)?.map(|(m, mut notes, n)| {
                     let mut all = said;
@@ -738,9 +734,14 @@ fn propagate_reads(
         .flat_map(|d| d.loads.iter().map(|&(_, c)| c))
         .collect();
     let new_raw = Raw::into_reads(&new, Some(&copies), config)?;
+    let loads: Vec<AccessId> = done
+        .iter()
+        .flat_map(|d| d.loads.iter().map(|&(q, _)| q))
+        .collect();
+    let old_raw = Raw::into_reads(scop, Some(&loads), config)?;
     for d in &done {
         for &(q, copy) in &d.loads {
-            let expected = raw
+            let expected = old_raw
                 .all_into(scop, q)?
                 .apply_range(&UnionMap::from_map(&d.def.reverse()?)?)?;
             let actual = new_raw.all_into(&new, copy)?;

@@ -109,7 +109,15 @@ impl Dependences {
         config: &DepConfig,
     ) -> Result<UnionMap, IslError> {
         scop.ctx.with_budget(config.max_operations, || {
-            let t = Tagged::new(scop)?;
+            // Only the accesses to the arrays the sinks read can take part.
+            let t = match reads {
+                None => Tagged::new(scop)?,
+                Some(ids) => {
+                    let arrays: Vec<super::ScopArrayId> =
+                        ids.iter().map(|&id| scop.access(id).array).collect();
+                    Tagged::of(scop, &|a| arrays.contains(&a.array))?
+                }
+            };
             let sinks = match reads {
                 None => t.reads.clone(),
                 Some(ids) => {
@@ -172,12 +180,20 @@ fn tagged_domain(scop: &Scop, id: super::AccessId) -> Result<Set, IslError> {
 
 impl Tagged {
     fn new(scop: &Scop) -> Result<Tagged, IslError> {
+        Tagged::of(scop, &|_| true)
+    }
+
+    /// The tagged accesses for which `keep` holds.
+    fn of(scop: &Scop, keep: &dyn Fn(&super::Access) -> bool) -> Result<Tagged, IslError> {
         let ctx = &scop.ctx;
         let sched = scop.schedule.map()?;
         let empty = || UnionMap::empty(ctx);
         let (mut reads, mut must, mut may, mut schedule) = (empty()?, empty()?, empty()?, empty()?);
         let mut read_tags = UnionSet::empty(ctx)?;
         for (k, a) in scop.accesses.iter().enumerate() {
+            if !keep(a) {
+                continue;
+            }
             let id = super::AccessId(k as u32);
             let stmt = scop.stmt(a.stmt);
             // S[i] -> [S[i] -> aK[]]
