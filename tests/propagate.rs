@@ -234,6 +234,23 @@ fn pipelines_decisions_and_temporaries_left() {
     "#]].assert_eq(&text);
 }
 
+/// A temporary every read of which was propagated is not allocated by the optimized code: the
+/// versioned C declares it only in the faithful function.
+#[test]
+fn a_propagated_temporary_is_not_declared_in_the_optimized_c() {
+    let f = frontend::parse_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pipelines/blur_sep.c"),
+        &FrontendConfig::default(),
+    )
+    .unwrap();
+    let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+    let p = optimist::codegen::c::versioned(&f, outcome.plan(), "blur").unwrap();
+    let optimized = p.code.split("blur_optimized(").nth(1).unwrap();
+    let fallback = p.code.split("blur_optimized(").next().unwrap();
+    assert!(fallback.contains("float bx[512][512];"), "{}", p.code);
+    assert!(!optimized.contains("bx["), "{}", p.code);
+}
+
 /// The pass runs under its budget: when isl runs out, the model is left unchanged and the
 /// report says so.
 #[test]

@@ -6,7 +6,7 @@
 
 use crate::ast::{AExpr, LoopAst, Node};
 use optimist_presburger::AstOp;
-use optimist_scop::ir::{ArrayKind, Dim, Function, Param, VarKind};
+use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
 use optimist_scop::model::{AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopStmt};
 use std::fmt::Write;
 
@@ -278,7 +278,23 @@ impl Printer<'_> {
                 let _ = writeln!(out, "  {} {};", a.elem, self.vars[v.0 as usize]);
             }
         }
-        for a in self.f.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
+        // Local arrays the model no longer touches (a temporary expression propagation
+        // removed) are not declared: only the faithful function needs them.
+        let touched =
+            |k: usize| {
+                self.scop.accesses.iter().any(|acc| {
+                    self.scop.array(acc.array).origin == ArrayOrigin::Array(ArrayId(k as u32))
+                }) || self.scop.invariant_loads.iter().any(|l| {
+                    self.scop.array(l.array).origin == ArrayOrigin::Array(ArrayId(k as u32))
+                })
+            };
+        for (_, a) in self
+            .f
+            .arrays
+            .iter()
+            .enumerate()
+            .filter(|(k, a)| a.kind == ArrayKind::Local && touched(*k))
+        {
             let dims: String = a
                 .dims
                 .iter()

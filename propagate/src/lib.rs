@@ -37,8 +37,14 @@
 //! readers that read elements no statement of the region wrote. §5.4's higher-order recurrences
 //! are detected and recorded as hints (`propagate: recurrence:` diagnostics); code generation
 //! does nothing with them yet, so a value read at three consecutive elements is computed three
-//! times. The array's buffer is still allocated, for the faithful code that runs when the
-//! run-time check fails; the optimized code does not touch it.
+//! times.
+//!
+//! **Memory.** The optimized code does not touch a propagated temporary. The model-based C
+//! function does not declare it (only the faithful function that runs when the run-time check
+//! fails does). The native `Kernel` still hands every local array to the versioned entry, which
+//! shares one argument block between both versions, but it obtains the buffer zeroed from the
+//! allocator: for temporaries above the allocator's mmap threshold the pages are never touched,
+//! so they never become resident.
 //!
 //! ```
 //! use optimist_scop::frontend::{self, FrontendConfig};
