@@ -251,6 +251,29 @@ fn a_propagated_temporary_is_not_declared_in_the_optimized_c() {
     assert!(!optimized.contains("bx["), "{}", p.code);
 }
 
+/// The native kernel allocates a propagated temporary only when the run-time check fails and
+/// the faithful code runs: with `out` aliasing `in` the check fails, the faithful code gets its
+/// buffer, and both runs give the interpreter's bits.
+#[test]
+fn the_kernel_allocates_a_propagated_temporary_only_for_the_faithful_code() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pipelines/blur_sep.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let compiled = optimist::compile(&f, &Config::default()).unwrap();
+    for (args, expected) in [
+        (&["--set", "h=40", "--set", "w=36"][..], Version::Optimized),
+        (
+            &["--set", "h=40", "--set", "w=36", "--alias", "out=in+0"][..],
+            Version::Fallback,
+        ),
+    ] {
+        let spec = optimist::scop::workload::RunSpec::parse_args(args).unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+        assert_eq!(version, expected, "{args:?}");
+        assert_eq!(hashes, reference, "{args:?}");
+    }
+}
+
 /// The pass runs under its budget: when isl runs out, the model is left unchanged and the
 /// report says so.
 #[test]

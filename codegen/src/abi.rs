@@ -32,6 +32,10 @@ pub enum Status {
         /// The array's index in the program.
         array: u32,
     },
+    /// A versioned entry compiled without the faithful code found its check false and ran
+    /// nothing: the caller runs the faithful code itself (after allocating what only that code
+    /// needs).
+    CheckFailed,
     /// A code this crate does not produce (a bug).
     Unknown(i32),
 }
@@ -48,6 +52,7 @@ impl Status {
             Status::OutOfBounds => 1,
             Status::Division => 2,
             Status::Footprint { .. } => 3,
+            Status::CheckFailed => 4,
             Status::Unknown(c) => c,
         }
     }
@@ -72,6 +77,7 @@ impl Status {
             3 => Status::Footprint {
                 array: (rest >> 16) as u32,
             },
+            4 if rest == 4 => Status::CheckFailed,
             _ => Status::Unknown(code),
         };
         (status, fallback)

@@ -70,10 +70,29 @@ pub struct Kernel {
     model: Option<Compiled>,
     /// Checks the assumptions, then calls `model` or `faithful`.
     optimized: Option<Compiled>,
+    /// Checks the assumptions, then calls `model` or returns `CheckFailed`: used when the model
+    /// touches some local arrays of the program no more (`lazy`), so that they are allocated
+    /// only when the faithful code runs.
+    lean: Option<Compiled>,
+    /// Per local array of the program (in order), whether the model leaves it untouched.
+    lazy: Vec<bool>,
     /// The run-time check the optimized code evaluates, in C notation.
     check: Option<String>,
     /// Argument-block slots for pre-loaded values.
     preloads: usize,
+}
+
+/// Whether the model touches the program's array `id` (an access, or a read assumed invariant).
+fn touches(scop: &optimist_scop::model::Scop, id: usize) -> bool {
+    use optimist_scop::model::ArrayOrigin;
+    let origin = ArrayOrigin::Array(optimist_scop::ir::ArrayId(id as u32));
+    scop.accesses
+        .iter()
+        .any(|acc| scop.array(acc.array).origin == origin)
+        || scop
+            .invariant_loads
+            .iter()
+            .any(|l| scop.array(l.array).origin == origin)
 }
 
 impl Kernel {
@@ -84,6 +103,8 @@ impl Kernel {
             faithful: jit::compile_faithful(f)?,
             model: None,
             optimized: None,
+            lean: None,
+            lazy: Vec::new(),
             check: None,
             preloads: 0,
         })
@@ -104,12 +125,28 @@ impl Kernel {
         let versioning = crate::versioned::Versioning {
             check: &p.check,
             optimized: &model,
-            fallback: &k.faithful,
+            fallback: Some(&k.faithful),
             footprints: &p.footprints,
             fallback_footprints: &p.fallback_footprints,
             preload_slot,
         };
         k.optimized = Some(crate::versioned::compile_versioned(f, &p.scop, versioning)?);
+        // Local arrays the model no longer touches (temporaries expression propagation
+        // removed): allocated only if the check fails.
+        k.lazy = f
+            .arrays
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.kind == ArrayKind::Local)
+            .map(|(id, _)| !touches(&p.scop, id))
+            .collect();
+        if k.lazy.iter().any(|&l| l) {
+            let lean = crate::versioned::Versioning {
+                fallback: None,
+                ..versioning
+            };
+            k.lean = Some(crate::versioned::compile_versioned(f, &p.scop, lean)?);
+        }
         k.model = Some(model);
         k.preloads = p.scop.invariant_loads.len();
         Ok(k)
@@ -237,7 +274,7 @@ impl Kernel {
                 }
             }
         }
-        let mut locals: Vec<Buffer> = Vec::new();
+        let mut locals: Vec<(optimist_scop::Type, usize)> = Vec::new();
         for a in f.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
             let need = self
                 .declared_len(&sizes, &a.dims)?
@@ -246,7 +283,7 @@ impl Kernel {
                 .ok()
                 .filter(|&n| n <= 1 << 30)
                 .ok_or_else(|| bad(format!("local `{}` is too large", a.name)))?;
-            locals.push(Buffer::zeroed(a.elem, len));
+            locals.push((a.elem, len));
         }
         for p in &f.params {
             match *p {
@@ -281,15 +318,36 @@ impl Kernel {
                 }
             }
         }
-        for buffer in &mut locals {
-            View::of(buffer, 0).push(&mut slots);
-        }
-        let code = self.optimized.as_ref().unwrap_or(&self.faithful);
-        slots.reserve_preloads(self.preloads);
-        // SAFETY: every array slot holds the address of live memory (a buffer or slice borrowed
-        // by the caller for the duration of this call, or a local buffer) and the range of flat
-        // indices inside it; the code checks every access against that range.
-        let (status, fallback) = unsafe { code.call(&mut slots) };
+        // Runs `code` with the local arrays allocated (the lazy ones empty when `lean`).
+        let run = |code: &Compiled, lean: bool| {
+            let mut slots = slots.clone();
+            let mut buffers: Vec<Buffer> = locals
+                .iter()
+                .enumerate()
+                .map(|(k, &(elem, len))| {
+                    let lazy = lean && self.lazy.get(k).copied().unwrap_or(false);
+                    Buffer::zeroed(elem, if lazy { 0 } else { len })
+                })
+                .collect();
+            for buffer in &mut buffers {
+                View::of(buffer, 0).push(&mut slots);
+            }
+            slots.reserve_preloads(self.preloads);
+            // SAFETY: every array slot holds the address of live memory (a buffer or slice
+            // borrowed by the caller for the duration of this call, or a local buffer) and the
+            // range of flat indices inside it; the code checks every access against that range
+            // (an empty lazy buffer is one the model-based code does not touch).
+            unsafe { code.call(&mut slots) }
+        };
+        let (status, fallback) = match &self.lean {
+            // The check first, without the local arrays only the faithful code needs; they are
+            // allocated when it fails.
+            Some(lean) => match run(lean, true) {
+                (Status::CheckFailed, _) => (run(&self.faithful, false).0, true),
+                other => other,
+            },
+            None => run(self.optimized.as_ref().unwrap_or(&self.faithful), false),
+        };
         let version = if self.optimized.is_none() || fallback {
             Version::Fallback
         } else {
@@ -306,7 +364,9 @@ impl Kernel {
                     .map(|a| a.name.clone())
                     .unwrap_or_default(),
             }),
-            Status::Unknown(s) => Err(KernelError::BadArguments(format!("unknown status {s}"))),
+            Status::CheckFailed | Status::Unknown(_) => Err(KernelError::BadArguments(format!(
+                "unexpected status {status:?}"
+            ))),
         }
     }
 

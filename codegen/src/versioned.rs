@@ -21,8 +21,9 @@ pub struct Versioning<'a> {
     /// The model-based code, compiled by [`compile_model`] with `preloaded` =
     /// `Some(preload_slot)`, called when the check holds.
     pub optimized: &'a Compiled,
-    /// The faithful code, called when the check fails.
-    pub fallback: &'a Compiled,
+    /// The faithful code, called when the check fails; `None` for a lean entry, which then
+    /// returns [`crate::abi::Status::CheckFailed`] and leaves the call to its caller.
+    pub fallback: Option<&'a Compiled>,
     /// The flat elements each array of the program (by index) may touch, checked against its
     /// buffer after the check holds and before anything is written.
     pub footprints: &'a [(usize, optimist_assume::Footprint)],
@@ -123,12 +124,19 @@ impl ModelLowering<'_, '_> {
         let block = self.fallback.get_or_insert_with(|| self.l.b.create_block());
         let block = *block;
         self.l.b.switch_to_block(block);
-        let status = self.call(v.fallback);
-        let flagged = self
-            .l
-            .b
-            .ins()
-            .bor_imm_s(status, i64::from(crate::abi::FALLBACK_FLAG));
+        let flagged = match v.fallback {
+            Some(fallback) => {
+                let status = self.call(fallback);
+                self.l
+                    .b
+                    .ins()
+                    .bor_imm_s(status, i64::from(crate::abi::FALLBACK_FLAG))
+            }
+            None => self.l.b.ins().iconst(
+                types::I32,
+                i64::from(crate::abi::Status::CheckFailed.encode(false)),
+            ),
+        };
         self.l.b.ins().return_(&[flagged]);
         let after = self.l.b.create_block();
         self.l.b.switch_to_block(after);

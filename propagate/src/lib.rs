@@ -39,12 +39,11 @@
 //! does nothing with them yet, so a value read at three consecutive elements is computed three
 //! times.
 //!
-//! **Memory.** The optimized code does not touch a propagated temporary. The model-based C
-//! function does not declare it (only the faithful function that runs when the run-time check
-//! fails does). The native `Kernel` still hands every local array to the versioned entry, which
-//! shares one argument block between both versions, but it obtains the buffer zeroed from the
-//! allocator: for temporaries above the allocator's mmap threshold the pages are never touched,
-//! so they never become resident.
+//! **Memory.** The optimized code does not touch a propagated temporary, and does not allocate
+//! it: the model-based C function does not declare it (only the faithful function, which runs
+//! when the run-time check fails, does), and the native `Kernel` calls a *lean* versioned entry
+//! with an empty buffer for it; only when that entry reports its check false does the kernel
+//! allocate the buffer and run the faithful code.
 //!
 //! ```
 //! use optimist_scop::frontend::{self, FrontendConfig};
