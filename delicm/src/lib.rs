@@ -387,16 +387,6 @@ fn example(scop: &Scop, diff: &UnionMap) -> Result<String, IslError> {
     })
 }
 
-/// Whether `e` uses a loop iterator.
-fn uses_iterators(e: &BodyExpr) -> bool {
-    let mut found = false;
-    let _ = e.map_leaves(&mut |leaf, ty| {
-        found |= matches!(leaf, BodyLeaf::Iter(_));
-        BodyExpr::leaf(*leaf, ty)
-    });
-    found
-}
-
 /// §3: forwards the reads of scalar `s` whose value was computed, in one statement, from
 /// constants, parameters and array elements that still hold the same values at the read.
 /// Returns the number of reads forwarded.
@@ -446,7 +436,7 @@ fn forward_scalar(
             continue;
         }
         let loads = xs.value.accesses();
-        if uses_iterators(&xs.value)
+        if xs.value.uses_iterators()
             || loads.iter().any(|&q| {
                 let acc = scop.access(q);
                 !acc.exact || acc.array == s || scop.array(acc.array).sizes.is_empty()

@@ -278,16 +278,6 @@ fn order_key(scop: &Scop, t: ScopArrayId) -> (usize, usize, usize, usize, usize,
     )
 }
 
-/// Whether `e` uses a loop iterator.
-fn uses_iterators(e: &BodyExpr) -> bool {
-    let mut found = false;
-    let _ = e.map_leaves(&mut |leaf, ty| {
-        found |= matches!(leaf, BodyLeaf::Iter(_));
-        BodyExpr::leaf(*leaf, ty)
-    });
-    found
-}
-
 /// `e`, an expression of the writer, with each of its iterators replaced by its value at the
 /// defining instance of reader `y`'s instance (`def`, reader to writer): an affine function of
 /// `y`'s iterators and the parameters, computed in 64 bits and converted to the iterator's type.
@@ -653,7 +643,7 @@ fn propagate_reads(
             return Ok(Err(format!("{} writes it under a condition", ws.name)));
         }
         // Algorithm 1, the `iv` case: W's iterators as affine functions of Y's.
-        let value = if uses_iterators(&ws.value) {
+        let value = if ws.value.uses_iterators() {
             match iterators_at(scop, f, y, &def, &ws.value)? {
                 Ok(v) => v,
                 Err(why) => return Ok(Err(format!("{}'s expression: {why}", ws.name))),

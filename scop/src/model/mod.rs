@@ -246,6 +246,17 @@ impl BodyExpr {
         out
     }
 
+    /// Whether the expression uses a loop iterator (its value then depends on the instance, not
+    /// only on what it reads).
+    pub fn uses_iterators(&self) -> bool {
+        let mut found = false;
+        let _ = self.map_leaves(&mut |leaf, ty| {
+            found |= matches!(leaf, BodyLeaf::Iter(_));
+            BodyExpr::leaf(*leaf, ty)
+        });
+        found
+    }
+
     /// The same expression with every access `a` replaced by `rename(a)` (a pass that moves or
     /// renumbers accesses).
     pub fn with_accesses(&self, rename: &dyn Fn(AccessId) -> AccessId) -> BodyExpr {
