@@ -6,7 +6,7 @@
 
 use expect_test::{Expect, expect};
 use optimist::scop::frontend::{self, FrontendConfig};
-use optimist::{Config, Outcome, Version};
+use optimist::{Config, Outcome};
 
 mod common;
 
@@ -16,24 +16,13 @@ fn parse(src: &str) -> optimist::scop::ir::Function {
 
 /// The decisions and the statements after the pass.
 fn check(src: &str, expected: Expect) {
-    let f = parse(src);
-    let config = Config::default();
-    let before = optimist::model_after(&f, &config, "delin")
-        .unwrap()
-        .unwrap();
-    let after = optimist::model_after(&f, &config, "delicm")
-        .unwrap()
-        .unwrap();
-    after.verify().unwrap();
-    let mut text = optimist::delicm::report(&before, &after);
-    for st in &after.stmts {
-        text.push_str(&format!(
-            "{}: {} = {}\n",
-            st.name,
-            after.access(st.write).relation,
-            after.body_to_string(st, &st.value, &f)
-        ));
-    }
+    let text = common::decisions(
+        &parse(src),
+        &Config::default(),
+        "delin",
+        "delicm",
+        optimist::delicm::report,
+    );
     expected.assert_eq(&text);
 }
 
@@ -345,25 +334,14 @@ fn random_scalar_kernels_compute_the_same_bits() {
         let f = parse(&src);
         let spec = optimist::scop::workload::RunSpec::parse_args(&["--set", "n=7", "--set", "m=5"])
             .unwrap();
-        let reference = common::interpreter_hashes(&f, &spec);
-        let off = Config {
-            passes: Vec::new(),
-            ..Config::default()
-        };
-        for (label, config) in [("on", Config::default()), ("off", off)] {
-            let compiled = optimist::compile(&f, &config).unwrap();
-            if label == "on"
-                && compiled
-                    .outcome
-                    .plan()
-                    .is_some_and(|p| p.reports.iter().any(|r| r.pass == "delicm" && r.changed))
-            {
-                changed += 1;
-            }
-            let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
-            if hashes != reference || version != Version::Optimized {
-                failures.push(format!("round {round}, passes {label}: {version:?}\n{src}"));
-            }
+        if common::on_and_off(
+            &f,
+            &spec,
+            "delicm",
+            &format!("round {round}"),
+            &mut failures,
+        ) {
+            changed += 1;
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

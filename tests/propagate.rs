@@ -21,21 +21,13 @@ fn check(src: &str, expected: Expect) {
 
 /// [`check`] with the passes of `config`, the one before propagation named `last`.
 fn check_with(src: &str, config: Config, last: &str, expected: Expect) {
-    let f = parse(src);
-    let before = optimist::model_after(&f, &config, last).unwrap().unwrap();
-    let after = optimist::model_after(&f, &config, "propagate")
-        .unwrap()
-        .unwrap();
-    after.verify().unwrap();
-    let mut text = optimist::propagate::report(&before, &after);
-    for st in &after.stmts {
-        text.push_str(&format!(
-            "{}: {} = {}\n",
-            st.name,
-            after.access(st.write).relation,
-            after.body_to_string(st, &st.value, &f)
-        ));
-    }
+    let text = common::decisions(
+        &parse(src),
+        &config,
+        last,
+        "propagate",
+        optimist::propagate::report,
+    );
     expected.assert_eq(&text);
 }
 
@@ -352,25 +344,14 @@ fn random_pipelines_compute_the_same_bits() {
         let spec =
             optimist::scop::workload::RunSpec::parse_args(&["--set", "n=13", "--set", "m=11"])
                 .unwrap();
-        let reference = common::interpreter_hashes(&f, &spec);
-        let off = Config {
-            passes: Vec::new(),
-            ..Config::default()
-        };
-        for (label, config) in [("on", Config::default()), ("off", off)] {
-            let compiled = optimist::compile(&f, &config).unwrap();
-            if label == "on"
-                && compiled
-                    .outcome
-                    .plan()
-                    .is_some_and(|p| p.reports.iter().any(|r| r.pass == "propagate" && r.changed))
-            {
-                changed += 1;
-            }
-            let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
-            if hashes != reference || version != Version::Optimized {
-                failures.push(format!("round {round}, passes {label}: {version:?}\n{src}"));
-            }
+        if common::on_and_off(
+            &f,
+            &spec,
+            "propagate",
+            &format!("round {round}"),
+            &mut failures,
+        ) {
+            changed += 1;
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

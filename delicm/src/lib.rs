@@ -76,21 +76,7 @@ const NOTE: &str = "delicm: ";
 /// When isl runs out of operations (`cx.max_operations` for each dataflow analysis), the pass
 /// bails out: the model is left as it was and the report says so.
 pub fn run(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> {
-    let original = scop.clone();
-    match transform(scop, cx) {
-        Err(PassError::Isl(IslError::Budget)) => {
-            *scop = original;
-            scop.diagnostics.push(format!(
-                "{NOTE}bailed out: the isl operation budget ({}) ran out; the model is unchanged",
-                cx.max_operations
-            ));
-            Ok(PassReport::unchanged(
-                PASS.name,
-                "bailed out: the isl operation budget ran out; model unchanged",
-            ))
-        }
-        other => other,
-    }
+    optimist_scop::pass::bail_out_on_budget(PASS.name, scop, cx, transform)
 }
 
 /// [`run`] without the bail-out.

@@ -125,6 +125,32 @@ pub struct Pass {
     pub run: fn(&mut Scop, &PassCx<'_>) -> Result<PassReport, PassError>,
 }
 
+/// Runs `transform` on `scop`; when isl's operation budget runs out, restores the model as it
+/// was, records `NAME: bailed out: ...` among its diagnostics and reports the pass unchanged
+/// (a limit, not an error: the pipeline goes on without the pass). Other errors pass through.
+pub fn bail_out_on_budget(
+    name: &str,
+    scop: &mut Scop,
+    cx: &PassCx<'_>,
+    transform: impl FnOnce(&mut Scop, &PassCx<'_>) -> Result<PassReport, PassError>,
+) -> Result<PassReport, PassError> {
+    let original = scop.clone();
+    match transform(scop, cx) {
+        Err(PassError::Isl(optimist_presburger::Error::Budget)) => {
+            *scop = original;
+            scop.diagnostics.push(format!(
+                "{name}: bailed out: the isl operation budget ({}) ran out; the model is unchanged",
+                cx.max_operations
+            ));
+            Ok(PassReport::unchanged(
+                name,
+                "bailed out: the isl operation budget ran out; model unchanged",
+            ))
+        }
+        other => other,
+    }
+}
+
 impl fmt::Debug for Pass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Pass").field("name", &self.name).finish()

@@ -226,3 +226,60 @@ impl Lcg {
         lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
     }
 }
+
+/// What the pass tests snapshot: `report(before, after)` for the models after the stages
+/// `before` and `after` of `config`'s pipeline, then each statement after it with its write and
+/// its value. The model after the pass must verify.
+pub fn decisions(
+    f: &Function,
+    config: &optimist::Config,
+    before: &str,
+    after: &str,
+    report: fn(&optimist_scop::model::Scop, &optimist_scop::model::Scop) -> String,
+) -> String {
+    let first = optimist::model_after(f, config, before).unwrap().unwrap();
+    let then = optimist::model_after(f, config, after).unwrap().unwrap();
+    then.verify().unwrap();
+    let mut text = report(&first, &then);
+    for st in &then.stmts {
+        text.push_str(&format!(
+            "{}: {} = {}\n",
+            st.name,
+            then.access(st.write).relation,
+            then.body_to_string(st, &st.value, f)
+        ));
+    }
+    text
+}
+
+/// Compiles `f` with every pass and with none, runs both natively on `spec`, and records in
+/// `failures` (under `what`, with the program) each that does not run the optimized version or
+/// does not give the interpreter's hashes. Returns whether the pass named `pass` changed the model.
+pub fn on_and_off(
+    f: &Function,
+    spec: &RunSpec,
+    pass: &str,
+    what: &str,
+    failures: &mut Vec<String>,
+) -> bool {
+    let reference = interpreter_hashes(f, spec);
+    let off = optimist::Config {
+        passes: Vec::new(),
+        ..optimist::Config::default()
+    };
+    let mut changed = false;
+    for (label, config) in [("on", optimist::Config::default()), ("off", off)] {
+        let compiled = optimist::compile(f, &config).unwrap();
+        if label == "on" {
+            changed = compiled
+                .outcome
+                .plan()
+                .is_some_and(|p| p.reports.iter().any(|r| r.pass == pass && r.changed));
+        }
+        let (version, hashes) = native_hashes(&compiled.kernel, f, spec);
+        if hashes != reference || version != optimist::Version::Optimized {
+            failures.push(format!("{what}, passes {label}: {version:?}\n{f}"));
+        }
+    }
+    changed
+}
