@@ -263,25 +263,7 @@ fn scalar_versions_compute_their_array_twins_bits() {
 /// says so, and the pipeline goes on without it.
 #[test]
 fn the_budget_bails_out_with_the_model_unchanged() {
-    let f = frontend::parse_file(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/scalar/gemm_ijk.c"),
-        &FrontendConfig::default(),
-    )
-    .unwrap();
-    let mut scop = optimist::scop::model::Scop::build(&f, &Default::default()).unwrap();
-    let before = scop.clone();
-    let mut cx = optimist::scop::pass::PassCx::new(&f);
-    cx.max_operations = 10;
-    let report = optimist::delicm::run(&mut scop, &cx).unwrap();
-    assert!(!report.changed);
-    assert!(report.summary.starts_with("bailed out"), "{report}");
-    assert_eq!(scop.stmts.len(), before.stmts.len());
-    assert!(
-        scop.accesses
-            .iter()
-            .zip(&before.accesses)
-            .all(|(a, b)| a.array == b.array && a.relation.is_equal(&b.relation).unwrap())
-    );
+    common::budget_bails_out("scalar/gemm_ijk.c", optimist::delicm::run);
 }
 
 /// A fixed pseudo-random sequence of small kernels that keep values in scalars the ways the

@@ -270,20 +270,7 @@ fn the_kernel_allocates_a_propagated_temporary_only_for_the_faithful_code() {
 /// report says so.
 #[test]
 fn the_budget_bails_out_with_the_model_unchanged() {
-    let f = frontend::parse_file(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pipelines/blur_sep.c"),
-        &FrontendConfig::default(),
-    )
-    .unwrap();
-    let mut scop = optimist::scop::model::Scop::build(&f, &Default::default()).unwrap();
-    let before = scop.clone();
-    let mut cx = optimist::scop::pass::PassCx::new(&f);
-    cx.max_operations = 10;
-    let report = optimist::propagate::run(&mut scop, &cx).unwrap();
-    assert!(!report.changed);
-    assert!(report.summary.starts_with("bailed out"), "{report}");
-    assert_eq!(scop.stmts.len(), before.stmts.len());
-    assert_eq!(scop.accesses.len(), before.accesses.len());
+    common::budget_bails_out("pipelines/blur_sep.c", optimist::propagate::run);
 }
 
 /// A fixed pseudo-random sequence of small pipelines: two or three stages over local

@@ -280,20 +280,10 @@ impl Printer<'_> {
         }
         // Local arrays the model no longer touches (a temporary expression propagation
         // removed) are not declared: only the faithful function needs them.
-        let touched =
-            |k: usize| {
-                self.scop.accesses.iter().any(|acc| {
-                    self.scop.array(acc.array).origin == ArrayOrigin::Array(ArrayId(k as u32))
-                }) || self.scop.invariant_loads.iter().any(|l| {
-                    self.scop.array(l.array).origin == ArrayOrigin::Array(ArrayId(k as u32))
-                })
-            };
-        for (_, a) in self
-            .f
-            .arrays
-            .iter()
-            .enumerate()
-            .filter(|(k, a)| a.kind == ArrayKind::Local && touched(*k))
+        for (_, a) in
+            self.f.arrays.iter().enumerate().filter(|(k, a)| {
+                a.kind == ArrayKind::Local && self.scop.touches(ArrayId(*k as u32))
+            })
         {
             let dims: String = a
                 .dims

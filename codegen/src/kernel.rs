@@ -82,19 +82,6 @@ pub struct Kernel {
     preloads: usize,
 }
 
-/// Whether the model touches the program's array `id` (an access, or a read assumed invariant).
-fn touches(scop: &optimist_scop::model::Scop, id: usize) -> bool {
-    use optimist_scop::model::ArrayOrigin;
-    let origin = ArrayOrigin::Array(optimist_scop::ir::ArrayId(id as u32));
-    scop.accesses
-        .iter()
-        .any(|acc| scop.array(acc.array).origin == origin)
-        || scop
-            .invariant_loads
-            .iter()
-            .any(|l| scop.array(l.array).origin == origin)
-}
-
 impl Kernel {
     /// Compiles the faithful lowering of `f`: right for every input, with no model.
     pub fn faithful(f: &Function) -> Result<Kernel, CodegenError> {
@@ -138,7 +125,7 @@ impl Kernel {
             .iter()
             .enumerate()
             .filter(|(_, a)| a.kind == ArrayKind::Local)
-            .map(|(id, _)| !touches(&p.scop, id))
+            .map(|(id, _)| !p.scop.touches(optimist_scop::ir::ArrayId(id as u32)))
             .collect();
         if k.lazy.iter().any(|&l| l) {
             let lean = crate::versioned::Versioning {

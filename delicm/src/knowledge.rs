@@ -332,29 +332,34 @@ impl Knowledge {
                 overlap.unwrap_map()?,
             )));
         }
-        let into_existing = proposal
-            .written
-            .domain()?
-            .intersect(&self.occupied)?
-            .subtract(&proposal.written.intersect(&self.known)?.domain()?)?;
-        if !into_existing.is_empty()? {
-            return Ok(Some((
+        let rules = [
+            (
+                proposal,
+                self,
                 "the variable's write would overwrite a value that is still needed",
-                into_existing.unwrap_map()?,
-            )));
-        }
-        let into_proposal = self
-            .written
-            .domain()?
-            .intersect(&proposal.occupied)?
-            .subtract(&self.written.intersect(&proposal.known)?.domain()?)?;
-        if !into_proposal.is_empty()? {
-            return Ok(Some((
+            ),
+            (
+                self,
+                proposal,
                 "a write of the array would overwrite the variable's value",
-                into_proposal.unwrap_map()?,
-            )));
+            ),
+        ];
+        for (writer, holder, rule) in rules {
+            let into = writer.writes_into(holder)?;
+            if !into.is_empty()? {
+                return Ok(Some((rule, into.unwrap_map()?)));
+            }
         }
         Ok(None)
+    }
+
+    /// The write points of `self` inside a lifetime zone of `holder`, except where `self`
+    /// writes the value `holder` knows there (rules 2 and 3 of §2.1).
+    fn writes_into(&self, holder: &Knowledge) -> Result<UnionSet, IslError> {
+        self.written
+            .domain()?
+            .intersect(&holder.occupied)?
+            .subtract(&self.written.intersect(&holder.known)?.domain()?)
     }
 
     /// The knowledge after `proposal` is applied (Listing 5, line 17). The unions are left as

@@ -283,3 +283,33 @@ pub fn on_and_off(
     }
     changed
 }
+
+/// Runs `run` (a pass) on the model of the corpus kernel `file` with a budget of 10 isl
+/// operations: the pass must bail out, say so, and leave every statement and access as it was.
+pub fn budget_bails_out(
+    file: &str,
+    run: fn(
+        &mut optimist_scop::model::Scop,
+        &optimist_scop::pass::PassCx<'_>,
+    ) -> Result<optimist_scop::pass::PassReport, optimist_scop::pass::PassError>,
+) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(file);
+    let f = optimist_scop::frontend::parse_file(&path, &Default::default()).unwrap();
+    let mut scop = optimist_scop::model::Scop::build(&f, &Default::default()).unwrap();
+    let before = scop.clone();
+    let mut cx = optimist_scop::pass::PassCx::new(&f);
+    cx.max_operations = 10;
+    let report = run(&mut scop, &cx).unwrap();
+    assert!(!report.changed);
+    assert!(report.summary.starts_with("bailed out"), "{report}");
+    assert_eq!(scop.stmts.len(), before.stmts.len());
+    assert_eq!(scop.accesses.len(), before.accesses.len());
+    assert!(
+        scop.accesses
+            .iter()
+            .zip(&before.accesses)
+            .all(|(a, b)| a.array == b.array && a.relation.is_equal(&b.relation).unwrap())
+    );
+}

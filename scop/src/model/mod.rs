@@ -510,6 +510,20 @@ impl Scop {
         &self.arrays[id.0 as usize]
     }
 
+    /// Whether the model touches the program's array `id` (an access, or a read assumed
+    /// invariant). A local array it does not touch (a temporary expression propagation
+    /// removed) is needed only by the faithful code.
+    pub fn touches(&self, id: crate::ir::ArrayId) -> bool {
+        let origin = ArrayOrigin::Array(id);
+        self.accesses
+            .iter()
+            .any(|acc| self.array(acc.array).origin == origin)
+            || self
+                .invariant_loads
+                .iter()
+                .any(|l| self.array(l.array).origin == origin)
+    }
+
     /// The union of all iteration domains.
     pub fn domains(&self) -> Result<UnionSet, optimist_presburger::Error> {
         let mut u = UnionSet::empty(&self.ctx)?;
