@@ -748,6 +748,11 @@ const DEMO_KERNELS: &[(&str, &str, &str)] = &[
         "--set ni=300 --set nj=300 --set nk=300 --set alpha=1.5 --set beta=1.2",
     ),
     (
+        "pipelines/pyramid.c: local temporaries propagated away",
+        include_str!("../../corpus/pipelines/pyramid.c"),
+        "--set h=254 --set w=254",
+    ),
+    (
         "alias_shift.c: separate buffers",
         include_str!("../../corpus/alias_shift.c"),
         "--set n=1000000 --len A=1000000 --len B=1000000",
@@ -859,7 +864,8 @@ fn demo() -> Result<()> {
     println!("front end, the program IR, the reference interpreter, the SCoP model, dependences,");
     println!("optimistic assumptions with a run-time check, code generation (Cranelift native");
     println!("code and C text, versioned), Loopy scripts and the automatic strategy, verified");
-    println!("against the dependences\n");
+    println!("against the dependences, and the passes over the model: delinearization, DeLICM and");
+    println!("expression propagation\n");
     demo_pipeline()?;
     let f = demo_front_end()?;
 
