@@ -292,7 +292,10 @@ impl Workload {
     /// `function` from the file `include` (a path for `#include`), and prints the same `NAME HASH`
     /// lines: how a user reproduces a result with any C compiler, and how the tests compare
     /// backends with `cc`. `function` defaults to `f.name` (another compiled version of `f` may
-    /// have another name). `harness` adds the version line, repetitions and timing.
+    /// have another name). `harness` adds the version line, repetitions and timing. The call
+    /// goes through a `volatile` function pointer, so that the compiler compiles the kernel as
+    /// the function a user's program calls, not inlined into the harness with the sizes as
+    /// constants (which changes what an optimizer like Polly does with it).
     pub fn c_harness(
         &self,
         f: &Function,
@@ -376,7 +379,7 @@ impl Workload {
             .collect();
         let _ = writeln!(
             c,
-            "    struct timespec t0, t1;\n    clock_gettime(CLOCK_MONOTONIC, &t0);\n    {}({});\n    clock_gettime(CLOCK_MONOTONIC, &t1);\n    optimist_times[optimist_run] = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;\n  }}",
+            "    struct timespec t0, t1;\n    __typeof__({0}) *volatile optimist_call = {0};\n    clock_gettime(CLOCK_MONOTONIC, &t0);\n    optimist_call({1});\n    clock_gettime(CLOCK_MONOTONIC, &t1);\n    optimist_times[optimist_run] = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;\n  }}",
             function.unwrap_or(&f.name),
             args.join(", ")
         );

@@ -1,0 +1,16 @@
+// run: --set n=20
+// bench: --set n=1600
+/* Cholesky decomposition of the lower triangle, in place. */
+void cholesky(int n, double A[n][n])
+{
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < i; j++) {
+      for (int k = 0; k < j; k++)
+        A[i][j] -= A[i][k] * A[j][k];
+      A[i][j] /= A[j][j];
+    }
+    for (int k = 0; k < i; k++)
+      A[i][i] -= A[i][k] * A[i][k];
+    A[i][i] = sqrt(A[i][i]);
+  }
+}
