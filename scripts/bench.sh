@@ -21,8 +21,9 @@ kernels=("$@")
 if [ ${#kernels[@]} -eq 0 ]; then
   for f in corpus/suite/*.c; do kernels+=("$(basename "$f" .c)"); done
 fi
-cargo build --release --quiet --locked -p optimist-cli
-bin=target/release/optimist
+# OPTIMIST names another build of the CLI (e.g. a copy of an older one, for a before/after table).
+bin=${OPTIMIST:-target/release/optimist}
+if [ -z "${OPTIMIST:-}" ]; then cargo build --release --quiet --locked -p optimist-cli; fi
 o3=(--cflags "-O3 -march=native")
 polly=()
 if command -v clang-19 >/dev/null; then

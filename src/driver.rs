@@ -21,7 +21,7 @@
 //! script) or for bugs; everything that merely stops optimization is a `Why`.
 
 use optimist_assume::{CheckExpr, Footprint, RuntimeCheck};
-use optimist_codegen::{CProgram, CodegenError, Kernel, Marks, Plan};
+use optimist_codegen::{CProgram, CodegenError, Kernel, Marks, NativeOptions, Plan};
 use optimist_loopy::{AutoConfig, CorrespondenceError, LoopyError, Script, Transformed};
 use optimist_presburger::{Error as IslError, Schedule, Set};
 use optimist_scop::ir::{ArrayId, Function};
@@ -105,6 +105,8 @@ pub struct Config {
     /// Run [`Scop::verify`] after building and after each pass (a broken model is
     /// [`Error::Verify`] naming the pass). On in debug builds and tests by default.
     pub verify: bool,
+    /// How [`compile`] generates native code (threads for parallel loops, ...).
+    pub native: NativeOptions,
 }
 
 impl Default for Config {
@@ -114,6 +116,7 @@ impl Default for Config {
             passes: PASSES.to_vec(),
             budgets: Budgets::default(),
             verify: cfg!(debug_assertions),
+            native: NativeOptions::default(),
         }
     }
 }
@@ -280,7 +283,7 @@ pub struct Compiled {
 /// ```
 pub fn compile(f: &Function, config: &Config) -> Result<Compiled, Error> {
     let outcome = optimize(f, config)?;
-    let kernel = Kernel::compile(f, outcome.plan())?;
+    let kernel = Kernel::compile_with(f, outcome.plan(), &config.native)?;
     Ok(Compiled { kernel, outcome })
 }
 

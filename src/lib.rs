@@ -24,7 +24,7 @@ pub use driver::{
 };
 pub use optimist_assume as assume;
 pub use optimist_codegen as codegen;
-pub use optimist_codegen::{Kernel, Plan, Version};
+pub use optimist_codegen::{Kernel, NativeOptions, Plan, Version};
 pub use optimist_delicm as delicm;
 pub use optimist_delin as delin;
 pub use optimist_loopy as loopy;

@@ -110,42 +110,50 @@ fn model_based_jit_with(config: &optimist::Config) {
         let spec = run_spec(path);
         let mut reference = Workload::generate(&f, &spec).unwrap();
         interp::run(&f, &mut reference.args, &Default::default()).unwrap();
-        let optimist::Compiled { kernel, outcome } =
-            optimist::compile(&f, config).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let outcome = optimist::optimize(&f, config).unwrap_or_else(|e| panic!("{name}: {e}"));
         if let Some(note) = outcome.plan().and_then(|p| p.schedule_note.as_ref()) {
             failures.push(format!("{name}: {note}"));
         }
-        let mut w = Workload::generate(&f, &spec).unwrap();
-        let version = kernel
-            .run(&mut w.args)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        if kernel.is_optimized() {
-            // alias_shift's run line makes B point into A: the AA check sends it to the
-            // fallback. Every other kernel's inputs satisfy its assumptions.
-            let expected = if name == "alias_shift" {
-                optimist::codegen::Version::Fallback
+        // Every native configuration of the same plan: threads and vector lanes change how
+        // the code runs, never its results.
+        for native in common::native_configurations() {
+            let kernel_name = name.clone();
+            let name = format!("{name} ({native:?})");
+            let kernel = optimist::Kernel::compile_with(&f, outcome.plan(), &native)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut w = Workload::generate(&f, &spec).unwrap();
+            let version = kernel
+                .run(&mut w.args)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            if kernel.is_optimized() {
+                // alias_shift's run line makes B point into A: the AA check sends it to the
+                // fallback. Every other kernel's inputs satisfy its assumptions.
+                let expected = if kernel_name == "alias_shift" {
+                    optimist::codegen::Version::Fallback
+                } else {
+                    optimist::codegen::Version::Optimized
+                };
+                assert_eq!(version, expected, "{name}");
+                optimized += 1;
             } else {
-                optimist::codegen::Version::Optimized
-            };
-            assert_eq!(version, expected, "{name}");
-            optimized += 1;
-        } else {
-            assert_eq!(version, optimist::codegen::Version::Fallback);
-            assert!(
-                matches!(outcome.why(), Some(optimist::Why::CannotModel(_))),
-                "{name}: {:?}",
-                outcome.why()
-            );
-        }
-        if w.hashes(&f) != reference.hashes(&f) {
-            failures.push(format!(
-                "{name}: interpreter {:?}, model jit {:?}",
-                reference.hashes(&f),
-                w.hashes(&f)
-            ));
+                assert_eq!(version, optimist::codegen::Version::Fallback);
+                assert!(
+                    matches!(outcome.why(), Some(optimist::Why::CannotModel(_))),
+                    "{name}: {:?}",
+                    outcome.why()
+                );
+            }
+            if w.hashes(&f) != reference.hashes(&f) {
+                failures.push(format!(
+                    "{name}: interpreter {:?}, model jit {:?}",
+                    reference.hashes(&f),
+                    w.hashes(&f)
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let optimized = optimized / common::native_configurations().len();
     assert!(
         optimized >= 19,
         "only {optimized} kernels ran model-based code"
@@ -352,4 +360,57 @@ fn the_model_runs_only_where_it_is_the_program() {
     };
     assert_eq!(run("n=8"), Ok(optimist::codegen::Version::Optimized));
     assert_eq!(run("n=7"), Err(KernelError::OutOfBounds));
+}
+
+/// Loops marked vector run in 128-bit lanes (f64x2 for doubles, f32x4 for floats) in the
+/// innermost loop, and loops marked parallel call the thread pool with their bodies outlined;
+/// with both off the code has neither.
+#[test]
+fn vector_lanes_and_threads_are_where_the_marks_say() {
+    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::{Config, NativeOptions};
+    let report = |src: &str, native: NativeOptions| {
+        let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+        let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+        let plan = outcome.plan().expect("optimized");
+        model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap()
+    };
+    let count = |r: &optimist::codegen::jit::LoopReport, op: &str| -> usize {
+        (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
+    };
+    let gemm = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
+    let lanes = report(
+        gemm,
+        NativeOptions {
+            threads: 1,
+            vector: true,
+        },
+    );
+    let inner = lanes.max_depth();
+    assert!(lanes.count(inner, "fmul.f64x2") >= 1, "{lanes:?}");
+    assert!(lanes.count(inner, "load.f64x2") >= 2, "{lanes:?}");
+    assert!(lanes.count(inner, "store.f64x2") >= 1, "{lanes:?}");
+    assert_eq!(count(&lanes, "call"), 0, "{lanes:?}");
+    let plain = report(gemm, NativeOptions::sequential());
+    assert_eq!(count(&plain, "fmul.f64x2"), 0, "{plain:?}");
+    assert_eq!(count(&plain, "call"), 0, "{plain:?}");
+    // Two threads: the outer loop's body is outlined, the main function calls the pool.
+    let threads = report(
+        gemm,
+        NativeOptions {
+            threads: 2,
+            vector: true,
+        },
+    );
+    assert_eq!(count(&threads, "call"), 1, "{threads:?}");
+    assert_eq!(count(&threads, "fmul.f64x2"), 0, "{threads:?}");
+    let blur = "void blur(int n, float A[n], float B[n]) {\n  for (int i = 1; i < n - 1; i++)\n    B[i] = (A[i - 1] + A[i] + A[i + 1]) * 0.25f;\n}\n";
+    let floats = report(
+        blur,
+        NativeOptions {
+            threads: 1,
+            vector: true,
+        },
+    );
+    assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
 }

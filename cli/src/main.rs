@@ -121,12 +121,23 @@ struct Schedule {
     /// `delin,delicm,propagate`; an empty list runs none).
     #[arg(long, value_name = "LIST")]
     passes: Option<String>,
+    /// Threads for the loops the optimized native code runs in parallel (default: the cores
+    /// available; 1 runs them in order). Results do not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// Keep the loops the optimized native code could run in vector lanes scalar.
+    #[arg(long)]
+    no_vector: bool,
 }
 
 impl Schedule {
     /// The driver's configuration for `strategy`, with the passes of `--passes`.
     fn config(&self, strategy: Strategy) -> Result<Config> {
         let mut config = Config::with(strategy);
+        if let Some(n) = self.threads {
+            config.native.threads = n as usize;
+        }
+        config.native.vector = !self.no_vector;
         if let Some(list) = &self.passes {
             config.passes = list
                 .split(',')

@@ -380,6 +380,18 @@ fn convert(
 }
 
 impl LoopAst {
+    /// Whether some loop is marked [`LoopKind::Parallel`].
+    pub fn has_parallel_loop(&self) -> bool {
+        fn any(nodes: &[Node]) -> bool {
+            nodes.iter().any(|n| match n {
+                Node::For { kind, body, .. } => *kind == LoopKind::Parallel || any(body),
+                Node::If { then, els, .. } => any(then) || any(els),
+                Node::Stmt { .. } => false,
+            })
+        }
+        any(&self.body)
+    }
+
     /// The AST as C-like text, statements written as calls `S0(c0, c1)` with the values of their
     /// original iterators (what `optimist show ast` prints).
     pub fn display(&self, scop: &Scop) -> String {

@@ -66,6 +66,24 @@ impl Compiled {
         let code = unsafe { (self.entry)(args.as_mut_slice().as_mut_ptr()) };
         Status::decode(code)
     }
+
+    /// [`Compiled::call`] inside `pool` (the pool of its parallel loops), when one is given.
+    ///
+    /// # Safety
+    /// As for [`Compiled::call`].
+    pub(crate) unsafe fn call_in(
+        &self,
+        args: &mut ArgBlock,
+        pool: Option<&rayon::ThreadPool>,
+    ) -> (Status, bool) {
+        let entry = self.entry;
+        // SAFETY: per the contract.
+        let mut call = move || Status::decode(unsafe { entry(args.as_mut_slice().as_mut_ptr()) });
+        match pool {
+            Some(pool) => pool.install(call),
+            None => call(),
+        }
+    }
 }
 
 fn err(e: impl std::fmt::Display) -> CodegenError {
@@ -86,6 +104,10 @@ pub(crate) fn new_module() -> Result<JITModule, CodegenError> {
     for (name, ptr) in libm::SYMBOLS {
         builder.symbol(*name, *ptr);
     }
+    builder.symbol(
+        crate::parallel::SYMBOL,
+        crate::parallel::parallel_for as *const u8,
+    );
     Ok(JITModule::new(builder))
 }
 
@@ -143,7 +165,15 @@ impl LoopReport {
 /// The [`LoopReport`] of the faithful lowering of `f`.
 pub fn faithful_loop_report(f: &Function) -> Result<LoopReport, CodegenError> {
     let mut report = LoopReport::default();
-    compile_faithful_with(f, |ctx| {
+    compile_faithful_with(f, |ctx| report = LoopReport::of(ctx))?;
+    Ok(report)
+}
+
+impl LoopReport {
+    /// The report of a compiled function. An instruction on vectors is named with its type
+    /// (`fmul.f64x2`), others by their opcode.
+    pub(crate) fn of(ctx: &mut cranelift_codegen::Context) -> LoopReport {
+        let mut report = LoopReport::default();
         ctx.compute_cfg();
         ctx.compute_domtree();
         ctx.compute_loop_analysis();
@@ -153,12 +183,20 @@ pub fn faithful_loop_report(f: &Function) -> Result<LoopReport, CodegenError> {
                 .func
                 .layout
                 .block_insts(block)
-                .map(|i| ctx.func.dfg.insts[i].opcode().to_string())
+                .map(|i| {
+                    let op = ctx.func.dfg.insts[i].opcode().to_string();
+                    let ty = ctx.func.dfg.ctrl_typevar(i);
+                    if ty.is_vector() {
+                        format!("{op}.{ty}")
+                    } else {
+                        op
+                    }
+                })
                 .collect();
             report.blocks.push((depth, ops));
         }
-    })?;
-    Ok(report)
+        report
+    }
 }
 
 /// Compiles the faithful lowering of `f`, showing `inspect` the optimized function.

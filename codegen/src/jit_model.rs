@@ -2,11 +2,15 @@
 //! Cranelift IR, with the calling convention and the safety checks of the faithful lowering
 //! (see [`crate::jit`]).
 
-use crate::ast::{AExpr, CodegenError, LoopAst, Node};
+use crate::ast::{AExpr, CodegenError, LoopAst, LoopKind, Node};
 use crate::jit::{self, Compiled, Lowering, clif};
+use crate::kernel::NativeOptions;
+use crate::parallel;
 use crate::versioned::Versioning;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
+use cranelift_codegen::ir::{
+    AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{Linkage, Module};
 use optimist_presburger::AstOp;
@@ -29,9 +33,58 @@ pub fn compile_model(
     proved: &[optimist_scop::ir::ArrayId],
     preloaded: Option<usize>,
 ) -> Result<Compiled, CodegenError> {
-    lower_function(f, scop, ast, proved, preloaded, None, "model")
+    compile_model_with(
+        f,
+        scop,
+        ast,
+        proved,
+        preloaded,
+        &NativeOptions::sequential(),
+    )
 }
 
+/// [`compile_model`] with `options`: loops marked parallel run on threads when
+/// `options.threads > 1` (the code must then run inside a rayon pool of that size, as
+/// [`crate::Kernel`] runs it; anywhere else it runs on rayon's global pool).
+pub fn compile_model_with(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+    preloaded: Option<usize>,
+    options: &NativeOptions,
+) -> Result<Compiled, CodegenError> {
+    lower_function(
+        f, scop, ast, proved, preloaded, None, "model", options, None,
+    )
+}
+
+/// The [`jit::LoopReport`] of the code [`compile_model_with`] compiles (its main function: the
+/// bodies of parallel loops are functions of their own): where the vector instructions and
+/// the calls of the thread pool are.
+pub fn model_loop_report(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+    options: &NativeOptions,
+) -> Result<jit::LoopReport, CodegenError> {
+    let mut report = jit::LoopReport::default();
+    lower_function(
+        f,
+        scop,
+        ast,
+        proved,
+        None,
+        None,
+        "model",
+        options,
+        Some(&mut report),
+    )?;
+    Ok(report)
+}
+
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn lower_function(
     f: &Function,
     scop: &Scop,
@@ -40,6 +93,8 @@ pub(crate) fn lower_function(
     preloaded: Option<usize>,
     versioning: Option<Versioning<'_>>,
     suffix: &str,
+    options: &NativeOptions,
+    report: Option<&mut jit::LoopReport>,
 ) -> Result<Compiled, CodegenError> {
     let mut module = jit::new_module()?;
     let sig = jit::kernel_signature(&module);
@@ -62,12 +117,17 @@ pub(crate) fn lower_function(
             preloaded,
             fallback: None,
             overflow: None,
+            parallel: options.threads > 1,
+            vector: options.vector,
         };
         m.lower(ast)?;
     }
     module
         .define_function(id, &mut ctx)
         .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+    if let Some(report) = report {
+        *report = jit::LoopReport::of(&mut ctx);
+    }
     jit::finish(module, id)
 }
 
@@ -89,6 +149,10 @@ pub(crate) struct ModelLowering<'a, 'm> {
     pub(crate) fallback: Option<cranelift_codegen::ir::Block>,
     /// Whether an operation of the check overflowed so far (an `i8` truth value).
     pub(crate) overflow: Option<Value>,
+    /// Whether loops marked parallel run on threads (never inside an outlined body).
+    pub(crate) parallel: bool,
+    /// Whether loops marked vector run in 128-bit vector lanes where their bodies allow.
+    pub(crate) vector: bool,
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -100,7 +164,19 @@ struct Instance<'x> {
 
 impl ModelLowering<'_, '_> {
     fn lower(&mut self, ast: &LoopAst) -> Result<(), CodegenError> {
-        for _ in &ast.iterators {
+        self.prologue(ast.iterators.len())?;
+        match self.versioning {
+            Some(v) => self.entry(v)?,
+            None => self.nodes(&ast.body)?,
+        }
+        self.l.finish();
+        Ok(())
+    }
+
+    /// Declares the AST iterators, and computes the parameters, the invariant loads and the
+    /// sizes of delinearized arrays: what every function of the model's code starts with.
+    fn prologue(&mut self, iterators: usize) -> Result<(), CodegenError> {
+        for _ in 0..iterators {
             let v = self.l.b.declare_var(types::I64);
             let z = self.l.b.ins().iconst(types::I64, 0);
             self.l.b.def_var(v, z);
@@ -194,11 +270,6 @@ impl ModelLowering<'_, '_> {
             }
             self.l.arrays[a.0 as usize].inner = inner;
         }
-        match self.versioning {
-            Some(v) => self.entry(v)?,
-            None => self.nodes(&ast.body)?,
-        }
-        self.l.finish();
         Ok(())
     }
 
@@ -282,8 +353,24 @@ impl ModelLowering<'_, '_> {
                     cond,
                     step,
                     body,
-                    ..
+                    kind,
                 } => {
+                    if *kind == LoopKind::Parallel
+                        && self.parallel
+                        && let Some(end) = exclusive_bound(*iter, cond)
+                    {
+                        self.parallel_loop(*iter, init, &end, *step, body)?;
+                        continue;
+                    }
+                    if matches!(kind, LoopKind::Vector { .. })
+                        && self.vector
+                        && *step == 1
+                        && let Some(end) = exclusive_bound(*iter, cond)
+                        && let Some(elem) = self.vectorizable(*iter, body)
+                    {
+                        self.vector_loop(*iter, init, &end, elem, body)?;
+                        continue;
+                    }
                     let v = self.iters[*iter];
                     let x = self.aexpr(init)?;
                     self.l.b.def_var(v, x);
@@ -329,6 +416,339 @@ impl ModelLowering<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// A loop marked parallel, `for (iter = init; iter < end; iter += step) body`: the body
+    /// outlined into a function of the module (see [`crate::parallel`]), called on chunks of
+    /// the iterations by the thread pool; a chunk's error status leaves through the error exit.
+    fn parallel_loop(
+        &mut self,
+        iter: usize,
+        init: &AExpr,
+        end: &AExpr,
+        step: i64,
+        body: &[Node],
+    ) -> Result<(), CodegenError> {
+        let cl =
+            |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
+        let f = self.l.f;
+        let n_iters = self.iters.len();
+        let mut sig = self.l.module.make_signature();
+        for _ in 0..4 {
+            sig.params.push(AbiParam::new(types::I64));
+        }
+        sig.returns.push(AbiParam::new(types::I32));
+        let id = self.l.module.declare_anonymous_function(&sig).map_err(cl)?;
+        let mut ctx = self.l.module.make_context();
+        ctx.func.signature = sig;
+        let mut fctx = FunctionBuilderContext::new();
+        {
+            let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let l = Lowering::new(f, b, &mut *self.l.module)?;
+            let mut m = ModelLowering {
+                l,
+                scop: self.scop,
+                iters: Vec::new(),
+                params: HashMap::new(),
+                proved: self.proved,
+                versioning: None,
+                preloaded: self.preloaded,
+                fallback: None,
+                overflow: None,
+                parallel: false,
+                vector: self.vector,
+            };
+            let entry =
+                m.l.b.func.layout.entry_block().ok_or_else(|| {
+                    CodegenError::Unexpected("outlined body without entry".into())
+                })?;
+            let p = m.l.b.block_params(entry).to_vec();
+            let (frame, first, count) = (p[1], p[2], p[3]);
+            m.prologue(n_iters)?;
+            // The enclosing code's iterators and scalars, from the frame.
+            let flags = MemFlagsData::trusted();
+            for k in 0..n_iters {
+                let v = m.l.b.ins().load(types::I64, flags, frame, frame_offset(k)?);
+                m.l.b.def_var(m.iters[k], v);
+            }
+            for (k, var) in f.vars.iter().enumerate() {
+                let v =
+                    m.l.b
+                        .ins()
+                        .load(clif(var.ty), flags, frame, frame_offset(n_iters + k)?);
+                m.l.b.def_var(m.l.vars[k], v);
+            }
+            let span = m.l.b.ins().imul_imm_s(count, step);
+            let stop = m.l.b.ins().iadd(first, span);
+            let v = m.iters[iter];
+            m.l.b.def_var(v, first);
+            jit::lower_loop(
+                &mut m,
+                v,
+                |m| {
+                    let c = m.l.b.use_var(v);
+                    let t = m.l.b.ins().icmp(IntCC::SignedLessThan, c, stop);
+                    Ok(m.l.b.ins().uextend(types::I64, t))
+                },
+                |m| m.nodes(body),
+                |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+            )?;
+            m.l.finish();
+        }
+        self.l.module.define_function(id, &mut ctx).map_err(cl)?;
+        // The call: the frame, the trip count, the pool.
+        let slots = n_iters + f.vars.len();
+        let size = u32::try_from(8 * slots.max(1))
+            .map_err(|_| CodegenError::Unexpected("frame too large".into()))?;
+        let slot = self.l.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            size,
+            3,
+        ));
+        for k in 0..n_iters {
+            let v = self.l.b.use_var(self.iters[k]);
+            self.l
+                .b
+                .ins()
+                .stack_store(types::I64, v, slot, frame_offset(k)?);
+        }
+        for k in 0..f.vars.len() {
+            let v = self.l.b.use_var(self.l.vars[k]);
+            self.l
+                .b
+                .ins()
+                .stack_store(types::I64, v, slot, frame_offset(n_iters + k)?);
+        }
+        let frame = self.l.b.ins().stack_addr(types::I64, slot, 0);
+        let first = self.aexpr(init)?;
+        let end = self.aexpr(end)?;
+        let span = self.l.b.ins().isub(end, first);
+        let rounded = self.l.b.ins().iadd_imm_s(span, step - 1);
+        let step_v = self.l.b.ins().iconst(types::I64, step);
+        let count = self.l.b.ins().sdiv(rounded, step_v);
+        let mut hsig = self.l.module.make_signature();
+        for _ in 0..6 {
+            hsig.params.push(AbiParam::new(types::I64));
+        }
+        hsig.returns.push(AbiParam::new(types::I32));
+        let helper = self
+            .l
+            .module
+            .declare_function(parallel::SYMBOL, Linkage::Import, &hsig)
+            .map_err(cl)?;
+        let helper = self.l.module.declare_func_in_func(helper, self.l.b.func);
+        let outlined = self.l.module.declare_func_in_func(id, self.l.b.func);
+        let body_addr = self.l.b.ins().func_addr(types::I64, outlined);
+        let args = self.l.args;
+        let call = self
+            .l
+            .b
+            .ins()
+            .call(helper, &[body_addr, args, frame, first, step_v, count]);
+        let status = self.l.b.inst_results(call)[0];
+        let bad = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, status, 0);
+        let ok = self.l.b.create_block();
+        let error = self.l.error;
+        self.l.b.ins().brif(bad, error, &[status.into()], ok, &[]);
+        self.l.b.seal_block(ok);
+        self.l.b.switch_to_block(ok);
+        Ok(())
+    }
+
+    /// The element type of a loop body that runs in vector lanes along `iter`, or `None`:
+    /// statements without guards that store a floating type (one for the whole body) at an
+    /// element contiguous along `iter`, computed by `+ - * /`, negation and `sqrt` (exact in
+    /// IEEE arithmetic, so lanes give the bits of the scalar code) from constants, scalars and
+    /// accesses that are contiguous or invariant along `iter`, to arrays proved in range. The
+    /// loop's mark says its iterations carry no dependence, so the statements may run lane by
+    /// lane in any interleaving.
+    fn vectorizable(&self, iter: usize, body: &[Node]) -> Option<Type> {
+        let mut elem = None;
+        for n in body {
+            let Node::Stmt { stmt, indices, .. } = n else {
+                return None;
+            };
+            let st = self.scop.stmt(*stmt);
+            let t = self.scop.array(self.scop.access(st.write).array).elem;
+            if st.guard.is_some()
+                || !t.is_float()
+                || *elem.get_or_insert(t) != t
+                || self.stride(iter, indices, st.write) != Some(Stride::Contiguous)
+                || !self.vector_expr(iter, indices, &st.value, t)
+            {
+                return None;
+            }
+        }
+        elem
+    }
+
+    /// How access `a` moves along `iter` in one instance, when the vector code can follow it.
+    fn stride(
+        &self,
+        iter: usize,
+        indices: &[(AccessId, Vec<AExpr>)],
+        a: AccessId,
+    ) -> Option<Stride> {
+        let acc = self.scop.access(a);
+        let ArrayOrigin::Array(id) = self.scop.array(acc.array).origin else {
+            // A scalar the body does not write (only statements writing arrays run in lanes).
+            return Some(Stride::Invariant);
+        };
+        if !self.proved.contains(&id) {
+            return None;
+        }
+        let (_, exprs) = indices.iter().find(|(x, _)| *x == a)?;
+        let coefficients: Option<Vec<i64>> = exprs.iter().map(|e| coefficient(e, iter)).collect();
+        match coefficients?.split_last()? {
+            (0, outer) if outer.iter().all(|&c| c == 0) => Some(Stride::Invariant),
+            (1, outer) if outer.iter().all(|&c| c == 0) => Some(Stride::Contiguous),
+            _ => None,
+        }
+    }
+
+    /// Whether `e` of type `t` can be computed in vector lanes along `iter`.
+    fn vector_expr(
+        &self,
+        iter: usize,
+        indices: &[(AccessId, Vec<AExpr>)],
+        e: &BodyExpr,
+        t: Type,
+    ) -> bool {
+        use optimist_scop::expr::ExprKind;
+        use optimist_scop::ir::{BinOp, MathFn, UnOp};
+        let ok = |x: &BodyExpr| self.vector_expr(iter, indices, x, t);
+        e.ty == t
+            && match &e.kind {
+                ExprKind::Float(_) => true,
+                ExprKind::Leaf(BodyLeaf::Param(_)) => true,
+                ExprKind::Leaf(BodyLeaf::Access(a)) => self.stride(iter, indices, *a).is_some(),
+                ExprKind::Unary(UnOp::Neg, x) => ok(x),
+                ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, x, y) => {
+                    ok(x) && ok(y)
+                }
+                ExprKind::Call(MathFn::Sqrt, args) => args.iter().all(ok),
+                _ => false,
+            }
+    }
+
+    /// A loop whose body [`Self::vectorizable`] accepted: iterations `lanes` at a time while a
+    /// whole vector fits below `end`, then the remaining ones in scalar code.
+    fn vector_loop(
+        &mut self,
+        iter: usize,
+        init: &AExpr,
+        end: &AExpr,
+        elem: Type,
+        body: &[Node],
+    ) -> Result<(), CodegenError> {
+        let (vty, lanes) = if elem == Type::F32 {
+            (types::F32X4, 4)
+        } else {
+            (types::F64X2, 2)
+        };
+        let v = self.iters[iter];
+        let x = self.aexpr(init)?;
+        self.l.b.def_var(v, x);
+        let end = self.aexpr(end)?;
+        let last_start = self.l.b.ins().iadd_imm_s(end, 1 - lanes);
+        let below = |m: &mut Self, bound: Value| {
+            let c = m.l.b.use_var(v);
+            let t = m.l.b.ins().icmp(IntCC::SignedLessThan, c, bound);
+            Ok(m.l.b.ins().uextend(types::I64, t))
+        };
+        jit::lower_loop(
+            self,
+            v,
+            |m| below(m, last_start),
+            |m| {
+                for n in body {
+                    let Node::Stmt {
+                        stmt,
+                        iterators,
+                        indices,
+                    } = n
+                    else {
+                        unreachable!("checked by vectorizable")
+                    };
+                    let st = m.scop.stmt(*stmt);
+                    let inst = Instance {
+                        st,
+                        iterators,
+                        indices,
+                    };
+                    let value = m.vector_value(&inst, iter, &st.value, vty)?;
+                    let addr = m.address(&inst, st.write)?.ok_or_else(|| {
+                        CodegenError::Unexpected("vector store to a scalar".into())
+                    })?;
+                    m.l.b
+                        .ins()
+                        .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                }
+                Ok(())
+            },
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
+        )?;
+        jit::lower_loop(
+            self,
+            v,
+            |m| below(m, end),
+            |m| m.nodes(body),
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+        )
+    }
+
+    /// `e` in vector lanes (type `vty`) for the instances at the iterator's value and the
+    /// following ones.
+    fn vector_value(
+        &mut self,
+        inst: &Instance<'_>,
+        iter: usize,
+        e: &BodyExpr,
+        vty: types::Type,
+    ) -> Result<Value, CodegenError> {
+        use optimist_scop::expr::ExprKind;
+        use optimist_scop::ir::{BinOp, UnOp};
+        let go = |m: &mut Self, x: &BodyExpr| m.vector_value(inst, iter, x, vty);
+        Ok(match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a))
+                if self.stride(iter, inst.indices, *a) == Some(Stride::Contiguous) =>
+            {
+                let addr = self.address(inst, *a)?.ok_or_else(|| {
+                    CodegenError::Unexpected("contiguous access to a scalar".into())
+                })?;
+                self.l
+                    .b
+                    .ins()
+                    .load(vty, MemFlagsData::new().with_notrap(), addr, 0)
+            }
+            ExprKind::Float(_) | ExprKind::Leaf(_) => {
+                let x = self.body(Some(inst), e)?;
+                self.l.b.ins().splat(vty, x)
+            }
+            ExprKind::Unary(UnOp::Neg, x) => {
+                let x = go(self, x)?;
+                self.l.b.ins().fneg(x)
+            }
+            ExprKind::Binary(op, x, y) => {
+                let (x, y) = (go(self, x)?, go(self, y)?);
+                match op {
+                    BinOp::Add => self.l.b.ins().fadd(x, y),
+                    BinOp::Sub => self.l.b.ins().fsub(x, y),
+                    BinOp::Mul => self.l.b.ins().fmul(x, y),
+                    BinOp::Div => self.l.b.ins().fdiv(x, y),
+                    _ => return Err(CodegenError::Unexpected(format!("vector {op:?}"))),
+                }
+            }
+            ExprKind::Call(_, args) if args.len() == 1 => {
+                let x = go(self, &args[0])?;
+                self.l.b.ins().sqrt(x)
+            }
+            _ => {
+                return Err(CodegenError::Unexpected(
+                    "vector code for an expression vectorizable refuses".into(),
+                ));
+            }
+        })
     }
 
     /// An AST expression, as an i64 (truth values 0 or 1).
@@ -486,5 +906,80 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
                 }
             }
         })
+    }
+}
+
+/// The byte offset of slot `k` of a parallel loop's frame.
+fn frame_offset(k: usize) -> Result<i32, CodegenError> {
+    i32::try_from(8 * k).map_err(|_| CodegenError::Unexpected("frame too large".into()))
+}
+
+/// `end` when the loop condition `cond` on iterator `iter` is `iter < end` or `iter <= end - 1`
+/// (in any of isl's spellings) with `end` free of the iterator: the trip count of a parallel
+/// loop is computed before it runs.
+fn exclusive_bound(iter: usize, cond: &AExpr) -> Option<AExpr> {
+    let AExpr::Op(op, args) = cond else {
+        return None;
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    let is_iter = |e: &AExpr| *e == AExpr::Iter(iter);
+    let plus_one = |e: &AExpr| AExpr::Op(AstOp::Add, vec![e.clone(), AExpr::Int(1)]);
+    let (bound, inclusive) = match op {
+        AstOp::Lt if is_iter(a) => (b, false),
+        AstOp::Le if is_iter(a) => (b, true),
+        AstOp::Gt if is_iter(b) => (a, false),
+        AstOp::Ge if is_iter(b) => (a, true),
+        _ => return None,
+    };
+    if mentions(bound, iter) {
+        return None;
+    }
+    Some(if inclusive {
+        plus_one(bound)
+    } else {
+        bound.clone()
+    })
+}
+
+/// Whether `e` uses AST iterator `iter`.
+fn mentions(e: &AExpr, iter: usize) -> bool {
+    match e {
+        AExpr::Iter(k) => *k == iter,
+        AExpr::Op(_, args) => args.iter().any(|a| mentions(a, iter)),
+        AExpr::Int(_) | AExpr::Param(_) => false,
+    }
+}
+
+/// How an access moves along the iterator of a vector loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stride {
+    /// The same element for every lane.
+    Invariant,
+    /// Consecutive elements of the innermost dimension, one per lane.
+    Contiguous,
+}
+
+/// The coefficient of AST iterator `iter` in `e` when `e` is affine in it (other iterators and
+/// parameters are constants here; a subexpression free of `iter` may be anything).
+fn coefficient(e: &AExpr, iter: usize) -> Option<i64> {
+    if !mentions(e, iter) {
+        return Some(0);
+    }
+    match e {
+        AExpr::Iter(_) => Some(1),
+        AExpr::Op(AstOp::Add, a) if a.len() == 2 => {
+            coefficient(&a[0], iter)?.checked_add(coefficient(&a[1], iter)?)
+        }
+        AExpr::Op(AstOp::Sub, a) if a.len() == 2 => {
+            coefficient(&a[0], iter)?.checked_sub(coefficient(&a[1], iter)?)
+        }
+        AExpr::Op(AstOp::Minus, a) if a.len() == 1 => coefficient(&a[0], iter)?.checked_neg(),
+        AExpr::Op(AstOp::Mul, a) if a.len() == 2 => match (&a[0], &a[1]) {
+            (AExpr::Int(c), x) | (x, AExpr::Int(c)) => coefficient(x, iter)?.checked_mul(*c),
+            _ => None,
+        },
+        _ => None,
     }
 }

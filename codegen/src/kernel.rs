@@ -60,6 +60,38 @@ pub enum Version {
     Fallback,
 }
 
+/// How native code is generated from a plan ([`Kernel::compile_with`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NativeOptions {
+    /// Threads for the loops the plan marks parallel: the kernel owns a pool of this many and
+    /// runs the optimized code in it. `1` compiles those loops in order and owns no pool.
+    /// Results do not depend on it. Default: the cores available.
+    pub threads: usize,
+    /// Run the loops the plan marks vector in 128-bit lanes (`f64x2`, `f32x4`) where their
+    /// bodies allow, with a scalar loop for the remaining iterations. Results do not depend on
+    /// it (no operation is reassociated). Default: on.
+    pub vector: bool,
+}
+
+impl Default for NativeOptions {
+    fn default() -> Self {
+        NativeOptions {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            vector: true,
+        }
+    }
+}
+
+impl NativeOptions {
+    /// One thread, no vector lanes: every loop as the AST says.
+    pub fn sequential() -> Self {
+        NativeOptions {
+            threads: 1,
+            vector: false,
+        }
+    }
+}
+
 /// Native code for one function: the faithful lowering, and the model-based code when the
 /// function could be modeled, versioned by its run-time check.
 #[derive(Debug)]
@@ -80,6 +112,9 @@ pub struct Kernel {
     check: Option<String>,
     /// Argument-block slots for pre-loaded values.
     preloads: usize,
+    /// The threads of the parallel loops of the model-based code (none when it has none or
+    /// runs on one thread).
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl Kernel {
@@ -94,6 +129,7 @@ impl Kernel {
             lazy: Vec::new(),
             check: None,
             preloads: 0,
+            pool: None,
         })
     }
 
@@ -101,14 +137,38 @@ impl Kernel {
     /// `optimist::optimize`), also the model-based code in the plan's order and the versioned
     /// entry that evaluates the plan's run-time check and calls one of the two.
     pub fn compile(f: &Function, plan: Option<&Plan>) -> Result<Kernel, CodegenError> {
+        Kernel::compile_with(f, plan, &NativeOptions::default())
+    }
+
+    /// [`Kernel::compile`] with `options`.
+    pub fn compile_with(
+        f: &Function,
+        plan: Option<&Plan>,
+        options: &NativeOptions,
+    ) -> Result<Kernel, CodegenError> {
         let mut k = Kernel::faithful(f)?;
         let Some(p) = plan else {
             return Ok(k);
         };
         k.check = Some(p.check_c());
         let preload_slot = abi::slot_count(f);
-        let model =
-            crate::jit_model::compile_model(f, &p.scop, &p.ast, &p.unchecked, Some(preload_slot))?;
+        let model = crate::jit_model::compile_model_with(
+            f,
+            &p.scop,
+            &p.ast,
+            &p.unchecked,
+            Some(preload_slot),
+            options,
+        )?;
+        if options.threads > 1 && p.ast.has_parallel_loop() {
+            k.pool = Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(options.threads)
+                    .thread_name(|k| format!("optimist-{k}"))
+                    .build()
+                    .map_err(|e| CodegenError::Unexpected(format!("thread pool: {e}")))?,
+            );
+        }
         let versioning = crate::versioned::Versioning {
             check: &p.check,
             optimized: &model,
@@ -323,8 +383,9 @@ impl Kernel {
             // SAFETY: every array slot holds the address of live memory (a buffer or slice
             // borrowed by the caller for the duration of this call, or a local buffer) and the
             // range of flat indices inside it; the code checks every access against that range
-            // (an empty lazy buffer is one the model-based code does not touch).
-            unsafe { code.call(&mut slots) }
+            // (an empty lazy buffer is one the model-based code does not touch). Parallel loops
+            // only read the argument block, and their iterations touch disjoint elements.
+            unsafe { code.call_in(&mut slots, self.pool.as_ref()) }
         };
         let (status, fallback) = match &self.lean {
             // The check first, without the local arrays only the faithful code needs; they are

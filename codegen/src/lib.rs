@@ -6,7 +6,8 @@
 //!   model's relations as a function of the generated loop iterators.
 //! - [`c`]: the AST printed as a C function with the original signature.
 //! - [`jit`]: native code through Cranelift, and the faithful lowering of the program IR (the
-//!   baseline and the fallback); [`jit_model`]: native code for a model and a loop AST.
+//!   baseline and the fallback); [`jit_model`]: native code for a model and a loop AST, with
+//!   loops marked parallel on threads ([`parallel`], sized by [`NativeOptions`]).
 //! - [`plan`]: [`Plan`], what the driver (`optimist::optimize`) decided: the model, the
 //!   schedule and its AST, the run-time check. Code generation decides nothing about the model.
 //! - [`kernel`]: [`Kernel`], compiled code with safe entry points that check their arguments;
@@ -20,10 +21,11 @@ pub mod c;
 pub mod jit;
 pub mod jit_model;
 pub mod kernel;
+pub mod parallel;
 pub mod plan;
 pub mod versioned;
 
 pub use ast::{AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked};
 pub use c::CProgram;
-pub use kernel::{ArrayArg, Kernel, KernelError, Version};
+pub use kernel::{ArrayArg, Kernel, KernelError, NativeOptions, Version};
 pub use plan::Plan;

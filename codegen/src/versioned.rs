@@ -55,6 +55,8 @@ pub fn compile_versioned(
         None,
         Some(versioning),
         "versioned",
+        &crate::kernel::NativeOptions::sequential(),
+        None,
     )
 }
 

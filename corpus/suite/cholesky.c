@@ -1,5 +1,6 @@
 // run: --set n=20
 // bench: --set n=1600
+#include <math.h>
 /* Cholesky decomposition of the lower triangle, in place. */
 void cholesky(int n, double A[n][n])
 {

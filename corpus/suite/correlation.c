@@ -1,5 +1,6 @@
 // run: --set m=12 --set n=16 --set float_n=16.0
 // bench: --set m=1200 --set n=1400 --set float_n=1400.0
+#include <math.h>
 /* Data mining: the correlation matrix of m variables over n samples. */
 void correlation(int m, int n, double float_n, double data[n][m], double corr[m][m],
                  double mean[m], double stddev[m])

@@ -1,5 +1,6 @@
 // run: --set m=15 --set n=12
 // bench: --set m=1000 --set n=1200
+#include <math.h>
 /* QR decomposition by modified Gram-Schmidt. */
 void gramschmidt(int m, int n, double A[m][n], double R[n][n], double Q[m][n])
 {

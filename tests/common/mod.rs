@@ -195,6 +195,25 @@ pub fn versioned_c_run(
     (lines, version)
 }
 
+/// The native-code configurations every differential test runs: the default (threads for the
+/// cores, vector lanes), everything in order, an odd thread count without vectors, and vectors
+/// on one thread.
+pub fn native_configurations() -> Vec<optimist::NativeOptions> {
+    use optimist::NativeOptions;
+    vec![
+        NativeOptions::default(),
+        NativeOptions::sequential(),
+        NativeOptions {
+            threads: 3,
+            vector: false,
+        },
+        NativeOptions {
+            threads: 1,
+            vector: true,
+        },
+    ]
+}
+
 /// A xorshift generator: the fixed pseudo-random sequences of the random tests.
 pub struct Rng(pub u64);
 

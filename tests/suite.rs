@@ -1,0 +1,50 @@
+//! The benchmark suite (`corpus/suite/`, timed by `scripts/bench.sh` at the sizes of each
+//! kernel's `// bench:` line) in the differential test, at the small sizes of its `// run:`
+//! line: the automatic strategy with the passes, natively in every configuration of
+//! [`common::native_configurations`] (threads, vector lanes) and as versioned C, gives the
+//! interpreter's bits and runs the optimized version.
+
+mod common;
+
+use common::{cc, interpreter_hashes, kernels_in, native_hashes, run_spec, versioned_c_run};
+use optimist::scop::frontend::{self, FrontendConfig};
+use optimist::{Config, Kernel, Version};
+
+#[test]
+fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configuration() {
+    let kernels = kernels_in("suite");
+    assert!(kernels.len() >= 24, "only {} suite kernels", kernels.len());
+    let mut failures = Vec::new();
+    for path in &kernels {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
+        let spec = run_spec(path);
+        let reference = interpreter_hashes(&f, &spec);
+        let outcome =
+            optimist::optimize(&f, &Config::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let Some(plan) = outcome.plan() else {
+            failures.push(format!("{name}: not optimized: {:?}", outcome.why()));
+            continue;
+        };
+        if let Some(note) = &plan.schedule_note {
+            failures.push(format!("{name}: {note}"));
+        }
+        for native in common::native_configurations() {
+            let kernel = Kernel::compile_with(&f, Some(plan), &native).unwrap();
+            let (version, hashes) = native_hashes(&kernel, &f, &spec);
+            if version != Version::Optimized || hashes != reference {
+                failures.push(format!(
+                    "{name} ({native:?}): {version:?} {hashes:?}, interpreter {reference:?}"
+                ));
+            }
+        }
+        if let Some(cc) = cc() {
+            let c = optimist::codegen::c::versioned(&f, Some(plan), "optimist_generated").unwrap();
+            let (hashes, version) = versioned_c_run(&cc, &name, &f, &spec, &c.code);
+            if version != "optimized" || hashes != reference {
+                failures.push(format!("{name} (C): {version} {hashes:?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
