@@ -384,6 +384,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         NativeOptions {
             threads: 1,
             vector: true,
+            registers: true,
         },
     );
     let inner = lanes.max_depth();
@@ -400,6 +401,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         NativeOptions {
             threads: 2,
             vector: true,
+            registers: true,
         },
     );
     assert_eq!(count(&threads, "call"), 1, "{threads:?}");
@@ -410,7 +412,40 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         NativeOptions {
             threads: 1,
             vector: true,
+            registers: true,
         },
     );
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
+}
+
+/// An accumulator the innermost loop keeps at one address (`sum[p]` while `s` moves) lives in
+/// a register: the innermost loop neither loads nor stores it; without registers it does both.
+#[test]
+fn an_innermost_accumulator_lives_in_a_register() {
+    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::{Config, NativeOptions};
+    let src = "void mv(int n, double y[n], double A[n][n], double x[n]) {\n  for (int p = 0; p < n; p++)\n    for (int s = 0; s < n; s++)\n      y[p] += A[p][s] * x[s];\n}\n";
+    let f = frontend::parse_source("mv.c", src, None, &FrontendConfig::default()).unwrap();
+    let outcome = optimist::optimize(&f, &Config::with(optimist::Strategy::Original)).unwrap();
+    let plan = outcome.plan().expect("optimized");
+    let report = |registers| {
+        let native = NativeOptions {
+            registers,
+            ..NativeOptions::sequential()
+        };
+        model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap()
+    };
+    let on = report(true);
+    let inner = on.max_depth();
+    assert_eq!(inner, 2, "{on:?}");
+    assert_eq!(on.count(inner, "store"), 0, "{on:?}");
+    assert_eq!(on.count(inner, "load"), 2, "A and x only: {on:?}");
+    assert_eq!(
+        on.count(inner - 1, "store"),
+        1,
+        "stored after the loop: {on:?}"
+    );
+    let off = report(false);
+    assert_eq!(off.count(inner, "store"), 1, "{off:?}");
+    assert_eq!(off.count(inner, "load"), 3, "{off:?}");
 }

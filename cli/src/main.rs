@@ -128,6 +128,10 @@ struct Schedule {
     /// Keep the loops the optimized native code could run in vector lanes scalar.
     #[arg(long)]
     no_vector: bool,
+    /// Keep every array element the optimized native code accesses in memory (no scalar
+    /// replacement).
+    #[arg(long)]
+    no_registers: bool,
 }
 
 impl Schedule {
@@ -138,6 +142,7 @@ impl Schedule {
             config.native.threads = n as usize;
         }
         config.native.vector = !self.no_vector;
+        config.native.registers = !self.no_registers;
         if let Some(list) = &self.passes {
             config.passes = list
                 .split(',')

@@ -119,6 +119,8 @@ pub(crate) fn lower_function(
             overflow: None,
             parallel: options.threads > 1,
             vector: options.vector,
+            registers: options.registers,
+            promoted: HashMap::new(),
         };
         m.lower(ast)?;
     }
@@ -153,6 +155,10 @@ pub(crate) struct ModelLowering<'a, 'm> {
     pub(crate) parallel: bool,
     /// Whether loops marked vector run in 128-bit vector lanes where their bodies allow.
     pub(crate) vector: bool,
+    /// Whether array elements an innermost loop keeps at one address live in registers.
+    pub(crate) registers: bool,
+    /// The accesses lowered as variables (the elements a loop keeps in registers).
+    promoted: HashMap<AccessId, Variable>,
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -371,6 +377,12 @@ impl ModelLowering<'_, '_> {
                         self.vector_loop(*iter, init, &end, elem, body)?;
                         continue;
                     }
+                    if self.registers
+                        && let Some(groups) = self.promotable(*iter, body)
+                    {
+                        self.promoted_loop(*iter, init, cond, *step, body, &groups)?;
+                        continue;
+                    }
                     let v = self.iters[*iter];
                     let x = self.aexpr(init)?;
                     self.l.b.def_var(v, x);
@@ -457,6 +469,8 @@ impl ModelLowering<'_, '_> {
                 overflow: None,
                 parallel: false,
                 vector: self.vector,
+                registers: self.registers,
+                promoted: HashMap::new(),
             };
             let entry =
                 m.l.b.func.layout.entry_block().ok_or_else(|| {
@@ -751,6 +765,143 @@ impl ModelLowering<'_, '_> {
         })
     }
 
+    /// The elements an innermost loop over `iter` may keep in registers (scalar replacement):
+    /// per element, the accesses that reach it, with the statement instance that has them.
+    /// An element qualifies when the loop writes it at an address that does not move with
+    /// `iter`, every access of the loop to its array has the same index expressions (so no
+    /// other access can reach it; different arrays do not overlap, which the run-time check
+    /// proved), the array is proved in range, and no statement of the loop has a guard (so
+    /// when the loop runs one iteration, that iteration touches the element: loading it before
+    /// the loop and storing it after touch nothing the program does not). `None` when there
+    /// is none, or the body has loops, or a statement occurs twice.
+    fn promotable(&self, iter: usize, body: &[Node]) -> Option<Vec<Vec<AccessId>>> {
+        let mut stmts = Vec::new();
+        // (array, index expressions, accesses, written)
+        let mut groups: Vec<(optimist_scop::ir::ArrayId, &[AExpr], Vec<AccessId>, bool)> =
+            Vec::new();
+        let mut moving = Vec::new();
+        for n in body {
+            let Node::Stmt { stmt, indices, .. } = n else {
+                return None;
+            };
+            let st = self.scop.stmt(*stmt);
+            if st.guard.is_some() || stmts.contains(stmt) {
+                return None;
+            }
+            stmts.push(*stmt);
+            for &a in &st.accesses {
+                let ArrayOrigin::Array(id) = self.scop.array(self.scop.access(a).array).origin
+                else {
+                    continue;
+                };
+                let fixed = indices
+                    .iter()
+                    .find(|(x, _)| *x == a)
+                    .map(|(_, e)| e.as_slice())
+                    .filter(|e| !e.iter().any(|x| mentions(x, iter)));
+                match fixed {
+                    Some(exprs) if self.proved.contains(&id) => {
+                        let write = a == st.write;
+                        match groups.iter_mut().find(|g| g.0 == id && g.1 == exprs) {
+                            Some(g) => {
+                                g.2.push(a);
+                                g.3 |= write;
+                            }
+                            None => groups.push((id, exprs, vec![a], write)),
+                        }
+                    }
+                    _ => moving.push(id),
+                }
+            }
+        }
+        let arrays: Vec<_> = groups.iter().map(|g| g.0).collect();
+        let groups: Vec<Vec<AccessId>> = groups
+            .into_iter()
+            .filter(|(id, _, _, written)| {
+                *written && !moving.contains(id) && arrays.iter().filter(|a| *a == id).count() == 1
+            })
+            .map(|g| g.2)
+            .collect();
+        (!groups.is_empty()).then_some(groups)
+    }
+
+    /// A loop whose `groups` of accesses [`Self::promotable`] accepted: when it runs at all,
+    /// each element is loaded into a variable before it, the accesses use the variable, and
+    /// the variable is stored back after it.
+    fn promoted_loop(
+        &mut self,
+        iter: usize,
+        init: &AExpr,
+        cond: &AExpr,
+        step: i64,
+        body: &[Node],
+        groups: &[Vec<AccessId>],
+    ) -> Result<(), CodegenError> {
+        let v = self.iters[iter];
+        let x = self.aexpr(init)?;
+        self.l.b.def_var(v, x);
+        let runs = self.aexpr(cond)?;
+        jit::lower_if(
+            self,
+            runs,
+            |m| {
+                let mut homes = Vec::with_capacity(groups.len());
+                for group in groups {
+                    let a = group[0];
+                    let Some(Node::Stmt {
+                        stmt,
+                        iterators,
+                        indices,
+                    }) = body.iter().find(|n| {
+                        matches!(n, Node::Stmt { stmt, .. } if m.scop.stmt(*stmt).accesses.contains(&a))
+                    })
+                    else {
+                        return Err(CodegenError::Unexpected("promoted access without statement".into()));
+                    };
+                    let inst = Instance {
+                        st: m.scop.stmt(*stmt),
+                        iterators,
+                        indices,
+                    };
+                    let elem = m.scop.array(m.scop.access(a).array).elem;
+                    let addr = m.address(&inst, a)?.ok_or_else(|| {
+                        CodegenError::Unexpected("promoted access to a scalar".into())
+                    })?;
+                    let value =
+                        m.l.b
+                            .ins()
+                            .load(clif(elem), MemFlagsData::new().with_notrap(), addr, 0);
+                    let var = m.l.b.declare_var(clif(elem));
+                    m.l.b.def_var(var, value);
+                    for &x in group {
+                        m.promoted.insert(x, var);
+                    }
+                    homes.push((addr, var));
+                }
+                jit::lower_loop(
+                    m,
+                    v,
+                    |m| m.aexpr(cond),
+                    |m| m.nodes(body),
+                    |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                )?;
+                for (addr, var) in homes {
+                    let value = m.l.b.use_var(var);
+                    m.l.b
+                        .ins()
+                        .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                }
+                for group in groups {
+                    for x in group {
+                        m.promoted.remove(x);
+                    }
+                }
+                Ok(())
+            },
+            |_| Ok(()),
+        )
+    }
+
     /// An AST expression, as an i64 (truth values 0 or 1).
     fn aexpr(&mut self, e: &AExpr) -> Result<Value, CodegenError> {
         Ok(match e {
@@ -829,6 +980,10 @@ impl ModelLowering<'_, '_> {
         a: AccessId,
         value: Value,
     ) -> Result<(), CodegenError> {
+        if let Some(&var) = self.promoted.get(&a) {
+            self.l.b.def_var(var, value);
+            return Ok(());
+        }
         match self.address(inst, a)? {
             Some(addr) => {
                 self.l
@@ -884,6 +1039,7 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
                 let ty = m.l.f.var(inst.st.iterators[k]).ty;
                 m.l.convert(x, Type::I64, ty)
             }
+            BodyLeaf::Access(a) if m.promoted.contains_key(&a) => m.l.b.use_var(m.promoted[&a]),
             BodyLeaf::Access(a) => {
                 let inst = self
                     .inst

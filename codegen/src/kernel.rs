@@ -71,6 +71,10 @@ pub struct NativeOptions {
     /// bodies allow, with a scalar loop for the remaining iterations. Results do not depend on
     /// it (no operation is reassociated). Default: on.
     pub vector: bool,
+    /// Keep in registers the array elements an innermost loop reads and writes at one address
+    /// (an accumulator such as `sum[p]` in `for s: sum[p] += ...`): loaded before the loop,
+    /// stored after it (scalar replacement). Default: on.
+    pub registers: bool,
 }
 
 impl Default for NativeOptions {
@@ -78,16 +82,18 @@ impl Default for NativeOptions {
         NativeOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             vector: true,
+            registers: true,
         }
     }
 }
 
 impl NativeOptions {
-    /// One thread, no vector lanes: every loop as the AST says.
+    /// One thread, no vector lanes, every access in memory: every loop as the AST says.
     pub fn sequential() -> Self {
         NativeOptions {
             threads: 1,
             vector: false,
+            registers: false,
         }
     }
 }

@@ -1,5 +1,5 @@
 // run: --set h=20 --set w=24
-// bench: --set h=3000 --set w=3000
+// bench: --set h=6000 --set w=6000
 /* Image pipeline: a 5x5 convolution with a weight table. */
 void conv2d(int h, int w, float in[h][w], float wt[5][5], float out[h][w])
 {

@@ -196,8 +196,8 @@ pub fn versioned_c_run(
 }
 
 /// The native-code configurations every differential test runs: the default (threads for the
-/// cores, vector lanes), everything in order, an odd thread count without vectors, and vectors
-/// on one thread.
+/// cores, vector lanes, registers), everything in order and in memory, an odd thread count
+/// without vectors or registers, and vectors and registers on one thread.
 pub fn native_configurations() -> Vec<optimist::NativeOptions> {
     use optimist::NativeOptions;
     vec![
@@ -206,10 +206,12 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
         NativeOptions {
             threads: 3,
             vector: false,
+            registers: false,
         },
         NativeOptions {
             threads: 1,
             vector: true,
+            registers: true,
         },
     ]
 }
