@@ -497,12 +497,18 @@ impl<'a> Driver<'a> {
 
         let start = Instant::now();
         let budget = config.budgets.dependences;
-        let (schedule, marks, note) = match schedule(&scop, &config.strategy, budget)? {
+        let (schedule, marks, note, decision) = match schedule(&scop, &config.strategy, budget)? {
             Ok(s) => s,
             Err(why) => return Ok(Err(why)),
         };
         let transformation = match (&config.strategy, &note) {
             (_, Some(n)) => n.clone(),
+            (Strategy::Auto(_), None) if decision.is_some() => format!(
+                "automatic strategy: {} ({} parallel, {} vector loops marked)",
+                decision.unwrap_or_default(),
+                marks.parallel.len(),
+                marks.vector.len()
+            ),
             (Strategy::Original, None) => "the program's order".into(),
             (Strategy::Auto(c), None) => format!(
                 "automatic strategy: isl's schedule, outermost permutable band tiled by {} ({} parallel, {} vector loops marked)",
@@ -631,7 +637,7 @@ fn schedule(
     scop: &Scop,
     strategy: &Strategy,
     budget: u64,
-) -> Result<Result<(Schedule, Marks, Option<String>), Why>, Error> {
+) -> Result<Result<(Schedule, Marks, Option<String>, Option<String>), Why>, Error> {
     let marks = |t: &Transformed| Marks {
         parallel: t.parallel.clone(),
         vector: t.vector.clone(),
@@ -645,19 +651,20 @@ fn schedule(
         )
     };
     Ok(Ok(match strategy {
-        Strategy::Original => (scop.schedule.clone(), Marks::default(), None),
+        Strategy::Original => (scop.schedule.clone(), Marks::default(), None, None),
         Strategy::Auto(config) => {
             match deps()
                 .map_err(LoopyError::Isl)
                 .and_then(|d| optimist_loopy::auto(scop, &d, config))
             {
-                Ok(t) => (t.schedule.clone(), marks(&t), None),
+                Ok(t) => (t.schedule.clone(), marks(&t), None, t.decision.clone()),
                 Err(e) => (
                     scop.schedule.clone(),
                     Marks::default(),
                     Some(format!(
                         "automatic strategy failed, original order kept: {e}"
                     )),
+                    None,
                 ),
             }
         }
@@ -672,7 +679,7 @@ fn schedule(
                 Err(e) => return Err(Error::Isl(e)),
             };
             let t = optimist_loopy::apply(scop, &d, script)?;
-            (t.schedule.clone(), marks(&t), None)
+            (t.schedule.clone(), marks(&t), None, None)
         }
     }))
 }

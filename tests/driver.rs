@@ -272,3 +272,69 @@ fn loopy_scripts_apply_to_a_split_model() {
     );
     assert!(e.to_string().contains("S0_odd"), "{e}");
 }
+
+/// The automatic strategy keeps the program's order where its own schedule would be worse on
+/// what makes loops fast, and says why: a time-tiled stencil (a wavefront with guards inside)
+/// against the program's parallel and vector loops; a product keeps its tiles. Vector marks
+/// go to each group of statements whose innermost loop allows them: in atax, the loop that
+/// updates `y` runs in lanes while the reduction into `tmp` beside it does not.
+#[test]
+fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
+    let plan_of = |path: &str| {
+        let f = optimist::scop::frontend::parse_file(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
+            &FrontendConfig::default(),
+        )
+        .unwrap();
+        match optimist::optimize(&f, &Config::default()).unwrap() {
+            Outcome::Optimized(plan) => plan,
+            other => panic!("{path}: {:?}", other.why()),
+        }
+    };
+    let stencil = plan_of("corpus/suite/jacobi2d.c");
+    assert!(
+        stencil.transformation.contains(
+            "original order kept: its loops are unit stride innermost, parallel loop, vector loop"
+        ),
+        "{}",
+        stencil.transformation
+    );
+    assert_eq!(stencil.marks.parallel.len(), 1, "{:?}", stencil.marks);
+    let in_lanes: usize = stencil.marks.vector.iter().map(|m| m.stmts.len()).sum();
+    assert_eq!(in_lanes, 2, "both sweeps: {:?}", stencil.marks);
+    let product = plan_of("corpus/suite/gemm.c");
+    assert!(
+        product.transformation.contains("tiled by 32"),
+        "{}",
+        product.transformation
+    );
+    let atax = plan_of("corpus/suite/atax.c");
+    // The updates `y[j] += A[i][j] * tmp[i]` and `tmp[i] += A[i][j] * x[j]`: the statements
+    // writing y and tmp that also read.
+    let update = |array: &str| {
+        let k = atax
+            .scop
+            .stmts
+            .iter()
+            .position(|s| {
+                atax.scop.array(atax.scop.access(s.write).array).name == array
+                    && s.accesses.len() >= 3
+            })
+            .unwrap();
+        optimist::scop::model::StmtId(k as u32)
+    };
+    let (y, tmp) = (update("y"), update("tmp"));
+    assert!(
+        atax.marks
+            .vector
+            .iter()
+            .any(|m| m.stmts.len() == 1 && m.stmts.contains(&y)),
+        "{:?}",
+        atax.marks
+    );
+    assert!(
+        !atax.marks.vector.iter().any(|m| m.stmts.contains(&tmp)),
+        "{:?}",
+        atax.marks
+    );
+}

@@ -5,7 +5,7 @@ use crate::verify::{out_width, verify};
 use crate::{LoopyError, Transformed};
 use optimist_presburger::{
     DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
-    ScheduleNodeType, UnionMap,
+    ScheduleNodeType, UnionMap, UnionSet,
 };
 use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
 use std::collections::BTreeSet;
@@ -236,9 +236,13 @@ fn stride_one_innermost(scop: &Scop, band: &ScheduleNode) -> Result<ScheduleNode
 }
 
 /// Chooses a schedule for `scop` with isl's scheduler (validity: every dependence; proximity:
-/// flow dependences; coincidence: every dependence), tiles its outermost permutable band, marks
-/// the outermost loop that carries no dependence parallel and the innermost such loop whose
-/// accesses move by at most one element vector, and verifies the result.
+/// flow dependences; coincidence: every dependence) and tiles its outermost permutable band;
+/// keeps the program's order instead when that order is better on what makes loops fast (unit
+/// stride innermost, then a parallel loop, then vector loops; and on a tie, when the tiled
+/// schedule is a wavefront while the program has a parallel loop), saying so in
+/// [`Transformed::decision`]. Marks the outermost loop that carries no dependence parallel, and
+/// the innermost loop of each group of statements vector when it carries no dependence between
+/// them and moves their accesses by at most one element; verifies the result.
 pub fn auto(
     scop: &Scop,
     deps: &Dependences,
@@ -267,38 +271,50 @@ pub fn auto(
         }
         Ok(schedule)
     })?;
-    let theta = flat(scop, &schedule)?.intersect_domain(&scop.domains()?)?;
-    let width = out_width(&theta)?;
-    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-    // Every dependence as a difference of times, once; a dimension carries a dependence when
-    // some difference is zero before it and not at it.
-    let deltas = all.apply_domain(&theta)?.apply_range(&theta)?.deltas()?;
-    let free = |d: usize| -> Result<bool, IslError> {
-        Ok(varies(&theta, d)?
-            && deltas
-                .intersect(&crate::verify::carried_at(scop, width, d)?)?
-                .is_empty()?)
-    };
-    let mut parallel = Vec::new();
-    for d in 0..width {
-        if free(d)? {
-            parallel.push(d);
-            break;
-        }
-    }
-    let mut vector = Vec::new();
-    for d in (0..width).rev() {
-        if varies(&theta, d)? {
-            if free(d)? && stride_one(scop, &theta, d, width)? {
-                vector.push(d);
+    let domains = scop.domains()?;
+    let tiled = Assessed::of(
+        scop,
+        &all,
+        flat(scop, &schedule)?.intersect_domain(&domains)?,
+    )?;
+    // The automatic schedule must beat the program's own order on what makes loops fast;
+    // otherwise the program's order is kept (with its marks), and the report says why.
+    let original = Assessed::of(
+        scop,
+        &all,
+        flat(scop, &scop.schedule)?.intersect_domain(&domains)?,
+    )?;
+    // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
+    // wavefront) loses to a program order with a parallel loop: its tiles need guards and
+    // skewed bounds inside, which cost more than the locality they give.
+    let wavefront =
+        original.score() == tiled.score() && tiled.outer_carries && !original.parallel.is_empty();
+    let (chosen, decision) = if original.score() > tiled.score() || wavefront {
+        let why = format!(
+            "original order kept: its loops are {}; the automatic schedule's would be {}{}",
+            original.describe(),
+            tiled.describe(),
+            if wavefront {
+                ", with a dependence carried by the outermost loop (time tiles)"
+            } else {
+                ""
             }
-            break;
-        }
-    }
+        );
+        (original, Some(why))
+    } else {
+        (tiled, None)
+    };
+    let Assessed {
+        theta,
+        parallel,
+        vector,
+        ..
+    } = chosen;
+    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
     let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel
         .iter()
-        .chain(&vector)
         .map(|&d| (everyone.clone(), d))
+        .chain(vector.iter().cloned())
         .collect();
     verify(scop, deps, &theta, &checks)?;
     // Code is generated from the verified relation itself, so that it follows the order checked.
@@ -311,6 +327,129 @@ pub fn auto(
         schedule,
         theta,
         parallel: parallel.into_iter().map(mark).collect(),
-        vector: vector.into_iter().map(mark).collect(),
+        vector: vector
+            .into_iter()
+            .map(|(stmts, dim)| crate::Mark { dim, stmts })
+            .collect(),
+        decision,
     })
+}
+
+/// A candidate schedule as one relation, with what makes its loops fast: the outermost loop
+/// that carries no dependence (threads), the innermost loop when it carries none and moves
+/// every access by at most one element (vector lanes), and whether every statement's innermost
+/// loop moves its accesses by at most one element (unit stride: the caches' way).
+struct Assessed {
+    theta: UnionMap,
+    parallel: Vec<usize>,
+    vector: Vec<(BTreeSet<StmtId>, usize)>,
+    unit_stride: bool,
+    /// Whether the outermost loop carries a dependence.
+    outer_carries: bool,
+}
+
+impl Assessed {
+    fn of(scop: &Scop, all: &UnionMap, theta: UnionMap) -> Result<Assessed, IslError> {
+        let width = out_width(&theta)?;
+        // Every dependence as a difference of times, once; a dimension carries a dependence
+        // when some difference is zero before it and not at it.
+        let deltas = all.apply_domain(&theta)?.apply_range(&theta)?.deltas()?;
+        let free = |d: usize| -> Result<bool, IslError> {
+            Ok(varies(&theta, d)?
+                && deltas
+                    .intersect(&crate::verify::carried_at(scop, width, d)?)?
+                    .is_empty()?)
+        };
+        let mut parallel = Vec::new();
+        for d in 0..width {
+            if free(d)? {
+                parallel.push(d);
+                break;
+            }
+        }
+        let mut outer_carries = false;
+        for d in 0..width {
+            if varies(&theta, d)? {
+                outer_carries = !free(d)?;
+                break;
+            }
+        }
+        // Each statement's innermost loop; statements whose innermost loops are at the same
+        // dimension are marked together when that is allowed for all of them (a fused loop
+        // runs in lanes only if every statement in it may), else one by one.
+        let mut unit_stride = true;
+        let mut innermost: std::collections::BTreeMap<usize, Vec<StmtId>> = Default::default();
+        for m in theta.maps()? {
+            let one = m.to_union()?;
+            let mut inner = None;
+            for d in (0..width).rev() {
+                if varies(&one, d)? {
+                    inner = Some(d);
+                    break;
+                }
+            }
+            let Some(d) = inner else { continue };
+            if !stride_one(scop, &one, d, width)? {
+                unit_stride = false;
+            }
+            let name = m.tuple_name(DimType::In).unwrap_or_default();
+            if let Some(k) = scop.stmts.iter().position(|s| s.name == name) {
+                innermost.entry(d).or_default().push(StmtId(k as u32));
+            }
+        }
+        let restricted = |group: &[StmtId]| -> Result<(UnionMap, UnionMap), IslError> {
+            let mut dom = UnionSet::empty(&scop.ctx)?;
+            for &s in group {
+                dom = dom.union(&scop.stmt(s).domain.to_union()?)?;
+            }
+            let t = theta.intersect_domain(&dom)?;
+            let deps = all.intersect_domain(&dom)?.intersect_range(&dom)?;
+            Ok((t, deps))
+        };
+        let lanes = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
+            let (t, deps) = restricted(group)?;
+            let deltas = deps.apply_domain(&t)?.apply_range(&t)?.deltas()?;
+            Ok(deltas
+                .intersect(&crate::verify::carried_at(scop, width, d)?)?
+                .is_empty()?
+                && stride_one(scop, &t, d, width)?)
+        };
+        let mut vector = Vec::new();
+        for (d, group) in innermost {
+            if lanes(&group, d)? {
+                vector.push((group.into_iter().collect(), d));
+            } else if group.len() > 1 {
+                for s in group {
+                    if lanes(&[s], d)? {
+                        vector.push((BTreeSet::from([s]), d));
+                    }
+                }
+            }
+        }
+        Ok(Assessed {
+            theta,
+            parallel,
+            vector,
+            unit_stride,
+            outer_carries,
+        })
+    }
+
+    /// Unit stride first (a strided innermost loop loses more to the caches than threads
+    /// give on a few cores), then threads, then vector lanes.
+    fn score(&self) -> u32 {
+        4 * u32::from(self.unit_stride)
+            + 2 * u32::from(!self.parallel.is_empty())
+            + u32::from(!self.vector.is_empty())
+    }
+
+    fn describe(&self) -> String {
+        let yes = |b: bool, what: &str| format!("{}{what}", if b { "" } else { "no " });
+        format!(
+            "{}, {}, {}",
+            yes(self.unit_stride, "unit stride innermost"),
+            yes(!self.parallel.is_empty(), "parallel loop"),
+            yes(!self.vector.is_empty(), "vector loop")
+        )
+    }
 }

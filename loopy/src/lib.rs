@@ -91,6 +91,9 @@ pub struct Transformed {
     pub parallel: Vec<Mark>,
     /// Loops that may run in vector lanes (checked likewise).
     pub vector: Vec<Mark>,
+    /// What the automatic strategy decided against its default, in words (`None` for scripts
+    /// and for the strategy's own schedule).
+    pub decision: Option<String>,
 }
 
 /// The statements whose positions lie in `c`.
@@ -405,6 +408,7 @@ pub fn apply(scop: &Scop, deps: &Dependences, script: &Script) -> Result<Transfo
             .into_iter()
             .map(|(stmts, dim)| Mark { dim, stmts })
             .collect(),
+        decision: None,
     })
 }
 
