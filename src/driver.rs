@@ -641,6 +641,7 @@ fn schedule(
     let marks = |t: &Transformed| Marks {
         parallel: t.parallel.clone(),
         vector: t.vector.clone(),
+        jam: t.jam.clone(),
     };
     let deps = || {
         Dependences::compute_isl(

@@ -195,7 +195,20 @@ fn loops(plan: &optimist::Plan) -> String {
         let k = plan.scop.stmts.iter().position(|s| s.name == n).unwrap();
         text = text.replace(&format!("{n}("), &format!("P{k}("));
     }
-    text
+    // The loop nests at the top, in a fixed order: the strategy may run independent nests
+    // (components isl schedules apart) in either order.
+    let mut nests: Vec<String> = Vec::new();
+    for line in text.lines() {
+        match nests.last_mut() {
+            Some(nest) if line.starts_with(' ') => {
+                nest.push('\n');
+                nest.push_str(line);
+            }
+            _ => nests.push(line.to_string()),
+        }
+    }
+    nests.sort();
+    nests.join("\n")
 }
 
 #[test]

@@ -392,6 +392,26 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
     assert!(lanes.count(inner, "load.f64x2") >= 2, "{lanes:?}");
     assert!(lanes.count(inner, "store.f64x2") >= 1, "{lanes:?}");
     assert_eq!(count(&lanes, "call"), 0, "{lanes:?}");
+    // Register tiles: the loop around the vector loop is unrolled and jammed into it, so the
+    // innermost loops multiply more often than they store C; without registers, as often.
+    assert!(
+        lanes.count(inner, "fmul.f64x2") > lanes.count(inner, "store.f64x2"),
+        "{lanes:?}"
+    );
+    let no_tiles = report(
+        gemm,
+        NativeOptions {
+            threads: 1,
+            vector: true,
+            registers: false,
+        },
+    );
+    let inner_nt = no_tiles.max_depth();
+    assert_eq!(
+        no_tiles.count(inner_nt, "fmul.f64x2"),
+        no_tiles.count(inner_nt, "store.f64x2"),
+        "{no_tiles:?}"
+    );
     let plain = report(gemm, NativeOptions::sequential());
     assert_eq!(count(&plain, "fmul.f64x2"), 0, "{plain:?}");
     assert_eq!(count(&plain, "call"), 0, "{plain:?}");

@@ -366,6 +366,7 @@ fn marks_reach_their_loops() {
     let marks = optimist::codegen::Marks {
         parallel: t.parallel,
         vector: t.vector,
+        jam: t.jam,
     };
     let ast = optimist::codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
     expect_test::expect![[r#"

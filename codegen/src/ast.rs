@@ -81,6 +81,9 @@ pub enum Node {
         body: Vec<Node>,
         /// How code generation may execute it (set from Loopy's checked marks).
         kind: LoopKind,
+        /// Whether its iterations may be unrolled and jammed into the loop inside it (a
+        /// register tile; set from Loopy's checked marks).
+        jam: bool,
     },
     /// `if (cond) then else els`.
     If {
@@ -183,6 +186,8 @@ pub struct Marks {
     pub parallel: Vec<optimist_loopy::Mark>,
     /// Loops whose iterations may run in vector lanes.
     pub vector: Vec<optimist_loopy::Mark>,
+    /// Loops that may be unrolled and jammed into the vector loop inside them.
+    pub jam: Vec<optimist_loopy::Mark>,
 }
 
 /// The statements in `nodes`.
@@ -349,6 +354,7 @@ fn convert(
                 } else {
                     LoopKind::Serial
                 },
+                jam: marked(&marks.jam),
                 body,
             }]
         }
@@ -412,9 +418,17 @@ impl LoopAst {
                     step,
                     body,
                     kind,
+                    jam,
                 } => {
                     let it = &self.iterators[*iter];
-                    let marks = kind.comment();
+                    let mut marks = kind.comment();
+                    if *jam {
+                        marks.push_str(if marks.is_empty() {
+                            "  // jam"
+                        } else {
+                            ", jam"
+                        });
+                    }
                     let _ = writeln!(
                         out,
                         "{pad}for ({it} = {}; {}; {it} += {step}){marks}",

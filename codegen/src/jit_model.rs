@@ -121,6 +121,7 @@ pub(crate) fn lower_function(
             vector: options.vector,
             registers: options.registers,
             promoted: HashMap::new(),
+            jam_value: None,
         };
         m.lower(ast)?;
     }
@@ -159,6 +160,8 @@ pub(crate) struct ModelLowering<'a, 'm> {
     pub(crate) registers: bool,
     /// The accesses lowered as variables (the elements a loop keeps in registers).
     promoted: HashMap<AccessId, Variable>,
+    /// The value an AST iterator has in the copy of a jammed loop being lowered.
+    jam_value: Option<(usize, Value)>,
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -360,6 +363,7 @@ impl ModelLowering<'_, '_> {
                     step,
                     body,
                     kind,
+                    jam,
                 } => {
                     if *kind == LoopKind::Parallel
                         && self.parallel
@@ -368,13 +372,44 @@ impl ModelLowering<'_, '_> {
                         self.parallel_loop(*iter, init, &end, *step, body)?;
                         continue;
                     }
+                    if *jam
+                        && self.vector
+                        && self.registers
+                        && *step == 1
+                        && let Some(end) = exclusive_bound(*iter, cond)
+                        && let [
+                            Node::For {
+                                iter: vi,
+                                init: vinit,
+                                cond: vcond,
+                                step: 1,
+                                body: vbody,
+                                kind: LoopKind::Vector { .. },
+                                ..
+                            },
+                        ] = body.as_slice()
+                        && !mentions(vinit, *iter)
+                        && !mentions(vcond, *iter)
+                        && let Some(vend) = exclusive_bound(*vi, vcond)
+                        && let Some(elem) = self.vectorizable(*vi, vbody)
+                        && self.jam_pays(*iter, vbody)
+                    {
+                        self.jammed_loop(
+                            *iter,
+                            init,
+                            &end,
+                            (*vi, vinit, &vend, elem, vbody),
+                            body,
+                        )?;
+                        continue;
+                    }
                     if matches!(kind, LoopKind::Vector { .. })
                         && self.vector
                         && *step == 1
                         && let Some(end) = exclusive_bound(*iter, cond)
                         && let Some(elem) = self.vectorizable(*iter, body)
                     {
-                        self.vector_loop(*iter, init, &end, elem, body)?;
+                        self.vector_loop(*iter, init, &end, elem, body, None)?;
                         continue;
                     }
                     if self.registers
@@ -471,6 +506,7 @@ impl ModelLowering<'_, '_> {
                 vector: self.vector,
                 registers: self.registers,
                 promoted: HashMap::new(),
+                jam_value: None,
             };
             let entry =
                 m.l.b.func.layout.entry_block().ok_or_else(|| {
@@ -646,7 +682,17 @@ impl ModelLowering<'_, '_> {
     }
 
     /// A loop whose body [`Self::vectorizable`] accepted: iterations `lanes` at a time while a
-    /// whole vector fits below `end`, then the remaining ones in scalar code.
+    /// whole vector fits below `end`, then the remaining ones in scalar code. With `jam`
+    /// (`(k, first, copies)`: a loop `k` around this one unrolled and jammed into it), each
+    /// iteration runs the body for `k = first, first + 1, ...` (`copies` of them) in turn.
+    ///
+    /// Inside the vector loop, what does not move along `iter` (invariant reads, constants and
+    /// what is computed from them only) is computed once before it, and an element the body
+    /// writes stays in a register until the end of the iteration when every access of the body
+    /// to its array has the same index expressions (free of `k`): a later read of it in the
+    /// same iteration takes the register. Both only run when the vector loop runs once at
+    /// least, so they read nothing the program does not.
+    #[allow(clippy::too_many_arguments)]
     fn vector_loop(
         &mut self,
         iter: usize,
@@ -654,6 +700,7 @@ impl ModelLowering<'_, '_> {
         end: &AExpr,
         elem: Type,
         body: &[Node],
+        jam: Option<(usize, Value, i64)>,
     ) -> Result<(), CodegenError> {
         let (vty, lanes) = if elem == Type::F32 {
             (types::F32X4, 4)
@@ -665,68 +712,256 @@ impl ModelLowering<'_, '_> {
         self.l.b.def_var(v, x);
         let end = self.aexpr(end)?;
         let last_start = self.l.b.ins().iadd_imm_s(end, 1 - lanes);
+        // The values of the jammed iterator, one per copy.
+        let copies: Vec<Option<(usize, Value)>> = match jam {
+            None => vec![None],
+            Some((k, first, n)) => (0..n)
+                .map(|q| Some((k, self.l.b.ins().iadd_imm_s(first, q))))
+                .collect(),
+        };
+        let stmts = statements_of(self.scop, body)
+            .ok_or_else(|| CodegenError::Unexpected("vector loop with a loop inside".into()))?;
+        let jammed = jam.map(|(k, _, _)| k);
+        // Reads of what the body writes stay in the loop (a copy may write what another
+        // reads).
+        let written: Vec<_> = stmts
+            .iter()
+            .map(|(st, _, _)| self.array_of(st.write))
+            .collect();
+        let registers = self.register_arrays(&stmts, jammed);
         let below = |m: &mut Self, bound: Value| {
             let c = m.l.b.use_var(v);
             let t = m.l.b.ins().icmp(IntCC::SignedLessThan, c, bound);
             Ok(m.l.b.ins().uextend(types::I64, t))
         };
-        jit::lower_loop(
+        let start = self.l.b.use_var(v);
+        let runs = self
+            .l
+            .b
+            .ins()
+            .icmp(IntCC::SignedLessThan, start, last_start);
+        jit::lower_if(
             self,
-            v,
-            |m| below(m, last_start),
+            runs,
             |m| {
-                for n in body {
-                    let Node::Stmt {
-                        stmt,
-                        iterators,
-                        indices,
-                    } = n
-                    else {
-                        unreachable!("checked by vectorizable")
-                    };
-                    let st = m.scop.stmt(*stmt);
-                    let inst = Instance {
-                        st,
-                        iterators,
-                        indices,
-                    };
-                    let value = m.vector_value(&inst, iter, &st.value, vty)?;
-                    let addr = m.address(&inst, st.write)?.ok_or_else(|| {
-                        CodegenError::Unexpected("vector store to a scalar".into())
-                    })?;
-                    m.l.b
-                        .ins()
-                        .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                // Invariants, per copy, before the loop.
+                let mut hoisted = Vec::with_capacity(copies.len());
+                for &copy in &copies {
+                    m.jam_value = copy;
+                    let mut values = HashMap::new();
+                    for &(st, iterators, indices) in &stmts {
+                        let inst = Instance {
+                            st,
+                            iterators,
+                            indices,
+                        };
+                        m.hoist(&inst, iter, &st.value, vty, &written, &mut values)?;
+                    }
+                    hoisted.push(values);
                 }
-                Ok(())
+                m.jam_value = None;
+                jit::lower_loop(
+                    m,
+                    v,
+                    |m| below(m, last_start),
+                    |m| {
+                        let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> =
+                            HashMap::new();
+                        for (&copy, values) in copies.iter().zip(&hoisted) {
+                            m.jam_value = copy;
+                            for &(st, iterators, indices) in &stmts {
+                                let inst = Instance {
+                                    st,
+                                    iterators,
+                                    indices,
+                                };
+                                let value = m.vector_value(
+                                    &inst, iter, &st.value, vty, values, &registers, &pending,
+                                )?;
+                                let addr = m.address(&inst, st.write)?.ok_or_else(|| {
+                                    CodegenError::Unexpected("vector store to a scalar".into())
+                                })?;
+                                let array = m.array_of(st.write);
+                                if registers.contains(&array) {
+                                    pending.insert(array, (addr, value));
+                                } else {
+                                    m.l.b.ins().store(
+                                        MemFlagsData::new().with_notrap(),
+                                        value,
+                                        addr,
+                                        0,
+                                    );
+                                }
+                            }
+                        }
+                        m.jam_value = None;
+                        let mut flush: Vec<_> = pending.into_iter().collect();
+                        flush.sort_by_key(|(a, _)| a.0);
+                        for (_, (addr, value)) in flush {
+                            m.l.b
+                                .ins()
+                                .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                        }
+                        Ok(())
+                    },
+                    |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
+                )
             },
-            |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
+            |_| Ok(()),
         )?;
+        // The remaining iterations, in scalar code (each copy in turn).
         jit::lower_loop(
             self,
             v,
             |m| below(m, end),
-            |m| m.nodes(body),
+            |m| {
+                for &copy in &copies {
+                    m.jam_value = copy;
+                    m.nodes(body)?;
+                }
+                m.jam_value = None;
+                Ok(())
+            },
             |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
         )
     }
 
+    /// Whether unrolling and jamming loop `k` into the vector loop with body `body` keeps
+    /// an element in a register across the copies (the product's `C[i][j]`); otherwise the
+    /// copies only add code (a stencil's rows share no element).
+    fn jam_pays(&self, k: usize, body: &[Node]) -> bool {
+        let Some(stmts) = statements_of(self.scop, body) else {
+            return false;
+        };
+        !self.register_arrays(&stmts, Some(k)).is_empty()
+    }
+
+    /// The program array an access reaches (scalars have none).
+    fn array_of(&self, a: AccessId) -> optimist_scop::ir::ArrayId {
+        match self.scop.array(self.scop.access(a).array).origin {
+            ArrayOrigin::Array(id) => id,
+            ArrayOrigin::Scalar(_) => optimist_scop::ir::ArrayId(u32::MAX),
+        }
+    }
+
+    /// The arrays a vector body may keep in registers within one iteration: written by it, and
+    /// every access of the body to them has the same index expressions, free of the jammed
+    /// iterator.
+    fn register_arrays(
+        &self,
+        stmts: &[StmtRef<'_>],
+        jammed: Option<usize>,
+    ) -> Vec<optimist_scop::ir::ArrayId> {
+        let mut seen: Vec<(optimist_scop::ir::ArrayId, Option<&[AExpr]>, bool)> = Vec::new();
+        let mut refused = Vec::new();
+        for &(st, _, indices) in stmts {
+            for &a in &st.accesses {
+                let array = self.array_of(a);
+                let exprs = indices
+                    .iter()
+                    .find(|(x, _)| *x == a)
+                    .map(|(_, e)| e.as_slice())
+                    .filter(|e| jammed.is_none_or(|k| !e.iter().any(|x| mentions(x, k))));
+                match seen.iter_mut().find(|(x, _, _)| *x == array) {
+                    Some((_, e, written)) => {
+                        if *e != exprs || exprs.is_none() {
+                            refused.push(array);
+                        }
+                        *written |= a == st.write;
+                    }
+                    None => {
+                        if exprs.is_none() {
+                            refused.push(array);
+                        }
+                        seen.push((array, exprs, a == st.write));
+                    }
+                }
+            }
+        }
+        seen.into_iter()
+            .filter(|(a, _, written)| *written && !refused.contains(a))
+            .map(|(a, _, _)| a)
+            .collect()
+    }
+
+    /// Computes, before a vector loop along `iter`, the largest parts of `e` that do not move
+    /// along it (splat into lanes), keyed by their node.
+    fn hoist(
+        &mut self,
+        inst: &Instance<'_>,
+        iter: usize,
+        e: &BodyExpr,
+        vty: types::Type,
+        written: &[optimist_scop::ir::ArrayId],
+        values: &mut HashMap<*const BodyExpr, Value>,
+    ) -> Result<(), CodegenError> {
+        if self.invariant(inst, iter, e, written) {
+            let x = self.body(Some(inst), e)?;
+            let splat = self.l.b.ins().splat(vty, x);
+            values.insert(e as *const BodyExpr, splat);
+            return Ok(());
+        }
+        for c in e.children() {
+            self.hoist(inst, iter, c, vty, written, values)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `e` (accepted by [`Self::vector_expr`]) does not move along `iter` and reads
+    /// none of the arrays `written`.
+    fn invariant(
+        &self,
+        inst: &Instance<'_>,
+        iter: usize,
+        e: &BodyExpr,
+        written: &[optimist_scop::ir::ArrayId],
+    ) -> bool {
+        use optimist_scop::expr::ExprKind;
+        match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => {
+                self.stride(iter, inst.indices, *a) == Some(Stride::Invariant)
+                    && !written.contains(&self.array_of(*a))
+            }
+            ExprKind::Leaf(BodyLeaf::Iter(_)) => false,
+            _ => e
+                .children()
+                .iter()
+                .all(|c| self.invariant(inst, iter, c, written)),
+        }
+    }
+
     /// `e` in vector lanes (type `vty`) for the instances at the iterator's value and the
-    /// following ones.
+    /// following ones; `hoisted` holds what was computed before the loop, `pending` the
+    /// values the iteration wrote so far to the arrays kept in `registers`.
+    #[allow(clippy::too_many_arguments)]
     fn vector_value(
         &mut self,
         inst: &Instance<'_>,
         iter: usize,
         e: &BodyExpr,
         vty: types::Type,
+        hoisted: &HashMap<*const BodyExpr, Value>,
+        registers: &[optimist_scop::ir::ArrayId],
+        pending: &HashMap<optimist_scop::ir::ArrayId, (Value, Value)>,
     ) -> Result<Value, CodegenError> {
         use optimist_scop::expr::ExprKind;
         use optimist_scop::ir::{BinOp, UnOp};
-        let go = |m: &mut Self, x: &BodyExpr| m.vector_value(inst, iter, x, vty);
+        if let Some(&v) = hoisted.get(&(e as *const BodyExpr)) {
+            return Ok(v);
+        }
+        let go = |m: &mut Self, x: &BodyExpr| {
+            m.vector_value(inst, iter, x, vty, hoisted, registers, pending)
+        };
         Ok(match &e.kind {
             ExprKind::Leaf(BodyLeaf::Access(a))
                 if self.stride(iter, inst.indices, *a) == Some(Stride::Contiguous) =>
             {
+                let array = self.array_of(*a);
+                if registers.contains(&array)
+                    && let Some(&(_, value)) = pending.get(&array)
+                {
+                    return Ok(value);
+                }
                 let addr = self.address(inst, *a)?.ok_or_else(|| {
                     CodegenError::Unexpected("contiguous access to a scalar".into())
                 })?;
@@ -763,6 +998,49 @@ impl ModelLowering<'_, '_> {
                 ));
             }
         })
+    }
+
+    /// A loop `k` marked jam whose body is one vector loop: `copies` iterations of `k` at a time
+    /// run together inside the vector loop (a register tile: an element the vector loop keeps
+    /// at one place per `k`, like the product's `C[i][j]`, is loaded and stored once for all
+    /// of them), then the remaining iterations one by one.
+    fn jammed_loop(
+        &mut self,
+        k: usize,
+        init: &AExpr,
+        end: &AExpr,
+        inner: (usize, &AExpr, &AExpr, Type, &[Node]),
+        whole: &[Node],
+    ) -> Result<(), CodegenError> {
+        const COPIES: i64 = 4;
+        let (iter, vinit, vend, elem, body) = inner;
+        let kv = self.iters[k];
+        let x = self.aexpr(init)?;
+        self.l.b.def_var(kv, x);
+        let end = self.aexpr(end)?;
+        let last = self.l.b.ins().iadd_imm_s(end, 1 - COPIES);
+        let below = |m: &mut Self, bound: Value| {
+            let c = m.l.b.use_var(kv);
+            let t = m.l.b.ins().icmp(IntCC::SignedLessThan, c, bound);
+            Ok(m.l.b.ins().uextend(types::I64, t))
+        };
+        jit::lower_loop(
+            self,
+            kv,
+            |m| below(m, last),
+            |m| {
+                let first = m.l.b.use_var(kv);
+                m.vector_loop(iter, vinit, vend, elem, body, Some((k, first, COPIES)))
+            },
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, COPIES),
+        )?;
+        jit::lower_loop(
+            self,
+            kv,
+            |m| below(m, end),
+            |m| m.nodes(whole),
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+        )
     }
 
     /// The elements an innermost loop over `iter` may keep in registers (scalar replacement):
@@ -906,7 +1184,10 @@ impl ModelLowering<'_, '_> {
     fn aexpr(&mut self, e: &AExpr) -> Result<Value, CodegenError> {
         Ok(match e {
             AExpr::Int(v) => self.l.b.ins().iconst(types::I64, *v),
-            AExpr::Iter(k) => self.l.b.use_var(self.iters[*k]),
+            AExpr::Iter(k) => match self.jam_value {
+                Some((j, v)) if j == *k => v,
+                _ => self.l.b.use_var(self.iters[*k]),
+            },
             AExpr::Param(p) => {
                 let var = *self
                     .params
@@ -1138,4 +1419,23 @@ fn coefficient(e: &AExpr, iter: usize) -> Option<i64> {
         },
         _ => None,
     }
+}
+
+/// A statement occurrence of a loop body: the statement, its iterators' values and its
+/// accesses' index expressions.
+type StmtRef<'x> = (&'x ScopStmt, &'x [AExpr], &'x [(AccessId, Vec<AExpr>)]);
+
+/// The statement occurrences of a loop body made of statements only (`None` when it has a
+/// loop or a condition).
+fn statements_of<'x>(scop: &'x Scop, body: &'x [Node]) -> Option<Vec<StmtRef<'x>>> {
+    body.iter()
+        .map(|n| match n {
+            Node::Stmt {
+                stmt,
+                iterators,
+                indices,
+            } => Some((scop.stmt(*stmt), iterators.as_slice(), indices.as_slice())),
+            _ => None,
+        })
+        .collect()
 }

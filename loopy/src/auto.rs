@@ -5,7 +5,7 @@ use crate::verify::{out_width, verify};
 use crate::{LoopyError, Transformed};
 use optimist_presburger::{
     DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
-    ScheduleNodeType, UnionMap, UnionSet,
+    ScheduleNodeType, ScheduleOptions, UnionMap, UnionSet,
 };
 use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
 use std::collections::BTreeSet;
@@ -45,6 +45,39 @@ fn first_band(node: &ScheduleNode) -> Result<Option<ScheduleNode>, IslError> {
             }
             _ if n.n_children()? == 1 => n = n.child(0)?,
             _ => return Ok(None),
+        }
+    }
+}
+
+/// Tiles every outermost permutable band at or below `node` as the strategy tiles its first
+/// one (point loops ordered for unit stride); the node at `node`'s position in the new tree.
+fn tile_all(
+    scop: &Scop,
+    node: ScheduleNode,
+    config: &AutoConfig,
+) -> Result<ScheduleNode, IslError> {
+    let lost = || IslError::InvalidArgument("schedule tree without parent".into());
+    match node.node_type()? {
+        ScheduleNodeType::Band if node.band_permutable()? => {
+            let n = node.band_n_member()?;
+            if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
+                let point = node.band_tile(&vec![config.tile_size; n])?.child(0)?;
+                stride_one_innermost(scop, &point)?
+                    .parent()?
+                    .ok_or_else(lost)
+            } else {
+                stride_one_innermost(scop, &node)
+            }
+        }
+        ScheduleNodeType::Leaf | ScheduleNodeType::Band => Ok(node),
+        _ => {
+            let mut n = node;
+            for k in 0..n.n_children()? {
+                n = tile_all(scop, n.child(k)?, config)?
+                    .parent()?
+                    .ok_or_else(lost)?;
+            }
+            Ok(n)
         }
     }
 }
@@ -272,11 +305,34 @@ pub fn auto(
         Ok(schedule)
     })?;
     let domains = scop.domains()?;
-    let tiled = Assessed::of(
+    let mut tiled = Assessed::of(
         scop,
         &all,
         flat(scop, &schedule)?.intersect_domain(&domains)?,
     )?;
+    // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
+    // every strongly connected component apart (each band tiled) may do better.
+    if tiled.score() < Assessed::BEST {
+        let apart = ctx.with_budget(config.max_operations, || {
+            ctx.set_schedule_options(&ScheduleOptions {
+                serialize_sccs: true,
+                ..ScheduleOptions::default()
+            })?;
+            let computed = ScheduleConstraints::on_domain(&scop.domains()?)?
+                .with_context(&scop.context)?
+                .with_validity(&all)?
+                .with_proximity(&raw)?
+                .with_coincidence(&all)?
+                .compute_schedule();
+            ctx.set_schedule_options(&ScheduleOptions::default())?;
+            tile_all(scop, computed?.root()?, config)?.schedule()
+        })?;
+        let distributed =
+            Assessed::of(scop, &all, flat(scop, &apart)?.intersect_domain(&domains)?)?;
+        if distributed.score() > tiled.score() {
+            tiled = distributed;
+        }
+    }
     // The automatic schedule must beat the program's own order on what makes loops fast;
     // otherwise the program's order is kept (with its marks), and the report says why.
     let original = Assessed::of(
@@ -308,6 +364,7 @@ pub fn auto(
         theta,
         parallel,
         vector,
+        jam,
         ..
     } = chosen;
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
@@ -331,6 +388,10 @@ pub fn auto(
             .into_iter()
             .map(|(stmts, dim)| crate::Mark { dim, stmts })
             .collect(),
+        jam: jam
+            .into_iter()
+            .map(|(stmts, dim)| crate::Mark { dim, stmts })
+            .collect(),
         decision,
     })
 }
@@ -343,6 +404,8 @@ struct Assessed {
     theta: UnionMap,
     parallel: Vec<usize>,
     vector: Vec<(BTreeSet<StmtId>, usize)>,
+    /// Loops around vector loops that may be unrolled and jammed into them.
+    jam: Vec<(BTreeSet<StmtId>, usize)>,
     unit_stride: bool,
     /// Whether the outermost loop carries a dependence.
     outer_carries: bool,
@@ -379,22 +442,29 @@ impl Assessed {
         // runs in lanes only if every statement in it may), else one by one.
         let mut unit_stride = true;
         let mut innermost: std::collections::BTreeMap<usize, Vec<StmtId>> = Default::default();
+        // The loop around each statement's innermost one.
+        let mut second: std::collections::BTreeMap<StmtId, usize> = Default::default();
         for m in theta.maps()? {
             let one = m.to_union()?;
-            let mut inner = None;
+            let mut loops = Vec::new();
             for d in (0..width).rev() {
                 if varies(&one, d)? {
-                    inner = Some(d);
-                    break;
+                    loops.push(d);
+                    if loops.len() == 2 {
+                        break;
+                    }
                 }
             }
-            let Some(d) = inner else { continue };
+            let Some(&d) = loops.first() else { continue };
             if !stride_one(scop, &one, d, width)? {
                 unit_stride = false;
             }
             let name = m.tuple_name(DimType::In).unwrap_or_default();
             if let Some(k) = scop.stmts.iter().position(|s| s.name == name) {
                 innermost.entry(d).or_default().push(StmtId(k as u32));
+                if let Some(&outer) = loops.get(1) {
+                    second.insert(StmtId(k as u32), outer);
+                }
             }
         }
         let restricted = |group: &[StmtId]| -> Result<(UnionMap, UnionMap), IslError> {
@@ -414,7 +484,7 @@ impl Assessed {
                 .is_empty()?
                 && stride_one(scop, &t, d, width)?)
         };
-        let mut vector = Vec::new();
+        let mut vector: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
         for (d, group) in innermost {
             if lanes(&group, d)? {
                 vector.push((group.into_iter().collect(), d));
@@ -426,14 +496,46 @@ impl Assessed {
                 }
             }
         }
+        // Register tiles: the loop around a vector loop may be unrolled and jammed into it
+        // when no dependence it carries between those statements goes backwards in the loops
+        // inside it (then running several of its iterations together, innermost, keeps every
+        // dependence's order).
+        let mut jam = Vec::new();
+        for (group, _) in &vector {
+            // Statements of one vector loop may sit in different loops around it.
+            let outer: BTreeSet<usize> = group
+                .iter()
+                .filter_map(|s| second.get(s))
+                .copied()
+                .collect();
+            for d in outer {
+                let stmts: Vec<StmtId> = group
+                    .iter()
+                    .copied()
+                    .filter(|s| second.get(s) == Some(&d))
+                    .collect();
+                let (t, deps) = restricted(&stmts)?;
+                let deltas = deps.apply_domain(&t)?.apply_range(&t)?.deltas()?;
+                if deltas
+                    .intersect(&backwards_inside(scop, width, d)?)?
+                    .is_empty()?
+                {
+                    jam.push((stmts.into_iter().collect(), d));
+                }
+            }
+        }
         Ok(Assessed {
             theta,
             parallel,
             vector,
+            jam,
             unit_stride,
             outer_carries,
         })
     }
+
+    /// The score of unit stride, a parallel loop and vector loops.
+    const BEST: u32 = 7;
 
     /// Unit stride first (a strided innermost loop loses more to the caches than threads
     /// give on a few cores), then threads, then vector lanes.
@@ -452,4 +554,27 @@ impl Assessed {
             yes(!self.vector.is_empty(), "vector loop")
         )
     }
+}
+
+/// The differences of width `w` that are zero before `d`, positive at `d`, and lexicographically
+/// negative after it: the dependences that unrolling and jamming loop `d` into the loops inside
+/// it would reverse.
+fn backwards_inside(scop: &Scop, w: usize, d: usize) -> Result<UnionSet, IslError> {
+    let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
+    let alts: Vec<String> = (d + 1..w)
+        .map(|e| {
+            let mut c: Vec<String> = (0..d).map(|k| format!("x{k} = 0")).collect();
+            c.push(format!("x{d} > 0"));
+            c.extend((d + 1..e).map(|k| format!("x{k} = 0")));
+            c.push(format!("x{e} < 0"));
+            format!("({})", c.join(" and "))
+        })
+        .collect();
+    let cond = if alts.is_empty() {
+        "false".to_string()
+    } else {
+        alts.join(" or ")
+    };
+    optimist_presburger::Set::parse(&scop.ctx, &format!("{{ [{}] : {cond} }}", x.join(", ")))?
+        .to_union()
 }

@@ -91,6 +91,10 @@ pub struct Transformed {
     pub parallel: Vec<Mark>,
     /// Loops that may run in vector lanes (checked likewise).
     pub vector: Vec<Mark>,
+    /// Loops around a vector loop that may be unrolled and jammed into it (register tiles):
+    /// running several of their iterations together, innermost, reverses no dependence.
+    /// Computed by the automatic strategy; none for scripts.
+    pub jam: Vec<Mark>,
     /// What the automatic strategy decided against its default, in words (`None` for scripts
     /// and for the strategy's own schedule).
     pub decision: Option<String>,
@@ -408,6 +412,7 @@ pub fn apply(scop: &Scop, deps: &Dependences, script: &Script) -> Result<Transfo
             .into_iter()
             .map(|(stmts, dim)| Mark { dim, stmts })
             .collect(),
+        jam: Vec::new(),
         decision: None,
     })
 }
