@@ -469,3 +469,39 @@ fn an_innermost_accumulator_lives_in_a_register() {
     assert_eq!(off.count(inner, "store"), 1, "{off:?}");
     assert_eq!(off.count(inner, "load"), 3, "{off:?}");
 }
+
+/// An element kept in a register while other accesses of the loop move through its array:
+/// before the loop the code checks whether one of them reaches it in the loop's iterations,
+/// and runs the loop as written when one does (`A[i][2]` is read back as `A[i][k]` at `k = 2`,
+/// after two updates), in registers when none does (`A[i][n - 1]`, `k < n - 1`). Every
+/// configuration gives the interpreter's bits.
+#[test]
+fn a_kept_element_reached_by_a_moving_access_stays_in_memory() {
+    use optimist::{Config, Kernel};
+    for (name, src) in [
+        (
+            "hit",
+            "void k(int n, int m, double A[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < m; k++)\n      A[i][2] += A[i][k] * 0.5;\n}\n",
+        ),
+        (
+            "miss",
+            "void k(int n, double A[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n - 1; k++)\n      A[i][n - 1] += A[i][k] * 0.5;\n}\n",
+        ),
+    ] {
+        let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+        let sets: &[&str] = if name == "hit" {
+            &["--set", "n=9", "--set", "m=7"]
+        } else {
+            &["--set", "n=9"]
+        };
+        let spec = RunSpec::parse_args(sets).unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+        for native in common::native_configurations() {
+            let kernel = Kernel::compile_with(&f, outcome.plan(), &native).unwrap();
+            let (version, hashes) = common::native_hashes(&kernel, &f, &spec);
+            assert_eq!(version, optimist::Version::Optimized, "{name} {native:?}");
+            assert_eq!(hashes, reference, "{name} {native:?}");
+        }
+    }
+}

@@ -1044,21 +1044,23 @@ impl ModelLowering<'_, '_> {
     }
 
     /// The elements an innermost loop over `iter` may keep in registers (scalar replacement):
-    /// per element, the accesses that reach it, with the statement instance that has them.
-    /// An element qualifies when the loop writes it at an address that does not move with
-    /// `iter`, every access of the loop to its array has the same index expressions (so no
-    /// other access can reach it; different arrays do not overlap, which the run-time check
-    /// proved), the array is proved in range, and no statement of the loop has a guard (so
-    /// when the loop runs one iteration, that iteration touches the element: loading it before
-    /// the loop and storing it after touch nothing the program does not). `None` when there
-    /// is none, or the body has loops, or a statement occurs twice.
-    fn promotable(&self, iter: usize, body: &[Node]) -> Option<Vec<Vec<AccessId>>> {
+    /// per element, the accesses that reach it, and the accesses of the loop to the same array
+    /// that move along `iter` (the code checks before the loop that none of them reaches the
+    /// element). An element qualifies when the loop writes it at an address that does not move
+    /// with `iter`, every other access of the loop to its array either has the same index
+    /// expressions or moves affinely along `iter` (different arrays do not overlap, which the
+    /// run-time check proved), the array is proved in range, and no statement of the loop has
+    /// a guard (so when the loop runs one iteration, that iteration touches the element:
+    /// loading it before the loop and storing it after touch nothing the program does not).
+    /// `None` when there is none, or the body has loops, or a statement occurs twice.
+    fn promotable(&self, iter: usize, body: &[Node]) -> Option<Vec<Promoted>> {
         let mut stmts = Vec::new();
         // (array, index expressions, accesses, written)
         let mut groups: Vec<(optimist_scop::ir::ArrayId, &[AExpr], Vec<AccessId>, bool)> =
             Vec::new();
-        let mut moving = Vec::new();
-        for n in body {
+        // Accesses that move along `iter`: (array, node, access), `None` when not affine.
+        let mut moving: Vec<(optimist_scop::ir::ArrayId, Option<(usize, AccessId)>)> = Vec::new();
+        for (k, n) in body.iter().enumerate() {
             let Node::Stmt { stmt, indices, .. } = n else {
                 return None;
             };
@@ -1072,13 +1074,15 @@ impl ModelLowering<'_, '_> {
                 else {
                     continue;
                 };
-                let fixed = indices
+                let exprs = indices
                     .iter()
                     .find(|(x, _)| *x == a)
-                    .map(|(_, e)| e.as_slice())
-                    .filter(|e| !e.iter().any(|x| mentions(x, iter)));
-                match fixed {
-                    Some(exprs) if self.proved.contains(&id) => {
+                    .map(|(_, e)| e.as_slice());
+                match exprs {
+                    Some(exprs)
+                        if self.proved.contains(&id)
+                            && !exprs.iter().any(|x| mentions(x, iter)) =>
+                    {
                         let write = a == st.write;
                         match groups.iter_mut().find(|g| g.0 == id && g.1 == exprs) {
                             Some(g) => {
@@ -1088,24 +1092,38 @@ impl ModelLowering<'_, '_> {
                             None => groups.push((id, exprs, vec![a], write)),
                         }
                     }
-                    _ => moving.push(id),
+                    Some(exprs) if exprs.iter().all(|x| coefficient(x, iter).is_some()) => {
+                        moving.push((id, Some((k, a))));
+                    }
+                    _ => moving.push((id, None)),
                 }
             }
         }
         let arrays: Vec<_> = groups.iter().map(|g| g.0).collect();
-        let groups: Vec<Vec<AccessId>> = groups
+        let groups: Vec<Promoted> = groups
             .into_iter()
             .filter(|(id, _, _, written)| {
-                *written && !moving.contains(id) && arrays.iter().filter(|a| *a == id).count() == 1
+                *written
+                    && arrays.iter().filter(|a| *a == id).count() == 1
+                    && !moving.iter().any(|(m, x)| m == id && x.is_none())
             })
-            .map(|g| g.2)
+            .map(|(id, _, accesses, _)| Promoted {
+                accesses,
+                others: moving
+                    .iter()
+                    .filter(|(m, _)| *m == id)
+                    .filter_map(|(_, x)| *x)
+                    .collect(),
+            })
             .collect();
         (!groups.is_empty()).then_some(groups)
     }
 
-    /// A loop whose `groups` of accesses [`Self::promotable`] accepted: when it runs at all,
-    /// each element is loaded into a variable before it, the accesses use the variable, and
-    /// the variable is stored back after it.
+    /// A loop whose `groups` [`Self::promotable`] accepted: when it runs at all, and none of
+    /// the moving accesses reaches a kept element in its iterations (checked on the
+    /// addresses: the first one and the step between iterations), each element is loaded into
+    /// a variable before it, the accesses use the variable, and the variable is stored back
+    /// after it; otherwise the loop runs as written.
     fn promoted_loop(
         &mut self,
         iter: usize,
@@ -1113,68 +1131,135 @@ impl ModelLowering<'_, '_> {
         cond: &AExpr,
         step: i64,
         body: &[Node],
-        groups: &[Vec<AccessId>],
+        groups: &[Promoted],
     ) -> Result<(), CodegenError> {
         let v = self.iters[iter];
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
+        let end = exclusive_bound(iter, cond);
+        let checked = groups.iter().any(|g| !g.others.is_empty());
+        if checked && end.is_none() {
+            return jit::lower_loop(
+                self,
+                v,
+                |m| m.aexpr(cond),
+                |m| m.nodes(body),
+                |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+            );
+        }
         let runs = self.aexpr(cond)?;
         jit::lower_if(
             self,
             runs,
             |m| {
+                let scop = m.scop;
                 let mut homes = Vec::with_capacity(groups.len());
                 for group in groups {
-                    let a = group[0];
-                    let Some(Node::Stmt {
-                        stmt,
-                        iterators,
-                        indices,
-                    }) = body.iter().find(|n| {
-                        matches!(n, Node::Stmt { stmt, .. } if m.scop.stmt(*stmt).accesses.contains(&a))
-                    })
-                    else {
-                        return Err(CodegenError::Unexpected("promoted access without statement".into()));
-                    };
-                    let inst = Instance {
-                        st: m.scop.stmt(*stmt),
-                        iterators,
-                        indices,
-                    };
-                    let elem = m.scop.array(m.scop.access(a).array).elem;
+                    let a = group.accesses[0];
+                    let node = body
+                        .iter()
+                        .position(|n| {
+                            matches!(n, Node::Stmt { stmt, .. } if scop.stmt(*stmt).accesses.contains(&a))
+                        })
+                        .ok_or_else(|| {
+                            CodegenError::Unexpected("promoted access without statement".into())
+                        })?;
+                    let inst = instance_at(scop, body, node)?;
                     let addr = m.address(&inst, a)?.ok_or_else(|| {
                         CodegenError::Unexpected("promoted access to a scalar".into())
                     })?;
-                    let value =
+                    homes.push(addr);
+                }
+                // Whether a moving access reaches a kept element: its address at the first
+                // iteration `f`, the step `d` to the next, the element `p`: some iteration
+                // `t < trips` with `f + t d = p`.
+                let mut hit = m.l.b.ins().iconst(types::I8, 0);
+                if checked {
+                    let first = m.l.b.use_var(v);
+                    let end = m.aexpr(end.as_ref().expect("checked above"))?;
+                    let span = m.l.b.ins().isub(end, first);
+                    let rounded = m.l.b.ins().iadd_imm_s(span, step - 1);
+                    let step_v = m.l.b.ins().iconst(types::I64, step);
+                    let trips = m.l.b.ins().sdiv(rounded, step_v);
+                    for (group, &p) in groups.iter().zip(&homes) {
+                        for &(node, a) in &group.others {
+                            let inst = instance_at(scop, body, node)?;
+                            let f = m.address(&inst, a)?.ok_or_else(|| {
+                                CodegenError::Unexpected("moving access to a scalar".into())
+                            })?;
+                            let next = m.l.b.ins().iadd_imm_s(first, step);
+                            m.l.b.def_var(v, next);
+                            let g = m.address(&inst, a)?.ok_or_else(|| {
+                                CodegenError::Unexpected("moving access to a scalar".into())
+                            })?;
+                            m.l.b.def_var(v, first);
+                            let d = m.l.b.ins().isub(g, f);
+                            let gap = m.l.b.ins().isub(p, f);
+                            let still = m.l.b.ins().icmp_imm_s(IntCC::Equal, d, 0);
+                            let one = m.l.b.ins().iconst(types::I64, 1);
+                            let divisor = m.l.b.ins().select(still, one, d);
+                            let t = m.l.b.ins().sdiv(gap, divisor);
+                            let r = m.l.b.ins().srem(gap, divisor);
+                            let exact = m.l.b.ins().icmp_imm_s(IntCC::Equal, r, 0);
+                            let from =
+                                m.l.b
+                                    .ins()
+                                    .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, t, 0);
+                            let to = m.l.b.ins().icmp(IntCC::SignedLessThan, t, trips);
+                            let inside = m.l.b.ins().band(from, to);
+                            let moving_hit = m.l.b.ins().band(exact, inside);
+                            let same = m.l.b.ins().icmp_imm_s(IntCC::Equal, gap, 0);
+                            let this = m.l.b.ins().select(still, same, moving_hit);
+                            hit = m.l.b.ins().bor(hit, this);
+                        }
+                    }
+                }
+                let plain = |m: &mut Self| {
+                    jit::lower_loop(
+                        m,
+                        v,
+                        |m| m.aexpr(cond),
+                        |m| m.nodes(body),
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                    )
+                };
+                jit::lower_if(m, hit, plain, |m| {
+                    let mut vars = Vec::with_capacity(groups.len());
+                    for (group, &addr) in groups.iter().zip(&homes) {
+                        let elem = m.scop.array(m.scop.access(group.accesses[0]).array).elem;
+                        let value = m.l.b.ins().load(
+                            clif(elem),
+                            MemFlagsData::new().with_notrap(),
+                            addr,
+                            0,
+                        );
+                        let var = m.l.b.declare_var(clif(elem));
+                        m.l.b.def_var(var, value);
+                        for &x in &group.accesses {
+                            m.promoted.insert(x, var);
+                        }
+                        vars.push(var);
+                    }
+                    jit::lower_loop(
+                        m,
+                        v,
+                        |m| m.aexpr(cond),
+                        |m| m.nodes(body),
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                    )?;
+                    for (&addr, var) in homes.iter().zip(vars) {
+                        let value = m.l.b.use_var(var);
                         m.l.b
                             .ins()
-                            .load(clif(elem), MemFlagsData::new().with_notrap(), addr, 0);
-                    let var = m.l.b.declare_var(clif(elem));
-                    m.l.b.def_var(var, value);
-                    for &x in group {
-                        m.promoted.insert(x, var);
+                            .store(MemFlagsData::new().with_notrap(), value, addr, 0);
                     }
-                    homes.push((addr, var));
-                }
-                jit::lower_loop(
-                    m,
-                    v,
-                    |m| m.aexpr(cond),
-                    |m| m.nodes(body),
-                    |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
-                )?;
-                for (addr, var) in homes {
-                    let value = m.l.b.use_var(var);
-                    m.l.b
-                        .ins()
-                        .store(MemFlagsData::new().with_notrap(), value, addr, 0);
-                }
-                for group in groups {
-                    for x in group {
-                        m.promoted.remove(x);
+                    for group in groups {
+                        for x in &group.accesses {
+                            m.promoted.remove(x);
+                        }
                     }
-                }
-                Ok(())
+                    Ok(())
+                })
             },
             |_| Ok(()),
         )
@@ -1438,4 +1523,34 @@ fn statements_of<'x>(scop: &'x Scop, body: &'x [Node]) -> Option<Vec<StmtRef<'x>
             _ => None,
         })
         .collect()
+}
+
+/// An element an innermost loop keeps in a register: the accesses that reach it, and the
+/// accesses of the loop to its array that move (`(statement node, access)`), checked before the
+/// loop not to reach it.
+struct Promoted {
+    accesses: Vec<AccessId>,
+    others: Vec<(usize, AccessId)>,
+}
+
+/// The statement occurrence at `node` of a loop body.
+fn instance_at<'x>(
+    scop: &'x Scop,
+    body: &'x [Node],
+    node: usize,
+) -> Result<Instance<'x>, CodegenError> {
+    match body.get(node) {
+        Some(Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        }) => Ok(Instance {
+            st: scop.stmt(*stmt),
+            iterators,
+            indices,
+        }),
+        _ => Err(CodegenError::Unexpected(
+            "a kept element's access outside the loop's statements".into(),
+        )),
+    }
 }
