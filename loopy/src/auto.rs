@@ -62,11 +62,13 @@ fn tile_all(
             let n = node.band_n_member()?;
             if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
                 let point = node.band_tile(&vec![config.tile_size; n])?.child(0)?;
-                stride_one_innermost(scop, &point)?
+                let (point, free) = stride_one_innermost(scop, &point)?;
+                sink_innermost(&scop.ctx, point, free)?
                     .parent()?
                     .ok_or_else(lost)
             } else {
-                stride_one_innermost(scop, &node)
+                let (point, free) = stride_one_innermost(scop, &node)?;
+                sink_innermost(&scop.ctx, point, free)
             }
         }
         ScheduleNodeType::Leaf | ScheduleNodeType::Band => Ok(node),
@@ -80,6 +82,50 @@ fn tile_all(
             Ok(n)
         }
     }
+}
+
+/// When the last member of band `point` is coincident (`last_coincident`: the band's flags
+/// are lost when `stride_one_innermost` rebuilds it) and the band's only child is a band
+/// over a leaf (a reduction nest such as a convolution's `dy, dx` under `y, x`), moves that
+/// member below the child band, so that the loop that carries no dependence (and moves the
+/// accesses by one element, as `stride_one_innermost` put it last) is innermost: vector lanes
+/// instead of a reduction of a few iterations. Moving a loop that carries no dependence inward
+/// keeps every dependence's order; the strategy verifies the result anyway. The node at
+/// `point`'s position.
+fn sink_innermost(
+    ctx: &optimist_presburger::Ctx,
+    point: ScheduleNode,
+    last_coincident: bool,
+) -> Result<ScheduleNode, IslError> {
+    let lost = || IslError::InvalidArgument("schedule tree without parent".into());
+    let n = point.band_n_member()?;
+    let child = point.child(0)?;
+    if n < 2
+        || !last_coincident
+        || child.node_type()? != ScheduleNodeType::Band
+        || child.n_children()? != 1
+        || child.child(0)?.node_type()? != ScheduleNodeType::Leaf
+    {
+        return Ok(point);
+    }
+    let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
+    let project = |to: &[String]| -> Result<UnionMap, IslError> {
+        Map::parse(
+            ctx,
+            &format!("{{ [{}] -> [{}] }}", x.join(", "), to.join(", ")),
+        )?
+        .to_union()
+    };
+    let partial = point.band_partial_schedule()?;
+    let outer = MultiUnionPwAff::from_union_map(&partial.apply_range(&project(&x[..n - 1])?)?)?;
+    let inner = MultiUnionPwAff::from_union_map(&partial.apply_range(&project(&x[n - 1..])?)?)?;
+    // Delete the band (its child takes its place), put the last member above the leaf, the
+    // others back above the child band.
+    let reduction = point.delete()?;
+    let sunk = reduction.child(0)?.insert_partial_schedule(&inner)?;
+    sunk.parent()?
+        .ok_or_else(lost)?
+        .insert_partial_schedule(&outer)
 }
 
 /// Collects, per leaf of the tree, the band values above it with the child index of every
@@ -228,24 +274,36 @@ fn stride_one(scop: &Scop, theta: &UnionMap, d: usize, width: usize) -> Result<b
 /// In a permutable band, moves a member along which every access moves by at most one element
 /// (a coincident one if there is one, else the innermost) to the innermost place (any order of a permutable band's members is legal;
 /// this one lets the innermost loop walk memory contiguously, as `i, k, j` does for a product).
-fn stride_one_innermost(scop: &Scop, band: &ScheduleNode) -> Result<ScheduleNode, IslError> {
+/// Also says whether the member now last was coincident (carries no dependence).
+fn stride_one_innermost(
+    scop: &Scop,
+    band: &ScheduleNode,
+) -> Result<(ScheduleNode, bool), IslError> {
     let n = band.band_n_member()?;
     let partial = band.band_partial_schedule()?;
-    // Strides are measured on the whole prefix (tile loops included), which is one-to-one.
-    let full = band.child(0)?.prefix_schedule()?;
-    let outer = out_width(&full)?.saturating_sub(n);
+    // Strides are measured on the whole prefix (tile loops included) down through the bands
+    // below (a reduction's own band), which is one-to-one.
+    let mut below = band.child(0)?;
+    let mut deeper = 0;
+    while below.node_type()? == ScheduleNodeType::Band && below.n_children()? == 1 {
+        deeper += below.band_n_member()?;
+        below = below.child(0)?;
+    }
+    let full = below.prefix_schedule()?;
+    let width = out_width(&full)?;
+    let outer = width.saturating_sub(n + deeper);
     let mut candidates = Vec::new();
     for m in (0..n).rev() {
-        if stride_one(scop, &full, outer + m, outer + n)? {
+        if stride_one(scop, &full, outer + m, width)? {
             candidates.push((!band.band_member_coincident(m)?, m));
         }
     }
     // Coincident members first (they can also run in vector lanes), then the innermost.
     candidates.sort_by_key(|&(not_coincident, m)| (not_coincident, n - m));
-    if let Some(&(_, m)) = candidates.first() {
+    if let Some(&(not_coincident, m)) = candidates.first() {
         {
             if m + 1 == n {
-                return Ok(band.clone());
+                return Ok((band.clone(), !not_coincident));
             }
             let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
             let mut y: Vec<String> = x
@@ -260,12 +318,14 @@ fn stride_one_innermost(scop: &Scop, band: &ScheduleNode) -> Result<ScheduleNode
                 &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
             )?;
             let permuted = partial.apply_range(&perm.to_union()?)?;
-            return band
+            let node = band
                 .delete()?
-                .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&permuted)?);
+                .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&permuted)?)?;
+            return Ok((node, !not_coincident));
         }
     }
-    Ok(band.clone())
+    let last = n > 0 && band.band_member_coincident(n - 1)?;
+    Ok((band.clone(), last))
 }
 
 /// Chooses a schedule for `scop` with isl's scheduler (validity: every dependence; proximity:
@@ -300,7 +360,7 @@ pub fn auto(
             } else {
                 band
             };
-            schedule = stride_one_innermost(scop, &point)?.schedule()?;
+            schedule = stride_one_innermost(scop, &point)?.0.schedule()?;
         }
         Ok(schedule)
     })?;
@@ -329,7 +389,10 @@ pub fn auto(
         })?;
         let distributed =
             Assessed::of(scop, &all, flat(scop, &apart)?.intersect_domain(&domains)?)?;
-        if distributed.score() > tiled.score() {
+        // Its loops were moved by hand (`sink_innermost`): the verifier has the last word.
+        if distributed.score() > tiled.score()
+            && verify(scop, deps, &distributed.theta, &[]).is_ok()
+        {
             tiled = distributed;
         }
     }
@@ -407,6 +470,8 @@ struct Assessed {
     /// Loops around vector loops that may be unrolled and jammed into them.
     jam: Vec<(BTreeSet<StmtId>, usize)>,
     unit_stride: bool,
+    /// Whether every statement in the most loops is in a vector loop.
+    hot_in_lanes: bool,
     /// Whether the outermost loop carries a dependence.
     outer_carries: bool,
 }
@@ -444,6 +509,8 @@ impl Assessed {
         let mut innermost: std::collections::BTreeMap<usize, Vec<StmtId>> = Default::default();
         // The loop around each statement's innermost one.
         let mut second: std::collections::BTreeMap<StmtId, usize> = Default::default();
+        // How many loops each statement is in.
+        let mut depths: Vec<(StmtId, usize)> = Vec::new();
         for m in theta.maps()? {
             let one = m.to_union()?;
             let mut loops = Vec::new();
@@ -456,11 +523,18 @@ impl Assessed {
                 }
             }
             let Some(&d) = loops.first() else { continue };
+            let mut depth = 0;
+            for e in 0..width {
+                if varies(&one, e)? {
+                    depth += 1;
+                }
+            }
             if !stride_one(scop, &one, d, width)? {
                 unit_stride = false;
             }
             let name = m.tuple_name(DimType::In).unwrap_or_default();
             if let Some(k) = scop.stmts.iter().position(|s| s.name == name) {
+                depths.push((StmtId(k as u32), depth));
                 innermost.entry(d).or_default().push(StmtId(k as u32));
                 if let Some(&outer) = loops.get(1) {
                     second.insert(StmtId(k as u32), outer);
@@ -496,6 +570,12 @@ impl Assessed {
                 }
             }
         }
+        // The statements in the most loops are where the time goes: they must run in lanes.
+        let deepest = depths.iter().map(|&(_, d)| d).max().unwrap_or(0);
+        let hot_in_lanes = depths
+            .iter()
+            .filter(|&&(_, d)| d == deepest)
+            .all(|(s, _)| vector.iter().any(|(g, _)| g.contains(s)));
         // Register tiles: the loop around a vector loop may be unrolled and jammed into it
         // when no dependence it carries between those statements goes backwards in the loops
         // inside it (then running several of its iterations together, innermost, keeps every
@@ -530,19 +610,21 @@ impl Assessed {
             vector,
             jam,
             unit_stride,
+            hot_in_lanes,
             outer_carries,
         })
     }
 
-    /// The score of unit stride, a parallel loop and vector loops.
+    /// The score of unit stride, a parallel loop and the innermost statements in lanes.
     const BEST: u32 = 7;
 
     /// Unit stride first (a strided innermost loop loses more to the caches than threads
-    /// give on a few cores), then threads, then vector lanes.
+    /// give on a few cores), then threads, then vector lanes for the statements in the most
+    /// loops.
     fn score(&self) -> u32 {
         4 * u32::from(self.unit_stride)
             + 2 * u32::from(!self.parallel.is_empty())
-            + u32::from(!self.vector.is_empty())
+            + u32::from(self.hot_in_lanes)
     }
 
     fn describe(&self) -> String {
@@ -551,7 +633,7 @@ impl Assessed {
             "{}, {}, {}",
             yes(self.unit_stride, "unit stride innermost"),
             yes(!self.parallel.is_empty(), "parallel loop"),
-            yes(!self.vector.is_empty(), "vector loop")
+            yes(self.hot_in_lanes, "vector loop")
         )
     }
 }
