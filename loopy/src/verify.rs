@@ -217,14 +217,23 @@ pub(crate) fn lex_positive(
     scop: &Scop,
     w: usize,
 ) -> Result<optimist_presburger::UnionSet, IslError> {
+    let alts = (0..w).map(|k| {
+        let mut c: Vec<String> = (0..k).map(|i| format!("x{i} = 0")).collect();
+        c.push(format!("x{k} > 0"));
+        c
+    });
+    differences(scop, w, alts)
+}
+
+/// The differences `[x0, ..., x{w-1}]` that satisfy one of the conjunctions `alts` (`false`
+/// when there is none).
+pub(crate) fn differences(
+    scop: &Scop,
+    w: usize,
+    alts: impl Iterator<Item = Vec<String>>,
+) -> Result<optimist_presburger::UnionSet, IslError> {
     let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
-    let alts: Vec<String> = (0..w)
-        .map(|k| {
-            let mut c: Vec<String> = (0..k).map(|i| format!("x{i} = 0")).collect();
-            c.push(format!("x{k} > 0"));
-            format!("({})", c.join(" and "))
-        })
-        .collect();
+    let alts: Vec<String> = alts.map(|c| format!("({})", c.join(" and "))).collect();
     let cond = if alts.is_empty() {
         "false".to_string()
     } else {
