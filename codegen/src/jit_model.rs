@@ -535,11 +535,7 @@ impl ModelLowering<'_, '_> {
             jit::lower_loop(
                 &mut m,
                 v,
-                |m| {
-                    let c = m.l.b.use_var(v);
-                    let t = m.l.b.ins().icmp(IntCC::SignedLessThan, c, stop);
-                    Ok(m.l.b.ins().uextend(types::I64, t))
-                },
+                |m| Ok(m.below(v, stop)),
                 |m| m.nodes(body),
                 |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
             )?;
@@ -572,10 +568,7 @@ impl ModelLowering<'_, '_> {
         let frame = self.l.b.ins().stack_addr(types::I64, slot, 0);
         let first = self.aexpr(init)?;
         let end = self.aexpr(end)?;
-        let span = self.l.b.ins().isub(end, first);
-        let rounded = self.l.b.ins().iadd_imm_s(span, step - 1);
-        let step_v = self.l.b.ins().iconst(types::I64, step);
-        let count = self.l.b.ins().sdiv(rounded, step_v);
+        let (count, step_v) = self.trip_count(first, end, step);
         let mut hsig = self.l.module.make_signature();
         for _ in 0..6 {
             hsig.params.push(AbiParam::new(types::I64));
@@ -729,11 +722,7 @@ impl ModelLowering<'_, '_> {
             .map(|(st, _, _)| self.array_of(st.write))
             .collect();
         let registers = self.register_arrays(&stmts, jammed);
-        let below = |m: &mut Self, bound: Value| {
-            let c = m.l.b.use_var(v);
-            let t = m.l.b.ins().icmp(IntCC::SignedLessThan, c, bound);
-            Ok(m.l.b.ins().uextend(types::I64, t))
-        };
+        let below = |m: &mut Self, bound: Value| Ok(m.below(v, bound));
         let start = self.l.b.use_var(v);
         let runs = self
             .l
@@ -1019,11 +1008,7 @@ impl ModelLowering<'_, '_> {
         self.l.b.def_var(kv, x);
         let end = self.aexpr(end)?;
         let last = self.l.b.ins().iadd_imm_s(end, 1 - COPIES);
-        let below = |m: &mut Self, bound: Value| {
-            let c = m.l.b.use_var(kv);
-            let t = m.l.b.ins().icmp(IntCC::SignedLessThan, c, bound);
-            Ok(m.l.b.ins().uextend(types::I64, t))
-        };
+        let below = |m: &mut Self, bound: Value| Ok(m.below(kv, bound));
         jit::lower_loop(
             self,
             kv,
@@ -1177,10 +1162,7 @@ impl ModelLowering<'_, '_> {
                 if checked {
                     let first = m.l.b.use_var(v);
                     let end = m.aexpr(end.as_ref().expect("checked above"))?;
-                    let span = m.l.b.ins().isub(end, first);
-                    let rounded = m.l.b.ins().iadd_imm_s(span, step - 1);
-                    let step_v = m.l.b.ins().iconst(types::I64, step);
-                    let trips = m.l.b.ins().sdiv(rounded, step_v);
+                    let (trips, _) = m.trip_count(first, end, step);
                     for (group, &p) in groups.iter().zip(&homes) {
                         for &(node, a) in &group.others {
                             let inst = instance_at(scop, body, node)?;
@@ -1263,6 +1245,22 @@ impl ModelLowering<'_, '_> {
             },
             |_| Ok(()),
         )
+    }
+
+    /// Whether the counter `v` is below `bound`, as an i64 truth value (a loop test).
+    fn below(&mut self, v: Variable, bound: Value) -> Value {
+        let c = self.l.b.use_var(v);
+        let t = self.l.b.ins().icmp(IntCC::SignedLessThan, c, bound);
+        self.l.b.ins().uextend(types::I64, t)
+    }
+
+    /// The iterations of `for (x = first; x < end; x += step)` (zero or less when none), and
+    /// `step` as a value.
+    fn trip_count(&mut self, first: Value, end: Value, step: i64) -> (Value, Value) {
+        let span = self.l.b.ins().isub(end, first);
+        let rounded = self.l.b.ins().iadd_imm_s(span, step - 1);
+        let step_v = self.l.b.ins().iconst(types::I64, step);
+        (self.l.b.ins().sdiv(rounded, step_v), step_v)
     }
 
     /// An AST expression, as an i64 (truth values 0 or 1).
