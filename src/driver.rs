@@ -497,10 +497,12 @@ impl<'a> Driver<'a> {
 
         let start = Instant::now();
         let budget = config.budgets.dependences;
-        let (schedule, marks, note, decision) = match schedule(&scop, &config.strategy, budget)? {
-            Ok(s) => s,
-            Err(why) => return Ok(Err(why)),
-        };
+        let mut stages = Vec::new();
+        let (schedule, marks, note, decision) =
+            match schedule(&scop, &config.strategy, budget, &mut stages)? {
+                Ok(s) => s,
+                Err(why) => return Ok(Err(why)),
+            };
         let transformation = match (&config.strategy, &note) {
             (_, Some(n)) => n.clone(),
             (Strategy::Auto(_), None) if decision.is_some() => format!(
@@ -518,9 +520,14 @@ impl<'a> Driver<'a> {
             ),
             (Strategy::Script(_), None) => "a Loopy script, verified".into(),
         };
+        let ast_start = Instant::now();
         let ast = optimist_codegen::generate_marked(&scop, &schedule, &marks)?;
+        stages.push(("loop AST".into(), ast_start.elapsed()));
         self.report(
-            PassReport::changed("schedule", transformation.clone()),
+            PassReport {
+                parts: stages,
+                ..PassReport::changed("schedule", transformation.clone())
+            },
             start,
             budget,
         );
@@ -631,25 +638,30 @@ fn check(
     Ok((check, unchecked, footprints, fallback_footprints))
 }
 
-/// The schedule `strategy` gives for `scop`, its marks, and why another order was kept.
+/// The schedule `strategy` gives for `scop`, its marks, why another order was kept, and the
+/// wall time of each stage on the way.
 #[allow(clippy::type_complexity)]
 fn schedule(
     scop: &Scop,
     strategy: &Strategy,
     budget: u64,
+    stages: &mut Vec<(String, std::time::Duration)>,
 ) -> Result<Result<(Schedule, Marks, Option<String>, Option<String>), Why>, Error> {
     let marks = |t: &Transformed| Marks {
         parallel: t.parallel.clone(),
         vector: t.vector.clone(),
         jam: t.jam.clone(),
     };
-    let deps = || {
-        Dependences::compute_isl(
+    let mut deps = || {
+        let start = Instant::now();
+        let d = Dependences::compute_isl(
             scop,
             &DepConfig {
                 max_operations: budget,
             },
-        )
+        );
+        stages.push(("dependences".into(), start.elapsed()));
+        d
     };
     Ok(Ok(match strategy {
         Strategy::Original => (scop.schedule.clone(), Marks::default(), None, None),
@@ -658,7 +670,10 @@ fn schedule(
                 .map_err(LoopyError::Isl)
                 .and_then(|d| optimist_loopy::auto(scop, &d, config))
             {
-                Ok(t) => (t.schedule.clone(), marks(&t), None, t.decision.clone()),
+                Ok(t) => {
+                    stages.extend(t.stages.iter().map(|&(n, d)| (format!("strategy: {n}"), d)));
+                    (t.schedule.clone(), marks(&t), None, t.decision.clone())
+                }
                 Err(e) => (
                     scop.schedule.clone(),
                     Marks::default(),

@@ -249,6 +249,9 @@ enum What {
     /// Expression propagation: for each local array, each read its writer's expression was
     /// propagated into, or why not, and the recurrences found; then the model after the pass.
     Propagate,
+    /// Where compile time goes: the wall time of every stage of the driver (and of the parts
+    /// of the schedule stage), then native code generation.
+    Timing,
 }
 
 #[derive(Args)]
@@ -565,6 +568,28 @@ fn show(args: &ShowArgs) -> Result<()> {
                 eprintln!("optimist: only the faithful code: {why}");
             }
             print!("{}", p.code);
+        }
+        What::Timing => {
+            let config = args.schedule.config(strategy)?;
+            let start = std::time::Instant::now();
+            let outcome = optimist::optimize(&f, &config)?;
+            let optimized = start.elapsed();
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            match &outcome {
+                Outcome::Optimized(p) => {
+                    for r in &p.reports {
+                        println!("{:<40} {:>9.2} ms", r.pass, ms(r.time));
+                        for (part, time) in &r.parts {
+                            println!("  {part:<38} {:>9.2} ms", ms(*time));
+                        }
+                    }
+                }
+                Outcome::FaithfulOnly(why) => println!("only the faithful code: {why}"),
+            }
+            println!("{:<40} {:>9.2} ms", "optimize (total)", ms(optimized));
+            let start = std::time::Instant::now();
+            optimist::codegen::Kernel::compile_with(&f, outcome.plan(), &config.native)?;
+            println!("{:<40} {:>9.2} ms", "native code", ms(start.elapsed()));
         }
         What::Delin => print!("{}", show_delin(&f)?),
         What::Delicm => print!("{}", show_delicm(&f)?),

@@ -342,8 +342,10 @@ pub fn auto(
     config: &AutoConfig,
 ) -> Result<Transformed, LoopyError> {
     let ctx = &scop.ctx;
+    let mut clock = Clock::start();
     let all = deps.all_statements()?;
     let raw = deps.statements(DepKind::Raw, false)?;
+    clock.lap("statement dependences");
     let schedule = ctx.with_budget(config.max_operations, || {
         let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
             .with_context(&scop.context)?
@@ -364,12 +366,14 @@ pub fn auto(
         }
         Ok(schedule)
     })?;
+    clock.lap("isl scheduler");
     let domains = scop.domains()?;
     let mut tiled = Assessed::of(
         scop,
         &all,
         flat(scop, &schedule)?.intersect_domain(&domains)?,
     )?;
+    clock.lap("assess isl's schedule");
     // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
     // every strongly connected component apart (each band tiled) may do better.
     if tiled.score() < Assessed::BEST {
@@ -387,14 +391,17 @@ pub fn auto(
             ctx.set_schedule_options(&ScheduleOptions::default())?;
             tile_all(scop, computed?.root()?, config)?.schedule()
         })?;
+        clock.lap("isl scheduler, components apart");
         let distributed =
             Assessed::of(scop, &all, flat(scop, &apart)?.intersect_domain(&domains)?)?;
+        clock.lap("assess the distributed schedule");
         // Its loops were moved by hand (`sink_innermost`): the verifier has the last word.
         if distributed.score() > tiled.score()
             && verify(scop, deps, &distributed.theta, &[]).is_ok()
         {
             tiled = distributed;
         }
+        clock.lap("verify the distributed schedule");
     }
     // The automatic schedule must beat the program's own order on what makes loops fast;
     // otherwise the program's order is kept (with its marks), and the report says why.
@@ -403,6 +410,7 @@ pub fn auto(
         &all,
         flat(scop, &scop.schedule)?.intersect_domain(&domains)?,
     )?;
+    clock.lap("assess the original order");
     // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
     // wavefront) loses to a program order with a parallel loop: its tiles need guards and
     // skewed bounds inside, which cost more than the locality they give.
@@ -437,8 +445,10 @@ pub fn auto(
         .chain(vector.iter().cloned())
         .collect();
     verify(scop, deps, &theta, &checks)?;
+    clock.lap("verify");
     // Code is generated from the verified relation itself, so that it follows the order checked.
     let schedule = crate::verify::schedule_of(scop, &theta)?;
+    clock.lap("schedule tree of the relation");
     let mark = |dim: usize| crate::Mark {
         dim,
         stmts: everyone.clone(),
@@ -456,7 +466,30 @@ pub fn auto(
             .map(|(stmts, dim)| crate::Mark { dim, stmts })
             .collect(),
         decision,
+        stages: clock.stages,
     })
+}
+
+/// Wall time per stage.
+struct Clock {
+    last: std::time::Instant,
+    stages: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            last: std::time::Instant::now(),
+            stages: Vec::new(),
+        }
+    }
+
+    /// Ends stage `name` now.
+    fn lap(&mut self, name: &'static str) {
+        let now = std::time::Instant::now();
+        self.stages.push((name, now - self.last));
+        self.last = now;
+    }
 }
 
 /// A candidate schedule as one relation, with what makes its loops fast: the outermost loop

@@ -98,6 +98,8 @@ pub struct Transformed {
     /// What the automatic strategy decided against its default, in words (`None` for scripts
     /// and for the strategy's own schedule).
     pub decision: Option<String>,
+    /// Wall time of each stage of the automatic strategy, in order (empty for scripts).
+    pub stages: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// The statements whose positions lie in `c`.
@@ -414,6 +416,7 @@ pub fn apply(scop: &Scop, deps: &Dependences, script: &Script) -> Result<Transfo
             .collect(),
         jam: Vec::new(),
         decision: None,
+        stages: Vec::new(),
     })
 }
 

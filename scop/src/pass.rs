@@ -63,6 +63,9 @@ pub struct PassReport {
     /// The isl operations it was allowed (isl counts operations but does not expose the count,
     /// so the budget is what can be reported).
     pub max_operations: u64,
+    /// Wall time of the parts of the stage, in order, where the driver measures them (the
+    /// schedule stage: dependences, each step of the strategy, the loop AST).
+    pub parts: Vec<(String, Duration)>,
 }
 
 impl PassReport {
@@ -74,6 +77,7 @@ impl PassReport {
             summary: summary.into(),
             time: Duration::ZERO,
             max_operations: 0,
+            parts: Vec::new(),
         }
     }
 
