@@ -8,7 +8,7 @@ use optimist_presburger::{
     ScheduleNodeType, ScheduleOptions, UnionMap, UnionSet,
 };
 use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Options of [`auto`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,39 +49,88 @@ fn first_band(node: &ScheduleNode) -> Result<Option<ScheduleNode>, IslError> {
     }
 }
 
-/// Tiles every outermost permutable band at or below `node` as the strategy tiles its first
-/// one (point loops ordered for unit stride); the node at `node`'s position in the new tree.
+/// A band of a candidate schedule chosen for tiling. Candidates are assessed and verified
+/// untiled (cheap: no integer divisions in the relations); the tile loops are added to the
+/// verified relation at the end ([`tile_theta`]), once [`crate::verify::tiling`] has shown that
+/// tiling the band keeps every dependence in order.
+pub(crate) struct Tiling {
+    /// The band's members as isl's scheduler gave them (instances to values, in its order):
+    /// the tile loops are `size * floor(member / size)`, in this order.
+    pub(crate) members: UnionMap,
+    /// The number of members.
+    pub(crate) n: usize,
+    /// The tile size of every member.
+    pub(crate) size: i64,
+    /// The names of the model's statements, by number.
+    pub(crate) names: Vec<String>,
+}
+
+impl Tiling {
+    fn stmt_index(&self, name: &str) -> Option<StmtId> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|k| StmtId(k as u32))
+    }
+}
+
+/// The identifier of the mark node above the band of tiling `k`.
+fn tile_mark(k: usize) -> String {
+    format!("tile{k}")
+}
+
+/// Marks every outermost permutable band at or below `node` for tiling as the strategy tiles
+/// its first one (members ordered for unit stride, a parallel stride-one member sunk below a
+/// reduction band); the node at `node`'s position in the new tree.
 fn tile_all(
     scop: &Scop,
     node: ScheduleNode,
     config: &AutoConfig,
+    tilings: &mut Vec<Tiling>,
 ) -> Result<ScheduleNode, IslError> {
     let lost = || IslError::InvalidArgument("schedule tree without parent".into());
     match node.node_type()? {
         ScheduleNodeType::Band if node.band_permutable()? => {
             let n = node.band_n_member()?;
+            let members = node.band_partial_schedule()?;
+            let (point, free) = stride_one_innermost(scop, &node)?;
+            let placed = sink_innermost(&scop.ctx, point, free)?;
             if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                let point = node.band_tile(&vec![config.tile_size; n])?.child(0)?;
-                let (point, free) = stride_one_innermost(scop, &point)?;
-                sink_innermost(&scop.ctx, point, free)?
-                    .parent()?
-                    .ok_or_else(lost)
+                mark_tiling(scop, placed, members, n, config.tile_size, tilings)
             } else {
-                let (point, free) = stride_one_innermost(scop, &node)?;
-                sink_innermost(&scop.ctx, point, free)
+                Ok(placed)
             }
         }
         ScheduleNodeType::Leaf | ScheduleNodeType::Band => Ok(node),
         _ => {
             let mut n = node;
             for k in 0..n.n_children()? {
-                n = tile_all(scop, n.child(k)?, config)?
+                n = tile_all(scop, n.child(k)?, config, tilings)?
                     .parent()?
                     .ok_or_else(lost)?;
             }
             Ok(n)
         }
     }
+}
+
+/// Records a tiling of `members` and puts its mark above `node`; the mark node.
+fn mark_tiling(
+    scop: &Scop,
+    node: ScheduleNode,
+    members: UnionMap,
+    n: usize,
+    size: i64,
+    tilings: &mut Vec<Tiling>,
+) -> Result<ScheduleNode, IslError> {
+    let id = optimist_presburger::Id::new(&scop.ctx, &tile_mark(tilings.len()))?;
+    tilings.push(Tiling {
+        members,
+        n,
+        size,
+        names: scop.stmts.iter().map(|s| s.name.clone()).collect(),
+    });
+    node.insert_mark(&id)
 }
 
 /// When the last member of band `point` is coincident (`last_coincident`: the band's flags
@@ -136,8 +185,15 @@ fn leaves(
     bands: usize,
     path: &mut Vec<(usize, usize)>,
     out: &mut Vec<UnionMap>,
+    marks: &mut BTreeMap<String, usize>,
 ) -> Result<(), IslError> {
     match node.node_type()? {
+        ScheduleNodeType::Mark => {
+            // Where the marked band starts in the flat vectors: its bands and sequence
+            // positions above.
+            marks.insert(node.mark_id()?.name(), bands + path.len());
+            leaves(&node.child(0)?, bands, path, out, marks)?
+        }
         ScheduleNodeType::Leaf => {
             let prefix = node.prefix_schedule()?;
             let x: Vec<String> = (0..bands).map(|k| format!("x{k}")).collect();
@@ -155,19 +211,23 @@ fn leaves(
             )?;
             out.push(prefix.apply_range(&insert.to_union()?)?);
         }
-        ScheduleNodeType::Band => {
-            leaves(&node.child(0)?, bands + node.band_n_member()?, path, out)?
-        }
+        ScheduleNodeType::Band => leaves(
+            &node.child(0)?,
+            bands + node.band_n_member()?,
+            path,
+            out,
+            marks,
+        )?,
         ScheduleNodeType::Sequence | ScheduleNodeType::Set => {
             for k in 0..node.n_children()? {
                 path.push((bands, k));
-                leaves(&node.child(k)?, bands, path, out)?;
+                leaves(&node.child(k)?, bands, path, out, marks)?;
                 path.pop();
             }
         }
         _ => {
             for k in 0..node.n_children()? {
-                leaves(&node.child(k)?, bands, path, out)?;
+                leaves(&node.child(k)?, bands, path, out, marks)?;
             }
         }
     }
@@ -179,8 +239,24 @@ fn leaves(
 /// and the statement's number last: isl's scheduler may give independent instances of two
 /// statements the same time, and this order makes the schedule one-to-one.
 pub(crate) fn flat(scop: &Scop, schedule: &Schedule) -> Result<UnionMap, IslError> {
+    Ok(flat_marked(scop, schedule)?.0)
+}
+
+/// [`flat`], and the position in the flat vectors of the band below each mark node, by the
+/// mark's name.
+fn flat_marked(
+    scop: &Scop,
+    schedule: &Schedule,
+) -> Result<(UnionMap, BTreeMap<String, usize>), IslError> {
     let mut parts = Vec::new();
-    leaves(&schedule.root()?, 0, &mut Vec::new(), &mut parts)?;
+    let mut marks = BTreeMap::new();
+    leaves(
+        &schedule.root()?,
+        0,
+        &mut Vec::new(),
+        &mut parts,
+        &mut marks,
+    )?;
     let mut maps = Vec::new();
     let mut width = 0;
     for p in parts {
@@ -208,7 +284,7 @@ pub(crate) fn flat(scop: &Scop, schedule: &Schedule) -> Result<UnionMap, IslErro
         let anon = m.to_union()?.apply_range(&pad.to_union()?)?;
         u = u.union(&anon)?;
     }
-    Ok(u)
+    Ok((u, marks))
 }
 
 /// Whether dimension `d` of `theta` takes more than one value for some statement.
@@ -336,6 +412,12 @@ fn stride_one_innermost(
 /// [`Transformed::decision`]. Marks the outermost loop that carries no dependence parallel, and
 /// the innermost loop of each group of statements vector when it carries no dependence between
 /// them and moves their accesses by at most one element; verifies the result.
+///
+/// Candidates are assessed and verified untiled: tile loops are functions of the point loops
+/// (`32 * floor(x / 32)`), and relations with them make every isl operation on dependences
+/// much dearer. Tiling a band is then shown legal on its own ([`crate::verify::tiling`]: the
+/// band is permutable for every dependence it leaves undecided), and the tile loops are added to
+/// the verified relation last; a band whose tiling cannot be shown legal stays untiled.
 pub fn auto(
     scop: &Scop,
     deps: &Dependences,
@@ -346,6 +428,7 @@ pub fn auto(
     let all = deps.all_statements()?;
     let raw = deps.statements(DepKind::Raw, false)?;
     clock.lap("statement dependences");
+    let mut tilings = Vec::new();
     let schedule = ctx.with_budget(config.max_operations, || {
         let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
             .with_context(&scop.context)?
@@ -357,26 +440,25 @@ pub fn auto(
             && band.band_permutable()?
         {
             let n = band.band_n_member()?;
-            let point = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                band.band_tile(&vec![config.tile_size; n])?.child(0)?
+            let members = band.band_partial_schedule()?;
+            let placed = stride_one_innermost(scop, &band)?.0;
+            schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
+                mark_tiling(scop, placed, members, n, config.tile_size, &mut tilings)?
             } else {
-                band
-            };
-            schedule = stride_one_innermost(scop, &point)?.0.schedule()?;
+                placed
+            }
+            .schedule()?;
         }
         Ok(schedule)
     })?;
     clock.lap("isl scheduler");
     let domains = scop.domains()?;
-    let mut tiled = Assessed::of(
-        scop,
-        &all,
-        flat(scop, &schedule)?.intersect_domain(&domains)?,
-    )?;
+    let mut tiled = Candidate::of(scop, &all, &schedule, tilings, &domains)?;
     clock.lap("assess isl's schedule");
     // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
     // every strongly connected component apart (each band tiled) may do better.
-    if tiled.score() < Assessed::BEST {
+    if tiled.assessed.score() < Assessed::BEST {
+        let mut tilings = Vec::new();
         let apart = ctx.with_budget(config.max_operations, || {
             ctx.set_schedule_options(&ScheduleOptions {
                 serialize_sccs: true,
@@ -389,15 +471,14 @@ pub fn auto(
                 .with_coincidence(&all)?
                 .compute_schedule();
             ctx.set_schedule_options(&ScheduleOptions::default())?;
-            tile_all(scop, computed?.root()?, config)?.schedule()
+            tile_all(scop, computed?.root()?, config, &mut tilings)?.schedule()
         })?;
         clock.lap("isl scheduler, components apart");
-        let distributed =
-            Assessed::of(scop, &all, flat(scop, &apart)?.intersect_domain(&domains)?)?;
+        let distributed = Candidate::of(scop, &all, &apart, tilings, &domains)?;
         clock.lap("assess the distributed schedule");
         // Its loops were moved by hand (`sink_innermost`): the verifier has the last word.
-        if distributed.score() > tiled.score()
-            && verify(scop, deps, &distributed.theta, &[]).is_ok()
+        if distributed.assessed.score() > tiled.assessed.score()
+            && verify(scop, deps, &distributed.assessed.theta, &[]).is_ok()
         {
             tiled = distributed;
         }
@@ -405,22 +486,18 @@ pub fn auto(
     }
     // The automatic schedule must beat the program's own order on what makes loops fast;
     // otherwise the program's order is kept (with its marks), and the report says why.
-    let original = Assessed::of(
-        scop,
-        &all,
-        flat(scop, &scop.schedule)?.intersect_domain(&domains)?,
-    )?;
+    let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
     clock.lap("assess the original order");
     // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
     // wavefront) loses to a program order with a parallel loop: its tiles need guards and
     // skewed bounds inside, which cost more than the locality they give.
-    let wavefront =
-        original.score() == tiled.score() && tiled.outer_carries && !original.parallel.is_empty();
-    let (chosen, decision) = if original.score() > tiled.score() || wavefront {
+    let (o, t) = (&original.assessed, &tiled.assessed);
+    let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
+    let (chosen, decision) = if o.score() > t.score() || wavefront {
         let why = format!(
             "original order kept: its loops are {}; the automatic schedule's would be {}{}",
-            original.describe(),
-            tiled.describe(),
+            o.describe(),
+            t.describe(),
             if wavefront {
                 ", with a dependence carried by the outermost loop (time tiles)"
             } else {
@@ -431,12 +508,16 @@ pub fn auto(
     } else {
         (tiled, None)
     };
-    let Assessed {
-        theta,
-        parallel,
-        vector,
-        jam,
-        ..
+    let Candidate {
+        assessed:
+            Assessed {
+                theta,
+                parallel,
+                vector,
+                jam,
+                ..
+            },
+        tilings,
     } = chosen;
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
     let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel
@@ -446,49 +527,205 @@ pub fn auto(
         .collect();
     verify(scop, deps, &theta, &checks)?;
     clock.lap("verify");
+    // Each tiling on its own; one that cannot be shown legal is left out (its band runs
+    // untiled, in the verified order).
+    let mut kept = Vec::new();
+    for (t, p) in tilings {
+        if let Ok(zero) = crate::verify::tiling(scop, &all, &theta, p, &t.members, t.n)? {
+            kept.push((t, p, zero));
+        }
+    }
+    clock.lap("verify the tilings");
+    let tiles = Tiles::new(scop, &kept)?;
+    // The marks, moved to the dimensions of the tiled relation. A band's tile loop is
+    // parallel when its member's distances are all zero; the point loop otherwise.
+    let mut parallel_marks = Vec::new();
+    if let Some(&d) = parallel.first() {
+        let mut rest = everyone.clone();
+        for (t, p, zero) in &kept {
+            if *p <= d
+                && let Some(j) = zero.iter().position(|&z| z)
+            {
+                let stmts = tiles.statements(t)?;
+                rest.retain(|s| !stmts.contains(s));
+                parallel_marks.push(crate::Mark {
+                    dim: tiles.tile_dim(*p, j),
+                    stmts,
+                });
+            }
+        }
+        if !rest.is_empty() {
+            parallel_marks.push(crate::Mark {
+                dim: tiles.shift(d),
+                stmts: rest,
+            });
+        }
+    }
+    // A vector loop or a jammed loop with a tiled band inside it would not be where the marks
+    // say (a tile loop would come between): such marks are dropped.
+    let moved = |marks: Vec<(BTreeSet<StmtId>, usize)>| -> Result<Vec<crate::Mark>, IslError> {
+        let mut out = Vec::new();
+        for (stmts, d) in marks {
+            if !tiles.inside(&kept, &stmts, d)? {
+                out.push(crate::Mark {
+                    dim: tiles.shift(d),
+                    stmts,
+                });
+            }
+        }
+        Ok(out)
+    };
+    let vector = moved(vector)?;
+    let jam = moved(jam)?;
+    let theta = tiles.apply(scop, &theta, &kept)?;
+    clock.lap("tile the relation");
     // Code is generated from the verified relation itself, so that it follows the order checked.
     let schedule = crate::verify::schedule_of(scop, &theta)?;
     clock.lap("schedule tree of the relation");
-    let mark = |dim: usize| crate::Mark {
-        dim,
-        stmts: everyone.clone(),
-    };
     Ok(Transformed {
         schedule,
         theta,
-        parallel: parallel.into_iter().map(mark).collect(),
-        vector: vector
-            .into_iter()
-            .map(|(stmts, dim)| crate::Mark { dim, stmts })
-            .collect(),
-        jam: jam
-            .into_iter()
-            .map(|(stmts, dim)| crate::Mark { dim, stmts })
-            .collect(),
+        parallel: parallel_marks,
+        vector,
+        jam,
         decision,
         stages: clock.stages,
     })
 }
 
-/// Wall time per stage.
-struct Clock {
-    last: std::time::Instant,
-    stages: Vec<(&'static str, std::time::Duration)>,
+/// A candidate schedule, untiled, assessed; its tilings with the flat dimension where each
+/// tiled band starts.
+struct Candidate {
+    assessed: Assessed,
+    tilings: Vec<(Tiling, usize)>,
 }
 
-impl Clock {
-    fn start() -> Clock {
-        Clock {
-            last: std::time::Instant::now(),
-            stages: Vec::new(),
+impl Candidate {
+    fn of(
+        scop: &Scop,
+        all: &UnionMap,
+        schedule: &Schedule,
+        tilings: Vec<Tiling>,
+        domains: &UnionSet,
+    ) -> Result<Candidate, IslError> {
+        let (theta, marks) = flat_marked(scop, schedule)?;
+        let theta = theta.intersect_domain(domains)?;
+        let tilings = tilings
+            .into_iter()
+            .enumerate()
+            .filter_map(|(k, t)| marks.get(&tile_mark(k)).map(|&p| (t, p)))
+            .collect();
+        Ok(Candidate {
+            assessed: Assessed::of(scop, all, theta)?,
+            tilings,
+        })
+    }
+}
+
+/// Where the tile loops go in the flat relation: at each position where a tiled band starts,
+/// as many dimensions as the widest band tiled there (statements of other bands get zeros).
+struct Tiles {
+    inserted: BTreeMap<usize, usize>,
+}
+
+impl Tiles {
+    fn new(_scop: &Scop, kept: &[(Tiling, usize, Vec<bool>)]) -> Result<Tiles, IslError> {
+        let mut inserted: BTreeMap<usize, usize> = BTreeMap::new();
+        for (t, p, _) in kept {
+            let n = inserted.entry(*p).or_default();
+            *n = (*n).max(t.n);
         }
+        Ok(Tiles { inserted })
     }
 
-    /// Ends stage `name` now.
-    fn lap(&mut self, name: &'static str) {
-        let now = std::time::Instant::now();
-        self.stages.push((name, now - self.last));
-        self.last = now;
+    /// The dimension of the tiled relation that dimension `d` of the untiled one becomes.
+    fn shift(&self, d: usize) -> usize {
+        d + self.inserted.range(..=d).map(|(_, n)| n).sum::<usize>()
+    }
+
+    /// The dimension of tile loop `j` of the band tiled at `p`.
+    fn tile_dim(&self, p: usize, j: usize) -> usize {
+        self.shift(p) - self.inserted.get(&p).copied().unwrap_or(0) + j
+    }
+
+    /// The statements of a tiled band.
+    fn statements(&self, t: &Tiling) -> Result<BTreeSet<StmtId>, IslError> {
+        Ok(t.members
+            .maps()?
+            .iter()
+            .filter_map(|m| m.tuple_name(DimType::In))
+            .filter_map(|name| t.stmt_index(&name))
+            .collect())
+    }
+
+    /// Whether a band of `stmts` is tiled inside dimension `d`.
+    fn inside(
+        &self,
+        kept: &[(Tiling, usize, Vec<bool>)],
+        stmts: &BTreeSet<StmtId>,
+        d: usize,
+    ) -> Result<bool, IslError> {
+        for (t, p, _) in kept {
+            if *p > d && !self.statements(t)?.is_disjoint(stmts) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// `theta` with the tile loops: before dimension `p` of each tiled band,
+    /// `size * floor(member / size)` for its statements and zeros for the others.
+    fn apply(
+        &self,
+        scop: &Scop,
+        theta: &UnionMap,
+        kept: &[(Tiling, usize, Vec<bool>)],
+    ) -> Result<UnionMap, IslError> {
+        if kept.is_empty() {
+            return Ok(theta.clone());
+        }
+        let mut out = UnionMap::empty(&scop.ctx)?;
+        for m in theta.maps()? {
+            let name = m.tuple_name(DimType::In);
+            let mut tiling = None;
+            for (t, p, _) in kept {
+                for member in t.members.maps()? {
+                    if member.tuple_name(DimType::In) == name {
+                        tiling = Some((t, *p, member));
+                    }
+                }
+            }
+            let w = m.dim(DimType::Out)?;
+            let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
+            let mut from = x.clone();
+            let base = match &tiling {
+                Some((t, _, member)) => {
+                    from.extend((0..t.n).map(|j| format!("m{j}")));
+                    m.flat_range_product(member)?
+                }
+                None => m,
+            };
+            let mut to = Vec::new();
+            for d in 0..=w {
+                for j in 0..self.inserted.get(&d).copied().unwrap_or(0) {
+                    to.push(match &tiling {
+                        Some((t, p, _)) if *p == d && j < t.n => {
+                            format!("{} * floor(m{j} / {})", t.size, t.size)
+                        }
+                        _ => "0".to_string(),
+                    });
+                }
+                if d < w {
+                    to.push(x[d].clone());
+                }
+            }
+            let tile = Map::parse(
+                &scop.ctx,
+                &format!("{{ [{}] -> [{}] }}", from.join(", "), to.join(", ")),
+            )?;
+            out = out.union(&base.apply_range(&tile)?.to_union()?)?;
+        }
+        Ok(out)
     }
 }
 
@@ -683,4 +920,26 @@ fn backwards_inside(scop: &Scop, w: usize, d: usize) -> Result<UnionSet, IslErro
         c
     });
     crate::verify::differences(scop, w, alts)
+}
+
+/// Wall time per stage.
+struct Clock {
+    last: std::time::Instant,
+    stages: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            last: std::time::Instant::now(),
+            stages: Vec::new(),
+        }
+    }
+
+    /// Ends stage `name` now.
+    fn lap(&mut self, name: &'static str) {
+        let now = std::time::Instant::now();
+        self.stages.push((name, now - self.last));
+        self.last = now;
+    }
 }

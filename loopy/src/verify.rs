@@ -18,6 +18,9 @@ pub enum ViolationKind {
     Order(DepKind),
     /// A dependence would be carried by a loop marked parallel or vector (schedule dimension).
     Carried(DepKind, usize),
+    /// Tiling the band that starts at this schedule dimension would run a dependence
+    /// backwards (the band is not permutable for it).
+    Tiling(usize),
 }
 
 /// One reason a schedule is refused, with a concrete example.
@@ -61,6 +64,11 @@ impl fmt::Display for Violation {
                 self.sample
             ),
             ViolationKind::Missing => write!(f, "instances would not run: {}", self.sample),
+            ViolationKind::Tiling(d) => write!(
+                f,
+                "tiling the band at schedule dimension {d} would run a dependence backwards, for example {}",
+                self.sample
+            ),
             ViolationKind::Order(k) => {
                 write!(
                     f,
@@ -243,6 +251,91 @@ pub(crate) fn differences(
         .to_union()
 }
 
+/// Whether tiling a band of `theta` keeps every dependence of `all` (statement to statement) in
+/// order. The band starts at flat dimension `p` of `theta`; `members` are its members (instances
+/// to values), each tiled as `size * floor(member / size)` into a tile loop placed before `p`,
+/// the point loops being `theta`'s own dimensions.
+///
+/// Tiling is legal when every dependence between two of the band's statements that `theta` does
+/// not carry before `p` has a non-negative distance along every member (floor is monotone, so no
+/// tile loop then runs it backwards, and where all tile loops agree `theta` orders it), and no
+/// dependence between one of the band's statements and another statement is left undecided
+/// before `p`. Returns, per member, whether those distances are all zero along it: its tile loop
+/// carries no dependence.
+pub(crate) fn tiling(
+    scop: &Scop,
+    all: &UnionMap,
+    theta: &UnionMap,
+    p: usize,
+    members: &UnionMap,
+    n: usize,
+) -> Result<Result<Vec<bool>, Violation>, IslError> {
+    let width = out_width(theta)?;
+    let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
+    let y: Vec<String> = (0..width).map(|k| format!("y{k}")).collect();
+    let eq: Vec<String> = (0..p.min(width)).map(|k| format!("x{k} = y{k}")).collect();
+    let same_before = Map::parse(
+        &scop.ctx,
+        &format!(
+            "{{ [{}] -> [{}] : {} }}",
+            x.join(", "),
+            y.join(", "),
+            if eq.is_empty() {
+                "true".to_string()
+            } else {
+                eq.join(" and ")
+            }
+        ),
+    )?
+    .to_union()?;
+    let undecided = all.intersect(
+        &theta
+            .apply_range(&same_before)?
+            .apply_range(&theta.reverse()?)?,
+    )?;
+    let band = members.domain()?;
+    let inside = undecided.intersect_domain(&band)?.intersect_range(&band)?;
+    let refuse =
+        |bad: &UnionMap| Violation::without_dependence(ViolationKind::Tiling(p), sample_pair(bad));
+    let cross = undecided.subtract(&inside)?;
+    if !cross.is_empty()? {
+        return Ok(Err(refuse(&cross)));
+    }
+    let distances = inside
+        .apply_domain(members)?
+        .apply_range(members)?
+        .deltas()?;
+    let z: Vec<String> = (0..n).map(|k| format!("z{k}")).collect();
+    let forward = optimist_presburger::Set::parse(
+        &scop.ctx,
+        &format!(
+            "{{ [{}] : {} }}",
+            z.join(", "),
+            z.iter()
+                .map(|v| format!("{v} >= 0"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+    )?
+    .to_union()?;
+    if !distances.is_subset(&forward)? {
+        return Ok(Err(Violation::without_dependence(
+            ViolationKind::Tiling(p),
+            sample_set(&distances.subtract(&forward)?),
+        )));
+    }
+    let mut zero = Vec::with_capacity(n);
+    for k in 0..n {
+        let moving = optimist_presburger::Set::parse(
+            &scop.ctx,
+            &format!("{{ [{}] : z{k} < 0 or z{k} > 0 }}", z.join(", ")),
+        )?
+        .to_union()?;
+        zero.push(distances.intersect(&moving)?.is_empty()?);
+    }
+    Ok(Ok(zero))
+}
+
 /// Checks `theta` (instances to schedule vectors, every statement to the same width) against the
 /// memory-based dependences; `checks` are the statement sets and schedule dimensions marked
 /// parallel or vector. Returns every kind of violation found, one example each.
@@ -380,4 +473,63 @@ fn check(
         }
     }
     Ok(if out.is_empty() { Ok(()) } else { Err(out) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use optimist_scop::frontend;
+
+    fn model(src: &str) -> (Scop, UnionMap, UnionMap) {
+        let f = frontend::parse_source("k.c", src, None, &Default::default()).unwrap();
+        let scop = Scop::build(&f, &Default::default()).unwrap();
+        let deps = Dependences::compute(&scop, &Default::default()).unwrap();
+        let all = deps.all_statements().unwrap();
+        let theta = crate::auto::flat(&scop, &scop.schedule)
+            .unwrap()
+            .intersect_domain(&scop.domains().unwrap())
+            .unwrap();
+        (scop, all, theta)
+    }
+
+    fn members(scop: &Scop, text: &str) -> UnionMap {
+        let params: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+        Map::parse(&scop.ctx, &format!("[{}] -> {text}", params.join(", ")))
+            .unwrap()
+            .to_union()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_band_is_tiled_only_when_every_distance_along_it_is_forward() {
+        // A[i][j] reads A[i - 1][j + 1]: distance (1, -1) along (i, j).
+        let (scop, all, theta) = model(
+            "void k(int n, double A[n][n]) {\n  for (int i = 1; i < n; i++)\n    for (int j = 0; j < n - 1; j++)\n      A[i][j] = A[i - 1][j + 1];\n}",
+        );
+        let plain = members(&scop, "{ S0[i, j] -> [i, j] }");
+        let refused = tiling(&scop, &all, &theta, 0, &plain, 2).unwrap();
+        let Err(v) = refused else {
+            panic!("tiling (i, j) accepted")
+        };
+        assert_eq!(v.kind, ViolationKind::Tiling(0));
+        // Skewed, (i, i + j) has distances (1, 0): tiles are legal, and only the second tile
+        // loop carries nothing.
+        let skewed = members(&scop, "{ S0[i, j] -> [i, i + j] }");
+        assert_eq!(
+            tiling(&scop, &all, &theta, 0, &skewed, 2).unwrap().unwrap(),
+            [false, true]
+        );
+    }
+
+    #[test]
+    fn a_product_band_has_two_parallel_tile_loops() {
+        let (scop, all, theta) = model(
+            "void k(int n, double A[n][n], double B[n][n], double C[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++)\n      for (int k = 0; k < n; k++)\n        C[i][j] += A[i][k] * B[k][j];\n}",
+        );
+        let band = members(&scop, "{ S0[i, j, k] -> [i, j, k] }");
+        assert_eq!(
+            tiling(&scop, &all, &theta, 0, &band, 3).unwrap().unwrap(),
+            [true, true, false]
+        );
+    }
 }
