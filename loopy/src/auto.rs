@@ -715,8 +715,8 @@ impl Tiles {
                         _ => "0".to_string(),
                     });
                 }
-                if d < w {
-                    to.push(x[d].clone());
+                if let Some(v) = x.get(d) {
+                    to.push(v.clone());
                 }
             }
             let tile = Map::parse(
