@@ -55,7 +55,9 @@ fn first_band(node: &ScheduleNode) -> Result<Option<ScheduleNode>, IslError> {
 /// tiling the band keeps every dependence in order.
 pub(crate) struct Tiling {
     /// The band's members as isl's scheduler gave them (instances to values, in its order):
-    /// the tile loops are `size * floor(member / size)`, in this order.
+    /// the tile loops are `floor(member / size)`, in this order (tile numbers, not the first
+    /// point of the tile: isl's AST generator then has no stride to find, and runs in half the
+    /// time).
     pub(crate) members: UnionMap,
     /// The number of members.
     pub(crate) n: usize,
@@ -414,7 +416,7 @@ fn stride_one_innermost(
 /// them and moves their accesses by at most one element; verifies the result.
 ///
 /// Candidates are assessed and verified untiled: tile loops are functions of the point loops
-/// (`32 * floor(x / 32)`), and relations with them make every isl operation on dependences
+/// (`floor(x / 32)`), and relations with them make every isl operation on dependences
 /// much dearer. Tiling a band is then shown legal on its own ([`crate::verify::tiling`]: the
 /// band is permutable for every dependence it leaves undecided), and the tile loops are added to
 /// the verified relation last; a band whose tiling cannot be shown legal stays untiled.
@@ -674,7 +676,7 @@ impl Tiles {
     }
 
     /// `theta` with the tile loops: before dimension `p` of each tiled band,
-    /// `size * floor(member / size)` for its statements and zeros for the others.
+    /// `floor(member / size)` for its statements and zeros for the others.
     fn apply(
         &self,
         scop: &Scop,
@@ -710,7 +712,7 @@ impl Tiles {
                 for j in 0..self.inserted.get(&d).copied().unwrap_or(0) {
                     to.push(match &tiling {
                         Some((t, p, _)) if *p == d && j < t.n => {
-                            format!("{} * floor(m{j} / {})", t.size, t.size)
+                            format!("floor(m{j} / {})", t.size)
                         }
                         _ => "0".to_string(),
                     });

@@ -253,7 +253,7 @@ pub(crate) fn differences(
 
 /// Whether tiling a band of `theta` keeps every dependence of `all` (statement to statement) in
 /// order. The band starts at flat dimension `p` of `theta`; `members` are its members (instances
-/// to values), each tiled as `size * floor(member / size)` into a tile loop placed before `p`,
+/// to values), each tiled as `floor(member / size)` into a tile loop placed before `p`,
 /// the point loops being `theta`'s own dimensions.
 ///
 /// Tiling is legal when every dependence between two of the band's statements that `theta` does
