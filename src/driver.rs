@@ -654,7 +654,8 @@ fn schedule(
     };
     let mut deps = || {
         let start = Instant::now();
-        let d = Dependences::compute_isl(
+        // The strategy and the verifier only ask memory-based dependences.
+        let d = Dependences::memory_only_isl(
             scop,
             &DepConfig {
                 max_operations: budget,

@@ -99,6 +99,19 @@ impl Dependences {
         })
     }
 
+    /// Only the memory-based dependences: what the verifier and the automatic strategy ask
+    /// (the order every transformation that does not rename memory must keep), at a fraction
+    /// of the cost (the value-based ones need kills, and conditions on the iterators make those
+    /// dear). [`Dependences::value`] holds the memory-based relations too: a superset of the
+    /// value-based ones, right for questions of order, wrong for which write a read sees.
+    pub fn memory_only_isl(scop: &Scop, config: &DepConfig) -> Result<Dependences, IslError> {
+        scop.ctx.with_budget(config.max_operations, || {
+            let mut d = Tagged::new(scop)?.memory_dependences()?;
+            d.identity = scop.domains()?.identity()?;
+            Ok(d)
+        })
+    }
+
     /// Only the value-based RAW dependences, into the reads `reads` (every read when `None`),
     /// tagged as [`Dependences::get`] gives them: one dataflow question instead of the four of
     /// [`Dependences::compute`] (what a pass asks when it needs to know which write each read
@@ -247,17 +260,28 @@ impl Tagged {
         let to_writes = self.flow(&self.writes, &self.must, &self.may.union(&self.reads)?)?;
         let war = to_writes.intersect_domain(&self.read_tags)?;
         let waw = to_writes.subtract_domain(&self.read_tags)?;
-        // Memory-based: every earlier access of the element, nothing kills.
+        let memory = self.memory_dependences()?.memory;
+        let identity = UnionMap::empty(self.reads.ctx())?;
+        Ok(Dependences {
+            value: [raw, war, waw],
+            memory,
+            identity,
+        })
+    }
+
+    /// The memory-based dependences (every earlier access of the element, nothing kills), also
+    /// in place of the value-based ones.
+    fn memory_dependences(&self) -> Result<Dependences, IslError> {
         let none = UnionMap::empty(self.reads.ctx())?;
         let raw_mem = self.flow(&self.reads, &none, &self.writes)?;
         let to_writes_mem = self.flow(&self.writes, &none, &self.writes.union(&self.reads)?)?;
         let war_mem = to_writes_mem.intersect_domain(&self.read_tags)?;
         let waw_mem = to_writes_mem.subtract_domain(&self.read_tags)?;
-        let identity = UnionMap::empty(self.reads.ctx())?;
+        let memory = [raw_mem, war_mem, waw_mem];
         Ok(Dependences {
-            value: [raw, war, waw],
-            memory: [raw_mem, war_mem, waw_mem],
-            identity,
+            value: memory.clone(),
+            memory,
+            identity: UnionMap::empty(self.reads.ctx())?,
         })
     }
 }
