@@ -31,7 +31,7 @@ use optimist_scop::model::{
 };
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 use std::fmt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The passes over the model the driver runs by default, in order.
 pub const PASSES: [Pass; 3] = [
@@ -75,6 +75,8 @@ pub struct Budgets {
     pub dependences: u64,
     /// The declared bounds of unchecked arrays and the run-time check.
     pub check: u64,
+    /// The loop AST of the chosen schedule (isl's AST generator).
+    pub ast: u64,
 }
 
 impl Default for Budgets {
@@ -87,6 +89,7 @@ impl Default for Budgets {
             assumptions: 20_000_000,
             dependences: DepConfig::default().max_operations,
             check: 20_000_000,
+            ast: 20_000_000,
         }
     }
 }
@@ -107,6 +110,18 @@ pub struct Config {
     pub verify: bool,
     /// How [`compile`] generates native code (threads for parallel loops, ...).
     pub native: NativeOptions,
+    /// Wall-clock time [`optimize`] may take from its start (`None`: no limit). One second by
+    /// default (ten in debug builds, whose Rust code runs several times slower: tests should
+    /// not see a different schedule because the machine is busy). Code then depends on how fast
+    /// the machine is; a build that must be reproducible sets `None` and relies on the
+    /// operation budgets ([`Config::budgets`]), which count work, not time. isl is stopped where it is when the time is up ([`Ctx::with_deadline`]): in
+    /// the automatic strategy, the program's order is kept (the plan's
+    /// [`Plan::schedule_note`] says where the strategy stopped) and the rest runs under its
+    /// operation budgets only; in any other stage, [`Why::Deadline`] names it and only the
+    /// faithful code runs.
+    ///
+    /// [`Ctx::with_deadline`]: optimist_presburger::Ctx::with_deadline
+    pub deadline: Option<Duration>,
 }
 
 impl Default for Config {
@@ -117,6 +132,11 @@ impl Default for Config {
             budgets: Budgets::default(),
             verify: cfg!(debug_assertions),
             native: NativeOptions::default(),
+            deadline: Some(Duration::from_secs(if cfg!(debug_assertions) {
+                10
+            } else {
+                1
+            })),
         }
     }
 }
@@ -144,6 +164,8 @@ pub enum Stage {
     Assumptions,
     /// Dependences and scheduling.
     Schedule,
+    /// The loop AST of the schedule.
+    Ast,
     /// Unchecked arrays, footprints and the run-time check.
     Check,
 }
@@ -156,6 +178,7 @@ impl fmt::Display for Stage {
             Stage::Pass(p) => write!(f, "pass `{p}`"),
             Stage::Assumptions => f.write_str("assumptions"),
             Stage::Schedule => f.write_str("schedule"),
+            Stage::Ast => f.write_str("loop AST"),
             Stage::Check => f.write_str("run-time check"),
         }
     }
@@ -185,6 +208,17 @@ pub enum Why {
     Budget {
         /// The stage.
         stage: Stage,
+    },
+    /// The optimization ran out of time ([`Config::deadline`]) in this stage.
+    #[error(
+        "the {stage} stage passed the deadline of {} ms (raise Config::deadline)",
+        limit.as_millis()
+    )]
+    Deadline {
+        /// The stage.
+        stage: Stage,
+        /// The deadline, from the start of [`optimize`].
+        limit: Duration,
     },
     /// The assumptions can never hold together.
     #[error("the assumptions cannot hold: {reason}")]
@@ -338,6 +372,9 @@ struct Driver<'a> {
     f: &'a Function,
     config: &'a Config,
     reports: Vec<PassReport>,
+    /// When isl is stopped ([`Config::deadline`] from the start); `None` once the strategy
+    /// ran out of time and the program's order is being finished.
+    deadline: Option<Instant>,
 }
 
 impl<'a> Driver<'a> {
@@ -346,7 +383,47 @@ impl<'a> Driver<'a> {
             f,
             config,
             reports: Vec::new(),
+            deadline: config.deadline.map(|d| Instant::now() + d),
         }
+    }
+
+    /// `f` under the deadline, if there is one.
+    fn timed<T>(
+        &self,
+        ctx: &optimist_presburger::Ctx,
+        f: impl FnOnce() -> Result<T, IslError>,
+    ) -> Result<T, IslError> {
+        bounded(ctx, self.deadline, f)
+    }
+
+    /// The loop AST of `schedule`, under the AST budget and the deadline.
+    fn ast(
+        &self,
+        scop: &Scop,
+        schedule: &Schedule,
+        marks: &Marks,
+    ) -> Result<optimist_codegen::LoopAst, CodegenError> {
+        let mut generated = None;
+        self.timed(&scop.ctx, || {
+            scop.ctx.with_budget(self.config.budgets.ast, || {
+                generated = Some(optimist_codegen::generate_marked(scop, schedule, marks));
+                Ok(())
+            })
+        })?;
+        generated.unwrap_or_else(|| unreachable!("the closure ran"))
+    }
+
+    /// The deadline passed in `stage`.
+    fn late(&self, stage: Stage) -> Why {
+        Why::Deadline {
+            stage,
+            limit: self.config.deadline.unwrap_or_default(),
+        }
+    }
+
+    /// Whether the deadline has passed.
+    fn past(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Records a report of stage `name` that started at `start`.
@@ -370,6 +447,10 @@ impl<'a> Driver<'a> {
             Ok(s) => s,
             Err(e) => return Ok(Err(Why::CannotModel(e))),
         };
+        // Building makes the isl context, so it runs under its budget only.
+        if self.past() {
+            return Ok(Err(self.late(Stage::Build)));
+        }
         if config.verify {
             scop.verify().map_err(|error| Error::Verify {
                 after: "build".into(),
@@ -391,9 +472,19 @@ impl<'a> Driver<'a> {
 
         let start = Instant::now();
         let budget = config.budgets.correspondence;
-        let correspondence = match correspondence(f, &scop, budget) {
-            Ok(c) => c,
-            Err(why) => return Ok(Err(why)),
+        let mut checked = None;
+        let bounded = self.timed(&scop.ctx, || {
+            checked = Some(correspondence(f, &scop, budget));
+            Ok(())
+        });
+        let correspondence = match (bounded, checked) {
+            (Err(IslError::Deadline), _) | (_, Some(Err(Why::Deadline { .. }))) => {
+                return Ok(Err(self.late(Stage::Correspondence)));
+            }
+            (_, Some(Ok(c))) => c,
+            (_, Some(Err(why))) => return Ok(Err(why)),
+            (Err(e), None) => return Err(Error::Isl(e)),
+            (Ok(()), None) => unreachable!("the closure ran"),
         };
         let summary = match &correspondence {
             None => "the model is the program".to_string(),
@@ -414,9 +505,11 @@ impl<'a> Driver<'a> {
             };
             let ctx = scop.ctx.clone();
             let mut result = None;
-            let bounded = ctx.with_budget(budget, || {
-                result = Some((pass.run)(&mut scop, &cx));
-                Ok(())
+            let bounded = self.timed(&ctx, || {
+                ctx.with_budget(budget, || {
+                    result = Some((pass.run)(&mut scop, &cx));
+                    Ok(())
+                })
             });
             let result = match (bounded, result) {
                 (_, Some(Err(e))) => Err(e),
@@ -430,6 +523,9 @@ impl<'a> Driver<'a> {
                     return Ok(Err(Why::Budget {
                         stage: Stage::Pass(pass.name.into()),
                     }));
+                }
+                Err(PassError::Isl(IslError::Deadline)) => {
+                    return Ok(Err(self.late(Stage::Pass(pass.name.into()))));
                 }
                 Err(PassError::Verify(error)) => {
                     return Err(Error::Verify {
@@ -473,14 +569,26 @@ impl<'a> Driver<'a> {
         let assume = optimist_assume::Config {
             max_operations: budget,
         };
-        let assumptions = match optimist_assume::collect(&mut scop, &assume) {
+        let ctx = scop.ctx.clone();
+        let mut collected = None;
+        let bounded = self.timed(&ctx, || {
+            collected = Some(optimist_assume::collect(&mut scop, &assume));
+            Ok(())
+        });
+        let collected = match (bounded, collected) {
+            (Err(e), _) | (_, Some(Err(optimist_assume::AssumeError::Isl(e)))) => Err(e),
+            (Ok(()), Some(Ok(a))) => Ok(a),
+            (Ok(()), None) => unreachable!("the closure ran"),
+        };
+        let assumptions = match collected {
             Ok(a) => a,
-            Err(optimist_assume::AssumeError::Isl(IslError::Budget)) => {
+            Err(IslError::Budget) => {
                 return Ok(Err(Why::Budget {
                     stage: Stage::Assumptions,
                 }));
             }
-            Err(optimist_assume::AssumeError::Isl(e)) => return Err(Error::Isl(e)),
+            Err(IslError::Deadline) => return Ok(Err(self.late(Stage::Assumptions))),
+            Err(e) => return Err(Error::Isl(e)),
         };
         if let Some(why) = &assumptions.infeasible {
             return Ok(Err(Why::InfeasibleAssumptions {
@@ -498,11 +606,48 @@ impl<'a> Driver<'a> {
         let start = Instant::now();
         let budget = config.budgets.dependences;
         let mut stages = Vec::new();
-        let (schedule, marks, note, decision) =
-            match schedule(&scop, &config.strategy, budget, &mut stages)? {
-                Ok(s) => s,
-                Err(why) => return Ok(Err(why)),
-            };
+        let Scheduled {
+            mut schedule,
+            mut marks,
+            mut note,
+            decision,
+            late,
+        } = match schedule(&scop, &config.strategy, budget, self.deadline, &mut stages)? {
+            Ok(s) => s,
+            Err(Why::Deadline { stage, .. }) => return Ok(Err(self.late(stage))),
+            Err(why) => return Ok(Err(why)),
+        };
+        if late {
+            // The program's order is finished under the operation budgets only.
+            self.deadline = None;
+        }
+        let ast_start = Instant::now();
+        let ast = match self.ast(&scop, &schedule, &marks) {
+            Err(CodegenError::Isl(IslError::Deadline))
+                if matches!(config.strategy, Strategy::Auto(_)) =>
+            {
+                note = Some(
+                    "the loop AST of the automatic schedule passed the deadline (Config::deadline), original order kept"
+                        .into(),
+                );
+                self.deadline = None;
+                schedule = scop.schedule.clone();
+                marks = Marks::default();
+                self.ast(&scop, &schedule, &marks)
+            }
+            other => other,
+        };
+        let ast = match ast {
+            Ok(a) => a,
+            Err(CodegenError::Isl(IslError::Budget)) => {
+                return Ok(Err(Why::Budget { stage: Stage::Ast }));
+            }
+            Err(CodegenError::Isl(IslError::Deadline)) => {
+                return Ok(Err(self.late(Stage::Ast)));
+            }
+            Err(e) => return Err(Error::Codegen(e)),
+        };
+        stages.push(("loop AST".into(), ast_start.elapsed()));
         let transformation = match (&config.strategy, &note) {
             (_, Some(n)) => n.clone(),
             (Strategy::Auto(_), None) if decision.is_some() => format!(
@@ -520,9 +665,6 @@ impl<'a> Driver<'a> {
             ),
             (Strategy::Script(_), None) => "a Loopy script, verified".into(),
         };
-        let ast_start = Instant::now();
-        let ast = optimist_codegen::generate_marked(&scop, &schedule, &marks)?;
-        stages.push(("loop AST".into(), ast_start.elapsed()));
         self.report(
             PassReport {
                 parts: stages,
@@ -534,9 +676,10 @@ impl<'a> Driver<'a> {
 
         let start = Instant::now();
         let budget = config.budgets.check;
-        let checked = scop
-            .ctx
-            .with_budget(budget, || check(&scop, &assumptions, correspondence));
+        let checked = self.timed(&scop.ctx, || {
+            scop.ctx
+                .with_budget(budget, || check(&scop, &assumptions, correspondence))
+        });
         let (check, unchecked, footprints, fallback_footprints) = match checked {
             Ok(c) => c,
             Err(IslError::Budget) => {
@@ -544,6 +687,7 @@ impl<'a> Driver<'a> {
                     stage: Stage::Check,
                 }));
             }
+            Err(IslError::Deadline) => return Ok(Err(self.late(Stage::Check))),
             Err(e) => return Err(Error::Isl(e)),
         };
         self.report(
@@ -638,19 +782,52 @@ fn check(
     Ok((check, unchecked, footprints, fallback_footprints))
 }
 
-/// The schedule `strategy` gives for `scop`, its marks, why another order was kept, and the
-/// wall time of each stage on the way.
-#[allow(clippy::type_complexity)]
+/// What [`schedule`] chose.
+struct Scheduled {
+    schedule: Schedule,
+    marks: Marks,
+    /// Why another order than the strategy's was kept.
+    note: Option<String>,
+    /// What the automatic strategy decided against its default.
+    decision: Option<String>,
+    /// Whether the strategy ran out of time (the program's order is kept).
+    late: bool,
+}
+
+/// `f` under `deadline`, if there is one.
+fn bounded<T>(
+    ctx: &optimist_presburger::Ctx,
+    deadline: Option<Instant>,
+    f: impl FnOnce() -> Result<T, IslError>,
+) -> Result<T, IslError> {
+    match deadline {
+        Some(d) => ctx.with_deadline(d, f),
+        None => f(),
+    }
+}
+
+/// The schedule `strategy` gives for `scop` (isl stopped at `deadline`), its marks, why another
+/// order was kept, and the wall time of each stage on the way. A deadline that passes is
+/// `Why::Deadline` for a script (its limit left for the caller to fill in), and the program's
+/// order for the automatic strategy.
 fn schedule(
     scop: &Scop,
     strategy: &Strategy,
     budget: u64,
+    deadline: Option<Instant>,
     stages: &mut Vec<(String, std::time::Duration)>,
-) -> Result<Result<(Schedule, Marks, Option<String>, Option<String>), Why>, Error> {
+) -> Result<Result<Scheduled, Why>, Error> {
     let marks = |t: &Transformed| Marks {
         parallel: t.parallel.clone(),
         vector: t.vector.clone(),
         jam: t.jam.clone(),
+    };
+    let original = |note: Option<String>, late: bool| Scheduled {
+        schedule: scop.schedule.clone(),
+        marks: Marks::default(),
+        note,
+        decision: None,
+        late,
     };
     let mut deps = || {
         let start = Instant::now();
@@ -665,38 +842,82 @@ fn schedule(
         d
     };
     Ok(Ok(match strategy {
-        Strategy::Original => (scop.schedule.clone(), Marks::default(), None, None),
+        Strategy::Original => original(None, false),
         Strategy::Auto(config) => {
-            match deps()
-                .map_err(LoopyError::Isl)
-                .and_then(|d| optimist_loopy::auto(scop, &d, config))
-            {
+            let mut found = None;
+            let stopped = bounded(&scop.ctx, deadline, || {
+                found = Some(
+                    deps()
+                        .map_err(LoopyError::Isl)
+                        .and_then(|d| optimist_loopy::auto(scop, &d, config)),
+                );
+                Ok(())
+            });
+            let found = match (stopped, found) {
+                (Err(e), _) => Err(LoopyError::Isl(e)),
+                (Ok(()), Some(r)) => r,
+                (Ok(()), None) => unreachable!("the closure ran"),
+            };
+            match found {
                 Ok(t) => {
                     stages.extend(t.stages.iter().map(|&(n, d)| (format!("strategy: {n}"), d)));
-                    (t.schedule.clone(), marks(&t), None, t.decision.clone())
+                    Scheduled {
+                        schedule: t.schedule.clone(),
+                        marks: marks(&t),
+                        note: None,
+                        decision: t.decision.clone(),
+                        late: false,
+                    }
                 }
-                Err(e) => (
-                    scop.schedule.clone(),
-                    Marks::default(),
+                Err(LoopyError::Isl(IslError::Deadline)) => original(
+                    Some("automatic strategy stopped at the deadline (Config::deadline), original order kept".into()),
+                    true,
+                ),
+                Err(e) => original(
                     Some(format!(
                         "automatic strategy failed, original order kept: {e}"
                     )),
-                    None,
+                    false,
                 ),
             }
         }
         Strategy::Script(script) => {
-            let d = match deps() {
-                Ok(d) => d,
-                Err(IslError::Budget) => {
+            let mut found = None;
+            let stopped = bounded(&scop.ctx, deadline, || {
+                found = Some(match deps() {
+                    Ok(d) => optimist_loopy::apply(scop, &d, script),
+                    Err(e) => Err(LoopyError::Isl(e)),
+                });
+                Ok(())
+            });
+            let found = match (stopped, found) {
+                (Err(e), _) => Err(LoopyError::Isl(e)),
+                (Ok(()), Some(r)) => r,
+                (Ok(()), None) => unreachable!("the closure ran"),
+            };
+            let t = match found {
+                Ok(t) => t,
+                Err(LoopyError::Isl(IslError::Budget)) => {
                     return Ok(Err(Why::Budget {
                         stage: Stage::Schedule,
                     }));
                 }
-                Err(e) => return Err(Error::Isl(e)),
+                Err(LoopyError::Isl(IslError::Deadline)) => {
+                    return Ok(Err(Why::Deadline {
+                        stage: Stage::Schedule,
+                        limit: Duration::ZERO,
+                    }));
+                }
+                Err(LoopyError::Isl(e)) => return Err(Error::Isl(e)),
+                Err(e) => return Err(Error::Script(e)),
             };
-            let t = optimist_loopy::apply(scop, &d, script)?;
-            (t.schedule.clone(), marks(&t), None, None)
+            Scheduled {
+                schedule: t.schedule.clone(),
+                marks: marks(&t),
+                note: None,
+                decision: None,
+                late: false,
+            }
         }
     }))
 }
@@ -723,6 +944,11 @@ fn correspondence(f: &Function, scop: &Scop, budget: u64) -> Result<Option<Set>,
         Err(CorrespondenceError::Unsupported(_)) => Ok(None),
         Err(CorrespondenceError::Isl(IslError::Budget)) => Err(Why::Budget {
             stage: Stage::Correspondence,
+        }),
+        // The caller knows the limit.
+        Err(CorrespondenceError::Isl(IslError::Deadline)) => Err(Why::Deadline {
+            stage: Stage::Correspondence,
+            limit: Duration::ZERO,
         }),
         Err(e) => Err(Why::Correspondence(format!(
             "the program-model correspondence check failed: {e}"

@@ -338,3 +338,76 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
         atax.marks
     );
 }
+
+/// Inputs built to be expensive (`corpus/pathological/`: an eight-deep nest, six parameters, a
+/// time-iterated stencil with five statements, 120 statements): with a short deadline, each
+/// compile either finishes or stops where isl was, through the fallback (the program's order
+/// when the strategy ran out, else only the faithful code) with the stage named; the code that
+/// runs gives the interpreter's bits.
+#[test]
+fn pathological_inputs_stop_at_the_deadline_with_the_stage_named() {
+    let deadline = std::time::Duration::from_millis(300);
+    let kernels = common::kernels_in("pathological");
+    assert!(
+        kernels.len() >= 4,
+        "only {} pathological kernels",
+        kernels.len()
+    );
+    for path in &kernels {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
+        let spec = common::run_spec(path);
+        let reference = common::interpreter_hashes(&f, &spec);
+        let config = Config {
+            deadline: Some(deadline),
+            ..Config::default()
+        };
+        let start = std::time::Instant::now();
+        let compiled = optimist::compile(&f, &config).unwrap();
+        // A guard against hangs (what runs after the deadline is bounded by the budgets), not
+        // a timing: those go in `benches/compile.rs`.
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "{name}: {:?}",
+            start.elapsed()
+        );
+        match &compiled.outcome {
+            Outcome::Optimized(plan) => {
+                if let Some(note) = &plan.schedule_note {
+                    assert!(note.contains("deadline"), "{name}: {note}");
+                }
+            }
+            Outcome::FaithfulOnly(why) => assert!(
+                matches!(why, Why::Deadline { limit, .. } if *limit == deadline)
+                    || matches!(why, Why::Budget { .. }),
+                "{name}: {why}"
+            ),
+        }
+        let (_, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+        assert_eq!(hashes, reference, "{name}");
+    }
+}
+
+#[test]
+fn a_deadline_already_past_stops_after_the_first_stage() {
+    let f = parse(CHAIN);
+    let config = Config {
+        deadline: Some(std::time::Duration::ZERO),
+        ..Config::default()
+    };
+    let outcome = optimist::optimize(&f, &config).unwrap();
+    let Some(why) = outcome.why() else {
+        panic!("optimized past its deadline")
+    };
+    assert_eq!(
+        why,
+        &Why::Deadline {
+            stage: Stage::Build,
+            limit: std::time::Duration::ZERO
+        }
+    );
+    assert_eq!(
+        why.to_string(),
+        "the build stage passed the deadline of 0 ms (raise Config::deadline)"
+    );
+}

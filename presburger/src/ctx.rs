@@ -141,7 +141,9 @@ impl Ctx {
             let line = u32::try_from(ffi::isl_ctx_last_error_line(ctx)).unwrap_or(0);
             ffi::isl_ctx_reset_error(ctx);
             let kind = match code {
-                1 => IslErrorKind::Abort,
+                // isl raises `isl_error_abort` only when its abort flag is set, which only
+                // `with_deadline` does.
+                1 => return Some(Error::Deadline),
                 2 => IslErrorKind::Alloc,
                 4 => IslErrorKind::Internal,
                 5 => IslErrorKind::Invalid,
@@ -255,6 +257,81 @@ impl Ctx {
         }
         if let Some(e) = self.take_error() {
             // An error `f` ignored: report it unless `f` already failed.
+            return result.and(Err(e));
+        }
+        result
+    }
+
+    /// Runs `f`, stopping isl at `deadline`: an isl call still running then fails with
+    /// [`Error::Deadline`] (isl checks a flag before each of its operations), which `f`
+    /// normally propagates with `?`; every isl call after it fails the same way until `f`
+    /// returns. The context is usable afterwards. A deadline already past fails at once.
+    ///
+    /// A watchdog thread sleeps until the deadline and then sets isl's abort flag
+    /// (`isl_ctx_abort`); it is woken and joined when `f` returns. If no thread can be started,
+    /// `f` runs without a deadline.
+    ///
+    /// ```
+    /// use optimist_presburger::{Ctx, Error, Set};
+    /// use std::time::{Duration, Instant};
+    /// let ctx = Ctx::new();
+    /// let soon = Instant::now() + Duration::from_millis(20);
+    /// let r = ctx.with_deadline(soon, || loop {
+    ///     Set::parse(&ctx, "[n] -> { [i, j] : 0 <= i < n and 0 <= j < 2i }")?.lexmin()?;
+    /// });
+    /// assert_eq!(r.map(|_: ()| ()).unwrap_err(), Error::Deadline);
+    /// // The context is usable afterwards.
+    /// assert!(!Set::parse(&ctx, "{ [1] }").unwrap().is_empty().unwrap());
+    /// ```
+    pub fn with_deadline<T>(
+        &self,
+        deadline: std::time::Instant,
+        f: impl FnOnce() -> Result<T>,
+    ) -> Result<T> {
+        use std::sync::{Arc, Condvar, Mutex};
+        /// The context for the watchdog thread.
+        struct Raw(*mut ffi::isl_ctx);
+        // SAFETY: the watchdog only calls `isl_ctx_abort`, which sets the flag isl polls before
+        // each operation (isl's way to stop a computation from outside it), and the thread is
+        // joined below, while the context is alive.
+        unsafe impl Send for Raw {}
+        if std::time::Instant::now() >= deadline {
+            return Err(Error::Deadline);
+        }
+        let ctx = self.raw();
+        let done = Arc::new((Mutex::new(false), Condvar::new()));
+        let raw = Raw(ctx);
+        let signal = done.clone();
+        let watchdog = std::thread::Builder::new()
+            .name("isl-deadline".into())
+            .spawn(move || {
+                let raw = raw;
+                let (lock, wake) = &*signal;
+                let mut finished = lock.lock().unwrap_or_else(|e| e.into_inner());
+                while !*finished {
+                    let now = std::time::Instant::now();
+                    if now >= deadline {
+                        // SAFETY: see `Raw`.
+                        unsafe { ffi::isl_ctx_abort(raw.0) };
+                        return;
+                    }
+                    finished = wake
+                        .wait_timeout(finished, deadline - now)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                }
+            });
+        let result = f();
+        if let Ok(watchdog) = watchdog {
+            let (lock, wake) = &*done;
+            *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
+            wake.notify_one();
+            // The thread cannot panic (it only waits and sets a flag).
+            let _ = watchdog.join();
+        }
+        // SAFETY: `ctx` is live; the watchdog has ended.
+        unsafe { ffi::isl_ctx_resume(ctx) };
+        if let Some(e) = self.take_error() {
             return result.and(Err(e));
         }
         result

@@ -52,6 +52,11 @@ pub enum Error {
     /// ran out. The context stays usable.
     #[error("the isl operation budget ran out; allow more operations or simplify the input")]
     Budget,
+    /// *Limit reached*: the wall-clock deadline set by
+    /// [`Ctx::with_deadline`](crate::Ctx::with_deadline) passed while isl was working. The
+    /// context stays usable.
+    #[error("the isl computation passed its deadline; allow more time or simplify the input")]
+    Deadline,
     /// *Bug* in the caller: objects from two different [`Ctx`](crate::Ctx)s were combined.
     #[error("objects from different isl contexts were combined")]
     ContextMismatch,

@@ -136,6 +136,8 @@ unsafe extern "C" {
     pub fn isl_ctx_set_max_operations(ctx: *mut isl_ctx, max: std::ffi::c_ulong);
     pub fn isl_ctx_get_max_operations(ctx: *mut isl_ctx) -> std::ffi::c_ulong;
     pub fn isl_ctx_reset_operations(ctx: *mut isl_ctx);
+    pub fn isl_ctx_abort(ctx: *mut isl_ctx);
+    pub fn isl_ctx_resume(ctx: *mut isl_ctx);
     pub fn isl_options_set_on_error(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_schedule_outer_coincidence(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_schedule_maximize_band_depth(ctx: *mut isl_ctx, val: c_int) -> Stat;
