@@ -487,29 +487,36 @@ pub fn auto(
         clock.lap("verify the distributed schedule");
     }
     // The automatic schedule must beat the program's own order on what makes loops fast;
-    // otherwise the program's order is kept (with its marks), and the report says why.
-    let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
-    clock.lap("assess the original order");
-    // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
-    // wavefront) loses to a program order with a parallel loop: its tiles need guards and
-    // skewed bounds inside, which cost more than the locality they give.
-    let (o, t) = (&original.assessed, &tiled.assessed);
-    let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
-    let (chosen, decision) = if o.score() > t.score() || wavefront {
-        let why = format!(
-            "original order kept: its loops are {}; the automatic schedule's would be {}{}",
-            o.describe(),
-            t.describe(),
-            if wavefront {
-                ", with a dependence carried by the outermost loop (time tiles)"
+    // otherwise the program's order is kept (with its marks), and the report says why. When
+    // the automatic schedule has the best score and no wavefront, the program's order cannot
+    // win, and is not assessed.
+    let (chosen, decision) =
+        if tiled.assessed.score() == Assessed::BEST && !tiled.assessed.outer_carries {
+            (tiled, None)
+        } else {
+            let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
+            clock.lap("assess the original order");
+            // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
+            // wavefront) loses to a program order with a parallel loop: its tiles need guards and
+            // skewed bounds inside, which cost more than the locality they give.
+            let (o, t) = (&original.assessed, &tiled.assessed);
+            let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
+            if o.score() > t.score() || wavefront {
+                let why = format!(
+                    "original order kept: its loops are {}; the automatic schedule's would be {}{}",
+                    o.describe(),
+                    t.describe(),
+                    if wavefront {
+                        ", with a dependence carried by the outermost loop (time tiles)"
+                    } else {
+                        ""
+                    }
+                );
+                (original, Some(why))
             } else {
-                ""
+                (tiled, None)
             }
-        );
-        (original, Some(why))
-    } else {
-        (tiled, None)
-    };
+        };
     let Candidate {
         assessed:
             Assessed {
