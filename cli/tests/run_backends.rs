@@ -386,3 +386,35 @@ fn show_delin_prints_shapes_accesses_and_conditions() {
     let (ok, out, _) = optimist(&["show", "delin", &path]);
     assert!(ok && out == "no flat pointer\n", "{out}");
 }
+
+#[test]
+fn show_timing_lists_every_stage_and_the_strategys_steps() {
+    let (path, _) = corpus("gemm");
+    let (ok, out, err) = optimist(&["show", "timing", "--opt", "default", &path]);
+    assert!(ok, "{err}");
+    let names: Vec<&str> = out
+        .lines()
+        .map(|l| l.trim_start().split("  ").next().unwrap_or("").trim())
+        .collect();
+    for stage in [
+        "build",
+        "correspondence",
+        "delin",
+        "delicm",
+        "propagate",
+        "assume",
+        "schedule",
+        "dependences",
+        "strategy: isl scheduler",
+        "strategy: verify",
+        "strategy: verify the tilings",
+        "loop AST",
+        "check",
+        "optimize (total)",
+        "native code",
+    ] {
+        assert!(names.contains(&stage), "no `{stage}` in:\n{out}");
+    }
+    // Every line ends with its time.
+    assert!(out.lines().all(|l| l.ends_with(" ms")), "{out}");
+}
