@@ -459,7 +459,7 @@ pub fn auto(
     clock.lap("assess isl's schedule");
     // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
     // every strongly connected component apart (each band tiled) may do better.
-    if tiled.assessed.score() < Assessed::BEST {
+    if !tiled.assessed.best() {
         let mut tilings = Vec::new();
         let apart = ctx.with_budget(config.max_operations, || {
             ctx.set_schedule_options(&ScheduleOptions {
@@ -490,33 +490,32 @@ pub fn auto(
     // otherwise the program's order is kept (with its marks), and the report says why. When
     // the automatic schedule has the best score and no wavefront, the program's order cannot
     // win, and is not assessed.
-    let (chosen, decision) =
-        if tiled.assessed.score() == Assessed::BEST && !tiled.assessed.outer_carries {
-            (tiled, None)
+    let (chosen, decision) = if tiled.assessed.best() && !tiled.assessed.outer_carries {
+        (tiled, None)
+    } else {
+        let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
+        clock.lap("assess the original order");
+        // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
+        // wavefront) loses to a program order with a parallel loop: its tiles need guards and
+        // skewed bounds inside, which cost more than the locality they give.
+        let (o, t) = (&original.assessed, &tiled.assessed);
+        let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
+        if o.score() > t.score() || wavefront {
+            let why = format!(
+                "original order kept: its loops are {}; the automatic schedule's would be {}{}",
+                o.describe(),
+                t.describe(),
+                if wavefront {
+                    ", with a dependence carried by the outermost loop (time tiles)"
+                } else {
+                    ""
+                }
+            );
+            (original, Some(why))
         } else {
-            let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
-            clock.lap("assess the original order");
-            // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
-            // wavefront) loses to a program order with a parallel loop: its tiles need guards and
-            // skewed bounds inside, which cost more than the locality they give.
-            let (o, t) = (&original.assessed, &tiled.assessed);
-            let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
-            if o.score() > t.score() || wavefront {
-                let why = format!(
-                    "original order kept: its loops are {}; the automatic schedule's would be {}{}",
-                    o.describe(),
-                    t.describe(),
-                    if wavefront {
-                        ", with a dependence carried by the outermost loop (time tiles)"
-                    } else {
-                        ""
-                    }
-                );
-                (original, Some(why))
-            } else {
-                (tiled, None)
-            }
-        };
+            (tiled, None)
+        }
+    };
     let Candidate {
         assessed:
             Assessed {
@@ -749,8 +748,10 @@ struct Assessed {
     /// Loops around vector loops that may be unrolled and jammed into them.
     jam: Vec<(BTreeSet<StmtId>, usize)>,
     unit_stride: bool,
-    /// Whether every statement in the most loops is in a vector loop.
-    hot_in_lanes: bool,
+    /// How many of the statements in the most loops are in a vector loop.
+    hot_in_lanes: usize,
+    /// How many statements are in the most loops.
+    hottest: usize,
     /// Whether the outermost loop carries a dependence.
     outer_carries: bool,
 }
@@ -851,10 +852,12 @@ impl Assessed {
         }
         // The statements in the most loops are where the time goes: they must run in lanes.
         let deepest = depths.iter().map(|&(_, d)| d).max().unwrap_or(0);
+        let hottest = depths.iter().filter(|&&(_, d)| d == deepest).count();
         let hot_in_lanes = depths
             .iter()
             .filter(|&&(_, d)| d == deepest)
-            .all(|(s, _)| vector.iter().any(|(g, _)| g.contains(s)));
+            .filter(|(s, _)| vector.iter().any(|(g, _)| g.contains(s)))
+            .count();
         // Register tiles: the loop around a vector loop may be unrolled and jammed into it
         // when no dependence it carries between those statements goes backwards in the loops
         // inside it (then running several of its iterations together, innermost, keeps every
@@ -890,20 +893,28 @@ impl Assessed {
             jam,
             unit_stride,
             hot_in_lanes,
+            hottest,
             outer_carries,
         })
     }
 
-    /// The score of unit stride, a parallel loop and the innermost statements in lanes.
-    const BEST: u32 = 7;
+    /// Whether nothing scores higher: unit stride, a parallel loop, and every statement in the
+    /// most loops in lanes.
+    fn best(&self) -> bool {
+        self.unit_stride && !self.parallel.is_empty() && self.hot_in_lanes == self.hottest
+    }
 
     /// Unit stride first (a strided innermost loop loses more to the caches than threads
-    /// give on a few cores), then threads, then vector lanes for the statements in the most
-    /// loops.
-    fn score(&self) -> u32 {
-        4 * u32::from(self.unit_stride)
-            + 2 * u32::from(!self.parallel.is_empty())
-            + u32::from(self.hot_in_lanes)
+    /// give on a few cores), then threads, then how many of the statements in the most loops
+    /// run in vector lanes (compared in that order). Counting them, not asking all of them,
+    /// matters where two statements are equally deep and only one can have lanes (symm: the
+    /// update of `C` can, the reduction into `temp2` cannot).
+    fn score(&self) -> (bool, bool, usize) {
+        (
+            self.unit_stride,
+            !self.parallel.is_empty(),
+            self.hot_in_lanes,
+        )
     }
 
     fn describe(&self) -> String {
@@ -912,7 +923,7 @@ impl Assessed {
             "{}, {}, {}",
             yes(self.unit_stride, "unit stride innermost"),
             yes(!self.parallel.is_empty(), "parallel loop"),
-            yes(self.hot_in_lanes, "vector loop")
+            yes(self.hot_in_lanes == self.hottest, "vector loop")
         )
     }
 }
