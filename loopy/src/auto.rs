@@ -547,27 +547,31 @@ pub fn auto(
     let tiles = Tiles::new(scop, &kept)?;
     // The marks, moved to the dimensions of the tiled relation. A band's tile loop is
     // parallel when its member's distances are all zero; the point loop otherwise.
+    // A tiled band's tile loops keep isl's order of its members while its point loops were
+    // reordered for unit stride, so a tile loop may carry nothing where no dimension of the
+    // untiled relation is free (atax: `y[j] += ...` in `j, i` tiles, `i, j` points).
     let mut parallel_marks = Vec::new();
-    if let Some(&d) = parallel.first() {
-        let mut rest = everyone.clone();
-        for (t, p, zero) in &kept {
-            if *p <= d
-                && let Some(j) = zero.iter().position(|&z| z)
-            {
-                let stmts = tiles.statements(t)?;
-                rest.retain(|s| !stmts.contains(s));
-                parallel_marks.push(crate::Mark {
-                    dim: tiles.tile_dim(*p, j),
-                    stmts,
-                });
-            }
-        }
-        if !rest.is_empty() {
+    let free = parallel.first().copied();
+    let mut rest = everyone.clone();
+    for (t, p, zero) in &kept {
+        if free.is_none_or(|d| *p <= d)
+            && let Some(j) = zero.iter().position(|&z| z)
+        {
+            let stmts = tiles.statements(t)?;
+            rest.retain(|s| !stmts.contains(s));
             parallel_marks.push(crate::Mark {
-                dim: tiles.shift(d),
-                stmts: rest,
+                dim: tiles.tile_dim(*p, j),
+                stmts,
             });
         }
+    }
+    if let Some(d) = free
+        && !rest.is_empty()
+    {
+        parallel_marks.push(crate::Mark {
+            dim: tiles.shift(d),
+            stmts: rest,
+        });
     }
     // A vector loop or a jammed loop with a tiled band inside it would not be where the marks
     // say (a tile loop would come between): such marks are dropped.
