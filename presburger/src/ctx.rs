@@ -129,6 +129,12 @@ impl Ctx {
             if code == 0 {
                 return None;
             }
+            // Stopped by `with_deadline`: whatever isl made of the failed operation (a parser
+            // reports a syntax error), the cause is the deadline.
+            if ffi::isl_ctx_aborted(ctx) == 1 {
+                ffi::isl_ctx_reset_error(ctx);
+                return Some(Error::Deadline);
+            }
             let text = |p: *const std::ffi::c_char| {
                 if p.is_null() {
                     String::new()
@@ -276,8 +282,10 @@ impl Ctx {
     /// use std::time::{Duration, Instant};
     /// let ctx = Ctx::new();
     /// let soon = Instant::now() + Duration::from_millis(20);
+    /// let set = Set::parse(&ctx, "[n] -> { [i, j] : 0 <= i < n and 0 <= j < 2i }").unwrap();
     /// let r = ctx.with_deadline(soon, || loop {
-    ///     Set::parse(&ctx, "[n] -> { [i, j] : 0 <= i < n and 0 <= j < 2i }")?.lexmin()?;
+    ///     set.lexmin()?;
+    ///     Set::parse(&ctx, "[n] -> { [i] : 0 <= i < n }")?;
     /// });
     /// assert_eq!(r.map(|_: ()| ()).unwrap_err(), Error::Deadline);
     /// // The context is usable afterwards.

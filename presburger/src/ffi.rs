@@ -138,6 +138,7 @@ unsafe extern "C" {
     pub fn isl_ctx_reset_operations(ctx: *mut isl_ctx);
     pub fn isl_ctx_abort(ctx: *mut isl_ctx);
     pub fn isl_ctx_resume(ctx: *mut isl_ctx);
+    pub fn isl_ctx_aborted(ctx: *mut isl_ctx) -> c_int;
     pub fn isl_options_set_on_error(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_schedule_outer_coincidence(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_schedule_maximize_band_depth(ctx: *mut isl_ctx, val: c_int) -> Stat;
