@@ -63,17 +63,6 @@ pub(crate) struct Tiling {
     pub(crate) n: usize,
     /// The tile size of every member.
     pub(crate) size: i64,
-    /// The names of the model's statements, by number.
-    pub(crate) names: Vec<String>,
-}
-
-impl Tiling {
-    fn stmt_index(&self, name: &str) -> Option<StmtId> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .map(|k| StmtId(k as u32))
-    }
 }
 
 /// The identifier of the mark node above the band of tiling `k`.
@@ -126,12 +115,7 @@ fn mark_tiling(
     tilings: &mut Vec<Tiling>,
 ) -> Result<ScheduleNode, IslError> {
     let id = optimist_presburger::Id::new(&scop.ctx, &tile_mark(tilings.len()))?;
-    tilings.push(Tiling {
-        members,
-        n,
-        size,
-        names: scop.stmts.iter().map(|s| s.name.clone()).collect(),
-    });
+    tilings.push(Tiling { members, n, size });
     node.insert_mark(&id)
 }
 
@@ -544,7 +528,7 @@ pub fn auto(
         }
     }
     clock.lap("verify the tilings");
-    let tiles = Tiles::new(scop, &kept)?;
+    let tiles = Tiles::new(&kept);
     // The marks, moved to the dimensions of the tiled relation. A band's tile loop is
     // parallel when its member's distances are all zero; the point loop otherwise.
     // A tiled band's tile loops keep isl's order of its members while its point loops were
@@ -557,7 +541,7 @@ pub fn auto(
         if free.is_none_or(|d| *p <= d)
             && let Some(j) = zero.iter().position(|&z| z)
         {
-            let stmts = tiles.statements(t)?;
+            let stmts = Tiles::statements(scop, t)?;
             rest.retain(|s| !stmts.contains(s));
             parallel_marks.push(crate::Mark {
                 dim: tiles.tile_dim(*p, j),
@@ -578,7 +562,7 @@ pub fn auto(
     let moved = |marks: Vec<(BTreeSet<StmtId>, usize)>| -> Result<Vec<crate::Mark>, IslError> {
         let mut out = Vec::new();
         for (stmts, d) in marks {
-            if !tiles.inside(&kept, &stmts, d)? {
+            if !tiles.inside(scop, &kept, &stmts, d)? {
                 out.push(crate::Mark {
                     dim: tiles.shift(d),
                     stmts,
@@ -641,13 +625,13 @@ struct Tiles {
 }
 
 impl Tiles {
-    fn new(_scop: &Scop, kept: &[(Tiling, usize, Vec<bool>)]) -> Result<Tiles, IslError> {
+    fn new(kept: &[(Tiling, usize, Vec<bool>)]) -> Tiles {
         let mut inserted: BTreeMap<usize, usize> = BTreeMap::new();
         for (t, p, _) in kept {
             let n = inserted.entry(*p).or_default();
             *n = (*n).max(t.n);
         }
-        Ok(Tiles { inserted })
+        Tiles { inserted }
     }
 
     /// The dimension of the tiled relation that dimension `d` of the untiled one becomes.
@@ -661,24 +645,26 @@ impl Tiles {
     }
 
     /// The statements of a tiled band.
-    fn statements(&self, t: &Tiling) -> Result<BTreeSet<StmtId>, IslError> {
+    fn statements(scop: &Scop, t: &Tiling) -> Result<BTreeSet<StmtId>, IslError> {
         Ok(t.members
             .maps()?
             .iter()
             .filter_map(|m| m.tuple_name(DimType::In))
-            .filter_map(|name| t.stmt_index(&name))
+            .filter_map(|name| scop.stmts.iter().position(|s| s.name == name))
+            .map(|k| StmtId(k as u32))
             .collect())
     }
 
     /// Whether a band of `stmts` is tiled inside dimension `d`.
     fn inside(
         &self,
+        scop: &Scop,
         kept: &[(Tiling, usize, Vec<bool>)],
         stmts: &BTreeSet<StmtId>,
         d: usize,
     ) -> Result<bool, IslError> {
         for (t, p, _) in kept {
-            if *p > d && !self.statements(t)?.is_disjoint(stmts) {
+            if *p > d && !Tiles::statements(scop, t)?.is_disjoint(stmts) {
                 return Ok(true);
             }
         }
