@@ -229,7 +229,7 @@ pub fn generate_marked(
     }
     let callback_params = params.clone();
     let (t, n) = (table.clone(), names.clone());
-    let build = AstBuild::from_context(&scop.context)?.set_at_each_domain(move |node, build| {
+    let build = AstBuild::from_context(&scop.sign_context()?)?.set_at_each_domain(move |node, build| {
         let instance_of = build.schedule()?.reverse()?;
         let AstNodeKind::User(call) = node.kind()? else {
             return Ok(node);

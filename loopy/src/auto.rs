@@ -417,7 +417,7 @@ pub fn auto(
     let mut tilings = Vec::new();
     let schedule = ctx.with_budget(config.max_operations, || {
         let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
-            .with_context(&scop.context)?
+            .with_context(&scop.sign_context()?)?
             .with_validity(&all)?
             .with_proximity(&raw)?
             .with_coincidence(&all)?;
@@ -451,7 +451,7 @@ pub fn auto(
                 ..ScheduleOptions::default()
             })?;
             let computed = ScheduleConstraints::on_domain(&scop.domains()?)?
-                .with_context(&scop.context)?
+                .with_context(&scop.sign_context()?)?
                 .with_validity(&all)?
                 .with_proximity(&raw)?
                 .with_coincidence(&all)?

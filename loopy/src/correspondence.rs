@@ -507,7 +507,9 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     if c.next_stmt != scop.stmts.len() {
         return unsupported("the model and the program disagree on the number of statements");
     }
-    let domains = scop.domains()?.intersect_params(&scop.context)?;
+    // Every relation below is pointwise in the parameters, so the check works under the sign
+    // context only and keeps a violation when it happens for parameter values `context` allows.
+    let domains = scop.domains()?.intersect_params(&scop.sign_context()?)?;
     let theta = flat(scop, &scop.schedule)?.intersect_domain(&domains)?;
     let before = theta.lex_lt_union_map(&theta)?;
     let path = c.path.intersect_domain(&domains)?;
@@ -519,11 +521,12 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         .apply_range(&later)?
         .intersect_range(&times)?
         .lexmin()?;
-    let entry = start.first.range()?.intersect_params(&scop.context)?;
+    let entry = start.first.range()?.intersect_params(&scop.sign_context()?)?;
+    let context = &scop.context;
     let mut bad = Vec::new();
     let mut invalid = scop.context.subtract(&scop.context)?;
     // Inv.
-    let outside = path.range()?.subtract(&domains)?;
+    let outside = path.range()?.subtract(&domains)?.intersect_params(context)?;
     if !outside.is_empty()? {
         bad.push(format!(
             "Inv: the program runs instances outside the model, for example {}",
@@ -531,7 +534,7 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         ));
         invalid = invalid.union(&outside.params()?)?;
     }
-    let outside = entry.subtract(&domains)?;
+    let outside = entry.subtract(&domains)?.intersect_params(context)?;
     if !outside.is_empty()? {
         bad.push(format!(
             "Inv: the program's first instance is outside the model: {}",
@@ -540,7 +543,7 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         invalid = invalid.union(&outside.params()?)?;
     }
     // Rank1.
-    let backwards = path.subtract(&before)?;
+    let backwards = path.subtract(&before)?.intersect_params(context)?;
     if !backwards.is_empty()? {
         bad.push(format!(
             "Rank1: the model runs a successor before its predecessor, for example {}",
@@ -550,13 +553,18 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     }
     // Rank2: the successor's time is the model's next time; nothing before the first, nothing
     // after the last.
-    let skipped = path.apply_range(&theta)?.subtract(&next_time)?;
+    let skipped = path
+        .apply_range(&theta)?
+        .subtract(&next_time)?
+        .intersect_params(context)?;
     if !skipped.is_empty()? {
         bad.push(format!("Rank2: the model runs another instance between a statement and its successor, for example {}", sample_pair(&skipped)));
         invalid = invalid.union(&skipped.params()?)?;
     }
     let first_time = theta.intersect_domain(&entry)?.range()?;
-    let early = theta.intersect_range(&times.lexmin()?.subtract(&first_time)?)?;
+    let early = theta
+        .intersect_range(&times.lexmin()?.subtract(&first_time)?)?
+        .intersect_params(context)?;
     if !early.is_empty()? {
         bad.push(format!(
             "Rank2: the model runs an instance before the program's first, for example {}",
@@ -568,7 +576,8 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     let late = theta
         .intersect_domain(&last)?
         .apply_range(&later)?
-        .intersect_range(&times)?;
+        .intersect_range(&times)?
+        .intersect_params(context)?;
     if !late.is_empty()? {
         bad.push(format!(
             "Rank2: the model runs an instance after the program's last, for example {}",

@@ -524,6 +524,32 @@ impl Scop {
                 .any(|l| self.array(l.array).origin == origin)
     }
 
+    /// The parameters with their signs only: unsigned parameters are non-negative, nothing
+    /// more. isl's scheduler and AST generator take this as their context, and the
+    /// correspondence check works under it: they only simplify with what they know of the
+    /// parameters, and the 32-bit bounds of [`Scop::context`] push isl's small integers into
+    /// big ones (two to four times slower; measured with `optimist show timing`). Code
+    /// generated under it is right for every parameter value, so for those `context` allows.
+    pub fn sign_context(&self) -> Result<Set, optimist_presburger::Error> {
+        let names: Vec<&str> = self.params.iter().map(|p| p.name.as_str()).collect();
+        let signs: Vec<String> = self
+            .params
+            .iter()
+            .filter(|p| p.ty.min_int() == 0)
+            .map(|p| format!("{} >= 0", p.name))
+            .collect();
+        let text = format!(
+            "[{}] -> {{ : {} }}",
+            names.join(", "),
+            if signs.is_empty() {
+                "true".into()
+            } else {
+                signs.join(" and ")
+            }
+        );
+        Set::parse(&self.ctx, &text)
+    }
+
     /// The union of all iteration domains.
     pub fn domains(&self) -> Result<UnionSet, optimist_presburger::Error> {
         let mut u = UnionSet::empty(&self.ctx)?;
