@@ -309,12 +309,21 @@ fn stride_one(scop: &Scop, theta: &UnionMap, d: usize, width: usize) -> Result<b
         &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
     )?
     .to_union()?;
+    // A step moves an access between two instances of its own statement: each access is
+    // measured against its statement's part of `theta` only.
+    let mut parts: std::collections::HashMap<String, UnionMap> = Default::default();
+    for m in theta.maps()? {
+        parts.insert(m.tuple_name(DimType::In).unwrap_or_default(), m.to_union()?);
+    }
     for a in &scop.accesses {
         let rank = scop.array(a.array).sizes.len();
         if rank == 0 {
             continue;
         }
-        let when = theta.reverse()?.apply_range(&a.relation.to_union()?)?;
+        let Some(part) = parts.get(&scop.stmt(a.stmt).name) else {
+            continue;
+        };
+        let when = part.reverse()?.apply_range(&a.relation.to_union()?)?;
         let moves = when.reverse()?.apply_range(&step)?.apply_range(&when)?;
         for delta in moves.deltas()?.sets()? {
             let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
@@ -781,33 +790,31 @@ impl Assessed {
         let mut second: std::collections::BTreeMap<StmtId, usize> = Default::default();
         // How many loops each statement is in.
         let mut depths: Vec<(StmtId, usize)> = Vec::new();
+        // Whether each statement's accesses move by at most one element along its innermost
+        // loop (a property of the statement alone, asked again below for groups).
+        let mut unit: std::collections::BTreeMap<StmtId, bool> = Default::default();
         for m in theta.maps()? {
             let one = m.to_union()?;
             let mut loops = Vec::new();
             for d in (0..width).rev() {
                 if varies(&one, d)? {
                     loops.push(d);
-                    if loops.len() == 2 {
-                        break;
-                    }
                 }
             }
             let Some(&d) = loops.first() else { continue };
-            let mut depth = 0;
-            for e in 0..width {
-                if varies(&one, e)? {
-                    depth += 1;
-                }
-            }
-            if !stride_one(scop, &one, d, width)? {
+            let depth = loops.len();
+            let stride = stride_one(scop, &one, d, width)?;
+            if !stride {
                 unit_stride = false;
             }
             let name = m.tuple_name(DimType::In).unwrap_or_default();
             if let Some(k) = scop.stmts.iter().position(|s| s.name == name) {
-                depths.push((StmtId(k as u32), depth));
-                innermost.entry(d).or_default().push(StmtId(k as u32));
+                let s = StmtId(k as u32);
+                depths.push((s, depth));
+                innermost.entry(d).or_default().push(s);
+                unit.insert(s, stride);
                 if let Some(&outer) = loops.get(1) {
-                    second.insert(StmtId(k as u32), outer);
+                    second.insert(s, outer);
                 }
             }
         }
@@ -823,10 +830,10 @@ impl Assessed {
         let lanes = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
             let (t, deps) = restricted(group)?;
             let deltas = deps.apply_domain(&t)?.apply_range(&t)?.deltas()?;
-            Ok(deltas
-                .intersect(&crate::verify::carried_at(scop, width, d)?)?
-                .is_empty()?
-                && stride_one(scop, &t, d, width)?)
+            Ok(group.iter().all(|s| unit.get(s) == Some(&true))
+                && deltas
+                    .intersect(&crate::verify::carried_at(scop, width, d)?)?
+                    .is_empty()?)
         };
         let mut vector: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
         for (d, group) in innermost {

@@ -511,7 +511,6 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     // context only and keeps a violation when it happens for parameter values `context` allows.
     let domains = scop.domains()?.intersect_params(&scop.sign_context()?)?;
     let theta = flat(scop, &scop.schedule)?.intersect_domain(&domains)?;
-    let before = theta.lex_lt_union_map(&theta)?;
     let path = c.path.intersect_domain(&domains)?;
     // The time of the model's next instance after each instance.
     let width = out_width(&theta)?;
@@ -542,9 +541,17 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         ));
         invalid = invalid.union(&outside.params()?)?;
     }
-    // Rank1.
-    let backwards = path.subtract(&before)?.intersect_params(context)?;
-    if !backwards.is_empty()? {
+    // Rank1. Compared on times (pairs of one width) rather than against every pair of
+    // instances the model orders, which grows with the square of the statements.
+    let back_times = path
+        .apply_domain(&theta)?
+        .apply_range(&theta)?
+        .subtract(&later)?
+        .intersect_params(context)?;
+    if !back_times.is_empty()? {
+        let backwards = path
+            .intersect(&theta.apply_range(&back_times)?.apply_range(&theta.reverse()?)?)?
+            .intersect_params(context)?;
         bad.push(format!(
             "Rank1: the model runs a successor before its predecessor, for example {}",
             sample_pair(&backwards)

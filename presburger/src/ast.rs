@@ -71,6 +71,10 @@ impl Handle for AstBuild {
         // SAFETY: `self.ptr` is live; isl_ast_build_copy bumps a reference count.
         ffi::Take(unsafe { ffi::isl_ast_build_copy(self.keep()) })
     }
+    unsafe fn copy_raw(ptr: NonNull<Self::Raw>) -> *mut Self::Raw {
+        // SAFETY: per the contract, `ptr` is live.
+        unsafe { ffi::isl_ast_build_copy(ffi::Keep(ptr.as_ptr())) }
+    }
 }
 
 impl Drop for AstBuild {

@@ -3,7 +3,10 @@
 use crate::error::{Error, IslErrorKind, Result};
 use crate::ffi;
 use crate::handle::Handle;
-use std::ffi::{CStr, CString, c_int};
+use std::any::TypeId;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ffi::{CStr, CString, c_int, c_void};
 use std::ptr::NonNull;
 use std::rc::Rc;
 
@@ -21,10 +24,37 @@ pub struct Ctx(Rc<CtxInner>);
 
 struct CtxInner {
     ptr: NonNull<ffi::isl_ctx>,
+    /// Objects parsed in this context, by type and text, each holding one reference: the
+    /// library builds the same small sets and maps (lexicographic orders, unit steps) many
+    /// times per compilation, and isl's parser is slow.
+    parsed: RefCell<HashMap<(TypeId, Box<str>), Parsed>>,
+}
+
+/// One reference to a parsed object and the function that releases it.
+struct Parsed {
+    ptr: NonNull<c_void>,
+    free: unsafe fn(*mut c_void),
+}
+
+/// The most objects [`CtxInner::parsed`] keeps.
+const MAX_PARSED: usize = 4096;
+
+/// Releases one reference to an object of type `R`.
+///
+/// # Safety
+/// `p` is a live `R` and the caller owns the reference it gives up.
+unsafe fn free_erased<R: ffi::Free>(p: *mut c_void) {
+    // SAFETY: per the contract.
+    unsafe { R::free(p.cast::<R>()) }
 }
 
 impl Drop for CtxInner {
     fn drop(&mut self) {
+        for (_, p) in self.parsed.get_mut().drain() {
+            // SAFETY: the cache owns one reference to each object, all in this context,
+            // which is still alive.
+            unsafe { (p.free)(p.ptr.as_ptr()) };
+        }
         // SAFETY: the pointer came from `isl_ctx_alloc`; every object holds an `Rc` to this
         // inner value, so none is left when it drops.
         unsafe { ffi::isl_ctx_free(self.ptr.as_ptr()) }
@@ -104,7 +134,47 @@ impl Ctx {
         // SAFETY: `ptr` is a live context. With ISL_ON_ERROR_CONTINUE, isl records errors in the
         // context instead of printing them; `Ctx::take_error` reads them after each call.
         unsafe { ffi::isl_options_set_on_error(ptr.as_ptr(), ffi::ISL_ON_ERROR_CONTINUE) };
-        Ctx(Rc::new(CtxInner { ptr }))
+        Ctx(Rc::new(CtxInner {
+            ptr,
+            parsed: RefCell::default(),
+        }))
+    }
+
+    /// A new reference to the object of type `T` parsed from `text` before, if any.
+    pub(crate) fn parsed<T: Handle>(&self, text: &str) -> Option<Result<T>>
+    where
+        T::Raw: 'static,
+    {
+        let cache = self.0.parsed.borrow();
+        let p = cache.get(&(TypeId::of::<T::Raw>(), Box::from(text)))?;
+        // SAFETY: the entry is a live `T::Raw` (its key's type) that the cache keeps alive.
+        let raw = unsafe { T::copy_raw(p.ptr.cast::<T::Raw>()) };
+        Some(self.wrap(raw))
+    }
+
+    /// Keeps a reference to `object`, parsed from `text`, for [`Ctx::parsed`].
+    pub(crate) fn remember_parsed<T: Handle>(&self, text: &str, object: &T)
+    where
+        T::Raw: 'static,
+    {
+        let mut cache = self.0.parsed.borrow_mut();
+        if cache.len() >= MAX_PARSED {
+            return;
+        }
+        let Some(ptr) = NonNull::new(object.take().into_raw()) else {
+            return;
+        };
+        let old = cache.insert(
+            (TypeId::of::<T::Raw>(), Box::from(text)),
+            Parsed {
+                ptr: ptr.cast::<c_void>(),
+                free: free_erased::<T::Raw>,
+            },
+        );
+        if let Some(old) = old {
+            // SAFETY: the cache owned this reference.
+            unsafe { (old.free)(old.ptr.as_ptr()) };
+        }
     }
 
     pub(crate) fn raw(&self) -> *mut ffi::isl_ctx {

@@ -23,6 +23,11 @@ pub(crate) trait Handle: Sized {
     fn keep(&self) -> ffi::Keep<Self::Raw>;
     /// A new reference to the object, for an `__isl_take` argument.
     fn take(&self) -> ffi::Take<Self::Raw>;
+    /// A new reference to the object `ptr` (null when isl runs out of memory).
+    ///
+    /// # Safety
+    /// `ptr` is a live object of this type.
+    unsafe fn copy_raw(ptr: NonNull<Self::Raw>) -> *mut Self::Raw;
 }
 
 /// Copies a C string that isl allocated with `malloc` and frees it: isl-rs leaks these.
@@ -78,6 +83,10 @@ macro_rules! isl_handle {
                 // SAFETY: `self.ptr` is a live object; copying returns a new reference (or null
                 // when out of memory, which the callee reports as an error).
                 $crate::ffi::Take(unsafe { $crate::ffi::$copy(self.keep()) })
+            }
+            unsafe fn copy_raw(ptr: std::ptr::NonNull<Self::Raw>) -> *mut Self::Raw {
+                // SAFETY: per the contract, `ptr` is live; isl returns a new reference.
+                unsafe { $crate::ffi::$copy($crate::ffi::Keep(ptr.as_ptr())) }
             }
         }
 

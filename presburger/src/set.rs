@@ -52,11 +52,19 @@ pub(crate) fn parse<T: Handle>(
     ctx: &Ctx,
     text: &str,
     read: unsafe extern "C" fn(*mut ffi::isl_ctx, *const std::ffi::c_char) -> *mut T::Raw,
-) -> Result<T> {
+) -> Result<T>
+where
+    T::Raw: 'static,
+{
+    if let Some(object) = ctx.parsed::<T>(text) {
+        return object;
+    }
     let c = Ctx::c_string(text)?;
     // SAFETY: the context is live and `c` is a valid C string for the duration of the call.
     let raw = unsafe { read(ctx.raw(), c.as_ptr()) };
-    ctx.wrap(raw)
+    let object = ctx.wrap(raw)?;
+    ctx.remember_parsed(text, &object);
+    Ok(object)
 }
 
 isl_handle!(
