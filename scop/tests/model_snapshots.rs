@@ -81,3 +81,51 @@ fn models_and_dependences_of_every_kernel() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The driver asks only the memory-based dependences ([`Dependences::memory_only_isl`]), which
+/// pair each earlier access with each later one directly instead of asking isl's dataflow
+/// analysis: on every kernel of the corpus, its subdirectories and the models here, they are the
+/// relations [`Dependences::compute`] gives.
+#[test]
+fn memory_dependences_asked_directly_equal_the_dataflow_ones() {
+    use optimist_scop::model::DepKind;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut files = kernels();
+    for dir in std::fs::read_dir(&root).unwrap() {
+        let dir = dir.unwrap().path();
+        if dir.is_dir() {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|e| e == "c") {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    let mut compared = 0;
+    for path in &files {
+        let Ok(f) = frontend::parse_file(path, &FrontendConfig::default()) else {
+            continue;
+        };
+        let Ok(scop) = Scop::build(&f, &Config::default()) else {
+            continue;
+        };
+        let config = DepConfig::default();
+        let (Ok(direct), Ok(flow)) = (
+            Dependences::memory_only_isl(&scop, &config),
+            Dependences::compute_isl(&scop, &config),
+        ) else {
+            continue;
+        };
+        for kind in [DepKind::Raw, DepKind::War, DepKind::Waw] {
+            let (a, b) = (direct.get(kind, false), flow.get(kind, false));
+            assert!(
+                a.is_equal(b).unwrap(),
+                "{}: {kind:?}\n direct: {a}\n dataflow: {b}",
+                path.display()
+            );
+        }
+        compared += 1;
+    }
+    assert!(compared >= 60, "only {compared} kernels compared");
+}

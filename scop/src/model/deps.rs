@@ -106,7 +106,7 @@ impl Dependences {
     /// value-based ones, right for questions of order, wrong for which write a read sees.
     pub fn memory_only_isl(scop: &Scop, config: &DepConfig) -> Result<Dependences, IslError> {
         scop.ctx.with_budget(config.max_operations, || {
-            let mut d = Tagged::new(scop)?.memory_dependences()?;
+            let mut d = Tagged::new(scop)?.memory_dependences_direct()?;
             d.identity = scop.domains()?.identity()?;
             Ok(d)
         })
@@ -266,6 +266,41 @@ impl Tagged {
             value: [raw, war, waw],
             memory,
             identity,
+        })
+    }
+
+    /// Every pair of an instance of `sources` and a later instance of `sinks` that touch one
+    /// element (tagged source to tagged sink): what a dataflow question without kills answers,
+    /// asked directly. Each pair of accesses to one array is ordered on its own, which costs a
+    /// fraction of isl's dataflow analysis when conditions on the iterators add local variables.
+    fn earlier(&self, sinks: &UnionMap, sources: &UnionMap) -> Result<UnionMap, IslError> {
+        let same = sources.apply_range(&sinks.reverse()?)?;
+        let mut out = UnionMap::empty(self.reads.ctx())?;
+        for m in same.maps()? {
+            let space = m.space()?;
+            let from = self
+                .schedule
+                .intersect_domain(&Set::universe(&space.domain()?)?.to_union()?)?;
+            let to = self
+                .schedule
+                .intersect_domain(&Set::universe(&space.range()?)?.to_union()?)?;
+            let pairs = m.to_union()?.intersect(&from.lex_lt_union_map(&to)?)?;
+            out = out.union(&pairs.coalesce()?)?;
+        }
+        Ok(out)
+    }
+
+    /// [`Tagged::memory_dependences`] asked as [`Tagged::earlier`] does: the same relations.
+    fn memory_dependences_direct(&self) -> Result<Dependences, IslError> {
+        let raw_mem = self.earlier(&self.reads, &self.writes)?;
+        let to_writes_mem = self.earlier(&self.writes, &self.writes.union(&self.reads)?)?;
+        let war_mem = to_writes_mem.intersect_domain(&self.read_tags)?;
+        let waw_mem = to_writes_mem.subtract_domain(&self.read_tags)?;
+        let memory = [raw_mem, war_mem, waw_mem];
+        Ok(Dependences {
+            value: memory.clone(),
+            memory,
+            identity: UnionMap::empty(self.reads.ctx())?,
         })
     }
 
