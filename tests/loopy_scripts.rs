@@ -371,12 +371,12 @@ fn marks_reach_their_loops() {
     let ast = optimist::codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
     expect_test::expect![[r#"
         for (c1 = 0; (c1 < n); c1 += 1)  // parallel
-          for (c3 = 0; (c3 < n); c3 += 1)  // vector
-            Init(c1, c3);
+          for (c2 = 0; (c2 < n); c2 += 1)  // vector
+            Init(c1, c2);
         for (c1 = 0; (c1 < n); c1 += 1)
-          for (c3 = 0; (c3 < n); c3 += 1)  // parallel
-            for (c5 = 0; (c5 < n); c5 += 1)
-              S1(c1, c3, c5);
+          for (c2 = 0; (c2 < n); c2 += 1)  // parallel
+            for (c3 = 0; (c3 < n); c3 += 1)
+              S1(c1, c2, c3);
         for (c1 = 0; (c1 < n); c1 += 1)
           S2(c1);
     "#]]

@@ -179,7 +179,7 @@ fn loopy_scripts_through_the_command() {
     }
     let (ok, ast, err) = optimist(&["show", "ast", &path, "--script", good]);
     assert!(
-        ok && ast.contains("floord") && ast.contains("S1(c7, c11, c9)"),
+        ok && ast.contains("floord") && ast.contains("S1(c4, c6, c5)"),
         "{err}\n{ast}"
     );
     std::fs::remove_dir_all(&dir).ok();

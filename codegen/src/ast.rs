@@ -204,12 +204,104 @@ fn statements_in(nodes: &[Node], out: &mut Vec<StmtId>) {
     }
 }
 
+/// A single-band schedule without the dimensions that never order two instances, and `marks`
+/// moved to the dimensions that remain; `None` when nothing can be dropped or the schedule is
+/// not one band over its statements.
+///
+/// A dimension is dropped when every statement has a fixed value there and either all values
+/// are equal, or any two statements with different values there already have different fixed
+/// values at an earlier dimension (so their instances never tie up to it). The order of every
+/// pair of instances is unchanged. Such dimensions (statement positions, the statement number
+/// that makes a flat schedule one-to-one) make no loop, but isl's AST generator pays for each
+/// of them at every level.
+fn without_fixed_dims(
+    schedule: &Schedule,
+    marks: &Marks,
+) -> Result<Option<(Schedule, Marks)>, IslError> {
+    use optimist_presburger::{DimType, MultiUnionPwAff, ScheduleNodeType};
+    let band = schedule.root()?.child(0)?;
+    if band.node_type()? != ScheduleNodeType::Band
+        || band.n_children()? != 1
+        || band.child(0)?.node_type()? != ScheduleNodeType::Leaf
+    {
+        return Ok(None);
+    }
+    let maps = schedule.map()?.maps()?;
+    let Some(width) = maps.first().map(|m| m.dim(DimType::Out)).transpose()? else {
+        return Ok(None);
+    };
+    // Per dimension, each statement's fixed value (None when one is not fixed).
+    let mut fixed: Vec<Option<Vec<i64>>> = Vec::with_capacity(width);
+    for d in 0..width {
+        let mut values = Vec::with_capacity(maps.len());
+        for m in &maps {
+            if m.dim(DimType::Out)? != width {
+                return Ok(None);
+            }
+            match m.plain_fixed(DimType::Out, d)? {
+                Some(v) => values.push(v),
+                None => break,
+            }
+        }
+        fixed.push((values.len() == maps.len()).then_some(values));
+    }
+    let separated = |d: usize, a: usize, b: usize| {
+        fixed[..d]
+            .iter()
+            .flatten()
+            .any(|values| values[a] != values[b])
+    };
+    let mut dropped = Vec::new();
+    for (d, values) in fixed.iter().enumerate() {
+        let Some(values) = values else { continue };
+        let redundant = (0..values.len())
+            .all(|a| (a + 1..values.len()).all(|b| values[a] == values[b] || separated(d, a, b)));
+        if redundant {
+            dropped.push(d);
+        }
+    }
+    if dropped.is_empty() {
+        return Ok(None);
+    }
+    let mut flat = UnionMap::empty(schedule.ctx())?;
+    for m in &maps {
+        let mut m = m.clone();
+        for &d in dropped.iter().rev() {
+            m = m.project_out(DimType::Out, d, 1)?;
+        }
+        flat = flat.union(&m.to_union()?)?;
+    }
+    let simpler = Schedule::from_domain(&schedule.domain()?)?
+        .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&flat)?)?;
+    let moved = |marks: &[optimist_loopy::Mark]| -> Vec<optimist_loopy::Mark> {
+        marks
+            .iter()
+            .filter(|m| !dropped.contains(&m.dim))
+            .map(|m| optimist_loopy::Mark {
+                dim: m.dim - dropped.iter().filter(|&&d| d < m.dim).count(),
+                stmts: m.stmts.clone(),
+            })
+            .collect()
+    };
+    let marks = Marks {
+        parallel: moved(&marks.parallel),
+        vector: moved(&marks.vector),
+        jam: moved(&marks.jam),
+    };
+    Ok(Some((simpler, marks)))
+}
+
 /// [`generate`], with the loops of the dimensions in `marks` marked.
 pub fn generate_marked(
     scop: &Scop,
     schedule: &Schedule,
     marks: &Marks,
 ) -> Result<LoopAst, CodegenError> {
+    let simpler = without_fixed_dims(schedule, marks)?;
+    let (schedule, marks) = match &simpler {
+        Some((s, m)) => (s, m),
+        None => (schedule, marks),
+    };
     let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
     let table: Rc<RefCell<HashMap<String, Occurrence>>> = Rc::default();
     let names: Rc<RefCell<Names>> = Rc::default();
@@ -229,57 +321,58 @@ pub fn generate_marked(
     }
     let callback_params = params.clone();
     let (t, n) = (table.clone(), names.clone());
-    let build = AstBuild::from_context(&scop.sign_context()?)?.set_at_each_domain(move |node, build| {
-        let instance_of = build.schedule()?.reverse()?;
-        let AstNodeKind::User(call) = node.kind()? else {
-            return Ok(node);
-        };
-        let AstExprKind::Op(AstOp::Call, args) = call.kind()? else {
-            return Ok(node);
-        };
-        let stmt_name = match args.first().map(AstExpr::kind).transpose()? {
-            Some(AstExprKind::Id(id)) => id.name(),
-            _ => return Ok(node),
-        };
-        let Some((stmt, exact)) = stmts.get(&stmt_name) else {
-            return Ok(node);
-        };
-        let mut names = n.borrow_mut();
-        let iterators = args[1..]
-            .iter()
-            .map(|a| names.expr(a, &callback_params))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(to_isl)?;
-        let mut indices = Vec::new();
-        for (a, rel) in exact {
-            let map = instance_of
-                .apply_range(&UnionMap::from_map(rel)?)?
-                .to_map()?;
-            let access = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&map)?)?;
-            let AstExprKind::Op(AstOp::Access, parts) = access.kind()? else {
-                return Err(IslError::InvalidArgument(format!(
-                    "access {a} is not an array access"
-                )));
+    let build =
+        AstBuild::from_context(&scop.sign_context()?)?.set_at_each_domain(move |node, build| {
+            let instance_of = build.schedule()?.reverse()?;
+            let AstNodeKind::User(call) = node.kind()? else {
+                return Ok(node);
             };
-            let idx = parts[1..]
+            let AstExprKind::Op(AstOp::Call, args) = call.kind()? else {
+                return Ok(node);
+            };
+            let stmt_name = match args.first().map(AstExpr::kind).transpose()? {
+                Some(AstExprKind::Id(id)) => id.name(),
+                _ => return Ok(node),
+            };
+            let Some((stmt, exact)) = stmts.get(&stmt_name) else {
+                return Ok(node);
+            };
+            let mut names = n.borrow_mut();
+            let iterators = args[1..]
                 .iter()
-                .map(|p| names.expr(p, &callback_params))
+                .map(|a| names.expr(a, &callback_params))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(to_isl)?;
-            indices.push((*a, idx));
-        }
-        let mut table = t.borrow_mut();
-        let key = format!("occurrence{}", table.len());
-        table.insert(
-            key.clone(),
-            Occurrence {
-                stmt: *stmt,
-                iterators,
-                indices,
-            },
-        );
-        node.with_annotation(&Id::new(node.ctx(), &key)?)
-    })?;
+            let mut indices = Vec::new();
+            for (a, rel) in exact {
+                let map = instance_of
+                    .apply_range(&UnionMap::from_map(rel)?)?
+                    .to_map()?;
+                let access = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&map)?)?;
+                let AstExprKind::Op(AstOp::Access, parts) = access.kind()? else {
+                    return Err(IslError::InvalidArgument(format!(
+                        "access {a} is not an array access"
+                    )));
+                };
+                let idx = parts[1..]
+                    .iter()
+                    .map(|p| names.expr(p, &callback_params))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(to_isl)?;
+                indices.push((*a, idx));
+            }
+            let mut table = t.borrow_mut();
+            let key = format!("occurrence{}", table.len());
+            table.insert(
+                key.clone(),
+                Occurrence {
+                    stmt: *stmt,
+                    iterators,
+                    indices,
+                },
+            );
+            node.with_annotation(&Id::new(node.ctx(), &key)?)
+        })?;
     let root = build.node_from_schedule(schedule)?;
     let mut names = names.borrow_mut();
     let body = convert(&root, &mut names, &params, &table.borrow(), marks)?;
@@ -489,5 +582,70 @@ impl LoopAst {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use optimist_presburger::{MultiUnionPwAff, UnionMap};
+    use optimist_scop::frontend::{FrontendConfig, parse_source};
+
+    #[test]
+    fn dimensions_that_never_order_instances_are_dropped_and_marks_follow() {
+        let f = parse_source(
+            "t.c",
+            "void t(int n, double A[n][n], double B[n][n]) {
+               for (int i = 0; i < n; i++) {
+                 for (int j = 0; j < n; j++) A[i][j] = 0.0;
+                 for (int k = 0; k < n; k++)
+                   for (int j = 0; j < n; j++) A[i][j] += B[k][j];
+               }
+             }",
+            None,
+            &FrontendConfig::default(),
+        )
+        .unwrap();
+        let scop = Scop::build(&f, &Default::default()).unwrap();
+        // Dimension 1 orders S0 before S1 (kept); dimension 2 is fixed for S0 only (kept);
+        // dimension 4 is fixed for both, and they differ already at dimension 1 (dropped);
+        // dimension 5 is 7 for both (dropped).
+        let theta = UnionMap::parse(
+            &scop.ctx,
+            "[n] -> { S0[i, j] -> [i, 0, 0, j, 0, 7]; S1[i, k, j] -> [i, 1, k, j, 1, 7] }",
+        )
+        .unwrap();
+        let schedule = Schedule::from_domain(&scop.domains().unwrap())
+            .unwrap()
+            .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&theta).unwrap())
+            .unwrap();
+        let mark = |dim: usize, s: u32| optimist_loopy::Mark {
+            dim,
+            stmts: [StmtId(s)].into(),
+        };
+        let marks = Marks {
+            parallel: vec![mark(0, 0)],
+            vector: vec![mark(3, 1)],
+            jam: vec![mark(2, 1)],
+        };
+        let (simpler, moved) = without_fixed_dims(&schedule, &marks).unwrap().unwrap();
+        let expected = UnionMap::parse(
+            &scop.ctx,
+            "[n] -> { S0[i, j] -> [i, 0, 0, j]; S1[i, k, j] -> [i, 1, k, j] }",
+        )
+        .unwrap();
+        let got = simpler.map().unwrap();
+        assert!(got.is_equal(&expected).unwrap(), "{got}");
+        assert_eq!(moved, marks, "no mark was on a dropped dimension");
+        // The same loops either way.
+        let ast = generate_marked(&scop, &schedule, &marks).unwrap();
+        assert_eq!(
+            ast.display(&scop),
+            generate_marked(&scop, &simpler, &moved)
+                .unwrap()
+                .display(&scop)
+        );
+        // Nothing to drop: no new schedule.
+        assert!(without_fixed_dims(&simpler, &moved).unwrap().is_none());
     }
 }

@@ -332,6 +332,7 @@ unsafe extern "C" {
     pub fn isl_map_get_tuple_name(a: Keep<isl_map>, t: DimT) -> *const c_char;
     pub fn isl_map_set_tuple_name(a: Take<isl_map>, t: DimT, n: *const c_char) -> *mut isl_map;
     pub fn isl_map_fix_si(a: Take<isl_map>, t: DimT, pos: c_uint, v: c_int) -> *mut isl_map;
+    pub fn isl_map_plain_get_val_if_fixed(a: Keep<isl_map>, t: DimT, pos: c_uint) -> *mut isl_val;
     pub fn isl_map_equate(
         a: Take<isl_map>,
         t1: DimT,

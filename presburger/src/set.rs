@@ -697,6 +697,21 @@ impl Map {
             .wrap(unsafe { ffi::isl_map_project_out(self.take(), t.raw(), uint(first)?, uint(n)?) })
     }
 
+    /// The value of dimension `pos` of kind `t` when the constraints fix it to one integer
+    /// independent of everything else, as far as isl sees without computation
+    /// (`isl_map_plain_get_val_if_fixed`): `None` when it is not plainly fixed.
+    pub fn plain_fixed(&self, t: DimType, pos: usize) -> Result<Option<i64>> {
+        self.check_pos(t, pos, 1)?;
+        // SAFETY: the map is kept; isl returns a new value (NaN when not fixed).
+        let v: crate::Val = self.ctx.wrap(unsafe {
+            ffi::isl_map_plain_get_val_if_fixed(self.keep(), t.raw(), uint(pos)?)
+        })?;
+        if v.is_nan()? || !v.is_int()? {
+            return Ok(None);
+        }
+        v.to_i64().map(Some)
+    }
+
     /// Fixes dimension `pos` of kind `t` to `value`.
     pub fn fix(&self, t: DimType, pos: usize, value: i64) -> Result<Map> {
         self.check_pos(t, pos, 1)?;

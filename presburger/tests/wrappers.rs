@@ -1082,3 +1082,37 @@ fn c_division_and_tagged_relations() {
     );
     assert_eq!(tagged.wrap().unwrap().unwrap_map().unwrap(), tagged);
 }
+
+#[test]
+fn parsed_objects_are_shared_and_outlive_each_other() {
+    let ctx = Ctx::new();
+    let text = "[n] -> { [i, j] -> [i + 1, j] : 0 <= i < n }";
+    let a = map(&ctx, text);
+    let b = map(&ctx, text);
+    assert!(a.is_equal(&b).unwrap());
+    // Each is its own reference: dropping one leaves the other (and the kept copy) usable.
+    drop(a);
+    let c = map(&ctx, text);
+    assert!(b.is_equal(&c).unwrap());
+    // A set and a map of the same text are kept apart; a failed parse fails again.
+    assert!(Map::parse(&ctx, "{ [i] : 0 <= i < 4 }").is_ok());
+    assert!(Set::parse(&ctx, "{ [i] : 0 <= }").is_err());
+    assert!(Set::parse(&ctx, "{ [i] : 0 <= }").is_err());
+    assert_eq!(
+        Set::parse(&ctx, "{ [i] : 0 <= i < 4 }")
+            .unwrap()
+            .to_string(),
+        "{ [i] : 0 <= i <= 3 }"
+    );
+}
+
+#[test]
+fn plainly_fixed_dimensions() {
+    let ctx = Ctx::new();
+    let m = map(&ctx, "[n] -> { S[i] -> [i, 3, n, 0] : 0 <= i < n }");
+    let fixed: Vec<Option<i64>> = (0..4)
+        .map(|d| m.plain_fixed(DimType::Out, d).unwrap())
+        .collect();
+    assert_eq!(fixed, [None, Some(3), None, Some(0)]);
+    assert!(m.plain_fixed(DimType::Out, 4).is_err());
+}
