@@ -1,7 +1,7 @@
 //! The automatic strategy: isl's scheduler, tiling of the outermost permutable band, and the
 //! parallel and vector marks, all checked by the same verifier as scripts.
 
-use crate::verify::{out_width, verify};
+use crate::verify::out_width;
 use crate::{LoopyError, Transformed};
 use optimist_presburger::{
     DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
@@ -276,6 +276,10 @@ fn flat_marked(
 /// Whether dimension `d` of `theta` takes more than one value for some statement.
 pub(crate) fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
     for m in theta.maps()? {
+        // A fixed dimension (a sequence position, a statement's number) is seen at once.
+        if m.plain_fixed(DimType::Out, d)?.is_some() {
+            continue;
+        }
         let s = m.range()?;
         let n = s.dim(DimType::SET)?;
         let other =
@@ -473,7 +477,14 @@ pub fn auto(
         clock.lap("assess the distributed schedule");
         // Its loops were moved by hand (`sink_innermost`): the verifier has the last word.
         if distributed.assessed.score() > tiled.assessed.score()
-            && verify(scop, deps, &distributed.assessed.theta, &[]).is_ok()
+            && crate::verify::verify_with(
+                scop,
+                deps,
+                &distributed.assessed.theta,
+                &[],
+                &distributed.assessed.differences,
+            )
+            .is_ok()
         {
             tiled = distributed;
         }
@@ -516,6 +527,7 @@ pub fn auto(
                 parallel,
                 vector,
                 jam,
+                differences,
                 ..
             },
         tilings,
@@ -526,7 +538,7 @@ pub fn auto(
         .map(|&d| (everyone.clone(), d))
         .chain(vector.iter().cloned())
         .collect();
-    verify(scop, deps, &theta, &checks)?;
+    crate::verify::verify_with(scop, deps, &theta, &checks, &differences)?;
     clock.lap("verify");
     // Each tiling on its own; one that cannot be shown legal is left out (its band runs
     // untiled, in the verified order).
@@ -753,6 +765,8 @@ struct Assessed {
     hottest: usize,
     /// Whether the outermost loop carries a dependence.
     outer_carries: bool,
+    /// The differences of times of the dependences, per pair of statements.
+    differences: crate::verify::Differences,
 }
 
 impl Assessed {
@@ -760,9 +774,38 @@ impl Assessed {
         let width = out_width(&theta)?;
         // Every dependence as a difference of times, once; a dimension carries a dependence
         // when some difference is zero before it and not at it.
-        let deltas = all.apply_domain(&theta)?.apply_range(&theta)?.deltas()?;
+        // The differences of times per pair of statements, computed once: the whole set for
+        // the outer loops, the parts between the statements of a group for its inner loops.
+        let mut pairs: crate::verify::Differences = Vec::new();
+        let mut deltas = UnionSet::empty(&scop.ctx)?;
+        for m in all.maps()? {
+            let d = m
+                .to_union()?
+                .apply_domain(&theta)?
+                .apply_range(&theta)?
+                .deltas()?;
+            deltas = deltas.union(&d)?;
+            pairs.push((
+                m.tuple_name(DimType::In).unwrap_or_default(),
+                m.tuple_name(DimType::Out).unwrap_or_default(),
+                d,
+            ));
+        }
+        let deltas_within = |group: &[StmtId]| -> Result<UnionSet, IslError> {
+            let names: Vec<&str> = group.iter().map(|&s| scop.stmt(s).name.as_str()).collect();
+            let mut u = UnionSet::empty(&scop.ctx)?;
+            for (from, to, d) in &pairs {
+                if names.contains(&from.as_str()) && names.contains(&to.as_str()) {
+                    u = u.union(d)?;
+                }
+            }
+            Ok(u)
+        };
+        let varying = (0..width)
+            .map(|d| varies(&theta, d))
+            .collect::<Result<Vec<bool>, IslError>>()?;
         let free = |d: usize| -> Result<bool, IslError> {
-            Ok(varies(&theta, d)?
+            Ok(varying[d]
                 && deltas
                     .intersect(&crate::verify::carried_at(scop, width, d)?)?
                     .is_empty()?)
@@ -775,11 +818,8 @@ impl Assessed {
             }
         }
         let mut outer_carries = false;
-        for d in 0..width {
-            if varies(&theta, d)? {
-                outer_carries = !free(d)?;
-                break;
-            }
+        if let Some(d) = varying.iter().position(|&v| v) {
+            outer_carries = !free(d)?;
         }
         // Each statement's innermost loop; statements whose innermost loops are at the same
         // dimension are marked together when that is allowed for all of them (a fused loop
@@ -818,18 +858,8 @@ impl Assessed {
                 }
             }
         }
-        let restricted = |group: &[StmtId]| -> Result<(UnionMap, UnionMap), IslError> {
-            let mut dom = UnionSet::empty(&scop.ctx)?;
-            for &s in group {
-                dom = dom.union(&scop.stmt(s).domain.to_union()?)?;
-            }
-            let t = theta.intersect_domain(&dom)?;
-            let deps = all.intersect_domain(&dom)?.intersect_range(&dom)?;
-            Ok((t, deps))
-        };
         let lanes = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
-            let (t, deps) = restricted(group)?;
-            let deltas = deps.apply_domain(&t)?.apply_range(&t)?.deltas()?;
+            let deltas = deltas_within(group)?;
             Ok(group.iter().all(|s| unit.get(s) == Some(&true))
                 && deltas
                     .intersect(&crate::verify::carried_at(scop, width, d)?)?
@@ -873,8 +903,7 @@ impl Assessed {
                     .copied()
                     .filter(|s| second.get(s) == Some(&d))
                     .collect();
-                let (t, deps) = restricted(&stmts)?;
-                let deltas = deps.apply_domain(&t)?.apply_range(&t)?.deltas()?;
+                let deltas = deltas_within(&stmts)?;
                 if deltas
                     .intersect(&backwards_inside(scop, width, d)?)?
                     .is_empty()?
@@ -892,6 +921,7 @@ impl Assessed {
             hot_in_lanes,
             hottest,
             outer_carries,
+            differences: pairs,
         })
     }
 

@@ -520,12 +520,18 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         .apply_range(&later)?
         .intersect_range(&times)?
         .lexmin()?;
-    let entry = start.first.range()?.intersect_params(&scop.sign_context()?)?;
+    let entry = start
+        .first
+        .range()?
+        .intersect_params(&scop.sign_context()?)?;
     let context = &scop.context;
     let mut bad = Vec::new();
     let mut invalid = scop.context.subtract(&scop.context)?;
     // Inv.
-    let outside = path.range()?.subtract(&domains)?.intersect_params(context)?;
+    let outside = path
+        .range()?
+        .subtract(&domains)?
+        .intersect_params(context)?;
     if !outside.is_empty()? {
         bad.push(format!(
             "Inv: the program runs instances outside the model, for example {}",
@@ -550,7 +556,11 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         .intersect_params(context)?;
     if !back_times.is_empty()? {
         let backwards = path
-            .intersect(&theta.apply_range(&back_times)?.apply_range(&theta.reverse()?)?)?
+            .intersect(
+                &theta
+                    .apply_range(&back_times)?
+                    .apply_range(&theta.reverse()?)?,
+            )?
             .intersect_params(context)?;
         bad.push(format!(
             "Rank1: the model runs a successor before its predecessor, for example {}",

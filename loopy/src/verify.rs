@@ -350,7 +350,24 @@ pub fn verify(
     theta: &UnionMap,
     checks: &[(BTreeSet<StmtId>, usize)],
 ) -> Result<(), LoopyError> {
-    check(scop, deps, theta, checks)?.map_err(LoopyError::Refused)
+    check(scop, deps, theta, checks, None)?.map_err(LoopyError::Refused)
+}
+
+/// The differences of times `θ(t, j) - θ(s, i)` of the dependences from statement `s` to
+/// statement `t`, by their names, for one `θ`: what the strategy's assessment computes and the
+/// verifier reuses.
+pub(crate) type Differences = Vec<(String, String, optimist_presburger::UnionSet)>;
+
+/// [`verify`] with the differences of `theta` already computed (for the pairs of statements
+/// of the memory-based dependences); pairs not among them are computed here.
+pub(crate) fn verify_with(
+    scop: &Scop,
+    deps: &Dependences,
+    theta: &UnionMap,
+    checks: &[(BTreeSet<StmtId>, usize)],
+    differences: &Differences,
+) -> Result<(), LoopyError> {
+    check(scop, deps, theta, checks, Some(differences))?.map_err(LoopyError::Refused)
 }
 
 fn check(
@@ -358,6 +375,7 @@ fn check(
     deps: &Dependences,
     theta: &UnionMap,
     checks: &[(BTreeSet<StmtId>, usize)],
+    known: Option<&Differences>,
 ) -> Result<Result<(), Vec<Violation>>, IslError> {
     let mut out = Vec::new();
     let domains = scop.domains()?;
@@ -401,11 +419,26 @@ fn check(
             id(optimist_presburger::DimType::In),
             id(optimist_presburger::DimType::Out),
         );
-        let deltas = m
-            .to_union()?
-            .apply_domain(theta)?
-            .apply_range(theta)?
-            .deltas()?;
+        let names = (
+            m.tuple_name(optimist_presburger::DimType::In),
+            m.tuple_name(optimist_presburger::DimType::Out),
+        );
+        let found = known.and_then(|k| {
+            k.iter()
+                .find(|(from, to, _)| {
+                    names.0.as_deref() == Some(from.as_str())
+                        && names.1.as_deref() == Some(to.as_str())
+                })
+                .map(|(_, _, d)| d.clone())
+        });
+        let deltas = match found {
+            Some(d) => d,
+            None => m
+                .to_union()?
+                .apply_domain(theta)?
+                .apply_range(theta)?
+                .deltas()?,
+        };
         order_ok = order_ok && deltas.is_subset(&positive)?;
         for (k, (stmts, d)) in checks.iter().enumerate() {
             let inside =
