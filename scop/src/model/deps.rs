@@ -292,24 +292,24 @@ impl Tagged {
 
     /// [`Tagged::memory_dependences`] asked as [`Tagged::earlier`] does: the same relations.
     fn memory_dependences_direct(&self) -> Result<Dependences, IslError> {
-        let raw_mem = self.earlier(&self.reads, &self.writes)?;
-        let to_writes_mem = self.earlier(&self.writes, &self.writes.union(&self.reads)?)?;
-        let war_mem = to_writes_mem.intersect_domain(&self.read_tags)?;
-        let waw_mem = to_writes_mem.subtract_domain(&self.read_tags)?;
-        let memory = [raw_mem, war_mem, waw_mem];
-        Ok(Dependences {
-            value: memory.clone(),
-            memory,
-            identity: UnionMap::empty(self.reads.ctx())?,
-        })
+        self.memory_by(|sinks, sources| self.earlier(sinks, sources))
     }
 
     /// The memory-based dependences (every earlier access of the element, nothing kills), also
     /// in place of the value-based ones.
     fn memory_dependences(&self) -> Result<Dependences, IslError> {
         let none = UnionMap::empty(self.reads.ctx())?;
-        let raw_mem = self.flow(&self.reads, &none, &self.writes)?;
-        let to_writes_mem = self.flow(&self.writes, &none, &self.writes.union(&self.reads)?)?;
+        self.memory_by(|sinks, sources| self.flow(sinks, &none, sources))
+    }
+
+    /// The memory-based dependences, with `earlier(sinks, sources)` giving every pair of a
+    /// source instance and a later sink instance that touch one element.
+    fn memory_by(
+        &self,
+        earlier: impl Fn(&UnionMap, &UnionMap) -> Result<UnionMap, IslError>,
+    ) -> Result<Dependences, IslError> {
+        let raw_mem = earlier(&self.reads, &self.writes)?;
+        let to_writes_mem = earlier(&self.writes, &self.writes.union(&self.reads)?)?;
         let war_mem = to_writes_mem.intersect_domain(&self.read_tags)?;
         let waw_mem = to_writes_mem.subtract_domain(&self.read_tags)?;
         let memory = [raw_mem, war_mem, waw_mem];
