@@ -1,7 +1,7 @@
 //! The automatic strategy: isl's scheduler, tiling of the outermost permutable band, and the
 //! parallel and vector marks, all checked by the same verifier as scripts.
 
-use crate::verify::out_width;
+use crate::verify::{out_width, verify_with};
 use crate::{LoopyError, Transformed};
 use optimist_presburger::{
     DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
@@ -477,7 +477,7 @@ pub fn auto(
         clock.lap("assess the distributed schedule");
         // Its loops were moved by hand (`sink_innermost`): the verifier has the last word.
         if distributed.assessed.score() > tiled.assessed.score()
-            && crate::verify::verify_with(
+            && verify_with(
                 scop,
                 deps,
                 &distributed.assessed.theta,
@@ -538,7 +538,7 @@ pub fn auto(
         .map(|&d| (everyone.clone(), d))
         .chain(vector.iter().cloned())
         .collect();
-    crate::verify::verify_with(scop, deps, &theta, &checks, &differences)?;
+    verify_with(scop, deps, &theta, &checks, &differences)?;
     clock.lap("verify");
     // Each tiling on its own; one that cannot be shown legal is left out (its band runs
     // untiled, in the verified order).
@@ -776,20 +776,10 @@ impl Assessed {
         // when some difference is zero before it and not at it.
         // The differences of times per pair of statements, computed once: the whole set for
         // the outer loops, the parts between the statements of a group for its inner loops.
-        let mut pairs: crate::verify::Differences = Vec::new();
+        let pairs = crate::verify::time_differences(all.clone(), &theta)?;
         let mut deltas = UnionSet::empty(&scop.ctx)?;
-        for m in all.maps()? {
-            let d = m
-                .to_union()?
-                .apply_domain(&theta)?
-                .apply_range(&theta)?
-                .deltas()?;
-            deltas = deltas.union(&d)?;
-            pairs.push((
-                m.tuple_name(DimType::In).unwrap_or_default(),
-                m.tuple_name(DimType::Out).unwrap_or_default(),
-                d,
-            ));
+        for (_, _, d) in &pairs {
+            deltas = deltas.union(d)?;
         }
         let deltas_within = |group: &[StmtId]| -> Result<UnionSet, IslError> {
             let names: Vec<&str> = group.iter().map(|&s| scop.stmt(s).name.as_str()).collect();

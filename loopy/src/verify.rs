@@ -358,8 +358,28 @@ pub fn verify(
 /// verifier reuses.
 pub(crate) type Differences = Vec<(String, String, optimist_presburger::UnionSet)>;
 
-/// [`verify`] with the differences of `theta` already computed (for the pairs of statements
-/// of the memory-based dependences); pairs not among them are computed here.
+/// The [`Differences`] of the statement-level dependences `all` under `theta`, one set per
+/// pair of statements.
+pub(crate) fn time_differences(all: UnionMap, theta: &UnionMap) -> Result<Differences, IslError> {
+    all.maps()?
+        .into_iter()
+        .map(|m| {
+            Ok((
+                m.tuple_name(optimist_presburger::DimType::In)
+                    .unwrap_or_default(),
+                m.tuple_name(optimist_presburger::DimType::Out)
+                    .unwrap_or_default(),
+                m.to_union()?
+                    .apply_domain(theta)?
+                    .apply_range(theta)?
+                    .deltas()?,
+            ))
+        })
+        .collect()
+}
+
+/// [`verify`] with the [`Differences`] of `theta` already computed from the memory-based
+/// dependences of `deps` (as [`time_differences`] gives them).
 pub(crate) fn verify_with(
     scop: &Scop,
     deps: &Dependences,
@@ -413,32 +433,19 @@ fn check(
     // Per pair of statements, once for all kinds: the differences of times.
     let mut order_ok = true;
     let mut carried_ok = vec![true; checks.len()];
-    for m in deps.all_statements()?.maps()? {
-        let id = |t| stmt_by_name(scop, m.tuple_name(t));
+    let computed;
+    let differences = match known {
+        Some(d) => d,
+        None => {
+            computed = time_differences(deps.all_statements()?, theta)?;
+            &computed
+        }
+    };
+    for (from, to, deltas) in differences {
         let (src, tgt) = (
-            id(optimist_presburger::DimType::In),
-            id(optimist_presburger::DimType::Out),
+            stmt_by_name(scop, Some(from.clone())),
+            stmt_by_name(scop, Some(to.clone())),
         );
-        let names = (
-            m.tuple_name(optimist_presburger::DimType::In),
-            m.tuple_name(optimist_presburger::DimType::Out),
-        );
-        let found = known.and_then(|k| {
-            k.iter()
-                .find(|(from, to, _)| {
-                    names.0.as_deref() == Some(from.as_str())
-                        && names.1.as_deref() == Some(to.as_str())
-                })
-                .map(|(_, _, d)| d.clone())
-        });
-        let deltas = match found {
-            Some(d) => d,
-            None => m
-                .to_union()?
-                .apply_domain(theta)?
-                .apply_range(theta)?
-                .deltas()?,
-        };
         order_ok = order_ok && deltas.is_subset(&positive)?;
         for (k, (stmts, d)) in checks.iter().enumerate() {
             let inside =
