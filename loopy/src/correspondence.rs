@@ -512,14 +512,8 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     let domains = scop.domains()?.intersect_params(&scop.sign_context()?)?;
     let theta = flat(scop, &scop.schedule)?.intersect_domain(&domains)?;
     let path = c.path.intersect_domain(&domains)?;
-    // The time of the model's next instance after each instance.
     let width = out_width(&theta)?;
     let later = Map::lex_lt(&optimist_presburger::Space::set(&scop.ctx, 0, width)?)?.to_union()?;
-    let times = theta.range()?;
-    let next_time = theta
-        .apply_range(&later)?
-        .intersect_range(&times)?
-        .lexmin()?;
     let entry = start
         .first
         .range()?
@@ -568,17 +562,79 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         ));
         invalid = invalid.union(&backwards.params()?)?;
     }
-    // Rank2: the successor's time is the model's next time; nothing before the first, nothing
-    // after the last.
+    // Rank2, by counting rather than by the model's next time (a `lexmin` over every later
+    // time, the dearest step): for parameter values where Inv and Rank1 hold, every model
+    // instance but the program's first having a predecessor in the model is equivalent to
+    // Rank2. Proof: the path is a function (the program is deterministic); following
+    // predecessors from any instance descends strictly in θ (Rank1) through a finite set, so it
+    // ends at the one instance without a predecessor, the first; hence the path from the first
+    // instance reaches every model instance with strictly increasing times, which is the
+    // model's order, each successor being the next time, nothing before the first and nothing
+    // after the last. Conversely Rank2 gives every later instance its predecessor. Where this
+    // fails (and Inv and Rank1 hold), Rank2 fails, and the conditions below say how.
+    debug_assert!(
+        path.is_single_valued().unwrap_or(true),
+        "the derived path relation gives an instance two successors"
+    );
+    let unreached = domains
+        .subtract(&path.range()?)?
+        .subtract(&entry)?
+        .intersect_params(context)?;
+    if !unreached.is_empty()? {
+        let before = bad.len();
+        rank2_violations(
+            &theta,
+            &path,
+            &domains,
+            &entry,
+            &later,
+            context,
+            &mut bad,
+            &mut invalid,
+        )?;
+        if bad.len() == before {
+            bad.push(format!(
+                "Rank2: the program never reaches a model instance, for example {}",
+                sample_set(&unreached)
+            ));
+        }
+        invalid = invalid.union(&unreached.params()?)?;
+    }
+    let valid = scop.context.subtract(&invalid)?.coalesce()?;
+    Ok(Correspondence {
+        valid,
+        violations: bad,
+    })
+}
+
+/// The Rank2 violations, each with an example: a successor that is not the model's next
+/// instance, a model instance before the program's first or after its last. Only run once the
+/// cheap test in [`correspondence`] found a model instance the program does not reach.
+#[allow(clippy::too_many_arguments)]
+fn rank2_violations(
+    theta: &UnionMap,
+    path: &UnionMap,
+    domains: &optimist_presburger::UnionSet,
+    entry: &optimist_presburger::UnionSet,
+    later: &UnionMap,
+    context: &Set,
+    bad: &mut Vec<String>,
+    invalid: &mut Set,
+) -> Result<(), IslError> {
+    let times = theta.range()?;
+    let next_time = theta
+        .apply_range(later)?
+        .intersect_range(&times)?
+        .lexmin()?;
     let skipped = path
-        .apply_range(&theta)?
+        .apply_range(theta)?
         .subtract(&next_time)?
         .intersect_params(context)?;
     if !skipped.is_empty()? {
         bad.push(format!("Rank2: the model runs another instance between a statement and its successor, for example {}", sample_pair(&skipped)));
-        invalid = invalid.union(&skipped.params()?)?;
+        *invalid = invalid.union(&skipped.params()?)?;
     }
-    let first_time = theta.intersect_domain(&entry)?.range()?;
+    let first_time = theta.intersect_domain(entry)?.range()?;
     let early = theta
         .intersect_range(&times.lexmin()?.subtract(&first_time)?)?
         .intersect_params(context)?;
@@ -587,12 +643,12 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
             "Rank2: the model runs an instance before the program's first, for example {}",
             sample_pair(&early)
         ));
-        invalid = invalid.union(&early.params()?)?;
+        *invalid = invalid.union(&early.params()?)?;
     }
     let last = domains.subtract(&path.domain()?)?;
     let late = theta
         .intersect_domain(&last)?
-        .apply_range(&later)?
+        .apply_range(later)?
         .intersect_range(&times)?
         .intersect_params(context)?;
     if !late.is_empty()? {
@@ -600,13 +656,9 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
             "Rank2: the model runs an instance after the program's last, for example {}",
             sample_pair(&late)
         ));
-        invalid = invalid.union(&late.params()?)?;
+        *invalid = invalid.union(&late.params()?)?;
     }
-    let valid = scop.context.subtract(&invalid)?.coalesce()?;
-    Ok(Correspondence {
-        valid,
-        violations: bad,
-    })
+    Ok(())
 }
 
 /// [`correspondence`] for every parameter value: fails with the violations unless the model
