@@ -640,6 +640,11 @@ impl Map {
         fn range_product(&self, other: &Map) -> Map = isl_map_range_product;
         /// `{ x -> [y, z] : x -> y in self and x -> z in other }`.
         fn flat_range_product(&self, other: &Map) -> Map = isl_map_flat_range_product;
+        /// `{ [x -> u] -> [y -> v] : x -> y in self and u -> v in other }`.
+        fn product(&self, other: &Map) -> Map = isl_map_product;
+        /// `{ x -> y : [x -> u] -> [y -> v] in self }`: the first factors of a map between
+        /// wrapped pairs.
+        fn factor_domain(&self) -> Map = isl_map_factor_domain;
         /// The union map holding only this map.
         fn to_union(&self) -> UnionMap = isl_union_map_from_map;
         /// Whether there is no element (for any parameter value).

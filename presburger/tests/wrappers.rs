@@ -1116,3 +1116,19 @@ fn plainly_fixed_dimensions() {
     assert_eq!(fixed, [None, Some(3), None, Some(0)]);
     assert!(m.plain_fixed(DimType::Out, 4).is_err());
 }
+
+#[test]
+fn products_of_maps_and_their_first_factors() {
+    let ctx = Ctx::new();
+    let order = map(&ctx, "[n] -> { S[i] -> T[j] : 0 <= i < j < n }");
+    let tags = map(&ctx, "{ a0[] -> a3[] }");
+    let tagged = order.product(&tags).unwrap();
+    check(
+        tagged.clone(),
+        expect!["[n] -> { [S[i] -> a0[]] -> [T[j] -> a3[]] : i >= 0 and i < j < n }"],
+    );
+    check(
+        tagged.factor_domain().unwrap(),
+        expect!["[n] -> { S[i] -> T[j] : i >= 0 and i < j < n }"],
+    );
+}

@@ -14,7 +14,11 @@
 //! - **memory-based**: every earlier write (RAW, WAW) or read (WAR) of the same element.
 
 use super::{AccessKind, BuildError, Scop};
-use optimist_presburger::{Error as IslError, Map, Set, UnionAccessInfo, UnionMap, UnionSet};
+use optimist_presburger::{
+    DimType, Error as IslError, Map, Set, UnionAccessInfo, UnionMap, UnionSet,
+};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The kinds of dependence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -182,6 +186,12 @@ struct Tagged {
     writes: UnionMap,
     read_tags: UnionSet,
     schedule: UnionMap,
+    /// Each statement's own (untagged) schedule, by name.
+    plain: HashMap<String, Map>,
+    /// Whether the access of each tag writes.
+    writes_of: HashMap<String, bool>,
+    /// [`Tagged::order`]'s answers, by statement pair and tie.
+    orders: RefCell<HashMap<(String, String, bool), Map>>,
 }
 
 /// `{ [S[i] -> aK[]] }` for access `id` of statement `S`: the instances of the access, tagged.
@@ -203,6 +213,8 @@ impl Tagged {
         let empty = || UnionMap::empty(ctx);
         let (mut reads, mut must, mut may, mut schedule) = (empty()?, empty()?, empty()?, empty()?);
         let mut read_tags = UnionSet::empty(ctx)?;
+        let mut plain = HashMap::new();
+        let mut writes_of = HashMap::new();
         for (k, a) in scop.accesses.iter().enumerate() {
             if !keep(a) {
                 continue;
@@ -220,6 +232,8 @@ impl Tagged {
                 &Set::parse(ctx, &format!("{{ [{order}] }}"))?,
             )?;
             let stmt_sched = sched.intersect_domain(&stmt.domain.to_union()?)?.to_map()?;
+            writes_of.insert(tag(id), a.kind.is_write());
+            plain.insert(stmt.name.clone(), stmt_sched.clone());
             let tagged_sched = tagging
                 .apply_range(&stmt_sched)?
                 .flat_range_product(&position)?;
@@ -241,6 +255,9 @@ impl Tagged {
             writes,
             read_tags,
             schedule,
+            plain,
+            writes_of,
+            orders: RefCell::new(HashMap::new()),
         })
     }
 
@@ -272,22 +289,59 @@ impl Tagged {
     /// Every pair of an instance of `sources` and a later instance of `sinks` that touch one
     /// element (tagged source to tagged sink): what a dataflow question without kills answers,
     /// asked directly. Each pair of accesses to one array is ordered on its own, which costs a
-    /// fraction of isl's dataflow analysis when conditions on the iterators add local variables.
+    /// fraction of isl's dataflow analysis when conditions on the iterators add local variables;
+    /// the order of each pair of statements is computed once ([`Tagged::order`]) and the pair's
+    /// tags put back by a product with `{ aK[] -> aL[] }`.
     fn earlier(&self, sinks: &UnionMap, sources: &UnionMap) -> Result<UnionMap, IslError> {
         let same = sources.apply_range(&sinks.reverse()?)?;
         let mut out = UnionMap::empty(self.reads.ctx())?;
         for m in same.maps()? {
             let space = m.space()?;
-            let from = self
-                .schedule
-                .intersect_domain(&Set::universe(&space.domain()?)?.to_union()?)?;
-            let to = self
-                .schedule
-                .intersect_domain(&Set::universe(&space.range()?)?.to_union()?)?;
-            let pairs = m.to_union()?.intersect(&from.lex_lt_union_map(&to)?)?;
-            out = out.union(&pairs.coalesce()?)?;
+            // S[i] -> aK[] and T[j] -> aL[]
+            let from = Set::universe(&space.domain()?)?.unwrap_map()?;
+            let to = Set::universe(&space.range()?)?.unwrap_map()?;
+            let (Some(s), Some(a), Some(t), Some(b)) = (
+                from.tuple_name(DimType::In),
+                from.tuple_name(DimType::Out),
+                to.tuple_name(DimType::In),
+                to.tuple_name(DimType::Out),
+            ) else {
+                return Err(IslError::InvalidArgument(format!(
+                    "untagged access pair {m}"
+                )));
+            };
+            // Within one time, a statement reads before it writes.
+            let tie = !self.writes_of.get(&a).copied().unwrap_or(true)
+                && self.writes_of.get(&b).copied().unwrap_or(false);
+            let pairs = m.factor_domain()?.intersect(&self.order(&s, &t, tie)?)?;
+            if pairs.is_empty()? {
+                continue;
+            }
+            let tags = Map::from_domain_and_range(&from.range()?, &to.range()?)?;
+            out = out.union(&pairs.coalesce()?.product(&tags)?.to_union()?)?;
         }
         Ok(out)
+    }
+
+    /// `{ S[i] -> T[j] }` where `S[i]` runs before `T[j]` in the schedule, or at the same time
+    /// when `tie` (a read of `S[i]` before a write of `T[j]`).
+    fn order(&self, s: &str, t: &str, tie: bool) -> Result<Map, IslError> {
+        let key = (s.to_string(), t.to_string(), tie);
+        if let Some(m) = self.orders.borrow().get(&key) {
+            return Ok(m.clone());
+        }
+        let missing = |n: &str| IslError::InvalidArgument(format!("no schedule for {n}"));
+        let (ts, tt) = (
+            self.plain.get(s).ok_or_else(|| missing(s))?,
+            self.plain.get(t).ok_or_else(|| missing(t))?,
+        );
+        let mut m = ts.lex_lt_map(tt)?;
+        if tie {
+            m = m.union(&ts.apply_range(&tt.reverse()?)?)?;
+        }
+        let m = m.coalesce()?;
+        self.orders.borrow_mut().insert(key, m.clone());
+        Ok(m)
     }
 
     /// [`Tagged::memory_dependences`] asked as [`Tagged::earlier`] does: the same relations.
