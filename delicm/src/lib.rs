@@ -51,6 +51,7 @@
 #![deny(missing_docs)]
 
 use optimist_presburger::{DimType, Error as IslError, Map, Set, UnionMap, UnionSet};
+use std::collections::HashMap;
 mod knowledge;
 
 use knowledge::{Knowledge, Timeline};
@@ -391,6 +392,20 @@ fn forward_scalar(
             .collect()
     };
     let mut done = 0;
+    // The flow into a load depends only on its relation (statement and subscripts), on the
+    // writes to its array and on the schedule; forwarding changes none of them but adds loads,
+    // so flows are kept by the load's relation across the reads of `s` (the reads of a value
+    // forwarded several times re-issue the same loads).
+    let mut flows: HashMap<String, UnionMap> = HashMap::new();
+    let mut flow_of = |model: &Scop, deps: &Flows, q: AccessId| -> Result<UnionMap, IslError> {
+        let key = model.access(q).relation.to_string();
+        if let Some(f) = flows.get(&key) {
+            return Ok(f.clone());
+        }
+        let f = flow_into(model, deps, q)?;
+        flows.insert(key, f.clone());
+        Ok(f)
+    };
     // Ids change when a read is forwarded (the model is renumbered): the reads are looked up
     // again each time, and a forwarded read's place is taken by the next one.
     let mut k = 0;
@@ -464,9 +479,9 @@ fn forward_scalar(
         let new_deps = deps_on(&new, &loaded, config)?;
         let mut same = true;
         for &(q, q2) in &renamed {
-            let expected = flow_into(scop, &old_deps, q)?
-                .apply_range(&UnionMap::from_map(&def.reverse()?)?)?;
-            if !flow_into(&new, &new_deps, q2)?.is_equal(&expected)? {
+            let expected =
+                flow_of(scop, &old_deps, q)?.apply_range(&UnionMap::from_map(&def.reverse()?)?)?;
+            if !flow_of(&new, &new_deps, q2)?.is_equal(&expected)? {
                 same = false;
                 let ys = &scop.stmt(y).name;
                 notes.push(format!(
