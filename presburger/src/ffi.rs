@@ -345,6 +345,7 @@ unsafe extern "C" {
     pub fn isl_map_flat_range_product(a: Take<isl_map>, b: Take<isl_map>) -> *mut isl_map;
     pub fn isl_map_product(a: Take<isl_map>, b: Take<isl_map>) -> *mut isl_map;
     pub fn isl_map_factor_domain(a: Take<isl_map>) -> *mut isl_map;
+    pub fn isl_map_range_factor_domain(a: Take<isl_map>) -> *mut isl_map;
     pub fn isl_map_from_aff(a: Take<isl_aff>) -> *mut isl_map;
     pub fn isl_map_from_pw_aff(a: Take<isl_pw_aff>) -> *mut isl_map;
     pub fn isl_map_from_multi_aff(a: Take<isl_multi_aff>) -> *mut isl_map;

@@ -645,6 +645,8 @@ impl Map {
         /// `{ x -> y : [x -> u] -> [y -> v] in self }`: the first factors of a map between
         /// wrapped pairs.
         fn factor_domain(&self) -> Map = isl_map_factor_domain;
+        /// `{ x -> y : x -> [y -> z] in self }`: the first factor of a wrapped range.
+        fn range_factor_domain(&self) -> Map = isl_map_range_factor_domain;
         /// The union map holding only this map.
         fn to_union(&self) -> UnionMap = isl_union_map_from_map;
         /// Whether there is no element (for any parameter value).

@@ -215,33 +215,49 @@ impl Tagged {
         let mut read_tags = UnionSet::empty(ctx)?;
         let mut plain = HashMap::new();
         let mut writes_of = HashMap::new();
+        // The last statement's schedule with each position, kept while its accesses are tagged.
+        let mut at: [Option<(String, Map)>; 2] = [None, None];
         for (k, a) in scop.accesses.iter().enumerate() {
             if !keep(a) {
                 continue;
             }
             let id = super::AccessId(k as u32);
             let stmt = scop.stmt(a.stmt);
-            // S[i] -> [S[i] -> aK[]]
-            let tag_set = Set::parse(ctx, &format!("{{ {}[] }}", tag(id)))?;
-            let to_tag = Map::from_domain_and_range(&stmt.domain, &tag_set)?;
-            let tagging = stmt.domain.identity()?.range_product(&to_tag)?.reverse()?;
-            let rel = tagging.apply_range(&a.relation)?.to_union()?;
-            let order = if a.kind.is_write() { 1 } else { 0 };
-            let position = Map::from_domain_and_range(
-                &tagging.domain()?,
-                &Set::parse(ctx, &format!("{{ [{order}] }}"))?,
-            )?;
-            let stmt_sched = sched.intersect_domain(&stmt.domain.to_union()?)?.to_map()?;
+            // Tags are put on by products with `{ aK[] -> [] }`, which only rearrange
+            // dimensions: `{ S[i] -> A[e] }` becomes `{ [S[i] -> aK[]] -> A[e] }`.
+            let tag_unit = Map::parse(ctx, &format!("{{ {}[] -> [] }}", tag(id)))?;
+            let rel = a
+                .relation
+                .product(&tag_unit)?
+                .range_factor_domain()?
+                .to_union()?;
+            let order = usize::from(a.kind.is_write());
+            let stmt_sched = match plain.get(&stmt.name) {
+                Some(m) => m,
+                None => plain
+                    .entry(stmt.name.clone())
+                    .or_insert(sched.intersect_domain(&stmt.domain.to_union()?)?.to_map()?),
+            };
+            // The statement's schedule followed by the access's position (reads first).
+            let positioned = match &at[order] {
+                Some((name, m)) if *name == stmt.name => m.clone(),
+                _ => {
+                    let position = Map::from_domain_and_range(
+                        &stmt.domain,
+                        &Set::parse(ctx, &format!("{{ [{order}] }}"))?,
+                    )?;
+                    let m = stmt_sched.flat_range_product(&position)?;
+                    at[order] = Some((stmt.name.clone(), m.clone()));
+                    m
+                }
+            };
             writes_of.insert(tag(id), a.kind.is_write());
-            plain.insert(stmt.name.clone(), stmt_sched.clone());
-            let tagged_sched = tagging
-                .apply_range(&stmt_sched)?
-                .flat_range_product(&position)?;
+            let tagged_sched = positioned.product(&tag_unit)?.range_factor_domain()?;
             schedule = schedule.union(&tagged_sched.to_union()?)?;
             match a.kind {
                 AccessKind::Read => {
                     reads = reads.union(&rel)?;
-                    read_tags = read_tags.union(&tagging.domain()?.to_union()?)?;
+                    read_tags = read_tags.union(&tagged_sched.domain()?.to_union()?)?;
                 }
                 AccessKind::MustWrite => must = must.union(&rel)?,
                 AccessKind::MayWrite => may = may.union(&rel)?,
