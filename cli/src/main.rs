@@ -490,7 +490,11 @@ fn run_with_cc(
     print!("{}", String::from_utf8_lossy(&run.stdout));
     std::fs::remove_dir_all(&dir).ok();
     if !run.status.success() {
-        bail!("the compiled kernel failed");
+        bail!(
+            "the compiled kernel failed ({}):\n{}",
+            run.status,
+            String::from_utf8_lossy(&run.stderr)
+        );
     }
     Ok(())
 }

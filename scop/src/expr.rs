@@ -161,6 +161,12 @@ impl<L: Leaf> Expr<L> {
         Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty)
     }
 
+    /// The precedence of the printed form ([`write_c`]): 15 for primary expressions, 0 for
+    /// `?:`; a printer putting `self` as an operand of a tighter operator adds parentheses.
+    pub fn c_precedence(&self) -> u8 {
+        prec(self)
+    }
+
     /// `c ? a : b`, with the branches converted to their common type.
     pub fn select(c: Expr<L>, a: Expr<L>, b: Expr<L>) -> Result<Expr<L>, IrError> {
         let ty = Type::usual(a.ty, b.ty);

@@ -608,7 +608,7 @@ impl<'a> Lower<'a> {
         for item in items {
             let span = item.span;
             if span.start > start && span.end < end {
-                out.extend(self.block_item(item)?);
+                self.block_item_into(item, &mut out)?;
             } else if span.end < start {
                 match &item.node {
                     BlockItem::Declaration(_) => out.extend(self.block_item(item)?),
@@ -823,10 +823,157 @@ impl<'a> Lower<'a> {
         self.scopes.push(HashMap::new());
         let mut out = Vec::new();
         for item in items {
-            out.extend(self.block_item(item)?);
+            self.block_item_into(item, &mut out)?;
         }
         self.scopes.pop();
         Ok(out)
+    }
+
+    /// Lowers `item` onto `out`; a `while` loop may take the assignment before it as its start.
+    fn block_item_into(&mut self, item: &Node<BlockItem>, out: &mut Vec<Stmt>) -> R<()> {
+        if let BlockItem::Statement(s) = &item.node
+            && matches!(s.node, Statement::While(_) | Statement::DoWhile(_))
+        {
+            let mut before = match out.last() {
+                Some(Stmt {
+                    kind: StmtKind::Assign(LValue::Var(_), _),
+                    label: None,
+                    ..
+                }) => out.pop(),
+                _ => None,
+            };
+            let lowered = self.while_loop(s, &mut before);
+            out.extend(before);
+            if let Some(f) = lowered? {
+                out.push(Stmt {
+                    kind: StmtKind::For(f),
+                    label: None,
+                    loc: Some(self.loc(s.span)),
+                });
+            }
+            return Ok(());
+        }
+        out.extend(self.block_item(item)?);
+        Ok(())
+    }
+
+    /// A `while` or `do`-`while` loop that counts: its condition compares an integer variable
+    /// with `< <= > >= != ==`, its body is a block whose last statement steps that variable by
+    /// a constant. It becomes a `for` loop; when `before` is an assignment to the counter (the
+    /// statement just before the loop), the loop starts at its value and `before` is taken,
+    /// otherwise the loop starts at the counter's current value. A `do`-`while` runs its first
+    /// iteration before any test: it needs that assignment, and its bound becomes `max(bound,
+    /// start + step)` for `<` (the like for the other tests), which lets the first value run.
+    fn while_loop(&mut self, s: &Node<Statement>, before: &mut Option<Stmt>) -> R<Option<For>> {
+        let span = s.span;
+        let (cond, body, do_while) = match &s.node {
+            Statement::While(w) => (&w.node.expression, &w.node.statement, false),
+            Statement::DoWhile(w) => (&w.node.expression, &w.node.statement, true),
+            _ => return Ok(None),
+        };
+        let what = if do_while { "`do`-`while`" } else { "`while`" };
+        let rewrite = format!(
+            "a {what} loop must count: compare an integer counter with a bound and step it by a constant as the last statement of its body (or write a `for` loop)"
+        );
+        let counter = |e: &Node<Expression>| match &e.node {
+            Expression::Identifier(id) => Some(id.node.name.clone()),
+            _ => None,
+        };
+        let Expression::BinaryOperator(b) = &cond.node else {
+            return self.err(cond.span, rewrite);
+        };
+        let var = [counter(&b.node.lhs), counter(&b.node.rhs)]
+            .into_iter()
+            .flatten()
+            .find_map(|name| match self.lookup(&name) {
+                Some(Name::Var(v)) if self.vars[v.0 as usize].ty.is_int() => Some(v),
+                _ => None,
+            });
+        let Some(var) = var else {
+            return self.err(cond.span, rewrite);
+        };
+        let Statement::Compound(items) = &body.node else {
+            return self.err(body.span, rewrite);
+        };
+        let Some((last, rest)) = items.split_last() else {
+            return self.err(body.span, rewrite);
+        };
+        let BlockItem::Statement(last) = &last.node else {
+            return self.err(last.span, rewrite);
+        };
+        let Statement::Expression(Some(step)) = &last.node else {
+            return self.err(last.span, rewrite);
+        };
+        let name = self.vars[var.0 as usize].name.clone();
+        let ty = self.vars[var.0 as usize].ty;
+        let mut cond = self.loop_condition(cond, var, &name)?;
+        let step = self.loop_step(step.as_ref(), &name)?;
+        let body = self.block_items(rest)?;
+        let mut start = Expr::var(var, ty);
+        if let Some(Stmt {
+            kind: StmtKind::Assign(LValue::Var(v), _),
+            ..
+        }) = before
+            && *v == var
+            && let Some(Stmt {
+                kind: StmtKind::Assign(_, value),
+                ..
+            }) = before.take()
+        {
+            start = value;
+        }
+        if do_while {
+            // The bound is evaluated at every test: the start and the bound must not change in
+            // the loop.
+            let mut changed = vec![var];
+            assigned_vars(&body, &mut changed);
+            if reads_var(&start, var)
+                || changed
+                    .iter()
+                    .any(|&v| reads_var(&start, v) || reads_var(&cond.bound, v))
+            {
+                return self.err(
+                    span,
+                    format!("a `do`-`while` loop needs `{name}` assigned just before it, from values and a bound the loop does not change (or write a `for` loop)"),
+                );
+            }
+            // The first value always runs: the bound is moved just past it when the test
+            // would fail there.
+            let first = self.ir(
+                span,
+                Expr::binary(
+                    BinOp::Add,
+                    start.clone(),
+                    Expr::int(i128::from(step), ty).map_err(|e| CError {
+                        loc: self.loc(span),
+                        message: e.0,
+                    })?,
+                ),
+            )?;
+            let first = self.ir(span, first.convert(cond.ty))?;
+            let (past, keep) = match (cond.op, step > 0) {
+                (BinOp::Lt, true) => (first, BinOp::Gt),
+                (BinOp::Le, true) => (self.ir(span, start.clone().convert(cond.ty))?, BinOp::Gt),
+                (BinOp::Gt, false) => (first, BinOp::Lt),
+                (BinOp::Ge, false) => (self.ir(span, start.clone().convert(cond.ty))?, BinOp::Lt),
+                _ => {
+                    return self.err(
+                        span,
+                        format!("a `do`-`while` loop must test `{name} <` or `<=` with a positive step, `>` or `>=` with a negative one"),
+                    );
+                }
+            };
+            // bound' = bound `keep` past ? bound : past, that is max (or min) of the two.
+            let test = self.ir(span, Expr::binary(keep, cond.bound.clone(), past.clone()))?;
+            cond.bound = self.ir(span, Expr::select(test, cond.bound.clone(), past))?;
+        }
+        Ok(Some(For {
+            var,
+            init: start,
+            cond,
+            step,
+            body,
+        }))
     }
 
     fn block_item(&mut self, item: &Node<BlockItem>) -> R<Vec<Stmt>> {
@@ -917,8 +1064,26 @@ impl<'a> Lower<'a> {
             Statement::Compound(items) => StmtKind::Block(self.block_items(items)?),
             Statement::Expression(None) => return Ok(None),
             Statement::Expression(Some(e)) => {
-                let (target, value) = self.assignment(e)?;
-                StmtKind::Assign(target, value)
+                let mut before = Vec::new();
+                let (target, value) = self.chained_assignment(e, &mut before)?;
+                if before.is_empty() {
+                    StmtKind::Assign(target, value)
+                } else {
+                    // `a = b = e;` is `b = e; a = b;`: the value of an assignment is its
+                    // target's after the store, read back (recomputing `e` would see `b`'s new
+                    // value where `e` reads `b`).
+                    before.push((target, value));
+                    StmtKind::Block(
+                        before
+                            .into_iter()
+                            .map(|(t, v)| Stmt {
+                                kind: StmtKind::Assign(t, v),
+                                label: None,
+                                loc: loc.clone(),
+                            })
+                            .collect(),
+                    )
+                }
             }
             Statement::If(i) => {
                 let c = self.expr(&i.node.condition)?;
@@ -930,17 +1095,8 @@ impl<'a> Lower<'a> {
                 StmtKind::If(c, then, els)
             }
             Statement::For(f) => StmtKind::For(self.for_loop(f)?),
-            Statement::While(_) => {
-                return self.err(
-                    s.span,
-                    "`while` loops are not supported: write a `for` loop with a counter",
-                );
-            }
-            Statement::DoWhile(_) => {
-                return self.err(
-                    s.span,
-                    "`do`-`while` loops are not supported: write a `for` loop with a counter",
-                );
+            Statement::While(_) | Statement::DoWhile(_) => {
+                StmtKind::For(self.while_loop(s, &mut None)?.expect("a while loop"))
             }
             Statement::Switch(_) => return self.err(s.span, "`switch` is not supported: use `if`"),
             Statement::Goto(_) => return self.err(s.span, "`goto` is not supported"),
@@ -976,8 +1132,28 @@ impl<'a> Lower<'a> {
         }
     }
 
-    /// An expression statement: an assignment, a compound assignment, or `x++`-like.
+    /// An expression statement that is one assignment (no chain).
     fn assignment(&mut self, e: &Node<Expression>) -> R<(LValue, Expr)> {
+        let mut before = Vec::new();
+        let r = self.chained_assignment(e, &mut before)?;
+        if before.is_empty() {
+            Ok(r)
+        } else {
+            self.err(
+                e.span,
+                "a chained assignment is not supported here: write one assignment",
+            )
+        }
+    }
+
+    /// An expression statement: an assignment, a compound assignment, or `x++`-like. In a chain
+    /// such as `a = b += e`, the inner assignments are pushed to `before` in the order they run
+    /// and the outer one reads their target back.
+    fn chained_assignment(
+        &mut self,
+        e: &Node<Expression>,
+        before: &mut Vec<(LValue, Expr)>,
+    ) -> R<(LValue, Expr)> {
         match &e.node {
             Expression::BinaryOperator(b) => {
                 let op =
@@ -998,8 +1174,17 @@ impl<'a> Lower<'a> {
                             "expression statement has no effect: only assignments are supported",
                         ),
                     };
+                let rhs = match &b.node.rhs.node {
+                    Expression::BinaryOperator(inner)
+                        if is_assignment(&inner.node.operator.node) =>
+                    {
+                        let step = self.chained_assignment(&b.node.rhs, before)?;
+                        before.push(step);
+                        self.lvalue(&inner.node.lhs)?.2
+                    }
+                    _ => self.expr(&b.node.rhs)?,
+                };
                 let (lv, ty, current) = self.lvalue(&b.node.lhs)?;
-                let rhs = self.expr(&b.node.rhs)?;
                 let value = match op {
                     None => rhs,
                     Some(op) => self.ir(e.span, Expr::binary(op, current, rhs))?,
@@ -1421,13 +1606,32 @@ impl<'a> Lower<'a> {
                 }
             }
             ast::Constant::Float(f) => {
-                if f.suffix.imaginary || f.base == ast::FloatBase::Hexadecimal {
-                    return self.err(
-                        span,
-                        "hexadecimal and imaginary floating constants are not supported",
-                    );
+                if f.suffix.imaginary {
+                    return self.err(span, "imaginary floating constants are not supported");
                 }
                 let text: &str = &f.number;
+                if f.base == ast::FloatBase::Hexadecimal {
+                    let (ty, bits) = match f.suffix.format {
+                        ast::FloatFormat::Float => (Type::F32, 24),
+                        ast::FloatFormat::Double => (Type::F64, 53),
+                        _ => {
+                            return self.err(
+                                span,
+                                "`long double` hexadecimal floating constants are not supported",
+                            );
+                        }
+                    };
+                    return match hex_float(text, bits) {
+                        Some(x) => self.ir(span, Expr::float(x, ty)),
+                        None => self.err(
+                            span,
+                            format!(
+                                "bad or out-of-range hexadecimal floating constant for `{}`",
+                                if bits == 24 { "float" } else { "double" }
+                            ),
+                        ),
+                    };
+                }
                 match f.suffix.format {
                     ast::FloatFormat::Float => match text.parse::<f32>() {
                         Ok(x) => self.ir(span, Expr::float(f64::from(x), Type::F32)),
@@ -1448,10 +1652,181 @@ impl<'a> Lower<'a> {
     }
 }
 
+/// The value of a hexadecimal floating constant (`1.8p3`, with or without `0x`), correctly
+/// rounded (to nearest, ties to even) to a binary format with `bits` significant bits: 53 for
+/// `double`, 24 for `float` (C11 6.4.4.2). `None` when the text is malformed or the value
+/// overflows the format.
+pub(crate) fn hex_float(text: &str, bits: u32) -> Option<f64> {
+    let text = text
+        .strip_prefix("0x")
+        .or_else(|| text.strip_prefix("0X"))
+        .or_else(|| text.strip_prefix('x'))
+        .or_else(|| text.strip_prefix('X'))
+        .unwrap_or(text);
+    let (mantissa, exponent) = text.split_once(['p', 'P'])?;
+    let exponent: i64 = exponent.parse().ok()?;
+    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if int_part.is_empty() && frac_part.is_empty() {
+        return None;
+    }
+    // value = m * 2^e, with the digits that do not fit in `m` folded into `sticky`.
+    let (mut m, mut e, mut sticky) = (0u128, exponent.clamp(-100_000, 100_000), false);
+    for (k, c) in int_part.chars().chain(frac_part.chars()).enumerate() {
+        let d = u128::from(c.to_digit(16)?);
+        let fraction = k >= int_part.len();
+        if m >> 120 == 0 {
+            m = (m << 4) | d;
+            if fraction {
+                e -= 4;
+            }
+        } else {
+            sticky |= d != 0;
+            if !fraction {
+                e += 4;
+            }
+        }
+    }
+    if m == 0 {
+        return Some(0.0);
+    }
+    let (min_exp, max_exp) = if bits == 53 {
+        (-1074i64, 1024i64)
+    } else {
+        (-149, 128)
+    };
+    // The exponent of the leading bit, and the weight of the last kept bit.
+    let lead = i64::from(127 - m.leading_zeros()) + e;
+    if lead >= max_exp {
+        return None;
+    }
+    let q = (lead - i64::from(bits) + 1).max(min_exp);
+    let shift = q - e;
+    let r = if shift <= 0 {
+        m << (-shift)
+    } else if shift > 128 {
+        0
+    } else {
+        let kept = if shift == 128 { 0 } else { m >> shift };
+        let half = 1u128 << (shift - 1);
+        let rest = m & ((half << 1).wrapping_sub(1));
+        let above = rest > half || (rest == half && sticky);
+        if above || (rest == half && !sticky && kept & 1 == 1) {
+            kept + 1
+        } else {
+            kept
+        }
+    };
+    // r < 2^(bits + 1), so it and every power of two in range convert exactly.
+    let pow2 = |k: i64| -> f64 {
+        if k >= -1022 {
+            f64::from_bits(((k + 1023) as u64) << 52)
+        } else {
+            f64::from_bits(1u64 << (k + 1074))
+        }
+    };
+    let value = (r as f64) * pow2(q);
+    let limit = pow2(max_exp - 1) * (2.0 - pow2(-i64::from(bits) + 1));
+    (value.is_finite() && value <= limit).then_some(value)
+}
+
+/// Whether `e` reads variable `v`.
+fn reads_var(e: &Expr, v: VarId) -> bool {
+    matches!(&e.kind, ExprKind::Leaf(IrLeaf::Var(x)) if *x == v)
+        || e.children().iter().any(|c| reads_var(c, v))
+}
+
+/// The variables `stmts` assign, at any depth (loop counters included).
+fn assigned_vars(stmts: &[Stmt], out: &mut Vec<VarId>) {
+    for st in stmts {
+        match &st.kind {
+            StmtKind::Assign(LValue::Var(v), _) => out.push(*v),
+            StmtKind::Assign(..) => {}
+            StmtKind::For(f) => {
+                out.push(f.var);
+                assigned_vars(&f.body, out);
+            }
+            StmtKind::If(_, t, e) => {
+                assigned_vars(t, out);
+                assigned_vars(e, out);
+            }
+            StmtKind::Block(b) => assigned_vars(b, out),
+        }
+    }
+}
+
+/// Whether `op` is `=` or a compound assignment.
+fn is_assignment(op: &ast::BinaryOperator) -> bool {
+    use ast::BinaryOperator as B;
+    matches!(
+        op,
+        B::Assign
+            | B::AssignPlus
+            | B::AssignMinus
+            | B::AssignMultiply
+            | B::AssignDivide
+            | B::AssignModulo
+            | B::AssignShiftLeft
+            | B::AssignShiftRight
+            | B::AssignBitwiseAnd
+            | B::AssignBitwiseOr
+            | B::AssignBitwiseXor
+    )
+}
+
 fn declarator_name(d: &ast::Declarator) -> Option<String> {
     match &d.kind.node {
         ast::DeclaratorKind::Identifier(id) => Some(id.node.name.clone()),
         ast::DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),
         ast::DeclaratorKind::Abstract => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hex_float;
+
+    #[test]
+    fn hexadecimal_floating_constants_round_to_nearest_even() {
+        let d = |t: &str| hex_float(t, 53);
+        let f = |t: &str| hex_float(t, 24);
+        assert_eq!(d("0x1.8p1"), Some(3.0));
+        assert_eq!(d("x.8p0"), Some(0.5));
+        assert_eq!(d("0XAp-2"), Some(2.5));
+        assert_eq!(d("0x0p0"), Some(0.0));
+        assert_eq!(d("0x1p-1074"), Some(f64::from_bits(1)));
+        assert_eq!(
+            d("0x1p-1075"),
+            Some(0.0),
+            "a tie below the least subnormal goes to even"
+        );
+        assert_eq!(d("0x1.000001p-1075"), Some(f64::from_bits(1)));
+        assert_eq!(d("0x1.fffffffffffff8p0"), Some(2.0), "a tie goes to even");
+        assert_eq!(d("0x1.fffffffffffff7p0"), Some(2.0 - f64::EPSILON));
+        assert_eq!(d("0x1.00000000000008p0"), Some(1.0));
+        assert_eq!(d("0x1.00000000000018p0"), Some(1.0 + 2.0 * f64::EPSILON));
+        assert_eq!(d("0x1.fffffffffffffp1023"), Some(f64::MAX));
+        assert_eq!(
+            d("0x1.fffffffffffff8p1023"),
+            None,
+            "rounds past the largest double"
+        );
+        assert_eq!(d("0x1p1024"), None);
+        assert_eq!(
+            d("0x123456789abcdef0123456789abcdef0p-128"),
+            Some(0.07111111111111111)
+        );
+        assert_eq!(f("0x1.fffffep127"), Some(f64::from(f32::MAX)));
+        assert_eq!(f("0x1.ffffffp127"), None);
+        assert_eq!(f("0x1p-149"), Some(f64::from(f32::from_bits(1))));
+        assert_eq!(f("0x1.8p-149"), Some(f64::from(f32::from_bits(2))));
+        assert_eq!(
+            f("0x1.000001p0"),
+            Some(1.0),
+            "a tie at float precision goes to even"
+        );
+        assert_eq!(d("0x1.000001p0"), Some(1.0 + 2f64.powi(-24)));
+        assert_eq!(d("0xp1"), None);
+        assert_eq!(d("0x1.g"), None);
+        assert_eq!(d("0x1.8"), None, "the binary exponent is required");
     }
 }

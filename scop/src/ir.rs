@@ -835,7 +835,14 @@ impl<'a> Printer<'a> {
                 let _ = write!(out, "for ({v} = ");
                 self.expr(out, &l.init);
                 let _ = write!(out, "; {v} {} ", l.cond.op.symbol());
-                self.expr(out, &l.cond.bound);
+                // `i < (n > 1 ? n : 1)`: the bound binds tighter than the comparison.
+                if l.cond.bound.c_precedence() <= l.cond.op.precedence() {
+                    out.push('(');
+                    self.expr(out, &l.cond.bound);
+                    out.push(')');
+                } else {
+                    self.expr(out, &l.cond.bound);
+                }
                 match l.step {
                     1 => {
                         let _ = write!(out, "; {v}++) ");

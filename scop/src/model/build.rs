@@ -806,6 +806,16 @@ impl<'f> Builder<'f> {
                     _ => Err(NonAffine),
                 }
             }
+            // `c ? a : b` with an affine test: piecewise (`max` and `min` written in C).
+            ExprKind::Select(c, a, b) if e.ty.is_int() => {
+                let test = self.condition(c)?;
+                let (x, y) = (self.aff(a)?, self.aff(b)?);
+                ok((|| {
+                    x.intersect_domain(&test)?
+                        .union_add(&y.intersect_domain(&test.complement()?)?)?
+                        .coalesce()
+                })())
+            }
             _ => Err(NonAffine),
         }
     }

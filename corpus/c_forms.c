@@ -1,0 +1,28 @@
+// run: --set n=23 --set m=9
+/* C as people write it: chained assignments (`a1 = a5 = k;`), hexadecimal floating constants,
+   counting `while` and `do`-`while` loops, and a loop bound written with `?:`. */
+void c_forms(int n, int m, double a[n], double b[n], float c[n], int d[n])
+{
+  double x, y;
+  int i = 0;
+  while (i < n) {
+    x = y = a[i] * 0x1.8p1;
+    b[i] = x + y * 0x.Cp-2;
+    c[i] = d[i] = i * 3;
+    i++;
+  }
+  int j;
+  j = 1;
+  do {
+    b[j] += b[j - 1] * 0x1.000001p0;
+    c[j] += 0x1.fffffep-1f;
+    j += 2;
+  } while (j < m);
+  int k = n - 1;
+  while (k >= 0) {
+    a[k] += b[k] -= c[k];
+    k--;
+  }
+  for (int l = 0; l < (m < n ? m : n); l++)
+    d[l] = d[l] + l;
+}
