@@ -581,22 +581,16 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
         .subtract(&entry)?
         .intersect_params(context)?;
     if !unreached.is_empty()? {
-        let before = bad.len();
-        rank2_violations(
-            &theta,
-            &path,
-            &domains,
-            &entry,
-            &later,
-            context,
-            &mut bad,
-            &mut invalid,
-        )?;
-        if bad.len() == before {
+        let found = rank2_violations(&theta, &path, &domains, &entry, &later, context)?;
+        if found.is_empty() {
             bad.push(format!(
                 "Rank2: the program never reaches a model instance, for example {}",
                 sample_set(&unreached)
             ));
+        }
+        for (text, params) in found {
+            bad.push(text);
+            invalid = invalid.union(&params)?;
         }
         invalid = invalid.union(&unreached.params()?)?;
     }
@@ -607,10 +601,10 @@ pub fn correspondence(f: &Function, scop: &Scop) -> Result<Correspondence, Corre
     })
 }
 
-/// The Rank2 violations, each with an example: a successor that is not the model's next
-/// instance, a model instance before the program's first or after its last. Only run once the
-/// cheap test in [`correspondence`] found a model instance the program does not reach.
-#[allow(clippy::too_many_arguments)]
+/// The Rank2 violations, each with an example and the parameter values where it happens: a
+/// successor that is not the model's next instance, a model instance before the program's first
+/// or after its last. Only run once the cheap test in [`correspondence`] found a model instance
+/// the program does not reach.
 fn rank2_violations(
     theta: &UnionMap,
     path: &UnionMap,
@@ -618,9 +612,8 @@ fn rank2_violations(
     entry: &optimist_presburger::UnionSet,
     later: &UnionMap,
     context: &Set,
-    bad: &mut Vec<String>,
-    invalid: &mut Set,
-) -> Result<(), IslError> {
+) -> Result<Vec<(String, Set)>, IslError> {
+    let mut found = Vec::new();
     let times = theta.range()?;
     let next_time = theta
         .apply_range(later)?
@@ -631,19 +624,20 @@ fn rank2_violations(
         .subtract(&next_time)?
         .intersect_params(context)?;
     if !skipped.is_empty()? {
-        bad.push(format!("Rank2: the model runs another instance between a statement and its successor, for example {}", sample_pair(&skipped)));
-        *invalid = invalid.union(&skipped.params()?)?;
+        found.push((format!("Rank2: the model runs another instance between a statement and its successor, for example {}", sample_pair(&skipped)), skipped.params()?));
     }
     let first_time = theta.intersect_domain(entry)?.range()?;
     let early = theta
         .intersect_range(&times.lexmin()?.subtract(&first_time)?)?
         .intersect_params(context)?;
     if !early.is_empty()? {
-        bad.push(format!(
-            "Rank2: the model runs an instance before the program's first, for example {}",
-            sample_pair(&early)
+        found.push((
+            format!(
+                "Rank2: the model runs an instance before the program's first, for example {}",
+                sample_pair(&early)
+            ),
+            early.params()?,
         ));
-        *invalid = invalid.union(&early.params()?)?;
     }
     let last = domains.subtract(&path.domain()?)?;
     let late = theta
@@ -652,13 +646,15 @@ fn rank2_violations(
         .intersect_range(&times)?
         .intersect_params(context)?;
     if !late.is_empty()? {
-        bad.push(format!(
-            "Rank2: the model runs an instance after the program's last, for example {}",
-            sample_pair(&late)
+        found.push((
+            format!(
+                "Rank2: the model runs an instance after the program's last, for example {}",
+                sample_pair(&late)
+            ),
+            late.params()?,
         ));
-        *invalid = invalid.union(&late.params()?)?;
     }
-    Ok(())
+    Ok(found)
 }
 
 /// [`correspondence`] for every parameter value: fails with the violations unless the model

@@ -832,25 +832,18 @@ impl<'a> Lower<'a> {
     /// Lowers `item` onto `out`; a `while` loop may take the assignment before it as its start.
     fn block_item_into(&mut self, item: &Node<BlockItem>, out: &mut Vec<Stmt>) -> R<()> {
         if let BlockItem::Statement(s) = &item.node
-            && matches!(s.node, Statement::While(_) | Statement::DoWhile(_))
+            && let Some(parts) = while_parts(&s.node)
         {
-            let mut before = match out.last() {
-                Some(Stmt {
-                    kind: StmtKind::Assign(LValue::Var(_), _),
-                    label: None,
-                    ..
-                }) => out.pop(),
-                _ => None,
-            };
-            let lowered = self.while_loop(s, &mut before);
+            let mut before = out.pop_if(|st| {
+                st.label.is_none() && matches!(st.kind, StmtKind::Assign(LValue::Var(_), _))
+            });
+            let lowered = self.while_loop(parts, s.span, &mut before);
             out.extend(before);
-            if let Some(f) = lowered? {
-                out.push(Stmt {
-                    kind: StmtKind::For(f),
-                    label: None,
-                    loc: Some(self.loc(s.span)),
-                });
-            }
+            out.push(Stmt {
+                kind: StmtKind::For(lowered?),
+                label: None,
+                loc: Some(self.loc(s.span)),
+            });
             return Ok(());
         }
         out.extend(self.block_item(item)?);
@@ -864,13 +857,12 @@ impl<'a> Lower<'a> {
     /// otherwise the loop starts at the counter's current value. A `do`-`while` runs its first
     /// iteration before any test: it needs that assignment, and its bound becomes `max(bound,
     /// start + step)` for `<` (the like for the other tests), which lets the first value run.
-    fn while_loop(&mut self, s: &Node<Statement>, before: &mut Option<Stmt>) -> R<Option<For>> {
-        let span = s.span;
-        let (cond, body, do_while) = match &s.node {
-            Statement::While(w) => (&w.node.expression, &w.node.statement, false),
-            Statement::DoWhile(w) => (&w.node.expression, &w.node.statement, true),
-            _ => return Ok(None),
-        };
+    fn while_loop(
+        &mut self,
+        (cond, body, do_while): WhileParts<'_>,
+        span: Span,
+        before: &mut Option<Stmt>,
+    ) -> R<For> {
         let what = if do_while { "`do`-`while`" } else { "`while`" };
         let rewrite = format!(
             "a {what} loop must count: compare an integer counter with a bound and step it by a constant as the last statement of its body (or write a `for` loop)"
@@ -909,28 +901,23 @@ impl<'a> Lower<'a> {
         let mut cond = self.loop_condition(cond, var, &name)?;
         let step = self.loop_step(step.as_ref(), &name)?;
         let body = self.block_items(rest)?;
-        let mut start = Expr::var(var, ty);
-        if let Some(Stmt {
-            kind: StmtKind::Assign(LValue::Var(v), _),
-            ..
-        }) = before
-            && *v == var
-            && let Some(Stmt {
+        let start = match before
+            .take_if(|st| matches!(st.kind, StmtKind::Assign(LValue::Var(v), _) if v == var))
+        {
+            Some(Stmt {
                 kind: StmtKind::Assign(_, value),
                 ..
-            }) = before.take()
-        {
-            start = value;
-        }
+            }) => value,
+            _ => Expr::var(var, ty),
+        };
         if do_while {
             // The bound is evaluated at every test: the start and the bound must not change in
             // the loop.
             let mut changed = vec![var];
             assigned_vars(&body, &mut changed);
-            if reads_var(&start, var)
-                || changed
-                    .iter()
-                    .any(|&v| reads_var(&start, v) || reads_var(&cond.bound, v))
+            if changed
+                .iter()
+                .any(|&v| reads_var(&start, v) || reads_var(&cond.bound, v))
             {
                 return self.err(
                     span,
@@ -939,23 +926,15 @@ impl<'a> Lower<'a> {
             }
             // The first value always runs: the bound is moved just past it when the test
             // would fail there.
-            let first = self.ir(
-                span,
-                Expr::binary(
-                    BinOp::Add,
-                    start.clone(),
-                    Expr::int(i128::from(step), ty).map_err(|e| CError {
-                        loc: self.loc(span),
-                        message: e.0,
-                    })?,
-                ),
-            )?;
+            let step_value = self.ir(span, Expr::int(i128::from(step), ty))?;
+            let first = self.ir(span, Expr::binary(BinOp::Add, start.clone(), step_value))?;
             let first = self.ir(span, first.convert(cond.ty))?;
+            let at_start = self.ir(span, start.clone().convert(cond.ty))?;
             let (past, keep) = match (cond.op, step > 0) {
                 (BinOp::Lt, true) => (first, BinOp::Gt),
-                (BinOp::Le, true) => (self.ir(span, start.clone().convert(cond.ty))?, BinOp::Gt),
+                (BinOp::Le, true) => (at_start, BinOp::Gt),
                 (BinOp::Gt, false) => (first, BinOp::Lt),
-                (BinOp::Ge, false) => (self.ir(span, start.clone().convert(cond.ty))?, BinOp::Lt),
+                (BinOp::Ge, false) => (at_start, BinOp::Lt),
                 _ => {
                     return self.err(
                         span,
@@ -967,13 +946,13 @@ impl<'a> Lower<'a> {
             let test = self.ir(span, Expr::binary(keep, cond.bound.clone(), past.clone()))?;
             cond.bound = self.ir(span, Expr::select(test, cond.bound.clone(), past))?;
         }
-        Ok(Some(For {
+        Ok(For {
             var,
             init: start,
             cond,
             step,
             body,
-        }))
+        })
     }
 
     fn block_item(&mut self, item: &Node<BlockItem>) -> R<Vec<Stmt>> {
@@ -1095,9 +1074,16 @@ impl<'a> Lower<'a> {
                 StmtKind::If(c, then, els)
             }
             Statement::For(f) => StmtKind::For(self.for_loop(f)?),
-            Statement::While(_) | Statement::DoWhile(_) => {
-                StmtKind::For(self.while_loop(s, &mut None)?.expect("a while loop"))
-            }
+            Statement::While(w) => StmtKind::For(self.while_loop(
+                (&w.node.expression, &w.node.statement, false),
+                s.span,
+                &mut None,
+            )?),
+            Statement::DoWhile(w) => StmtKind::For(self.while_loop(
+                (&w.node.expression, &w.node.statement, true),
+                s.span,
+                &mut None,
+            )?),
             Statement::Switch(_) => return self.err(s.span, "`switch` is not supported: use `if`"),
             Statement::Goto(_) => return self.err(s.span, "`goto` is not supported"),
             Statement::Continue => return self.err(s.span, "`continue` is not supported"),
@@ -1727,6 +1713,17 @@ pub(crate) fn hex_float(text: &str, bits: u32) -> Option<f64> {
     let value = (r as f64) * pow2(q);
     let limit = pow2(max_exp - 1) * (2.0 - pow2(-i64::from(bits) + 1));
     (value.is_finite() && value <= limit).then_some(value)
+}
+
+/// A `while` (`false`) or `do`-`while` (`true`) loop's test and body.
+type WhileParts<'a> = (&'a Node<Expression>, &'a Node<Statement>, bool);
+
+fn while_parts(s: &Statement) -> Option<WhileParts<'_>> {
+    match s {
+        Statement::While(w) => Some((&w.node.expression, &w.node.statement, false)),
+        Statement::DoWhile(w) => Some((&w.node.expression, &w.node.statement, true)),
+        _ => None,
+    }
 }
 
 /// Whether `e` reads variable `v`.

@@ -213,10 +213,10 @@ impl Tagged {
         let empty = || UnionMap::empty(ctx);
         let (mut reads, mut must, mut may, mut schedule) = (empty()?, empty()?, empty()?, empty()?);
         let mut read_tags = UnionSet::empty(ctx)?;
-        let mut plain = HashMap::new();
+        let mut plain: HashMap<String, Map> = HashMap::new();
         let mut writes_of = HashMap::new();
-        // The last statement's schedule with each position, kept while its accesses are tagged.
-        let mut at: [Option<(String, Map)>; 2] = [None, None];
+        // Each statement's schedule followed by an access position (0 reads, 1 writes).
+        let mut positioned: HashMap<(String, usize), Map> = HashMap::new();
         for (k, a) in scop.accesses.iter().enumerate() {
             if !keep(a) {
                 continue;
@@ -232,27 +232,21 @@ impl Tagged {
                 .range_factor_domain()?
                 .to_union()?;
             let order = usize::from(a.kind.is_write());
-            let stmt_sched = match plain.get(&stmt.name) {
-                Some(m) => m,
-                None => plain
-                    .entry(stmt.name.clone())
-                    .or_insert(sched.intersect_domain(&stmt.domain.to_union()?)?.to_map()?),
-            };
-            // The statement's schedule followed by the access's position (reads first).
-            let positioned = match &at[order] {
-                Some((name, m)) if *name == stmt.name => m.clone(),
-                _ => {
-                    let position = Map::from_domain_and_range(
-                        &stmt.domain,
-                        &Set::parse(ctx, &format!("{{ [{order}] }}"))?,
-                    )?;
-                    let m = stmt_sched.flat_range_product(&position)?;
-                    at[order] = Some((stmt.name.clone(), m.clone()));
-                    m
-                }
-            };
+            if !plain.contains_key(&stmt.name) {
+                let own = sched.intersect_domain(&stmt.domain.to_union()?)?.to_map()?;
+                plain.insert(stmt.name.clone(), own);
+            }
+            let key = (stmt.name.clone(), order);
+            if !positioned.contains_key(&key) {
+                let position = Map::from_domain_and_range(
+                    &stmt.domain,
+                    &Set::parse(ctx, &format!("{{ [{order}] }}"))?,
+                )?;
+                let m = plain[&stmt.name].flat_range_product(&position)?;
+                positioned.insert(key.clone(), m);
+            }
             writes_of.insert(tag(id), a.kind.is_write());
-            let tagged_sched = positioned.product(&tag_unit)?.range_factor_domain()?;
+            let tagged_sched = positioned[&key].product(&tag_unit)?.range_factor_domain()?;
             schedule = schedule.union(&tagged_sched.to_union()?)?;
             match a.kind {
                 AccessKind::Read => {
