@@ -1,7 +1,11 @@
 // run: --set n=23 --set m=9
 /* C as people write it: chained assignments (`a1 = a5 = k;`), hexadecimal floating constants,
-   counting `while` and `do`-`while` loops, and a loop bound written with `?:`. */
-void c_forms(int n, int m, double a[n], double b[n], float c[n], int d[n])
+   counting `while` and `do`-`while` loops, and a loop bound written with `?:`. The `do`-`while`
+   loop has arrays of its own: when it shared `b` and `c` with the other loops, isl printed some of
+   their dependences (equal sets) in one of two forms, varying from run to run, which a snapshot
+   cannot hold. */
+void c_forms(int n, int m, double a[n], double b[n], float c[n], int d[n], double e[n],
+             float f[n])
 {
   double x, y;
   int i = 0;
@@ -14,8 +18,8 @@ void c_forms(int n, int m, double a[n], double b[n], float c[n], int d[n])
   int j;
   j = 1;
   do {
-    b[j] += b[j - 1] * 0x1.000001p0;
-    c[j] += 0x1.fffffep-1f;
+    e[j] = e[j - 1] * 0x1.000001p0 + a[j];
+    f[j] += 0x1.fffffep-1f;
     j += 2;
   } while (j < m);
   int k = n - 1;
