@@ -759,10 +759,12 @@ fn check(
         }
     }
     let check = RuntimeCheck::build(scop, assumptions, extra.as_ref())?;
-    // Exact footprints only: a whole-buffer one says nothing. A delinearized array's footprint
-    // (its first subscript's range times the recovered sizes) may exceed what the program
-    // touches: leaving the buffer sends native code to the fallback, and staying inside makes
-    // its range checks unnecessary.
+    // Computed footprints only: a whole-buffer one says nothing. The footprint of an array
+    // with several dimensions (its first subscript's range times the sizes of the others, the
+    // recovered ones for a delinearized array) may exceed what the program touches, since the
+    // buffer need not hold the declared size: leaving the buffer sends native code to the
+    // fallback, and staying inside makes its range checks unnecessary. A one-dimensional
+    // footprint is exact: leaving the buffer is the caller's error.
     let mut footprints = Vec::new();
     let mut fallback_footprints = Vec::new();
     for (k, fp) in &check.footprints {
@@ -772,9 +774,11 @@ fn check(
         if matches!(fp.low, CheckExpr::Leaf(_)) {
             continue;
         }
-        if scop.array(*k).delinearized.is_some() {
+        if scop.array(*k).sizes.len() > 1 {
             fallback_footprints.push((id.0 as usize, fp.clone()));
-            unchecked.push(id);
+            if !unchecked.contains(&id) {
+                unchecked.push(id);
+            }
         } else {
             footprints.push((id.0 as usize, fp.clone()));
         }

@@ -1,12 +1,14 @@
 //! `Kernel`: compiled code with a safe way to run it.
 //!
 //! `Kernel::run` takes the same [`Args`] as the interpreter (scalar values by parameter and
-//! buffers bound to array parameters). Before entering native code it checks every buffer
-//! against the arrays' declared sizes for the given parameter values and refuses to run when
-//! one is too small; inside, every access is still checked against its buffer (arrays without
-//! a declared size, such as flat pointers, rely on that), so no input can make native code read
-//! or write outside the memory it was given. The only exceptions are arrays whose subscripts the
-//! run-time check bounds by their declared sizes.
+//! buffers bound to array parameters). A buffer may be smaller than its array's declared size,
+//! as in C, where only the elements a program touches must exist: every access of the faithful
+//! code is checked against its buffer, and the model-based code checks its accesses or the
+//! exact footprints of its arrays against the buffers before writing anything. The only
+//! accesses without either are those to arrays whose subscripts the run-time check bounds by
+//! their declared sizes and whose footprint is not exact; when the buffer of such an array is
+//! smaller than that size, the faithful code runs. No input can make native code read or write outside the memory it was
+//! given.
 //!
 //! The model-based code is versioned: it starts with the run-time check of its assumptions
 //! (`optimist_assume`), and when that fails it calls the faithful code, so every input gets
@@ -25,16 +27,6 @@ pub enum KernelError {
     /// *Invalid input*: an argument is missing or does not fit (before any code ran).
     #[error("{0}")]
     BadArguments(String),
-    /// *Invalid input*: a buffer is smaller than its array's declared size (before any code ran).
-    #[error("buffer of `{array}` has {have} elements, the kernel needs {need}")]
-    BufferTooSmall {
-        /// The array.
-        array: String,
-        /// Elements given.
-        have: usize,
-        /// Elements needed.
-        need: u128,
-    },
     /// *Invalid input*: the optimized code would touch elements of an array outside its buffer
     /// (found by the run-time check, before anything was written).
     #[error("the kernel would touch elements of `{array}` outside its buffer")]
@@ -118,6 +110,10 @@ pub struct Kernel {
     check: Option<String>,
     /// Argument-block slots for pre-loaded values.
     preloads: usize,
+    /// The arrays the model-based code accesses without range checks because the run-time
+    /// check bounds their subscripts by their declared sizes: it runs only when their buffers
+    /// hold those sizes.
+    declared: Vec<optimist_scop::ir::ArrayId>,
     /// The threads of the parallel loops of the model-based code (none when it has none or
     /// runs on one thread).
     pool: Option<rayon::ThreadPool>,
@@ -135,6 +131,7 @@ impl Kernel {
             lazy: Vec::new(),
             check: None,
             preloads: 0,
+            declared: Vec::new(),
             pool: None,
         })
     }
@@ -202,6 +199,19 @@ impl Kernel {
         }
         k.model = Some(model);
         k.preloads = p.scop.invariant_loads.len();
+        // An unchecked array whose footprint the versioned entry compares with its buffer
+        // needs no declared size (delinearized arrays are such).
+        k.declared = p
+            .unchecked
+            .iter()
+            .copied()
+            .filter(|id| {
+                p.footprints
+                    .iter()
+                    .chain(&p.fallback_footprints)
+                    .all(|(a, _)| *a != id.0 as usize)
+            })
+            .collect();
         Ok(k)
     }
 
@@ -302,7 +312,9 @@ impl Kernel {
             bindings: Vec::new(),
         };
         let mut slots = ArgBlock::for_function(f);
-        // Declared sizes and element types, checked before any code runs.
+        // Element types, checked before any code runs; declared sizes only decide whether the
+        // model-based code may run.
+        let mut declared_fit = true;
         for a in f.array_params() {
             let arr = f.array(a);
             let view = views
@@ -316,15 +328,11 @@ impl Kernel {
                     arr.name, arr.elem
                 )));
             }
-            if let Some(need) = self.declared_len(&sizes, &arr.dims)? {
-                let have = view.hi.max(0) as usize;
-                if need > have as u128 {
-                    return Err(KernelError::BufferTooSmall {
-                        array: arr.name.clone(),
-                        have,
-                        need,
-                    });
-                }
+            if self.declared.contains(&a)
+                && let Some(need) = self.declared_len(&sizes, &arr.dims)?
+                && need > view.hi.max(0) as u128
+            {
+                declared_fit = false;
             }
         }
         let mut locals: Vec<(optimist_scop::Type, usize)> = Vec::new();
@@ -394,6 +402,7 @@ impl Kernel {
             unsafe { code.call_in(&mut slots, self.pool.as_ref()) }
         };
         let (status, fallback) = match &self.lean {
+            _ if !declared_fit => (run(&self.faithful, false).0, true),
             // The check first, without the local arrays only the faithful code needs; they are
             // allocated when it fails.
             Some(lean) => match run(lean, true) {

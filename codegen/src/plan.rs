@@ -31,12 +31,14 @@ pub struct Plan {
     pub check: RuntimeCheck,
     /// Arrays whose accesses go without range checks (their bounds are part of `check`).
     pub unchecked: Vec<ArrayId>,
-    /// The flat elements each array parameter (by program index) may touch, when exact:
-    /// compared with the buffers after the check holds, before anything is written.
+    /// The flat elements each one-dimensional array parameter (by program index) touches,
+    /// when computed (exact): compared with the buffers after the check holds, before anything
+    /// is written; one outside its buffer is the caller's error.
     pub footprints: Vec<(usize, Footprint)>,
-    /// Footprints of delinearized arrays, which over-approximate what the program touches:
-    /// native code runs the faithful code when one leaves its buffer, and otherwise accesses
-    /// the array without range checks (it is in `unchecked`).
+    /// Footprints of arrays with several dimensions (declared or recovered by
+    /// delinearization), which over-approximate what the program touches (whole rows): native
+    /// code runs the faithful code when one leaves its buffer, and otherwise accesses the array
+    /// without range checks (it is in `unchecked`).
     pub fallback_footprints: Vec<(usize, Footprint)>,
     /// What the schedule does, in words.
     pub transformation: String,

@@ -27,7 +27,8 @@ pub struct Versioning<'a> {
     /// The flat elements each array of the program (by index) may touch, checked against its
     /// buffer after the check holds and before anything is written.
     pub footprints: &'a [(usize, optimist_assume::Footprint)],
-    /// Footprints that over-approximate what the program touches (delinearized arrays): when
+    /// Footprints that over-approximate what the program touches (arrays with several
+    /// dimensions): when
     /// one leaves its buffer the faithful code runs instead (no error: the program may stay
     /// inside); inside it, the model code accesses the array without range checks.
     pub fallback_footprints: &'a [(usize, optimist_assume::Footprint)],
