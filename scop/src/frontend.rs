@@ -578,15 +578,10 @@ impl<'a> Lower<'a> {
             return self.err(d.statement.span, "function body is not a block");
         };
         let regions = pragmas.in_span(def.span);
-        let body = match regions.as_slice() {
-            [] => self.block_items(items)?,
-            [(start, end)] => self.scop_region(items, *start, *end)?,
-            _ => {
-                return self.err(
-                    def.span,
-                    "several `#pragma scop` regions in one function are not supported",
-                );
-            }
+        let body = if regions.is_empty() {
+            self.block_items(items)?
+        } else {
+            self.scop_regions(items, &regions)?
         };
         let f = Function {
             name,
@@ -602,22 +597,33 @@ impl<'a> Lower<'a> {
         Ok(f)
     }
 
-    /// The statements inside the region; declarations before it declare their variables.
-    fn scop_region(&mut self, items: &[Node<BlockItem>], start: usize, end: usize) -> R<Vec<Stmt>> {
+    /// The statements inside the `#pragma scop` regions, in order: the function is the regions
+    /// one after the other, so outside them only declarations may stand (they declare their
+    /// variables, and their initializers run where they stand).
+    fn scop_regions(
+        &mut self,
+        items: &[Node<BlockItem>],
+        regions: &[(usize, usize)],
+    ) -> R<Vec<Stmt>> {
         let mut out = Vec::new();
         for item in items {
             let span = item.span;
-            if span.start > start && span.end < end {
+            let inside = regions
+                .iter()
+                .any(|&(start, end)| span.start > start && span.end < end);
+            let apart = regions
+                .iter()
+                .all(|&(start, end)| span.end < start || span.start > end);
+            if inside {
                 self.block_item_into(item, &mut out)?;
-            } else if span.end < start {
-                match &item.node {
-                    BlockItem::Declaration(_) => out.extend(self.block_item(item)?),
-                    _ => return self.err(span, "statement outside the `#pragma scop` region: move it inside, or remove the pragmas"),
-                }
-            } else if span.start > end {
+            } else if !apart {
+                return self.err(span, "`#pragma scop` region must start and end at statement boundaries of the function body");
+            } else if matches!(item.node, BlockItem::Declaration(_)) {
+                self.block_item_into(item, &mut out)?;
+            } else if regions.iter().all(|&(_, end)| span.start > end) {
                 return self.err(span, "statement after the `#pragma scop` region: move it inside, or remove the pragmas");
             } else {
-                return self.err(span, "`#pragma scop` region must start and end at statement boundaries of the function body");
+                return self.err(span, "statement outside the `#pragma scop` region: move it inside, or remove the pragmas");
             }
         }
         Ok(out)

@@ -224,6 +224,18 @@ fn pragma_regions() {
         ],
     );
     check_source(
+        "void k(int n, double A[n])\n{\n#pragma scop\n  A[0] = 1;\n#pragma endscop\n  A[1] = 2;\n#pragma scop\n  A[2] = 3;\n#pragma endscop\n}\n",
+        expect![
+            "t.c:6:3: statement outside the `#pragma scop` region: move it inside, or remove the pragmas"
+        ],
+    );
+    check_source(
+        "void k(int n, double A[n])\n{\n#pragma scop\n  A[0] = 1;\n#pragma endscop\n  A[1] = 2;\n}\n",
+        expect![
+            "t.c:6:3: statement after the `#pragma scop` region: move it inside, or remove the pragmas"
+        ],
+    );
+    check_source(
         "void k(int n, double A[n])\n{\n#pragma scop\n  A[1] = 2;\n}\n",
         expect!["t.c:3:1: `#pragma scop` and `#pragma endscop` do not pair up"],
     );
