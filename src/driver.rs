@@ -845,6 +845,16 @@ fn schedule(
         stages.push(("dependences".into(), start.elapsed()));
         d
     };
+    // A model where no statement instance runs (every statement under a condition that never
+    // holds, or none left after the passes) has one order: the program's. isl cannot build a
+    // schedule band over nothing.
+    if scop.domains()?.is_empty()? {
+        return Ok(Ok(original(
+            (!matches!(strategy, Strategy::Original))
+                .then(|| "no statement instance runs: the program's order kept".to_string()),
+            false,
+        )));
+    }
     Ok(Ok(match strategy {
         Strategy::Original => original(None, false),
         Strategy::Auto(config) => {

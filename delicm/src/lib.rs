@@ -308,10 +308,7 @@ fn schedules(scop: &Scop) -> Result<Vec<Map>, IslError> {
     let all = scop.schedule.map()?;
     scop.stmts
         .iter()
-        .map(|st| {
-            all.intersect_domain(&UnionSet::from_set(&st.domain)?)?
-                .to_map()
-        })
+        .map(|st| all.restrict_to(&st.domain))
         .collect()
 }
 

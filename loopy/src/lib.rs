@@ -166,9 +166,7 @@ impl Transformed {
             let mut map = constant(q[0])?;
             for d in 0..m {
                 map = match path.bands.get(d) {
-                    Some(band) => map.flat_range_product(
-                        &band.intersect_domain(&st.domain.to_union()?)?.to_map()?,
-                    )?,
+                    Some(band) => map.flat_range_product(&band.restrict_to(&st.domain)?)?,
                     None => map.flat_range_product(&constant(0)?)?,
                 };
                 map = map.flat_range_product(&constant(q[d + 1])?)?;

@@ -946,6 +946,23 @@ impl UnionMap {
             .wrap(unsafe { ffi::isl_union_map_extract_map(self.keep(), space.take()) })
     }
 
+    /// The part of the union whose domain is in `domain`, as one map. When nothing is left
+    /// (isl drops empty parts, so `intersect_domain(..).to_map()` fails for a domain that is
+    /// empty), an empty map from `domain`'s space to the range space of the union's first map:
+    /// meant for unions whose maps share one range space, as schedules do.
+    pub fn restrict_to(&self, domain: &Set) -> Result<Map> {
+        let part = self.intersect_domain(&domain.to_union()?)?;
+        if part.n_map()? == 1 {
+            return part.to_map();
+        }
+        match self.maps()?.first() {
+            Some(m) if part.n_map()? == 0 => {
+                Map::from_domain_and_range(domain, &Set::universe(&m.space()?.range()?)?)
+            }
+            _ => part.to_map(),
+        }
+    }
+
     /// Calls `f` on the map of each pair of spaces in the union; an error from `f` stops it.
     pub fn foreach_map(&self, mut f: impl FnMut(Map) -> Result<()>) -> Result<()> {
         let raw = self.keep();

@@ -1132,3 +1132,27 @@ fn products_of_maps_and_their_first_factors() {
         expect!["[n] -> { S[i] -> T[j] : i >= 0 and i < j < n }"],
     );
 }
+
+/// A schedule restricted to one statement's domain is a map even when the domain is empty
+/// (isl drops empty parts of a union, so `to_map` of the intersection fails there).
+#[test]
+fn union_restricted_to_an_empty_domain_is_an_empty_map() {
+    let ctx = Ctx::new();
+    let sched = UnionMap::parse(&ctx, "[n] -> { S[i] -> [0, i]; T[i, j] -> [1, i + j] }").unwrap();
+    let t = Set::parse(&ctx, "[n] -> { T[i, j] : 0 <= i, j < n }").unwrap();
+    check(
+        sched.restrict_to(&t).unwrap(),
+        expect!["[n] -> { T[i, j] -> [1, i + j] : 0 <= i < n and 0 <= j < n }"],
+    );
+    let never = Set::parse(&ctx, "[n] -> { T[i, j] : 0 < 0 }").unwrap();
+    assert!(
+        sched
+            .intersect_domain(&never.to_union().unwrap())
+            .unwrap()
+            .to_map()
+            .is_err()
+    );
+    let empty = sched.restrict_to(&never).unwrap();
+    assert!(empty.is_empty().unwrap());
+    check(empty, expect!["[n] -> { T[i, j] -> [o0, o1] : false }"]);
+}

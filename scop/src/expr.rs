@@ -301,7 +301,14 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
                 UnOp::BitNot => "~",
                 UnOp::Not => "!",
             });
-            sub(out, a, 12);
+            // `-(-x)` must not print as `--x` (a decrement), nor `-(-1)` as `--1`.
+            let mut operand = String::new();
+            sub(&mut operand, a, 12);
+            if *op == UnOp::Neg && operand.starts_with('-') {
+                let _ = write!(out, "({operand})");
+            } else {
+                out.push_str(&operand);
+            }
         }
         ExprKind::Binary(op, a, b) => {
             let p = op.precedence();

@@ -336,6 +336,9 @@ fn parse_marker(line: &str) -> Option<(u32, Option<String>)> {
 /// The `#pragma scop` / `#pragma endscop` lines, as offsets.
 struct Pragmas {
     scops: Vec<(usize, usize)>,
+    /// The source, to see where a statement's text really ends: lang-c's span of an `if`
+    /// without `else` runs on over the whitespace (and pragma lines) after it.
+    source: String,
     /// A `#pragma scop` without `#pragma endscop`, or the reverse.
     unmatched: Option<usize>,
 }
@@ -372,7 +375,24 @@ impl Pragmas {
         if let Some(start) = open {
             unmatched = Some(start);
         }
-        Pragmas { scops, unmatched }
+        Pragmas {
+            scops,
+            unmatched,
+            source: source.to_string(),
+        }
+    }
+
+    /// Where the text of `span` ends: before trailing whitespace and directive lines.
+    fn text_end(&self, span: Span) -> usize {
+        let mut text = self.source.get(span.start..span.end).unwrap_or_default();
+        loop {
+            text = text.trim_end();
+            match text.rfind('\n') {
+                Some(nl) if text[nl + 1..].trim_start().starts_with('#') => text = &text[..nl],
+                _ => break,
+            }
+        }
+        span.start + text.len()
     }
 
     fn in_span(&self, span: Span) -> Vec<(usize, usize)> {
@@ -581,7 +601,7 @@ impl<'a> Lower<'a> {
         let body = if regions.is_empty() {
             self.block_items(items)?
         } else {
-            self.scop_regions(items, &regions)?
+            self.scop_regions(items, &regions, pragmas)?
         };
         let f = Function {
             name,
@@ -604,16 +624,18 @@ impl<'a> Lower<'a> {
         &mut self,
         items: &[Node<BlockItem>],
         regions: &[(usize, usize)],
+        pragmas: &Pragmas,
     ) -> R<Vec<Stmt>> {
         let mut out = Vec::new();
         for item in items {
             let span = item.span;
+            let end = pragmas.text_end(span);
             let inside = regions
                 .iter()
-                .any(|&(start, end)| span.start > start && span.end < end);
+                .any(|&(start, stop)| span.start > start && end < stop);
             let apart = regions
                 .iter()
-                .all(|&(start, end)| span.end < start || span.start > end);
+                .all(|&(start, stop)| end < start || span.start > stop);
             if inside {
                 self.block_item_into(item, &mut out)?;
             } else if !apart {

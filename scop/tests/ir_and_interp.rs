@@ -526,3 +526,18 @@ fn the_function_builder_refuses_what_is_not_a_function() {
             .contains("label `L` on no statement")
     );
 }
+
+/// A negation of a negation prints as `-(-x)`: `--x` would be a decrement in C (found by the
+/// random programs of `optimist-testkit`).
+#[test]
+fn double_negation_prints_as_c() {
+    check_ir(
+        "void f(double a, double A[2]) { A[0] = -(-a); A[1] = -(-1.5); }",
+        expect![[r#"
+            void f(double a, double A[2]) {
+              A[0] = -(-a);
+              A[1] = 1.5;
+            }
+        "#]],
+    );
+}

@@ -224,7 +224,7 @@ impl<'f> Builder<'f> {
                 .map_err(isl(None))?,
         };
         let context = self.context()?;
-        let scop = Scop {
+        let mut scop = Scop {
             ctx: self.ctx.clone(),
             name: self.f.name.clone(),
             params: self.params,
@@ -238,6 +238,29 @@ impl<'f> Builder<'f> {
             diagnostics: self.diagnostics,
             assumptions: Vec::new(),
         };
+        // A statement that runs for no parameter value (under `if (0 > 0)`, in a loop that
+        // never iterates) is not part of the model: every later stage would otherwise meet
+        // relations with nothing in them, which isl cannot turn into maps.
+        let never: Vec<bool> = scop
+            .stmts
+            .iter()
+            .map(|st| st.domain.is_empty())
+            .collect::<Result<_, _>>()
+            .map_err(isl(None))?;
+        for (st, _) in scop.stmts.iter().zip(&never).filter(|(_, n)| **n) {
+            scop.diagnostics.push(format!(
+                "{}{} never runs: left out of the model",
+                st.name,
+                st.loc
+                    .as_ref()
+                    .map(|l| format!(" at {l}"))
+                    .unwrap_or_default()
+            ));
+        }
+        if never.contains(&true) {
+            scop.remove_statements(&|id, _| never[id.0 as usize])
+                .map_err(isl(None))?;
+        }
         if cfg!(debug_assertions) {
             scop.verify().map_err(|m| BuildError {
                 message: format!("internal error: the model is invalid: {m}"),
@@ -876,11 +899,17 @@ impl<'f> Builder<'f> {
             .ok_or(NonAffine)?
             .with_tuple_name(DimType::Out, &array_name)
             .map_err(|_| NonAffine)?;
-        if let Some(l) = self
+        if let Some(k) = self
             .loads
             .iter()
-            .find(|l| l.array == arr && l.relation == rel)
+            .position(|l| l.array == arr && l.relation == rel)
         {
+            // One parameter for every read of the element: the program performs the load
+            // wherever any of them executes (a read under a condition that never holds must
+            // not leave the parameter unloaded for the others).
+            let here = self.domain.params().map_err(|_| NonAffine)?;
+            let l = &mut self.loads[k];
+            l.executed = l.executed.union(&here).map_err(|_| NonAffine)?;
             return Ok(l.param.clone());
         }
         let param = self.unique_name(&format!("{array_name}_ld{}", self.loads.len()));

@@ -233,7 +233,7 @@ impl Tagged {
                 .to_union()?;
             let order = usize::from(a.kind.is_write());
             if !plain.contains_key(&stmt.name) {
-                let own = sched.intersect_domain(&stmt.domain.to_union()?)?.to_map()?;
+                let own = sched.restrict_to(&stmt.domain)?;
                 plain.insert(stmt.name.clone(), own);
             }
             let key = (stmt.name.clone(), order);

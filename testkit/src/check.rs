@@ -1,0 +1,331 @@
+//! One random program through the interpreter and the backends.
+
+use crate::programs::Program;
+use optimist::codegen::Kernel;
+use optimist::loopy::AutoConfig;
+use optimist::scop::frontend::{self, FrontendConfig};
+use optimist::scop::interp;
+use optimist::scop::ir::Function;
+use optimist::scop::workload::{Harness, RunSpec, VersionLine, Workload};
+use optimist::{Config, NativeOptions, Outcome, Strategy, Version};
+use std::collections::BTreeMap;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How many configurations [`setup`] numbers (strategies × pass sets × native options × C).
+pub const SETUPS: u16 = 4 * 5 * 4 * 4;
+
+/// The configuration number `k` stands for: a strategy, a set of passes, native options, and
+/// whether the versioned C goes through the system C compiler too.
+pub fn setup(k: u16) -> (String, Config, bool) {
+    let k = k % SETUPS;
+    let (strategy, s_name) = match k % 4 {
+        0 => (Strategy::default(), "auto"),
+        1 => (
+            Strategy::Auto(AutoConfig {
+                tile_size: 2,
+                min_tile_depth: 1,
+                ..AutoConfig::default()
+            }),
+            "auto tile 2",
+        ),
+        2 => (Strategy::Original, "original"),
+        _ => (
+            Strategy::Auto(AutoConfig {
+                tile_size: 3,
+                ..AutoConfig::default()
+            }),
+            "auto tile 3",
+        ),
+    };
+    let all = optimist::PASSES.to_vec();
+    let (passes, p_name) = match (k / 4) % 5 {
+        0 => (all, "every pass"),
+        1 => (Vec::new(), "no pass"),
+        2 => (vec![all[0]], "delin"),
+        3 => (vec![all[1]], "delicm"),
+        _ => (vec![all[2]], "propagate"),
+    };
+    let native = match (k / 20) % 4 {
+        0 => NativeOptions::default(),
+        1 => NativeOptions::sequential(),
+        2 => NativeOptions {
+            threads: 3,
+            vector: false,
+            registers: false,
+        },
+        _ => NativeOptions {
+            threads: 1,
+            vector: true,
+            registers: true,
+        },
+    };
+    let name = format!(
+        "{s_name}, {p_name}, threads {}, vector {}, registers {}",
+        native.threads, native.vector, native.registers
+    );
+    let config = Config {
+        strategy,
+        passes,
+        native,
+        ..Config::default()
+    };
+    (name, config, (k / 80).is_multiple_of(4))
+}
+
+/// What one program gave, when nothing disagreed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The interpreter refused the program on its inputs (out of bounds, undefined behaviour,
+    /// uninitialized read, step limit): there is nothing to compare against.
+    NoReference(String),
+    /// Every backend gave the interpreter's bits; `optimized` is whether the optimized code
+    /// ran (else the faithful code ran after the check, or there was no plan: `why`).
+    Agreed {
+        /// Whether the model-based code ran.
+        optimized: bool,
+        /// Why there was no plan, shortened; or, with a plan, why the strategy kept the
+        /// program's order (`None` when nothing was given up).
+        why: Option<String>,
+        /// Whether the versioned C ran through the C compiler too.
+        c: bool,
+    },
+}
+
+/// Counts of verdicts over a run of programs.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Programs checked.
+    pub programs: usize,
+    /// Programs without a reference, by the interpreter's reason.
+    pub no_reference: BTreeMap<String, usize>,
+    /// Programs whose optimized code ran.
+    pub optimized: usize,
+    /// Programs without a plan, or whose strategy gave up, by reason.
+    pub faithful_only: BTreeMap<String, usize>,
+    /// Programs also compared through the C compiler.
+    pub through_c: usize,
+}
+
+impl Tally {
+    /// Counts `v`.
+    pub fn add(&mut self, v: &Verdict) {
+        self.programs += 1;
+        match v {
+            Verdict::NoReference(why) => *self.no_reference.entry(why.clone()).or_default() += 1,
+            Verdict::Agreed { optimized, why, c } => {
+                self.optimized += usize::from(*optimized);
+                self.through_c += usize::from(*c);
+                if let Some(w) = why {
+                    *self.faithful_only.entry(w.clone()).or_default() += 1;
+                }
+            }
+        }
+    }
+
+    /// Adds the counts of `other`.
+    pub fn merge(&mut self, other: &Tally) {
+        self.programs += other.programs;
+        self.optimized += other.optimized;
+        self.through_c += other.through_c;
+        for (k, n) in &other.no_reference {
+            *self.no_reference.entry(k.clone()).or_default() += n;
+        }
+        for (k, n) in &other.faithful_only {
+            *self.faithful_only.entry(k.clone()).or_default() += n;
+        }
+    }
+
+    /// Programs that had a reference.
+    pub fn compared(&self) -> usize {
+        self.programs - self.no_reference.values().sum::<usize>()
+    }
+}
+
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{} programs: {} compared ({} ran optimized code, {} also through the C compiler), {} without a reference",
+            self.programs,
+            self.compared(),
+            self.optimized,
+            self.through_c,
+            self.programs - self.compared()
+        )?;
+        for (why, n) in &self.no_reference {
+            writeln!(f, "  no reference: {n} x {why}")?;
+        }
+        for (why, n) in &self.faithful_only {
+            writeln!(f, "  given up: {n} x {why}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The `NAME HASH` lines of a run.
+fn hashes(w: &Workload, f: &Function) -> Vec<String> {
+    w.hashes(f)
+        .iter()
+        .map(|(n, h)| format!("{n} {h:016x}"))
+        .collect()
+}
+
+/// Runs `p` through the interpreter, the faithful native code, and configuration `setup_k`
+/// ([`setup`]): native code, and the versioned C through the system C compiler when the setup
+/// says so and `cc` is present. `Err` says what disagreed (or failed where it must not).
+pub fn check(p: &Program, setup_k: u16) -> Result<Verdict, String> {
+    check_source(&p.to_c(), &p.run_args(), setup_k)
+}
+
+/// [`check`] for a kernel given as C text and `optimist run` arguments (a regression file).
+pub fn check_source(c_text: &str, run_args: &[String], setup_k: u16) -> Result<Verdict, String> {
+    let f = frontend::parse_source("random.c", c_text, None, &FrontendConfig::default())
+        .map_err(|e| format!("front end: {e}"))?;
+    let spec = RunSpec::parse_args(run_args).map_err(|e| format!("run line: {e}"))?;
+    let mut w = Workload::generate(&f, &spec).map_err(|e| format!("workload: {e}"))?;
+    if let Err(e) = interp::run(
+        &f,
+        &mut w.args,
+        &interp::Limits {
+            max_steps: 2_000_000,
+        },
+    ) {
+        return Ok(Verdict::NoReference(format!("{:?}", e.kind)));
+    }
+    let reference = hashes(&w, &f);
+
+    let faithful = Kernel::faithful(&f).map_err(|e| format!("faithful code: {e}"))?;
+    let mut w = Workload::generate(&f, &spec).map_err(|e| e.to_string())?;
+    faithful
+        .run(&mut w.args)
+        .map_err(|e| format!("faithful native run: {e}"))?;
+    if hashes(&w, &f) != reference {
+        return Err(format!(
+            "faithful native code: {:?}, interpreter {reference:?}",
+            hashes(&w, &f)
+        ));
+    }
+
+    let (name, config, through_c) = setup(setup_k);
+    let compiled = optimist::compile(&f, &config).map_err(|e| format!("{name}: compile: {e}"))?;
+    let mut w = Workload::generate(&f, &spec).map_err(|e| e.to_string())?;
+    let version = compiled
+        .kernel
+        .run(&mut w.args)
+        .map_err(|e| format!("{name}: native run: {e}"))?;
+    if hashes(&w, &f) != reference {
+        return Err(format!(
+            "{name}: native code ({version:?}): {:?}, interpreter {reference:?}",
+            hashes(&w, &f)
+        ));
+    }
+    // isl refusing an operation (not a budget or the deadline) is a bug of the stage that
+    // asked, even though the fallback keeps the results right: the program lost its
+    // optimization for nothing.
+    let note = match &compiled.outcome {
+        Outcome::Optimized(plan) => plan.schedule_note.clone().unwrap_or_default(),
+        Outcome::FaithfulOnly(w) => w.to_string(),
+    };
+    // Except isl's scheduler giving up on dependences the program's order satisfies: a
+    // limit of isl's algorithm, after which the strategy keeps the program's order.
+    let scheduler_gave_up = note.contains("unable to carry dependences");
+    if note.contains("isl error") && !scheduler_gave_up {
+        return Err(format!("{name}: {note}"));
+    }
+    let why = match &compiled.outcome {
+        Outcome::Optimized(_) if scheduler_gave_up => {
+            Some("(optimized) isl's scheduler: unable to carry dependences".into())
+        }
+        Outcome::Optimized(_) => None,
+        Outcome::FaithfulOnly(w) => Some(short(&w.to_string())),
+    };
+    let c = through_c && cc().is_some();
+    if c {
+        let program =
+            optimist::codegen::c::versioned(&f, compiled.outcome.plan(), "optimist_generated")
+                .map_err(|e| format!("{name}: C: {e}"))?;
+        let (lines, v) = run_c(&f, &spec, &program.code)?;
+        if lines != reference {
+            return Err(format!(
+                "{name}: versioned C ({v}): {lines:?}, interpreter {reference:?}"
+            ));
+        }
+    }
+    Ok(Verdict::Agreed {
+        optimized: version == Version::Optimized,
+        why,
+        c,
+    })
+}
+
+/// A reason without its numbers, and at most 70 characters, to count reasons by kind.
+fn short(why: &str) -> String {
+    why.chars()
+        .filter(|c| !c.is_ascii_digit())
+        .take(70)
+        .collect()
+}
+
+/// The system C compiler (`$CC` or `cc`), when there is one.
+pub fn cc() -> Option<String> {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    Command::new(&cc)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| cc)
+}
+
+/// Compiles versioned C `code` (entry `optimist_generated`) with the run contract's harness by
+/// `cc -O1 -ffp-contract=off`, runs it, and returns its hash lines and the version that ran.
+fn run_c(f: &Function, spec: &RunSpec, code: &str) -> Result<(Vec<String>, String), String> {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let cc = cc().ok_or("no C compiler")?;
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("optimist-random-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let gen_path = dir.join("gen.c");
+    std::fs::write(&gen_path, code).map_err(|e| e.to_string())?;
+    let w = Workload::generate(f, spec).map_err(|e| e.to_string())?;
+    let harness = Harness {
+        version: VersionLine::Versioned,
+        ..Default::default()
+    };
+    let main = dir.join("main.c");
+    let text = w.c_harness(
+        f,
+        spec,
+        &gen_path.display().to_string(),
+        Some("optimist_generated"),
+        &harness,
+    );
+    std::fs::write(&main, text).map_err(|e| e.to_string())?;
+    let exe = dir.join("kernel");
+    let out = Command::new(&cc)
+        .args(["-O1", "-ffp-contract=off", "-w", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .arg("-lm")
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        std::fs::remove_dir_all(&dir).ok();
+        return Err(format!(
+            "generated C does not compile:\n{}\n{code}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let run = Command::new(&exe).output().map_err(|e| e.to_string())?;
+    std::fs::remove_dir_all(&dir).ok();
+    let mut lines: Vec<String> = String::from_utf8_lossy(&run.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    if !run.status.success() || lines.is_empty() {
+        return Err(format!("generated C failed: {}", run.status));
+    }
+    let version = lines.remove(0);
+    Ok((lines, version.trim_start_matches("version ").to_string()))
+}

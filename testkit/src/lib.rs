@@ -1,0 +1,123 @@
+//! Random C programs for optimist's tests, and the check that runs one through the reference
+//! interpreter and every backend and configuration.
+//!
+//! - [`programs`]: proptest strategies of kernels ([`programs::program`]): 1 to 4 nested loops with
+//!   constant, parametric, triangular, loaded and strided bounds, negative steps and counting
+//!   `while` loops; affine, linearized, non-affine and indirect subscripts; arrays of `double`,
+//!   `float`, `int`, `unsigned char` and `long` with fixed, variable-length and flat-pointer
+//!   shapes; scalars written in loops; a local temporary array; conditions on iterators and on
+//!   data; aliasing arguments.
+//! - [`check`]: one program through the interpreter (the reference), the faithful native code,
+//!   and one configuration of the driver ([`check::setup`]: strategy, passes, native options,
+//!   and the versioned C through the system C compiler).
+//! - [`run`]: many programs from a seed, shrinking a failure to a small program and writing it
+//!   to `testkit/regressions/`, where `tests/random_programs.rs` runs it from then on.
+
+pub mod check;
+pub mod programs;
+
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Where shrunk failures are written: one C file per failure, with its run line and setup.
+pub fn regressions_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("regressions")
+}
+
+/// What [`run`] found.
+#[derive(Debug)]
+pub struct RunResult {
+    /// The verdicts of the programs generated (not those tried while shrinking).
+    pub tally: check::Tally,
+    /// The shrunk failure: the reason, and the file it was written to.
+    pub failure: Option<(String, PathBuf)>,
+    /// Whether the time box ran out before `cases` programs.
+    pub timed_out: bool,
+}
+
+/// Checks `cases` random programs generated from `seed`, stopping early when `time_box` has
+/// passed. A failure is shrunk by proptest and written to [`regressions_dir`] as
+/// `found-HASH.c` (its first line the run arguments, its second the setup number).
+pub fn run(seed: u64, cases: u32, time_box: Duration) -> RunResult {
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        max_shrink_iters: 2_000,
+        ..Config::default()
+    };
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes));
+    let tally = RefCell::new(check::Tally::default());
+    let shrinking = RefCell::new(false);
+    let start = Instant::now();
+    let timed_out = RefCell::new(false);
+    let strategy = (programs::program(), 0..check::SETUPS);
+    let result = runner.run(&strategy, |(p, k)| {
+        if !*shrinking.borrow() && start.elapsed() > time_box {
+            *timed_out.borrow_mut() = true;
+            return Ok(());
+        }
+        match check::check(&p, k) {
+            Ok(v) => {
+                if !*shrinking.borrow() {
+                    tally.borrow_mut().add(&v);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                *shrinking.borrow_mut() = true;
+                Err(TestCaseError::fail(e))
+            }
+        }
+    });
+    let failure = match result {
+        Ok(()) => None,
+        Err(TestError::Abort(r)) => Some((format!("aborted: {r}"), PathBuf::new())),
+        Err(TestError::Fail(reason, (p, k))) => {
+            let dir = regressions_dir();
+            let c = p.to_c();
+            // Named by the program, so two failures never overwrite each other.
+            let hash = c.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+            let path = dir.join(format!("found-{hash:016x}.c"));
+            let text = format!(
+                "// run: {}\n// setup: {k}\n// {}\n{}",
+                p.run_args().join(" "),
+                reason.to_string().lines().next().unwrap_or_default(),
+                c
+            );
+            std::fs::create_dir_all(&dir).ok();
+            std::fs::write(&path, text).ok();
+            Some((format!("{reason}\n{}", p.corpus_file()), path))
+        }
+    };
+    let timed_out = *timed_out.borrow();
+    RunResult {
+        tally: tally.into_inner(),
+        failure,
+        timed_out,
+    }
+}
+
+/// Runs a regression file written by [`run`]: its run line, setup and C.
+pub fn check_file(text: &str) -> Result<check::Verdict, String> {
+    let mut lines = text.lines();
+    let args: Vec<String> = lines
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches("// run:")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let setup = lines
+        .next()
+        .and_then(|l| l.strip_prefix("// setup:"))
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    check::check_source(text, &args, setup)
+}
