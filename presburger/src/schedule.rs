@@ -80,7 +80,12 @@ pub enum AstLoopType {
 impl Schedule {
     /// Parses isl's YAML-like notation, for example
     /// `{ domain: "{ S[i] : 0 <= i < 10 }", child: { schedule: "[{ S[i] -> [(i)] }]" } }`.
+    ///
+    /// Only the flow style isl prints is accepted: isl 0.27's reader crashes (reads a number
+    /// token as a string) when a key of a mapping is not a name or a quoted string, so the
+    /// text is checked first and anything else is [`Error::InvalidArgument`].
     pub fn parse(ctx: &Ctx, text: &str) -> Result<Schedule> {
+        flow_yaml(text).map_err(|m| Error::InvalidArgument(format!("schedule notation: {m}")))?;
         parse::<Schedule>(ctx, text, ffi::isl_schedule_read_from_str)
     }
 
@@ -401,5 +406,134 @@ impl UnionFlow {
         must_no_source = isl_union_flow_get_must_no_source;
         /// Sink accesses that may have no source in the analyzed region.
         may_no_source = isl_union_flow_get_may_no_source;
+    }
+}
+
+/// Checks that `text` is one flow-style YAML value whose mapping keys are all names or quoted
+/// strings (what isl's schedule reader can take without crashing), nested at most 1,000 deep.
+fn flow_yaml(text: &str) -> std::result::Result<(), String> {
+    let b = text.as_bytes();
+    let mut k = 0;
+    // isl reads a tree (a mapping) at the top, after `child:`, and in the lists of
+    // `sequence:` and `set:`; a scalar there crashes it too.
+    tree(b, &mut k, 0)?;
+    skip_space(b, &mut k);
+    if k < b.len() {
+        return Err(format!("unexpected text at byte {k}"));
+    }
+    Ok(())
+}
+
+fn skip_space(b: &[u8], k: &mut usize) {
+    while *k < b.len() && b[*k].is_ascii_whitespace() {
+        *k += 1;
+    }
+}
+
+/// A quoted string (isl's have no escapes), or a run of characters that are not structure.
+fn scalar(b: &[u8], k: &mut usize) -> std::result::Result<bool, String> {
+    if b.get(*k) == Some(&b'"') {
+        match b[*k + 1..].iter().position(|&c| c == b'"') {
+            Some(n) => {
+                *k += n + 2;
+                Ok(true)
+            }
+            None => Err("unterminated string".into()),
+        }
+    } else {
+        let start = *k;
+        while *k < b.len() && !b"{}[],:\"".contains(&b[*k]) && !b[*k].is_ascii_whitespace() {
+            *k += 1;
+        }
+        if *k == start {
+            return Err(format!("expected a value at byte {start}"));
+        }
+        Ok(false)
+    }
+}
+
+/// A value that must be a mapping.
+fn tree(b: &[u8], k: &mut usize, depth: usize) -> std::result::Result<(), String> {
+    skip_space(b, k);
+    if b.get(*k) != Some(&b'{') {
+        return Err(format!("expected a schedule node `{{ ... }}` at byte {k}"));
+    }
+    value(b, k, depth)
+}
+
+/// A list of values that must be mappings.
+fn trees(b: &[u8], k: &mut usize, depth: usize) -> std::result::Result<(), String> {
+    skip_space(b, k);
+    if b.get(*k) != Some(&b'[') {
+        return Err(format!("expected a list of schedule nodes at byte {k}"));
+    }
+    *k += 1;
+    loop {
+        tree(b, k, depth + 1)?;
+        skip_space(b, k);
+        match b.get(*k) {
+            Some(b']') => {
+                *k += 1;
+                return Ok(());
+            }
+            Some(b',') => *k += 1,
+            _ => return Err(format!("expected `,` or `]` at byte {k}")),
+        }
+    }
+}
+
+fn value(b: &[u8], k: &mut usize, depth: usize) -> std::result::Result<(), String> {
+    if depth > 1_000 {
+        return Err("nested too deeply".into());
+    }
+    skip_space(b, k);
+    let close = match b.get(*k) {
+        Some(b'{') => b'}',
+        Some(b'[') => b']',
+        _ => return scalar(b, k).map(|_| ()),
+    };
+    *k += 1;
+    skip_space(b, k);
+    if b.get(*k) == Some(&close) {
+        *k += 1;
+        return Ok(());
+    }
+    loop {
+        if close == b'}' {
+            skip_space(b, k);
+            let start = *k;
+            let quoted = scalar(b, k)?;
+            let key = &b[start..*k];
+            let name = key
+                .first()
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+                && key.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+            if !quoted && !name {
+                return Err(format!(
+                    "a key at byte {start} is neither a name nor a string"
+                ));
+            }
+            skip_space(b, k);
+            if b.get(*k) != Some(&b':') {
+                return Err(format!("expected `:` at byte {k}"));
+            }
+            *k += 1;
+            match key {
+                b"child" => tree(b, k, depth + 1)?,
+                b"sequence" | b"set" => trees(b, k, depth + 1)?,
+                _ => value(b, k, depth + 1)?,
+            }
+        } else {
+            value(b, k, depth + 1)?;
+        }
+        skip_space(b, k);
+        match b.get(*k) {
+            Some(&c) if c == close => {
+                *k += 1;
+                return Ok(());
+            }
+            Some(b',') => *k += 1,
+            _ => return Err(format!("expected `,` or `{}` at byte {k}", close as char)),
+        }
     }
 }

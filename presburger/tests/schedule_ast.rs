@@ -531,3 +531,29 @@ fn which_cc() -> Result<String, ()> {
         _ => Err(()),
     }
 }
+
+/// isl's schedule reader crashes on a mapping key that is a number (found by fuzzing): such
+/// text is refused before isl sees it.
+#[test]
+fn schedule_text_isl_cannot_read_is_refused() {
+    let ctx = Ctx::new();
+    for text in [
+        "0",
+        "{ 0 }",
+        "{ 1: 2 }",
+        "{ domain: \"{ S[i] }\", 5: 2 }",
+        "{ domain: \"{ S[i] }\"",
+    ] {
+        let e = Schedule::parse(&ctx, text).unwrap_err();
+        assert!(e.to_string().contains("schedule notation"), "{text}: {e}");
+    }
+    let ok = Schedule::parse(
+        &ctx,
+        "{ domain: \"{ S[i] : 0 <= i < 10 }\", child: { schedule: \"[{ S[i] -> [(i)] }]\", permutable: 1, coincident: [ 1 ] } }",
+    )
+    .unwrap();
+    assert_eq!(
+        Schedule::parse(&ctx, &ok.to_string()).unwrap().to_string(),
+        ok.to_string()
+    );
+}

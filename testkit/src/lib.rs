@@ -10,10 +10,13 @@
 //! - [`check`]: one program through the interpreter (the reference), the faithful native code,
 //!   and one configuration of the driver ([`check::setup`]: strategy, passes, native options,
 //!   and the versioned C through the system C compiler).
+//! - [`fuzz`]: a mutation fuzzer for the three parsers of user text (C, Loopy scripts, isl
+//!   notation).
 //! - [`run`]: many programs from a seed, shrinking a failure to a small program and writing it
 //!   to `testkit/regressions/`, where `tests/random_programs.rs` runs it from then on.
 
 pub mod check;
+pub mod fuzz;
 pub mod programs;
 
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
