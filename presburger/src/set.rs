@@ -48,6 +48,29 @@ pub(crate) fn int_value(v: i64) -> Result<c_int> {
 }
 
 /// Reads a parsed object from isl notation.
+/// The largest exponent isl notation may raise a constant to (`2^64`).
+pub const MAX_POWER: u64 = 64;
+
+/// isl's reader computes `a^b` for constants at once, with `b` taken modulo 2^64: `3^99999999`
+/// is minutes of big-integer multiplication (found by fuzzing). Exponents above
+/// [`MAX_POWER`] are refused before isl sees the text.
+fn small_powers(text: &str) -> Result<()> {
+    for (k, _) in text.match_indices('^') {
+        let rest = text[k + 1..].trim_start();
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let small = !digits.is_empty()
+            && digits.len() <= 3
+            && digits.parse::<u64>().is_ok_and(|e| e <= MAX_POWER);
+        if !small {
+            return Err(Error::InvalidArgument(format!(
+                "isl notation: the exponent at byte {} is not a constant of at most {MAX_POWER}",
+                k + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn parse<T: Handle>(
     ctx: &Ctx,
     text: &str,
@@ -59,6 +82,7 @@ where
     if let Some(object) = ctx.parsed::<T>(text) {
         return object;
     }
+    small_powers(text)?;
     let c = Ctx::c_string(text)?;
     // SAFETY: the context is live and `c` is a valid C string for the duration of the call.
     let raw = unsafe { read(ctx.raw(), c.as_ptr()) };

@@ -1156,3 +1156,26 @@ fn union_restricted_to_an_empty_domain_is_an_empty_map() {
     assert!(empty.is_empty().unwrap());
     check(empty, expect!["[n] -> { T[i, j] -> [o0, o1] : false }"]);
 }
+
+/// isl computes `a^b` while reading, with `b` modulo 2^64: a short text could keep it busy for
+/// hours (found by fuzzing). Exponents above 64 are refused; small ones still read.
+#[test]
+fn huge_powers_in_isl_notation_are_refused() {
+    let ctx = Ctx::new();
+    for text in [
+        "[n] -> { S[i] -> [(399^999999999999999999999999i)] }",
+        "{ [i] : i < 3^65 }",
+        "{ [i] : i < 3^ }",
+        "{ [i] : i < 3^-1 }",
+    ] {
+        let e = Set::parse(&ctx, text)
+            .map(|_| ())
+            .or_else(|_| Map::parse(&ctx, text).map(|_| ()))
+            .unwrap_err();
+        assert!(e.to_string().contains("exponent"), "{text}: {e}");
+    }
+    check(
+        Set::parse(&ctx, "{ [i] : 0 <= i < 2^4 }").unwrap(),
+        expect!["{ [i] : 0 <= i <= 15 }"],
+    );
+}

@@ -721,6 +721,11 @@ struct Printer<'a> {
     f: &'a Function,
     /// The printed name of every variable.
     names: Vec<String>,
+    /// Elements of arrays with several dimensions printed as `((T *)A)[flat index]`: the IR
+    /// lets an inner subscript run past its dimension while the element is inside the buffer
+    /// (C's flat memory), which `A[i][j]` in C does not (gcc bounds loops by the declared
+    /// sizes, `-faggressive-loop-optimizations`). For C a compiler must accept as the program.
+    flat: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -729,6 +734,7 @@ impl<'a> Printer<'a> {
         Printer {
             f,
             names: f.vars.iter().map(|v| v.name.clone()).collect(),
+            flat: false,
         }
     }
 
@@ -746,7 +752,48 @@ impl<'a> Printer<'a> {
             }
             names.push(n);
         }
-        Printer { f, names }
+        Printer {
+            f,
+            names,
+            flat: true,
+        }
+    }
+
+    /// An element of array `a`: `A[i][j]`, or with [`Printer::flat`] and several dimensions
+    /// `((double *)A)[(long)(i) * 20L + (j)]`.
+    fn element(&self, out: &mut String, a: ArrayId, idx: &[Expr]) {
+        use std::fmt::Write;
+        let array = self.f.array(a);
+        if !self.flat || idx.len() < 2 || array.dims.len() != idx.len() {
+            out.push_str(&array.name);
+            return self.indices(out, idx);
+        }
+        let _ = write!(out, "(({} *){})[", array.elem, array.name);
+        let mut flat = String::new();
+        for (k, i) in idx.iter().enumerate() {
+            if k > 0 {
+                let size = match &array.dims[k] {
+                    Dim::Const(n) => format!("{n}L"),
+                    Dim::Expr(e) => {
+                        let mut t = String::from("(long)(");
+                        self.index(&mut t, e);
+                        t.push(')');
+                        t
+                    }
+                    Dim::Unknown => "0L".into(),
+                };
+                flat = format!("({flat}) * {size} + ");
+            }
+            let mut t = String::new();
+            self.index(&mut t, i);
+            if k == 0 {
+                flat = format!("(long)({t})");
+            } else {
+                let _ = write!(flat, "({t})");
+            }
+        }
+        out.push_str(&flat);
+        out.push(']');
     }
 
     fn indices(&self, out: &mut String, idx: &[Expr]) {
@@ -874,10 +921,7 @@ impl<'a> Printer<'a> {
             StmtKind::Assign(lv, v) => {
                 match lv {
                     LValue::Var(x) => out.push_str(&self.names[x.0 as usize]),
-                    LValue::Elem(a, idx) => {
-                        out.push_str(&self.f.array(*a).name);
-                        self.indices(out, idx);
-                    }
+                    LValue::Elem(a, idx) => self.element(out, *a, idx),
                 }
                 out.push_str(" = ");
                 self.expr(out, v);
@@ -951,10 +995,7 @@ impl crate::expr::CLeaves<IrLeaf> for Printer<'_> {
     fn leaf(&self, out: &mut String, leaf: &IrLeaf, _ty: Type) {
         match leaf {
             IrLeaf::Var(v) => out.push_str(&self.names[v.0 as usize]),
-            IrLeaf::Read(a, idx) => {
-                out.push_str(&self.f.array(*a).name);
-                self.indices(out, idx);
-            }
+            IrLeaf::Read(a, idx) => self.element(out, *a, idx),
         }
     }
 }

@@ -420,6 +420,31 @@ pub struct FuzzResult {
     pub failures: Vec<(String, PathBuf)>,
 }
 
+/// A thread that runs inputs through `target`'s parser, one at a time: a hang stalls only it
+/// (isl cannot be interrupted while it reads), and the run goes on with a new one.
+struct Worker {
+    inputs: std::sync::mpsc::Sender<String>,
+    results: std::sync::mpsc::Receiver<Result<(), String>>,
+}
+
+impl Worker {
+    fn new(target: Target) -> Worker {
+        let (inputs, todo) = std::sync::mpsc::channel::<String>();
+        let (done, results) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for input in todo {
+                if done.send(exercise(target, &input)).is_err() {
+                    break;
+                }
+            }
+        });
+        Worker { inputs, results }
+    }
+}
+
+/// How long an input may run before the fuzzer gives up waiting for it.
+pub const GIVE_UP: Duration = Duration::from_secs(30);
+
 /// Fuzzes `target` for `time` or `max_inputs` inputs, whichever comes first, from `seed`.
 pub fn run(target: Target, time: Duration, max_inputs: u64, seed: u64) -> FuzzResult {
     let seeds = seeds(target);
@@ -428,27 +453,35 @@ pub fn run(target: Target, time: Duration, max_inputs: u64, seed: u64) -> FuzzRe
     let start = Instant::now();
     std::fs::create_dir_all(crashes_dir()).ok();
     let last = crashes_dir().join(format!("{}-last-{seed:x}.txt", target.name()));
+    let mut worker = Worker::new(target);
     while start.elapsed() < time && out.inputs < max_inputs && out.failures.len() < 20 {
         let input = mutate(&mut rng, &seeds, target);
         // A crash of isl (C code) kills the process: the input is on disk before it runs, and
         // removed at the end of a run that survived.
         std::fs::write(&last, &input).ok();
         let t = Instant::now();
-        let result = exercise(target, &input);
+        let result = match worker.inputs.send(input.clone()) {
+            Ok(()) => worker.results.recv_timeout(GIVE_UP).ok(),
+            Err(_) => None,
+        };
         let took = t.elapsed();
         out.inputs += 1;
         out.slowest = out.slowest.max(took);
         let what = match result {
-            Err(panic) => Some(format!("panic: {panic}")),
-            Ok(()) if took > HANG => Some(format!("took {took:?}")),
-            Ok(()) => None,
+            None => {
+                // Left running; a fresh worker takes the next input.
+                worker = Worker::new(target);
+                Some(format!("still running after {took:?}"))
+            }
+            Some(Err(panic)) => Some(format!("panic: {panic}")),
+            Some(Ok(())) if took > HANG => Some(format!("took {took:?}")),
+            Some(Ok(())) => None,
         };
         if let Some(what) = what {
             let hash = input.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                 (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
             });
             let path = crashes_dir().join(format!("{}-{hash:016x}.txt", target.name()));
-            std::fs::create_dir_all(crashes_dir()).ok();
             std::fs::write(&path, &input).ok();
             out.failures.push((what, path));
         }
