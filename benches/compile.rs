@@ -1,7 +1,8 @@
 //! Compile time as users see it: `optimist::optimize` with the default configuration (the
 //! passes, the automatic strategy, the loop AST and the run-time check) on every kernel of the
 //! corpus (`corpus/`, `corpus/flat/`, `corpus/scalar/`, `corpus/pipelines/`) and of the
-//! benchmark suite (`corpus/suite/`), then Cranelift's native code for the same plan.
+//! benchmark suite (`corpus/suite/`) and of the inputs built to be expensive
+//! (`corpus/pathological/`), then Cranelift's native code for the same plan.
 //! `scripts/compile-times.sh` runs it and prints the median and the worst kernel.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -16,7 +17,7 @@ fn benches(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(1))
         .warm_up_time(Duration::from_millis(200));
     let config = Config::default();
-    for folder in ["", "flat", "scalar", "pipelines", "suite"] {
+    for folder in ["", "flat", "scalar", "pipelines", "suite", "pathological"] {
         for (name, f) in optimist_benches::corpus_folder(folder) {
             let id = if folder.is_empty() {
                 name

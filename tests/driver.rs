@@ -388,6 +388,41 @@ fn pathological_inputs_stop_at_the_deadline_with_the_stage_named() {
     }
 }
 
+/// A long script (600 operations on the tagged product): with a short deadline it either
+/// applies or stops with the stage named, and the code that runs gives the interpreter's bits.
+#[test]
+fn a_long_script_stops_at_the_deadline_or_applies() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/tagged.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let spec = common::run_spec(&path);
+    let reference = common::interpreter_hashes(&f, &spec);
+    let mut lines = Vec::new();
+    for k in 0..150 {
+        lines.push(format!("shift(Mult, {}, 1)", k % 3));
+        lines.push(format!("shift(Mult, {}, -1)", k % 3));
+        lines.push("interchange(Mult, 0, 1)".to_string());
+        lines.push("interchange(Mult, 0, 1)".to_string());
+    }
+    let script = optimist::loopy::Script::parse(&lines.join("\n")).unwrap();
+    let deadline = std::time::Duration::from_millis(300);
+    let config = Config {
+        deadline: Some(deadline),
+        ..Config::with(Strategy::Script(script))
+    };
+    let start = std::time::Instant::now();
+    let compiled = optimist::compile(&f, &config).unwrap();
+    // A guard against hangs, not a timing (those are in `benches/compile.rs`).
+    assert!(start.elapsed() < std::time::Duration::from_secs(60));
+    if let Outcome::FaithfulOnly(why) = &compiled.outcome {
+        assert!(
+            matches!(why, Why::Deadline { .. } | Why::Budget { .. }),
+            "{why}"
+        );
+    }
+    let (_, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+    assert_eq!(hashes, reference);
+}
+
 #[test]
 fn a_deadline_already_past_stops_after_the_first_stage() {
     let f = parse(CHAIN);

@@ -1387,6 +1387,9 @@ impl<'a> Lower<'a> {
         let Expression::BinaryOperator(b) = &c.node else {
             return bad(self);
         };
+        if b.node.operator.node == ast::BinaryOperator::LogicalAnd {
+            return self.loop_conditions(c, &b.node.lhs, &b.node.rhs, var, name);
+        }
         let op = match b.node.operator.node {
             ast::BinaryOperator::Less => BinOp::Lt,
             ast::BinaryOperator::LessOrEqual => BinOp::Le,
@@ -1411,6 +1414,45 @@ impl<'a> Lower<'a> {
         }
         let bound = self.ir(other.span, bound.convert(ty))?;
         Ok(LoopCond { op, bound, ty })
+    }
+
+    /// `i < a && i < b`: one bound, `a < b ? a : b` (the tighter of two upper bounds, or of
+    /// two lower bounds with `>` / `>=` and `?:` taking the larger). Both tests use the same
+    /// operator. Unlike C, `b` is evaluated even when `i < a` fails; bounds have no side
+    /// effects, so only a bound that is undefined there could tell.
+    fn loop_conditions(
+        &mut self,
+        c: &Node<Expression>,
+        lhs: &Node<Expression>,
+        rhs: &Node<Expression>,
+        var: VarId,
+        name: &str,
+    ) -> R<LoopCond> {
+        let a = self.loop_condition(lhs, var, name)?;
+        let b = self.loop_condition(rhs, var, name)?;
+        let keep = match a.op {
+            BinOp::Lt | BinOp::Le => BinOp::Lt,
+            BinOp::Gt | BinOp::Ge => BinOp::Gt,
+            _ => BinOp::Eq,
+        };
+        if a.op != b.op || keep == BinOp::Eq {
+            return self.err(
+                c.span,
+                format!("a loop condition with `&&` must compare `{name}` the same way on both sides, as in `{name} < n && {name} < m` (write the bounds with one operator)"),
+            );
+        }
+        let ty = Type::usual(a.ty, b.ty);
+        let (x, y) = (
+            self.ir(c.span, a.bound.convert(ty))?,
+            self.ir(c.span, b.bound.convert(ty))?,
+        );
+        let test = self.ir(c.span, Expr::binary(keep, x.clone(), y.clone()))?;
+        let bound = self.ir(c.span, Expr::select(test, x, y))?;
+        Ok(LoopCond {
+            op: a.op,
+            bound,
+            ty,
+        })
     }
 
     /// `i++`, `--i`, `i += 2`, `i -= 2`, `i = i + 2`: the constant step.

@@ -541,3 +541,39 @@ fn double_negation_prints_as_c() {
         "#]],
     );
 }
+
+/// `i < a && i < b` is one bound, the smaller (`?:`); `>`/`>=` take the larger. Mixed operators
+/// are refused with what to write.
+#[test]
+fn loop_conditions_joined_by_and() {
+    check_ir(
+        "void f(int n, int m, double A[10]) { for (int i = 0; i < n && i < m + 1; i++) A[i] = 1.0; for (int j = 9; j >= n && j >= 2; j--) A[j] = 2.0; }",
+        expect![[r#"
+            void f(int n, int m, double A[10]) {
+              int i;
+              int j;
+              for (i = 0; i < (n < m + 1 ? n : m + 1); i++) {
+                A[i] = 1.0;
+              }
+              for (j = 9; j >= (n > 2 ? n : 2); j--) {
+                A[j] = 2.0;
+              }
+            }
+        "#]],
+    );
+    let src = "void f(int n, double A[10]) { for (int i = 0; i < n && i <= 9; i++) A[i] = 1.0; }";
+    let e = parse_source("t.c", src, None, &FrontendConfig::default()).unwrap_err();
+    assert!(e.message.contains("the same way on both sides"), "{e}");
+    assert_eq!(
+        run(
+            "void f(int n, int m, double A[10]) { for (int i = 0; i < n && i < m; i++) A[i] = 1.0; }",
+            &["--set", "n=7", "--set", "m=3"],
+            1000
+        ),
+        run(
+            "void f(int n, int m, double A[10]) { for (int i = 0; i < 3; i++) A[i] = 1.0; }",
+            &["--set", "n=7", "--set", "m=3"],
+            1000
+        ),
+    );
+}
