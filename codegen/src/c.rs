@@ -81,6 +81,9 @@ impl<'a> Printer<'a> {
         out.push_str(" {\n");
         self.locals(&mut out);
         out.push_str(&self.nodes(&ast.body, 1));
+        if let Some(r) = self.f.ret {
+            let _ = writeln!(out, "  return {}[0];", self.f.array(r).name);
+        }
         out.push_str("}\n");
         out
     }
@@ -121,11 +124,13 @@ pub fn versioned(
         })
         .collect();
     let mut check = None;
+    // `return f();` for a function with a value (not valid C for `void`).
+    let ret = if f.ret.is_some() { "return " } else { "" };
     match plan {
         None => {
             let _ = writeln!(
                 code,
-                "{} {{\n  optimist_version = 0;\n  {name}_fallback({});\n}}",
+                "{} {{\n  optimist_version = 0;\n  {ret}{name}_fallback({});\n}}",
                 f.c_signature(name),
                 args.join(", ")
             );
@@ -180,7 +185,7 @@ pub fn versioned(
             call_args.extend(p.scop.invariant_loads.iter().map(|l| l.param.clone()));
             let _ = writeln!(
                 code,
-                "  if (!ovf && check) {{\n    optimist_version = 1;\n    {name}_optimized({});\n  }} else {{\n    optimist_version = 0;\n    {name}_fallback({});\n  }}\n}}",
+                "  if (!ovf && check) {{\n    optimist_version = 1;\n    {ret}{name}_optimized({});\n  }} else {{\n    optimist_version = 0;\n    {ret}{name}_fallback({});\n  }}\n}}",
                 call_args.join(", "),
                 args.join(", ")
             );

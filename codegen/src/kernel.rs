@@ -231,9 +231,10 @@ impl Kernel {
         &self.function
     }
 
-    /// Runs the kernel on `args` (as the interpreter takes them), writing into `args.buffers`;
-    /// says which code ran.
+    /// Runs the kernel on `args` (as the interpreter takes them), writing into `args.buffers`
+    /// and, for a function that returns a value, `args.returned`; says which code ran.
     pub fn run(&self, args: &mut Args) -> Result<Version, KernelError> {
+        args.returned = None;
         let f = &self.function;
         let bad = |m: String| KernelError::BadArguments(m);
         let mut views = vec![None; f.arrays.len()];
@@ -251,7 +252,9 @@ impl Kernel {
                 .ok_or_else(|| bad(format!("no buffer #{}", b.buffer)))?;
             views[a.0 as usize] = Some(View::of(buffer, b.offset));
         }
-        self.execute(&args.scalars, &views)
+        let (version, value) = self.execute(&args.scalars, &views)?;
+        args.returned = value;
+        Ok(version)
     }
 
     /// Runs the kernel on Rust values: scalar parameters by name, and a typed slice for every
@@ -274,6 +277,29 @@ impl Kernel {
         scalars: &[(&str, Value)],
         arrays: &mut [(&str, ArrayArg<'_>)],
     ) -> Result<Version, KernelError> {
+        self.call_value(scalars, arrays).map(|(v, _)| v)
+    }
+
+    /// [`Kernel::call`] for a function that returns a value: which code ran, and the value
+    /// (`None` for a `void` function).
+    ///
+    /// ```
+    /// use optimist_codegen::{ArrayArg, Kernel};
+    /// use optimist_scop::{frontend, interp::Value};
+    /// let src = "double dot(int n, double X[n], double Y[n]) {\n  double s = 0;\n  for (int i = 0; i < n; i++)\n    s += X[i] * Y[i];\n  return s;\n}";
+    /// let f = frontend::parse_source("dot.c", src, None, &Default::default()).unwrap();
+    /// let kernel = Kernel::faithful(&f).unwrap();
+    /// let (mut x, mut y) = (vec![1.0, 2.0, 3.0], vec![4.0, 5.0, 6.0]);
+    /// let (_, value) = kernel
+    ///     .call_value(&[("n", Value::Int(3))], &mut [("X", ArrayArg::F64(&mut x)), ("Y", ArrayArg::F64(&mut y))])
+    ///     .unwrap();
+    /// assert_eq!(value, Some(Value::F64(32.0)));
+    /// ```
+    pub fn call_value(
+        &self,
+        scalars: &[(&str, Value)],
+        arrays: &mut [(&str, ArrayArg<'_>)],
+    ) -> Result<(Version, Option<Value>), KernelError> {
         let f = &self.function;
         let mut values = vec![None; f.vars.len()];
         for (name, v) in scalars {
@@ -303,13 +329,14 @@ impl Kernel {
         &self,
         scalars: &[Option<Value>],
         views: &[Option<View>],
-    ) -> Result<Version, KernelError> {
+    ) -> Result<(Version, Option<Value>), KernelError> {
         let f = &self.function;
         let bad = |m: String| KernelError::BadArguments(m);
         let sizes = Args {
             scalars: scalars.to_vec(),
             buffers: Vec::new(),
             bindings: Vec::new(),
+            returned: None,
         };
         let mut slots = ArgBlock::for_function(f);
         // Element types, checked before any code runs; declared sizes only decide whether the
@@ -379,6 +406,15 @@ impl Kernel {
                 }
             }
         }
+        // The return slot among the local arrays.
+        let ret_local = f.ret.and_then(|r| {
+            f.arrays
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.kind == ArrayKind::Local)
+                .position(|(k, _)| k == r.0 as usize)
+        });
+        let returned = std::cell::Cell::new(None);
         // Runs `code` with the local arrays allocated (the lazy ones empty when `lean`).
         let run = |code: &Compiled, lean: bool| {
             let mut slots = slots.clone();
@@ -399,7 +435,13 @@ impl Kernel {
             // range of flat indices inside it; the code checks every access against that range
             // (an empty lazy buffer is one the model-based code does not touch). Parallel loops
             // only read the argument block, and their iterations touch disjoint elements.
-            unsafe { code.call_in(&mut slots, self.pool.as_ref()) }
+            let result = unsafe { code.call_in(&mut slots, self.pool.as_ref()) };
+            if let Some(k) = ret_local
+                && buffers[k].len() == 1
+            {
+                returned.set(Some(buffers[k].get(0)));
+            }
+            result
         };
         let (status, fallback) = match &self.lean {
             _ if !declared_fit => (run(&self.faithful, false).0, true),
@@ -417,7 +459,7 @@ impl Kernel {
             Version::Optimized
         };
         match status {
-            Status::Ok => Ok(version),
+            Status::Ok => Ok((version, returned.get())),
             Status::OutOfBounds => Err(KernelError::OutOfBounds),
             Status::Division => Err(KernelError::Division),
             Status::Footprint { array } => Err(KernelError::Footprint {

@@ -74,6 +74,7 @@ impl FunctionBuilder {
                 vars: Vec::new(),
                 arrays: Vec::new(),
                 body: Vec::new(),
+                ret: None,
             },
             open: Vec::new(),
             body: Vec::new(),
@@ -394,6 +395,27 @@ impl FunctionBuilder {
             Some(Open::Block { label, body }) => (StmtKind::Block(body), label),
         };
         self.push(kind, label);
+        Ok(())
+    }
+
+    /// Makes the function return `value` converted to `ty` (C's `return value;` as its last
+    /// statement): `value` is stored into a return slot ([`Function::ret`]) after everything
+    /// built so far. Call it last, outside every loop and branch.
+    pub fn return_value(&mut self, ty: Type, value: Expr) -> Result<(), IrError> {
+        if !self.open.is_empty() || self.f.ret.is_some() {
+            return Err(IrError(
+                "`return_value` must come once, after every loop and branch is closed".into(),
+            ));
+        }
+        let mut name = String::from("optimist_return");
+        while self.f.arrays.iter().any(|a| a.name == name)
+            || self.f.vars.iter().any(|v| v.name == name)
+        {
+            name.push('_');
+        }
+        let slot = self.local_array(&name, ty, &[Dim::Const(1)])?;
+        self.store(slot, vec![Expr::int(0, Type::I64)?], value)?;
+        self.f.ret = Some(slot);
         Ok(())
     }
 

@@ -569,13 +569,7 @@ impl<'a> Lower<'a> {
                 "K&R-style parameter declarations are not supported",
             );
         }
-        let ret = self.base_type_or_void(&d.specifiers, def.span)?;
-        if ret.is_some() {
-            return self.err(
-                def.span,
-                format!("`{name}` returns a value: only `void` functions are supported"),
-            );
-        }
+        let ret_ty = self.base_type_or_void(&d.specifiers, def.span)?;
         let mut params = Vec::new();
         let fdecl = d
             .declarator
@@ -597,18 +591,74 @@ impl<'a> Lower<'a> {
         let Statement::Compound(items) = &d.statement.node else {
             return self.err(d.statement.span, "function body is not a block");
         };
+        // A function that returns a value ends with `return e;` (after the regions, if any);
+        // a `void` one may end with `return;`.
+        let (items, last_return) = match items.split_last() {
+            Some((last, rest)) => match &last.node {
+                BlockItem::Statement(s) => match &s.node {
+                    Statement::Return(e) => (rest, Some((e.as_deref(), s.span))),
+                    _ => (items.as_slice(), None),
+                },
+                _ => (items.as_slice(), None),
+            },
+            None => (items.as_slice(), None),
+        };
         let regions = pragmas.in_span(def.span);
-        let body = if regions.is_empty() {
-            self.block_items(items)?
+        self.scopes.push(HashMap::new());
+        let mut body = if regions.is_empty() {
+            let mut out = Vec::new();
+            for item in items {
+                self.block_item_into(item, &mut out)?;
+            }
+            out
         } else {
             self.scop_regions(items, &regions, pragmas)?
         };
+        let ret = match (ret_ty, last_return) {
+            (None, None | Some((None, _))) => None,
+            (None, Some((Some(_), span))) => {
+                return self.err(span, format!("`{name}` is `void` but returns a value"));
+            }
+            (Some(ty), Some((Some(e), span))) => {
+                let value = self.expr(e)?;
+                let value = self.ir(span, value.convert(ty))?;
+                let mut slot = String::from("optimist_return");
+                while self.arrays.iter().any(|a| a.name == slot)
+                    || self.vars.iter().any(|v| v.name == slot)
+                {
+                    slot.push('_');
+                }
+                let id = self.new_array(Array {
+                    name: slot,
+                    elem: ty,
+                    dims: vec![Dim::Const(1)],
+                    kind: ArrayKind::Local,
+                });
+                let zero = self.ir(span, Expr::int(0, Type::I64))?;
+                body.push(Stmt {
+                    kind: StmtKind::Assign(LValue::Elem(id, vec![zero]), value),
+                    label: None,
+                    loc: Some(self.loc(span)),
+                });
+                Some(id)
+            }
+            (Some(ty), _) => {
+                return self.err(
+                    def.span,
+                    format!(
+                        "`{name}` returns {ty}: it must end with `return VALUE;`, its only `return`"
+                    ),
+                );
+            }
+        };
+        self.scopes.pop();
         let f = Function {
             name,
             params,
             vars: self.vars,
             arrays: self.arrays,
             body,
+            ret,
         };
         f.validate().map_err(|e| CError {
             loc: self.lines.loc(def.span.start),
@@ -1122,7 +1172,10 @@ impl<'a> Lower<'a> {
                 );
             }
             Statement::Return(_) => {
-                return self.err(s.span, "`return` is not supported inside the kernel");
+                return self.err(
+                    s.span,
+                    "`return` is supported only as the function's last statement",
+                );
             }
             Statement::Asm(_) => return self.err(s.span, "inline assembly is not supported"),
         };

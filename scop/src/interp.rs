@@ -170,6 +170,9 @@ pub struct Args {
     pub buffers: Vec<Buffer>,
     /// A binding for every array parameter, indexed like [`Function::arrays`].
     pub bindings: Vec<Option<Binding>>,
+    /// Set by a run: the function's value, for a function that returns one
+    /// ([`Function::ret`]).
+    pub returned: Option<Value>,
 }
 
 /// Limits of one run.
@@ -241,11 +244,18 @@ pub fn run(f: &Function, args: &mut Args, limits: &Limits) -> Result<Stats, RunE
     })?;
     let bindings = args.bindings.clone();
     let buffers_before = args.buffers.len();
+    args.returned = None;
+    let mut returned = None;
     let result = (|| {
         let mut m = Machine::new(f, &args.scalars, &bindings, &mut args.buffers, limits)?;
         m.stmts(&f.body)?;
+        if let Some(r) = f.ret {
+            let state = &m.arrays[r.0 as usize];
+            returned = Some(m.buffers[state.buffer].get(0));
+        }
         Ok(Stats { steps: m.steps })
     })();
+    args.returned = returned;
     // Local arrays live only during the run.
     args.buffers.truncate(buffers_before);
     result.map_err(|e: Box<RunError>| *e)

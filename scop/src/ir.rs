@@ -139,6 +139,12 @@ pub struct Function {
     pub arrays: Vec<Array>,
     /// The body.
     pub body: Vec<Stmt>,
+    /// For a function that returns a value (`double f(...) { ...; return s; }`): the local
+    /// array of one element whose content after the body is the value. The front end lowers
+    /// `return e;` (the function's last statement) to `NAME[0] = e;` into it, so every stage
+    /// treats it as an array that is live-out; the interpreter and native code hand the value
+    /// back in [`Args::returned`](crate::interp::Args::returned), and C returns it.
+    pub ret: Option<ArrayId>,
 }
 
 /// Integer and logical operators with two operands, and the arithmetic ones on floats.
@@ -500,6 +506,16 @@ impl Function {
             match *p {
                 Param::Scalar(v) => checker.var(v)?,
                 Param::Array(a) => checker.array(a)?,
+            }
+        }
+        if let Some(r) = self.ret {
+            checker.array(r)?;
+            let a = self.array(r);
+            if a.kind != ArrayKind::Local || a.dims != [Dim::Const(1)] {
+                return Err(IrError(format!(
+                    "the return slot `{}` must be a local array of one element",
+                    a.name
+                )));
             }
         }
         for (i, a) in self.arrays.iter().enumerate() {
@@ -963,7 +979,15 @@ impl Function {
                 Param::Array(a) => p.declaration(self.array(a)),
             })
             .collect();
-        format!("void {name}({})", params.join(", "))
+        format!("{} {name}({})", self.return_type(), params.join(", "))
+    }
+
+    /// The C return type: `void`, or the element type of the return slot.
+    pub fn return_type(&self) -> String {
+        match self.ret {
+            Some(r) => self.array(r).elem.to_string(),
+            None => "void".into(),
+        }
     }
 
     fn print(&self, p: &Printer<'_>, name: &str) -> String {
@@ -979,6 +1003,9 @@ impl Function {
             let _ = writeln!(out, "  {};", p.declaration(a));
         }
         p.stmts(&mut out, &self.body, 1);
+        if let Some(r) = self.ret {
+            let _ = writeln!(out, "  return {}[0];", self.array(r).name);
+        }
         out.push_str("}\n");
         out
     }

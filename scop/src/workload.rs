@@ -10,7 +10,9 @@
 //!   values; `--alias B=A+1` makes `B` point one element into `A`'s buffer (it still counts in
 //!   the numbering, and owns no buffer).
 //! - The output is one `NAME HASH` line per array parameter that owns its buffer, in declaration
-//!   order: the 64-bit FNV-1a hash of its bytes after the run, as 16 lowercase hex digits.
+//!   order: the 64-bit FNV-1a hash of its bytes after the run, as 16 lowercase hex digits; then,
+//!   for a function that returns a value, `return HASH`, the hash of the value's bytes
+//!   (little-endian, the size of its type).
 
 use crate::interp::{self, Args, Binding, Buffer, Value};
 use crate::ir::{ArrayId, Dim, Function};
@@ -107,6 +109,7 @@ impl Workload {
             scalars: vec![None; f.vars.len()],
             buffers: Vec::new(),
             bindings: vec![None; f.arrays.len()],
+            returned: None,
         };
         for (name, value) in &spec.sets {
             let v = f
@@ -318,6 +321,11 @@ impl Workload {
         );
         let repeat = harness.repeat.max(1);
         let array_params: Vec<ArrayId> = f.array_params().collect();
+        // The value a function returns, kept from the last run.
+        let returns = f.ret.map(|r| f.array(r).elem.c_name());
+        if let Some(t) = returns {
+            let _ = writeln!(c, "  {t} optimist_value = 0;");
+        }
         for &(a, b) in &self.owners {
             let len = self.args.buffers[b].len();
             let t = f.array(a).elem.c_name();
@@ -379,9 +387,14 @@ impl Workload {
             .collect();
         let _ = writeln!(
             c,
-            "    struct timespec t0, t1;\n    __typeof__({0}) *volatile optimist_call = {0};\n    clock_gettime(CLOCK_MONOTONIC, &t0);\n    optimist_call({1});\n    clock_gettime(CLOCK_MONOTONIC, &t1);\n    optimist_times[optimist_run] = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;\n  }}",
+            "    struct timespec t0, t1;\n    __typeof__({0}) *volatile optimist_call = {0};\n    clock_gettime(CLOCK_MONOTONIC, &t0);\n    {2}optimist_call({1});\n    clock_gettime(CLOCK_MONOTONIC, &t1);\n    optimist_times[optimist_run] = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;\n  }}",
             function.unwrap_or(&f.name),
-            args.join(", ")
+            args.join(", "),
+            if returns.is_some() {
+                "optimist_value = "
+            } else {
+                ""
+            }
         );
         match harness.version {
             VersionLine::None => {}
@@ -399,6 +412,12 @@ impl Workload {
                 f.array(a).name
             );
         }
+        if let Some(t) = returns {
+            let _ = writeln!(
+                c,
+                "  printf(\"return %016llx\\n\", (unsigned long long)optimist_fnv1a(&optimist_value, sizeof({t})));"
+            );
+        }
         if harness.time {
             let _ = writeln!(
                 c,
@@ -410,12 +429,21 @@ impl Workload {
         c
     }
 
-    /// `(NAME, HASH)` for every array parameter that owns its buffer, in declaration order.
+    /// `(NAME, HASH)` for every array parameter that owns its buffer, in declaration order,
+    /// then `("return", HASH)` for the value a function returns (the hash of its bytes), when
+    /// the run left one.
     pub fn hashes(&self, f: &Function) -> Vec<(String, u64)> {
-        self.owners
+        let mut out: Vec<(String, u64)> = self
+            .owners
             .iter()
             .map(|&(a, b)| (f.array(a).name.clone(), self.args.buffers[b].fnv1a()))
-            .collect()
+            .collect();
+        if let (Some(r), Some(v)) = (f.ret, self.args.returned) {
+            let mut b = Buffer::zeroed(f.array(r).elem, 1);
+            b.set(0, v);
+            out.push(("return".into(), b.fnv1a()));
+        }
+        out
     }
 }
 

@@ -335,6 +335,7 @@ fn builder_api() {
             kind: ArrayKind::Param { restrict: false },
         }],
         body,
+        ret: None,
     };
     f.validate().unwrap();
     expect![[r#"
@@ -353,6 +354,7 @@ fn builder_api() {
             buffer: 0,
             offset: 0,
         })],
+        returned: None,
     };
     args.buffers[0].set(1, Value::F64(1.5));
     interp::run(&f, &mut args, &Limits::default()).unwrap();
@@ -576,4 +578,70 @@ fn loop_conditions_joined_by_and() {
             1000
         ),
     );
+}
+
+/// A function that returns a value: `return e;` as its last statement becomes a store into a
+/// one-element local (the return slot, `Function::ret`), read back after the run; the builder
+/// gives the same IR; `return` elsewhere is refused with what to write.
+#[test]
+fn returning_functions() {
+    let src = "long sum(int n, int A[n]) { long s = 0; for (int i = 0; i < n; i++) s += A[i]; return s * 2; }";
+    check_ir(
+        src,
+        expect![[r#"
+            long sum(int n, int A[n]) {
+              long s;
+              int i;
+              long optimist_return[1];
+              s = (long)0;
+              for (i = 0; i < n; i++) {
+                s = s + (long)A[i];
+              }
+              optimist_return[0l] = s * (long)2;
+              return optimist_return[0];
+            }
+        "#]],
+    );
+    let f = lower(src);
+    let mut w = Workload::generate(&f, &RunSpec::parse_args(&["--set", "n=5"]).unwrap()).unwrap();
+    interp::run(&f, &mut w.args, &Limits::default()).unwrap();
+    // A[k] = (k * 7) % 17 for k < 5: 0 + 7 + 14 + 4 + 11 = 36.
+    assert_eq!(w.args.returned, Some(Value::Int(72)));
+    assert_eq!(w.hashes(&f).last().unwrap().0, "return");
+
+    let mut b = optimist_scop::builder::FunctionBuilder::new("sum");
+    let n = b.scalar_param("n", Type::I32).unwrap();
+    let a = b.array_param("A", Type::I32, &[b.size(n)], false).unwrap();
+    let s = b.local("s", Type::I64).unwrap();
+    let i = b.local("i", Type::I32).unwrap();
+    b.assign(s, Expr::int(0, Type::I32).unwrap()).unwrap();
+    b.begin_for(i, Expr::int(0, Type::I32).unwrap(), BinOp::Lt, b.var(n), 1)
+        .unwrap();
+    let ai = b.read(a, vec![b.var(i)]).unwrap();
+    b.assign(s, Expr::binary(BinOp::Add, b.var(s), ai).unwrap())
+        .unwrap();
+    b.end().unwrap();
+    let twice = Expr::binary(BinOp::Mul, b.var(s), Expr::int(2, Type::I32).unwrap()).unwrap();
+    b.return_value(Type::I64, twice).unwrap();
+    assert_eq!(b.finish().unwrap().to_string(), f.to_string());
+
+    for (src, message) in [
+        (
+            "double f(int n) { return 1.0; n = 2; }",
+            "only as the function's last statement",
+        ),
+        (
+            "double f(int n, double A[2]) { A[0] = n; }",
+            "it must end with `return VALUE;`",
+        ),
+        (
+            "void f(int n, double A[2]) { A[0] = n; return 1; }",
+            "is `void` but returns a value",
+        ),
+    ] {
+        let e = parse_source("t.c", src, None, &FrontendConfig::default()).unwrap_err();
+        assert!(e.message.contains(message), "{src}: {e}");
+    }
+    // A `void` function may end with `return;`.
+    lower("void f(int n, double A[2]) { A[0] = n; return; }");
 }

@@ -6,7 +6,7 @@
 //!   `while` loops; affine, linearized, non-affine and indirect subscripts; arrays of `double`,
 //!   `float`, `int`, `unsigned char` and `long` with fixed, variable-length and flat-pointer
 //!   shapes; scalars written in loops; a local temporary array; conditions on iterators and on
-//!   data; aliasing arguments.
+//!   data; aliasing arguments; a value returned.
 //! - [`check`]: one program through the interpreter (the reference), the faithful native code,
 //!   and one configuration of the driver ([`check::setup`]: strategy, passes, native options,
 //!   and the versioned C through the system C compiler).

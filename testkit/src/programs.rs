@@ -244,6 +244,8 @@ pub struct Program {
     pub alias: Option<(u8, u8, u8)>,
     /// Whether the body is in a `#pragma scop` region.
     pub pragma: bool,
+    /// Whether the kernel returns `s0 + s1` (as a `double`).
+    pub returns: bool,
 }
 
 fn elem() -> impl Strategy<Value = Elem> {
@@ -377,10 +379,10 @@ pub fn program() -> impl Strategy<Value = Program> {
         vec(stmt(), 1..4),
         (0..8u8, 0..8u8, 0..8u8),
         prop::option::weighted(0.15, (0..4u8, 0..4u8, 0..4u8)),
-        prop::bool::weighted(0.2),
+        (prop::bool::weighted(0.2), prop::bool::weighted(0.25)),
     )
         .prop_map(
-            |(params, local, body, (n, m, alpha), alias, pragma)| Program {
+            |(params, local, body, (n, m, alpha), alias, (pragma, returns))| Program {
                 params,
                 local,
                 body,
@@ -389,6 +391,7 @@ pub fn program() -> impl Strategy<Value = Program> {
                 alpha,
                 alias,
                 pragma,
+                returns,
             },
         )
 }
@@ -631,7 +634,12 @@ impl Program {
             });
         }
         params.push("int L[16]".into());
-        let _ = writeln!(pr.out, "void kernel({}) {{", params.join(", "));
+        let _ = writeln!(
+            pr.out,
+            "{} kernel({}) {{",
+            if self.returns { "double" } else { "void" },
+            params.join(", ")
+        );
         pr.line(1, "double s0 = 0.0;");
         pr.line(1, "int s1 = 1;");
         if let Some(e) = self.local {
@@ -648,6 +656,9 @@ impl Program {
         pr.stmts(&self.body, 1);
         if self.pragma {
             pr.line(0, "#pragma endscop");
+        }
+        if self.returns {
+            pr.line(1, "return s0 + s1;");
         }
         pr.out.push_str("}\n");
         pr.out

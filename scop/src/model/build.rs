@@ -207,7 +207,8 @@ impl<'f> Builder<'f> {
             name: a.name.clone(),
             elem: a.elem,
             sizes,
-            live_out: a.is_param(),
+            // The return slot's content is the function's value.
+            live_out: a.is_param() || self.f.ret == Some(_id),
             pointer,
             restrict,
             origin: ArrayOrigin::Array(_id),
