@@ -270,6 +270,39 @@ fn walk(
 
 /// Applies `script` to the model and verifies the result with `deps`.
 pub fn apply(scop: &Scop, deps: &Dependences, script: &Script) -> Result<Transformed, LoopyError> {
+    apply_within(scop, deps, script, SCRIPT_BUDGET)
+}
+
+/// The isl operations [`apply`] allows a script and its verification: far more than the
+/// paper's scripts need, and a bound on what a short script can ask (found by fuzzing: an
+/// `affine` map onto 130 schedule dimensions took half a minute to verify).
+pub const SCRIPT_BUDGET: u64 = 50_000_000;
+
+/// [`apply`] with at most `max_operations` isl operations; beyond them the script fails with
+/// [`LoopyError::Isl`] ([`IslError::Budget`]).
+pub fn apply_within(
+    scop: &Scop,
+    deps: &Dependences,
+    script: &Script,
+    max_operations: u64,
+) -> Result<Transformed, LoopyError> {
+    let mut found = None;
+    let bounded = scop.ctx.with_budget(max_operations, || {
+        found = Some(apply_unbounded(scop, deps, script));
+        Ok(())
+    });
+    match (bounded, found) {
+        (Ok(()), Some(r)) => r,
+        (Err(e), _) => Err(LoopyError::Isl(e)),
+        (Ok(()), None) => unreachable!("the closure ran"),
+    }
+}
+
+fn apply_unbounded(
+    scop: &Scop,
+    deps: &Dependences,
+    script: &Script,
+) -> Result<Transformed, LoopyError> {
     let mut s = Transformed::initial(scop)?;
     let mut parallel_marks: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
     let mut vector_marks: Vec<(BTreeSet<StmtId>, Pos)> = Vec::new();
@@ -368,6 +401,19 @@ pub fn apply(scop: &Scop, deps: &Dependences, script: &Script) -> Result<Transfo
                 let f = short.map(&s.ctx, l.level).map_err(&fail)?;
                 s.affine(&l, &f).map_err(fail)?;
             }
+        }
+        // Verifying a schedule costs the square of its depth in constraints that isl reads
+        // before any budget counts (found by fuzzing: an `affine` onto 130 dimensions took
+        // half a minute).
+        if s.m > transform::MAX_SHORTHAND_DEPTH {
+            return Err(LoopyError::Invalid {
+                pos: op.pos,
+                message: format!(
+                    "the schedule would have {} loop dimensions; at most {}",
+                    s.m,
+                    transform::MAX_SHORTHAND_DEPTH
+                ),
+            });
         }
     }
     // Vector marks: the innermost iteration entry that varies for the component's statements.

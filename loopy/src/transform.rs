@@ -380,10 +380,28 @@ pub enum Shorthand {
     Skew(usize, usize, i64),
 }
 
+/// The deepest loop dimension a shorthand may name, and the most loop dimensions a script's
+/// schedule may have (verifying a schedule costs the square of its depth: 32 take a quarter of
+/// a second).
+pub const MAX_SHORTHAND_DEPTH: usize = 32;
+
 impl Shorthand {
     /// The map `f` of the `affine` operation this shorthand stands for, on a component whose
     /// outermost own loop follows `level` enclosing loops.
     pub fn map(&self, ctx: &Ctx, level: usize) -> Result<Map, String> {
+        // A dimension far beyond any nest (found by fuzzing: `skew(L, 0, 12147483648, 1)`
+        // asked for a map over twelve billion iterators).
+        let deepest = match self {
+            Shorthand::Tile(sizes) => level.saturating_add(sizes.len()),
+            Shorthand::Interchange(d1, d2) => *d1.max(d2),
+            Shorthand::Reverse(d) | Shorthand::Shift(d, _) => *d,
+            Shorthand::Skew(o, i, _) => *o.max(i),
+        };
+        if deepest >= MAX_SHORTHAND_DEPTH {
+            return Err(format!(
+                "loop dimension {deepest} is beyond any nest (at most {MAX_SHORTHAND_DEPTH})"
+            ));
+        }
         let iters = |n: usize| (0..n).map(|k| format!("i{k}")).collect::<Vec<_>>();
         let (a, out): (usize, Vec<String>) = match self {
             Shorthand::Tile(sizes) => {

@@ -140,3 +140,22 @@ fn broken_and_restored_dependences_are_fine() {
     // Splitting j at n/2 keeps every dependence; so does fusing back.
     run(&m, "(A, B) = isplit(Outer, { [i, j] : j < n / 2 }, 1)").unwrap();
 }
+
+/// Scripts that ask for absurd depths are refused with the reason, quickly (found by fuzzing:
+/// one asked for a map over twelve billion iterators, one for a 130-dimensional schedule).
+#[test]
+fn absurd_depths_are_refused() {
+    let m = tagged();
+    let e = run(&m, "skew(Outer, 0, 12147483648, 1)")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("beyond any nest"), "{e}");
+    let wide = vec!["j"; 40].join(", ");
+    let e = run(
+        &m,
+        &format!("affine(Mult, {{ [i, j, k] -> [i, k, {wide}] }})"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("loop dimensions; at most 32"), "{e}");
+}

@@ -94,16 +94,44 @@ pub fn parse_source(
     } else {
         blank_comments(text)
     };
-    let lines = LineMap::new(name, &source);
-    let unit = parse_guarded(&source).map_err(|(offset, message)| CError {
-        loc: lines.loc(offset),
-        message,
-    })?;
-    let pragmas = Pragmas::find(&source);
-    let mut lower = Lower::new(&lines);
-    lower.typedefs(&unit);
-    let def = lower.pick_function(&unit, config.function.as_deref(), &pragmas, at_start())?;
-    lower.function(def, &pragmas)
+    // Parsing, lowering and dropping the syntax tree all recurse on its depth (`a * b * c ...`
+    // is as deep as it is long): they run on a thread with a large stack, whatever the
+    // caller's, and a panic among them becomes an error.
+    let name = name.to_string();
+    let function = config.function.clone();
+    let handle = std::thread::Builder::new()
+        .name("c-front-end".into())
+        .stack_size(512 << 20)
+        .spawn(move || {
+            std::panic::catch_unwind(move || {
+                let at_start = || SrcLoc {
+                    file: name.clone(),
+                    line: 1,
+                    col: 1,
+                };
+                let lines = LineMap::new(&name, &source);
+                let unit = parse_unit(&source).map_err(|(offset, message)| CError {
+                    loc: lines.loc(offset),
+                    message,
+                })?;
+                let pragmas = Pragmas::find(&source);
+                let mut lower = Lower::new(&lines);
+                lower.typedefs(&unit);
+                let def = lower.pick_function(&unit, function.as_deref(), &pragmas, at_start())?;
+                lower.function(def, &pragmas)
+            })
+        })
+        .map_err(|e| CError {
+            loc: at_start(),
+            message: format!("cannot start the C front end: {e}"),
+        })?;
+    match handle.join() {
+        Ok(Ok(result)) => result,
+        _ => Err(CError {
+            loc: at_start(),
+            message: "the C front end failed on this input (a bug: please report it)".into(),
+        }),
+    }
 }
 
 /// Runs the C preprocessor, keeping line markers.
@@ -201,9 +229,9 @@ fn blank_comments(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Parses on a thread with a large stack (the parser recurses on nesting) and turns a parser
-/// panic into an error.
-fn parse_guarded(source: &str) -> Result<ast::TranslationUnit, (usize, String)> {
+/// Parses (on the front end's thread with a large stack: the parser recurses on nesting) and
+/// turns a parser panic into an error.
+fn parse_unit(source: &str) -> Result<ast::TranslationUnit, (usize, String)> {
     if let Some(offset) = too_deep(source) {
         return Err((
             offset,
@@ -214,19 +242,13 @@ fn parse_guarded(source: &str) -> Result<ast::TranslationUnit, (usize, String)> 
         ));
     }
     let text = source.to_string();
-    let handle = std::thread::Builder::new()
-        .name("c-parser".into())
-        .stack_size(512 << 20)
-        .spawn(move || {
-            std::panic::catch_unwind(|| {
-                let config = lang_c::driver::Config::default();
-                lang_c::driver::parse_preprocessed(&config, text)
-            })
-        })
-        .map_err(|e| (0, format!("cannot start the parser: {e}")))?;
-    match handle.join() {
-        Ok(Ok(Ok(parse))) => Ok(parse.unit),
-        Ok(Ok(Err(e))) => {
+    let parsed = std::panic::catch_unwind(|| {
+        let config = lang_c::driver::Config::default();
+        lang_c::driver::parse_preprocessed(&config, text)
+    });
+    match parsed {
+        Ok(Ok(parse)) => Ok(parse.unit),
+        Ok(Err(e)) => {
             let mut expected: Vec<&str> = e.expected.iter().copied().collect();
             expected.sort_unstable();
             let rest = source.get(e.offset..).unwrap_or_default();
