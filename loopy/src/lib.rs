@@ -360,6 +360,16 @@ fn apply_unbounded(
                 let (text, pos) = isl_text(1)?;
                 let f =
                     Map::parse(&s.ctx, &text).map_err(|e| invalid(pos, format!("bad map: {e}")))?;
+                let width = f.dim(optimist_presburger::DimType::Out)?;
+                if width > transform::MAX_SHORTHAND_DEPTH {
+                    return Err(invalid(
+                        pos,
+                        format!(
+                            "the map has {width} outputs; a schedule has at most {} loop dimensions",
+                            transform::MAX_SHORTHAND_DEPTH
+                        ),
+                    ));
+                }
                 s.affine(&l, &f).map_err(|m| invalid(pos, m))?;
             }
             "isplit" => {

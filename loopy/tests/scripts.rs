@@ -157,5 +157,5 @@ fn absurd_depths_are_refused() {
     )
     .unwrap_err()
     .to_string();
-    assert!(e.contains("loop dimensions; at most 32"), "{e}");
+    assert!(e.contains("at most 32 loop dimensions"), "{e}");
 }

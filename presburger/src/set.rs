@@ -71,6 +71,47 @@ fn small_powers(text: &str) -> Result<()> {
     Ok(())
 }
 
+/// The deepest nesting of brackets isl notation may have.
+pub const MAX_NESTING: usize = 64;
+
+/// The most entries a tuple (`[i, j, ...]`) of isl notation may have.
+pub const MAX_TUPLE: usize = 96;
+
+/// isl's reader recurses on nesting (text with thousands of `[` overflowed the stack) and
+/// works in time growing faster than the square of a tuple's size (a map over 400 repeated
+/// dimensions ran for minutes); both found by fuzzing. Deeper or wider text is refused before
+/// isl sees it.
+fn shallow(text: &str) -> Result<()> {
+    let mut open: Vec<(char, usize)> = Vec::new();
+    for (k, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => {
+                open.push((c, 0));
+                if open.len() > MAX_NESTING {
+                    return Err(Error::InvalidArgument(format!(
+                        "isl notation: brackets nested deeper than {MAX_NESTING} at byte {k}"
+                    )));
+                }
+            }
+            ')' | ']' | '}' => {
+                open.pop();
+            }
+            ',' => {
+                if let Some((b, n)) = open.last_mut() {
+                    *n += 1;
+                    if *b == '[' && *n >= MAX_TUPLE {
+                        return Err(Error::InvalidArgument(format!(
+                            "isl notation: a tuple with more than {MAX_TUPLE} entries at byte {k}"
+                        )));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn parse<T: Handle>(
     ctx: &Ctx,
     text: &str,
@@ -83,6 +124,7 @@ where
         return object;
     }
     small_powers(text)?;
+    shallow(text)?;
     let c = Ctx::c_string(text)?;
     // SAFETY: the context is live and `c` is a valid C string for the duration of the call.
     let raw = unsafe { read(ctx.raw(), c.as_ptr()) };

@@ -1179,3 +1179,24 @@ fn huge_powers_in_isl_notation_are_refused() {
         expect!["{ [i] : 0 <= i <= 15 }"],
     );
 }
+
+/// isl's reader recurses on nesting and slows down sharply with wide tuples (found by
+/// fuzzing): deeper or wider text is refused before isl sees it.
+#[test]
+fn deep_or_wide_isl_notation_is_refused() {
+    let ctx = Ctx::new();
+    let deep = format!("{{ [i] : {}i{} > 0 }}", "(".repeat(100), ")".repeat(100));
+    let e = Set::parse(&ctx, &deep).unwrap_err();
+    assert!(e.to_string().contains("nested deeper"), "{e}");
+    let wide = format!("{{ [{}] }}", vec!["k"; 200].join(", "));
+    let e = Set::parse(&ctx, &wide).unwrap_err();
+    assert!(e.to_string().contains("more than 96 entries"), "{e}");
+    let ok = format!(
+        "{{ [{}] }}",
+        (0..40)
+            .map(|k| format!("x{k}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert!(Set::parse(&ctx, &ok).is_ok());
+}

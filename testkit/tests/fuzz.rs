@@ -70,10 +70,12 @@ fn fuzz_long() {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_secs());
+    let start = std::time::Instant::now();
     let r = fuzz::run(target, Duration::from_secs(seconds), u64::MAX, seed);
     println!(
-        "fuzz {name}, seed {seed}: {} inputs in {seconds} s, slowest {:?}, {} failures",
+        "fuzz {name}, seed {seed}: {} inputs in {} s, slowest {:?}, {} failures",
         r.inputs,
+        start.elapsed().as_secs(),
         r.slowest,
         r.failures.len()
     );

@@ -1,0 +1,13 @@
+// run: --set n=0 --set m=0 --set alpha=0.25
+// setup: 4
+// OPEN (soak, seed 1795459322): auto, no pass, threads 2, vector true, registers true: automatic strategy failed, original order kept: isl: isl error (internal): total dimensionality changed unexpectedly (at isl_map_simplify.c:5990)
+void kernel(int n, int m, double alpha, double A0[20][20], int L[16]) {
+  double s0 = 0.0;
+  int s1 = 1;
+  for (int i0 = 0; i0 < 2; i0++) {
+    for (int i1 = 0; i1 < i0 + 1; i1 += 2) {
+      A0[i0][i0] = (A0[i0][i0] + (A0[i0 + 1][i1 + 1] + A0[i0][i0]));
+      A0[i0 + 1][i0] = A0[i0][i0];
+    }
+  }
+}
