@@ -478,9 +478,7 @@ pub fn run(target: Target, time: Duration, max_inputs: u64, seed: u64) -> FuzzRe
             Some(Ok(())) => None,
         };
         if let Some(what) = what {
-            let hash = input.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            });
+            let hash = crate::text_hash(&input);
             let path = crashes_dir().join(format!("{}-{hash:016x}.txt", target.name()));
             std::fs::write(&path, &input).ok();
             out.failures.push((what, path));

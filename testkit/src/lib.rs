@@ -84,9 +84,7 @@ pub fn run(seed: u64, cases: u32, time_box: Duration) -> RunResult {
             let dir = regressions_dir();
             let c = p.to_c();
             // Named by the program, so two failures never overwrite each other.
-            let hash = c.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            });
+            let hash = text_hash(&c);
             let path = dir.join(format!("found-{hash:016x}.c"));
             let text = format!(
                 "// run: {}\n// setup: {k}\n// {}\n{}",
@@ -105,6 +103,14 @@ pub fn run(seed: u64, cases: u32, time_box: Duration) -> RunResult {
         failure,
         timed_out,
     }
+}
+
+/// The 64-bit FNV-1a hash of `text`: the names of files found by the random programs and the
+/// fuzzer, so that two findings never overwrite each other.
+pub fn text_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Runs a regression file written by [`run`]: its run line, setup and C.
