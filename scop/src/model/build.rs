@@ -509,6 +509,22 @@ impl<'f> Builder<'f> {
                 (t, f)
             }
             Err(NonAffine) => {
+                // The model evaluates a guard at every instance under it; C evaluates the
+                // condition once. They agree unless a statement under it writes what it reads
+                // and more than one instance runs under one evaluation (found by the random
+                // programs: `if (A[2] * A[2] > 0.5) for (..) A[2 * i] = ...`).
+                let single = |b: &[Stmt]| {
+                    b.len() <= 1 && b.iter().all(|s| matches!(s.kind, StmtKind::Assign(..)))
+                };
+                if !(single(then) && single(els)) && writes_what_it_reads(c, then, els) {
+                    return Err(BuildError {
+                        message: format!(
+                            "condition `{}` depends on data the statements under it write: C evaluates it once, and its value may change while they run",
+                            self.f.expr_to_string(c)
+                        ),
+                        loc: self.loc.clone(),
+                    });
+                }
                 self.diagnostics.push(format!(
                     "condition `{}` at {} is data-dependent: the statements under it have a guard and may-writes",
                     self.f.expr_to_string(c),
@@ -1126,6 +1142,37 @@ fn mentions(e: &Expr, v: VarId) -> bool {
             return true;
         }
         work.extend(x.children());
+    }
+    false
+}
+
+/// Whether a statement of `then` or `els` (at any depth) writes a variable or an array that
+/// condition `c` reads.
+fn writes_what_it_reads(c: &Expr, then: &[Stmt], els: &[Stmt]) -> bool {
+    let (mut vars, mut arrays) = (HashSet::new(), HashSet::new());
+    let mut work = vec![c];
+    while let Some(e) = work.pop() {
+        match &e.kind {
+            ExprKind::Leaf(IrLeaf::Var(v)) => {
+                vars.insert(*v);
+            }
+            ExprKind::Leaf(IrLeaf::Read(a, idx)) => {
+                arrays.insert(*a);
+                work.extend(idx);
+            }
+            _ => work.extend(e.children()),
+        }
+    }
+    let mut stmts: Vec<&Stmt> = then.iter().chain(els).collect();
+    while let Some(s) = stmts.pop() {
+        match &s.kind {
+            StmtKind::Assign(LValue::Var(v), _) if vars.contains(v) => return true,
+            StmtKind::Assign(LValue::Elem(a, _), _) if arrays.contains(a) => return true,
+            StmtKind::Assign(..) => {}
+            StmtKind::For(l) => stmts.extend(&l.body),
+            StmtKind::If(_, t, e) => stmts.extend(t.iter().chain(e)),
+            StmtKind::Block(b) => stmts.extend(b),
+        }
     }
     false
 }
