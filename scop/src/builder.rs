@@ -407,12 +407,7 @@ impl FunctionBuilder {
                 "`return_value` must come once, after every loop and branch is closed".into(),
             ));
         }
-        let mut name = String::from("optimist_return");
-        while self.f.arrays.iter().any(|a| a.name == name)
-            || self.f.vars.iter().any(|v| v.name == name)
-        {
-            name.push('_');
-        }
+        let name = crate::ir::return_slot_name(&self.f.vars, &self.f.arrays);
         let slot = self.local_array(&name, ty, &[Dim::Const(1)])?;
         self.store(slot, vec![Expr::int(0, Type::I64)?], value)?;
         self.f.ret = Some(slot);

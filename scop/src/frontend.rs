@@ -644,12 +644,7 @@ impl<'a> Lower<'a> {
             (Some(ty), Some((Some(e), span))) => {
                 let value = self.expr(e)?;
                 let value = self.ir(span, value.convert(ty))?;
-                let mut slot = String::from("optimist_return");
-                while self.arrays.iter().any(|a| a.name == slot)
-                    || self.vars.iter().any(|v| v.name == slot)
-                {
-                    slot.push('_');
-                }
+                let slot = crate::ir::return_slot_name(&self.vars, &self.arrays);
                 let id = self.new_array(Array {
                     name: slot,
                     elem: ty,

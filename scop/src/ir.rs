@@ -126,6 +126,17 @@ pub enum Param {
     Array(ArrayId),
 }
 
+/// The name of a function's return slot ([`Function::ret`]): `optimist_return`, with `_`
+/// appended while a variable or array has it. The front end and the builder both use it, so
+/// they give the same IR.
+pub fn return_slot_name(vars: &[Var], arrays: &[Array]) -> String {
+    let mut name = String::from("optimist_return");
+    while arrays.iter().any(|a| a.name == name) || vars.iter().any(|v| v.name == name) {
+        name.push('_');
+    }
+    name
+}
+
 /// A function of the IR: the unit the library optimizes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {

@@ -195,31 +195,26 @@ pub fn check_source(c_text: &str, run_args: &[String], setup_k: u16) -> Result<V
     }
     let reference = hashes(&w, &f);
 
+    // Runs `kernel` on fresh inputs: the version that ran, when it gives the reference bits.
+    let native = |kernel: &Kernel, what: &str| -> Result<Version, String> {
+        let mut w = Workload::generate(&f, &spec).map_err(|e| e.to_string())?;
+        let version = kernel
+            .run(&mut w.args)
+            .map_err(|e| format!("{what}: native run: {e}"))?;
+        let got = hashes(&w, &f);
+        if got != reference {
+            return Err(format!(
+                "{what}: native code ({version:?}): {got:?}, interpreter {reference:?}"
+            ));
+        }
+        Ok(version)
+    };
     let faithful = Kernel::faithful(&f).map_err(|e| format!("faithful code: {e}"))?;
-    let mut w = Workload::generate(&f, &spec).map_err(|e| e.to_string())?;
-    faithful
-        .run(&mut w.args)
-        .map_err(|e| format!("faithful native run: {e}"))?;
-    if hashes(&w, &f) != reference {
-        return Err(format!(
-            "faithful native code: {:?}, interpreter {reference:?}",
-            hashes(&w, &f)
-        ));
-    }
+    native(&faithful, "faithful")?;
 
     let (name, config, through_c) = setup(setup_k);
     let compiled = optimist::compile(&f, &config).map_err(|e| format!("{name}: compile: {e}"))?;
-    let mut w = Workload::generate(&f, &spec).map_err(|e| e.to_string())?;
-    let version = compiled
-        .kernel
-        .run(&mut w.args)
-        .map_err(|e| format!("{name}: native run: {e}"))?;
-    if hashes(&w, &f) != reference {
-        return Err(format!(
-            "{name}: native code ({version:?}): {:?}, interpreter {reference:?}",
-            hashes(&w, &f)
-        ));
-    }
+    let version = native(&compiled.kernel, &name)?;
     // isl refusing an operation (not a budget or the deadline) is a bug of the stage that
     // asked, even though the fallback keeps the results right: the program lost its
     // optimization for nothing.
@@ -267,15 +262,19 @@ fn short(why: &str) -> String {
         .collect()
 }
 
-/// The system C compiler (`$CC` or `cc`), when there is one.
+/// The system C compiler (`$CC` or `cc`), when there is one (asked once per process).
 pub fn cc() -> Option<String> {
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    Command::new(&cc)
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| cc)
+    static CC: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    CC.get_or_init(|| {
+        let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+        Command::new(&cc)
+            .arg("--version")
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|_| cc)
+    })
+    .clone()
 }
 
 /// Compiles versioned C `code` (entry `optimist_generated`) with the run contract's harness by

@@ -34,12 +34,12 @@ fn crashes_found_before_pass() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// A short seeded run of each target in every test run (the hour-long runs are
-/// `scripts/fuzz.sh`).
+/// A short seeded run of each target in every test run: no panic, no input still running after
+/// `GIVE_UP` (a guard against hangs, not a timing; the 1 s limit is `scripts/fuzz.sh`'s).
 #[test]
 fn parsers_survive_mutated_input() {
     for target in Target::ALL {
-        let r = fuzz::run(target, Duration::from_secs(60), 1_500, 0x0f22);
+        let r = fuzz::run(target, Duration::from_secs(60), 1_500, 0x0f22, None);
         let failures: Vec<String> = r
             .failures
             .iter()
@@ -71,7 +71,13 @@ fn fuzz_long() {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_secs());
     let start = std::time::Instant::now();
-    let r = fuzz::run(target, Duration::from_secs(seconds), u64::MAX, seed);
+    let r = fuzz::run(
+        target,
+        Duration::from_secs(seconds),
+        u64::MAX,
+        seed,
+        Some(fuzz::HANG),
+    );
     println!(
         "fuzz {name}, seed {seed}: {} inputs in {} s, slowest {:?}, {} failures",
         r.inputs,
