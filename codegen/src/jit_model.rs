@@ -367,6 +367,7 @@ impl ModelLowering<'_, '_> {
                 } => {
                     if *kind == LoopKind::Parallel
                         && self.parallel
+                        && !self.writes_scalar(body)
                         && let Some(end) = exclusive_bound(*iter, cond)
                     {
                         self.parallel_loop(*iter, init, &end, *step, body)?;
@@ -463,6 +464,20 @@ impl ModelLowering<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether a statement in `nodes` writes a scalar of the function. Scalars live in
+    /// Cranelift variables, which an outlined body receives by value: a loop that writes one
+    /// (legal in parallel when one instance writes it) runs in order, so the value is kept.
+    fn writes_scalar(&self, nodes: &[Node]) -> bool {
+        nodes.iter().any(|n| match n {
+            Node::For { body, .. } => self.writes_scalar(body),
+            Node::If { then, els, .. } => self.writes_scalar(then) || self.writes_scalar(els),
+            Node::Stmt { stmt, .. } => {
+                let write = self.scop.access(self.scop.stmt(*stmt).write);
+                matches!(self.scop.array(write.array).origin, ArrayOrigin::Scalar(_))
+            }
+        })
     }
 
     /// A loop marked parallel, `for (iter = init; iter < end; iter += step) body`: the body

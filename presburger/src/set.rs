@@ -82,11 +82,24 @@ pub const MAX_TUPLE: usize = 96;
 /// dimensions ran for minutes); both found by fuzzing. Deeper or wider text is refused before
 /// isl sees it.
 fn shallow(text: &str) -> Result<()> {
+    let wide = |k: usize| {
+        Err(Error::InvalidArgument(format!(
+            "isl notation: a tuple with more than {MAX_TUPLE} entries at byte {k}"
+        )))
+    };
     let mut open: Vec<(char, usize)> = Vec::new();
+    // isl reads `S[i][j]` as `S[i, j]`: a tuple right after a tuple goes on counting its
+    // entries (`chained` is the entries before it, or `None` when the last character was no
+    // closing `]`).
+    let mut chained: Option<usize> = None;
     for (k, c) in text.char_indices() {
         match c {
             '(' | '[' | '{' => {
-                open.push((c, 0));
+                let before = if c == '[' { chained.unwrap_or(0) } else { 0 };
+                if before >= MAX_TUPLE {
+                    return wide(k);
+                }
+                open.push((c, before));
                 if open.len() > MAX_NESTING {
                     return Err(Error::InvalidArgument(format!(
                         "isl notation: brackets nested deeper than {MAX_NESTING} at byte {k}"
@@ -94,20 +107,24 @@ fn shallow(text: &str) -> Result<()> {
                 }
             }
             ')' | ']' | '}' => {
-                open.pop();
+                chained = match open.pop() {
+                    Some(('[', n)) if c == ']' => Some(n + 1),
+                    _ => None,
+                };
+                continue;
             }
             ',' => {
                 if let Some((b, n)) = open.last_mut() {
                     *n += 1;
                     if *b == '[' && *n >= MAX_TUPLE {
-                        return Err(Error::InvalidArgument(format!(
-                            "isl notation: a tuple with more than {MAX_TUPLE} entries at byte {k}"
-                        )));
+                        return wide(k);
                     }
                 }
             }
+            c if c.is_whitespace() => continue,
             _ => {}
         }
+        chained = None;
     }
     Ok(())
 }

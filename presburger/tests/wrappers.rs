@@ -1191,6 +1191,23 @@ fn deep_or_wide_isl_notation_is_refused() {
     let wide = format!("{{ [{}] }}", vec!["k"; 200].join(", "));
     let e = Set::parse(&ctx, &wide).unwrap_err();
     assert!(e.to_string().contains("more than 96 entries"), "{e}");
+    // isl reads `S[i][j]` as `S[i, j]`: chained tuples count as one.
+    for chain in ["[i]", "[0, i]", "[i] "] {
+        let wide = format!("{{ S{} }}", chain.repeat(97));
+        let e = UnionSet::parse(&ctx, &wide).unwrap_err();
+        assert!(
+            e.to_string().contains("more than 96 entries"),
+            "{chain}: {e}"
+        );
+    }
+    check(
+        UnionSet::parse(&ctx, &format!("{{ S{} }}", "[i]".repeat(3))).unwrap(),
+        expect!["{ S[i, i, i] }"],
+    );
+    check(
+        Map::parse(&ctx, "{ S[i] -> [i] : i > 0 }").unwrap(),
+        expect!["{ S[i] -> [i] : i > 0 }"],
+    );
     let ok = format!(
         "{{ [{}] }}",
         (0..40)

@@ -241,6 +241,15 @@ fn parse_unit(source: &str) -> Result<ast::TranslationUnit, (usize, String)> {
             ),
         ));
     }
+    if let Some(offset) = sign_run(source) {
+        return Err((
+            offset,
+            format!(
+                "more than {MAX_SIGN_RUN} `+` and `-` characters in a row are not supported: \
+                 group the operators with parentheses"
+            ),
+        ));
+    }
     let text = source.to_string();
     let parsed = std::panic::catch_unwind(|| {
         let config = lang_c::driver::Config::default();
@@ -273,6 +282,44 @@ fn parse_unit(source: &str) -> Result<ast::TranslationUnit, (usize, String)> {
         }
         _ => Err((0, "the C parser failed on this input".into())),
     }
+}
+
+/// The longest run of `+` and `-` characters (whitespace between them does not end a run) that
+/// the parser is given. lang-c's parser backtracks over the ways to split such a run into `++`,
+/// `--`, `+=` and signs, in time exponential in its length: `i` then 34 `+`, `=` and 34 `+` took
+/// 2.7 s, and `n - -- -- ...` about twice as long for each `-` more (20 of them, 0.1 s). No C
+/// needs more than a few.
+const MAX_SIGN_RUN: usize = 16;
+
+/// Where a run of more than [`MAX_SIGN_RUN`] `+` and `-` characters starts, outside string and
+/// character literals.
+fn sign_run(source: &str) -> Option<usize> {
+    let b = source.as_bytes();
+    let (mut i, mut start, mut run) = (0, 0, 0);
+    while i < b.len() {
+        match b[i] {
+            b'+' | b'-' => {
+                if run == 0 {
+                    start = i;
+                }
+                run += 1;
+                if run > MAX_SIGN_RUN {
+                    return Some(start);
+                }
+            }
+            c if c.is_ascii_whitespace() => {}
+            q @ (b'"' | b'\'') => {
+                run = 0;
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => run = 0,
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The offset where brackets or runs of prefix operators nest deeper than the IR allows.

@@ -313,6 +313,35 @@ fn deep_nesting_is_an_error_not_a_crash() {
     );
 }
 
+/// lang-c's parser takes time exponential in the length of a run like `+++=+++`: found by
+/// fuzzing (`testkit/fuzz/`), 40 `+` on each side of `=` took 50 s.
+#[test]
+fn long_runs_of_plus_and_minus_are_refused_quickly() {
+    let plus = format!("  n{}={};", "+".repeat(40), "+".repeat(40));
+    check_body(
+        &plus,
+        expect![
+            "t.c:3:4: more than 16 `+` and `-` characters in a row are not supported: group the operators with parentheses"
+        ],
+    );
+    // Spaces do not help: `- -- -- ...` is as slow.
+    check_body(
+        &format!("  A[0] = n {}1;", "- -".repeat(40)),
+        expect![
+            "t.c:3:12: more than 16 `+` and `-` characters in a row are not supported: group the operators with parentheses"
+        ],
+    );
+    // As many as C needs, or grouped by parentheses, they are fine.
+    for body in [
+        format!("  A[0] = n{}1{};", "+(-".repeat(40), ")".repeat(40)),
+        "  A[0] = n+-+-+-1 - -1;".into(),
+    ] {
+        let src = format!("void k(int n, double A[n])\n{{\n{body}\n}}\n");
+        let f = parse_source("t.c", &src, None, &FrontendConfig::default());
+        assert!(f.is_ok(), "{body}: {:?}", f.err());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 

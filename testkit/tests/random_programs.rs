@@ -95,8 +95,9 @@ fn show() {
 }
 
 /// The long mode (`scripts/soak.sh HOURS`): batches of 1,000 programs from fresh seeds until
-/// `OPTIMIST_SOAK_SECONDS` have passed, then the totals; stops at the first disagreement, shrunk
-/// and written to `testkit/regressions/`.
+/// `OPTIMIST_SOAK_SECONDS` have passed, then the totals. A disagreement is shrunk and written to
+/// `testkit/regressions/`, and the soak goes on from the next seed; it fails at the end, naming
+/// every finding.
 #[test]
 #[ignore]
 fn soak() {
@@ -116,6 +117,7 @@ fn soak() {
         });
     let mut total = optimist_testkit::check::Tally::default();
     let mut seed = first;
+    let mut findings = Vec::new();
     while start.elapsed() < limit {
         let r = optimist_testkit::run(seed, 1_000, limit.saturating_sub(start.elapsed()));
         total.merge(&r.tally);
@@ -125,16 +127,22 @@ fn soak() {
             start.elapsed().as_secs()
         );
         if let Some((reason, path)) = r.failure {
-            println!("soak from seed {first}: {total}");
-            panic!(
+            println!(
                 "seed {seed}: shrunk and written to {}:\n{reason}",
                 path.display()
             );
+            findings.push(format!("seed {seed}: {}", path.display()));
         }
         seed += 1;
     }
     println!(
         "soak from seed {first}, {} s: {total}",
         start.elapsed().as_secs()
+    );
+    assert!(
+        findings.is_empty(),
+        "{} findings:\n{}",
+        findings.len(),
+        findings.join("\n")
     );
 }
