@@ -228,6 +228,15 @@ pub enum Why {
         /// The assumptions as `optimist show assumptions` prints them.
         assumptions: String,
     },
+    /// isl failed in a way no budget or deadline explains (an internal error or a failed
+    /// assertion in isl, or an operation a stage should not have asked): a bug, of isl or of
+    /// optimist. The optimization is lost, not the program: the faithful code runs.
+    #[error("isl failed (a bug: please report it with the kernel): {0}")]
+    Isl(IslError),
+    /// isl's loop AST of the schedule runs the instances in an order that breaks a dependence,
+    /// or leaves one out (a bug of isl's AST generator, found by the check of every AST).
+    #[error("{0}")]
+    WrongAst(String),
 }
 
 /// What the caller must change, or a bug. Everything that only stops optimization is a [`Why`].
@@ -329,8 +338,16 @@ pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram,
     Ok((program, outcome))
 }
 
-/// Runs the pipeline on `f` (see the module documentation).
+/// Runs the pipeline on `f` (see the module documentation). isl failing inside a stage is
+/// [`Why::Isl`]: only the faithful code is compiled.
 pub fn optimize(f: &Function, config: &Config) -> Result<Outcome, Error> {
+    match optimize_or_isl_error(f, config) {
+        Err(Error::Isl(e)) => Ok(Outcome::FaithfulOnly(Why::Isl(e))),
+        other => other,
+    }
+}
+
+fn optimize_or_isl_error(f: &Function, config: &Config) -> Result<Outcome, Error> {
     let mut d = Driver::new(f, config);
     Ok(match d.run(None)? {
         Err(why) => Outcome::FaithfulOnly(why),
@@ -396,17 +413,22 @@ impl<'a> Driver<'a> {
         bounded(ctx, self.deadline, f)
     }
 
-    /// The loop AST of `schedule`, under the AST budget and the deadline.
+    /// The loop AST of `schedule`, under the AST budget and the deadline; checked against
+    /// `deps` when given.
     fn ast(
         &self,
         scop: &Scop,
         schedule: &Schedule,
         marks: &Marks,
+        deps: Option<&Dependences>,
     ) -> Result<optimist_codegen::LoopAst, CodegenError> {
         let mut generated = None;
         self.timed(&scop.ctx, || {
             scop.ctx.with_budget(self.config.budgets.ast, || {
-                generated = Some(optimist_codegen::generate_marked(scop, schedule, marks));
+                generated = Some(match deps {
+                    Some(d) => optimist_codegen::generate_verified(scop, schedule, marks, d),
+                    None => optimist_codegen::generate_marked(scop, schedule, marks),
+                });
                 Ok(())
             })
         })?;
@@ -612,6 +634,7 @@ impl<'a> Driver<'a> {
             mut note,
             decision,
             late,
+            deps,
         } = match schedule(&scop, &config.strategy, budget, self.deadline, &mut stages)? {
             Ok(s) => s,
             Err(Why::Deadline { stage, .. }) => return Ok(Err(self.late(stage))),
@@ -622,7 +645,7 @@ impl<'a> Driver<'a> {
             self.deadline = None;
         }
         let ast_start = Instant::now();
-        let ast = match self.ast(&scop, &schedule, &marks) {
+        let ast = match self.ast(&scop, &schedule, &marks, deps.as_ref()) {
             Err(CodegenError::Isl(IslError::Deadline))
                 if matches!(config.strategy, Strategy::Auto(_)) =>
             {
@@ -633,7 +656,15 @@ impl<'a> Driver<'a> {
                 self.deadline = None;
                 schedule = scop.schedule.clone();
                 marks = Marks::default();
-                self.ast(&scop, &schedule, &marks)
+                self.ast(&scop, &schedule, &marks, None)
+            }
+            Err(CodegenError::WrongAst(why)) if matches!(config.strategy, Strategy::Auto(_)) => {
+                note = Some(format!(
+                    "isl's loop AST of the automatic schedule breaks its order ({why}), original order kept"
+                ));
+                schedule = scop.schedule.clone();
+                marks = Marks::default();
+                self.ast(&scop, &schedule, &marks, None)
             }
             other => other,
         };
@@ -645,6 +676,7 @@ impl<'a> Driver<'a> {
             Err(CodegenError::Isl(IslError::Deadline)) => {
                 return Ok(Err(self.late(Stage::Ast)));
             }
+            Err(CodegenError::WrongAst(why)) => return Ok(Err(Why::WrongAst(why))),
             Err(e) => return Err(Error::Codegen(e)),
         };
         stages.push(("loop AST".into(), ast_start.elapsed()));
@@ -796,6 +828,9 @@ struct Scheduled {
     decision: Option<String>,
     /// Whether the strategy ran out of time (the program's order is kept).
     late: bool,
+    /// The dependences a transformed schedule was computed or checked against; its loop AST
+    /// is checked against them too (isl's AST generator is not trusted to follow a schedule).
+    deps: Option<Dependences>,
 }
 
 /// `f` under `deadline`, if there is one.
@@ -832,6 +867,7 @@ fn schedule(
         note,
         decision: None,
         late,
+        deps: None,
     };
     let mut deps = || {
         let start = Instant::now();
@@ -863,7 +899,7 @@ fn schedule(
                 found = Some(
                     deps()
                         .map_err(LoopyError::Isl)
-                        .and_then(|d| optimist_loopy::auto(scop, &d, config)),
+                        .and_then(|d| optimist_loopy::auto(scop, &d, config).map(|t| (t, d))),
                 );
                 Ok(())
             });
@@ -873,7 +909,7 @@ fn schedule(
                 (Ok(()), None) => unreachable!("the closure ran"),
             };
             match found {
-                Ok(t) => {
+                Ok((t, d)) => {
                     stages.extend(t.stages.iter().map(|&(n, d)| (format!("strategy: {n}"), d)));
                     Scheduled {
                         schedule: t.schedule.clone(),
@@ -881,6 +917,7 @@ fn schedule(
                         note: None,
                         decision: t.decision.clone(),
                         late: false,
+                        deps: Some(d),
                     }
                 }
                 Err(LoopyError::Isl(IslError::Deadline)) => original(
@@ -899,7 +936,7 @@ fn schedule(
             let mut found = None;
             let stopped = bounded(&scop.ctx, deadline, || {
                 found = Some(match deps() {
-                    Ok(d) => optimist_loopy::apply(scop, &d, script),
+                    Ok(d) => optimist_loopy::apply(scop, &d, script).map(|t| (t, d)),
                     Err(e) => Err(LoopyError::Isl(e)),
                 });
                 Ok(())
@@ -909,7 +946,7 @@ fn schedule(
                 (Ok(()), Some(r)) => r,
                 (Ok(()), None) => unreachable!("the closure ran"),
             };
-            let t = match found {
+            let (t, d) = match found {
                 Ok(t) => t,
                 Err(LoopyError::Isl(IslError::Budget)) => {
                     return Ok(Err(Why::Budget {
@@ -931,6 +968,7 @@ fn schedule(
                 note: None,
                 decision: None,
                 late: false,
+                deps: Some(d),
             }
         }
     }))

@@ -7,10 +7,10 @@
 //! honored. Accesses whose relation is an over-approximation keep their subscript expressions.
 
 use optimist_presburger::{
-    AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, Error as IslError, Id, PwMultiAff,
-    Schedule, UnionMap,
+    AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, DimType, Error as IslError, Id,
+    PwMultiAff, Schedule, UnionMap,
 };
-use optimist_scop::model::{AccessId, Scop, StmtId};
+use optimist_scop::model::{AccessId, Dependences, Scop, StmtId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -123,6 +123,10 @@ pub enum CodegenError {
     /// *Bug*: the AST has a shape the code generator does not expect.
     #[error("unexpected AST: {0}")]
     Unexpected(String),
+    /// *Bug* in isl's AST generator: the AST runs a statement at loop values where the
+    /// schedule puts other instances (the occurrence, as isl generated it).
+    #[error("isl's loop AST disagrees with the schedule: {0}")]
+    WrongAst(String),
 }
 
 /// What the callback records for one statement occurrence.
@@ -297,11 +301,109 @@ pub fn generate_marked(
     schedule: &Schedule,
     marks: &Marks,
 ) -> Result<LoopAst, CodegenError> {
-    let simpler = without_fixed_dims(schedule, marks)?;
-    let (schedule, marks) = match &simpler {
-        Some((s, m)) => (s, m),
-        None => (schedule, marks),
+    match without_fixed_dims(schedule, marks)? {
+        Some((simpler, simpler_marks)) => generate_unchecked(scop, &simpler, &simpler_marks),
+        None => generate_unchecked(scop, schedule, marks),
+    }
+}
+
+/// [`generate_marked`], with the AST checked against `deps` (see [`crate::ast_check`]): the
+/// order the AST runs the instances in must respect every dependence. The schedule without its fixed dimensions is tried first; when isl's AST of it fails
+/// the check, the schedule as given; when that one fails too, [`CodegenError::WrongAst`].
+pub fn generate_verified(
+    scop: &Scop,
+    schedule: &Schedule,
+    marks: &Marks,
+    deps: &Dependences,
+) -> Result<LoopAst, CodegenError> {
+    if let Some((simpler, simpler_marks)) = without_fixed_dims(schedule, marks)? {
+        let ast = generate_unchecked(scop, &simpler, &simpler_marks)?;
+        if follows_within(scop, deps, &ast)?.is_none() {
+            return Ok(ast);
+        }
+    }
+    let ast = generate_unchecked(scop, schedule, marks)?;
+    match follows_within(scop, deps, &ast)? {
+        None => Ok(ast),
+        Some(why) => Err(CodegenError::WrongAst(why)),
+    }
+}
+
+/// The isl operations the check of one AST may use ([`follows`]). An AST whose check needs
+/// more (time-tiled stencils: `seidel2d` needed more than 20 million) is used unchecked, as
+/// every AST was before the check existed.
+pub const AST_CHECK_BUDGET: u64 = 2_000_000;
+
+/// [`follows`] under [`AST_CHECK_BUDGET`]: `None` also when the budget runs out.
+fn follows_within(
+    scop: &Scop,
+    deps: &Dependences,
+    ast: &LoopAst,
+) -> Result<Option<String>, CodegenError> {
+    let mut verdict = None;
+    let bounded = scop.ctx.with_budget(AST_CHECK_BUDGET, || {
+        verdict = Some(follows(scop, deps, ast));
+        Ok(())
+    });
+    let verdict = match (bounded, verdict) {
+        (Err(e), _) => Err(CodegenError::Isl(e)),
+        (Ok(()), Some(v)) => v,
+        (Ok(()), None) => unreachable!("the closure ran"),
     };
+    match verdict {
+        Err(CodegenError::Isl(IslError::Budget)) => Ok(None),
+        other => other,
+    }
+}
+
+/// How `ast` breaks `deps`, or `None` (also when its order has no isl notation here). Like the
+/// strategy's verifier, on statement-level dependences: the differences of the AST's times of
+/// every dependent pair must be lexicographically positive. (That every instance runs is not
+/// checked: on tiled kernels the domain comparison cost more than the AST itself.)
+fn follows(scop: &Scop, deps: &Dependences, ast: &LoopAst) -> Result<Option<String>, CodegenError> {
+    let Some(order) = crate::ast_check::ast_order(scop, ast)? else {
+        return Ok(None);
+    };
+    let Some(width) = order.maps()?.first().map(|m| m.dim(DimType::Out)) else {
+        return Ok(None);
+    };
+    let width = width?;
+    let z: Vec<String> = (0..width).map(|k| format!("z{k}")).collect();
+    let later = (0..width)
+        .map(|k| {
+            let mut c: Vec<String> = z[..k].iter().map(|v| format!("{v} = 0")).collect();
+            c.push(format!("{} > 0", z[k]));
+            c.join(" and ")
+        })
+        .collect::<Vec<_>>()
+        .join(" or ");
+    let params: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+    let later = optimist_presburger::UnionSet::parse(
+        &scop.ctx,
+        &format!(
+            "[{}] -> {{ [{}] : {later} }}",
+            params.join(", "),
+            z.join(", ")
+        ),
+    )?;
+    // Tiled ASTs have many pieces; coalesced, the check takes about half the time.
+    let order = order.coalesce()?;
+    let differences = deps
+        .all_statements()?
+        .apply_domain(&order)?
+        .apply_range(&order)?
+        .deltas()?;
+    let wrong = differences.subtract(&later)?;
+    Ok((!wrong.is_empty()?)
+        .then(|| format!("a dependence runs backwards or at one time, time differences {wrong}")))
+}
+
+/// isl's AST of `schedule`, converted, with the loops of the dimensions in `marks` marked.
+fn generate_unchecked(
+    scop: &Scop,
+    schedule: &Schedule,
+    marks: &Marks,
+) -> Result<LoopAst, CodegenError> {
     let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
     let table: Rc<RefCell<HashMap<String, Occurrence>>> = Rc::default();
     let names: Rc<RefCell<Names>> = Rc::default();
@@ -385,7 +487,7 @@ pub fn generate_marked(
 fn to_isl(e: CodegenError) -> IslError {
     match e {
         CodegenError::Isl(e) => e,
-        CodegenError::Unexpected(m) => IslError::InvalidArgument(m),
+        CodegenError::Unexpected(m) | CodegenError::WrongAst(m) => IslError::InvalidArgument(m),
     }
 }
 

@@ -17,6 +17,7 @@
 
 pub mod abi;
 pub mod ast;
+mod ast_check;
 pub mod c;
 pub mod jit;
 pub mod jit_model;
@@ -25,7 +26,10 @@ pub mod parallel;
 pub mod plan;
 pub mod versioned;
 
-pub use ast::{AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked};
+pub use ast::{
+    AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked,
+    generate_verified,
+};
 pub use c::CProgram;
 pub use kernel::{ArrayArg, Kernel, KernelError, NativeOptions, Version};
 pub use plan::Plan;

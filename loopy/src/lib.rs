@@ -292,6 +292,21 @@ pub fn apply_within(
         Ok(())
     });
     match (bounded, found) {
+        // The operations report isl's failures as text at their position; running out of
+        // operations or time is no fault of the script.
+        (Ok(()), Some(Err(LoopyError::Invalid { message, .. })))
+            if [IslError::Budget, IslError::Deadline]
+                .iter()
+                .any(|e| message.ends_with(&e.to_string())) =>
+        {
+            Err(LoopyError::Isl(
+                if message.ends_with(&IslError::Budget.to_string()) {
+                    IslError::Budget
+                } else {
+                    IslError::Deadline
+                },
+            ))
+        }
         (Ok(()), Some(r)) => r,
         (Err(e), _) => Err(LoopyError::Isl(e)),
         (Ok(()), None) => unreachable!("the closure ran"),

@@ -6,7 +6,7 @@ use crate::ctx::Ctx;
 use crate::error::{Error, Result};
 use crate::ffi;
 use crate::handle::{Handle, isl_handle, isl_methods};
-use crate::set::{Id, Set, Space, UnionMap, UnionSet, int, parse};
+use crate::set::{Id, Set, Space, UnionMap, UnionSet, int};
 
 isl_handle!(
     /// A schedule tree (`isl_schedule`): the execution order of the instances of a union set.
@@ -86,7 +86,7 @@ impl Schedule {
     /// text is checked first and anything else is [`Error::InvalidArgument`].
     pub fn parse(ctx: &Ctx, text: &str) -> Result<Schedule> {
         flow_yaml(text).map_err(|m| Error::InvalidArgument(format!("schedule notation: {m}")))?;
-        parse::<Schedule>(ctx, text, ffi::isl_schedule_read_from_str)
+        crate::set::parse_yaml::<Schedule>(ctx, text, ffi::isl_schedule_read_from_str)
     }
 
     /// The schedule that only has a domain node: the instances of `domain`, unordered.
@@ -322,7 +322,11 @@ impl ScheduleConstraints {
 
     /// Parses isl's notation of schedule constraints.
     pub fn parse(ctx: &Ctx, text: &str) -> Result<ScheduleConstraints> {
-        parse::<ScheduleConstraints>(ctx, text, ffi::isl_schedule_constraints_read_from_str)
+        crate::set::parse_yaml::<ScheduleConstraints>(
+            ctx,
+            text,
+            ffi::isl_schedule_constraints_read_from_str,
+        )
     }
 
     /// Adds conditional validity constraints: `validity` needs to be respected only where the
@@ -435,6 +439,12 @@ fn scalar(b: &[u8], k: &mut usize) -> std::result::Result<bool, String> {
     if b.get(*k) == Some(&b'"') {
         match b[*k + 1..].iter().position(|&c| c == b'"') {
             Some(n) => {
+                // A string holds isl notation (a set, a map), which isl reads as a schedule
+                // again, and crashes on, when it starts like a mapping.
+                let inner = &b[*k + 1..*k + 1 + n];
+                if crate::set::mapping_like(&String::from_utf8_lossy(inner)) {
+                    return Err(format!("a string at byte {} starts like a mapping", *k));
+                }
                 *k += n + 2;
                 Ok(true)
             }

@@ -129,7 +129,52 @@ fn shallow(text: &str) -> Result<()> {
     Ok(())
 }
 
+/// Whether isl notation `text` starts like a mapping (`domain: ...` or `{ domain: ...`): isl's
+/// reader takes such text for a schedule whatever object it was asked for, and crashed on
+/// every malformed one the fuzzer tried (`{ domain: 1, child: 1 }`, `domain: 1`). No set, map
+/// or expression starts that way.
+pub(crate) fn mapping_like(text: &str) -> bool {
+    let t = text.trim_start();
+    let t = t.strip_prefix('{').map_or(t, str::trim_start);
+    let rest = match t.strip_prefix('"') {
+        Some(r) => match r.find('"') {
+            Some(n) => &r[n + 1..],
+            None => return false,
+        },
+        None => {
+            let n = t
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(t.len());
+            if n == 0 {
+                return false;
+            }
+            &t[n..]
+        }
+    };
+    rest.trim_start().starts_with(':')
+}
+
+/// Reads isl notation of a set, map or expression (never a schedule: see [`mapping_like`]).
 pub(crate) fn parse<T: Handle>(
+    ctx: &Ctx,
+    text: &str,
+    read: unsafe extern "C" fn(*mut ffi::isl_ctx, *const std::ffi::c_char) -> *mut T::Raw,
+) -> Result<T>
+where
+    T::Raw: 'static,
+{
+    if mapping_like(text) {
+        return Err(Error::InvalidArgument(
+            "isl notation: text that starts like a mapping (`key: ...`) is schedule notation, \
+             not a set, map or expression"
+                .into(),
+        ));
+    }
+    parse_yaml(ctx, text, read)
+}
+
+/// Reads isl notation, schedules included.
+pub(crate) fn parse_yaml<T: Handle>(
     ctx: &Ctx,
     text: &str,
     read: unsafe extern "C" fn(*mut ffi::isl_ctx, *const std::ffi::c_char) -> *mut T::Raw,

@@ -1180,6 +1180,43 @@ fn huge_powers_in_isl_notation_are_refused() {
     );
 }
 
+/// isl's reader takes text that starts like a mapping for a schedule, whatever it was asked
+/// for, and crashed on malformed ones (found by fuzzing): refused before isl sees it.
+#[test]
+fn mapping_text_is_no_set() {
+    let ctx = Ctx::new();
+    for text in [
+        "domain: 1",
+        "{ domain: 1, child: 1 }",
+        "{ \"domain\": \"x\" }",
+    ] {
+        let e = UnionSet::parse(&ctx, text).unwrap_err();
+        assert!(
+            e.to_string().contains("starts like a mapping"),
+            "{text}: {e}"
+        );
+        assert!(Map::parse(&ctx, text).is_err(), "{text}");
+    }
+    // Inside a schedule, the strings of isl notation are checked the same way.
+    let e = Schedule::parse(
+        &ctx,
+        "{ domain: \" domain: 1\", child: { schedule: \"[{ S[i] -> [(i)] }]\" } }",
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("starts like a mapping"), "{e}");
+    // Sets whose first tuple is named, or that only constrain parameters, are fine.
+    for text in ["{ S[i] : 0 <= i < 4 }", "[n] -> { : n > 0 }", "{ : }"] {
+        assert!(UnionSet::parse(&ctx, text).is_ok(), "{text}");
+    }
+    assert!(
+        Schedule::parse(
+            &ctx,
+            "{ domain: \"{ S[i] : 0 <= i < 4 }\", child: { schedule: \"[{ S[i] -> [(i)] }]\" } }"
+        )
+        .is_ok()
+    );
+}
+
 /// isl's reader recurses on nesting and slows down sharply with wide tuples (found by
 /// fuzzing): deeper or wider text is refused before isl sees it.
 #[test]
