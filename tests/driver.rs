@@ -446,3 +446,22 @@ fn a_deadline_already_past_stops_after_the_first_stage() {
         "the build stage passed the deadline of 0 ms (raise Config::deadline)"
     );
 }
+
+/// isl failing inside a stage (here an assertion in isl's own code, in the assumptions stage:
+/// found by the random programs, `testkit/regressions/open/isl_assertion_n_div.c`) costs the
+/// optimization, never the program: the outcome says so and the faithful code runs.
+#[test]
+fn an_isl_failure_leaves_the_faithful_code() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testkit/regressions/open/isl_assertion_n_div.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let spec = common::run_spec(&path);
+    let reference = common::interpreter_hashes(&f, &spec);
+    let compiled = optimist::compile(&f, &Config::default()).unwrap();
+    if let Outcome::FaithfulOnly(why) = &compiled.outcome {
+        assert!(matches!(why, Why::Isl(_)), "{why}");
+        assert!(why.to_string().contains("please report it"), "{why}");
+    }
+    let (_, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+    assert_eq!(hashes, reference);
+}
