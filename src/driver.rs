@@ -796,7 +796,19 @@ fn check(
     // recovered ones for a delinearized array) may exceed what the program touches, since the
     // buffer need not hold the declared size: leaving the buffer sends native code to the
     // fallback, and staying inside makes its range checks unnecessary. A one-dimensional
-    // footprint is exact: leaving the buffer is the caller's error.
+    // footprint is exact, and leaving the buffer the caller's error, when every access to the
+    // array is exact and runs whenever its statement's instance does; one under a condition on
+    // data (which may never hold) or over-approximated is treated like a footprint with
+    // several dimensions (the random programs found a kernel refused for an access under
+    // `if (0.0 * 0.0 > 0.5)`).
+    let exact = |k: ScopArrayId| {
+        scop.stmts.iter().all(|st| {
+            st.accesses.iter().all(|&a| {
+                let access = scop.access(a);
+                access.array != k || (access.exact && st.guard.is_none())
+            })
+        })
+    };
     let mut footprints = Vec::new();
     let mut fallback_footprints = Vec::new();
     for (k, fp) in &check.footprints {
@@ -806,7 +818,7 @@ fn check(
         if matches!(fp.low, CheckExpr::Leaf(_)) {
             continue;
         }
-        if scop.array(*k).sizes.len() > 1 {
+        if scop.array(*k).sizes.len() > 1 || !exact(*k) {
             fallback_footprints.push((id.0 as usize, fp.clone()));
             if !unchecked.contains(&id) {
                 unchecked.push(id);

@@ -317,33 +317,49 @@ pub fn generate_verified(
     deps: &Dependences,
 ) -> Result<LoopAst, CodegenError> {
     if let Some((simpler, simpler_marks)) = without_fixed_dims(schedule, marks)? {
+        let start = std::time::Instant::now();
         let ast = generate_unchecked(scop, &simpler, &simpler_marks)?;
-        if follows_within(scop, deps, &ast)?.is_none() {
+        if follows_within(scop, deps, &ast, start.elapsed())?.is_none() {
             return Ok(ast);
         }
     }
+    let start = std::time::Instant::now();
     let ast = generate_unchecked(scop, schedule, marks)?;
-    match follows_within(scop, deps, &ast)? {
+    match follows_within(scop, deps, &ast, start.elapsed())? {
         None => Ok(ast),
         Some(why) => Err(CodegenError::WrongAst(why)),
     }
 }
 
-/// The isl operations the check of one AST may use ([`follows`]). An AST whose check needs
-/// more (time-tiled stencils: `seidel2d` needed more than 20 million) is used unchecked, as
-/// every AST was before the check existed.
+/// The isl operations the check of one AST may use ([`follows`]).
 pub const AST_CHECK_BUDGET: u64 = 2_000_000;
 
-/// [`follows`] under [`AST_CHECK_BUDGET`]: `None` also when the budget runs out.
+/// The time the check of one AST may take: this much, or [`AST_CHECK_TIME_FACTOR`] times the
+/// time isl took to generate the AST, whichever is longer.
+pub const AST_CHECK_TIME: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// See [`AST_CHECK_TIME`].
+pub const AST_CHECK_TIME_FACTOR: u32 = 4;
+
+/// [`follows`] under [`AST_CHECK_BUDGET`] and the time limit of [`AST_CHECK_TIME`] for an AST
+/// that took `generation` to generate: `None` also when either runs out, and the AST is used
+/// unchecked, as every AST was before the check existed. The check of a time-tiled stencil's
+/// AST (`seidel2d`) took a second where generating it took 20 ms; most take a few to a few
+/// tens of milliseconds.
 fn follows_within(
     scop: &Scop,
     deps: &Dependences,
     ast: &LoopAst,
+    generation: std::time::Duration,
 ) -> Result<Option<String>, CodegenError> {
+    let limit = AST_CHECK_TIME.max(generation * AST_CHECK_TIME_FACTOR);
     let mut verdict = None;
     let bounded = scop.ctx.with_budget(AST_CHECK_BUDGET, || {
-        verdict = Some(follows(scop, deps, ast));
-        Ok(())
+        scop.ctx
+            .with_deadline(std::time::Instant::now() + limit, || {
+                verdict = Some(follows(scop, deps, ast));
+                Ok(())
+            })
     });
     let verdict = match (bounded, verdict) {
         (Err(e), _) => Err(CodegenError::Isl(e)),
@@ -351,7 +367,8 @@ fn follows_within(
         (Ok(()), None) => unreachable!("the closure ran"),
     };
     match verdict {
-        Err(CodegenError::Isl(IslError::Budget)) => Ok(None),
+        // The driver's own deadline, if it passed too, stops its next stage.
+        Err(CodegenError::Isl(IslError::Budget | IslError::Deadline)) => Ok(None),
         other => other,
     }
 }

@@ -36,7 +36,9 @@ pub struct Plan {
     /// is written; one outside its buffer is the caller's error.
     pub footprints: Vec<(usize, Footprint)>,
     /// Footprints of arrays with several dimensions (declared or recovered by
-    /// delinearization), which over-approximate what the program touches (whole rows): native
+    /// delinearization), which over-approximate what the program touches (whole rows), and of
+    /// one-dimensional arrays with an access under a condition on data or an over-approximated
+    /// access: native
     /// code runs the faithful code when one leaves its buffer, and otherwise accesses the array
     /// without range checks (it is in `unchecked`).
     pub fallback_footprints: Vec<(usize, Footprint)>,
