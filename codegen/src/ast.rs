@@ -7,8 +7,8 @@
 //! honored. Accesses whose relation is an over-approximation keep their subscript expressions.
 
 use optimist_presburger::{
-    AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, DimType, Error as IslError, Id,
-    PwMultiAff, Schedule, UnionMap,
+    AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, Error as IslError, Id, PwMultiAff,
+    Schedule, UnionMap,
 };
 use optimist_scop::model::{AccessId, Dependences, Scop, StmtId};
 use std::cell::RefCell;
@@ -123,8 +123,8 @@ pub enum CodegenError {
     /// *Bug*: the AST has a shape the code generator does not expect.
     #[error("unexpected AST: {0}")]
     Unexpected(String),
-    /// *Bug* in isl's AST generator: the AST runs a statement at loop values where the
-    /// schedule puts other instances (the occurrence, as isl generated it).
+    /// *Bug* in isl's AST generator: the AST runs the instances in an order that breaks a
+    /// dependence the schedule respects.
     #[error("isl's loop AST disagrees with the schedule: {0}")]
     WrongAst(String),
 }
@@ -307,9 +307,10 @@ pub fn generate_marked(
     }
 }
 
-/// [`generate_marked`], with the AST checked against `deps` (see [`crate::ast_check`]): the
-/// order the AST runs the instances in must respect every dependence. The schedule without its fixed dimensions is tried first; when isl's AST of it fails
-/// the check, the schedule as given; when that one fails too, [`CodegenError::WrongAst`].
+/// [`generate_marked`], with the AST checked against `deps` (see `ast_check`): the order the
+/// AST runs the instances in must respect every dependence. The schedule without its fixed
+/// dimensions is tried first; when isl's AST of it fails the check, the schedule as given; when
+/// that one fails too, [`CodegenError::WrongAst`].
 pub fn generate_verified(
     scop: &Scop,
     schedule: &Schedule,
@@ -319,100 +320,16 @@ pub fn generate_verified(
     if let Some((simpler, simpler_marks)) = without_fixed_dims(schedule, marks)? {
         let start = std::time::Instant::now();
         let ast = generate_unchecked(scop, &simpler, &simpler_marks)?;
-        if follows_within(scop, deps, &ast, start.elapsed())?.is_none() {
+        if crate::ast_check::follows_within(scop, deps, &ast, start.elapsed())?.is_none() {
             return Ok(ast);
         }
     }
     let start = std::time::Instant::now();
     let ast = generate_unchecked(scop, schedule, marks)?;
-    match follows_within(scop, deps, &ast, start.elapsed())? {
+    match crate::ast_check::follows_within(scop, deps, &ast, start.elapsed())? {
         None => Ok(ast),
         Some(why) => Err(CodegenError::WrongAst(why)),
     }
-}
-
-/// The isl operations the check of one AST may use ([`follows`]).
-pub const AST_CHECK_BUDGET: u64 = 2_000_000;
-
-/// The time the check of one AST may take: this much, or [`AST_CHECK_TIME_FACTOR`] times the
-/// time isl took to generate the AST, whichever is longer.
-pub const AST_CHECK_TIME: std::time::Duration = std::time::Duration::from_millis(50);
-
-/// See [`AST_CHECK_TIME`].
-pub const AST_CHECK_TIME_FACTOR: u32 = 4;
-
-/// [`follows`] under [`AST_CHECK_BUDGET`] and the time limit of [`AST_CHECK_TIME`] for an AST
-/// that took `generation` to generate: `None` also when either runs out, and the AST is used
-/// unchecked, as every AST was before the check existed. The check of a time-tiled stencil's
-/// AST (`seidel2d`) took a second where generating it took 20 ms; most take a few to a few
-/// tens of milliseconds.
-fn follows_within(
-    scop: &Scop,
-    deps: &Dependences,
-    ast: &LoopAst,
-    generation: std::time::Duration,
-) -> Result<Option<String>, CodegenError> {
-    let limit = AST_CHECK_TIME.max(generation * AST_CHECK_TIME_FACTOR);
-    let mut verdict = None;
-    let bounded = scop.ctx.with_budget(AST_CHECK_BUDGET, || {
-        scop.ctx
-            .with_deadline(std::time::Instant::now() + limit, || {
-                verdict = Some(follows(scop, deps, ast));
-                Ok(())
-            })
-    });
-    let verdict = match (bounded, verdict) {
-        (Err(e), _) => Err(CodegenError::Isl(e)),
-        (Ok(()), Some(v)) => v,
-        (Ok(()), None) => unreachable!("the closure ran"),
-    };
-    match verdict {
-        // The driver's own deadline, if it passed too, stops its next stage.
-        Err(CodegenError::Isl(IslError::Budget | IslError::Deadline)) => Ok(None),
-        other => other,
-    }
-}
-
-/// How `ast` breaks `deps`, or `None` (also when its order has no isl notation here). Like the
-/// strategy's verifier, on statement-level dependences: the differences of the AST's times of
-/// every dependent pair must be lexicographically positive. (That every instance runs is not
-/// checked: on tiled kernels the domain comparison cost more than the AST itself.)
-fn follows(scop: &Scop, deps: &Dependences, ast: &LoopAst) -> Result<Option<String>, CodegenError> {
-    let Some(order) = crate::ast_check::ast_order(scop, ast)? else {
-        return Ok(None);
-    };
-    let Some(width) = order.maps()?.first().map(|m| m.dim(DimType::Out)) else {
-        return Ok(None);
-    };
-    let width = width?;
-    let z: Vec<String> = (0..width).map(|k| format!("z{k}")).collect();
-    let later = (0..width)
-        .map(|k| {
-            let mut c: Vec<String> = z[..k].iter().map(|v| format!("{v} = 0")).collect();
-            c.push(format!("{} > 0", z[k]));
-            c.join(" and ")
-        })
-        .collect::<Vec<_>>()
-        .join(" or ");
-    let params: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
-    let later = optimist_presburger::UnionSet::parse(
-        &scop.ctx,
-        &format!(
-            "[{}] -> {{ [{}] : {later} }}",
-            params.join(", "),
-            z.join(", ")
-        ),
-    )?;
-    // Tiled ASTs have many pieces; coalesced, the check takes about half the time.
-    let order = order.coalesce()?;
-    let differences = deps
-        .all_statements()?
-        .apply_domain(&order)?
-        .apply_range(&order)?
-        .deltas()?;
-    let wrong = differences.subtract(&later)?;
-    Ok((!wrong.is_empty()?)
-        .then(|| format!("a dependence runs backwards or at one time, time differences {wrong}")))
 }
 
 /// isl's AST of `schedule`, converted, with the loops of the dimensions in `marks` marked.

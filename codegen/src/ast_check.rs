@@ -9,14 +9,67 @@
 //! values of the loops around it), and that time is checked against the dependences like any
 //! schedule (`generate_verified`).
 
-use crate::ast::{AExpr, LoopAst, Node};
+use crate::ast::{AExpr, CodegenError, LoopAst, Node};
 use optimist_presburger::{AstOp, Error as IslError, Map, UnionMap};
-use optimist_scop::model::Scop;
+use optimist_scop::model::{Dependences, Scop};
+use std::time::{Duration, Instant};
+
+/// The isl operations the check of one AST may use.
+const AST_CHECK_BUDGET: u64 = 2_000_000;
+
+/// The time the check of one AST may take: this much, or [`AST_CHECK_TIME_FACTOR`] times the
+/// time isl took to generate the AST, whichever is longer.
+const AST_CHECK_TIME: Duration = Duration::from_millis(50);
+
+/// See [`AST_CHECK_TIME`].
+const AST_CHECK_TIME_FACTOR: u32 = 4;
+
+/// How `ast` breaks `deps`, checked under [`AST_CHECK_BUDGET`] and [`AST_CHECK_TIME`] for an
+/// AST that took `generation` to generate; `None` when it respects them, and also when the
+/// budget or the time runs out or the AST has no isl notation here: the AST is then used
+/// unchecked, as every AST was before the check existed. The check of a time-tiled stencil's
+/// AST (`seidel2d`) took a second where generating it took 20 ms; most take a few to a few
+/// tens of milliseconds. That every instance runs is not checked: on tiled kernels comparing
+/// the domains cost more than generating the AST.
+pub(crate) fn follows_within(
+    scop: &Scop,
+    deps: &Dependences,
+    ast: &LoopAst,
+    generation: Duration,
+) -> Result<Option<String>, CodegenError> {
+    let limit = AST_CHECK_TIME.max(generation * AST_CHECK_TIME_FACTOR);
+    let mut verdict = None;
+    // The budget and the deadline nest in the AST stage's own: afterwards that stage counts
+    // its operations afresh, and its deadline, if it passed meanwhile, stops the next stage.
+    let bounded = scop.ctx.with_budget(AST_CHECK_BUDGET, || {
+        scop.ctx.with_deadline(Instant::now() + limit, || {
+            verdict = Some(follows(scop, deps, ast));
+            Ok(())
+        })
+    });
+    match (bounded, verdict) {
+        (Err(IslError::Budget | IslError::Deadline), _)
+        | (Ok(()), Some(Err(IslError::Budget | IslError::Deadline))) => Ok(None),
+        (Err(e), _) | (Ok(()), Some(Err(e))) => Err(e.into()),
+        (Ok(()), Some(Ok(v))) => Ok(v),
+        (Ok(()), None) => unreachable!("the closure ran"),
+    }
+}
+
+fn follows(scop: &Scop, deps: &Dependences, ast: &LoopAst) -> Result<Option<String>, IslError> {
+    let Some(order) = ast_order(scop, ast)? else {
+        return Ok(None);
+    };
+    // Tiled ASTs have many pieces; coalesced, the check takes about half the time.
+    let order = order.coalesce()?;
+    Ok((!optimist_loopy::respects_dependences(scop, deps, &order)?)
+        .then(|| "a dependence runs backwards or at one time in the generated loops".to_string()))
+}
 
 /// The order in which `ast` runs the instances of `scop`: instances to time vectors (all of
 /// one width), or `None` when a loop bound, condition or argument has no isl notation here
 /// (a `?:` selection) or `ast` runs no statement.
-pub fn ast_order(scop: &Scop, ast: &LoopAst) -> Result<Option<UnionMap>, IslError> {
+fn ast_order(scop: &Scop, ast: &LoopAst) -> Result<Option<UnionMap>, IslError> {
     let builder = Order {
         scop,
         ast,

@@ -40,7 +40,7 @@ pub use correspondence::{
     Correspondence, CorrespondenceError, check_correspondence, correspondence,
 };
 pub use script::{Arg, Op, Pos, Script, ScriptError};
-pub use verify::{Violation, ViolationKind, verify};
+pub use verify::{Violation, ViolationKind, respects_dependences, verify};
 
 use optimist_presburger::{Error as IslError, Map, Schedule, Set, UnionMap};
 use optimist_scop::model::{Dependences, Scop, StmtId};
