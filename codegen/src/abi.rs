@@ -36,6 +36,12 @@ pub enum Status {
     /// nothing: the caller runs the faithful code itself (after allocating what only that code
     /// needs).
     CheckFailed,
+    /// A pure function failed (its implementation returned an error or panicked): the one at
+    /// this index of [`Function::pure_fns`]`(false)`.
+    Call {
+        /// The function's index.
+        index: u32,
+    },
     /// A code this crate does not produce (a bug).
     Unknown(i32),
 }
@@ -53,6 +59,7 @@ impl Status {
             Status::Division => 2,
             Status::Footprint { .. } => 3,
             Status::CheckFailed => 4,
+            Status::Call { .. } => 5,
             Status::Unknown(c) => c,
         }
     }
@@ -61,6 +68,7 @@ impl Status {
     pub fn encode(self, fallback: bool) -> i32 {
         let array = match self {
             Status::Footprint { array } => (array as i32) << 16,
+            Status::Call { index } => (index as i32) << 16,
             _ => 0,
         };
         self.code() | array | if fallback { FALLBACK_FLAG } else { 0 }
@@ -78,6 +86,9 @@ impl Status {
                 array: (rest >> 16) as u32,
             },
             4 if rest == 4 => Status::CheckFailed,
+            5 => Status::Call {
+                index: (rest >> 16) as u32,
+            },
             _ => Status::Unknown(code),
         };
         (status, fallback)
@@ -162,6 +173,8 @@ mod tests {
             Status::Division,
             Status::Footprint { array: 0 },
             Status::Footprint { array: 7 },
+            Status::Call { index: 0 },
+            Status::Call { index: 3 },
         ] {
             for fallback in [false, true] {
                 assert_eq!(Status::decode(s.encode(fallback)), (s, fallback));

@@ -127,6 +127,12 @@ pub enum CodegenError {
     /// dependence the schedule respects.
     #[error("isl's loop AST disagrees with the schedule: {0}")]
     WrongAst(String),
+    /// *Invalid input*: the program calls a pure function that has no implementation, so
+    /// native code cannot call it (C text can: the C compiler links it).
+    #[error(
+        "the pure function `{0}` has no implementation: bind one (FrontendConfig::pures, PureFn) or define it in the source"
+    )]
+    Unbound(String),
 }
 
 /// What the callback records for one statement occurrence.
@@ -421,7 +427,9 @@ fn generate_unchecked(
 fn to_isl(e: CodegenError) -> IslError {
     match e {
         CodegenError::Isl(e) => e,
-        CodegenError::Unexpected(m) | CodegenError::WrongAst(m) => IslError::InvalidArgument(m),
+        CodegenError::Unexpected(m) | CodegenError::WrongAst(m) | CodegenError::Unbound(m) => {
+            IslError::InvalidArgument(m)
+        }
     }
 }
 

@@ -33,6 +33,7 @@ static inline long optimist_max(long a, long b) { return a > b ? a : b; }
 /// default) with the original parameters. It has no run-time check: [`versioned`] adds it.
 pub fn function(f: &Function, scop: &Scop, ast: &LoopAst, name: Option<&str>) -> String {
     let mut out = String::from(PREAMBLE);
+    out.push_str(&f.c_pure_declarations());
     out.push_str(&Printer::new(f, scop, ast, false).definition(ast, name.unwrap_or(&f.name)));
     out
 }
@@ -113,6 +114,7 @@ pub fn versioned(
     name: &str,
 ) -> Result<CProgram, crate::CodegenError> {
     let mut code = String::from(PREAMBLE);
+    code.push_str(&f.c_pure_declarations());
     code.push_str("int optimist_version;\n");
     let _ = write!(code, "static {}", f.to_c(&format!("{name}_fallback")));
     let args: Vec<String> = f

@@ -12,17 +12,21 @@
 
 use crate::ast::CodegenError;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{AbiParam, Block, InstBuilder, MemFlagsData, Value, types};
+use cranelift_codegen::ir::{
+    AbiParam, Block, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module};
 use optimist_scop::expr::{Expr as AnyExpr, ExprKind};
 use optimist_scop::ir::{
-    ArrayKind, BinOp, Dim, Expr, For, Function, IrLeaf, LValue, MathFn, Param, Stmt, StmtKind, UnOp,
+    ArrayKind, BinOp, Dim, Expr, For, Function, IrLeaf, LValue, MathFn, Param, PureFn, Stmt,
+    StmtKind, UnOp,
 };
 use optimist_scop::types::Type;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::abi::{ArgBlock, KernelFn, Status};
 
@@ -30,6 +34,8 @@ use crate::abi::{ArgBlock, KernelFn, Status};
 pub struct Compiled {
     module: Option<JITModule>,
     entry: KernelFn,
+    /// The pure functions the code calls by address: kept alive as long as it.
+    _pures: Vec<Arc<PureFn>>,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -108,11 +114,16 @@ pub(crate) fn new_module() -> Result<JITModule, CodegenError> {
         crate::parallel::SYMBOL,
         crate::parallel::parallel_for as *const u8,
     );
+    builder.symbol(PURE_SYMBOL, call_pure as *const u8);
     Ok(JITModule::new(builder))
 }
 
 /// Finishes a module whose function `id` was defined, and wraps its code.
-pub(crate) fn finish(mut module: JITModule, id: FuncId) -> Result<Compiled, CodegenError> {
+pub(crate) fn finish(
+    mut module: JITModule,
+    id: FuncId,
+    f: &Function,
+) -> Result<Compiled, CodegenError> {
     module.finalize_definitions().map_err(err)?;
     let ptr = module.get_finalized_function(id);
     // SAFETY: the function was defined with the kernel signature.
@@ -120,6 +131,7 @@ pub(crate) fn finish(mut module: JITModule, id: FuncId) -> Result<Compiled, Code
     Ok(Compiled {
         module: Some(module),
         entry,
+        _pures: f.pure_fns(false),
     })
 }
 
@@ -221,7 +233,7 @@ fn compile_faithful_with(
     }
     module.define_function(id, &mut ctx).map_err(err)?;
     inspect(&mut ctx);
-    finish(module, id)
+    finish(module, id, f)
 }
 
 /// The CLIF type of a C type.
@@ -256,6 +268,12 @@ pub(crate) struct Lowering<'a, 'm> {
     pub vars: Vec<Variable>,
     pub arrays: Vec<ArrayRef>,
     math: HashMap<(MathFn, Type), cranelift_codegen::ir::FuncRef>,
+    /// The imported [`call_pure`], once declared.
+    pure: Option<cranelift_codegen::ir::FuncRef>,
+    /// The pure functions the function calls, in the order of [`Function::pure_fns`].
+    pures: Vec<Arc<PureFn>>,
+    /// The definitions of pure functions compiled into the module, by name.
+    definitions: HashMap<String, FuncId>,
     /// Returns its block parameter as the status.
     pub error: Block,
     /// The argument block (the function's parameter).
@@ -284,9 +302,15 @@ impl<'a, 'm> Lowering<'a, 'm> {
             vars,
             arrays: Vec::new(),
             math: HashMap::new(),
+            pure: None,
+            pures: f.pure_fns(false),
+            definitions: HashMap::new(),
             error,
             args,
         };
+        if let Some(p) = l.pures.iter().find(|p| p.imp.is_none()) {
+            return Err(CodegenError::Unbound(p.name.clone()));
+        }
         let flags = MemFlagsData::trusted();
         let mut slot = 0i32;
         let mut array_slots = vec![None; f.arrays.len()];
@@ -700,6 +724,131 @@ impl<'a, 'm> Lowering<'a, 'm> {
         }
     }
 
+    /// A call of the pure function `p` on `args` (of its parameter types) through
+    /// [`call_pure`]; leaves through the error exit when it fails.
+    pub fn call_pure(&mut self, p: &Arc<PureFn>, args: &[Value]) -> Result<Value, CodegenError> {
+        let index = self
+            .pures
+            .iter()
+            .position(|q| q.name == p.name)
+            .ok_or_else(|| CodegenError::Unbound(p.name.clone()))?;
+        let callee = match self.pure {
+            Some(r) => r,
+            None => {
+                let ptr = self.module.target_config().pointer_type();
+                let mut sig = self.module.make_signature();
+                sig.params.extend([AbiParam::new(ptr); 3]);
+                sig.returns.push(AbiParam::new(types::I32));
+                let id = self
+                    .module
+                    .declare_function(PURE_SYMBOL, Linkage::Import, &sig)
+                    .map_err(err)?;
+                let r = self.module.declare_func_in_func(id, self.b.func);
+                self.pure = Some(r);
+                r
+            }
+        };
+        if let Some(d) = &p.definition
+            && d.arrays.len() == 1
+            && d.ret.is_some()
+        {
+            return self.call_definition(index, d, args);
+        }
+        let n = args.len() as u32;
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            8 * (n + 1),
+            3,
+        ));
+        let ptr = self.module.target_config().pointer_type();
+        for (k, a) in args.iter().enumerate() {
+            self.b.ins().stack_store(ptr, *a, slot, 8 * k as i32);
+        }
+        let fp = self
+            .b
+            .ins()
+            .iconst(ptr, Arc::as_ptr(&self.pures[index]) as i64);
+        let args_addr = self.b.ins().stack_addr(ptr, slot, 0);
+        let out_addr = self.b.ins().stack_addr(ptr, slot, 8 * n as i32);
+        let call = self.b.ins().call(callee, &[fp, args_addr, out_addr]);
+        let failed = self.b.inst_results(call)[0];
+        self.fail_if(
+            failed,
+            Status::Call {
+                index: index as u32,
+            }
+            .encode(false),
+        );
+        Ok(self
+            .b
+            .ins()
+            .stack_load(ptr, clif(p.ret), slot, 8 * n as i32))
+    }
+
+    /// A call of the pure function at `index` through its definition `d` (whose only array is
+    /// its return slot), compiled into this module as faithful code the first time: the
+    /// argument block in a stack slot (the scalars, then the return slot's base and range, then
+    /// its element), the status checked like [`Lowering::call_pure`]'s.
+    fn call_definition(
+        &mut self,
+        index: usize,
+        d: &Function,
+        args: &[Value],
+    ) -> Result<Value, CodegenError> {
+        let name = self.pures[index].name.clone();
+        let id = match self.definitions.get(&name) {
+            Some(id) => *id,
+            None => {
+                let sig = kernel_signature(&*self.module);
+                let id = self.module.declare_anonymous_function(&sig).map_err(err)?;
+                let mut ctx = self.module.make_context();
+                ctx.func.signature = sig;
+                let mut fctx = FunctionBuilderContext::new();
+                {
+                    let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+                    let mut l = Lowering::new(d, b, &mut *self.module)?;
+                    l.body()?;
+                }
+                self.module.define_function(id, &mut ctx).map_err(err)?;
+                self.definitions.insert(name, id);
+                id
+            }
+        };
+        let callee = self.module.declare_func_in_func(id, self.b.func);
+        let n = args.len() as u32;
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            8 * (n + 4),
+            3,
+        ));
+        let ptr = self.module.target_config().pointer_type();
+        for (k, a) in args.iter().enumerate() {
+            self.b.ins().stack_store(ptr, *a, slot, 8 * k as i32);
+        }
+        let element = self.b.ins().stack_addr(ptr, slot, 8 * (n + 3) as i32);
+        let (lo, hi) = (self.b.ins().iconst(ptr, 0), self.b.ins().iconst(ptr, 1));
+        for (k, v) in [element, lo, hi].into_iter().enumerate() {
+            self.b
+                .ins()
+                .stack_store(ptr, v, slot, 8 * (n as i32 + k as i32));
+        }
+        let block = self.b.ins().stack_addr(ptr, slot, 0);
+        let call = self.b.ins().call(callee, &[block]);
+        let status = self.b.inst_results(call)[0];
+        self.fail_if(
+            status,
+            Status::Call {
+                index: index as u32,
+            }
+            .encode(false),
+        );
+        let ret = self.pures[index].ret;
+        Ok(self
+            .b
+            .ins()
+            .stack_load(ptr, clif(ret), slot, 8 * (n + 3) as i32))
+    }
+
     /// The imported C library function for `f` in precision `t`.
     pub fn math_fn(
         &mut self,
@@ -722,6 +871,51 @@ impl<'a, 'm> Lowering<'a, 'm> {
         self.math.insert((f, t), r);
         Ok(r)
     }
+}
+
+/// The name native code imports [`call_pure`] by.
+const PURE_SYMBOL: &str = "optimist_call_pure";
+
+/// Called by native code for a call of a pure function: `f` is its [`PureFn`] (alive as long as
+/// the code, [`Compiled`] holds it), `args` one 8-byte slot per parameter holding the value in
+/// its first bytes as native code stores its type, `out` the slot for the result, written the
+/// same way. Returns 0, or 1 when the function failed (no implementation, an error, a panic).
+extern "C" fn call_pure(f: *const PureFn, args: *const u64, out: *mut u64) -> i32 {
+    use optimist_scop::interp::Value as V;
+    // SAFETY: native code passes the address of a `PureFn` kept alive by its `Compiled`, and
+    // of a stack slot with one slot per parameter and one for the result.
+    let (f, slots, out) = unsafe {
+        let f = &*f;
+        (
+            f,
+            std::slice::from_raw_parts(args, f.params.len()),
+            &mut *out,
+        )
+    };
+    let values: Vec<V> = f
+        .params
+        .iter()
+        .zip(slots)
+        .map(|(t, &bits)| match t {
+            Type::I8 => V::Int(i128::from(bits as u8 as i8)),
+            Type::U8 => V::Int(i128::from(bits as u8)),
+            Type::I16 => V::Int(i128::from(bits as u16 as i16)),
+            Type::U16 => V::Int(i128::from(bits as u16)),
+            Type::I32 => V::Int(i128::from(bits as u32 as i32)),
+            Type::U32 => V::Int(i128::from(bits as u32)),
+            Type::I64 => V::Int(i128::from(bits as i64)),
+            Type::U64 => V::Int(i128::from(bits)),
+            Type::F32 => V::F32(f32::from_bits(bits as u32)),
+            Type::F64 => V::F64(f64::from_bits(bits)),
+        })
+        .collect();
+    match f.call(&values) {
+        Ok(V::Int(v)) => *out = v as u64,
+        Ok(V::F32(x)) => *out = u64::from(x.to_bits()),
+        Ok(V::F64(x)) => *out = x.to_bits(),
+        Err(_) => return 1,
+    }
+    0
 }
 
 mod libm {
@@ -959,6 +1153,13 @@ pub(crate) fn lower_expr<'a, 'm, L, X: LowerLeaves<'a, 'm, L>>(
             let callee = l.math_fn(*fun, e.ty)?;
             let call = l.b.ins().call(callee, &vals);
             l.b.inst_results(call)[0]
+        }
+        ExprKind::Pure(p, args) => {
+            let mut vals = Vec::with_capacity(args.len());
+            for a in args {
+                vals.push(lower_expr(x, a)?);
+            }
+            x.l().call_pure(p, &vals)?
         }
     })
 }

@@ -131,7 +131,7 @@ pub(crate) fn lower_function(
     if let Some(report) = report {
         *report = jit::LoopReport::of(&mut ctx);
     }
-    jit::finish(module, id)
+    jit::finish(module, id, f)
 }
 
 pub(crate) struct ModelLowering<'a, 'm> {

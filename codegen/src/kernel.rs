@@ -41,6 +41,13 @@ pub enum KernelError {
     /// *Invalid input*: an integer division by zero or `MIN / -1` (undefined in C).
     #[error("integer division by zero or overflow in the kernel")]
     Division,
+    /// *Invalid input*: a pure function the program calls failed (its implementation returned
+    /// an error or panicked; the interpreter gives its message).
+    #[error("the pure function `{function}` failed")]
+    Call {
+        /// The function.
+        function: String,
+    },
 }
 
 /// Which code ran.
@@ -467,6 +474,13 @@ impl Kernel {
                     .arrays
                     .get(array as usize)
                     .map(|a| a.name.clone())
+                    .unwrap_or_default(),
+            }),
+            Status::Call { index } => Err(KernelError::Call {
+                function: f
+                    .pure_fns(false)
+                    .get(index as usize)
+                    .map(|p| p.name.clone())
                     .unwrap_or_default(),
             }),
             Status::CheckFailed | Status::Unknown(_) => Err(KernelError::BadArguments(format!(

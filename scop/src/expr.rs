@@ -9,8 +9,9 @@
 //! handler. Trees are at most [`MAX_DEPTH`] deep, checked by the constructors, so walks may
 //! recurse safely.
 
-use crate::ir::{BinOp, IrError, MathFn, UnOp};
+use crate::ir::{BinOp, IrError, MathFn, PureFn, UnOp};
 use crate::types::Type;
+use std::sync::Arc;
 
 /// The deepest expression tree the constructors build.
 pub const MAX_DEPTH: u32 = 512;
@@ -55,6 +56,9 @@ pub enum ExprKind<L> {
     Select(Box<Expr<L>>, Box<Expr<L>>, Box<Expr<L>>),
     /// A math function call; the arguments have the expression's type.
     Call(MathFn, Vec<Expr<L>>),
+    /// A call of a user's pure function; the arguments have its parameter types, the
+    /// expression its result type.
+    Pure(Arc<PureFn>, Vec<Expr<L>>),
 }
 
 impl<L: Leaf> Expr<L> {
@@ -196,12 +200,31 @@ impl<L: Leaf> Expr<L> {
         Expr::new(ExprKind::Call(f, args), ty)
     }
 
+    /// `f(args...)` for a user's pure function, the arguments converted to its parameter types.
+    pub fn pure_call(f: Arc<PureFn>, args: Vec<Expr<L>>) -> Result<Expr<L>, IrError> {
+        if args.len() != f.params.len() {
+            return Err(IrError(format!(
+                "`{}` takes {} argument(s), not {}",
+                f.name,
+                f.params.len(),
+                args.len()
+            )));
+        }
+        let args = args
+            .into_iter()
+            .zip(&f.params)
+            .map(|(a, t)| a.convert(*t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let ty = f.ret;
+        Expr::new(ExprKind::Pure(f, args), ty)
+    }
+
     /// The children of the expression (a leaf's subexpressions included).
     pub fn children(&self) -> Vec<&Expr<L>> {
         match &self.kind {
             ExprKind::Int(_) | ExprKind::Float(_) => vec![],
             ExprKind::Leaf(l) => l.subexprs().iter().collect(),
-            ExprKind::Call(_, args) => args.iter().collect(),
+            ExprKind::Call(_, args) | ExprKind::Pure(_, args) => args.iter().collect(),
             ExprKind::Unary(_, a) | ExprKind::Cast(a) => vec![a],
             ExprKind::Binary(_, a, b) => vec![a, b],
             ExprKind::Select(c, a, b) => vec![c, a, b],
@@ -229,6 +252,12 @@ impl<L: Leaf> Expr<L> {
                     .map(|a| a.map_leaves(f))
                     .collect::<Result<Vec<_>, E>>()?,
             ),
+            ExprKind::Pure(p, args) => ExprKind::Pure(
+                p.clone(),
+                args.iter()
+                    .map(|a| a.map_leaves(f))
+                    .collect::<Result<Vec<_>, E>>()?,
+            ),
         };
         Ok(Expr::new(kind, self.ty)?)
     }
@@ -246,7 +275,11 @@ fn prec<L>(e: &Expr<L>) -> u8 {
     match &e.kind {
         ExprKind::Int(v) if *v < 0 => 12,
         ExprKind::Float(v) if *v < 0.0 || (*v == 0.0 && v.is_sign_negative()) => 12,
-        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Leaf(_) | ExprKind::Call(..) => 15,
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Leaf(_)
+        | ExprKind::Call(..)
+        | ExprKind::Pure(..) => 15,
         ExprKind::Unary(..) | ExprKind::Cast(_) => 12,
         ExprKind::Binary(op, ..) => op.precedence(),
         ExprKind::Select(..) => 0,
@@ -327,8 +360,13 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
             out.push_str(" : ");
             sub(out, b, 0);
         }
-        ExprKind::Call(fun, args) => {
-            out.push_str(&fun.c_name(e.ty));
+        ExprKind::Call(..) | ExprKind::Pure(..) => {
+            let (name, args) = match &e.kind {
+                ExprKind::Call(fun, args) => (fun.c_name(e.ty), args),
+                ExprKind::Pure(p, args) => (p.name.clone(), args),
+                _ => unreachable!("matched above"),
+            };
+            out.push_str(&name);
             out.push('(');
             for (k, a) in args.iter().enumerate() {
                 if k > 0 {

@@ -8,22 +8,26 @@
 //!
 //! Lowering applies C's typing through the IR's constructors and refuses, with the position and
 //! the reason, everything outside the subset: `goto`, `while`, `switch`, `break`, `return`,
-//! calls other than the pure math functions, pointer arithmetic other than subscripting,
+//! calls other than the pure math functions and functions declared `__attribute__((const))`
+//! ([`crate::ir::PureFn`]), pointer arithmetic other than subscripting,
 //! address-of, structs, side effects inside expressions (`A[i++]`), and syntax errors. Nothing
 //! given to the front end makes it panic: the parser runs on a thread with a large stack, its
 //! panics are caught, and input nested deeper than the IR's bound is refused.
 
 use crate::ir::{
     Array, ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrError, IrLeaf, LValue,
-    LoopCond, MathFn, Param, SrcLoc, Stmt, StmtKind, UnOp, Var, VarId, VarKind,
+    LoopCond, MathFn, Param, PureFn, PureImpl, SrcLoc, Stmt, StmtKind, UnOp, Var, VarId, VarKind,
 };
 use crate::types::Type;
 use lang_c::ast::{
     self, BlockItem, DeclarationSpecifier, DerivedDeclarator, Expression, Statement,
 };
 use lang_c::span::{Node, Span};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// A C error: where and what, with a hint at what to change.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -47,6 +51,11 @@ pub struct FrontendConfig {
     /// Macros defined before the source (`-D NAME` or `-D NAME=VALUE`). With any, the
     /// preprocessor always runs.
     pub defines: Vec<String>,
+    /// Implementations of functions the source declares `__attribute__((const))`, by name.
+    /// A function without one here runs its definition in the source, when the source has one
+    /// (through the interpreter); without either, the program still compiles to C, and the
+    /// interpreter and native code refuse to run it.
+    pub pures: Vec<(String, PureImpl)>,
 }
 
 /// The largest source the front end reads.
@@ -99,11 +108,12 @@ pub fn parse_source(
     // caller's, and a panic among them becomes an error.
     let name = name.to_string();
     let function = config.function.clone();
+    let pure_bindings: HashMap<String, PureImpl> = config.pures.iter().cloned().collect();
     let handle = std::thread::Builder::new()
         .name("c-front-end".into())
         .stack_size(512 << 20)
         .spawn(move || {
-            std::panic::catch_unwind(move || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
                 let at_start = || SrcLoc {
                     file: name.clone(),
                     line: 1,
@@ -115,11 +125,12 @@ pub fn parse_source(
                     message,
                 })?;
                 let pragmas = Pragmas::find(&source);
-                let mut lower = Lower::new(&lines);
+                let pures = Rc::new(Pures::collect(&unit, pure_bindings, &pragmas));
+                let mut lower = Lower::new(&lines, pures);
                 lower.typedefs(&unit);
                 let def = lower.pick_function(&unit, function.as_deref(), &pragmas, at_start())?;
                 lower.function(def, &pragmas)
-            })
+            }))
         })
         .map_err(|e| CError {
             loc: at_start(),
@@ -480,8 +491,128 @@ enum Name {
     Array(ArrayId),
 }
 
+/// The functions of the unit declared `__attribute__((const))` (or `pure`, to refuse with a
+/// reason), the implementations the caller bound, and the [`PureFn`]s made so far: one per name,
+/// shared by every call.
+struct Pures<'a> {
+    decls: HashMap<String, PureDecl<'a>>,
+    bound: HashMap<String, PureImpl>,
+    made: RefCell<HashMap<String, Arc<PureFn>>>,
+    /// The definitions being lowered, to refuse recursion.
+    lowering: RefCell<Vec<String>>,
+    pragmas: &'a Pragmas,
+}
+
+struct PureDecl<'a> {
+    /// `__attribute__((const))`; else `pure` (which may read memory).
+    is_const: bool,
+    specifiers: &'a [Node<DeclarationSpecifier>],
+    function: &'a Node<ast::FunctionDeclarator>,
+    span: Span,
+    def: Option<&'a Node<ast::FunctionDefinition>>,
+}
+
+/// Whether GNU attributes say `const` (`Some(true)`), `pure` (`Some(false)`) or neither.
+fn pure_attribute<'e>(
+    extensions: impl IntoIterator<Item = &'e Node<ast::Extension>>,
+) -> Option<bool> {
+    let mut found = None;
+    for e in extensions {
+        if let ast::Extension::Attribute(a) = &e.node {
+            match a.name.node.as_str() {
+                "const" | "__const__" => return Some(true),
+                "pure" | "__pure__" => found = Some(false),
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+impl<'a> Pures<'a> {
+    fn collect(
+        unit: &'a ast::TranslationUnit,
+        bound: HashMap<String, PureImpl>,
+        pragmas: &'a Pragmas,
+    ) -> Pures<'a> {
+        let mut decls: HashMap<String, PureDecl<'a>> = HashMap::new();
+        let mut defs = Vec::new();
+        for ext in &unit.0 {
+            let (specifiers, declarators, def) = match &ext.node {
+                ast::ExternalDeclaration::Declaration(d) => (
+                    &d.node.specifiers,
+                    d.node
+                        .declarators
+                        .iter()
+                        .map(|i| &i.node.declarator)
+                        .collect::<Vec<_>>(),
+                    None,
+                ),
+                ast::ExternalDeclaration::FunctionDefinition(f) => {
+                    (&f.node.specifiers, vec![&f.node.declarator], Some(f))
+                }
+                _ => continue,
+            };
+            let spec_attr = pure_attribute(specifiers.iter().flat_map(|s| match &s.node {
+                DeclarationSpecifier::Extension(e) => e.iter().collect::<Vec<_>>(),
+                _ => Vec::new(),
+            }));
+            for d in declarators {
+                let [dd] = d.node.derived.as_slice() else {
+                    continue;
+                };
+                let DerivedDeclarator::Function(function) = &dd.node else {
+                    continue;
+                };
+                let Some(name) = declarator_name(&d.node) else {
+                    continue;
+                };
+                if let Some(def) = def {
+                    defs.push((name.clone(), def));
+                }
+                let attr = match (spec_attr, pure_attribute(&d.node.extensions)) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (a, b) => a.or(b),
+                };
+                let Some(is_const) = attr else {
+                    continue;
+                };
+                let old = decls.get(&name).is_some_and(|o| o.is_const);
+                decls.insert(
+                    name,
+                    PureDecl {
+                        is_const: is_const || old,
+                        specifiers,
+                        function,
+                        span: d.span,
+                        def: None,
+                    },
+                );
+            }
+        }
+        for (name, def) in defs {
+            if let Some(d) = decls.get_mut(&name) {
+                d.def = Some(def);
+            }
+        }
+        Pures {
+            decls,
+            bound,
+            made: RefCell::new(HashMap::new()),
+            lowering: RefCell::new(Vec::new()),
+            pragmas,
+        }
+    }
+
+    /// Whether `name` is a function declared `const` or `pure`, so not a kernel to pick.
+    fn declares(&self, name: &str) -> bool {
+        self.decls.contains_key(name)
+    }
+}
+
 struct Lower<'a> {
     lines: &'a LineMap,
+    pures: Rc<Pures<'a>>,
     typedefs: HashMap<String, Type>,
     vars: Vec<Var>,
     arrays: Vec<Array>,
@@ -492,9 +623,10 @@ struct Lower<'a> {
 type R<T> = Result<T, CError>;
 
 impl<'a> Lower<'a> {
-    fn new(lines: &'a LineMap) -> Lower<'a> {
+    fn new(lines: &'a LineMap, pures: Rc<Pures<'a>>) -> Lower<'a> {
         Lower {
             lines,
+            pures,
             typedefs: HashMap::new(),
             vars: Vec::new(),
             arrays: Vec::new(),
@@ -583,9 +715,13 @@ impl<'a> Lower<'a> {
         let with_scop: Vec<usize> = (0..defs.len())
             .filter(|&i| !pragmas.in_span(defs[i].span).is_empty())
             .collect();
+        let kernels: Vec<usize> = (0..defs.len())
+            .filter(|&i| !self.pures.declares(&names[i]))
+            .collect();
         match (with_scop.as_slice(), defs.len()) {
             ([i], _) => Ok(defs[*i]),
             ([], 1) => Ok(defs[0]),
+            ([], _) if kernels.len() == 1 => Ok(defs[kernels[0]]),
             ([], 0) => Err(CError {
                 loc: start,
                 message: "no function definition".into(),
@@ -1424,7 +1560,93 @@ impl<'a> Lower<'a> {
             Expression::Identifier(id) => id.node.name.clone(),
             _ => "<expression>".into(),
         };
-        self.err(c.span, format!("call to unknown function `{name}`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"))
+        self.err(c.span, format!("call to unknown function `{name}`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil (and their `f` variants) and functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written)"))
+    }
+
+    /// The [`PureFn`] of a function the unit declares `const`: its signature, and the bound
+    /// implementation or else its definition run by the interpreter (none without either).
+    fn pure_fn(&mut self, name: &str, span: Span) -> R<Arc<PureFn>> {
+        if let Some(p) = self.pures.made.borrow().get(name) {
+            return Ok(p.clone());
+        }
+        let pures = self.pures.clone();
+        let decl = &pures.decls[name];
+        if !decl.is_const {
+            return self.err(span, format!("`{name}` is declared `pure`, which lets it read memory the model cannot see: only functions declared `__attribute__((const))` can be called"));
+        }
+        let Some(ret) = self.base_type_or_void(decl.specifiers, decl.span)? else {
+            return self.err(decl.span, format!("`{name}` returns `void`: a `const` function called in a kernel must return a value"));
+        };
+        let mut params = Vec::new();
+        if decl.function.node.ellipsis == ast::Ellipsis::Some {
+            return self.err(
+                decl.span,
+                format!("`{name}` takes variable arguments: not supported"),
+            );
+        }
+        for p in &decl.function.node.parameters {
+            let Some(ty) = self.base_type_or_void(&p.node.specifiers, p.span)? else {
+                continue;
+            };
+            if p.node
+                .declarator
+                .as_ref()
+                .is_some_and(|d| !d.node.derived.is_empty())
+            {
+                return self.err(p.span, format!("`{name}` takes an array or pointer: a `const` function called in a kernel takes scalars only"));
+            }
+            params.push(ty);
+        }
+        let definition = match decl.def {
+            Some(def) => Some(self.definition(name, def)?),
+            None => None,
+        };
+        let imp = match (pures.bound.get(name), &definition) {
+            (Some(imp), _) => Some(imp.clone()),
+            (None, Some(def)) => Some(interpreted(def.clone())),
+            (None, None) => None,
+        };
+        let mut f = self.ir(span, PureFn::new(name, params, ret, imp))?;
+        if let Some(d) = &definition {
+            let sig: Vec<Type> = d.scalar_params().map(|v| d.var(v).ty).collect();
+            let d_ret = d.ret.map(|r| d.array(r).elem);
+            if sig != f.params || d_ret != Some(f.ret) {
+                return self.err(
+                    span,
+                    format!("the definition of `{name}` does not match its declaration"),
+                );
+            }
+        }
+        f.definition = definition;
+        let f = Arc::new(f);
+        self.pures
+            .made
+            .borrow_mut()
+            .insert(name.to_string(), f.clone());
+        Ok(f)
+    }
+
+    /// The definition of a `const` function in the source, lowered like a kernel.
+    fn definition(&self, name: &str, def: &'a Node<ast::FunctionDefinition>) -> R<Arc<Function>> {
+        if self.pures.lowering.borrow().iter().any(|n| n == name) {
+            return self.err(
+                def.span,
+                format!("`{name}` calls itself: recursive `const` functions are not supported"),
+            );
+        }
+        self.pures.lowering.borrow_mut().push(name.to_string());
+        let mut lower = Lower::new(self.lines, self.pures.clone());
+        lower.typedefs = self.typedefs.clone();
+        let lowered = lower.function(def, self.pures.pragmas);
+        self.pures.lowering.borrow_mut().pop();
+        let f = lowered?;
+        if f.ret.is_none() || f.params.iter().any(|p| !matches!(p, Param::Scalar(_))) {
+            return self.err(
+                def.span,
+                format!("`{name}` must take scalars and return a value"),
+            );
+        }
+        Ok(Arc::new(f))
     }
 
     fn for_loop(&mut self, f: &Node<ast::ForStatement>) -> R<For> {
@@ -1723,8 +1945,12 @@ impl<'a> Lower<'a> {
                 let Expression::Identifier(id) = &c.node.callee.node else {
                     return self.call_error(c);
                 };
-                let Some((f, ty)) = MathFn::from_name(&id.node.name) else {
-                    return self.call_error(c);
+                let name = &id.node.name;
+                let math = MathFn::from_name(name).filter(|_| self.lookup(name).is_none());
+                let pure = match math {
+                    Some(_) => None,
+                    None if self.pures.declares(name) => Some(self.pure_fn(name, c.span)?),
+                    None => return self.call_error(c),
                 };
                 let args = c
                     .node
@@ -1732,7 +1958,11 @@ impl<'a> Lower<'a> {
                     .iter()
                     .map(|a| self.expr(a))
                     .collect::<R<Vec<_>>>()?;
-                self.ir(span, Expr::call(f, ty, args))
+                match (math, pure) {
+                    (Some((f, ty)), _) => self.ir(span, Expr::call(f, ty, args)),
+                    (None, Some(p)) => self.ir(span, Expr::pure_call(p, args)),
+                    (None, None) => self.call_error(c),
+                }
             }
             Expression::Comma(_) => self.err(span, "the comma operator is not supported"),
             Expression::Member(_) => self.err(span, "structs are not supported"),
@@ -1955,6 +2185,26 @@ fn is_assignment(op: &ast::BinaryOperator) -> bool {
             | B::AssignBitwiseOr
             | B::AssignBitwiseXor
     )
+}
+
+/// A pure function's definition from the source as its implementation: the interpreter runs it
+/// at every call.
+fn interpreted(f: Arc<Function>) -> PureImpl {
+    PureImpl::new(move |values| {
+        let mut args = crate::interp::Args {
+            scalars: vec![None; f.vars.len()],
+            bindings: vec![None; f.arrays.len()],
+            ..Default::default()
+        };
+        for (p, v) in f.params.iter().zip(values) {
+            if let Param::Scalar(id) = p {
+                args.scalars[id.0 as usize] = Some(*v);
+            }
+        }
+        crate::interp::run(&f, &mut args, &crate::interp::Limits::default())
+            .map_err(|e| e.to_string())?;
+        args.returned.ok_or_else(|| "no value returned".to_string())
+    })
 }
 
 fn declarator_name(d: &ast::Declarator) -> Option<String> {

@@ -211,6 +211,9 @@ pub enum RunErrorKind {
     StepLimit,
     /// *Invalid input*: the arguments do not fit the function (missing value, bad binding).
     BadArguments,
+    /// *Invalid input*: a pure function ([`crate::ir::PureFn`]) has no implementation, or it
+    /// failed.
+    Call,
 }
 
 /// A failed run: what, where (the statement), and a message naming the access or operation.
@@ -626,6 +629,14 @@ impl<'a> Machine<'a> {
                     vals.push(self.eval(a)?);
                 }
                 math(*f, &vals)
+            }
+            ExprKind::Pure(p, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(a)?);
+                }
+                p.call(&vals)
+                    .map_err(|message| self.error(RunErrorKind::Call, message))?
             }
         })
     }

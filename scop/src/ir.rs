@@ -13,6 +13,7 @@
 
 use crate::types::Type;
 use std::fmt;
+use std::sync::Arc;
 
 pub use crate::expr::MAX_DEPTH;
 
@@ -342,6 +343,128 @@ impl MathFn {
         } else {
             base.to_string()
         }
+    }
+}
+
+/// The most parameters a [`PureFn`] may have.
+pub const MAX_PURE_PARAMS: usize = 16;
+
+/// A user function the program calls that GCC would call `const` (`__attribute__((const))`):
+/// its value depends only on its arguments, and it reads no memory and has no effect. The
+/// optimizer treats a call as an opaque operation on its arguments, like `sqrt`: it may compute
+/// it once per statement instance in any order the dependences allow, duplicate it
+/// (expression propagation) or leave it out with the statement it belongs to.
+///
+/// Every call site holds the same `Arc<PureFn>` ([`ExprKind::Pure`]). The implementation is
+/// what the interpreter and native code call; C text calls the function by name and leaves it
+/// to the C compiler's linker. A function without one compiles to C, and the interpreter and
+/// native code refuse to run it (naming it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PureFn {
+    /// The C name.
+    pub name: String,
+    /// The parameter types (arguments are converted to them, as C converts prototyped calls).
+    pub params: Vec<Type>,
+    /// The result type.
+    pub ret: Type,
+    /// What computes it, when bound.
+    pub imp: Option<PureImpl>,
+    /// Its definition, when the source has one: printed into generated C (as `static`), so
+    /// the C is complete without the user's file. Without it, C gets a prototype and the
+    /// function comes from the linker.
+    pub definition: Option<Arc<Function>>,
+}
+
+impl PureFn {
+    /// A declaration of `name(params) -> ret`, checked: a C identifier that is not a math
+    /// function the IR knows, at most [`MAX_PURE_PARAMS`] parameters.
+    pub fn new(
+        name: &str,
+        params: Vec<Type>,
+        ret: Type,
+        imp: Option<PureImpl>,
+    ) -> Result<PureFn, IrError> {
+        let ident = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ident {
+            return Err(IrError(format!("`{name}` is not a C identifier")));
+        }
+        if MathFn::from_name(name).is_some() {
+            return Err(IrError(format!(
+                "`{name}` is a math function of the IR; a pure function needs another name"
+            )));
+        }
+        if params.len() > MAX_PURE_PARAMS {
+            return Err(IrError(format!(
+                "`{name}` has {} parameters; a pure function may have at most {MAX_PURE_PARAMS}",
+                params.len()
+            )));
+        }
+        Ok(PureFn {
+            name: name.to_string(),
+            params,
+            ret,
+            imp,
+            definition: None,
+        })
+    }
+
+    /// Calls the implementation on arguments of the parameter types; the result converted to
+    /// the result type. Fails with a message when there is none, when it fails, panics or
+    /// returns a value that does not convert.
+    pub fn call(&self, args: &[crate::interp::Value]) -> Result<crate::interp::Value, String> {
+        let Some(imp) = &self.imp else {
+            return Err(format!(
+                "the pure function `{}` has no implementation: bind one (FrontendConfig::pures,                  PureFn::new) or define it in the source",
+                self.name
+            ));
+        };
+        let f = &imp.0;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(args))) {
+            Ok(Ok(v)) => v
+                .convert(self.ret)
+                .map_err(|e| format!("the value of `{}`: {e}", self.name)),
+            Ok(Err(e)) => Err(format!("`{}` failed: {e}", self.name)),
+            Err(_) => Err(format!("`{}` panicked", self.name)),
+        }
+    }
+}
+
+/// The implementation of a [`PureFn`]: a Rust function of the argument values (one per
+/// parameter, of its type) returning the result or a message. It may run on several threads at
+/// once (parallel loops) and must give the same result for the same arguments. Equality is
+/// identity (the same `Arc`).
+#[derive(Clone)]
+pub struct PureImpl(pub Arc<PureSignature>);
+
+/// The Rust type of a [`PureImpl`]'s function.
+pub type PureSignature =
+    dyn Fn(&[crate::interp::Value]) -> Result<crate::interp::Value, String> + Send + Sync;
+
+impl PureImpl {
+    /// Wraps `f`.
+    pub fn new(
+        f: impl Fn(&[crate::interp::Value]) -> Result<crate::interp::Value, String>
+        + Send
+        + Sync
+        + 'static,
+    ) -> PureImpl {
+        PureImpl(Arc::new(f))
+    }
+}
+
+impl fmt::Debug for PureImpl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PureImpl(..)")
+    }
+}
+
+impl PartialEq for PureImpl {
+    fn eq(&self, other: &PureImpl) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -735,6 +858,17 @@ impl Checker<'_> {
                     self.expr(a)?;
                 }
             }
+            ExprKind::Pure(p, args) => {
+                if args.len() != p.params.len() || e.ty != p.ret {
+                    return Err(IrError(format!("bad call of `{}`", p.name)));
+                }
+                for (a, t) in args.iter().zip(&p.params) {
+                    if a.ty != *t {
+                        return Err(IrError(format!("bad argument of `{}`", p.name)));
+                    }
+                    self.expr(a)?;
+                }
+            }
         }
         Ok(())
     }
@@ -970,6 +1104,94 @@ impl fmt::Display for Function {
 }
 
 impl Function {
+    /// The pure functions the function calls ([`ExprKind::Pure`]), each once, in the order of
+    /// their first call; with `nested`, also those their definitions call, callees first.
+    pub fn pure_fns(&self, nested: bool) -> Vec<Arc<PureFn>> {
+        fn expr(e: &Expr, out: &mut Vec<Arc<PureFn>>, nested: bool) {
+            if let ExprKind::Pure(p, _) = &e.kind
+                && !out.iter().any(|q| q.name == p.name)
+            {
+                if nested && let Some(d) = &p.definition {
+                    for q in d.pure_fns(true) {
+                        if !out.iter().any(|o| o.name == q.name) {
+                            out.push(q);
+                        }
+                    }
+                }
+                if !out.iter().any(|q| q.name == p.name) {
+                    out.push(p.clone());
+                }
+            }
+            for c in e.children() {
+                expr(c, out, nested);
+            }
+        }
+        fn stmts(body: &[Stmt], out: &mut Vec<Arc<PureFn>>, nested: bool) {
+            for s in body {
+                match &s.kind {
+                    StmtKind::For(l) => {
+                        expr(&l.init, out, nested);
+                        expr(&l.cond.bound, out, nested);
+                        stmts(&l.body, out, nested);
+                    }
+                    StmtKind::If(c, t, e) => {
+                        expr(c, out, nested);
+                        stmts(t, out, nested);
+                        stmts(e, out, nested);
+                    }
+                    StmtKind::Assign(lv, v) => {
+                        if let LValue::Elem(_, idx) = lv {
+                            for i in idx {
+                                expr(i, out, nested);
+                            }
+                        }
+                        expr(v, out, nested);
+                    }
+                    StmtKind::Block(b) => stmts(b, out, nested),
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for a in &self.arrays {
+            for d in &a.dims {
+                if let Dim::Expr(e) = d {
+                    expr(e, &mut out, nested);
+                }
+            }
+        }
+        stmts(&self.body, &mut out, nested);
+        out
+    }
+
+    /// The C declarations generated C needs before the function: for every pure function it
+    /// calls (and those they call), a prototype, then the definitions the source gave (as
+    /// `static`). Empty when it calls none.
+    pub fn c_pure_declarations(&self) -> String {
+        use std::fmt::Write;
+        let pures = self.pure_fns(true);
+        let mut out = String::new();
+        for p in &pures {
+            let params: Vec<String> = p.params.iter().map(|t| t.to_string()).collect();
+            let params = if params.is_empty() {
+                "void".to_string()
+            } else {
+                params.join(", ")
+            };
+            let storage = if p.definition.is_some() {
+                "static "
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "{storage}{} {}({params});", p.ret, p.name);
+        }
+        for p in &pures {
+            if let Some(d) = &p.definition {
+                let _ = write!(out, "static {}", d.to_c(&p.name));
+            }
+        }
+        out
+    }
+
     /// The function as C that a C compiler accepts, named `name`: every conversion written as a
     /// cast, and variables that share a name (two loops over `i`) given distinct names.
     pub fn to_c(&self, name: &str) -> String {

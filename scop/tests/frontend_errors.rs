@@ -31,14 +31,46 @@ fn unknown_function_call() {
     check_body(
         "  A[0] = foo(1.0);",
         expect![
-            "t.c:3:10: call to unknown function `foo`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"
+            "t.c:3:10: call to unknown function `foo`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil (and their `f` variants) and functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written)"
         ],
     );
     check_body(
         "  printf(\"%d\", n);",
         expect![
-            "t.c:3:3: call to unknown function `printf`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"
+            "t.c:3:3: call to unknown function `printf`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil (and their `f` variants) and functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written)"
         ],
+    );
+}
+
+/// Only functions declared `__attribute__((const))` can be called, and only as values of
+/// their scalar arguments.
+#[test]
+fn calls_of_functions_that_are_not_const() {
+    check_source(
+        "__attribute__((pure)) double f(double);\nvoid k(int n, double A[n]) { A[0] = f(A[1]); }\n",
+        expect![
+            "t.c:2:37: `f` is declared `pure`, which lets it read memory the model cannot see: only functions declared `__attribute__((const))` can be called"
+        ],
+    );
+    check_source(
+        "__attribute__((const)) double f(double *x);\nvoid k(int n, double A[n]) { A[0] = f(A); }\n",
+        expect![
+            "t.c:1:33: `f` takes an array or pointer: a `const` function called in a kernel takes scalars only"
+        ],
+    );
+    check_source(
+        "__attribute__((const)) void f(double x);\nvoid k(int n, double A[n]) { A[0] = f(A[1]); }\n",
+        expect![
+            "t.c:1:29: `f` returns `void`: a `const` function called in a kernel must return a value"
+        ],
+    );
+    check_source(
+        "__attribute__((const)) double f(double x) { return x > 0.0 ? f(x - 1.0) : x; }\nvoid k(int n, double A[n]) { A[0] = f(A[1]); }\n",
+        expect!["t.c:1:1: `f` calls itself: recursive `const` functions are not supported"],
+    );
+    check_source(
+        "__attribute__((const)) double f(double x, double y);\nvoid k(int n, double A[n]) { A[0] = f(A[1]); }\n",
+        expect!["t.c:2:37: `f` takes 2 argument(s), not 1"],
     );
 }
 
@@ -294,7 +326,7 @@ fn preprocessor_errors_name_the_file() {
     check_source(
         "#define N 4\n\nvoid k(double A[N])\n{\n  A[0] = foo();\n}\n",
         expect![
-            "t.c:5:10: call to unknown function `foo`: only sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil and their `f` variants are supported"
+            "t.c:5:10: call to unknown function `foo`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil (and their `f` variants) and functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written)"
         ],
     );
 }

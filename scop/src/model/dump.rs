@@ -67,8 +67,13 @@ impl Scop {
                 self.body_expr(out, stmt, b, f);
                 out.push(')');
             }
-            BodyKind::Call(fun, args) => {
-                out.push_str(&fun.c_name(e.ty));
+            BodyKind::Call(..) | BodyKind::Pure(..) => {
+                let (name, args) = match &e.kind {
+                    BodyKind::Call(fun, args) => (fun.c_name(e.ty), args),
+                    BodyKind::Pure(p, args) => (p.name.clone(), args),
+                    _ => unreachable!("matched above"),
+                };
+                out.push_str(&name);
                 out.push('(');
                 for (k, a) in args.iter().enumerate() {
                     if k > 0 {
