@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README's second command, and the whole of CI: formatting, lints, every test (unit, property,
-# snapshot, doc tests, the benchmarks run once as tests), valgrind over the isl wrapper tests,
+# snapshot, doc tests, the benchmarks run once as tests), the docs without warnings, every
+# publishable crate packaged and built from its package, valgrind over the isl wrapper tests,
 # and every tutorial in examples/.
 # Ends with one line totalling the tests that ran.
 set -euo pipefail
@@ -13,6 +14,18 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace --all-targets --locked 2>&1 | tee -a "$log"
 cargo test --workspace --doc --locked 2>&1 | tee -a "$log"
+# The reference docs as docs.rs builds them: no broken link, no warning.
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
+# Every library crate builds from the files it would publish (the facade last, against the
+# packaged crates, not the workspace), and ships its README and both licence texts.
+crates="optimist-presburger optimist-scop optimist-assume optimist-delin optimist-delicm optimist-propagate optimist-loopy optimist-codegen optimist"
+cargo package --locked --allow-dirty $(printf -- '-p %s ' $crates) 2>&1 | { grep -v "^warning: ignoring \(test\|bench\|example\)\|^\s*Compiling\|^\s*Download" || true; }
+for c in $crates; do
+  for f in README.md LICENSE-MIT LICENSE-APACHE; do
+    tar tzf "target/package/$c-0.1.0.crate" | grep -qx "$c-0.1.0/$f" || { echo "package $c lacks $f"; exit 1; }
+  done
+done
+echo "packages: $crates"
 # Ownership of isl objects, checked by valgrind: no memory definitely lost, no invalid access.
 if command -v valgrind >/dev/null 2>&1; then
   for t in wrappers schedule_ast; do

@@ -13,7 +13,7 @@
 //! 5. **schedule**: the order [`Config::strategy`] gives (original, automatic, or a verified
 //!    Loopy script), and its loop AST;
 //! 6. **check**: the arrays whose range checks can go, the footprints and the
-//!    [`RuntimeCheck`](optimist_assume::RuntimeCheck).
+//!    [`optimist_assume::RuntimeCheck`].
 //!
 //! The result is [`Outcome::Optimized`] with the [`Plan`] code generation compiles, or
 //! [`Outcome::FaithfulOnly`] with the typed reason ([`Why`]) only the faithful translation of
@@ -187,13 +187,14 @@ impl fmt::Display for Stage {
 /// Why only the faithful code is used.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Why {
-    /// The function cannot be modeled (with the place and the reason).
+    /// *Unsupported input*: the function cannot be modeled (with the place and the reason).
     #[error("{0}")]
     CannotModel(BuildError),
-    /// The model is not the program for any parameter values, or the check could not finish.
+    /// *Unsupported input* (or a *bug* of the model builder): the model is not the program
+    /// for any parameter values, or the check could not finish.
     #[error("{0}")]
     Correspondence(String),
-    /// A pass gave up on this model.
+    /// What the pass's [`PassError`] says: a pass gave up on this model.
     #[error("pass `{pass}`: {error}")]
     Pass {
         /// The pass.
@@ -201,7 +202,8 @@ pub enum Why {
         /// Why.
         error: PassError,
     },
-    /// A stage ran out of isl operations: raise the budget in [`Config::budgets`].
+    /// *Limit reached*: a stage ran out of isl operations: raise the budget in
+    /// [`Config::budgets`].
     #[error(
         "the {stage} stage needs more isl operations than allowed (raise its budget in Config::budgets)"
     )]
@@ -209,7 +211,7 @@ pub enum Why {
         /// The stage.
         stage: Stage,
     },
-    /// The optimization ran out of time ([`Config::deadline`]) in this stage.
+    /// *Limit reached*: the optimization ran out of time ([`Config::deadline`]) in this stage.
     #[error(
         "the {stage} stage passed the deadline of {} ms (raise Config::deadline)",
         limit.as_millis()
@@ -220,7 +222,8 @@ pub enum Why {
         /// The deadline, from the start of [`optimize`].
         limit: Duration,
     },
-    /// The assumptions can never hold together.
+    /// *Unsupported input*: the assumptions can never hold together (the optimized code
+    /// could never run).
     #[error("the assumptions cannot hold: {reason}")]
     InfeasibleAssumptions {
         /// Which and why.
@@ -228,12 +231,13 @@ pub enum Why {
         /// The assumptions as `optimist show assumptions` prints them.
         assumptions: String,
     },
-    /// isl failed in a way no budget or deadline explains (an internal error or a failed
+    /// *Bug*: isl failed in a way no budget or deadline explains (an internal error or a failed
     /// assertion in isl, or an operation a stage should not have asked): a bug, of isl or of
     /// optimist. The optimization is lost, not the program: the faithful code runs.
     #[error("isl failed (a bug: please report it with the kernel): {0}")]
     Isl(IslError),
-    /// isl's loop AST of the schedule runs the instances in an order that breaks a dependence,
+    /// *Bug* (of isl's AST generator): isl's loop AST of the schedule runs the instances in
+    /// an order that breaks a dependence,
     /// or leaves one out (a bug of isl's AST generator, found by the check of every AST).
     #[error("{0}")]
     WrongAst(String),

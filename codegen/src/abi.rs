@@ -10,7 +10,7 @@
 //! The returned `i32` is a [`Status`] encoded by [`Status::encode`]: the low byte is the kind,
 //! bits 16 and up carry the array of a footprint error, and bit 8 says the versioned entry ran
 //! the faithful code. Only this module knows the encoding; the lowerings emit it through
-//! [`Status::code`] and [`FALLBACK_FLAG`], and [`Status::decode`] reads it back.
+//! `Status::code` and `FALLBACK_FLAG`, and [`Status::decode`] reads it back.
 
 use optimist_scop::ir::{ArrayKind, Function, Param};
 

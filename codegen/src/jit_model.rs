@@ -25,7 +25,7 @@ use std::collections::HashMap;
 /// arrays in `proved` go without a range check: the caller's check must include
 /// [`optimist_assume::in_declared_bounds`] for them; every other access is checked. With
 /// `preloaded`, the values of the invariant reads are taken from the argument block from that
-/// slot on (written by the code of [`compile_versioned`]); otherwise they are loaded first.
+/// slot on (written by the code of [`crate::versioned::compile_versioned`]); otherwise they are loaded first.
 pub fn compile_model(
     f: &Function,
     scop: &Scop,

@@ -13,6 +13,35 @@
 //! - [`kernel`]: [`Kernel`], compiled code with safe entry points that check their arguments;
 //!   the model-based code is versioned by the run-time check of its assumptions
 //!   (`optimist_assume`) and calls the faithful code when the check fails.
+//!
+//! The versioning is §6 of paper 000 (Doerfert, Grosser and Hack, *Optimistic Loop
+//! Optimization*, CGO 2017): the overflow-checked run-time check and the guarded pre-loads of
+//! assumed-invariant reads run first, then the optimized or the faithful code. Native code
+//! never contracts or reassociates floating-point operations, so every version gives the
+//! reference interpreter's bits. Plans come from the driver (`optimist::optimize`); without
+//! one, a [`Kernel`] holds the faithful code only:
+//!
+//! ```
+//! use optimist_codegen::{ArrayArg, Kernel, Version};
+//! use optimist_scop::{frontend, interp::Value};
+//! let src = "void axpy(int n, double a, double X[n], double Y[n]) {
+//!   for (int i = 0; i < n; i++) Y[i] = a * X[i] + Y[i];
+//! }";
+//! let f = frontend::parse_source("axpy.c", src, None, &Default::default()).unwrap();
+//! let kernel = Kernel::faithful(&f).unwrap();
+//! let (mut x, mut y) = (vec![1.0, 2.0, 3.0], vec![10.0, 20.0, 30.0]);
+//! let version = kernel
+//!     .call(
+//!         &[("n", Value::Int(3)), ("a", Value::F64(2.0))],
+//!         &mut [("X", ArrayArg::F64(&mut x)), ("Y", ArrayArg::F64(&mut y))],
+//!     )
+//!     .unwrap();
+//! assert_eq!(version, Version::Fallback);
+//! assert_eq!(y, [12.0, 24.0, 36.0]);
+//! // The same function as C text a C compiler accepts.
+//! let c = optimist_codegen::c::versioned(&f, None, "axpy").unwrap();
+//! assert!(c.code.contains("void axpy(int n, double a, double X[n], double Y[n])"));
+//! ```
 #![deny(missing_docs)]
 
 pub mod abi;

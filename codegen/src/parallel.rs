@@ -1,9 +1,9 @@
 //! Threads for loops marked parallel: the run-time side.
 //!
 //! The model lowering outlines the body of a parallel loop into a function of its own module
-//! ([`BodyFn`]: the argument block, a frame with the values of the enclosing code's iterators and
+//! (`BodyFn`: the argument block, a frame with the values of the enclosing code's iterators and
 //! scalars, the first value of the loop's iterator and a number of iterations) and, where the
-//! loop was, calls [`parallel_for`] with the loop's first value, step and trip count.
+//! loop was, calls `parallel_for` with the loop's first value, step and trip count.
 //! `parallel_for` cuts the iterations into chunks and runs them on the rayon thread pool the
 //! call runs in ([`crate::Kernel`] installs its own, sized by [`crate::NativeOptions::threads`]).
 //!

@@ -40,15 +40,17 @@ pub struct Shape {
 /// Why no multi-dimensional view was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShapeError {
-    /// No term multiplies an iterator by a parameter or by a constant other than ±1: the
+    /// *Unsupported input* (nothing to delinearize): no term multiplies an iterator by a
+    /// parameter or by a constant other than ±1: the
     /// subscripts walk the array with unit stride, there is no inner dimension to recover.
     #[error("no loop iterator is multiplied by a parameter or by a constant stride")]
     NoStride,
-    /// Two candidate sizes do not divide each other, so they cannot be nested dimensions (the
+    /// *Unsupported input*: two candidate sizes do not divide each other, so they cannot be
+    /// nested dimensions (the
     /// `P + α` shapes of §4 are not handled yet).
     #[error("the size candidates `{0}` and `{1}` do not divide each other")]
     NotAChain(String, String),
-    /// A subscript is still not affine after the division.
+    /// *Unsupported input*: a subscript is still not affine after the division.
     #[error("subscript `{0}` is not affine after dividing by the sizes")]
     NotAffine(String),
 }

@@ -414,7 +414,7 @@ fn stride_one_innermost(
 ///
 /// Candidates are assessed and verified untiled: tile loops are functions of the point loops
 /// (`floor(x / 32)`), and relations with them make every isl operation on dependences
-/// much dearer. Tiling a band is then shown legal on its own ([`crate::verify::tiling`]: the
+/// much dearer. Tiling a band is then shown legal on its own (`verify::tiling`: the
 /// band is permutable for every dependence it leaves undecided), and the tile loops are added to
 /// the verified relation last; a band whose tiling cannot be shown legal stays untiled.
 pub fn auto(

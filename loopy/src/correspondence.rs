@@ -30,14 +30,17 @@ use std::collections::HashMap;
 /// Why the check did not pass.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CorrespondenceError {
-    /// The model does not run the program's instances in the program's order.
+    /// *Bug* (in the model builder, or a construct it models wrongly): the model does not run
+    /// the program's instances in the program's order.
     #[error("the model does not match the program:\n{}", .0.join("\n"))]
     Mismatch(Vec<String>),
-    /// The control flow is outside what the check derives (data-dependent conditions, bounds
+    /// *Unsupported input*: the control flow is outside what the check derives
+    /// (data-dependent conditions, bounds
     /// reading memory or local variables).
     #[error("not checked: {0}")]
     Unsupported(String),
-    /// isl failed.
+    /// *Limit reached* (an isl budget or deadline) or a *bug* (an isl failure no limit
+    /// explains).
     #[error("isl: {0}")]
     Isl(#[from] IslError),
 }

@@ -7,7 +7,8 @@ use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// Why a schedule is refused.
+/// Why a schedule is refused: each kind is *invalid input* (the script, or the marks, would
+/// change the program's results).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ViolationKind {
     /// Two instances would run at the same time.

@@ -5,17 +5,21 @@ use std::fmt;
 /// The kinds of error isl reports (`enum isl_error`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IslErrorKind {
-    /// `isl_error_abort`: the computation was aborted.
+    /// *Limit reached*: `isl_error_abort`, the computation was aborted (isl's own operation
+    /// limit).
     Abort,
-    /// `isl_error_alloc`: memory allocation failed.
+    /// *Limit reached*: `isl_error_alloc`, memory allocation failed.
     Alloc,
-    /// `isl_error_unknown`: an internal assertion failed.
+    /// *Bug* (of isl, or of a caller breaking its contract): `isl_error_unknown`, an internal
+    /// assertion failed.
     Unknown,
-    /// `isl_error_internal`: an internal error.
+    /// *Bug* of isl: `isl_error_internal`, an internal error.
     Internal,
-    /// `isl_error_invalid`: invalid input, for example a syntax error or mismatched spaces.
+    /// *Invalid input* (text given to a parser) or a *bug* (mismatched spaces):
+    /// `isl_error_invalid`, for example a syntax error.
     Invalid,
-    /// `isl_error_unsupported`: isl does not support the operation on this input.
+    /// *Unsupported input*: `isl_error_unsupported`, isl does not support the operation on
+    /// this input.
     Unsupported,
 }
 

@@ -16,6 +16,11 @@
 //!   verifier and dump, and the dependences between accesses.
 //! - [`pass`]: the signature every pass over the model has, and what it reports.
 //!
+//! The IR is the core language of the papers (paper 000 §3.2, paper 003 Figure 3) with C's
+//! types; the model is the polyhedral description of paper 000 §3 (domains, schedule,
+//! accesses, with reads that the loop nest does not change as parameters: §4.1's invariant
+//! loads) and paper 004 §2's program model, whose correspondence to the program Loopy checks.
+//!
 //! ```
 //! use optimist_scop::{frontend, interp, workload};
 //! let src = "void scale(int n, double A[n]) { for (int i = 0; i < n; i++) A[i] = 2 * A[i]; }";

@@ -110,10 +110,11 @@ pub enum PassError {
     /// *Limit reached* (`Error::Budget`: allow the pass more operations) or a *bug* in isl use.
     #[error("{0}")]
     Isl(#[from] optimist_presburger::Error),
-    /// The pass cannot handle this model and left it unusable: the reason.
+    /// *Unsupported input*: the pass cannot handle this model and left it unusable: the
+    /// reason.
     #[error("{0}")]
     Bail(String),
-    /// The pass left a model that breaks an invariant (a bug in the pass).
+    /// *Bug* in the pass: it left a model that breaks an invariant.
     #[error("the model after the pass is invalid: {0}")]
     Verify(#[from] VerifyError),
 }
