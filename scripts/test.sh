@@ -17,12 +17,19 @@ cargo test --workspace --doc --locked 2>&1 | tee -a "$log"
 # The reference docs as docs.rs builds them: no broken link, no warning.
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 # Every library crate builds from the files it would publish (the facade last, against the
-# packaged crates, not the workspace), and ships its README and both licence texts.
+# packaged crates, not the workspace), and ships its README and both licence texts. In a target
+# directory of its own: cargo takes crates of its temporary registry for immutable (same
+# version, same source), so their earlier copies and builds are removed first; the
+# dependencies' builds are kept.
+pkg=target/package-verify
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/optimist-* "$pkg"/package
+rm -rf "$pkg"/debug/.fingerprint/optimist-* "$pkg"/debug/deps/liboptimist* "$pkg"/debug/deps/optimist*
 crates="optimist-presburger optimist-scop optimist-assume optimist-delin optimist-delicm optimist-propagate optimist-loopy optimist-codegen optimist"
-cargo package --locked --allow-dirty $(printf -- '-p %s ' $crates) 2>&1 | { grep -v "^warning: ignoring \(test\|bench\|example\)\|^\s*Compiling\|^\s*Download" || true; }
+CARGO_TARGET_DIR=$pkg CARGO_PROFILE_DEV_DEBUG=0 cargo package --locked --allow-dirty $(printf -- '-p %s ' $crates) 2>&1 | { grep -v "^warning: ignoring \(test\|bench\|example\)\|^\s*Compiling\|^\s*Download" || true; }
 for c in $crates; do
   for f in README.md LICENSE-MIT LICENSE-APACHE; do
-    tar tzf "target/package/$c-0.1.0.crate" | grep -qx "$c-0.1.0/$f" || { echo "package $c lacks $f"; exit 1; }
+    files=$(tar tzf "$pkg/package/$c-0.1.0.crate")
+    grep -qx "$c-0.1.0/$f" <<< "$files" || { echo "package $c lacks $f"; exit 1; }
   done
 done
 echo "packages: $crates"

@@ -247,7 +247,7 @@ pub enum Why {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Error {
     /// *Invalid input*: the Loopy script does not apply or is refused.
-    #[error("{0}")]
+    #[error(transparent)]
     Script(#[from] LoopyError),
     /// *Invalid input*: no pass of that name ([`model_after`]).
     #[error("no pass named `{name}` (the passes: {known})")]
@@ -266,7 +266,7 @@ pub enum Error {
         error: VerifyError,
     },
     /// *Bug* (or an input outside what code generation handles): generating code failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Codegen(#[from] CodegenError),
     /// *Bug*: isl failed in a way no budget explains.
     #[error("isl: {0}")]
@@ -716,7 +716,7 @@ impl<'a> Driver<'a> {
             scop.ctx
                 .with_budget(budget, || check(&scop, &assumptions, correspondence))
         });
-        let (check, unchecked, footprints, fallback_footprints) = match checked {
+        let (check, check_params, unchecked, footprints, fallback_footprints) = match checked {
             Ok(c) => c,
             Err(IslError::Budget) => {
                 return Ok(Err(Why::Budget {
@@ -745,6 +745,7 @@ impl<'a> Driver<'a> {
             marks,
             ast,
             check,
+            check_params,
             unchecked,
             footprints,
             fallback_footprints,
@@ -755,8 +756,8 @@ impl<'a> Driver<'a> {
     }
 }
 
-/// The run-time check, the arrays whose range checks can go when it holds, and the exact
-/// footprints of the array parameters.
+/// The run-time check, its parameter part, the arrays whose range checks can go when it
+/// holds, and the exact footprints of the array parameters.
 #[allow(clippy::type_complexity)]
 fn check(
     scop: &Scop,
@@ -765,6 +766,7 @@ fn check(
 ) -> Result<
     (
         RuntimeCheck,
+        Set,
         Vec<ArrayId>,
         Vec<(usize, Footprint)>,
         Vec<(usize, Footprint)>,
@@ -795,6 +797,10 @@ fn check(
         }
     }
     let check = RuntimeCheck::build(scop, assumptions, extra.as_ref())?;
+    let params = match &extra {
+        Some(e) => assumptions.valid.intersect(e)?,
+        None => assumptions.valid.clone(),
+    };
     // Computed footprints only: a whole-buffer one says nothing. The footprint of an array
     // with several dimensions (its first subscript's range times the sizes of the others, the
     // recovered ones for a delinearized array) may exceed what the program touches, since the
@@ -831,7 +837,7 @@ fn check(
             footprints.push((id.0 as usize, fp.clone()));
         }
     }
-    Ok((check, unchecked, footprints, fallback_footprints))
+    Ok((check, params, unchecked, footprints, fallback_footprints))
 }
 
 /// What [`schedule`] chose.

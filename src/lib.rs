@@ -48,6 +48,7 @@
 #![deny(missing_docs)]
 
 pub mod driver;
+pub mod picture;
 
 pub use driver::{
     Budgets, Compiled, Config, Error, Outcome, PASSES, Stage, Strategy, Why, compile, compile_c,

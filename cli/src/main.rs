@@ -252,6 +252,11 @@ enum What {
     /// Where compile time goes: the wall time of every stage of the driver (and of the parts
     /// of the schedule stage), then native code generation.
     Timing,
+    /// An SVG picture (`-o FILE`, else standard output): a 2-d slice of a statement's
+    /// iterations with its dependences, the schedule's order and tiles (`--stmt`, `--dims`,
+    /// `--fix`, every parameter by `--set`); with `--check-region P,Q`, the run-time check's
+    /// region over two parameters (`--range`).
+    Picture,
 }
 
 #[derive(Args)]
@@ -268,6 +273,31 @@ struct ShowArgs {
     after: Option<String>,
     #[command(flatten)]
     inputs: Inputs,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// What `optimist show picture` draws.
+#[derive(Args)]
+struct PictureArgs {
+    /// The statement (name or C label); by default the first of those in the most loops.
+    #[arg(long, value_name = "NAME")]
+    stmt: Option<String>,
+    /// The iterators on the horizontal and vertical axis (by default the statement's first two).
+    #[arg(long, value_name = "I,J")]
+    dims: Option<String>,
+    /// Fix another iterator (by default each at its smallest value with points).
+    #[arg(long, value_name = "NAME=VALUE")]
+    fix: Vec<String>,
+    /// Draw the run-time check over these two parameters instead.
+    #[arg(long, value_name = "P,Q")]
+    check_region: Option<String>,
+    /// The range of both parameters of `--check-region`.
+    #[arg(long, value_name = "LO..HI", default_value = "0..16")]
+    range: String,
+    /// Write the SVG to this file.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -276,6 +306,23 @@ struct VerifyArgs {
     source: Source,
     /// The Loopy script.
     script: PathBuf,
+}
+
+/// An error with its causes, `outer: inner: ...`, leaving out a cause whose text the message
+/// before it already ends with (errors that print their source and also report it as one).
+fn chain(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.ends_with(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 fn main() -> ExitCode {
@@ -293,7 +340,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("optimist: {e:#}");
+            eprintln!("optimist: {}", chain(&e));
             ExitCode::FAILURE
         }
     }
@@ -420,7 +467,7 @@ fn verify(args: &VerifyArgs) -> ExitCode {
             ExitCode::from(1)
         }
         Err(e) => {
-            eprintln!("optimist: {e:#}");
+            eprintln!("optimist: {}", chain(&e));
             ExitCode::from(1)
         }
     }
@@ -534,6 +581,64 @@ fn show_delin(f: &optimist_scop::ir::Function) -> Result<String> {
 }
 
 /// `optimist show WHAT FILE.c`.
+/// `NAME=VALUE` pairs.
+fn name_values(list: &[String], flag: &str) -> Result<Vec<(String, i64)>> {
+    list.iter()
+        .map(|s| {
+            let (n, v) = s
+                .split_once('=')
+                .with_context(|| format!("`{flag} {s}`: expected NAME=VALUE"))?;
+            let v: i64 = v
+                .trim()
+                .parse()
+                .with_context(|| format!("`{flag} {s}`: the value is not an integer"))?;
+            Ok((n.trim().to_string(), v))
+        })
+        .collect()
+}
+
+/// Two comma-separated names.
+fn two_names(s: &str, flag: &str) -> Result<[String; 2]> {
+    match s.split(',').map(str::trim).collect::<Vec<_>>().as_slice() {
+        [a, b] if !a.is_empty() && !b.is_empty() => Ok([a.to_string(), b.to_string()]),
+        _ => bail!("`{flag} {s}`: expected two names, `A,B`"),
+    }
+}
+
+/// The SVG `optimist show picture` prints.
+fn picture(
+    f: &optimist_scop::ir::Function,
+    config: &Config,
+    args: &PictureArgs,
+    set: &[String],
+) -> Result<String> {
+    let mut values = name_values(set, "--set")?;
+    if let Some(params) = &args.check_region {
+        let [p, q] = two_names(params, "--check-region")?;
+        let (lo, hi) = args
+            .range
+            .split_once("..")
+            .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+            .with_context(|| format!("`--range {}`: expected LO..HI", args.range))?;
+        if lo > hi {
+            bail!("`--range {}`: LO must not exceed HI", args.range);
+        }
+        let region = optimist::picture::check_region(f, config, [&p, &q], lo..=hi, &values)?;
+        return Ok(region.svg);
+    }
+    values.extend(name_values(&args.fix, "--fix")?);
+    let slice = optimist::picture::Slice {
+        statement: args.stmt.clone(),
+        dims: args
+            .dims
+            .as_deref()
+            .map(|d| two_names(d, "--dims"))
+            .transpose()?,
+        fixed: values,
+    };
+    Ok(optimist::picture::iteration_space(f, config, &slice)?.svg)
+}
+
 fn show(args: &ShowArgs) -> Result<()> {
     let f = args.source.parse()?;
     let strategy = args.schedule.strategy()?.unwrap_or(Strategy::Original);
@@ -594,6 +699,15 @@ fn show(args: &ShowArgs) -> Result<()> {
             let start = std::time::Instant::now();
             optimist::codegen::Kernel::compile_with(&f, outcome.plan(), &config.native)?;
             println!("{:<40} {:>9.2} ms", "native code", ms(start.elapsed()));
+        }
+        What::Picture => {
+            let config = args.schedule.config(strategy)?;
+            let svg = picture(&f, &config, &args.picture, &args.inputs.set)?;
+            match &args.picture.output {
+                Some(path) => std::fs::write(path, svg)
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+                None => print!("{svg}"),
+            }
         }
         What::Delin => print!("{}", show_delin(&f)?),
         What::Delicm => print!("{}", show_delicm(&f)?),

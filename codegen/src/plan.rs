@@ -29,6 +29,10 @@ pub struct Plan {
     /// The run-time check: the assumptions, the parameter values where the model is the
     /// program, and the declared bounds of the arrays in `unchecked`.
     pub check: RuntimeCheck,
+    /// The parameter part of `check`: the simplified assumptions, the parameter values where
+    /// the model is the program, and the declared bounds of the arrays in `unchecked` (the
+    /// check adds that the arrays of `assumptions.aliasing` do not overlap).
+    pub check_params: optimist_presburger::Set,
     /// Arrays whose accesses go without range checks (their bounds are part of `check`).
     pub unchecked: Vec<ArrayId>,
     /// The flat elements each one-dimensional array parameter (by program index) touches,

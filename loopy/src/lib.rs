@@ -51,7 +51,7 @@ use transform::{Component, LoopySchedule, Position, Shorthand};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoopyError {
     /// *Invalid input*: the script does not parse.
-    #[error("{0}")]
+    #[error(transparent)]
     Script(#[from] ScriptError),
     /// *Invalid input*: an operation cannot be applied (unknown tag, bad isl text, a map whose
     /// input does not fit).

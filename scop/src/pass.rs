@@ -108,7 +108,7 @@ impl fmt::Display for PassReport {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PassError {
     /// *Limit reached* (`Error::Budget`: allow the pass more operations) or a *bug* in isl use.
-    #[error("{0}")]
+    #[error(transparent)]
     Isl(#[from] optimist_presburger::Error),
     /// *Unsupported input*: the pass cannot handle this model and left it unusable: the
     /// reason.
