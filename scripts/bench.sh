@@ -14,6 +14,9 @@
 # The output is the markdown table of benches/RESULTS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Polly's packed arrays of a matrix product live on the stack: three_mm's overflow the default
+# 8 MiB (SIGSEGV). Every variant runs with the same, unlimited, stack.
+ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null || true
 rounds=${1:-3}
 repeat=${2:-3}
 shift $(($# > 2 ? 2 : $#))
