@@ -123,6 +123,22 @@ fn points(set: &Set) -> Result<Vec<Vec<i64>>, PictureError> {
     })
 }
 
+/// A pair of a relation: the coordinates of its two tuples.
+type Pair = (Vec<i64>, Vec<i64>);
+
+/// The pairs of a bounded relation.
+fn pairs(relation: &UnionMap) -> Result<Vec<Pair>, PictureError> {
+    let mut out = Vec::new();
+    for m in relation.maps()? {
+        let n = m.dim(DimType::In)?;
+        for mut pair in points(&m.wrap()?)? {
+            let image = pair.split_off(n);
+            out.push((pair, image));
+        }
+    }
+    Ok(out)
+}
+
 /// `set` with parameter `name` fixed to `value`, when it has that parameter.
 fn fix_param(set: &Set, name: &str, value: i64) -> Result<Set, PictureError> {
     match set.space()?.find_dim_by_name(DimType::Param, name)? {
@@ -233,31 +249,24 @@ pub fn iteration_space(
     let points_2d: Vec<[i64; 2]> = all.iter().map(|p| at(p)).collect();
 
     // Dependences between instances of the slice.
-    let deps = Dependences::compute(scop, &DepConfig::default())
-        .map_err(|e| PictureError::Unknown(e.to_string()))?;
+    let deps = Dependences::compute_isl(scop, &DepConfig::default())?;
     let mut between = UnionMap::empty(&scop.ctx)?;
     for kind in [DepKind::Raw, DepKind::War, DepKind::Waw] {
         between = between.union(&deps.statements(kind, true)?)?;
     }
     let here = UnionSet::from_set(&domain)?;
     let between = between.intersect_domain(&here)?.intersect_range(&here)?;
-    let mut dependences = BTreeSet::new();
-    for m in between.maps()? {
-        let n = m.dim(DimType::In)?;
-        for pair in points(&m.wrap()?)? {
-            dependences.insert((at(&pair[..n]), at(&pair[n..])));
-        }
-    }
+    let dependences = pairs(&between)?
+        .iter()
+        .map(|(from, to)| (at(from), at(to)))
+        .collect();
 
     // Execution order and tiles, from the schedule's time vectors.
     let time = plan.schedule.map()?.intersect_domain(&here)?;
-    let mut timed: Vec<(Vec<i64>, [i64; 2])> = Vec::new();
-    for m in time.maps()? {
-        let n = m.dim(DimType::In)?;
-        for pair in points(&m.wrap()?)? {
-            timed.push((pair[n..].to_vec(), at(&pair[..n])));
-        }
-    }
+    let mut timed: Vec<(Vec<i64>, [i64; 2])> = pairs(&time)?
+        .into_iter()
+        .map(|(instance, t)| (t, at(&instance)))
+        .collect();
     timed.sort();
     let order: Vec<[i64; 2]> = timed.iter().map(|(_, p)| *p).collect();
     let tiles = tiles_of(&timed);

@@ -308,6 +308,44 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
         "{}",
         product.transformation
     );
+    // The product's innermost loops run in lanes and as register tiles: no guard inside them
+    // (`C *= beta`, fused at k = 0, is peeled, not tested at every k), and the loop around
+    // them is marked jam.
+    fn deepest_vector_loops(
+        nodes: &[optimist::codegen::ast::Node],
+        depth: usize,
+        around_jam: bool,
+        out: &mut Vec<(usize, bool, bool)>,
+    ) {
+        use optimist::codegen::ast::{LoopKind, Node};
+        for n in nodes {
+            match n {
+                Node::For {
+                    kind, body, jam, ..
+                } => {
+                    if matches!(kind, LoopKind::Vector { .. }) {
+                        let guarded = body.iter().any(|b| matches!(b, Node::If { .. }));
+                        out.push((depth + 1, guarded, around_jam));
+                    }
+                    deepest_vector_loops(body, depth + 1, *jam, out);
+                }
+                Node::If { then, els, .. } => {
+                    deepest_vector_loops(then, depth, false, out);
+                    deepest_vector_loops(els, depth, false, out);
+                }
+                Node::Stmt { .. } => {}
+            }
+        }
+    }
+    let mut loops = Vec::new();
+    deepest_vector_loops(&product.ast.body, 0, false, &mut loops);
+    let deepest = loops.iter().map(|l| l.0).max().unwrap();
+    let deepest: Vec<_> = loops.iter().filter(|l| l.0 == deepest).collect();
+    assert!(
+        !deepest.is_empty() && deepest.iter().all(|&&(_, guarded, jam)| !guarded && jam),
+        "{}",
+        product.ast.display(&product.scop)
+    );
     let atax = plan_of("corpus/suite/atax.c");
     // The updates `y[j] += A[i][j] * tmp[i]` and `tmp[i] += A[i][j] * x[j]`: the statements
     // writing y and tmp that also read.

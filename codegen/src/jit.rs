@@ -724,79 +724,93 @@ impl<'a, 'm> Lowering<'a, 'm> {
         }
     }
 
-    /// A call of the pure function `p` on `args` (of its parameter types) through
-    /// [`call_pure`]; leaves through the error exit when it fails.
+    /// A call of the pure function `p` on `args` (of its parameter types); leaves through the
+    /// error exit when it fails. The arguments go in a stack slot, one 8-byte slot each. A
+    /// definition whose only array is its return slot is compiled into this module (faithful
+    /// code, the first time) and called with that slot as its argument block (the scalars, then
+    /// the return slot's base and range, then its element); any other function through
+    /// [`call_pure`] (the slot of the arguments and one for the result).
     pub fn call_pure(&mut self, p: &Arc<PureFn>, args: &[Value]) -> Result<Value, CodegenError> {
         let index = self
             .pures
             .iter()
             .position(|q| q.name == p.name)
             .ok_or_else(|| CodegenError::Unbound(p.name.clone()))?;
-        let callee = match self.pure {
-            Some(r) => r,
-            None => {
-                let ptr = self.module.target_config().pointer_type();
-                let mut sig = self.module.make_signature();
-                sig.params.extend([AbiParam::new(ptr); 3]);
-                sig.returns.push(AbiParam::new(types::I32));
-                let id = self
-                    .module
-                    .declare_function(PURE_SYMBOL, Linkage::Import, &sig)
-                    .map_err(err)?;
-                let r = self.module.declare_func_in_func(id, self.b.func);
-                self.pure = Some(r);
-                r
-            }
+        let native = p
+            .definition
+            .as_ref()
+            .filter(|d| d.arrays.len() == 1 && d.ret.is_some());
+        let n = args.len() as i32;
+        // Where the result is written, and the slot's size.
+        let (result, size) = if native.is_some() {
+            (n + 3, n + 4)
+        } else {
+            (n, n + 1)
         };
-        if let Some(d) = &p.definition
-            && d.arrays.len() == 1
-            && d.ret.is_some()
-        {
-            return self.call_definition(index, d, args);
-        }
-        let n = args.len() as u32;
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
-            8 * (n + 1),
+            8 * size as u32,
             3,
         ));
         let ptr = self.module.target_config().pointer_type();
         for (k, a) in args.iter().enumerate() {
             self.b.ins().stack_store(ptr, *a, slot, 8 * k as i32);
         }
-        let fp = self
-            .b
-            .ins()
-            .iconst(ptr, Arc::as_ptr(&self.pures[index]) as i64);
-        let args_addr = self.b.ins().stack_addr(ptr, slot, 0);
-        let out_addr = self.b.ins().stack_addr(ptr, slot, 8 * n as i32);
-        let call = self.b.ins().call(callee, &[fp, args_addr, out_addr]);
-        let failed = self.b.inst_results(call)[0];
-        self.fail_if(
-            failed,
-            Status::Call {
-                index: index as u32,
+        let base = self.b.ins().stack_addr(ptr, slot, 0);
+        let out = self.b.ins().stack_addr(ptr, slot, 8 * result);
+        let call = match native {
+            Some(d) => {
+                let callee = self.definition(&p.name, d)?;
+                let (lo, hi) = (self.b.ins().iconst(ptr, 0), self.b.ins().iconst(ptr, 1));
+                for (k, v) in [out, lo, hi].into_iter().enumerate() {
+                    self.b.ins().stack_store(ptr, v, slot, 8 * (n + k as i32));
+                }
+                self.b.ins().call(callee, &[base])
             }
-            .encode(false),
-        );
-        Ok(self
-            .b
-            .ins()
-            .stack_load(ptr, clif(p.ret), slot, 8 * n as i32))
+            None => {
+                let callee = self.pure_trampoline()?;
+                let fp = self
+                    .b
+                    .ins()
+                    .iconst(ptr, Arc::as_ptr(&self.pures[index]) as i64);
+                self.b.ins().call(callee, &[fp, base, out])
+            }
+        };
+        let status = self.b.inst_results(call)[0];
+        let code = Status::Call {
+            index: index as u32,
+        }
+        .encode(false);
+        self.fail_if(status, code);
+        Ok(self.b.ins().stack_load(ptr, clif(p.ret), slot, 8 * result))
     }
 
-    /// A call of the pure function at `index` through its definition `d` (whose only array is
-    /// its return slot), compiled into this module as faithful code the first time: the
-    /// argument block in a stack slot (the scalars, then the return slot's base and range, then
-    /// its element), the status checked like [`Lowering::call_pure`]'s.
-    fn call_definition(
+    /// The imported [`call_pure`].
+    fn pure_trampoline(&mut self) -> Result<cranelift_codegen::ir::FuncRef, CodegenError> {
+        if let Some(r) = self.pure {
+            return Ok(r);
+        }
+        let ptr = self.module.target_config().pointer_type();
+        let mut sig = self.module.make_signature();
+        sig.params.extend([AbiParam::new(ptr); 3]);
+        sig.returns.push(AbiParam::new(types::I32));
+        let id = self
+            .module
+            .declare_function(PURE_SYMBOL, Linkage::Import, &sig)
+            .map_err(err)?;
+        let r = self.module.declare_func_in_func(id, self.b.func);
+        self.pure = Some(r);
+        Ok(r)
+    }
+
+    /// The faithful code of the definition `d` of the pure function `name`, compiled into this
+    /// module the first time.
+    fn definition(
         &mut self,
-        index: usize,
+        name: &str,
         d: &Function,
-        args: &[Value],
-    ) -> Result<Value, CodegenError> {
-        let name = self.pures[index].name.clone();
-        let id = match self.definitions.get(&name) {
+    ) -> Result<cranelift_codegen::ir::FuncRef, CodegenError> {
+        let id = match self.definitions.get(name) {
             Some(id) => *id,
             None => {
                 let sig = kernel_signature(&*self.module);
@@ -810,43 +824,11 @@ impl<'a, 'm> Lowering<'a, 'm> {
                     l.body()?;
                 }
                 self.module.define_function(id, &mut ctx).map_err(err)?;
-                self.definitions.insert(name, id);
+                self.definitions.insert(name.to_string(), id);
                 id
             }
         };
-        let callee = self.module.declare_func_in_func(id, self.b.func);
-        let n = args.len() as u32;
-        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
-            StackSlotKind::ExplicitSlot,
-            8 * (n + 4),
-            3,
-        ));
-        let ptr = self.module.target_config().pointer_type();
-        for (k, a) in args.iter().enumerate() {
-            self.b.ins().stack_store(ptr, *a, slot, 8 * k as i32);
-        }
-        let element = self.b.ins().stack_addr(ptr, slot, 8 * (n + 3) as i32);
-        let (lo, hi) = (self.b.ins().iconst(ptr, 0), self.b.ins().iconst(ptr, 1));
-        for (k, v) in [element, lo, hi].into_iter().enumerate() {
-            self.b
-                .ins()
-                .stack_store(ptr, v, slot, 8 * (n as i32 + k as i32));
-        }
-        let block = self.b.ins().stack_addr(ptr, slot, 0);
-        let call = self.b.ins().call(callee, &[block]);
-        let status = self.b.inst_results(call)[0];
-        self.fail_if(
-            status,
-            Status::Call {
-                index: index as u32,
-            }
-            .encode(false),
-        );
-        let ret = self.pures[index].ret;
-        Ok(self
-            .b
-            .ins()
-            .stack_load(ptr, clif(ret), slot, 8 * (n + 3) as i32))
+        Ok(self.module.declare_func_in_func(id, self.b.func))
     }
 
     /// The imported C library function for `f` in precision `t`.

@@ -1026,8 +1026,7 @@ impl ModelLowering<'_, '_> {
             },
             _ => None,
         };
-        #[allow(non_snake_case)]
-        let COPIES: i64 = match (constant(init), constant(end)) {
+        let copies: i64 = match (constant(init), constant(end)) {
             (Some(a), Some(b)) if (2..=8).contains(&(b - a)) => b - a,
             _ => 4,
         };
@@ -1036,7 +1035,7 @@ impl ModelLowering<'_, '_> {
         let x = self.aexpr(init)?;
         self.l.b.def_var(kv, x);
         let end = self.aexpr(end)?;
-        let last = self.l.b.ins().iadd_imm_s(end, 1 - COPIES);
+        let last = self.l.b.ins().iadd_imm_s(end, 1 - copies);
         let below = |m: &mut Self, bound: Value| Ok(m.below(kv, bound));
         jit::lower_loop(
             self,
@@ -1044,9 +1043,9 @@ impl ModelLowering<'_, '_> {
             |m| below(m, last),
             |m| {
                 let first = m.l.b.use_var(kv);
-                m.vector_loop(iter, vinit, vend, elem, body, Some((k, first, COPIES)))
+                m.vector_loop(iter, vinit, vend, elem, body, Some((k, first, copies)))
             },
-            |m, cur| m.l.b.ins().iadd_imm_s(cur, COPIES),
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, copies),
         )?;
         jit::lower_loop(
             self,

@@ -263,6 +263,18 @@ impl<L: Leaf> Expr<L> {
     }
 }
 
+impl<L> Expr<L> {
+    /// For a call (a math function or a pure function): the C name it is called by and its
+    /// arguments.
+    pub fn callee(&self) -> Option<(String, &[Expr<L>])> {
+        match &self.kind {
+            ExprKind::Call(fun, args) => Some((fun.c_name(self.ty), args)),
+            ExprKind::Pure(p, args) => Some((p.name.clone(), args)),
+            _ => None,
+        }
+    }
+}
+
 /// How [`write_c`] prints the leaves of one layer.
 pub trait CLeaves<L> {
     /// Appends the C text of `leaf` (of type `ty`) to `out`; it must be a primary expression
@@ -361,11 +373,7 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
             sub(out, b, 0);
         }
         ExprKind::Call(..) | ExprKind::Pure(..) => {
-            let (name, args) = match &e.kind {
-                ExprKind::Call(fun, args) => (fun.c_name(e.ty), args),
-                ExprKind::Pure(p, args) => (p.name.clone(), args),
-                _ => unreachable!("matched above"),
-            };
+            let (name, args) = e.callee().unwrap_or_default();
             out.push_str(&name);
             out.push('(');
             for (k, a) in args.iter().enumerate() {

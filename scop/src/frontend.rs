@@ -553,10 +553,13 @@ impl<'a> Pures<'a> {
                 }
                 _ => continue,
             };
-            let spec_attr = pure_attribute(specifiers.iter().flat_map(|s| match &s.node {
-                DeclarationSpecifier::Extension(e) => e.iter().collect::<Vec<_>>(),
-                _ => Vec::new(),
-            }));
+            let spec_extensions: Vec<&Node<ast::Extension>> = specifiers
+                .iter()
+                .flat_map(|s| match &s.node {
+                    DeclarationSpecifier::Extension(e) => e.iter().collect(),
+                    _ => Vec::new(),
+                })
+                .collect();
             for d in declarators {
                 let [dd] = d.node.derived.as_slice() else {
                     continue;
@@ -570,10 +573,8 @@ impl<'a> Pures<'a> {
                 if let Some(def) = def {
                     defs.push((name.clone(), def));
                 }
-                let attr = match (spec_attr, pure_attribute(&d.node.extensions)) {
-                    (Some(true), _) | (_, Some(true)) => Some(true),
-                    (a, b) => a.or(b),
-                };
+                let attr =
+                    pure_attribute(spec_extensions.iter().copied().chain(&d.node.extensions));
                 let Some(is_const) = attr else {
                     continue;
                 };

@@ -1107,20 +1107,21 @@ impl Function {
     /// The pure functions the function calls ([`ExprKind::Pure`]), each once, in the order of
     /// their first call; with `nested`, also those their definitions call, callees first.
     pub fn pure_fns(&self, nested: bool) -> Vec<Arc<PureFn>> {
+        fn add(out: &mut Vec<Arc<PureFn>>, p: Arc<PureFn>) {
+            if !out.iter().any(|q| q.name == p.name) {
+                out.push(p);
+            }
+        }
         fn expr(e: &Expr, out: &mut Vec<Arc<PureFn>>, nested: bool) {
             if let ExprKind::Pure(p, _) = &e.kind
                 && !out.iter().any(|q| q.name == p.name)
             {
                 if nested && let Some(d) = &p.definition {
                     for q in d.pure_fns(true) {
-                        if !out.iter().any(|o| o.name == q.name) {
-                            out.push(q);
-                        }
+                        add(out, q);
                     }
                 }
-                if !out.iter().any(|q| q.name == p.name) {
-                    out.push(p.clone());
-                }
+                add(out, p.clone());
             }
             for c in e.children() {
                 expr(c, out, nested);

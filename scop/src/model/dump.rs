@@ -68,11 +68,7 @@ impl Scop {
                 out.push(')');
             }
             BodyKind::Call(..) | BodyKind::Pure(..) => {
-                let (name, args) = match &e.kind {
-                    BodyKind::Call(fun, args) => (fun.c_name(e.ty), args),
-                    BodyKind::Pure(p, args) => (p.name.clone(), args),
-                    _ => unreachable!("matched above"),
-                };
+                let (name, args) = e.callee().unwrap_or_default();
                 out.push_str(&name);
                 out.push('(');
                 for (k, a) in args.iter().enumerate() {
