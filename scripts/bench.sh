@@ -5,7 +5,9 @@
 #   cc      the program as written (optimist's faithful C, `--backend c --opt none`) compiled by
 #           `cc -O3 -march=native`: the baseline every speed-up is relative to;
 #   polly   the same C through `clang-19 -O3 -march=native -mllvm -polly` (when installed);
-#   c       optimist's C (`--backend c --opt default`) compiled by `cc -O3 -march=native`;
+#   c       optimist's C (`--backend c --opt default`) compiled by `cc -O3 -march=native`, with
+#           `--threads $C_THREADS` (default: the cores, as the JIT; its `omp parallel for`
+#           loops then run on them through `-fopenmp`);
 #   jit     optimist's native code (`--backend jit --opt default`), plus $JIT_ARGS.
 # Each speed-up (cc time / time) is the median over ROUNDS rounds, with its range; then the
 # geometric means and the worst kernel of each column. A version that ran its fallback is
@@ -33,6 +35,7 @@ if command -v clang-19 >/dev/null; then
   polly=(--cc clang-19 --cflags "-O3 -march=native -mllvm -polly")
 fi
 read -r -a jit_args <<<"${JIT_ARGS:-}"
+c_threads=${C_THREADS:-$(nproc)}
 
 time_of() { # FILE ARGS...: "TIME" or "TIME fb"
   local file=$1
@@ -46,7 +49,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
 echo "cc: $(cc --version | head -1); polly: $([ ${#polly[@]} -gt 0 ] && clang-19 --version | head -1 || echo 'not installed')"
-echo "rounds $rounds, repeat $repeat${JIT_ARGS:+, jit args: $JIT_ARGS}"
+echo "rounds $rounds, repeat $repeat, optimist C on $c_threads threads${JIT_ARGS:+, jit args: $JIT_ARGS}"
 echo
 echo "| kernel | cc -O3 (s) | polly | optimist C | optimist JIT |"
 echo "|---|---:|---:|---:|---:|"
@@ -64,7 +67,7 @@ for name in "${kernels[@]}"; do
       p=$(time_of "$f" --backend c --opt none "${polly[@]}" "${params[@]}")
       rp+=("$(ratio "$base" "${p% fb}")")
     fi
-    c=$(time_of "$f" --backend c --opt default "${o3[@]}" "${params[@]}")
+    c=$(time_of "$f" --backend c --opt default "${o3[@]}" --threads "$c_threads" "${params[@]}")
     [ "${c#* }" = fb ] && fbc=" fb"
     rc+=("$(ratio "$base" "${c% fb}")")
     j=$(time_of "$f" --backend jit --opt default "${jit_args[@]}" "${params[@]}")

@@ -119,11 +119,18 @@ fn generated_c_for_a_product() {
     let f = frontend::parse_source("mm.c", src, None, &FrontendConfig::default()).unwrap();
     let scop = Scop::build(&f, &Config::default()).unwrap();
     let ast = generate(&scop, &scop.schedule).unwrap();
-    expect![[r#"
+    expect![[r##"
         #include <math.h>
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
         static inline long optimist_min(long a, long b) { return a < b ? a : b; }
         static inline long optimist_max(long a, long b) { return a > b ? a : b; }
+        #if defined(__clang__)
+        #define OPTIMIST_VECTOR _Pragma("clang loop vectorize(assume_safety)")
+        #elif defined(__GNUC__)
+        #define OPTIMIST_VECTOR _Pragma("GCC ivdep")
+        #else
+        #define OPTIMIST_VECTOR
+        #endif
         void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {
           long c0_, c1_, c2_;
           for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {
@@ -135,7 +142,7 @@ fn generated_c_for_a_product() {
             }
           }
         }
-    "#]].assert_eq(&c::function(&f, &scop, &ast, None));
+    "##]].assert_eq(&c::function(&f, &scop, &ast, None));
 }
 
 /// Versioned C for Figure 9's kernel: the faithful function, the model, and the entry that
@@ -146,11 +153,18 @@ fn versioned_c_for_a_wrapping_subscript() {
     let f = frontend::parse_source("wrap.c", src, None, &FrontendConfig::default()).unwrap();
     let config = optimist::Config::with(optimist::Strategy::Original);
     let (p, _) = optimist::compile_c(&f, &config, "wrap_index").unwrap();
-    expect![[r#"
+    expect![[r##"
         #include <math.h>
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
         static inline long optimist_min(long a, long b) { return a < b ? a : b; }
         static inline long optimist_max(long a, long b) { return a > b ? a : b; }
+        #if defined(__clang__)
+        #define OPTIMIST_VECTOR _Pragma("clang loop vectorize(assume_safety)")
+        #elif defined(__GNUC__)
+        #define OPTIMIST_VECTOR _Pragma("GCC ivdep")
+        #else
+        #define OPTIMIST_VECTOR
+        #endif
         int optimist_version;
         static void wrap_index_fallback(int n, double A[256]) {
           int i;
@@ -185,6 +199,37 @@ fn versioned_c_for_a_wrapping_subscript() {
             wrap_index_fallback(n, A);
           }
         }
-    "#]]
+    "##]]
     .assert_eq(&p.code);
+}
+
+/// The C carries the loop marks: `omp parallel for` on the parallel loop, with the counters of
+/// the loops inside private to each thread (`-fopenmp` runs it on threads, other compilers
+/// ignore it), and `OPTIMIST_VECTOR` (`GCC ivdep`, or clang's `vectorize(assume_safety)`) on
+/// the vector loop. The differential test above compiles every versioned program with
+/// `-fopenmp` on two threads.
+#[test]
+fn versioned_c_carries_the_parallel_and_vector_marks() {
+    let src = "void scale(int n, int m, double A[n][m], double B[n][m]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      B[i][j] = 2.0 * A[i][j] + 1.0;\n}\n";
+    let f = frontend::parse_source("scale.c", src, None, &FrontendConfig::default()).unwrap();
+    let (p, _) = optimist::compile_c(&f, &optimist::Config::default(), "scale").unwrap();
+    let start = p.code.find("static void scale_optimized").unwrap();
+    let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
+    expect![[r#"
+        static void scale_optimized(int n, int m, double A[n][m], double B[n][m]) {
+          long c2_, c3_, c0_, c1_;
+          #pragma omp parallel for private(c1_, c2_, c3_)
+          for (c0_ = 0L; c0_ < (optimist_floord(((long)n - 1L), 32L) + 1L); c0_ += 1) {
+            for (c1_ = 0L; (c1_ <= optimist_floord(((long)m - 1L), 32L)); c1_ += 1) {
+              for (c2_ = (32L * c0_); (c2_ <= optimist_min(((long)n - 1L), ((32L * c0_) + 31L))); c2_ += 1) {
+                OPTIMIST_VECTOR
+                for (c3_ = (32L * c1_); (c3_ <= optimist_min(((long)m - 1L), ((32L * c1_) + 31L))); c3_ += 1) {
+                  B[c2_][c3_] = 2.0 * A[c2_][c3_] + 1.0;
+                }
+              }
+            }
+          }
+        }
+    "#]]
+    .assert_eq(&p.code[start..end]);
 }

@@ -477,6 +477,63 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
 }
 
+/// Floyd-Warshall's `j` loop carries dependences only to and from `j = k` (and its `i` loop
+/// only to and from `i = k`): the automatic strategy splits both there (the report says so),
+/// the long parts of `j` run in integer lanes, the comparison and `?:` as a lane mask (a minimum here), and the
+/// long parts of `i` on threads. Without vector lanes the code has no vector instruction.
+/// Every configuration gives the interpreter's bits.
+#[test]
+fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes() {
+    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::{Config, NativeOptions};
+    let src = "void fw(int n, int path[n][n]) {\n  for (int k = 0; k < n; k++)\n    for (int i = 0; i < n; i++)\n      for (int j = 0; j < n; j++)\n        path[i][j] = path[i][j] < path[i][k] + path[k][j] ? path[i][j] : path[i][k] + path[k][j];\n}\n";
+    let f = frontend::parse_source("fw.c", src, None, &FrontendConfig::default()).unwrap();
+    let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+    let plan = outcome.plan().expect("optimized");
+    assert!(
+        plan.transformation.contains("index set split")
+            && plan
+                .transformation
+                .contains("innermost loop (for vector lanes)")
+            && plan.transformation.contains("(for threads)"),
+        "{}",
+        plan.transformation
+    );
+    let report = |native: &NativeOptions| {
+        model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, native).unwrap()
+    };
+    let count = |r: &optimist::codegen::jit::LoopReport, op: &str| -> usize {
+        (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
+    };
+    let lanes = report(&NativeOptions {
+        threads: 1,
+        vector: true,
+        registers: true,
+    });
+    for op in ["load.i32x4", "iadd.i32x4", "store.i32x4"] {
+        assert!(count(&lanes, op) >= 2, "{op}: {lanes:?}");
+    }
+    // The mask and the select of `a < b ? a : b` (Cranelift folds the pair into a minimum).
+    let selects = ["bitselect.i32x4", "smin.i32x4"].map(|op| count(&lanes, op));
+    assert!(selects.iter().sum::<usize>() >= 2, "{lanes:?}");
+    let plain = report(&NativeOptions::sequential());
+    assert_eq!(count(&plain, "iadd.i32x4"), 0, "{plain:?}");
+    let threads = report(&NativeOptions {
+        threads: 2,
+        vector: true,
+        registers: true,
+    });
+    assert!(count(&threads, "call") >= 2, "{threads:?}");
+    let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for native in common::native_configurations() {
+        let k = Kernel::compile_with(&f, Some(plan), &native).unwrap();
+        let (version, hashes) = common::native_hashes(&k, &f, &spec);
+        assert_eq!(version, optimist::codegen::Version::Optimized, "{native:?}");
+        assert_eq!(hashes, reference, "{native:?}");
+    }
+}
+
 /// An accumulator the innermost loop keeps at one address (`sum[p]` while `s` moves) lives in
 /// a register: the innermost loop neither loads nor stores it; without registers it does both.
 #[test]

@@ -122,7 +122,9 @@ struct Schedule {
     #[arg(long, value_name = "LIST")]
     passes: Option<String>,
     /// Threads for the loops the optimized native code runs in parallel (default: the cores
-    /// available; 1 runs them in order). Results do not depend on it.
+    /// available; 1 runs them in order). With `--backend c`, more than 1 compiles the C with
+    /// `-fopenmp` and runs its `omp parallel for` loops on that many. Results do not depend
+    /// on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
     /// Keep the loops the optimized native code could run in vector lanes scalar.
@@ -514,6 +516,11 @@ fn run_with_cc(
         .unwrap_or_else(|| "cc".into());
     let mut cmd = std::process::Command::new(&cc);
     cmd.args(args.cflags.split_whitespace());
+    // Threads asked for: the optimized code's `#pragma omp parallel for` loops run on them.
+    let threads = args.schedule.threads.filter(|&n| n > 1 && code.is_some());
+    if threads.is_some() {
+        cmd.arg("-fopenmp");
+    }
     if code.is_none() {
         // The original source is compiled as the user wrote it.
         for d in &args.source.include {
@@ -533,7 +540,11 @@ fn run_with_cc(
     if !out.status.success() {
         bail!("`{cc}` failed:\n{}", String::from_utf8_lossy(&out.stderr));
     }
-    let run = std::process::Command::new(&exe).output()?;
+    let mut run = std::process::Command::new(&exe);
+    if let Some(n) = threads {
+        run.env("OMP_NUM_THREADS", n.to_string());
+    }
+    let run = run.output()?;
     print!("{}", String::from_utf8_lossy(&run.stdout));
     std::fs::remove_dir_all(&dir).ok();
     if !run.status.success() {

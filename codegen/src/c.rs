@@ -4,7 +4,7 @@
 //! Loop iterators are `long`; every expression of the statements is printed with the explicit
 //! conversions of the IR, so a C compiler computes exactly what the interpreter does.
 
-use crate::ast::{AExpr, LoopAst, Node};
+use crate::ast::{AExpr, LoopAst, LoopKind, Node};
 use optimist_presburger::AstOp;
 use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
 use optimist_scop::model::{AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopStmt};
@@ -27,6 +27,13 @@ const PREAMBLE: &str = "#include <math.h>
 static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline long optimist_min(long a, long b) { return a < b ? a : b; }
 static inline long optimist_max(long a, long b) { return a > b ? a : b; }
+#if defined(__clang__)
+#define OPTIMIST_VECTOR _Pragma(\"clang loop vectorize(assume_safety)\")
+#elif defined(__GNUC__)
+#define OPTIMIST_VECTOR _Pragma(\"GCC ivdep\")
+#else
+#define OPTIMIST_VECTOR
+#endif
 ";
 
 /// The C function computing `scop` in the order of `ast`, named `name` (the original name by
@@ -318,6 +325,22 @@ impl Printer<'_> {
         }
     }
 
+    /// Whether a statement in `nodes` writes a scalar of the function (threads would share
+    /// it).
+    fn writes_scalar(&self, nodes: &[Node]) -> bool {
+        nodes.iter().any(|n| match n {
+            Node::For { body, .. } => self.writes_scalar(body),
+            Node::If { then, els, .. } => self.writes_scalar(then) || self.writes_scalar(els),
+            Node::Stmt { stmt, .. } => {
+                let st = self.scop.stmt(*stmt);
+                matches!(
+                    self.scop.array(self.scop.access(st.write).array).origin,
+                    ArrayOrigin::Scalar(_)
+                )
+            }
+        })
+    }
+
     fn nodes(&self, nodes: &[Node], depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
@@ -329,14 +352,43 @@ impl Printer<'_> {
                     cond,
                     step,
                     body,
+                    kind,
                     ..
                 } => {
                     let it = &self.iters[*iter];
+                    let mut test = self.aexpr(cond);
+                    match kind {
+                        // The loop carries no dependence and the run-time check proved the
+                        // arrays apart: the C compiler need not prove it again (no
+                        // reassociation is allowed by this).
+                        LoopKind::Vector { .. } => {
+                            let _ = writeln!(out, "{pad}OPTIMIST_VECTOR");
+                        }
+                        // Threads when compiled with `-fopenmp` (ignored otherwise): the loops
+                        // inside have counters of their own per thread. A loop writing a scalar
+                        // of the function stays in order, as in native code. OpenMP wants the
+                        // test in its canonical form.
+                        LoopKind::Parallel if !self.writes_scalar(body) => {
+                            if let Some(end) = crate::jit_model::exclusive_bound(*iter, cond) {
+                                test = format!("{it} < {}", self.aexpr(&end));
+                                let mut inner = Vec::new();
+                                inner_iterators(body, &mut inner);
+                                let private = if inner.is_empty() {
+                                    String::new()
+                                } else {
+                                    let names: Vec<&str> =
+                                        inner.iter().map(|&k| self.iters[k].as_str()).collect();
+                                    format!(" private({})", names.join(", "))
+                                };
+                                let _ = writeln!(out, "{pad}#pragma omp parallel for{private}");
+                            }
+                        }
+                        _ => {}
+                    }
                     let _ = writeln!(
                         out,
-                        "{pad}for ({it} = {}; {}; {it} += {step}) {{",
+                        "{pad}for ({it} = {}; {test}; {it} += {step}) {{",
                         self.aexpr(init),
-                        self.aexpr(cond)
                     );
                     out.push_str(&self.nodes(body, depth + 1));
                     let _ = writeln!(out, "{pad}}}");
@@ -518,4 +570,23 @@ impl StmtCtx<'_> {
         iterators: &[],
         indices: &[],
     };
+}
+
+/// The iterators of the loops in `nodes`, each once.
+fn inner_iterators(nodes: &[Node], out: &mut Vec<usize>) {
+    for n in nodes {
+        match n {
+            Node::For { iter, body, .. } => {
+                if !out.contains(iter) {
+                    out.push(*iter);
+                }
+                inner_iterators(body, out);
+            }
+            Node::If { then, els, .. } => {
+                inner_iterators(then, out);
+                inner_iterators(els, out);
+            }
+            Node::Stmt { .. } => {}
+        }
+    }
 }

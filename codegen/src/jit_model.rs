@@ -629,7 +629,7 @@ impl ModelLowering<'_, '_> {
             let st = self.scop.stmt(*stmt);
             let t = self.scop.array(self.scop.access(st.write).array).elem;
             if st.guard.is_some()
-                || !t.is_float()
+                || vector_type(t).is_none()
                 || *elem.get_or_insert(t) != t
                 || self.stride(iter, indices, st.write) != Some(Stride::Contiguous)
                 || !self.vector_expr(iter, indices, &st.value, t)
@@ -675,16 +675,27 @@ impl ModelLowering<'_, '_> {
         use optimist_scop::expr::ExprKind;
         use optimist_scop::ir::{BinOp, MathFn, UnOp};
         let ok = |x: &BodyExpr| self.vector_expr(iter, indices, x, t);
+        let float = t.is_float();
         e.ty == t
             && match &e.kind {
                 ExprKind::Float(_) => true,
+                ExprKind::Int(_) => !float,
                 ExprKind::Leaf(BodyLeaf::Param(_)) => true,
                 ExprKind::Leaf(BodyLeaf::Access(a)) => self.stride(iter, indices, *a).is_some(),
                 ExprKind::Unary(UnOp::Neg, x) => ok(x),
-                ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, x, y) => {
-                    ok(x) && ok(y)
-                }
-                ExprKind::Call(MathFn::Sqrt, args) => args.iter().all(ok),
+                // Integer lanes wrap like the scalar code; integer division may trap, so it
+                // stays scalar.
+                ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, x, y) => ok(x) && ok(y),
+                ExprKind::Binary(BinOp::Div, x, y) => float && ok(x) && ok(y),
+                // Both arms are computed in every lane and the mask picks one: they read only
+                // what the vector code may read (arrays proved in range) and cannot trap.
+                ExprKind::Select(c, a, b) => match &c.kind {
+                    ExprKind::Binary(op, x, y) if op.is_comparison() => {
+                        x.ty == t && y.ty == t && ok(x) && ok(y) && ok(a) && ok(b)
+                    }
+                    _ => false,
+                },
+                ExprKind::Call(MathFn::Sqrt, args) => float && args.iter().all(ok),
                 _ => false,
             }
     }
@@ -710,11 +721,8 @@ impl ModelLowering<'_, '_> {
         body: &[Node],
         jam: Option<(usize, Value, i64)>,
     ) -> Result<(), CodegenError> {
-        let (vty, lanes) = if elem == Type::F32 {
-            (types::F32X4, 4)
-        } else {
-            (types::F64X2, 2)
-        };
+        let (vty, lanes) = vector_type(elem)
+            .ok_or_else(|| CodegenError::Unexpected("vector loop of a scalar type".into()))?;
         let v = self.iters[iter];
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
@@ -737,6 +745,7 @@ impl ModelLowering<'_, '_> {
             .map(|(st, _, _)| self.array_of(st.write))
             .collect();
         let registers = self.register_arrays(&stmts, jammed);
+        let unroll = jam.is_none() && self.registers;
         let below = |m: &mut Self, bound: Value| Ok(m.below(v, bound));
         let start = self.l.b.use_var(v);
         let runs = self
@@ -764,50 +773,74 @@ impl ModelLowering<'_, '_> {
                     hoisted.push(values);
                 }
                 m.jam_value = None;
+                let once = |m: &mut Self| -> Result<(), CodegenError> {
+                    let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> =
+                        HashMap::new();
+                    for (&copy, values) in copies.iter().zip(&hoisted) {
+                        m.jam_value = copy;
+                        for &(st, iterators, indices) in &stmts {
+                            let inst = Instance {
+                                st,
+                                iterators,
+                                indices,
+                            };
+                            let value = m.vector_value(
+                                &inst, iter, &st.value, vty, values, &registers, &pending,
+                            )?;
+                            let array = m.array_of(st.write);
+                            if registers.contains(&array) {
+                                let addr = m.address(&inst, st.write)?.ok_or_else(|| {
+                                    CodegenError::Unexpected("vector store to a scalar".into())
+                                })?;
+                                pending.insert(array, (addr, value));
+                            } else {
+                                let (addr, offset) =
+                                    m.address_at(&inst, st.write)?.ok_or_else(|| {
+                                        CodegenError::Unexpected("vector store to a scalar".into())
+                                    })?;
+                                m.l.b.ins().store(
+                                    MemFlagsData::new().with_notrap(),
+                                    value,
+                                    addr,
+                                    offset,
+                                );
+                            }
+                        }
+                    }
+                    m.jam_value = None;
+                    let mut flush: Vec<_> = pending.into_iter().collect();
+                    flush.sort_by_key(|(a, _)| a.0);
+                    for (_, (addr, value)) in flush {
+                        m.l.b
+                            .ins()
+                            .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                    }
+                    Ok(())
+                };
+                // Two vectors per iteration while both fit (the loop's own work is shared by
+                // twice the lanes), then one more when one fits. A jammed loop has its copies
+                // instead.
+                if unroll {
+                    let last_pair = m.l.b.ins().iadd_imm_s(end, 1 - 2 * lanes);
+                    jit::lower_loop(
+                        m,
+                        v,
+                        |m| below(m, last_pair),
+                        |m| {
+                            once(m)?;
+                            let cur = m.l.b.use_var(v);
+                            let next = m.l.b.ins().iadd_imm_s(cur, lanes);
+                            m.l.b.def_var(v, next);
+                            once(m)
+                        },
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
+                    )?;
+                }
                 jit::lower_loop(
                     m,
                     v,
                     |m| below(m, last_start),
-                    |m| {
-                        let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> =
-                            HashMap::new();
-                        for (&copy, values) in copies.iter().zip(&hoisted) {
-                            m.jam_value = copy;
-                            for &(st, iterators, indices) in &stmts {
-                                let inst = Instance {
-                                    st,
-                                    iterators,
-                                    indices,
-                                };
-                                let value = m.vector_value(
-                                    &inst, iter, &st.value, vty, values, &registers, &pending,
-                                )?;
-                                let addr = m.address(&inst, st.write)?.ok_or_else(|| {
-                                    CodegenError::Unexpected("vector store to a scalar".into())
-                                })?;
-                                let array = m.array_of(st.write);
-                                if registers.contains(&array) {
-                                    pending.insert(array, (addr, value));
-                                } else {
-                                    m.l.b.ins().store(
-                                        MemFlagsData::new().with_notrap(),
-                                        value,
-                                        addr,
-                                        0,
-                                    );
-                                }
-                            }
-                        }
-                        m.jam_value = None;
-                        let mut flush: Vec<_> = pending.into_iter().collect();
-                        flush.sort_by_key(|(a, _)| a.0);
-                        for (_, (addr, value)) in flush {
-                            m.l.b
-                                .ins()
-                                .store(MemFlagsData::new().with_notrap(), value, addr, 0);
-                        }
-                        Ok(())
-                    },
+                    once,
                     |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
                 )
             },
@@ -966,13 +999,13 @@ impl ModelLowering<'_, '_> {
                 {
                     return Ok(value);
                 }
-                let addr = self.address(inst, *a)?.ok_or_else(|| {
+                let (addr, offset) = self.address_at(inst, *a)?.ok_or_else(|| {
                     CodegenError::Unexpected("contiguous access to a scalar".into())
                 })?;
                 self.l
                     .b
                     .ins()
-                    .load(vty, MemFlagsData::new().with_notrap(), addr, 0)
+                    .load(vty, MemFlagsData::new().with_notrap(), addr, offset)
             }
             ExprKind::Float(_) | ExprKind::Leaf(_) => {
                 let x = self.body(Some(inst), e)?;
@@ -980,17 +1013,31 @@ impl ModelLowering<'_, '_> {
             }
             ExprKind::Unary(UnOp::Neg, x) => {
                 let x = go(self, x)?;
-                self.l.b.ins().fneg(x)
-            }
-            ExprKind::Binary(op, x, y) => {
-                let (x, y) = (go(self, x)?, go(self, y)?);
-                match op {
-                    BinOp::Add => self.l.b.ins().fadd(x, y),
-                    BinOp::Sub => self.l.b.ins().fsub(x, y),
-                    BinOp::Mul => self.l.b.ins().fmul(x, y),
-                    BinOp::Div => self.l.b.ins().fdiv(x, y),
-                    _ => return Err(CodegenError::Unexpected(format!("vector {op:?}"))),
+                if e.ty.is_float() {
+                    self.l.b.ins().fneg(x)
+                } else {
+                    self.l.b.ins().ineg(x)
                 }
+            }
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), x, y) => {
+                let (x, y) = (go(self, x)?, go(self, y)?);
+                // The scalar code's operation, lane by lane (the same instructions on vectors).
+                self.l.arith(*op, x, y, e.ty)
+            }
+            ExprKind::Select(c, a, b) => {
+                let ExprKind::Binary(op, x, y) = &c.kind else {
+                    return Err(CodegenError::Unexpected(
+                        "vector select of a non-comparison".into(),
+                    ));
+                };
+                let (x, y) = (go(self, x)?, go(self, y)?);
+                // All ones in the lanes where the comparison holds, as the scalar code decides.
+                let mut mask = self.l.compare(*op, x, y, e.ty);
+                if e.ty.is_float() {
+                    mask = self.l.b.ins().bitcast(vty, MemFlagsData::new(), mask);
+                }
+                let (a, b) = (go(self, a)?, go(self, b)?);
+                self.l.b.ins().bitselect(mask, a, b)
             }
             ExprKind::Call(_, args) if args.len() == 1 => {
                 let x = go(self, &args[0])?;
@@ -1338,6 +1385,22 @@ impl ModelLowering<'_, '_> {
 
     /// The address of an access of an array with dimensions.
     fn address(&mut self, inst: &Instance<'_>, a: AccessId) -> Result<Option<Value>, CodegenError> {
+        Ok(match self.address_at(inst, a)? {
+            Some((addr, 0)) => Some(addr),
+            Some((addr, offset)) => Some(self.l.b.ins().iadd_imm_s(addr, i64::from(offset))),
+            None => None,
+        })
+    }
+
+    /// [`Self::address`] as an address and a constant byte offset for the load or store: in
+    /// an array proved in range, the constant term of the last subscript is the offset, so
+    /// that accesses differing only there (a stencil's `A[i - 1]`, `A[i]`, `A[i + 1]`) share
+    /// one address computation.
+    fn address_at(
+        &mut self,
+        inst: &Instance<'_>,
+        a: AccessId,
+    ) -> Result<Option<(Value, i32)>, CodegenError> {
         let acc = self.scop.access(a);
         let arr = self.scop.array(acc.array);
         let ArrayOrigin::Array(id) = arr.origin else {
@@ -1345,15 +1408,24 @@ impl ModelLowering<'_, '_> {
         };
         let mut idx = Vec::new();
         if let Some((_, exprs)) = inst.indices.iter().find(|(x, _)| *x == a) {
+            if self.proved.contains(&id) {
+                let (last, offset) = match exprs.split_last() {
+                    Some((last, _)) => constant_term(last, arr.elem.size() as i64),
+                    None => (None, 0),
+                };
+                for (k, e) in exprs.iter().enumerate() {
+                    idx.push(match (&last, k + 1 == exprs.len()) {
+                        (Some(rest), true) => self.aexpr(rest)?,
+                        _ => self.aexpr(e)?,
+                    });
+                }
+                return Ok(Some((
+                    self.l.address_unchecked(id.0 as usize, &idx, arr.elem),
+                    offset,
+                )));
+            }
             for e in exprs {
                 idx.push(self.aexpr(e)?);
-            }
-            if self.proved.contains(&id) {
-                return Ok(Some(self.l.address_unchecked(
-                    id.0 as usize,
-                    &idx,
-                    arr.elem,
-                )));
             }
         } else if let Some(subs) = &acc.subscripts {
             for s in subs {
@@ -1363,7 +1435,7 @@ impl ModelLowering<'_, '_> {
         } else {
             return Err(CodegenError::Unexpected(format!("access {a} has no index")));
         }
-        Ok(Some(self.l.address(id.0 as usize, &idx, arr.elem)?))
+        Ok(Some((self.l.address(id.0 as usize, &idx, arr.elem)?, 0)))
     }
 
     fn store(
@@ -1376,12 +1448,12 @@ impl ModelLowering<'_, '_> {
             self.l.b.def_var(var, value);
             return Ok(());
         }
-        match self.address(inst, a)? {
-            Some(addr) => {
+        match self.address_at(inst, a)? {
+            Some((addr, offset)) => {
                 self.l
                     .b
                     .ins()
-                    .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                    .store(MemFlagsData::new().with_notrap(), value, addr, offset);
             }
             None => {
                 let ArrayOrigin::Scalar(v) = self.scop.array(self.scop.access(a).array).origin
@@ -1436,11 +1508,11 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
                 let inst = self
                     .inst
                     .ok_or_else(|| CodegenError::Unexpected("access outside a statement".into()))?;
-                match m.address(inst, a)? {
-                    Some(addr) => {
+                match m.address_at(inst, a)? {
+                    Some((addr, offset)) => {
                         m.l.b
                             .ins()
-                            .load(clif(ty), MemFlagsData::new().with_notrap(), addr, 0)
+                            .load(clif(ty), MemFlagsData::new().with_notrap(), addr, offset)
                     }
                     None => {
                         let ArrayOrigin::Scalar(v) = m.scop.array(m.scop.access(a).array).origin
@@ -1465,7 +1537,7 @@ fn frame_offset(k: usize) -> Result<i32, CodegenError> {
 /// `end` when the loop condition `cond` on iterator `iter` is `iter < end` or `iter <= end - 1`
 /// (in any of isl's spellings) with `end` free of the iterator: the trip count of a parallel
 /// loop is computed before it runs.
-fn exclusive_bound(iter: usize, cond: &AExpr) -> Option<AExpr> {
+pub(crate) fn exclusive_bound(iter: usize, cond: &AExpr) -> Option<AExpr> {
     let AExpr::Op(op, args) = cond else {
         return None;
     };
@@ -1578,5 +1650,40 @@ fn instance_at<'x>(
         _ => Err(CodegenError::Unexpected(
             "a kept element's access outside the loop's statements".into(),
         )),
+    }
+}
+
+/// The vector type of 128 bits with lanes of `t`, and its number of lanes, for the element
+/// types the vector code handles.
+fn vector_type(t: Type) -> Option<(types::Type, i64)> {
+    match t {
+        Type::F32 => Some((types::F32X4, 4)),
+        Type::F64 => Some((types::F64X2, 2)),
+        Type::I32 | Type::U32 => Some((types::I32X4, 4)),
+        Type::I64 | Type::U64 => Some((types::I64X2, 2)),
+        _ => None,
+    }
+}
+
+/// `e` as an expression without its constant term and that term in bytes of elements of
+/// `size` (`None` and 0 when `e` has no constant term, or its bytes do not fit an offset).
+fn constant_term(e: &AExpr, size: i64) -> (Option<AExpr>, i32) {
+    let (rest, c) = match e {
+        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
+            [x, AExpr::Int(c)] | [AExpr::Int(c), x] => (x, *c),
+            _ => return (None, 0),
+        },
+        AExpr::Op(AstOp::Sub, args) => match args.as_slice() {
+            [x, AExpr::Int(c)] => match c.checked_neg() {
+                Some(c) => (x, c),
+                None => return (None, 0),
+            },
+            _ => return (None, 0),
+        },
+        _ => return (None, 0),
+    };
+    match c.checked_mul(size).and_then(|b| i32::try_from(b).ok()) {
+        Some(bytes) if bytes != 0 => (Some(rest.clone()), bytes),
+        _ => (None, 0),
     }
 }

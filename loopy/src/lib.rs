@@ -32,6 +32,7 @@
 mod auto;
 mod correspondence;
 mod script;
+mod split;
 pub mod transform;
 mod verify;
 

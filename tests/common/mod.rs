@@ -69,6 +69,30 @@ pub fn cc() -> Option<String> {
         .map(|_| cc)
 }
 
+/// Whether `cc -fopenmp` compiles and links a program (asked once).
+fn openmp(cc: &str) -> bool {
+    static OPENMP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OPENMP.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("optimist-openmp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = dir.join("omp.c");
+        std::fs::write(
+            &src,
+            "#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n",
+        )
+        .unwrap();
+        let ok = Command::new(cc)
+            .arg("-fopenmp")
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join("omp"))
+            .output()
+            .is_ok_and(|o| o.status.success());
+        std::fs::remove_dir_all(&dir).ok();
+        ok
+    })
+}
+
 /// Compiles `code` (a C version of `f` named `optimist_generated`) with the run contract's
 /// harness by `cc -O1 -ffp-contract=off`, runs it on the inputs of `spec`, and returns its
 /// `NAME HASH` lines. Panics, naming `name`, when the code does not compile.
@@ -92,6 +116,9 @@ fn c_run(
     std::fs::create_dir_all(&dir).unwrap();
     let gen_path = dir.join("gen.c");
     std::fs::write(&gen_path, code).unwrap();
+    // Versioned programs run their `omp parallel for` loops on two threads when the compiler
+    // has OpenMP; the other programs are compiled without it (the pragmas are then ignored).
+    let threads = harness.version == VersionLine::Versioned && openmp(cc);
     let w = Workload::generate(f, spec).unwrap();
     let harness = w.c_harness(
         f,
@@ -108,6 +135,7 @@ fn c_run(
         .arg(&exe)
         .arg(&main)
         .arg("-lm")
+        .args(threads.then_some("-fopenmp"))
         .output()
         .unwrap();
     assert!(
@@ -115,7 +143,10 @@ fn c_run(
         "{name}: generated C does not compile:\n{}\n{code}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let run = Command::new(&exe).output().unwrap();
+    let run = Command::new(&exe)
+        .env("OMP_NUM_THREADS", "2")
+        .output()
+        .unwrap();
     std::fs::remove_dir_all(&dir).ok();
     String::from_utf8_lossy(&run.stdout)
         .lines()
