@@ -637,6 +637,7 @@ impl<'a> Driver<'a> {
             mut marks,
             mut note,
             decision,
+            decisions,
             late,
             deps,
         } = match schedule(&scop, &config.strategy, budget, self.deadline, &mut stages)? {
@@ -686,19 +687,21 @@ impl<'a> Driver<'a> {
         stages.push(("loop AST".into(), ast_start.elapsed()));
         let transformation = match (&config.strategy, &note) {
             (_, Some(n)) => n.clone(),
-            (Strategy::Auto(_), None) if decision.is_some() => format!(
-                "automatic strategy: {} ({} parallel, {} vector loops marked)",
-                decision.unwrap_or_default(),
-                marks.parallel.len(),
-                marks.vector.len()
-            ),
+            // The summary, then every decision on a line of its own.
+            (Strategy::Auto(_), None) => {
+                let mut text = format!(
+                    "automatic strategy: {} ({} parallel, {} vector loops marked)",
+                    decision.as_deref().unwrap_or("its own schedule"),
+                    marks.parallel.len(),
+                    marks.vector.len()
+                );
+                for d in &decisions {
+                    text.push('\n');
+                    text.push_str(d);
+                }
+                text
+            }
             (Strategy::Original, None) => "the program's order".into(),
-            (Strategy::Auto(c), None) => format!(
-                "automatic strategy: isl's schedule, outermost permutable band tiled by {} ({} parallel, {} vector loops marked)",
-                c.tile_size,
-                marks.parallel.len(),
-                marks.vector.len()
-            ),
             (Strategy::Script(_), None) => "a Loopy script, verified".into(),
         };
         self.report(
@@ -848,6 +851,8 @@ struct Scheduled {
     note: Option<String>,
     /// What the automatic strategy decided against its default.
     decision: Option<String>,
+    /// Every decision of the automatic strategy, one per line.
+    decisions: Vec<String>,
     /// Whether the strategy ran out of time (the program's order is kept).
     late: bool,
     /// The dependences a transformed schedule was computed or checked against; its loop AST
@@ -888,6 +893,7 @@ fn schedule(
         marks: Marks::default(),
         note,
         decision: None,
+        decisions: Vec::new(),
         late,
         deps: None,
     };
@@ -938,6 +944,7 @@ fn schedule(
                         marks: marks(&t),
                         note: None,
                         decision: t.decision.clone(),
+                        decisions: t.decisions.clone(),
                         late: false,
                         deps: Some(d),
                     }
@@ -989,6 +996,7 @@ fn schedule(
                 marks: marks(&t),
                 note: None,
                 decision: None,
+                decisions: Vec::new(),
                 late: false,
                 deps: Some(d),
             }

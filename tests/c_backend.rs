@@ -233,3 +233,35 @@ fn versioned_c_carries_the_parallel_and_vector_marks() {
     "#]]
     .assert_eq(&p.code[start..end]);
 }
+
+/// A loop marked jam around a vector loop is unrolled and jammed in the C too, as native code
+/// runs it: four iterations of the product's `k` per iteration of `j` (`C[i][j]` updated four
+/// times in a row, which the C compiler keeps in a register), then the remaining ones as
+/// written, from where the groups of four stopped (a parallel loop's counter is undefined
+/// after it). Sizes that leave a remainder give the interpreter's bits on two threads.
+#[test]
+fn versioned_c_unrolls_and_jams_like_native_code() {
+    let Some(cc) = cc() else {
+        eprintln!("no C compiler: the C backend is not checked");
+        return;
+    };
+    let src = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
+    let f = frontend::parse_source("mm.c", src, None, &FrontendConfig::default()).unwrap();
+    let (p, _) =
+        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    let copies = |k: &str| {
+        p.code
+            .lines()
+            .filter(|l| l.trim_start().starts_with("C[") && l.contains(&format!("[({k} + 3L)]")))
+            .count()
+    };
+    let jammed = ["c3_", "c4_", "c5_"].iter().any(|k| copies(k) == 1);
+    assert!(jammed, "{}", p.code);
+    assert!(p.code.contains("+= 4) {"), "{}", p.code);
+    for n in ["n=37", "n=9", "n=3"] {
+        let spec = optimist_scop::workload::RunSpec::parse_args(&["--set", n]).unwrap();
+        let ours = interpreter_hashes(&f, &spec);
+        let (theirs, version) = common::versioned_c_run(&cc, "mm_jam", &f, &spec, &p.code);
+        assert_eq!((theirs, version.as_str()), (ours, "optimized"), "{n}");
+    }
+}

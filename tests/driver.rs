@@ -299,12 +299,27 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
         "{}",
         stencil.transformation
     );
+    assert!(
+        stencil
+            .transformation
+            .lines()
+            .any(|l| l == "schedule: the program's order"),
+        "{}",
+        stencil.transformation
+    );
     assert_eq!(stencil.marks.parallel.len(), 1, "{:?}", stencil.marks);
     let in_lanes: usize = stencil.marks.vector.iter().map(|m| m.stmts.len()).sum();
     assert_eq!(in_lanes, 2, "both sweeps: {:?}", stencil.marks);
     let product = plan_of("corpus/suite/gemm.c");
-    assert!(
-        product.transformation.contains("tiled by 32"),
+    // Every decision on a line of its own: the schedule, the loop nests, the tiles.
+    let decisions: Vec<&str> = product.transformation.lines().skip(1).collect();
+    assert_eq!(
+        decisions,
+        [
+            "schedule: isl's schedule, its outermost permutable band tiled",
+            "loop nests: {S0, S1}",
+            "tiled: the band of {S0, S1} at dimension 0, 3 loops by 32 x 32 x 32",
+        ],
         "{}",
         product.transformation
     );

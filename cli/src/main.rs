@@ -678,6 +678,10 @@ fn show(args: &ShowArgs) -> Result<()> {
                 if let Some(note) = &p.schedule_note {
                     eprintln!("optimist: {note}");
                 }
+                // What was decided, as comments above the loops.
+                for line in p.transformation.lines() {
+                    println!("// {line}");
+                }
                 print!("{}", p.ast.display(&p.scop))
             }
             Outcome::FaithfulOnly(why) => bail!("no loop AST: only the faithful code: {why}"),

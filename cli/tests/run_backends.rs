@@ -116,6 +116,14 @@ fn usage_errors_are_reported() {
     );
     let (ok, out, _) = optimist(&["show", "ast", &path]);
     assert!(ok && out.contains("S1("), "{out}");
+    // The strategy's decisions, as comments above the loops.
+    let (ok, out, _) = optimist(&["show", "ast", &path, "--opt", "default"]);
+    assert!(
+        ok && out.starts_with("// automatic strategy")
+            && out.contains("\n// loop nests: {S0, S1}\n")
+            && out.contains("\n// tiled: the band of {S0, S1}"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -325,6 +325,115 @@ impl Printer<'_> {
         }
     }
 
+    /// How many iterations of a loop `k` marked jam (from `init` to before `end`) run together
+    /// in the vector loop that is its body, as native code runs them: all of them when their
+    /// number is known and 2 to 8 (a 5x5 stencil's `dx`), else 4. `None` when the body is no
+    /// vector loop with bounds free of `k` whose statements keep an element at one place for
+    /// every copy (the product's `C[i][j]`, the stencil's `out[y][x]`): there the copies would
+    /// share nothing.
+    fn jam_copies(&self, k: usize, init: &AExpr, end: &AExpr, body: &[Node]) -> Option<i64> {
+        let [
+            Node::For {
+                init: vinit,
+                cond: vcond,
+                step: 1,
+                body: vbody,
+                kind: LoopKind::Vector { .. },
+                ..
+            },
+        ] = body
+        else {
+            return None;
+        };
+        if crate::jit_model::mentions(vinit, k) || crate::jit_model::mentions(vcond, k) {
+            return None;
+        }
+        let mut shared = false;
+        for n in vbody {
+            let Node::Stmt { stmt, indices, .. } = n else {
+                return None;
+            };
+            let st = self.scop.stmt(*stmt);
+            shared |= indices.iter().any(|(a, e)| {
+                *a == st.write && !e.iter().any(|x| crate::jit_model::mentions(x, k))
+            });
+        }
+        if !shared {
+            return None;
+        }
+        Some(small_trip_count(init, end).unwrap_or(4))
+    }
+
+    /// A loop `k` unrolled and jammed into the vector loop `body` ([`Self::jam_copies`]):
+    /// `copies` iterations of `k` at a time, each statement of the vector loop once per copy
+    /// (`k`, `k + 1`, ...) in turn, then the remaining iterations as written. Legal by the mark:
+    /// no dependence `k` carries goes backwards inside it. A parallel `k` runs its groups of
+    /// copies on threads.
+    #[allow(clippy::too_many_arguments)]
+    fn jammed(
+        &self,
+        k: usize,
+        init: &AExpr,
+        end: &AExpr,
+        copies: i64,
+        body: &[Node],
+        parallel: bool,
+        depth: usize,
+    ) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let it = &self.iters[k];
+        let end = self.aexpr(end);
+        let [
+            Node::For {
+                iter,
+                init: vinit,
+                cond: vcond,
+                body: vbody,
+                ..
+            },
+        ] = body
+        else {
+            unreachable!("checked by jam_copies")
+        };
+        if parallel {
+            let _ = writeln!(
+                out,
+                "{pad}#pragma omp parallel for private({})",
+                self.iters[*iter]
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = {}; {it} < {end} - {}L; {it} += {copies}) {{",
+            self.aexpr(init),
+            copies - 1
+        );
+        let v = &self.iters[*iter];
+        let _ = writeln!(out, "{pad}  OPTIMIST_VECTOR");
+        let _ = writeln!(
+            out,
+            "{pad}  for ({v} = {}; {}; {v} += 1) {{",
+            self.aexpr(vinit),
+            self.aexpr(vcond)
+        );
+        for q in 0..copies {
+            let copy: Vec<Node> = vbody.iter().map(|n| shifted(n, k, q)).collect();
+            out.push_str(&self.nodes(&copy, depth + 2));
+        }
+        let _ = writeln!(out, "{pad}  }}");
+        let _ = writeln!(out, "{pad}}}");
+        // Where the groups of copies stopped (a parallel loop's counter is undefined after it).
+        let first = self.aexpr(init);
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = optimist_max({first}, {first} + ({end} - {first}) / {copies}L * {copies}L); {it} < {end}; {it} += 1) {{"
+        );
+        out.push_str(&self.nodes(body, depth + 1));
+        let _ = writeln!(out, "{pad}}}");
+        out
+    }
+
     /// Whether a statement in `nodes` writes a scalar of the function (threads would share
     /// it).
     fn writes_scalar(&self, nodes: &[Node]) -> bool {
@@ -346,6 +455,20 @@ impl Printer<'_> {
         let pad = "  ".repeat(depth);
         for n in nodes {
             match n {
+                Node::For {
+                    iter,
+                    init,
+                    cond,
+                    step: 1,
+                    body,
+                    jam: true,
+                    kind,
+                } if let Some(end) = crate::jit_model::exclusive_bound(*iter, cond)
+                    && let Some(copies) = self.jam_copies(*iter, init, &end, body) =>
+                {
+                    let parallel = *kind == LoopKind::Parallel && !self.writes_scalar(body);
+                    out.push_str(&self.jammed(*iter, init, &end, copies, body, parallel, depth));
+                }
                 Node::For {
                     iter,
                     init,
@@ -589,4 +712,48 @@ fn inner_iterators(nodes: &[Node], out: &mut Vec<usize>) {
             Node::Stmt { .. } => {}
         }
     }
+}
+
+/// Statement `n` (of a jammed vector loop's body) with the AST iterator `k` replaced by
+/// `k + q` in its iterator values and index expressions.
+fn shifted(n: &Node, k: usize, q: i64) -> Node {
+    fn sub(e: &AExpr, k: usize, q: i64) -> AExpr {
+        match e {
+            AExpr::Iter(i) if *i == k && q != 0 => {
+                AExpr::Op(AstOp::Add, vec![AExpr::Iter(k), AExpr::Int(q)])
+            }
+            AExpr::Op(op, args) => AExpr::Op(*op, args.iter().map(|a| sub(a, k, q)).collect()),
+            other => other.clone(),
+        }
+    }
+    match n {
+        Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } => Node::Stmt {
+            stmt: *stmt,
+            iterators: iterators.iter().map(|e| sub(e, k, q)).collect(),
+            indices: indices
+                .iter()
+                .map(|(a, es)| (*a, es.iter().map(|e| sub(e, k, q)).collect()))
+                .collect(),
+        },
+        other => other.clone(),
+    }
+}
+
+/// The trip count of a loop from `init` to before `end` when both are constants and it is 2 to
+/// 8 (a small stencil's offsets).
+fn small_trip_count(init: &AExpr, end: &AExpr) -> Option<i64> {
+    let constant = |e: &AExpr| match e {
+        AExpr::Int(v) => Some(*v),
+        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
+            [AExpr::Int(a), AExpr::Int(b)] => a.checked_add(*b),
+            _ => None,
+        },
+        _ => None,
+    };
+    let n = constant(end)?.checked_sub(constant(init)?)?;
+    (2..=8).contains(&n).then_some(n)
 }

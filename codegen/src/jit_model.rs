@@ -1564,7 +1564,7 @@ pub(crate) fn exclusive_bound(iter: usize, cond: &AExpr) -> Option<AExpr> {
 }
 
 /// Whether `e` uses AST iterator `iter`.
-fn mentions(e: &AExpr, iter: usize) -> bool {
+pub(crate) fn mentions(e: &AExpr, iter: usize) -> bool {
     match e {
         AExpr::Iter(k) => *k == iter,
         AExpr::Op(_, args) => args.iter().any(|a| mentions(a, iter)),

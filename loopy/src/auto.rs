@@ -61,8 +61,8 @@ pub(crate) struct Tiling {
     pub(crate) members: UnionMap,
     /// The number of members.
     pub(crate) n: usize,
-    /// The tile size of every member.
-    pub(crate) size: i64,
+    /// The tile size of each member.
+    pub(crate) sizes: Vec<i64>,
 }
 
 /// The identifier of the mark node above the band of tiling `k`.
@@ -87,7 +87,8 @@ fn tile_all(
             let (point, free) = stride_one_innermost(scop, &node)?;
             let placed = sink_innermost(&scop.ctx, point, free)?;
             if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                mark_tiling(scop, placed, members, n, config.tile_size, tilings)
+                let sizes = vec![config.tile_size; n];
+                mark_tiling(scop, placed, members, n, sizes, tilings)
             } else {
                 Ok(placed)
             }
@@ -111,11 +112,11 @@ fn mark_tiling(
     node: ScheduleNode,
     members: UnionMap,
     n: usize,
-    size: i64,
+    sizes: Vec<i64>,
     tilings: &mut Vec<Tiling>,
 ) -> Result<ScheduleNode, IslError> {
     let id = optimist_presburger::Id::new(&scop.ctx, &tile_mark(tilings.len()))?;
-    tilings.push(Tiling { members, n, size });
+    tilings.push(Tiling { members, n, sizes });
     node.insert_mark(&id)
 }
 
@@ -442,7 +443,14 @@ pub fn auto(
             let members = band.band_partial_schedule()?;
             let placed = stride_one_innermost(scop, &band)?.0;
             schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                mark_tiling(scop, placed, members, n, config.tile_size, &mut tilings)?
+                mark_tiling(
+                    scop,
+                    placed,
+                    members,
+                    n,
+                    vec![config.tile_size; n],
+                    &mut tilings,
+                )?
             } else {
                 placed
             }
@@ -453,6 +461,7 @@ pub fn auto(
     clock.lap("isl scheduler");
     let domains = scop.domains()?;
     let mut tiled = Candidate::of(scop, &all, &schedule, tilings, &domains)?;
+    let mut which = "isl's schedule, its outermost permutable band tiled";
     clock.lap("assess isl's schedule");
     // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
     // every strongly connected component apart (each band tiled) may do better.
@@ -487,6 +496,7 @@ pub fn auto(
             .is_ok()
         {
             tiled = distributed;
+            which = "isl's schedule with each strongly connected component apart, every band tiled";
         }
         clock.lap("verify the distributed schedule");
     }
@@ -515,6 +525,7 @@ pub fn auto(
                     ""
                 }
             );
+            which = "the program's order";
             (original, Some(why))
         } else {
             (tiled, None)
@@ -544,12 +555,33 @@ pub fn auto(
     clock.lap("verify");
     // Each tiling on its own; one that cannot be shown legal is left out (its band runs
     // untiled, in the verified order).
+    let mut decisions = vec![format!("schedule: {which}")];
+    decisions.push(format!("loop nests: {}", loop_nests(scop, &theta)?));
     let mut kept = Vec::new();
     for (t, p) in tilings {
+        let names = Tiles::statements(scop, &t)?
+            .iter()
+            .map(|&s| scop.stmt(s).name.clone())
+            .collect::<Vec<_>>()
+            .join(", ");
         if let Ok(zero) = crate::verify::tiling(scop, &all, &theta, p, &t.members, t.n)? {
+            decisions.push(format!(
+                "tiled: the band of {{{names}}} at dimension {p}, {} loops by {}",
+                t.n,
+                t.sizes
+                    .iter()
+                    .map(|z| z.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" x ")
+            ));
             kept.push((t, p, zero));
+        } else {
+            decisions.push(format!(
+                "not tiled: the band of {{{names}}} at dimension {p} (tiling it would reverse a dependence)"
+            ));
         }
     }
+    decisions.extend(decision.iter().cloned());
     clock.lap("verify the tilings");
     let tiles = Tiles::new(&kept);
     // The marks, moved to the dimensions of the tiled relation. A band's tile loop is
@@ -608,8 +640,40 @@ pub fn auto(
         vector,
         jam,
         decision,
+        decisions,
         stages: clock.stages,
     })
+}
+
+/// The statements of `theta` grouped by the loop nest they share: equal fixed dimensions up to
+/// the first dimension where one of them varies (their outermost common loop), in the order
+/// they run, as `{S0, S1}, {S2}`.
+fn loop_nests(scop: &Scop, theta: &UnionMap) -> Result<String, IslError> {
+    let mut nests: Vec<(Vec<i64>, Vec<String>)> = Vec::new();
+    for m in theta.maps()? {
+        let mut prefix = Vec::new();
+        for d in 0..m.dim(DimType::Out)? {
+            match m.plain_fixed(DimType::Out, d)? {
+                Some(v) => prefix.push(v),
+                None => break,
+            }
+        }
+        let name = m.tuple_name(DimType::In).unwrap_or_default();
+        match nests.iter_mut().find(|(p, _)| *p == prefix) {
+            Some((_, names)) => names.push(name),
+            None => nests.push((prefix, vec![name])),
+        }
+    }
+    nests.sort();
+    let position = |n: &String| scop.stmts.iter().position(|s| &s.name == n);
+    Ok(nests
+        .into_iter()
+        .map(|(_, mut names)| {
+            names.sort_by_key(position);
+            format!("{{{}}}", names.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", "))
 }
 
 /// Index-set splitting ([`crate::split`]) of an untiled candidate whose statements in the most
@@ -881,7 +945,7 @@ impl Tiles {
                 for j in 0..self.inserted.get(&d).copied().unwrap_or(0) {
                     to.push(match &tiling {
                         Some((t, p, _)) if *p == d && j < t.n => {
-                            format!("floor(m{j} / {})", t.size)
+                            format!("floor(m{j} / {})", t.sizes[j])
                         }
                         _ => "0".to_string(),
                     });

@@ -99,6 +99,10 @@ pub struct Transformed {
     /// What the automatic strategy decided against its default, in words (`None` for scripts
     /// and for the strategy's own schedule).
     pub decision: Option<String>,
+    /// Every decision of the automatic strategy, one per line: the schedule chosen, the loop
+    /// nests (statements fused under one outermost loop), each band tiled with its sizes or
+    /// left untiled and why, the loops split (empty for scripts).
+    pub decisions: Vec<String>,
     /// Wall time of each stage of the automatic strategy, in order (empty for scripts).
     pub stages: Vec<(&'static str, std::time::Duration)>,
 }
@@ -486,6 +490,7 @@ fn apply_unbounded(
             .collect(),
         jam: Vec::new(),
         decision: None,
+        decisions: Vec::new(),
         stages: Vec::new(),
     })
 }
