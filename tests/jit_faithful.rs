@@ -534,6 +534,52 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
     }
 }
 
+/// A `?:` whose arms are cheap and cannot fail (constants, arithmetic, reads of arrays proved
+/// in range) runs without a branch: both arms computed, one picked by `select`. An arm that
+/// may fail (an integer division: the error status when the divisor is 0) keeps its branch,
+/// so it runs only when the program runs it. Both give the interpreter's bits.
+#[test]
+fn a_conditional_with_safe_arms_has_no_branch() {
+    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::{Config, NativeOptions, Strategy};
+    let report = |src: &str| {
+        let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+        let outcome = optimist::optimize(&f, &Config::with(Strategy::Original)).unwrap();
+        let plan = outcome.plan().expect("optimized");
+        let r = model_loop_report(
+            &f,
+            &plan.scop,
+            &plan.ast,
+            &plan.unchecked,
+            &NativeOptions::sequential(),
+        )
+        .unwrap();
+        let spec = RunSpec::parse_args(&["--set", "n=29"]).unwrap();
+        let k = Kernel::compile_with(&f, Some(plan), &NativeOptions::sequential()).unwrap();
+        assert_eq!(
+            common::native_hashes(&k, &f, &spec),
+            (
+                optimist::codegen::Version::Optimized,
+                common::interpreter_hashes(&f, &spec)
+            ),
+            "{src}"
+        );
+        r
+    };
+    let count = |r: &optimist::codegen::jit::LoopReport, op: &str| -> usize {
+        (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
+    };
+    let safe = report(
+        "void k(int n, double A[n], double B[n]) {\n  for (int i = 0; i < n; i++)\n    B[i] = A[i] > 0.5 ? A[i] * 2.0 : A[i] + 1.0;\n}\n",
+    );
+    assert!(count(&safe, "select") >= 1, "{safe:?}");
+    let failing = report(
+        "void k(int n, int A[n], int B[n]) {\n  for (int i = 0; i < n; i++)\n    B[i] = A[i] != 0 ? 1000 / A[i] : 7;\n}\n",
+    );
+    assert_eq!(count(&failing, "select"), 0, "{failing:?}");
+    assert!(count(&failing, "sdiv") >= 1, "{failing:?}");
+}
+
 /// An accumulator the innermost loop keeps at one address (`sum[p]` while `s` moves) lives in
 /// a register: the innermost loop neither loads nor stores it; without registers it does both.
 #[test]

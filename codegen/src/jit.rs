@@ -1022,6 +1022,45 @@ pub(crate) fn lower_loop<'a, 'm, X: HasLowering<'a, 'm>>(
 pub(crate) trait LowerLeaves<'a, 'm, L>: HasLowering<'a, 'm> {
     /// The value of `leaf`, of type `ty`.
     fn leaf(&mut self, leaf: &L, ty: Type) -> Result<Value, CodegenError>;
+
+    /// Whether reading `leaf` can neither fail nor touch memory the program might not (so it
+    /// may be read when the program would not: both arms of a `?:`). None by default.
+    fn leaf_speculable(&self, _leaf: &L) -> bool {
+        false
+    }
+}
+
+/// Whether `e` may be computed although the program might not compute it: its leaves are
+/// [`LowerLeaves::leaf_speculable`], no operation may fail (integer division and shifts may),
+/// it calls nothing, and it is small (both arms of a `?:` are computed then, for a
+/// branch-free `select`).
+fn speculable<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
+    x: &X,
+    e: &AnyExpr<L>,
+) -> bool {
+    use optimist_scop::expr::ExprKind;
+    fn go<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
+        x: &X,
+        e: &AnyExpr<L>,
+        budget: &mut u32,
+    ) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let ok = match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) => true,
+            ExprKind::Leaf(l) => x.leaf_speculable(l),
+            ExprKind::Unary(_, _) | ExprKind::Cast(_) | ExprKind::Select(..) => true,
+            ExprKind::Binary(op, _, _) => {
+                !matches!(op, BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr) || e.ty.is_float()
+            }
+            ExprKind::Call(..) | ExprKind::Pure(..) => false,
+        };
+        ok && e.children().iter().all(|c| go(x, c, budget))
+    }
+    let mut budget = 8;
+    go(x, e, &mut budget)
 }
 
 impl<'a, 'm> LowerLeaves<'a, 'm, IrLeaf> for Lowering<'a, 'm> {
@@ -1041,7 +1080,7 @@ impl<'a, 'm> LowerLeaves<'a, 'm, IrLeaf> for Lowering<'a, 'm> {
 /// Lowers `e` in C's semantics (the IR's explicit conversions, wrapping like C and gcc,
 /// short-circuit `&&`/`||`, one branch of `?:` evaluated, math through libm), its leaves by `x`:
 /// the one Cranelift lowering of expressions, for the faithful code and the model's bodies.
-pub(crate) fn lower_expr<'a, 'm, L, X: LowerLeaves<'a, 'm, L>>(
+pub(crate) fn lower_expr<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
     x: &mut X,
     e: &AnyExpr<L>,
 ) -> Result<Value, CodegenError> {
@@ -1105,6 +1144,15 @@ pub(crate) fn lower_expr<'a, 'm, L, X: LowerLeaves<'a, 'm, L>>(
             } else {
                 l.arith(*op, v, w, e.ty)
             }
+        }
+        // Both arms cheap and safe: computed both, one picked without a branch (a data-
+        // dependent branch mispredicts, a conditional move does not).
+        ExprKind::Select(c, a, b) if speculable(x, a) && speculable(x, b) => {
+            let cv = lower_expr(x, c)?;
+            let cond = x.l().truth(cv, c.ty);
+            let v = lower_expr(x, a)?;
+            let w = lower_expr(x, b)?;
+            x.l().b.ins().select(cond, v, w)
         }
         ExprKind::Select(c, a, b) => {
             let cv = lower_expr(x, c)?;

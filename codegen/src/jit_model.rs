@@ -1491,6 +1491,25 @@ impl<'a, 'm> jit::HasLowering<'a, 'm> for InBody<'_, '_, 'a, 'm> {
 }
 
 impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
+    /// Parameters, iterators, scalars, elements kept in registers, and elements of arrays
+    /// proved in range at index expressions of the AST: reading them never fails.
+    fn leaf_speculable(&self, leaf: &BodyLeaf) -> bool {
+        let m = &*self.m;
+        match *leaf {
+            BodyLeaf::Param(_) | BodyLeaf::Iter(_) => true,
+            BodyLeaf::Access(a) if m.promoted.contains_key(&a) => true,
+            BodyLeaf::Access(a) => match m.scop.array(m.scop.access(a).array).origin {
+                ArrayOrigin::Scalar(_) => true,
+                ArrayOrigin::Array(id) => {
+                    m.proved.contains(&id)
+                        && self
+                            .inst
+                            .is_some_and(|i| i.indices.iter().any(|(x, _)| *x == a))
+                }
+            },
+        }
+    }
+
     fn leaf(&mut self, leaf: &BodyLeaf, ty: Type) -> Result<Value, CodegenError> {
         let m = &mut *self.m;
         Ok(match *leaf {
