@@ -105,6 +105,24 @@ pub enum Node {
     },
 }
 
+/// How many iterations of a loop marked jam (from `init` to before `end`) run together in the
+/// vector loop inside it, in native code and in C alike: all of them when their number is
+/// known here and 2 to 8 (a 5x5 stencil's `dx`: nothing remains for the scalar rest), else 4.
+pub(crate) fn jam_copies(init: &AExpr, end: &AExpr) -> i64 {
+    let constant = |e: &AExpr| match e {
+        AExpr::Int(v) => Some(*v),
+        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
+            [AExpr::Int(a), AExpr::Int(b)] => a.checked_add(*b),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (constant(init), constant(end)) {
+        (Some(a), Some(b)) if (2..=8).contains(&(b - a)) => b - a,
+        _ => 4,
+    }
+}
+
 /// A loop AST for a model and a schedule (empty by default).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LoopAst {

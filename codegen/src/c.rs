@@ -326,8 +326,8 @@ impl Printer<'_> {
     }
 
     /// How many iterations of a loop `k` marked jam (from `init` to before `end`) run together
-    /// in the vector loop that is its body, as native code runs them: all of them when their
-    /// number is known and 2 to 8 (a 5x5 stencil's `dx`), else 4. `None` when the body is no
+    /// in the vector loop that is its body, as native code runs them
+    /// ([`crate::ast::jam_copies`]). `None` when the body is no
     /// vector loop with bounds free of `k` whose statements keep an element at one place for
     /// every copy (the product's `C[i][j]`, the stencil's `out[y][x]`): there the copies would
     /// share nothing.
@@ -361,7 +361,7 @@ impl Printer<'_> {
         if !shared {
             return None;
         }
-        Some(small_trip_count(init, end).unwrap_or(4))
+        Some(crate::ast::jam_copies(init, end))
     }
 
     /// A loop `k` unrolled and jammed into the vector loop `body` ([`Self::jam_copies`]):
@@ -741,19 +741,4 @@ fn shifted(n: &Node, k: usize, q: i64) -> Node {
         },
         other => other.clone(),
     }
-}
-
-/// The trip count of a loop from `init` to before `end` when both are constants and it is 2 to
-/// 8 (a small stencil's offsets).
-fn small_trip_count(init: &AExpr, end: &AExpr) -> Option<i64> {
-    let constant = |e: &AExpr| match e {
-        AExpr::Int(v) => Some(*v),
-        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
-            [AExpr::Int(a), AExpr::Int(b)] => a.checked_add(*b),
-            _ => None,
-        },
-        _ => None,
-    };
-    let n = constant(end)?.checked_sub(constant(init)?)?;
-    (2..=8).contains(&n).then_some(n)
 }

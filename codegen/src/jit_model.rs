@@ -1063,20 +1063,7 @@ impl ModelLowering<'_, '_> {
         inner: (usize, &AExpr, &AExpr, Type, &[Node]),
         whole: &[Node],
     ) -> Result<(), CodegenError> {
-        // Four iterations at a time; a loop of a few iterations known here (a 5x5 stencil's
-        // `dx`) all at once, so that nothing remains for the scalar rest.
-        let constant = |e: &AExpr| match e {
-            AExpr::Int(v) => Some(*v),
-            AExpr::Op(AstOp::Add, args) => match args.as_slice() {
-                [AExpr::Int(a), AExpr::Int(b)] => a.checked_add(*b),
-                _ => None,
-            },
-            _ => None,
-        };
-        let copies: i64 = match (constant(init), constant(end)) {
-            (Some(a), Some(b)) if (2..=8).contains(&(b - a)) => b - a,
-            _ => 4,
-        };
+        let copies = crate::ast::jam_copies(init, end);
         let (iter, vinit, vend, elem, body) = inner;
         let kv = self.iters[k];
         let x = self.aexpr(init)?;

@@ -739,11 +739,9 @@ fn split_loops(
             return Ok(None);
         };
         let mut a = Assessed::of(scop, all, theta)?;
-        let moved: Vec<usize> = parts
-            .iter()
-            .map(|&p| if p >= d { p + 1 } else { p })
-            .collect();
-        a.jam.retain(|(_, j)| *j != d && !moved.contains(j));
+        // Part dimensions are no loops: never jammed.
+        let moved = with_split(parts, d);
+        a.jam.retain(|(_, j)| !moved.contains(j));
         let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
         let checks: Vec<(BTreeSet<StmtId>, usize)> = a
             .parallel
@@ -771,11 +769,7 @@ fn split_loops(
         if let Some(a) = attempt(&current, &parts, &name, d)?
             && a.hot_in_lanes > current.hot_in_lanes
         {
-            parts = parts
-                .iter()
-                .map(|&p| if p >= d { p + 1 } else { p })
-                .collect();
-            parts.push(d);
+            parts = with_split(&parts, d);
             done.push(format!("{name}'s innermost loop (for vector lanes)"));
             current = a;
         }
@@ -793,11 +787,6 @@ fn split_loops(
                     && outside(&a, &[l[0] + 1])
                     && a.hot_in_lanes >= current.hot_in_lanes
                 {
-                    parts = parts
-                        .iter()
-                        .map(|&p| if p >= d { p + 1 } else { p })
-                        .collect();
-                    parts.push(d);
                     done.push(format!("{name}'s loop at dimension {d} (for threads)"));
                     current = a;
                     break 'threads;
@@ -824,6 +813,17 @@ fn split_loops(
         },
         decision,
     ))
+}
+
+/// The dimensions of the parts after a split at `d`: those at or after it move one on, and the
+/// new one is `d`.
+fn with_split(parts: &[usize], d: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = parts
+        .iter()
+        .map(|&p| if p >= d { p + 1 } else { p })
+        .collect();
+    out.push(d);
+    out
 }
 
 /// A candidate schedule, untiled, assessed; its tilings with the flat dimension where each
