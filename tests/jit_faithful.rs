@@ -534,6 +534,55 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
     }
 }
 
+/// A dynamic program whose innermost loop walks a column (Nussinov's maximum over split
+/// points `k`, inside `j`) has neither unit stride, threads nor lanes in isl's schedule or the
+/// program's order; with `k` and `j` interchanged `j` is all three. The strategy takes that
+/// order, says so, and the innermost loop runs in integer lanes with the interpreter's bits in
+/// every configuration.
+#[test]
+fn a_column_walking_reduction_is_interchanged_into_lanes() {
+    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::{Config, NativeOptions};
+    let src = "void nussinov(int n, int table[n][n]) {\n  for (int i = n - 1; i >= 0; i--)\n    for (int j = i + 1; j < n; j++)\n      for (int k = i + 1; k < j; k++)\n        table[i][j] = table[i][j] > table[i][k] + table[k + 1][j] ? table[i][j] : table[i][k] + table[k + 1][j];\n}\n";
+    let f = frontend::parse_source("nussinov.c", src, None, &FrontendConfig::default()).unwrap();
+    let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+    let plan = outcome.plan().expect("optimized");
+    assert!(
+        plan.transformation
+            .lines()
+            .any(|l| l == "schedule: the program's order, loops interchanged"),
+        "{}",
+        plan.transformation
+    );
+    let lanes = model_loop_report(
+        &f,
+        &plan.scop,
+        &plan.ast,
+        &plan.unchecked,
+        &NativeOptions {
+            threads: 1,
+            vector: true,
+            registers: true,
+        },
+    )
+    .unwrap();
+    let count = |op: &str| -> usize { (0..=lanes.max_depth()).map(|d| lanes.count(d, op)).sum() };
+    assert!(
+        count("load.i32x4") >= 2 && count("store.i32x4") >= 1,
+        "{lanes:?}"
+    );
+    let spec = RunSpec::parse_args(&["--set", "n=31"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for native in common::native_configurations() {
+        let k = Kernel::compile_with(&f, Some(plan), &native).unwrap();
+        assert_eq!(
+            common::native_hashes(&k, &f, &spec),
+            (optimist::codegen::Version::Optimized, reference.clone()),
+            "{native:?}"
+        );
+    }
+}
+
 /// A `?:` whose arms are cheap and cannot fail (constants, arithmetic, reads of arrays proved
 /// in range) runs without a branch: both arms computed, one picked by `select`. An arm that
 /// may fail (an integer division: the error status when the divisor is 0) keeps its branch,

@@ -531,6 +531,14 @@ pub fn auto(
             (tiled, None)
         }
     };
+    let (chosen, decision) = match interchange_loops(scop, deps, &all, &chosen, &domains)? {
+        Some((interchanged, why)) => {
+            which = "the program's order, loops interchanged";
+            (interchanged, Some(why))
+        }
+        None => (chosen, decision),
+    };
+    clock.lap("interchange loops");
     let (chosen, decision) = split_loops(scop, deps, &all, chosen, decision)?;
     clock.lap("split loops");
     let Candidate {
@@ -813,6 +821,89 @@ fn split_loops(
         },
         decision,
     ))
+}
+
+/// When the chosen candidate is not the best there is (unit stride, threads, every hot
+/// statement in lanes), the program's order with the two innermost loops of each statement in
+/// the most loops interchanged, where that puts a unit-stride loop innermost (a dynamic
+/// program's reduction over `k` that walks a column, inside `j`): taken when it scores higher
+/// and passes the verifier with its marks.
+fn interchange_loops(
+    scop: &Scop,
+    deps: &Dependences,
+    all: &UnionMap,
+    chosen: &Candidate,
+    domains: &UnionSet,
+) -> Result<Option<(Candidate, String)>, IslError> {
+    if chosen.assessed.best() {
+        return Ok(None);
+    }
+    let original = Candidate::of(scop, all, &scop.schedule, Vec::new(), domains)?;
+    let theta = &original.assessed.theta;
+    let width = out_width(theta)?;
+    let mut loops: Vec<(Map, Vec<usize>)> = Vec::new();
+    for m in theta.maps()? {
+        let one = m.to_union()?;
+        let mut l = Vec::new();
+        for d in (0..width).rev() {
+            if varies(&one, d)? {
+                l.push(d);
+            }
+        }
+        loops.push((m, l));
+    }
+    let deepest = loops.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
+    if deepest < 2 {
+        return Ok(None);
+    }
+    let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
+    let mut swapped = UnionMap::empty(&scop.ctx)?;
+    let mut names = Vec::new();
+    for (m, l) in &loops {
+        let m = if l.len() == deepest && !stride_one(scop, &m.to_union()?, l[0], width)? {
+            let (a, b) = (l[0], l[1]);
+            let mut y = x.clone();
+            y.swap(a, b);
+            names.push(m.tuple_name(DimType::In).unwrap_or_default());
+            m.apply_range(&Map::parse(
+                &scop.ctx,
+                &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
+            )?)?
+        } else {
+            m.clone()
+        };
+        swapped = swapped.union(&m.to_union()?)?;
+    }
+    if names.is_empty() {
+        return Ok(None);
+    }
+    let a = Assessed::of(scop, all, swapped)?;
+    if a.score() <= chosen.assessed.score() {
+        return Ok(None);
+    }
+    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
+    let checks: Vec<(BTreeSet<StmtId>, usize)> = a
+        .parallel
+        .iter()
+        .map(|&p| (everyone.clone(), p))
+        .chain(a.vector.iter().cloned())
+        .collect();
+    if verify_with(scop, deps, &a.theta, &checks, &a.differences).is_err() {
+        return Ok(None);
+    }
+    let why = format!(
+        "the program's order with the two innermost loops of {} interchanged: its loops are {}; the chosen schedule's would be {}",
+        names.join(", "),
+        a.describe(),
+        chosen.assessed.describe()
+    );
+    Ok(Some((
+        Candidate {
+            assessed: a,
+            tilings: Vec::new(),
+        },
+        why,
+    )))
 }
 
 /// The dimensions of the parts after a split at `d`: those at or after it move one on, and the
