@@ -105,6 +105,62 @@ pub enum Node {
     },
 }
 
+/// `end` when the loop condition `cond` on iterator `iter` is `iter < end` or `iter <= end - 1`
+/// (in any of isl's spellings) with `end` free of the iterator: the trip count of a parallel
+/// loop is computed before it runs.
+pub(crate) fn exclusive_bound(iter: usize, cond: &AExpr) -> Option<AExpr> {
+    let AExpr::Op(op, args) = cond else {
+        return None;
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    let is_iter = |e: &AExpr| *e == AExpr::Iter(iter);
+    let plus_one = |e: &AExpr| AExpr::Op(AstOp::Add, vec![e.clone(), AExpr::Int(1)]);
+    let (bound, inclusive) = match op {
+        AstOp::Lt if is_iter(a) => (b, false),
+        AstOp::Le if is_iter(a) => (b, true),
+        AstOp::Gt if is_iter(b) => (a, false),
+        AstOp::Ge if is_iter(b) => (a, true),
+        _ => return None,
+    };
+    if mentions(bound, iter) {
+        return None;
+    }
+    Some(if inclusive {
+        plus_one(bound)
+    } else {
+        bound.clone()
+    })
+}
+
+/// Whether `e` uses AST iterator `iter`.
+pub(crate) fn mentions(e: &AExpr, iter: usize) -> bool {
+    match e {
+        AExpr::Iter(k) => *k == iter,
+        AExpr::Op(_, args) => args.iter().any(|a| mentions(a, iter)),
+        AExpr::Int(_) | AExpr::Param(_) => false,
+    }
+}
+
+/// Whether a statement in `nodes` writes a scalar of the function. Native code keeps scalars
+/// in Cranelift variables, which an outlined body receives by value, and C declares them once
+/// per function, shared by threads: a parallel loop that writes one (legal when one instance
+/// writes it) runs in order in both, so the value is kept.
+pub(crate) fn writes_scalar(scop: &Scop, nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::For { body, .. } => writes_scalar(scop, body),
+        Node::If { then, els, .. } => writes_scalar(scop, then) || writes_scalar(scop, els),
+        Node::Stmt { stmt, .. } => {
+            let write = scop.access(scop.stmt(*stmt).write);
+            matches!(
+                scop.array(write.array).origin,
+                optimist_scop::model::ArrayOrigin::Scalar(_)
+            )
+        }
+    })
+}
+
 /// How many iterations of a loop marked jam (from `init` to before `end`) run together in the
 /// vector loop inside it, in native code and in C alike: all of them when their number is
 /// known here and 2 to 8 (a 5x5 stencil's `dx`: nothing remains for the scalar rest), else 4.

@@ -345,7 +345,7 @@ impl Printer<'_> {
         else {
             return None;
         };
-        if crate::jit_model::mentions(vinit, k) || crate::jit_model::mentions(vcond, k) {
+        if crate::ast::mentions(vinit, k) || crate::ast::mentions(vcond, k) {
             return None;
         }
         let mut shared = false;
@@ -354,9 +354,9 @@ impl Printer<'_> {
                 return None;
             };
             let st = self.scop.stmt(*stmt);
-            shared |= indices.iter().any(|(a, e)| {
-                *a == st.write && !e.iter().any(|x| crate::jit_model::mentions(x, k))
-            });
+            shared |= indices
+                .iter()
+                .any(|(a, e)| *a == st.write && !e.iter().any(|x| crate::ast::mentions(x, k)));
         }
         if !shared {
             return None;
@@ -434,22 +434,6 @@ impl Printer<'_> {
         out
     }
 
-    /// Whether a statement in `nodes` writes a scalar of the function (threads would share
-    /// it).
-    fn writes_scalar(&self, nodes: &[Node]) -> bool {
-        nodes.iter().any(|n| match n {
-            Node::For { body, .. } => self.writes_scalar(body),
-            Node::If { then, els, .. } => self.writes_scalar(then) || self.writes_scalar(els),
-            Node::Stmt { stmt, .. } => {
-                let st = self.scop.stmt(*stmt);
-                matches!(
-                    self.scop.array(self.scop.access(st.write).array).origin,
-                    ArrayOrigin::Scalar(_)
-                )
-            }
-        })
-    }
-
     fn nodes(&self, nodes: &[Node], depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
@@ -463,10 +447,11 @@ impl Printer<'_> {
                     body,
                     jam: true,
                     kind,
-                } if let Some(end) = crate::jit_model::exclusive_bound(*iter, cond)
+                } if let Some(end) = crate::ast::exclusive_bound(*iter, cond)
                     && let Some(copies) = self.jam_copies(*iter, init, &end, body) =>
                 {
-                    let parallel = *kind == LoopKind::Parallel && !self.writes_scalar(body);
+                    let parallel =
+                        *kind == LoopKind::Parallel && !crate::ast::writes_scalar(self.scop, body);
                     out.push_str(&self.jammed(*iter, init, &end, copies, body, parallel, depth));
                 }
                 Node::For {
@@ -491,8 +476,8 @@ impl Printer<'_> {
                         // inside have counters of their own per thread. A loop writing a scalar
                         // of the function stays in order, as in native code. OpenMP wants the
                         // test in its canonical form.
-                        LoopKind::Parallel if !self.writes_scalar(body) => {
-                            if let Some(end) = crate::jit_model::exclusive_bound(*iter, cond) {
+                        LoopKind::Parallel if !crate::ast::writes_scalar(self.scop, body) => {
+                            if let Some(end) = crate::ast::exclusive_bound(*iter, cond) {
                                 test = format!("{it} < {}", self.aexpr(&end));
                                 let mut inner = Vec::new();
                                 inner_iterators(body, &mut inner);

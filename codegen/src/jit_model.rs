@@ -2,7 +2,9 @@
 //! Cranelift IR, with the calling convention and the safety checks of the faithful lowering
 //! (see [`crate::jit`]).
 
-use crate::ast::{AExpr, CodegenError, LoopAst, LoopKind, Node};
+use crate::ast::{
+    AExpr, CodegenError, LoopAst, LoopKind, Node, exclusive_bound, mentions, writes_scalar,
+};
 use crate::jit::{self, Compiled, Lowering, clif};
 use crate::kernel::NativeOptions;
 use crate::parallel;
@@ -367,7 +369,7 @@ impl ModelLowering<'_, '_> {
                 } => {
                     if *kind == LoopKind::Parallel
                         && self.parallel
-                        && !self.writes_scalar(body)
+                        && !writes_scalar(self.scop, body)
                         && let Some(end) = exclusive_bound(*iter, cond)
                     {
                         self.parallel_loop(*iter, init, &end, *step, body)?;
@@ -464,20 +466,6 @@ impl ModelLowering<'_, '_> {
             }
         }
         Ok(())
-    }
-
-    /// Whether a statement in `nodes` writes a scalar of the function. Scalars live in
-    /// Cranelift variables, which an outlined body receives by value: a loop that writes one
-    /// (legal in parallel when one instance writes it) runs in order, so the value is kept.
-    fn writes_scalar(&self, nodes: &[Node]) -> bool {
-        nodes.iter().any(|n| match n {
-            Node::For { body, .. } => self.writes_scalar(body),
-            Node::If { then, els, .. } => self.writes_scalar(then) || self.writes_scalar(els),
-            Node::Stmt { stmt, .. } => {
-                let write = self.scop.access(self.scop.stmt(*stmt).write);
-                matches!(self.scop.array(write.array).origin, ArrayOrigin::Scalar(_))
-            }
-        })
     }
 
     /// A loop marked parallel, `for (iter = init; iter < end; iter += step) body`: the body
@@ -1538,44 +1526,6 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
 /// The byte offset of slot `k` of a parallel loop's frame.
 fn frame_offset(k: usize) -> Result<i32, CodegenError> {
     i32::try_from(8 * k).map_err(|_| CodegenError::Unexpected("frame too large".into()))
-}
-
-/// `end` when the loop condition `cond` on iterator `iter` is `iter < end` or `iter <= end - 1`
-/// (in any of isl's spellings) with `end` free of the iterator: the trip count of a parallel
-/// loop is computed before it runs.
-pub(crate) fn exclusive_bound(iter: usize, cond: &AExpr) -> Option<AExpr> {
-    let AExpr::Op(op, args) = cond else {
-        return None;
-    };
-    let [a, b] = args.as_slice() else {
-        return None;
-    };
-    let is_iter = |e: &AExpr| *e == AExpr::Iter(iter);
-    let plus_one = |e: &AExpr| AExpr::Op(AstOp::Add, vec![e.clone(), AExpr::Int(1)]);
-    let (bound, inclusive) = match op {
-        AstOp::Lt if is_iter(a) => (b, false),
-        AstOp::Le if is_iter(a) => (b, true),
-        AstOp::Gt if is_iter(b) => (a, false),
-        AstOp::Ge if is_iter(b) => (a, true),
-        _ => return None,
-    };
-    if mentions(bound, iter) {
-        return None;
-    }
-    Some(if inclusive {
-        plus_one(bound)
-    } else {
-        bound.clone()
-    })
-}
-
-/// Whether `e` uses AST iterator `iter`.
-pub(crate) fn mentions(e: &AExpr, iter: usize) -> bool {
-    match e {
-        AExpr::Iter(k) => *k == iter,
-        AExpr::Op(_, args) => args.iter().any(|a| mentions(a, iter)),
-        AExpr::Int(_) | AExpr::Param(_) => false,
-    }
 }
 
 /// How an access moves along the iterator of a vector loop.

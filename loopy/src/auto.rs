@@ -461,7 +461,7 @@ pub fn auto(
     clock.lap("isl scheduler");
     let domains = scop.domains()?;
     let mut tiled = Candidate::of(scop, &all, &schedule, tilings, &domains)?;
-    let mut which = "isl's schedule, its outermost permutable band tiled";
+    let mut which = "isl's schedule";
     clock.lap("assess isl's schedule");
     // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
     // every strongly connected component apart (each band tiled) may do better.
@@ -496,7 +496,7 @@ pub fn auto(
             .is_ok()
         {
             tiled = distributed;
-            which = "isl's schedule with each strongly connected component apart, every band tiled";
+            which = "isl's schedule with each strongly connected component apart";
         }
         clock.lap("verify the distributed schedule");
     }
@@ -539,8 +539,13 @@ pub fn auto(
         None => (chosen, decision),
     };
     clock.lap("interchange loops");
-    let (chosen, decision) = split_loops(scop, deps, &all, chosen, decision)?;
+    let (mut chosen, decision) = split_loops(scop, deps, &all, chosen, decision)?;
     clock.lap("split loops");
+    // A split or interchanged candidate was verified with its marks when it was chosen.
+    if !chosen.assessed.verified {
+        chosen.assessed.verify(scop, deps)?;
+    }
+    clock.lap("verify");
     let Candidate {
         assessed:
             Assessed {
@@ -548,23 +553,21 @@ pub fn auto(
                 parallel,
                 vector,
                 jam,
-                differences,
                 ..
             },
         tilings,
     } = chosen;
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-    let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel
-        .iter()
-        .map(|&d| (everyone.clone(), d))
-        .chain(vector.iter().cloned())
-        .collect();
-    verify_with(scop, deps, &theta, &checks, &differences)?;
-    clock.lap("verify");
     // Each tiling on its own; one that cannot be shown legal is left out (its band runs
     // untiled, in the verified order).
     let mut decisions = vec![format!("schedule: {which}")];
     decisions.push(format!("loop nests: {}", loop_nests(scop, &theta)?));
+    if tilings.is_empty() && which.starts_with("isl's schedule") {
+        decisions.push(format!(
+            "not tiled: no permutable band of {} loops or more",
+            config.min_tile_depth.max(1)
+        ));
+    }
     let mut kept = Vec::new();
     for (t, p) in tilings {
         let names = Tiles::statements(scop, &t)?
@@ -710,19 +713,10 @@ fn split_loops(
     // Each statement's loops, innermost first, in `theta`.
     let loops =
         |theta: &UnionMap, parts: &[usize]| -> Result<Vec<(String, Vec<usize>)>, IslError> {
-            let width = out_width(theta)?;
-            let mut out = Vec::new();
-            for m in theta.maps()? {
-                let one = m.to_union()?;
-                let mut l = Vec::new();
-                for d in (0..width).rev() {
-                    if !parts.contains(&d) && varies(&one, d)? {
-                        l.push(d);
-                    }
-                }
-                out.push((m.tuple_name(DimType::In).unwrap_or_default(), l));
-            }
-            Ok(out)
+            Ok(statement_loops(theta, parts)?
+                .into_iter()
+                .map(|(m, l)| (m.tuple_name(DimType::In).unwrap_or_default(), l))
+                .collect())
         };
     let in_lanes = |a: &Assessed, name: &str| {
         scop.stmts
@@ -750,16 +744,7 @@ fn split_loops(
         // Part dimensions are no loops: never jammed.
         let moved = with_split(parts, d);
         a.jam.retain(|(_, j)| !moved.contains(j));
-        let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-        let checks: Vec<(BTreeSet<StmtId>, usize)> = a
-            .parallel
-            .iter()
-            .map(|&p| (everyone.clone(), p))
-            .chain(a.vector.iter().cloned())
-            .collect();
-        Ok(verify_with(scop, deps, &a.theta, &checks, &a.differences)
-            .is_ok()
-            .then_some(a))
+        Ok(a.verify(scop, deps).is_ok().then_some(a))
     };
     // Lanes: the innermost loop of each statement in the most loops.
     for (name, _) in hottest(&loops(&current.theta, &parts)?) {
@@ -838,20 +823,11 @@ fn interchange_loops(
     if chosen.assessed.best() {
         return Ok(None);
     }
-    let original = Candidate::of(scop, all, &scop.schedule, Vec::new(), domains)?;
-    let theta = &original.assessed.theta;
-    let width = out_width(theta)?;
-    let mut loops: Vec<(Map, Vec<usize>)> = Vec::new();
-    for m in theta.maps()? {
-        let one = m.to_union()?;
-        let mut l = Vec::new();
-        for d in (0..width).rev() {
-            if varies(&one, d)? {
-                l.push(d);
-            }
-        }
-        loops.push((m, l));
-    }
+    let theta = flat_marked(scop, &scop.schedule)?
+        .0
+        .intersect_domain(domains)?;
+    let width = out_width(&theta)?;
+    let loops = statement_loops(&theta, &[])?;
     let deepest = loops.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
     if deepest < 2 {
         return Ok(None);
@@ -877,18 +853,8 @@ fn interchange_loops(
     if names.is_empty() {
         return Ok(None);
     }
-    let a = Assessed::of(scop, all, swapped)?;
-    if a.score() <= chosen.assessed.score() {
-        return Ok(None);
-    }
-    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-    let checks: Vec<(BTreeSet<StmtId>, usize)> = a
-        .parallel
-        .iter()
-        .map(|&p| (everyone.clone(), p))
-        .chain(a.vector.iter().cloned())
-        .collect();
-    if verify_with(scop, deps, &a.theta, &checks, &a.differences).is_err() {
+    let mut a = Assessed::of(scop, all, swapped)?;
+    if a.score() <= chosen.assessed.score() || a.verify(scop, deps).is_err() {
         return Ok(None);
     }
     let why = format!(
@@ -904,6 +870,24 @@ fn interchange_loops(
         },
         why,
     )))
+}
+
+/// Each statement's map in `theta` with its loops (the dimensions where it takes more than one
+/// value, but those in `skip`), innermost first.
+fn statement_loops(theta: &UnionMap, skip: &[usize]) -> Result<Vec<(Map, Vec<usize>)>, IslError> {
+    let width = out_width(theta)?;
+    let mut out = Vec::new();
+    for m in theta.maps()? {
+        let one = m.to_union()?;
+        let mut l = Vec::new();
+        for d in (0..width).rev() {
+            if !skip.contains(&d) && varies(&one, d)? {
+                l.push(d);
+            }
+        }
+        out.push((m, l));
+    }
+    Ok(out)
 }
 
 /// The dimensions of the parts after a split at `d`: those at or after it move one on, and the
@@ -1074,6 +1058,8 @@ struct Assessed {
     outer_carries: bool,
     /// The differences of times of the dependences, per pair of statements.
     differences: crate::verify::Differences,
+    /// Whether [`Assessed::verify`] accepted it.
+    verified: bool,
 }
 
 impl Assessed {
@@ -1219,7 +1205,23 @@ impl Assessed {
             hottest,
             outer_carries,
             differences: pairs,
+            verified: false,
         })
+    }
+
+    /// Verifies the schedule with its marks: every dependence in order, and none carried by a
+    /// parallel loop (for every statement) or a vector loop (for its group).
+    fn verify(&mut self, scop: &Scop, deps: &Dependences) -> Result<(), LoopyError> {
+        let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
+        let checks: Vec<(BTreeSet<StmtId>, usize)> = self
+            .parallel
+            .iter()
+            .map(|&d| (everyone.clone(), d))
+            .chain(self.vector.iter().cloned())
+            .collect();
+        verify_with(scop, deps, &self.theta, &checks, &self.differences)?;
+        self.verified = true;
+        Ok(())
     }
 
     /// Whether nothing scores higher: unit stride, a parallel loop, and every statement in the
