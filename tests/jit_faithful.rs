@@ -583,6 +583,56 @@ fn a_column_walking_reduction_is_interchanged_into_lanes() {
     }
 }
 
+/// Modified Gram-Schmidt's updates of row `k` of `R` and of `A` walk columns in their
+/// innermost loop `i`, inside `j`, in isl's schedule and in the program's order. Distributing
+/// the `j` loop over its body (the reduction into `R[k][j]` apart from the update of `A` that
+/// uses it) and then interchanging `j` and `i` makes `j` innermost, unit stride and in lanes
+/// for both. The strategy takes that order, names both statements, and gives the
+/// interpreter's bits in every configuration.
+#[test]
+fn a_loop_is_distributed_to_interchange_a_reduction_and_its_use() {
+    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::{Config, NativeOptions};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/gramschmidt.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+    let plan = outcome.plan().expect("optimized");
+    let lines: Vec<&str> = plan.transformation.lines().collect();
+    assert!(
+        lines.contains(&"schedule: the program's order, loops interchanged")
+            && lines
+                .iter()
+                .any(|l| l.contains("the two innermost loops of S5, S6 interchanged")),
+        "{}",
+        plan.transformation
+    );
+    let lanes = model_loop_report(
+        &f,
+        &plan.scop,
+        &plan.ast,
+        &plan.unchecked,
+        &NativeOptions {
+            threads: 1,
+            vector: true,
+            registers: true,
+        },
+    )
+    .unwrap();
+    let count = |op: &str| -> usize { (0..=lanes.max_depth()).map(|d| lanes.count(d, op)).sum() };
+    // `R[k][j]` and `A[i][j]` stored in lanes: both statements' loops walk rows.
+    assert!(count("store.f64x2") >= 2, "{lanes:?}");
+    let spec = RunSpec::parse_args(&["--set", "m=15", "--set", "n=12"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for native in common::native_configurations() {
+        let k = Kernel::compile_with(&f, Some(plan), &native).unwrap();
+        assert_eq!(
+            common::native_hashes(&k, &f, &spec),
+            (optimist::codegen::Version::Optimized, reference.clone()),
+            "{native:?}"
+        );
+    }
+}
+
 /// A `?:` whose arms are cheap and cannot fail (constants, arithmetic, reads of arrays proved
 /// in range) runs without a branch: both arms computed, one picked by `select`. An arm that
 /// may fail (an integer division: the error status when the divisor is 0) keeps its branch,
