@@ -220,10 +220,10 @@ fn versioned_c_carries_the_parallel_and_vector_marks() {
           long c2_, c3_, c0_, c1_;
           #pragma omp parallel for private(c1_, c2_, c3_)
           for (c0_ = 0L; c0_ < (optimist_floord(((long)n - 1L), 32L) + 1L); c0_ += 1) {
-            for (c1_ = 0L; (c1_ <= optimist_floord(((long)m - 1L), 32L)); c1_ += 1) {
+            for (c1_ = 0L; (c1_ <= optimist_floord(((long)m - 1L), 1024L)); c1_ += 1) {
               for (c2_ = (32L * c0_); (c2_ <= optimist_min(((long)n - 1L), ((32L * c0_) + 31L))); c2_ += 1) {
                 OPTIMIST_VECTOR
-                for (c3_ = (32L * c1_); (c3_ <= optimist_min(((long)m - 1L), ((32L * c1_) + 31L))); c3_ += 1) {
+                for (c3_ = (1024L * c1_); (c3_ <= optimist_min(((long)m - 1L), ((1024L * c1_) + 1023L))); c3_ += 1) {
                   B[c2_][c3_] = 2.0 * A[c2_][c3_] + 1.0;
                 }
               }
@@ -263,5 +263,71 @@ fn versioned_c_unrolls_and_jams_like_native_code() {
         let ours = interpreter_hashes(&f, &spec);
         let (theirs, version) = common::versioned_c_run(&cc, "mm_jam", &f, &spec, &p.code);
         assert_eq!((theirs, version.as_str()), (ours, "optimized"), "{n}");
+    }
+}
+
+/// A vector loop with short loops inside (a 3x3 convolution's `dy, dx` inside `x`): the C has
+/// them unrolled, the element the iteration sums into in a local stored once at its end, and
+/// the weights read into locals before the loop, under the loop's own test (the C compiler
+/// cannot keep either in a register across the stores otherwise: as far as it knows, `out`
+/// may overlap `wt` and `in`; the run-time check proved they do not). The bits are the
+/// interpreter's.
+#[test]
+fn versioned_c_keeps_a_vector_iteration_in_locals() {
+    let src = "void conv(int h, int w, float in[h][w], float wt[3][3], float out[h][w]) {\n  for (int y = 1; y < h - 1; y++)\n    for (int x = 1; x < w - 1; x++) {\n      out[y][x] = 0.0f;\n      for (int dy = 0; dy < 3; dy++)\n        for (int dx = 0; dx < 3; dx++)\n          out[y][x] += wt[dy][dx] * in[y + dy - 1][x + dx - 1];\n    }\n}\n";
+    let f = frontend::parse_source("conv.c", src, None, &FrontendConfig::default()).unwrap();
+    let (p, _) =
+        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    let start = p
+        .code
+        .find("static void optimist_generated_optimized")
+        .unwrap();
+    let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
+    expect![[r#"
+        static void optimist_generated_optimized(int h, int w, float in[h][w], float wt[3][3], float out[h][w]) {
+          long c2_, c3_, c4_, c5_, c0_, c1_;
+          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_)
+          for (c0_ = 0L; c0_ < (optimist_floord(((long)h - 2L), 32L) + 1L); c0_ += 1) {
+            for (c1_ = 0L; (c1_ <= optimist_floord(((long)w - 2L), 1024L)); c1_ += 1) {
+              for (c2_ = optimist_max(1L, (32L * c0_)); (c2_ <= optimist_min(((long)h - 2L), ((32L * c0_) + 31L))); c2_ += 1) {
+                c3_ = optimist_max(1L, (1024L * c1_));
+                if ((c3_ <= optimist_min(((long)w - 2L), ((1024L * c1_) + 1023L)))) {
+                  const float optimist_h0 = wt[0L][0L];
+                  const float optimist_h1 = wt[0L][1L];
+                  const float optimist_h2 = wt[0L][2L];
+                  const float optimist_h3 = wt[1L][0L];
+                  const float optimist_h4 = wt[1L][1L];
+                  const float optimist_h5 = wt[1L][2L];
+                  const float optimist_h6 = wt[2L][0L];
+                  const float optimist_h7 = wt[2L][1L];
+                  const float optimist_h8 = wt[2L][2L];
+                  OPTIMIST_VECTOR
+                  for (; (c3_ <= optimist_min(((long)w - 2L), ((1024L * c1_) + 1023L))); c3_ += 1) {
+                    float optimist_r0;
+                    optimist_r0 = 0.0f;
+                    optimist_r0 = optimist_r0 + optimist_h0 * in[(c2_ - 1L)][(c3_ - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h1 * in[(c2_ - 1L)][((c3_ + 1L) - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h2 * in[(c2_ - 1L)][((c3_ + 2L) - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h3 * in[((c2_ + 1L) - 1L)][(c3_ - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h4 * in[((c2_ + 1L) - 1L)][((c3_ + 1L) - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h5 * in[((c2_ + 1L) - 1L)][((c3_ + 2L) - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h6 * in[((c2_ + 2L) - 1L)][(c3_ - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h7 * in[((c2_ + 2L) - 1L)][((c3_ + 1L) - 1L)];
+                    optimist_r0 = optimist_r0 + optimist_h8 * in[((c2_ + 2L) - 1L)][((c3_ + 2L) - 1L)];
+                    out[c2_][c3_] = optimist_r0;
+                  }
+                }
+              }
+            }
+          }
+        }
+    "#]].assert_eq(&p.code[start..end]);
+    if let Some(cc) = common::cc() {
+        let spec =
+            optimist_scop::workload::RunSpec::parse_args(&["--set", "h=19", "--set", "w=45"])
+                .unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        let (hashes, version) = common::versioned_c_run(&cc, "conv", &f, &spec, &p.code);
+        assert_eq!((version.as_str(), hashes), ("optimized", reference));
     }
 }

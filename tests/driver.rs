@@ -318,7 +318,9 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
         [
             "schedule: isl's schedule",
             "loop nests: {S0, S1}",
-            "tiled: the band of {S0, S1} at dimension 0, 3 loops by 32 x 32 x 32",
+            // `j` runs in lanes: its tiles are as wide as 512 KiB of data allows (32 x 512
+            // doubles of `C` and of `B`, 32 x 32 of `A`: 264 KiB; 1024 would be 520 KiB).
+            "tiled: the band of {S0, S1} at dimension 0, 3 loops by 32 x 512 x 32 (the loop in vector lanes as wide as 512 KiB of data allows)",
         ],
         "{}",
         product.transformation

@@ -633,6 +633,50 @@ fn a_loop_is_distributed_to_interchange_a_reduction_and_its_use() {
     }
 }
 
+/// A convolution's `x` loop runs in lanes around its short `dy, dx` loops (the strategy
+/// counts them as unrolled, and keeps them inside `x`): native code unrolls them, so one
+/// vector iteration computes 25 products into `out[y][x]`, kept in a register; the weights are
+/// splat before the loop. The bits are the interpreter's in every configuration.
+#[test]
+fn short_loops_inside_a_vector_loop_are_unrolled_into_lanes() {
+    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::{Config, NativeOptions};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/conv2d.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+    let plan = outcome.plan().expect("optimized");
+    let lanes = model_loop_report(
+        &f,
+        &plan.scop,
+        &plan.ast,
+        &plan.unchecked,
+        &NativeOptions {
+            threads: 1,
+            vector: true,
+            registers: false,
+        },
+    )
+    .unwrap();
+    // The deepest blocks with vector products: the vector loop's body, all 25 of them, and
+    // one store of `out` (not 25).
+    let depth = (0..=lanes.max_depth())
+        .filter(|&d| lanes.count(d, "fmul.f32x4") > 0)
+        .max()
+        .expect("products in lanes");
+    assert_eq!(lanes.count(depth, "fmul.f32x4"), 25, "{lanes:?}");
+    assert_eq!(lanes.count(depth, "store.f32x4"), 1, "{lanes:?}");
+    let spec = RunSpec::parse_args(&["--set", "h=20", "--set", "w=37"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for native in common::native_configurations() {
+        let k = Kernel::compile_with(&f, Some(plan), &native).unwrap();
+        assert_eq!(
+            common::native_hashes(&k, &f, &spec),
+            (optimist::codegen::Version::Optimized, reference.clone()),
+            "{native:?}"
+        );
+    }
+}
+
 /// A `?:` whose arms are cheap and cannot fail (constants, arithmetic, reads of arrays proved
 /// in range) runs without a branch: both arms computed, one picked by `select`. An arm that
 /// may fail (an integer division: the error status when the divisor is 0) keeps its branch,

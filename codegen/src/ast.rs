@@ -179,6 +179,136 @@ pub(crate) fn jam_copies(init: &AExpr, end: &AExpr) -> i64 {
     }
 }
 
+/// Most statement instances a vector loop's body may hold once its short loops are unrolled
+/// ([`unroll_short`]).
+pub(crate) const UNROLL_LIMIT: usize = 64;
+
+/// The body of a vector loop with the loops inside it unrolled, when they are short: every
+/// loop's bounds are constants once the loops around it (inside the vector loop) have their
+/// values, every condition too, and the instances number at most [`UNROLL_LIMIT`] (a
+/// convolution's `dy, dx`: 25). The statements keep their order, with the unrolled iterators
+/// replaced by their values; `None` when the body has no loop or cannot be unrolled. Parallel
+/// loops inside are not there: the outermost parallel loop is the one marked.
+pub(crate) fn unroll_short(body: &[Node]) -> Option<Vec<Node>> {
+    fn go(nodes: &[Node], values: &mut Vec<(usize, i64)>, out: &mut Vec<Node>) -> Option<()> {
+        for n in nodes {
+            match n {
+                Node::Stmt {
+                    stmt,
+                    iterators,
+                    indices,
+                } => {
+                    if out.len() == UNROLL_LIMIT {
+                        return None;
+                    }
+                    out.push(Node::Stmt {
+                        stmt: *stmt,
+                        iterators: iterators.iter().map(|e| substitute(e, values)).collect(),
+                        indices: indices
+                            .iter()
+                            .map(|(a, es)| (*a, es.iter().map(|e| substitute(e, values)).collect()))
+                            .collect(),
+                    });
+                }
+                Node::If { cond, then, els } => {
+                    let taken = if constant(&substitute(cond, values))? != 0 {
+                        then
+                    } else {
+                        els
+                    };
+                    go(taken, values, out)?;
+                }
+                Node::For {
+                    iter,
+                    init,
+                    cond,
+                    step,
+                    body,
+                    ..
+                } => {
+                    let mut v = constant(&substitute(init, values))?;
+                    let mut trips = 0;
+                    loop {
+                        values.push((*iter, v));
+                        let going = constant(&substitute(cond, values));
+                        if going? == 0 {
+                            values.pop();
+                            break;
+                        }
+                        trips += 1;
+                        if trips > UNROLL_LIMIT {
+                            return None;
+                        }
+                        let done = go(body, values, out);
+                        values.pop();
+                        done?;
+                        v = v.checked_add(*step)?;
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+    if !body.iter().any(|n| !matches!(n, Node::Stmt { .. })) {
+        return None;
+    }
+    let mut out = Vec::new();
+    go(body, &mut Vec::new(), &mut out)?;
+    Some(out)
+}
+
+/// `e` with the iterators of `values` replaced by their values (constants folded).
+fn substitute(e: &AExpr, values: &[(usize, i64)]) -> AExpr {
+    let e = match e {
+        AExpr::Iter(k) => match values.iter().rev().find(|(i, _)| i == k) {
+            Some((_, v)) => AExpr::Int(*v),
+            None => e.clone(),
+        },
+        AExpr::Op(op, args) => AExpr::Op(*op, args.iter().map(|a| substitute(a, values)).collect()),
+        other => other.clone(),
+    };
+    match (constant(&e), &e) {
+        (Some(v), _) => AExpr::Int(v),
+        // `i + 0` from an unrolled `dy = 0`.
+        (None, AExpr::Op(AstOp::Add | AstOp::Sub, args)) if args.get(1) == Some(&AExpr::Int(0)) => {
+            args[0].clone()
+        }
+        _ => e,
+    }
+}
+
+/// The value of `e` when it is a constant expression (no iterator or parameter), computed as
+/// the generated code would (64-bit; `None` where it would overflow or divide by zero).
+pub(crate) fn constant(e: &AExpr) -> Option<i64> {
+    let AExpr::Op(op, args) = e else {
+        return match e {
+            AExpr::Int(v) => Some(*v),
+            _ => None,
+        };
+    };
+    let v: Vec<i64> = args.iter().map(constant).collect::<Option<_>>()?;
+    let truth = |b: bool| Some(i64::from(b));
+    match (op, v.as_slice()) {
+        (AstOp::Minus, [a]) => a.checked_neg(),
+        (AstOp::Add, [a, b]) => a.checked_add(*b),
+        (AstOp::Sub, [a, b]) => a.checked_sub(*b),
+        (AstOp::Mul, [a, b]) => a.checked_mul(*b),
+        (AstOp::Max, [first, rest @ ..]) => Some(rest.iter().fold(*first, |m, &x| m.max(x))),
+        (AstOp::Min, [first, rest @ ..]) => Some(rest.iter().fold(*first, |m, &x| m.min(x))),
+        // isl's divisors are positive; Euclidean division is floor division then.
+        (AstOp::FdivQ | AstOp::PdivQ, [a, b]) if *b > 0 => Some(a.div_euclid(*b)),
+        (AstOp::PdivR | AstOp::ZdivR, [a, b]) if *b > 0 => Some(a.rem_euclid(*b)),
+        (AstOp::Eq, [a, b]) => truth(a == b),
+        (AstOp::Le, [a, b]) => truth(a <= b),
+        (AstOp::Lt, [a, b]) => truth(a < b),
+        (AstOp::Ge, [a, b]) => truth(a >= b),
+        (AstOp::Gt, [a, b]) => truth(a > b),
+        (AstOp::And | AstOp::AndThen, [a, b]) => truth(*a != 0 && *b != 0),
+        (AstOp::Or | AstOp::OrElse, [a, b]) => truth(*a != 0 || *b != 0),
+        _ => None,
+    }
+}
+
 /// A loop AST for a model and a schedule (empty by default).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LoopAst {
@@ -802,5 +932,101 @@ mod tests {
         );
         // Nothing to drop: no new schedule.
         assert!(without_fixed_dims(&simpler, &moved).unwrap().is_none());
+    }
+
+    /// A statement node of statement 0 with one access whose index expressions are `e`.
+    fn stmt(e: Vec<AExpr>) -> Node {
+        Node::Stmt {
+            stmt: StmtId(0),
+            iterators: e.clone(),
+            indices: vec![(AccessId(0), e)],
+        }
+    }
+
+    fn add(a: AExpr, b: AExpr) -> AExpr {
+        AExpr::Op(AstOp::Add, vec![a, b])
+    }
+
+    #[test]
+    fn short_loops_inside_a_vector_loop_unroll_into_statements_in_order() {
+        // for (c1 = 0; c1 <= 2; c1++) { if (c1 == 0) S(x, 7); for (c2 = c1; c2 < 2; c2++) S(x + c1, c2 + 0) }
+        let inner = Node::For {
+            iter: 2,
+            init: AExpr::Iter(1),
+            cond: AExpr::Op(AstOp::Lt, vec![AExpr::Iter(2), AExpr::Int(2)]),
+            step: 1,
+            body: vec![stmt(vec![
+                add(AExpr::Iter(0), AExpr::Iter(1)),
+                add(AExpr::Iter(2), AExpr::Int(0)),
+            ])],
+            kind: LoopKind::Serial,
+            jam: false,
+        };
+        let body = vec![Node::For {
+            iter: 1,
+            init: AExpr::Int(0),
+            cond: AExpr::Op(AstOp::Le, vec![AExpr::Iter(1), AExpr::Int(2)]),
+            step: 1,
+            body: vec![
+                Node::If {
+                    cond: AExpr::Op(AstOp::Eq, vec![AExpr::Iter(1), AExpr::Int(0)]),
+                    then: vec![stmt(vec![AExpr::Iter(0), AExpr::Int(7)])],
+                    els: vec![],
+                },
+                inner,
+            ],
+            kind: LoopKind::Serial,
+            jam: false,
+        }];
+        let flat = unroll_short(&body).expect("short loops");
+        let x = || AExpr::Iter(0);
+        // c1 = 0: the guarded statement, then c2 = 0, 1; c1 = 1: c2 = 1; c1 = 2: nothing.
+        assert_eq!(
+            flat,
+            vec![
+                stmt(vec![x(), AExpr::Int(7)]),
+                stmt(vec![x(), AExpr::Int(0)]),
+                stmt(vec![x(), AExpr::Int(1)]),
+                stmt(vec![add(x(), AExpr::Int(1)), AExpr::Int(1)]),
+            ]
+        );
+        // Statements only: nothing to unroll.
+        assert!(unroll_short(&flat).is_none());
+        // A bound that is not a constant, or too many instances: no unrolling.
+        let long = |cond| Node::For {
+            iter: 1,
+            init: AExpr::Int(0),
+            cond,
+            step: 1,
+            body: vec![stmt(vec![x()])],
+            kind: LoopKind::Serial,
+            jam: false,
+        };
+        let param = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Param("n".into())]);
+        assert!(unroll_short(&[long(param)]).is_none());
+        let many = AExpr::Op(
+            AstOp::Lt,
+            vec![AExpr::Iter(1), AExpr::Int(UNROLL_LIMIT as i64 + 1)],
+        );
+        assert!(unroll_short(&[long(many)]).is_none());
+    }
+
+    #[test]
+    fn constant_expressions_fold_as_the_generated_code_computes_them() {
+        let op = |o, a: Vec<AExpr>| AExpr::Op(o, a);
+        let int = AExpr::Int;
+        assert_eq!(constant(&op(AstOp::FdivQ, vec![int(-7), int(2)])), Some(-4));
+        assert_eq!(constant(&op(AstOp::PdivR, vec![int(7), int(3)])), Some(1));
+        assert_eq!(
+            constant(&op(AstOp::Min, vec![int(3), int(-1), int(2)])),
+            Some(-1)
+        );
+        assert_eq!(constant(&op(AstOp::AndThen, vec![int(1), int(0)])), Some(0));
+        assert_eq!(constant(&op(AstOp::Add, vec![int(i64::MAX), int(1)])), None);
+        assert_eq!(constant(&op(AstOp::FdivQ, vec![int(1), int(0)])), None);
+        assert_eq!(
+            constant(&op(AstOp::Add, vec![int(1), AExpr::Iter(0)])),
+            None
+        );
     }
 }

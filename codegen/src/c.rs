@@ -4,10 +4,12 @@
 //! Loop iterators are `long`; every expression of the statements is printed with the explicit
 //! conversions of the IR, so a C compiler computes exactly what the interpreter does.
 
-use crate::ast::{AExpr, LoopAst, LoopKind, Node};
+use crate::ast::{AExpr, LoopAst, LoopKind, Node, mentions};
 use optimist_presburger::AstOp;
 use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
-use optimist_scop::model::{AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopStmt};
+use optimist_scop::model::{
+    AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopArrayId, ScopStmt,
+};
 use std::fmt::Write;
 
 /// Prints C for one model, one AST.
@@ -20,6 +22,35 @@ struct Printer<'a> {
     vars: Vec<String>,
     /// Whether the invariant reads are parameters (loaded by the run-time check).
     preloaded: bool,
+    /// What the vector loop being printed keeps in locals, with the locals' names.
+    registers: std::cell::RefCell<Vec<(Local, String)>>,
+}
+
+/// What a vector loop keeps in a local ([`Printer::unrolled_vector_loop`]).
+#[derive(PartialEq)]
+enum Local {
+    /// The one element of the array the iteration touches.
+    Array(ScopArrayId),
+    /// A read, by its C text.
+    Read(String),
+}
+
+/// The accesses `e` reads whenever it is evaluated: not those in the arms of a `?:` or on the
+/// right of `&&` and `||`.
+fn unconditional_reads(e: &BodyExpr, out: &mut Vec<AccessId>) {
+    use optimist_scop::expr::ExprKind;
+    use optimist_scop::ir::BinOp;
+    match &e.kind {
+        ExprKind::Leaf(BodyLeaf::Access(a)) => out.push(*a),
+        ExprKind::Select(c, _, _) | ExprKind::Binary(BinOp::And | BinOp::Or, c, _) => {
+            unconditional_reads(c, out)
+        }
+        _ => {
+            for c in e.children() {
+                unconditional_reads(c, out);
+            }
+        }
+    }
 }
 
 /// The helpers every generated function may call.
@@ -80,6 +111,7 @@ impl<'a> Printer<'a> {
             iters,
             vars,
             preloaded,
+            registers: Default::default(),
         }
     }
 
@@ -465,6 +497,15 @@ impl Printer<'_> {
                 } => {
                     let it = &self.iters[*iter];
                     let mut test = self.aexpr(cond);
+                    if matches!(kind, LoopKind::Vector { .. })
+                        && self.registers.borrow().is_empty()
+                        && let Some(flat) = crate::ast::unroll_short(body)
+                    {
+                        out.push_str(
+                            &self.unrolled_vector_loop(*iter, init, &test, *step, &flat, depth),
+                        );
+                        continue;
+                    }
                     match kind {
                         // The loop carries no dependence and the run-time check proved the
                         // arrays apart: the C compiler need not prove it again (no
@@ -575,8 +616,180 @@ impl Printer<'_> {
         }
     }
 
+    /// A vector loop whose body has short loops, printed with them unrolled
+    /// ([`crate::ast::unroll_short`], as native code runs it) and with what one iteration
+    /// touches at one place kept in locals, which the C compiler then keeps in registers
+    /// (it cannot otherwise: the arrays could overlap as far as it knows, and `restrict` does
+    /// not survive OpenMP's outlining; the run-time check proved them apart):
+    /// - an element the body writes first, then reads and writes at the same index
+    ///   expressions (a convolution's `out[y][x]`, set to zero, then summed into over `dy,
+    ///   dx`): a local, stored once at the end of the iteration;
+    /// - a read of an array the body does not write, at indices free of the loop (the
+    ///   convolution's `wt[dy][dx]`, with `dy, dx` now constants): a local set before the
+    ///   loop, under the loop's own test, so it is read only when the program reads it.
+    fn unrolled_vector_loop(
+        &self,
+        iter: usize,
+        init: &AExpr,
+        test: &str,
+        step: i64,
+        body: &[Node],
+        depth: usize,
+    ) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let it = &self.iters[iter];
+        let (locals, reads) = self.loop_locals(iter, body);
+        let _ = writeln!(out, "{pad}{it} = {};", self.aexpr(init));
+        let _ = writeln!(out, "{pad}if ({test}) {{");
+        for (k, (text, elem)) in reads.iter().enumerate() {
+            let _ = writeln!(out, "{pad}  const {elem} optimist_h{k} = {text};");
+        }
+        let _ = writeln!(out, "{pad}  OPTIMIST_VECTOR");
+        let _ = writeln!(out, "{pad}  for (; {test}; {it} += {step}) {{");
+        for (k, (array, _)) in locals.iter().enumerate() {
+            let elem = self.scop.array(*array).elem;
+            let _ = writeln!(out, "{pad}    {elem} optimist_r{k};");
+        }
+        self.registers.borrow_mut().extend(
+            locals
+                .iter()
+                .enumerate()
+                .map(|(k, (array, _))| (Local::Array(*array), format!("optimist_r{k}"))),
+        );
+        self.registers.borrow_mut().extend(
+            reads
+                .iter()
+                .enumerate()
+                .map(|(k, (text, _))| (Local::Read(text.clone()), format!("optimist_h{k}"))),
+        );
+        out.push_str(&self.nodes(body, depth + 2));
+        self.registers.borrow_mut().clear();
+        for (k, (_, element)) in locals.iter().enumerate() {
+            let _ = writeln!(out, "{pad}    {element} = optimist_r{k};");
+        }
+        let _ = writeln!(out, "{pad}  }}");
+        let _ = writeln!(out, "{pad}}}");
+        out
+    }
+
+    /// What [`Self::unrolled_vector_loop`] keeps in locals, for a body of statements: the
+    /// arrays with the element as C, and the invariant reads as C with their type.
+    #[allow(clippy::type_complexity)]
+    fn loop_locals(
+        &self,
+        iter: usize,
+        body: &[Node],
+    ) -> (
+        Vec<(ScopArrayId, String)>,
+        Vec<(String, optimist_scop::Type)>,
+    ) {
+        let written: Vec<ScopArrayId> = body
+            .iter()
+            .filter_map(|n| match n {
+                Node::Stmt { stmt, .. } => {
+                    Some(self.scop.access(self.scop.stmt(*stmt).write).array)
+                }
+                _ => None,
+            })
+            .collect();
+        // Per written array: its index expressions, whether first touched by a write, refused.
+        let mut seen: Vec<(ScopArrayId, Option<&[AExpr]>, bool, bool, String)> = Vec::new();
+        let mut reads: Vec<(String, optimist_scop::Type)> = Vec::new();
+        for n in body {
+            let Node::Stmt {
+                stmt,
+                iterators,
+                indices,
+            } = n
+            else {
+                return (Vec::new(), Vec::new());
+            };
+            let st = self.scop.stmt(*stmt);
+            let ctx = StmtCtx {
+                st: Some(st),
+                iterators,
+                indices,
+            };
+            let exact = |a: AccessId| {
+                indices
+                    .iter()
+                    .find(|(x, _)| *x == a)
+                    .map(|(_, e)| e.as_slice())
+            };
+            let mut unconditional = Vec::new();
+            if st.guard.is_none() {
+                unconditional_reads(&st.value, &mut unconditional);
+            }
+            // Reads first (the value is computed before the write).
+            let mut order: Vec<AccessId> = st
+                .accesses
+                .iter()
+                .copied()
+                .filter(|&a| a != st.write)
+                .collect();
+            order.push(st.write);
+            for a in order {
+                let acc = self.scop.access(a);
+                let arr = self.scop.array(acc.array);
+                if !matches!(arr.origin, ArrayOrigin::Array(_)) {
+                    continue;
+                }
+                if !written.contains(&acc.array) {
+                    if let Some(e) = exact(a)
+                        && unconditional.contains(&a)
+                        && !e.iter().any(|x| mentions(x, iter))
+                    {
+                        let text = self.access(&ctx, a);
+                        if !reads.iter().any(|(t, _)| *t == text) {
+                            reads.push((text, arr.elem));
+                        }
+                    }
+                    continue;
+                }
+                let e = exact(a);
+                match seen.iter_mut().find(|(x, ..)| *x == acc.array) {
+                    Some((_, first, _, refused, _)) => *refused |= e.is_none() || e != *first,
+                    None => {
+                        let first_write = a == st.write && st.guard.is_none();
+                        seen.push((acc.array, e, first_write, e.is_none(), self.access(&ctx, a)));
+                    }
+                }
+            }
+        }
+        let locals = seen
+            .into_iter()
+            .filter(|(_, _, first_write, refused, _)| *first_write && !refused)
+            .map(|(array, _, _, _, text)| (array, text))
+            .collect();
+        (locals, reads)
+    }
+
     /// An access as a C lvalue or rvalue.
     fn access(&self, ctx: &StmtCtx<'_>, a: AccessId) -> String {
+        let acc = self.scop.access(a);
+        if let Some((_, local)) = self
+            .registers
+            .borrow()
+            .iter()
+            .find(|(x, _)| *x == Local::Array(acc.array))
+        {
+            return local.clone();
+        }
+        let text = self.access_text(ctx, a);
+        match self
+            .registers
+            .borrow()
+            .iter()
+            .find(|(x, _)| matches!(x, Local::Read(t) if *t == text))
+        {
+            Some((_, local)) => local.clone(),
+            None => text,
+        }
+    }
+
+    /// An access as C, in memory.
+    fn access_text(&self, ctx: &StmtCtx<'_>, a: AccessId) -> String {
         let acc = self.scop.access(a);
         let arr = self.scop.array(acc.array);
         let name = match arr.origin {

@@ -136,6 +136,11 @@ pub(crate) fn lower_function(
     jit::finish(module, id, f)
 }
 
+/// Most statements of a vector loop's body that a loop around it is jammed into: the copies
+/// of a longer one (a convolution's 25 unrolled products) keep more values live than there
+/// are vector registers, and spill.
+const JAM_STATEMENTS: usize = 8;
+
 pub(crate) struct ModelLowering<'a, 'm> {
     pub(crate) l: Lowering<'a, 'm>,
     pub(crate) scop: &'a Scop,
@@ -394,14 +399,15 @@ impl ModelLowering<'_, '_> {
                         && !mentions(vinit, *iter)
                         && !mentions(vcond, *iter)
                         && let Some(vend) = exclusive_bound(*vi, vcond)
-                        && let Some(elem) = self.vectorizable(*vi, vbody)
-                        && self.jam_pays(*iter, vbody)
+                        && let Some((elem, vflat)) = self.lanes_body(*vi, vbody)
+                        && vflat.len() <= JAM_STATEMENTS
+                        && self.jam_pays(*iter, &vflat)
                     {
                         self.jammed_loop(
                             *iter,
                             init,
                             &end,
-                            (*vi, vinit, &vend, elem, vbody),
+                            (*vi, vinit, &vend, elem, &vflat),
                             body,
                         )?;
                         continue;
@@ -410,9 +416,9 @@ impl ModelLowering<'_, '_> {
                         && self.vector
                         && *step == 1
                         && let Some(end) = exclusive_bound(*iter, cond)
-                        && let Some(elem) = self.vectorizable(*iter, body)
+                        && let Some((elem, flat)) = self.lanes_body(*iter, body)
                     {
-                        self.vector_loop(*iter, init, &end, elem, body, None)?;
+                        self.vector_loop(*iter, init, &end, elem, &flat, None)?;
                         continue;
                     }
                     if self.registers
@@ -628,6 +634,20 @@ impl ModelLowering<'_, '_> {
         elem
     }
 
+    /// The body a loop along `iter` runs in vector lanes, with its element type: `body` when
+    /// [`Self::vectorizable`] accepts it, else `body` with its short loops unrolled
+    /// ([`crate::ast::unroll_short`]: a convolution's `dy, dx` inside its `x` loop, so that
+    /// `x` runs in lanes with `out[y][x]` in a register across the 25 products) when that is
+    /// accepted. Running the loops inside lane by lane is legal because the mark says the
+    /// loop's iterations carry no dependence.
+    fn lanes_body(&self, iter: usize, body: &[Node]) -> Option<(Type, Vec<Node>)> {
+        if let Some(t) = self.vectorizable(iter, body) {
+            return Some((t, body.to_vec()));
+        }
+        let flat = crate::ast::unroll_short(body)?;
+        Some((self.vectorizable(iter, &flat)?, flat))
+    }
+
     /// How access `a` moves along `iter` in one instance, when the vector code can follow it.
     fn stride(
         &self,
@@ -745,28 +765,31 @@ impl ModelLowering<'_, '_> {
             self,
             runs,
             |m| {
-                // Invariants, per copy, before the loop.
+                // Invariants, per copy and per statement instance (an unrolled body holds
+                // several instances of one statement, whose nodes are the same), before the loop.
                 let mut hoisted = Vec::with_capacity(copies.len());
                 for &copy in &copies {
                     m.jam_value = copy;
-                    let mut values = HashMap::new();
+                    let mut per_instance = Vec::with_capacity(stmts.len());
                     for &(st, iterators, indices) in &stmts {
                         let inst = Instance {
                             st,
                             iterators,
                             indices,
                         };
+                        let mut values = HashMap::new();
                         m.hoist(&inst, iter, &st.value, vty, &written, &mut values)?;
+                        per_instance.push(values);
                     }
-                    hoisted.push(values);
+                    hoisted.push(per_instance);
                 }
                 m.jam_value = None;
                 let once = |m: &mut Self| -> Result<(), CodegenError> {
                     let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> =
                         HashMap::new();
-                    for (&copy, values) in copies.iter().zip(&hoisted) {
+                    for (&copy, per_instance) in copies.iter().zip(&hoisted) {
                         m.jam_value = copy;
-                        for &(st, iterators, indices) in &stmts {
+                        for (&(st, iterators, indices), values) in stmts.iter().zip(per_instance) {
                             let inst = Instance {
                                 st,
                                 iterators,

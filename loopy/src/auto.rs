@@ -20,6 +20,10 @@ pub struct AutoConfig {
     /// Bound on isl's work for scheduling (operations); the strategy fails with
     /// [`LoopyError::Isl`] (`Budget`) beyond it.
     pub max_operations: u64,
+    /// The bytes a tile's data may take (the cache it should stay in): the member of a tiled
+    /// band that runs in vector lanes gets tiles as wide as that allows (up to 2048, at least
+    /// `tile_size`); `0` gives every member `tile_size`.
+    pub cache_bytes: u64,
 }
 
 impl Default for AutoConfig {
@@ -30,6 +34,7 @@ impl Default for AutoConfig {
             tile_size: 32,
             min_tile_depth: 2,
             max_operations: 2_000_000,
+            cache_bytes: 512 * 1024,
         }
     }
 }
@@ -84,10 +89,12 @@ fn tile_all(
         ScheduleNodeType::Band if node.band_permutable()? => {
             let n = node.band_n_member()?;
             let members = node.band_partial_schedule()?;
-            let (point, free) = stride_one_innermost(scop, &node)?;
+            let (point, free, wide) = stride_one_innermost(scop, &node)?;
+            // A member sunk below the band inside is not the point band's innermost.
+            let wide = if free && sinks(&point)? { None } else { wide };
             let placed = sink_innermost(&scop.ctx, point, free)?;
             if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                let sizes = vec![config.tile_size; n];
+                let sizes = tile_sizes(scop, &node.domain()?, &members, n, wide, config)?;
                 mark_tiling(scop, placed, members, n, sizes, tilings)
             } else {
                 Ok(placed)
@@ -104,6 +111,188 @@ fn tile_all(
             Ok(n)
         }
     }
+}
+
+/// The parameters' value at which [`tile_sizes`] measures a tile's data.
+const MEASURED_AT: i64 = 2048;
+/// The widest tile [`tile_sizes`] gives a vector loop.
+const WIDEST: i64 = 2048;
+
+/// The tile size of each member of a band (`members`: its statements' instances in `domain` to
+/// the members' values, in isl's order). Every member gets [`AutoConfig::tile_size`] but
+/// `wide`, the member the strategy put innermost because the accesses move by one element
+/// along it (it runs in vector lanes): it gets the widest of `tile_size * 2^k` up to
+/// [`WIDEST`] whose tile's data fits [`AutoConfig::cache_bytes`]. A vector loop pays each time
+/// it starts (the invariants it keeps in registers are loaded, the rest of the last vector runs
+/// in scalar code), so 32 iterations are too few when the loops around it reuse little; a wide
+/// tile is only slower once its data no longer fits in the cache. The data of a tile is the
+/// bounding box of the elements each array has in it, measured with every parameter at
+/// [`MEASURED_AT`] on the tile around the middle of the band's values (a tile at the edge may
+/// be cut short); elements of the element type's size.
+///
+/// What the measure cannot do (isl refuses an operation on an unusual model) leaves every member
+/// at `tile_size`; running out of budget or time stops the strategy, as elsewhere.
+fn tile_sizes(
+    scop: &Scop,
+    domain: &UnionSet,
+    members: &UnionMap,
+    n: usize,
+    wide: Option<usize>,
+    config: &AutoConfig,
+) -> Result<Vec<i64>, IslError> {
+    match measured_sizes(scop, domain, members, n, wide, config) {
+        Err(e @ (IslError::Budget | IslError::Deadline)) => Err(e),
+        Err(_) => Ok(vec![config.tile_size; n]),
+        sizes => sizes,
+    }
+}
+
+/// [`tile_sizes`], failing where isl does.
+fn measured_sizes(
+    scop: &Scop,
+    domain: &UnionSet,
+    members: &UnionMap,
+    n: usize,
+    wide: Option<usize>,
+    config: &AutoConfig,
+) -> Result<Vec<i64>, IslError> {
+    let base = config.tile_size;
+    let mut sizes = vec![base; n];
+    let Some(w) = wide.filter(|_| config.cache_bytes > 0 && base > 0) else {
+        return Ok(sizes);
+    };
+    let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+    let fixed = optimist_presburger::Set::parse(
+        &scop.ctx,
+        &format!(
+            "[{}] -> {{ : {} }}",
+            names.join(", "),
+            if names.is_empty() {
+                "true".to_string()
+            } else {
+                names
+                    .iter()
+                    .map(|p| format!("{p} = {MEASURED_AT}"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            }
+        ),
+    )?;
+    // Each statement's instances to the members' values, at the measured parameters.
+    let mut parts = Vec::new();
+    for m in members.intersect_domain(domain)?.maps()? {
+        let m = m.intersect_params(&fixed)?;
+        if !m.is_empty()? {
+            parts.push(m);
+        }
+    }
+    // The middle of each member's values.
+    let mut middle = vec![0i64; n];
+    for (d, mid) in middle.iter_mut().enumerate() {
+        let mut range: Option<(i64, i64)> = None;
+        for m in &parts {
+            if let Some((lo, hi)) = bounds(&m.range()?, d)? {
+                range = Some(range.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
+            }
+        }
+        let Some((lo, hi)) = range else {
+            return Ok(sizes);
+        };
+        *mid = lo + (hi - lo) / 2;
+    }
+    let mut size = base;
+    while size < WIDEST {
+        let mut wider = sizes.clone();
+        wider[w] = size * 2;
+        if tile_bytes(scop, &parts, &middle, &wider)? > config.cache_bytes {
+            break;
+        }
+        size *= 2;
+    }
+    sizes[w] = size;
+    Ok(sizes)
+}
+
+/// The smallest and largest value of dimension `d` of `set` (parameters fixed), `None` when it
+/// is empty.
+fn bounds(set: &optimist_presburger::Set, d: usize) -> Result<Option<(i64, i64)>, IslError> {
+    let n = set.dim(DimType::SET)?;
+    let values = set
+        .project_out(DimType::SET, d + 1, n - d - 1)?
+        .project_out(DimType::SET, 0, d)?;
+    if !values.is_bounded()? {
+        return Ok(None);
+    }
+    let at = |s: optimist_presburger::Set| -> Result<Option<i64>, IslError> {
+        Ok(match s.sample_point()? {
+            Some(p) => p.coordinates(DimType::SET)?.first().copied(),
+            None => None,
+        })
+    };
+    Ok(match (at(values.lexmin()?)?, at(values.lexmax()?)?) {
+        (Some(lo), Some(hi)) => Some((lo, hi)),
+        _ => None,
+    })
+}
+
+/// The bytes of the elements the tile of `sizes` around `middle` touches (per array, the
+/// bounding box of its elements).
+fn tile_bytes(scop: &Scop, parts: &[Map], middle: &[i64], sizes: &[i64]) -> Result<u64, IslError> {
+    let x: Vec<String> = (0..sizes.len()).map(|k| format!("x{k}")).collect();
+    let box_ = optimist_presburger::Set::parse(
+        &scop.ctx,
+        &format!(
+            "{{ [{}] : {} }}",
+            x.join(", "),
+            sizes
+                .iter()
+                .zip(middle)
+                .enumerate()
+                .map(|(k, (&t, &m))| {
+                    let first = m.div_euclid(t) * t;
+                    format!("{first} <= x{k} < {}", first + t)
+                })
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+    )?;
+    let mut touched: BTreeMap<String, (optimist_presburger::Set, usize)> = BTreeMap::new();
+    for m in parts {
+        let name = m.tuple_name(DimType::In).unwrap_or_default();
+        let Some(st) = scop.stmts.iter().find(|s| s.name == name) else {
+            continue;
+        };
+        let instances = m.intersect_range(&box_)?.domain()?;
+        for &a in &st.accesses {
+            let acc = scop.access(a);
+            let arr = scop.array(acc.array);
+            if arr.sizes.is_empty() {
+                continue;
+            }
+            let elements = instances.apply(&acc.relation)?;
+            let key = arr.name.clone();
+            let merged = match touched.remove(&key) {
+                Some((s, _)) => s.union(&elements)?,
+                None => elements,
+            };
+            touched.insert(key, (merged, arr.elem.size()));
+        }
+    }
+    let mut bytes: u64 = 0;
+    for (elements, elem) in touched.values() {
+        let mut volume: u64 = *elem as u64;
+        for d in 0..elements.dim(DimType::SET)? {
+            // An empty set has no elements; an unbounded one (an access the model
+            // over-approximates) counts as too many.
+            match bounds(elements, d)? {
+                Some((lo, hi)) => volume = volume.saturating_mul((hi - lo + 1).max(0) as u64),
+                None if elements.is_empty()? => volume = 0,
+                None => volume = u64::MAX,
+            }
+        }
+        bytes = bytes.saturating_add(volume);
+    }
+    Ok(bytes)
 }
 
 /// Records a tiling of `members` and puts its mark above `node`; the mark node.
@@ -135,13 +324,7 @@ fn sink_innermost(
 ) -> Result<ScheduleNode, IslError> {
     let lost = || IslError::InvalidArgument("schedule tree without parent".into());
     let n = point.band_n_member()?;
-    let child = point.child(0)?;
-    if n < 2
-        || !last_coincident
-        || child.node_type()? != ScheduleNodeType::Band
-        || child.n_children()? != 1
-        || child.child(0)?.node_type()? != ScheduleNodeType::Leaf
-    {
+    if !last_coincident || !sinks(&point)? {
         return Ok(point);
     }
     let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
@@ -162,6 +345,16 @@ fn sink_innermost(
     sunk.parent()?
         .ok_or_else(lost)?
         .insert_partial_schedule(&outer)
+}
+
+/// Whether [`sink_innermost`] moves band `point`'s last member (when it is coincident): the
+/// band has two members or more and its only child is a band over a leaf.
+fn sinks(point: &ScheduleNode) -> Result<bool, IslError> {
+    let child = point.child(0)?;
+    Ok(point.band_n_member()? >= 2
+        && child.node_type()? == ScheduleNodeType::Band
+        && child.n_children()? == 1
+        && child.child(0)?.node_type()? == ScheduleNodeType::Leaf)
 }
 
 /// Collects, per leaf of the tree, the band values above it with the child index of every
@@ -354,7 +547,7 @@ fn stride_one(scop: &Scop, theta: &UnionMap, d: usize, width: usize) -> Result<b
 fn stride_one_innermost(
     scop: &Scop,
     band: &ScheduleNode,
-) -> Result<(ScheduleNode, bool), IslError> {
+) -> Result<(ScheduleNode, bool, Option<usize>), IslError> {
     let n = band.band_n_member()?;
     let partial = band.band_partial_schedule()?;
     // Strides are measured on the whole prefix (tile loops included) down through the bands
@@ -378,17 +571,24 @@ fn stride_one_innermost(
     candidates.sort_by_key(|&(not_coincident, m)| (not_coincident, n - m));
     if let Some(&(not_coincident, m)) = candidates.first() {
         {
-            if m + 1 == n {
-                return Ok((band.clone(), !not_coincident));
+            // Short members (a convolution's `dy`) go inside it: the back ends unroll them,
+            // and the stride-one member runs in lanes around them.
+            let mut short = Vec::new();
+            let values = partial.intersect_domain(&band.domain()?)?;
+            for k in 0..n {
+                if k != m && short_member(&values, k)? {
+                    short.push(k);
+                }
+            }
+            let mut order: Vec<usize> = (0..n).filter(|k| *k != m && !short.contains(k)).collect();
+            order.push(m);
+            order.extend(&short);
+            let last_coincident = !not_coincident && short.is_empty();
+            if order.iter().enumerate().all(|(k, &o)| k == o) {
+                return Ok((band.clone(), last_coincident, Some(m)));
             }
             let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
-            let mut y: Vec<String> = x
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| k != m)
-                .map(|(_, v)| v.clone())
-                .collect();
-            y.push(x[m].clone());
+            let y: Vec<String> = order.iter().map(|&k| x[k].clone()).collect();
             let perm = Map::parse(
                 &scop.ctx,
                 &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
@@ -397,11 +597,11 @@ fn stride_one_innermost(
             let node = band
                 .delete()?
                 .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&permuted)?)?;
-            return Ok((node, !not_coincident));
+            return Ok((node, last_coincident, Some(m)));
         }
     }
     let last = n > 0 && band.band_member_coincident(n - 1)?;
-    Ok((band.clone(), last))
+    Ok((band.clone(), last, None))
 }
 
 /// Chooses a schedule for `scop` with isl's scheduler (validity: every dependence; proximity:
@@ -441,16 +641,10 @@ pub fn auto(
         {
             let n = band.band_n_member()?;
             let members = band.band_partial_schedule()?;
-            let placed = stride_one_innermost(scop, &band)?.0;
+            let (placed, _, wide) = stride_one_innermost(scop, &band)?;
             schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                mark_tiling(
-                    scop,
-                    placed,
-                    members,
-                    n,
-                    vec![config.tile_size; n],
-                    &mut tilings,
-                )?
+                let sizes = tile_sizes(scop, &band.domain()?, &members, n, wide, config)?;
+                mark_tiling(scop, placed, members, n, sizes, &mut tilings)?
             } else {
                 placed
             }
@@ -576,8 +770,16 @@ pub fn auto(
             .collect::<Vec<_>>()
             .join(", ");
         if let Ok(zero) = crate::verify::tiling(scop, &all, &theta, p, &t.members, t.n)? {
+            let wide = if t.sizes.iter().any(|&z| z != config.tile_size) {
+                format!(
+                    " (the loop in vector lanes as wide as {} KiB of data allows)",
+                    config.cache_bytes / 1024
+                )
+            } else {
+                String::new()
+            };
             decisions.push(format!(
-                "tiled: the band of {{{names}}} at dimension {p}, {} loops by {}",
+                "tiled: the band of {{{names}}} at dimension {p}, {} loops by {}{wide}",
                 t.n,
                 t.sizes
                     .iter()
@@ -1171,8 +1373,12 @@ impl Assessed {
                     loops.push(d);
                 }
             }
-            let Some(&d) = loops.first() else { continue };
             let depth = loops.len();
+            // Short loops of a constant trip count innermost (a convolution's `dy, dx`) are
+            // unrolled by the back ends: the loop around them is the one that runs in lanes.
+            let unrolled = short_innermost(&m, &loops)?;
+            let loops = &loops[unrolled..];
+            let Some(&d) = loops.first() else { continue };
             let stride = stride_one(scop, &one, d, width)?;
             if !stride {
                 unit_stride = false;
@@ -1299,6 +1505,58 @@ impl Assessed {
             yes(self.hot_in_lanes == self.hottest, "vector loop")
         )
     }
+}
+
+/// Most iterations of the short loops a back end unrolls inside a vector loop (all of them
+/// together), and most of one such loop.
+pub(crate) const UNROLLED: usize = 32;
+const SHORT: usize = 8;
+
+/// How many of a statement's innermost loops (`loops`, dimensions of `m`'s range, innermost
+/// first) are short: a constant trip count of at most [`SHORT`] whatever the parameters, at
+/// most [`UNROLLED`] iterations together. Never all of them: the outermost loop stays a loop.
+fn short_innermost(m: &Map, loops: &[usize]) -> Result<usize, IslError> {
+    let mut product = 1;
+    let mut count = 0;
+    for &d in loops.iter().take(loops.len().saturating_sub(1)) {
+        let Some(k) = short_extent(m, d)? else { break };
+        if product * k > UNROLLED {
+            break;
+        }
+        product *= k;
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// How many values dimension `d` of `m`'s range takes, when that is a constant of at most
+/// [`SHORT`] whatever the parameters.
+fn short_extent(m: &Map, d: usize) -> Result<Option<usize>, IslError> {
+    let range = m.range()?;
+    let (n, p) = (range.dim(DimType::SET)?, range.dim(DimType::Param)?);
+    let values = range
+        .project_out(DimType::SET, d + 1, n - d - 1)?
+        .project_out(DimType::SET, 0, d)?
+        .project_out(DimType::Param, 0, p)?;
+    if !values.is_bounded()? {
+        return Ok(None);
+    }
+    match values.points(SHORT) {
+        Ok(points) => Ok(Some(points.len())),
+        Err(IslError::TooMany { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether member `k` of a band (`partial`: instances to the members' values) is short for
+/// every statement ([`short_extent`]).
+fn short_member(partial: &UnionMap, k: usize) -> Result<bool, IslError> {
+    for m in partial.maps()? {
+        if short_extent(&m, k)?.is_none() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The differences of width `w` that are zero before `d`, positive at `d`, and lexicographically
