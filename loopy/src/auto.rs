@@ -121,7 +121,8 @@ const WIDEST: i64 = 2048;
 /// The tile size of each member of a band (`members`: its statements' instances in `domain` to
 /// the members' values, in isl's order). Every member gets [`AutoConfig::tile_size`] but
 /// `wide`, the member the strategy put innermost because the accesses move by one element
-/// along it (it runs in vector lanes): it gets the widest of `tile_size * 2^k` up to
+/// along it and it carries no dependence (it runs in vector lanes; a wavefront's skewed
+/// members, seidel2d's, do not qualify: wider tiles there measured slower): it gets the widest of `tile_size * 2^k` up to
 /// [`WIDEST`] whose tile's data fits [`AutoConfig::cache_bytes`]. A vector loop pays each time
 /// it starts (the invariants it keeps in registers are loaded, the rest of the last vector runs
 /// in scalar code), so 32 iterations are too few when the loops around it reuse little; a wide
@@ -585,7 +586,11 @@ fn stride_one_innermost(
             order.extend(&short);
             let last_coincident = !not_coincident && short.is_empty();
             if order.iter().enumerate().all(|(k, &o)| k == o) {
-                return Ok((band.clone(), last_coincident, Some(m)));
+                return Ok((
+                    band.clone(),
+                    last_coincident,
+                    (!not_coincident).then_some(m),
+                ));
             }
             let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
             let y: Vec<String> = order.iter().map(|&k| x[k].clone()).collect();
@@ -597,7 +602,7 @@ fn stride_one_innermost(
             let node = band
                 .delete()?
                 .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&permuted)?)?;
-            return Ok((node, last_coincident, Some(m)));
+            return Ok((node, last_coincident, (!not_coincident).then_some(m)));
         }
     }
     let last = n > 0 && band.band_member_coincident(n - 1)?;
