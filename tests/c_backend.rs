@@ -131,6 +131,13 @@ fn generated_c_for_a_product() {
         #else
         #define OPTIMIST_VECTOR
         #endif
+        #if defined(_OPENMP)
+        #define OPTIMIST_PARALLEL_VECTOR _Pragma("omp parallel for simd")
+        #define OPTIMIST_SHARED_VECTOR _Pragma("omp for simd")
+        #else
+        #define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
+        #define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
+        #endif
         void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {
           long c0_, c1_, c2_;
           for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {
@@ -164,6 +171,13 @@ fn versioned_c_for_a_wrapping_subscript() {
         #define OPTIMIST_VECTOR _Pragma("GCC ivdep")
         #else
         #define OPTIMIST_VECTOR
+        #endif
+        #if defined(_OPENMP)
+        #define OPTIMIST_PARALLEL_VECTOR _Pragma("omp parallel for simd")
+        #define OPTIMIST_SHARED_VECTOR _Pragma("omp for simd")
+        #else
+        #define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
+        #define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
         #endif
         int optimist_version;
         static void wrap_index_fallback(int n, double A[256]) {
@@ -302,7 +316,7 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
                   const float optimist_h7 = wt[2L][1L];
                   const float optimist_h8 = wt[2L][2L];
                   OPTIMIST_VECTOR
-                  for (; (c3_ <= optimist_min(((long)w - 2L), ((1024L * c1_) + 1023L))); c3_ += 1) {
+                  for (c3_ = optimist_max(1L, (1024L * c1_)); (c3_ <= optimist_min(((long)w - 2L), ((1024L * c1_) + 1023L))); c3_ += 1) {
                     float optimist_r0;
                     optimist_r0 = 0.0f;
                     optimist_r0 = optimist_r0 + optimist_h0 * in[(c2_ - 1L)][(c3_ - 1L)];
@@ -328,6 +342,49 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
                 .unwrap();
         let reference = common::interpreter_hashes(&f, &spec);
         let (hashes, version) = common::versioned_c_run(&cc, "conv", &f, &spec, &p.code);
+        assert_eq!((version.as_str(), hashes), ("optimized", reference));
+    }
+}
+
+/// A stencil's sweeps inside its time loop carry no dependence: each runs in lanes and on
+/// threads. The C opens one parallel region around the time loop, which every thread runs,
+/// and the sweeps share their iterations (`omp for simd`, whose end every thread waits for):
+/// the threads are started once, not twice per time step. The bits are the interpreter's
+/// (the differential tests compile with `-fopenmp` and run on two threads).
+#[test]
+fn versioned_c_runs_a_time_loop_in_one_parallel_region() {
+    let src = "void jacobi(int tsteps, int n, double A[n], double B[n]) {\n  for (int t = 0; t < tsteps; t++) {\n    for (int i = 1; i < n - 1; i++)\n      B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);\n    for (int i = 1; i < n - 1; i++)\n      A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1]);\n  }\n}\n";
+    let f = frontend::parse_source("jacobi.c", src, None, &FrontendConfig::default()).unwrap();
+    let (p, _) =
+        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    let start = p
+        .code
+        .find("static void optimist_generated_optimized")
+        .unwrap();
+    let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
+    expect![[r#"
+        static void optimist_generated_optimized(int tsteps, int n, double A[n], double B[n]) {
+          long c0_, c2_;
+          #pragma omp parallel private(c0_, c2_)
+          for (c0_ = 0L; (c0_ < (long)tsteps); c0_ += 1) {
+            OPTIMIST_SHARED_VECTOR
+            for (c2_ = 1L; c2_ < ((long)n - 1L); c2_ += 1) {
+              B[c2_] = 0.33333 * (A[(c2_ - 1L)] + A[c2_] + A[(c2_ + 1L)]);
+            }
+            OPTIMIST_SHARED_VECTOR
+            for (c2_ = 1L; c2_ < ((long)n - 1L); c2_ += 1) {
+              A[c2_] = 0.33333 * (B[(c2_ - 1L)] + B[c2_] + B[(c2_ + 1L)]);
+            }
+          }
+        }
+    "#]]
+    .assert_eq(&p.code[start..end]);
+    if let Some(cc) = common::cc() {
+        let spec =
+            optimist_scop::workload::RunSpec::parse_args(&["--set", "tsteps=7", "--set", "n=53"])
+                .unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        let (hashes, version) = common::versioned_c_run(&cc, "jacobi", &f, &spec, &p.code);
         assert_eq!((version.as_str(), hashes), ("optimized", reference));
     }
 }

@@ -371,7 +371,7 @@ fn marks_reach_their_loops() {
     let ast = optimist::codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
     expect_test::expect![[r#"
         for (c1 = 0; (c1 < n); c1 += 1)  // parallel
-          for (c2 = 0; (c2 < n); c2 += 1)  // vector
+          for (c2 = 0; (c2 < n); c2 += 1)  // vector, parallel
             Init(c1, c2);
         for (c1 = 0; (c1 < n); c1 += 1)
           for (c2 = 0; (c2 < n); c2 += 1)  // parallel

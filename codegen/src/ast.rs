@@ -43,6 +43,10 @@ pub enum LoopKind {
     Vector {
         /// Lanes per vector.
         lanes: u32,
+        /// Whether its iterations may also run on threads (it is the outermost loop that
+        /// carries no dependence: a stencil's sweep inside its time loop). Native code runs it
+        /// in lanes only; C runs it on OpenMP's threads too.
+        parallel: bool,
     },
     /// Unrolled by `factor` (chosen by code generation, never by a mark).
     Unrolled {
@@ -57,8 +61,15 @@ impl LoopKind {
         match self {
             LoopKind::Serial => String::new(),
             LoopKind::Parallel => "  // parallel".into(),
-            LoopKind::Vector { lanes: 0 } => "  // vector".into(),
-            LoopKind::Vector { lanes } => format!("  // vector x{lanes}"),
+            LoopKind::Vector { lanes, parallel } => format!(
+                "  // vector{}{}",
+                if lanes > 0 {
+                    format!(" x{lanes}")
+                } else {
+                    String::new()
+                },
+                if parallel { ", parallel" } else { "" }
+            ),
             LoopKind::Unrolled { factor } => format!("  // unrolled x{factor}"),
         }
     }
@@ -726,7 +737,10 @@ fn convert(
                 // A loop both marks allow is the innermost one: vector lanes there, threads
                 // outside it.
                 kind: if marked(&marks.vector) {
-                    LoopKind::Vector { lanes: 0 }
+                    LoopKind::Vector {
+                        lanes: 0,
+                        parallel: marked(&marks.parallel),
+                    }
                 } else if marked(&marks.parallel) {
                     LoopKind::Parallel
                 } else {

@@ -24,6 +24,23 @@ struct Printer<'a> {
     preloaded: bool,
     /// What the vector loop being printed keeps in locals, with the locals' names.
     registers: std::cell::RefCell<Vec<(Local, String)>>,
+    /// Where the code being printed runs: in the threads of a parallel loop (its loops run
+    /// on one thread each), in a parallel region every thread runs (its loops that may run
+    /// on threads share their iterations), or neither.
+    threads: std::cell::Cell<Threads>,
+    /// How many loops are around the code being printed.
+    loops_around: std::cell::Cell<usize>,
+}
+
+/// Where printed code runs ([`Printer::threads`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Threads {
+    /// On the function's thread.
+    One,
+    /// Inside an `omp parallel for` loop.
+    Loop,
+    /// Inside an `omp parallel` region (`Printer::region_fits`).
+    Region,
 }
 
 /// What a vector loop keeps in a local ([`Printer::unrolled_vector_loop`]).
@@ -33,6 +50,27 @@ enum Local {
     Array(ScopArrayId),
     /// A read, by its C text.
     Read(String),
+}
+
+/// The exclusive bound of a vector loop over `iter` (`init`, `cond`, its body as printed)
+/// when it may share its iterations among threads: it is marked so (`parallel`), its body
+/// is statements writing no scalar of the function (their counters and scalars are the
+/// function's), its bound is free of it (OpenMP computes the trip count first), and its
+/// length is not a constant (a few iterations would not pay for the threads meeting).
+fn threads_bound(
+    scop: &Scop,
+    iter: usize,
+    init: &AExpr,
+    cond: &AExpr,
+    parallel: bool,
+    body: &[Node],
+) -> Option<AExpr> {
+    let end = crate::ast::exclusive_bound(iter, cond)?;
+    (parallel
+        && !crate::ast::writes_scalar(scop, body)
+        && body.iter().all(|n| matches!(n, Node::Stmt { .. }))
+        && (crate::ast::constant(init).is_none() || crate::ast::constant(&end).is_none()))
+    .then_some(end)
 }
 
 /// The accesses `e` reads whenever it is evaluated: not those in the arms of a `?:` or on the
@@ -64,6 +102,13 @@ static inline long optimist_max(long a, long b) { return a > b ? a : b; }
 #define OPTIMIST_VECTOR _Pragma(\"GCC ivdep\")
 #else
 #define OPTIMIST_VECTOR
+#endif
+#if defined(_OPENMP)
+#define OPTIMIST_PARALLEL_VECTOR _Pragma(\"omp parallel for simd\")
+#define OPTIMIST_SHARED_VECTOR _Pragma(\"omp for simd\")
+#else
+#define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
+#define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
 #endif
 ";
 
@@ -112,6 +157,8 @@ impl<'a> Printer<'a> {
             vars,
             preloaded,
             registers: Default::default(),
+            threads: std::cell::Cell::new(Threads::One),
+            loops_around: std::cell::Cell::new(0),
         }
     }
 
@@ -461,7 +508,7 @@ impl Printer<'_> {
             out,
             "{pad}for ({it} = optimist_max({first}, {first} + ({end} - {first}) / {copies}L * {copies}L); {it} < {end}; {it} += 1) {{"
         );
-        out.push_str(&self.nodes(body, depth + 1));
+        out.push_str(&self.loop_body(body, depth + 1));
         let _ = writeln!(out, "{pad}}}");
         out
     }
@@ -497,22 +544,50 @@ impl Printer<'_> {
                 } => {
                     let it = &self.iters[*iter];
                     let mut test = self.aexpr(cond);
-                    if matches!(kind, LoopKind::Vector { .. })
-                        && self.registers.borrow().is_empty()
-                        && let Some(flat) = crate::ast::unroll_short(body)
+                    // Every statement in this loop runs in loops whose iterations the threads
+                    // share: one parallel region around it, every thread running the loops
+                    // outside those (a time loop: the threads meet at the end of each sweep
+                    // instead of being started for each).
+                    if self.threads.get() == Threads::One
+                        && self.loops_around.get() == 0
+                        && matches!(kind, LoopKind::Serial)
+                        && self.region_fits(body)
                     {
-                        out.push_str(
-                            &self.unrolled_vector_loop(*iter, init, &test, *step, &flat, depth),
+                        let mut names = vec![*iter];
+                        inner_iterators(body, &mut names);
+                        let names: Vec<&str> =
+                            names.iter().map(|&k| self.iters[k].as_str()).collect();
+                        let _ = writeln!(
+                            out,
+                            "{pad}#pragma omp parallel private({})",
+                            names.join(", ")
                         );
+                        self.threads.set(Threads::Region);
+                        out.push_str(&self.nodes(std::slice::from_ref(n), depth));
+                        self.threads.set(Threads::One);
                         continue;
                     }
-                    match kind {
+                    if let LoopKind::Vector { parallel, .. } = *kind {
                         // The loop carries no dependence and the run-time check proved the
                         // arrays apart: the C compiler need not prove it again (no
-                        // reassociation is allowed by this).
-                        LoopKind::Vector { .. } => {
-                            let _ = writeln!(out, "{pad}OPTIMIST_VECTOR");
+                        // reassociation is allowed by this). On threads too when it may.
+                        let flat = crate::ast::unroll_short(body)
+                            .filter(|_| self.registers.borrow().is_empty());
+                        let printed = flat.as_deref().unwrap_or(body);
+                        let (pragma, canonical) =
+                            self.vector_pragma(*iter, init, cond, parallel, printed);
+                        if let Some(t) = canonical {
+                            test = t;
                         }
+                        if let Some(flat) = &flat {
+                            out.push_str(&self.unrolled_vector_loop(
+                                *iter, init, &test, *step, flat, pragma, depth,
+                            ));
+                            continue;
+                        }
+                        let _ = writeln!(out, "{pad}{pragma}");
+                    }
+                    match kind {
                         // Threads when compiled with `-fopenmp` (ignored otherwise): the loops
                         // inside have counters of their own per thread. A loop writing a scalar
                         // of the function stays in order, as in native code. OpenMP wants the
@@ -530,6 +605,16 @@ impl Printer<'_> {
                                     format!(" private({})", names.join(", "))
                                 };
                                 let _ = writeln!(out, "{pad}#pragma omp parallel for{private}");
+                                let _ = writeln!(
+                                    out,
+                                    "{pad}for ({it} = {}; {test}; {it} += {step}) {{",
+                                    self.aexpr(init),
+                                );
+                                let outside = self.threads.replace(Threads::Loop);
+                                out.push_str(&self.loop_body(body, depth + 1));
+                                self.threads.set(outside);
+                                let _ = writeln!(out, "{pad}}}");
+                                continue;
                             }
                         }
                         _ => {}
@@ -539,7 +624,7 @@ impl Printer<'_> {
                         "{pad}for ({it} = {}; {test}; {it} += {step}) {{",
                         self.aexpr(init),
                     );
-                    out.push_str(&self.nodes(body, depth + 1));
+                    out.push_str(&self.loop_body(body, depth + 1));
                     let _ = writeln!(out, "{pad}}}");
                 }
                 Node::If { cond, then, els } => {
@@ -627,6 +712,7 @@ impl Printer<'_> {
     /// - a read of an array the body does not write, at indices free of the loop (the
     ///   convolution's `wt[dy][dx]`, with `dy, dx` now constants): a local set before the
     ///   loop, under the loop's own test, so it is read only when the program reads it.
+    #[allow(clippy::too_many_arguments)]
     fn unrolled_vector_loop(
         &self,
         iter: usize,
@@ -634,19 +720,22 @@ impl Printer<'_> {
         test: &str,
         step: i64,
         body: &[Node],
+        pragma: &str,
         depth: usize,
     ) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
         let it = &self.iters[iter];
         let (locals, reads) = self.loop_locals(iter, body);
-        let _ = writeln!(out, "{pad}{it} = {};", self.aexpr(init));
+        let init = self.aexpr(init);
+        let _ = writeln!(out, "{pad}{it} = {init};");
         let _ = writeln!(out, "{pad}if ({test}) {{");
         for (k, (text, elem)) in reads.iter().enumerate() {
             let _ = writeln!(out, "{pad}  const {elem} optimist_h{k} = {text};");
         }
-        let _ = writeln!(out, "{pad}  OPTIMIST_VECTOR");
-        let _ = writeln!(out, "{pad}  for (; {test}; {it} += {step}) {{");
+        let _ = writeln!(out, "{pad}  {pragma}");
+        // OpenMP wants the first value in the loop.
+        let _ = writeln!(out, "{pad}  for ({it} = {init}; {test}; {it} += {step}) {{");
         for (k, (array, _)) in locals.iter().enumerate() {
             let elem = self.scop.array(*array).elem;
             let _ = writeln!(out, "{pad}    {elem} optimist_r{k};");
@@ -671,6 +760,80 @@ impl Printer<'_> {
         let _ = writeln!(out, "{pad}  }}");
         let _ = writeln!(out, "{pad}}}");
         out
+    }
+
+    /// [`Self::nodes`] for the body of a loop.
+    fn loop_body(&self, body: &[Node], depth: usize) -> String {
+        self.loops_around.set(self.loops_around.get() + 1);
+        let out = self.nodes(body, depth);
+        self.loops_around.set(self.loops_around.get() - 1);
+        out
+    }
+
+    /// The line before a vector loop over `iter` with test `cond` and body `body` (as it is
+    /// printed: statements), and the test in OpenMP's canonical form when the line makes the
+    /// loop an OpenMP one: `OPTIMIST_SHARED_VECTOR` (`omp for simd`) in a parallel region,
+    /// `OPTIMIST_PARALLEL_VECTOR` (`omp parallel for simd`) outside any threads, when the loop
+    /// may run on threads (`parallel`), writes no scalar of the function and its bound is
+    /// free of it; `OPTIMIST_VECTOR` otherwise. Without `-fopenmp` both are `OPTIMIST_VECTOR`.
+    fn vector_pragma(
+        &self,
+        iter: usize,
+        init: &AExpr,
+        cond: &AExpr,
+        parallel: bool,
+        body: &[Node],
+    ) -> (&'static str, Option<String>) {
+        match threads_bound(self.scop, iter, init, cond, parallel, body) {
+            Some(end) => {
+                let test = format!("{} < {}", self.iters[iter], self.aexpr(&end));
+                match self.threads.get() {
+                    // Started once: the loop is outermost. Inside other loops it would start
+                    // the threads once per iteration of theirs, for a loop whose length is
+                    // one dimension's (lanes win there, as in native code).
+                    Threads::One if self.loops_around.get() == 0 => {
+                        ("OPTIMIST_PARALLEL_VECTOR", Some(test))
+                    }
+                    Threads::One => ("OPTIMIST_VECTOR", None),
+                    Threads::Region => ("OPTIMIST_SHARED_VECTOR", Some(test)),
+                    Threads::Loop => ("OPTIMIST_VECTOR", None),
+                }
+            }
+            None => ("OPTIMIST_VECTOR", None),
+        }
+    }
+
+    /// Whether every statement in `nodes` (the body of an outermost loop: a time loop) is in a
+    /// vector loop directly in it (no loop between) that shares its iterations among threads
+    /// in a parallel region ([`Self::vector_pragma`]), and there is one at least: every thread
+    /// of the region can run everything else, the loop around and its tests, on its own, and
+    /// the threads meet once per sweep of a whole dimension. A vector loop deeper inside would
+    /// make them meet once per row, for a row's work.
+    fn region_fits(&self, nodes: &[Node]) -> bool {
+        fn walk(p: &Printer<'_>, nodes: &[Node], found: &mut bool) -> bool {
+            nodes.iter().all(|n| match n {
+                Node::Stmt { .. } => false,
+                Node::If { then, els, .. } => walk(p, then, found) && walk(p, els, found),
+                Node::For { jam: true, .. } => false,
+                Node::For {
+                    iter,
+                    init,
+                    cond,
+                    body,
+                    kind: LoopKind::Vector { parallel, .. },
+                    ..
+                } => {
+                    let printed = crate::ast::unroll_short(body);
+                    let printed = printed.as_deref().unwrap_or(body);
+                    let ok = threads_bound(p.scop, *iter, init, cond, *parallel, printed).is_some();
+                    *found |= ok;
+                    ok
+                }
+                Node::For { .. } => false,
+            })
+        }
+        let mut found = false;
+        walk(self, nodes, &mut found) && found
     }
 
     /// What [`Self::unrolled_vector_loop`] keeps in locals, for a body of statements: the
