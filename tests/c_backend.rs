@@ -289,14 +289,7 @@ fn versioned_c_unrolls_and_jams_like_native_code() {
 #[test]
 fn versioned_c_keeps_a_vector_iteration_in_locals() {
     let src = "void conv(int h, int w, float in[h][w], float wt[3][3], float out[h][w]) {\n  for (int y = 1; y < h - 1; y++)\n    for (int x = 1; x < w - 1; x++) {\n      out[y][x] = 0.0f;\n      for (int dy = 0; dy < 3; dy++)\n        for (int dx = 0; dx < 3; dx++)\n          out[y][x] += wt[dy][dx] * in[y + dy - 1][x + dx - 1];\n    }\n}\n";
-    let f = frontend::parse_source("conv.c", src, None, &FrontendConfig::default()).unwrap();
-    let (p, _) =
-        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
-    let start = p
-        .code
-        .find("static void optimist_generated_optimized")
-        .unwrap();
-    let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
+    let optimized = optimized_c_with_the_interpreters_bits(src, &["h=19", "w=45"]);
     expect![[r#"
         static void optimist_generated_optimized(int h, int w, float in[h][w], float wt[3][3], float out[h][w]) {
           long c2_, c3_, c4_, c5_, c0_, c1_;
@@ -335,15 +328,8 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
             }
           }
         }
-    "#]].assert_eq(&p.code[start..end]);
-    if let Some(cc) = common::cc() {
-        let spec =
-            optimist_scop::workload::RunSpec::parse_args(&["--set", "h=19", "--set", "w=45"])
-                .unwrap();
-        let reference = common::interpreter_hashes(&f, &spec);
-        let (hashes, version) = common::versioned_c_run(&cc, "conv", &f, &spec, &p.code);
-        assert_eq!((version.as_str(), hashes), ("optimized", reference));
-    }
+    "#]]
+    .assert_eq(&optimized);
 }
 
 /// A stencil's sweeps inside its time loop carry no dependence: each runs in lanes and on
@@ -354,14 +340,7 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
 #[test]
 fn versioned_c_runs_a_time_loop_in_one_parallel_region() {
     let src = "void jacobi(int tsteps, int n, double A[n], double B[n]) {\n  for (int t = 0; t < tsteps; t++) {\n    for (int i = 1; i < n - 1; i++)\n      B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);\n    for (int i = 1; i < n - 1; i++)\n      A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1]);\n  }\n}\n";
-    let f = frontend::parse_source("jacobi.c", src, None, &FrontendConfig::default()).unwrap();
-    let (p, _) =
-        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
-    let start = p
-        .code
-        .find("static void optimist_generated_optimized")
-        .unwrap();
-    let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
+    let optimized = optimized_c_with_the_interpreters_bits(src, &["tsteps=7", "n=53"]);
     expect![[r#"
         static void optimist_generated_optimized(int tsteps, int n, double A[n], double B[n]) {
           long c0_, c2_;
@@ -378,13 +357,27 @@ fn versioned_c_runs_a_time_loop_in_one_parallel_region() {
           }
         }
     "#]]
-    .assert_eq(&p.code[start..end]);
-    if let Some(cc) = common::cc() {
-        let spec =
-            optimist_scop::workload::RunSpec::parse_args(&["--set", "tsteps=7", "--set", "n=53"])
-                .unwrap();
-        let reference = common::interpreter_hashes(&f, &spec);
-        let (hashes, version) = common::versioned_c_run(&cc, "jacobi", &f, &spec, &p.code);
+    .assert_eq(&optimized);
+}
+
+/// The optimized function of `src`'s versioned C (the default strategy), after checking,
+/// where a C compiler is present, that the program runs it with the interpreter's bits on the
+/// parameters `sets` (`name=value`).
+fn optimized_c_with_the_interpreters_bits(src: &str, sets: &[&str]) -> String {
+    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+    let (p, _) =
+        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    if let Some(cc) = cc() {
+        let args: Vec<&str> = sets.iter().flat_map(|s| ["--set", s]).collect();
+        let spec = optimist_scop::workload::RunSpec::parse_args(&args).unwrap();
+        let reference = interpreter_hashes(&f, &spec);
+        let (hashes, version) = common::versioned_c_run(&cc, "k", &f, &spec, &p.code);
         assert_eq!((version.as_str(), hashes), ("optimized", reference));
     }
+    let start = p
+        .code
+        .find("static void optimist_generated_optimized")
+        .unwrap();
+    let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
+    p.code[start..end].to_string()
 }

@@ -571,16 +571,7 @@ fn a_column_walking_reduction_is_interchanged_into_lanes() {
         count("load.i32x4") >= 2 && count("store.i32x4") >= 1,
         "{lanes:?}"
     );
-    let spec = RunSpec::parse_args(&["--set", "n=31"]).unwrap();
-    let reference = common::interpreter_hashes(&f, &spec);
-    for native in common::native_configurations() {
-        let k = Kernel::compile_with(&f, Some(plan), &native).unwrap();
-        assert_eq!(
-            common::native_hashes(&k, &f, &spec),
-            (optimist::codegen::Version::Optimized, reference.clone()),
-            "{native:?}"
-        );
-    }
+    same_bits_in_every_configuration(&f, plan, &["--set", "n=31"]);
 }
 
 /// Modified Gram-Schmidt's updates of row `k` of `R` and of `A` walk columns in their
@@ -621,16 +612,7 @@ fn a_loop_is_distributed_to_interchange_a_reduction_and_its_use() {
     let count = |op: &str| -> usize { (0..=lanes.max_depth()).map(|d| lanes.count(d, op)).sum() };
     // `R[k][j]` and `A[i][j]` stored in lanes: both statements' loops walk rows.
     assert!(count("store.f64x2") >= 2, "{lanes:?}");
-    let spec = RunSpec::parse_args(&["--set", "m=15", "--set", "n=12"]).unwrap();
-    let reference = common::interpreter_hashes(&f, &spec);
-    for native in common::native_configurations() {
-        let k = Kernel::compile_with(&f, Some(plan), &native).unwrap();
-        assert_eq!(
-            common::native_hashes(&k, &f, &spec),
-            (optimist::codegen::Version::Optimized, reference.clone()),
-            "{native:?}"
-        );
-    }
+    same_bits_in_every_configuration(&f, plan, &["--set", "m=15", "--set", "n=12"]);
 }
 
 /// A convolution's `x` loop runs in lanes around its short `dy, dx` loops (the strategy
@@ -665,16 +647,7 @@ fn short_loops_inside_a_vector_loop_are_unrolled_into_lanes() {
         .expect("products in lanes");
     assert_eq!(lanes.count(depth, "fmul.f32x4"), 25, "{lanes:?}");
     assert_eq!(lanes.count(depth, "store.f32x4"), 1, "{lanes:?}");
-    let spec = RunSpec::parse_args(&["--set", "h=20", "--set", "w=37"]).unwrap();
-    let reference = common::interpreter_hashes(&f, &spec);
-    for native in common::native_configurations() {
-        let k = Kernel::compile_with(&f, Some(plan), &native).unwrap();
-        assert_eq!(
-            common::native_hashes(&k, &f, &spec),
-            (optimist::codegen::Version::Optimized, reference.clone()),
-            "{native:?}"
-        );
-    }
+    same_bits_in_every_configuration(&f, plan, &["--set", "h=20", "--set", "w=37"]);
 }
 
 /// A `?:` whose arms are cheap and cannot fail (constants, arithmetic, reads of arrays proved
@@ -788,5 +761,24 @@ fn a_kept_element_reached_by_a_moving_access_stays_in_memory() {
             assert_eq!(version, optimist::Version::Optimized, "{name} {native:?}");
             assert_eq!(hashes, reference, "{name} {native:?}");
         }
+    }
+}
+
+/// The plan's native code, in every configuration of [`common::native_configurations`], runs
+/// its optimized version with the interpreter's bits on the inputs of `args`.
+fn same_bits_in_every_configuration(
+    f: &optimist_scop::ir::Function,
+    plan: &optimist::Plan,
+    args: &[&str],
+) {
+    let spec = RunSpec::parse_args(args).unwrap();
+    let reference = common::interpreter_hashes(f, &spec);
+    for native in common::native_configurations() {
+        let k = Kernel::compile_with(f, Some(plan), &native).unwrap();
+        assert_eq!(
+            common::native_hashes(&k, f, &spec),
+            (optimist::codegen::Version::Optimized, reference.clone()),
+            "{native:?}"
+        );
     }
 }

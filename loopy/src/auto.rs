@@ -141,77 +141,68 @@ fn tile_sizes(
     wide: Option<usize>,
     config: &AutoConfig,
 ) -> Result<Vec<i64>, IslError> {
-    match measured_sizes(scop, domain, members, n, wide, config) {
+    let measured = || -> Result<Vec<i64>, IslError> {
+        let base = config.tile_size;
+        let mut sizes = vec![base; n];
+        let Some(w) = wide.filter(|_| config.cache_bytes > 0 && base > 0) else {
+            return Ok(sizes);
+        };
+        let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+        let fixed = optimist_presburger::Set::parse(
+            &scop.ctx,
+            &format!(
+                "[{}] -> {{ : {} }}",
+                names.join(", "),
+                if names.is_empty() {
+                    "true".to_string()
+                } else {
+                    names
+                        .iter()
+                        .map(|p| format!("{p} = {MEASURED_AT}"))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                }
+            ),
+        )?;
+        // Each statement's instances to the members' values, at the measured parameters.
+        let mut parts = Vec::new();
+        for m in members.intersect_domain(domain)?.maps()? {
+            let m = m.intersect_params(&fixed)?;
+            if !m.is_empty()? {
+                parts.push(m);
+            }
+        }
+        // The middle of each member's values.
+        let mut middle = vec![0i64; n];
+        for (d, mid) in middle.iter_mut().enumerate() {
+            let mut range: Option<(i64, i64)> = None;
+            for m in &parts {
+                if let Some((lo, hi)) = bounds(&m.range()?, d)? {
+                    range = Some(range.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
+                }
+            }
+            let Some((lo, hi)) = range else {
+                return Ok(sizes);
+            };
+            *mid = lo + (hi - lo) / 2;
+        }
+        let mut size = base;
+        while size < WIDEST {
+            let mut wider = sizes.clone();
+            wider[w] = size * 2;
+            if tile_bytes(scop, &parts, &middle, &wider)? > config.cache_bytes {
+                break;
+            }
+            size *= 2;
+        }
+        sizes[w] = size;
+        Ok(sizes)
+    };
+    match measured() {
         Err(e @ (IslError::Budget | IslError::Deadline)) => Err(e),
         Err(_) => Ok(vec![config.tile_size; n]),
         sizes => sizes,
     }
-}
-
-/// [`tile_sizes`], failing where isl does.
-fn measured_sizes(
-    scop: &Scop,
-    domain: &UnionSet,
-    members: &UnionMap,
-    n: usize,
-    wide: Option<usize>,
-    config: &AutoConfig,
-) -> Result<Vec<i64>, IslError> {
-    let base = config.tile_size;
-    let mut sizes = vec![base; n];
-    let Some(w) = wide.filter(|_| config.cache_bytes > 0 && base > 0) else {
-        return Ok(sizes);
-    };
-    let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
-    let fixed = optimist_presburger::Set::parse(
-        &scop.ctx,
-        &format!(
-            "[{}] -> {{ : {} }}",
-            names.join(", "),
-            if names.is_empty() {
-                "true".to_string()
-            } else {
-                names
-                    .iter()
-                    .map(|p| format!("{p} = {MEASURED_AT}"))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            }
-        ),
-    )?;
-    // Each statement's instances to the members' values, at the measured parameters.
-    let mut parts = Vec::new();
-    for m in members.intersect_domain(domain)?.maps()? {
-        let m = m.intersect_params(&fixed)?;
-        if !m.is_empty()? {
-            parts.push(m);
-        }
-    }
-    // The middle of each member's values.
-    let mut middle = vec![0i64; n];
-    for (d, mid) in middle.iter_mut().enumerate() {
-        let mut range: Option<(i64, i64)> = None;
-        for m in &parts {
-            if let Some((lo, hi)) = bounds(&m.range()?, d)? {
-                range = Some(range.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
-            }
-        }
-        let Some((lo, hi)) = range else {
-            return Ok(sizes);
-        };
-        *mid = lo + (hi - lo) / 2;
-    }
-    let mut size = base;
-    while size < WIDEST {
-        let mut wider = sizes.clone();
-        wider[w] = size * 2;
-        if tile_bytes(scop, &parts, &middle, &wider)? > config.cache_bytes {
-            break;
-        }
-        size *= 2;
-    }
-    sizes[w] = size;
-    Ok(sizes)
 }
 
 /// The smallest and largest value of dimension `d` of `set` (parameters fixed), `None` when it
