@@ -541,8 +541,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
 /// every configuration.
 #[test]
 fn a_column_walking_reduction_is_interchanged_into_lanes() {
-    use optimist::codegen::jit_model::model_loop_report;
-    use optimist::{Config, NativeOptions};
+    use optimist::Config;
     let src = "void nussinov(int n, int table[n][n]) {\n  for (int i = n - 1; i >= 0; i--)\n    for (int j = i + 1; j < n; j++)\n      for (int k = i + 1; k < j; k++)\n        table[i][j] = table[i][j] > table[i][k] + table[k + 1][j] ? table[i][j] : table[i][k] + table[k + 1][j];\n}\n";
     let f = frontend::parse_source("nussinov.c", src, None, &FrontendConfig::default()).unwrap();
     let outcome = optimist::optimize(&f, &Config::default()).unwrap();
@@ -554,18 +553,7 @@ fn a_column_walking_reduction_is_interchanged_into_lanes() {
         "{}",
         plan.transformation
     );
-    let lanes = model_loop_report(
-        &f,
-        &plan.scop,
-        &plan.ast,
-        &plan.unchecked,
-        &NativeOptions {
-            threads: 1,
-            vector: true,
-            registers: true,
-        },
-    )
-    .unwrap();
+    let lanes = one_thread_report(&f, plan, true);
     let count = |op: &str| -> usize { (0..=lanes.max_depth()).map(|d| lanes.count(d, op)).sum() };
     assert!(
         count("load.i32x4") >= 2 && count("store.i32x4") >= 1,
@@ -582,8 +570,7 @@ fn a_column_walking_reduction_is_interchanged_into_lanes() {
 /// interpreter's bits in every configuration.
 #[test]
 fn a_loop_is_distributed_to_interchange_a_reduction_and_its_use() {
-    use optimist::codegen::jit_model::model_loop_report;
-    use optimist::{Config, NativeOptions};
+    use optimist::Config;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/gramschmidt.c");
     let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
     let outcome = optimist::optimize(&f, &Config::default()).unwrap();
@@ -597,18 +584,7 @@ fn a_loop_is_distributed_to_interchange_a_reduction_and_its_use() {
         "{}",
         plan.transformation
     );
-    let lanes = model_loop_report(
-        &f,
-        &plan.scop,
-        &plan.ast,
-        &plan.unchecked,
-        &NativeOptions {
-            threads: 1,
-            vector: true,
-            registers: true,
-        },
-    )
-    .unwrap();
+    let lanes = one_thread_report(&f, plan, true);
     let count = |op: &str| -> usize { (0..=lanes.max_depth()).map(|d| lanes.count(d, op)).sum() };
     // `R[k][j]` and `A[i][j]` stored in lanes: both statements' loops walk rows.
     assert!(count("store.f64x2") >= 2, "{lanes:?}");
@@ -621,24 +597,12 @@ fn a_loop_is_distributed_to_interchange_a_reduction_and_its_use() {
 /// splat before the loop. The bits are the interpreter's in every configuration.
 #[test]
 fn short_loops_inside_a_vector_loop_are_unrolled_into_lanes() {
-    use optimist::codegen::jit_model::model_loop_report;
-    use optimist::{Config, NativeOptions};
+    use optimist::Config;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/conv2d.c");
     let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
     let outcome = optimist::optimize(&f, &Config::default()).unwrap();
     let plan = outcome.plan().expect("optimized");
-    let lanes = model_loop_report(
-        &f,
-        &plan.scop,
-        &plan.ast,
-        &plan.unchecked,
-        &NativeOptions {
-            threads: 1,
-            vector: true,
-            registers: false,
-        },
-    )
-    .unwrap();
+    let lanes = one_thread_report(&f, plan, false);
     // The deepest blocks with vector products: the vector loop's body, all 25 of them, and
     // one store of `out` (not 25).
     let depth = (0..=lanes.max_depth())
@@ -781,4 +745,25 @@ fn same_bits_in_every_configuration(
             "{native:?}"
         );
     }
+}
+
+/// The loop report of the plan's native code on one thread, in vector lanes, with registers
+/// or without.
+fn one_thread_report(
+    f: &optimist_scop::ir::Function,
+    plan: &optimist::Plan,
+    registers: bool,
+) -> optimist::codegen::jit::LoopReport {
+    optimist::codegen::jit_model::model_loop_report(
+        f,
+        &plan.scop,
+        &plan.ast,
+        &plan.unchecked,
+        &optimist::NativeOptions {
+            threads: 1,
+            vector: true,
+            registers,
+        },
+    )
+    .unwrap()
 }
