@@ -13,7 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Options of [`auto`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AutoConfig {
-    /// Tile size of every member of a tiled band; `0` turns tiling off.
+    /// Tile size of the members of a tiled band (the member that runs in vector lanes may get
+    /// wider tiles, see `cache_bytes`); `0` turns tiling off.
     pub tile_size: i64,
     /// Bands with fewer members are not tiled.
     pub min_tile_depth: usize,
