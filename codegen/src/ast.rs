@@ -176,14 +176,6 @@ pub(crate) fn writes_scalar(scop: &Scop, nodes: &[Node]) -> bool {
 /// vector loop inside it, in native code and in C alike: all of them when their number is
 /// known here and 2 to 8 (a 5x5 stencil's `dx`: nothing remains for the scalar rest), else 4.
 pub(crate) fn jam_copies(init: &AExpr, end: &AExpr) -> i64 {
-    let constant = |e: &AExpr| match e {
-        AExpr::Int(v) => Some(*v),
-        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
-            [AExpr::Int(a), AExpr::Int(b)] => a.checked_add(*b),
-            _ => None,
-        },
-        _ => None,
-    };
     match (constant(init), constant(end)) {
         (Some(a), Some(b)) if (2..=8).contains(&(b - a)) => b - a,
         _ => 4,
@@ -199,7 +191,9 @@ pub(crate) const UNROLL_LIMIT: usize = 64;
 /// values, every condition too, and the instances number at most [`UNROLL_LIMIT`] (a
 /// convolution's `dy, dx`: 25). The statements keep their order, with the unrolled iterators
 /// replaced by their values; `None` when the body has no loop or cannot be unrolled. Parallel
-/// loops inside are not there: the outermost parallel loop is the one marked.
+/// loops inside are not there: the outermost parallel loop is the one marked. The strategy
+/// counts loops of up to 32 iterations together as unrolled (`optimist_loopy`'s `UNROLLED`):
+/// two statements in them fit.
 pub(crate) fn unroll_short(body: &[Node]) -> Option<Vec<Node>> {
     fn go(nodes: &[Node], values: &mut Vec<(usize, i64)>, out: &mut Vec<Node>) -> Option<()> {
         for n in nodes {

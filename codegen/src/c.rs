@@ -571,8 +571,7 @@ impl Printer<'_> {
                         // The loop carries no dependence and the run-time check proved the
                         // arrays apart: the C compiler need not prove it again (no
                         // reassociation is allowed by this). On threads too when it may.
-                        let flat = crate::ast::unroll_short(body)
-                            .filter(|_| self.registers.borrow().is_empty());
+                        let flat = crate::ast::unroll_short(body);
                         let printed = flat.as_deref().unwrap_or(body);
                         let (pragma, canonical) =
                             self.vector_pragma(*iter, init, cond, parallel, printed);

@@ -640,12 +640,16 @@ impl ModelLowering<'_, '_> {
     /// `x` runs in lanes with `out[y][x]` in a register across the 25 products) when that is
     /// accepted. Running the loops inside lane by lane is legal because the mark says the
     /// loop's iterations carry no dependence.
-    fn lanes_body(&self, iter: usize, body: &[Node]) -> Option<(Type, Vec<Node>)> {
+    fn lanes_body<'b>(
+        &self,
+        iter: usize,
+        body: &'b [Node],
+    ) -> Option<(Type, std::borrow::Cow<'b, [Node]>)> {
         if let Some(t) = self.vectorizable(iter, body) {
-            return Some((t, body.to_vec()));
+            return Some((t, body.into()));
         }
         let flat = crate::ast::unroll_short(body)?;
-        Some((self.vectorizable(iter, &flat)?, flat))
+        Some((self.vectorizable(iter, &flat)?, flat.into()))
     }
 
     /// How access `a` moves along `iter` in one instance, when the vector code can follow it.

@@ -7,7 +7,7 @@ use optimist_presburger::{
     DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
     ScheduleNodeType, ScheduleOptions, UnionMap, UnionSet,
 };
-use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
+use optimist_scop::model::{DepKind, Dependences, Scop, ScopArrayId, StmtId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Options of [`auto`].
@@ -91,9 +91,10 @@ fn tile_all(
             let n = node.band_n_member()?;
             let members = node.band_partial_schedule()?;
             let (point, free, wide) = stride_one_innermost(scop, &node)?;
-            // A member sunk below the band inside is not the point band's innermost.
-            let wide = if free && sinks(&point)? { None } else { wide };
-            let placed = sink_innermost(&scop.ctx, point, free)?;
+            let (placed, sunk) = sink_innermost(&scop.ctx, point, free)?;
+            // A member sunk below the band inside keeps the base size (wider measured slower
+            // in native code there).
+            let wide = wide.filter(|_| !sunk);
             if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
                 let sizes = tile_sizes(scop, &node.domain()?, &members, n, wide, config)?;
                 mark_tiling(scop, placed, members, n, sizes, tilings)
@@ -123,8 +124,8 @@ const WIDEST: i64 = 2048;
 /// the members' values, in isl's order). Every member gets [`AutoConfig::tile_size`] but
 /// `wide`, the member the strategy put innermost because the accesses move by one element
 /// along it and it carries no dependence (it runs in vector lanes; a wavefront's skewed
-/// members, seidel2d's, do not qualify: wider tiles there measured slower): it gets the widest of `tile_size * 2^k` up to
-/// [`WIDEST`] whose tile's data fits [`AutoConfig::cache_bytes`]. A vector loop pays each time
+/// members, seidel2d's, do not qualify: wider tiles there measured slower): it gets the
+/// widest of `tile_size * 2^k` up to [`WIDEST`] whose tile's data fits [`AutoConfig::cache_bytes`]. A vector loop pays each time
 /// it starts (the invariants it keeps in registers are loaded, the rest of the last vector runs
 /// in scalar code), so 32 iterations are too few when the loops around it reuse little; a wide
 /// tile is only slower once its data no longer fits in the cache. The data of a tile is the
@@ -209,10 +210,7 @@ fn tile_sizes(
 /// The smallest and largest value of dimension `d` of `set` (parameters fixed), `None` when it
 /// is empty.
 fn bounds(set: &optimist_presburger::Set, d: usize) -> Result<Option<(i64, i64)>, IslError> {
-    let n = set.dim(DimType::SET)?;
-    let values = set
-        .project_out(DimType::SET, d + 1, n - d - 1)?
-        .project_out(DimType::SET, 0, d)?;
+    let values = dimension(set, d)?;
     if !values.is_bounded()? {
         return Ok(None);
     }
@@ -249,7 +247,7 @@ fn tile_bytes(scop: &Scop, parts: &[Map], middle: &[i64], sizes: &[i64]) -> Resu
                 .join(" and ")
         ),
     )?;
-    let mut touched: BTreeMap<String, (optimist_presburger::Set, usize)> = BTreeMap::new();
+    let mut touched: BTreeMap<ScopArrayId, (optimist_presburger::Set, usize)> = BTreeMap::new();
     for m in parts {
         let name = m.tuple_name(DimType::In).unwrap_or_default();
         let Some(st) = scop.stmts.iter().find(|s| s.name == name) else {
@@ -263,12 +261,11 @@ fn tile_bytes(scop: &Scop, parts: &[Map], middle: &[i64], sizes: &[i64]) -> Resu
                 continue;
             }
             let elements = instances.apply(&acc.relation)?;
-            let key = arr.name.clone();
-            let merged = match touched.remove(&key) {
+            let merged = match touched.remove(&acc.array) {
                 Some((s, _)) => s.union(&elements)?,
                 None => elements,
             };
-            touched.insert(key, (merged, arr.elem.size()));
+            touched.insert(acc.array, (merged, arr.elem.size()));
         }
     }
     let mut bytes: u64 = 0;
@@ -309,16 +306,22 @@ fn mark_tiling(
 /// accesses by one element, as `stride_one_innermost` put it last) is innermost: vector lanes
 /// instead of a reduction of a few iterations. Moving a loop that carries no dependence inward
 /// keeps every dependence's order; the strategy verifies the result anyway. The node at
-/// `point`'s position.
+/// `point`'s position, and whether the member was moved.
 fn sink_innermost(
     ctx: &optimist_presburger::Ctx,
     point: ScheduleNode,
     last_coincident: bool,
-) -> Result<ScheduleNode, IslError> {
+) -> Result<(ScheduleNode, bool), IslError> {
     let lost = || IslError::InvalidArgument("schedule tree without parent".into());
     let n = point.band_n_member()?;
-    if !last_coincident || !sinks(&point)? {
-        return Ok(point);
+    let child = point.child(0)?;
+    if n < 2
+        || !last_coincident
+        || child.node_type()? != ScheduleNodeType::Band
+        || child.n_children()? != 1
+        || child.child(0)?.node_type()? != ScheduleNodeType::Leaf
+    {
+        return Ok((point, false));
     }
     let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
     let project = |to: &[String]| -> Result<UnionMap, IslError> {
@@ -335,19 +338,11 @@ fn sink_innermost(
     // others back above the child band.
     let reduction = point.delete()?;
     let sunk = reduction.child(0)?.insert_partial_schedule(&inner)?;
-    sunk.parent()?
+    let node = sunk
+        .parent()?
         .ok_or_else(lost)?
-        .insert_partial_schedule(&outer)
-}
-
-/// Whether [`sink_innermost`] moves band `point`'s last member (when it is coincident): the
-/// band has two members or more and its only child is a band over a leaf.
-fn sinks(point: &ScheduleNode) -> Result<bool, IslError> {
-    let child = point.child(0)?;
-    Ok(point.band_n_member()? >= 2
-        && child.node_type()? == ScheduleNodeType::Band
-        && child.n_children()? == 1
-        && child.child(0)?.node_type()? == ScheduleNodeType::Leaf)
+        .insert_partial_schedule(&outer)?;
+    Ok((node, true))
 }
 
 /// Collects, per leaf of the tree, the band values above it with the child index of every
@@ -460,6 +455,16 @@ fn flat_marked(
     Ok((u, marks))
 }
 
+/// The values dimension `d` of `set` takes (the other dimensions projected out).
+fn dimension(
+    set: &optimist_presburger::Set,
+    d: usize,
+) -> Result<optimist_presburger::Set, IslError> {
+    let n = set.dim(DimType::SET)?;
+    set.project_out(DimType::SET, d + 1, n - d - 1)?
+        .project_out(DimType::SET, 0, d)
+}
+
 /// Whether dimension `d` of `theta` takes more than one value for some statement.
 pub(crate) fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
     for m in theta.maps()? {
@@ -467,11 +472,7 @@ pub(crate) fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
         if m.plain_fixed(DimType::Out, d)?.is_some() {
             continue;
         }
-        let s = m.range()?;
-        let n = s.dim(DimType::SET)?;
-        let other =
-            s.project_out(DimType::SET, d + 1, n - d - 1)?
-                .project_out(DimType::SET, 0, d)?;
+        let other = dimension(&m.range()?, d)?;
         let lt = Map::lex_lt(&other.space()?)?
             .intersect_domain(&other)?
             .intersect_range(&other)?;
@@ -1505,8 +1506,9 @@ impl Assessed {
 }
 
 /// Most iterations of the short loops a back end unrolls inside a vector loop (all of them
-/// together), and most of one such loop.
-pub(crate) const UNROLLED: usize = 32;
+/// together), and most of one such loop. The back ends unroll up to 64 statement instances
+/// (`optimist_codegen::ast::unroll_short`): two statements in 32 iterations.
+const UNROLLED: usize = 32;
 const SHORT: usize = 8;
 
 /// How many of a statement's innermost loops (`loops`, dimensions of `m`'s range, innermost
@@ -1529,12 +1531,9 @@ fn short_innermost(m: &Map, loops: &[usize]) -> Result<usize, IslError> {
 /// How many values dimension `d` of `m`'s range takes, when that is a constant of at most
 /// [`SHORT`] whatever the parameters.
 fn short_extent(m: &Map, d: usize) -> Result<Option<usize>, IslError> {
-    let range = m.range()?;
-    let (n, p) = (range.dim(DimType::SET)?, range.dim(DimType::Param)?);
-    let values = range
-        .project_out(DimType::SET, d + 1, n - d - 1)?
-        .project_out(DimType::SET, 0, d)?
-        .project_out(DimType::Param, 0, p)?;
+    let values = dimension(&m.range()?, d)?;
+    let p = values.dim(DimType::Param)?;
+    let values = values.project_out(DimType::Param, 0, p)?;
     if !values.is_bounded()? {
         return Ok(None);
     }
