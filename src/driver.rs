@@ -335,9 +335,15 @@ pub fn compile(f: &Function, config: &Config) -> Result<Compiled, Error> {
 }
 
 /// [`optimize`], then the versioned C program for the outcome ([`optimist_codegen::c::versioned`]),
-/// its entry point named `name`.
+/// its entry point named `name`. The automatic strategy register-blocks products for the C
+/// compiler unless `config` says otherwise ([`AutoConfig::register_blocks`]).
 pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram, Outcome), Error> {
-    let outcome = optimize(f, config)?;
+    // Products are register-blocked for a C compiler unless the caller said otherwise.
+    let mut config = config.clone();
+    if let Strategy::Auto(auto) = &mut config.strategy {
+        auto.register_blocks.get_or_insert(true);
+    }
+    let outcome = optimize(f, &config)?;
     let program = optimist_codegen::c::versioned(f, outcome.plan(), name)?;
     Ok((program, outcome))
 }
@@ -887,6 +893,7 @@ fn schedule(
         parallel: t.parallel.clone(),
         vector: t.vector.clone(),
         jam: t.jam.clone(),
+        registers: t.registers.clone(),
     };
     let original = |note: Option<String>, late: bool| Scheduled {
         schedule: scop.schedule.clone(),

@@ -252,7 +252,9 @@ fn versioned_c_carries_the_parallel_and_vector_marks() {
 /// runs it: four iterations of the product's `k` per iteration of `j` (`C[i][j]` updated four
 /// times in a row, which the C compiler keeps in a register), then the remaining ones as
 /// written, from where the groups of four stopped (a parallel loop's counter is undefined
-/// after it). Sizes that leave a remainder give the interpreter's bits on two threads.
+/// after it). Sizes that leave a remainder give the interpreter's bits on two threads. (Without
+/// register blocks, native code's schedule: with them, C keeps the product's block in
+/// registers instead, `versioned_c_keeps_a_products_block_in_registers`.)
 #[test]
 fn versioned_c_unrolls_and_jams_like_native_code() {
     let Some(cc) = cc() else {
@@ -261,8 +263,11 @@ fn versioned_c_unrolls_and_jams_like_native_code() {
     };
     let src = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
     let f = frontend::parse_source("mm.c", src, None, &FrontendConfig::default()).unwrap();
-    let (p, _) =
-        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    let config = optimist::Config::with(optimist::Strategy::Auto(optimist::loopy::AutoConfig {
+        register_blocks: Some(false),
+        ..Default::default()
+    }));
+    let (p, _) = optimist::compile_c(&f, &config, "optimist_generated").unwrap();
     let copies = |k: &str| {
         p.code
             .lines()
@@ -322,6 +327,61 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
                     optimist_r0 = optimist_r0 + optimist_h7 * in[((c2_ + 2L) - 1L)][((c3_ + 1L) - 1L)];
                     optimist_r0 = optimist_r0 + optimist_h8 * in[((c2_ + 2L) - 1L)][((c3_ + 2L) - 1L)];
                     out[c2_][c3_] = optimist_r0;
+                  }
+                }
+              }
+            }
+          }
+        }
+    "#]]
+    .assert_eq(&optimized);
+}
+
+/// A product's element stays where it is along the reduction: the strategy gives its band
+/// register blocks (4 rows by 16 columns of `double`, a reduction tile of 128), and the C
+/// loads each whole block into a local array before the reduction loop, computes in it, and
+/// stores it after; a block cut short by the edges runs the loops as written. 37 columns and
+/// 150 steps of the reduction give whole blocks, blocks cut short and two reduction tiles; the
+/// bits are the interpreter's.
+#[test]
+fn versioned_c_keeps_a_products_block_in_registers() {
+    let src = "void mm(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {\n  for (int i = 0; i < ni; i++)\n    for (int j = 0; j < nj; j++)\n      for (int k = 0; k < nk; k++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
+    let optimized = optimized_c_with_the_interpreters_bits(src, &["ni=10", "nj=37", "nk=150"]);
+    expect![[r#"
+        static void optimist_generated_optimized(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
+          long c6_, c8_, c5_, c0_, c1_, c2_, c3_, c4_;
+          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_)
+          for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 32L) + 1L); c0_ += 1) {
+            for (c1_ = 0L; (c1_ <= optimist_floord(((long)nj - 1L), 512L)); c1_ += 1) {
+              for (c2_ = 0L; (c2_ <= optimist_floord(((long)nk - 1L), 128L)); c2_ += 1) {
+                for (c3_ = (8L * c0_); (c3_ <= optimist_min(((8L * c0_) + 7L), (((long)ni - 1L) / 4L))); c3_ += 1) {
+                  for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1) {
+                    if ((optimist_min(((long)ni - 1L), ((4L * c3_) + 3L)) + 1L) - (4L * c3_) == 4L && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L) {
+                      const long optimist_b0 = (4L * c3_), optimist_b1 = (16L * c4_);
+                      double optimist_acc[4][16];
+                      for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
+                        for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
+                          optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = C[c6_][c8_];
+                      for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
+                        for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1) {
+                          for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1) {
+                            optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] + A[c6_][c5_] * B[c5_][c8_];
+                          }
+                        }
+                      }
+                      for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
+                        for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
+                          C[c6_][c8_] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1];
+                    } else {
+                      for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
+                        for (c6_ = (4L * c3_); (c6_ <= optimist_min(((long)ni - 1L), ((4L * c3_) + 3L))); c6_ += 1) {
+                          OPTIMIST_VECTOR
+                          for (c8_ = (16L * c4_); (c8_ <= optimist_min(((long)nj - 1L), ((16L * c4_) + 15L))); c8_ += 1) {
+                            C[c6_][c8_] = C[c6_][c8_] + A[c6_][c5_] * B[c5_][c8_];
+                          }
+                        }
+                      }
+                    }
                   }
                 }
               }

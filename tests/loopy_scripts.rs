@@ -367,6 +367,7 @@ fn marks_reach_their_loops() {
         parallel: t.parallel,
         vector: t.vector,
         jam: t.jam,
+        registers: t.registers,
     };
     let ast = optimist::codegen::generate_marked(&scop, &t.schedule, &marks).unwrap();
     expect_test::expect![[r#"

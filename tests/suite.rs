@@ -2,7 +2,8 @@
 //! kernel's `// bench:` line) in the differential test, at the small sizes of its `// run:`
 //! line: the automatic strategy with the passes, natively in every configuration of
 //! [`common::native_configurations`] (threads, vector lanes) and as versioned C, gives the
-//! interpreter's bits and runs the optimized version.
+//! interpreter's bits and runs the optimized version; so does the C back end's own schedule
+//! (products register-blocked), in C and natively.
 
 mod common;
 
@@ -48,6 +49,29 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
             let (hashes, version) = versioned_c_run(&cc, &name, &f, &spec, &c.code);
             if version != "optimized" || hashes != reference {
                 failures.push(format!("{name} (C): {version} {hashes:?}"));
+            }
+        }
+        // The C back end's own schedule: products register-blocked (`compile_c`'s default),
+        // in C and natively.
+        let (c, blocked) = optimist::compile_c(&f, &config, "optimist_generated").unwrap();
+        let Some(blocked) = blocked.plan() else {
+            failures.push(format!("{name}: not optimized for C: {:?}", blocked.why()));
+            continue;
+        };
+        if blocked.marks.registers.is_empty() {
+            continue;
+        }
+        let kernel = Kernel::compile_with(&f, Some(blocked), &Default::default()).unwrap();
+        let (version, hashes) = native_hashes(&kernel, &f, &spec);
+        if version != Version::Optimized || hashes != reference {
+            failures.push(format!(
+                "{name} (register blocks, native): {version:?} {hashes:?}"
+            ));
+        }
+        if let Some(cc) = cc() {
+            let (hashes, version) = versioned_c_run(&cc, &name, &f, &spec, &c.code);
+            if version != "optimized" || hashes != reference {
+                failures.push(format!("{name} (register blocks, C): {version} {hashes:?}"));
             }
         }
     }

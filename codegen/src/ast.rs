@@ -48,6 +48,12 @@ pub enum LoopKind {
         /// in lanes only; C runs it on OpenMP's threads too.
         parallel: bool,
     },
+    /// In order, with a register block as its body: loops over rows and vector columns
+    /// around a statement whose written element stays where it is along this loop (a
+    /// product's reduction around `C[i][j]`). A back end may keep the block's elements in
+    /// registers across the loop: the C back end does (when the block is whole), native code
+    /// runs it as a serial loop.
+    Accumulate,
     /// Unrolled by `factor` (chosen by code generation, never by a mark).
     Unrolled {
         /// Copies of the body per iteration of the unrolled loop.
@@ -70,6 +76,7 @@ impl LoopKind {
                 },
                 if parallel { ", parallel" } else { "" }
             ),
+            LoopKind::Accumulate => "  // registers".into(),
             LoopKind::Unrolled { factor } => format!("  // unrolled x{factor}"),
         }
     }
@@ -407,6 +414,8 @@ pub struct Marks {
     pub vector: Vec<optimist_loopy::Mark>,
     /// Loops that may be unrolled and jammed into the vector loop inside them.
     pub jam: Vec<optimist_loopy::Mark>,
+    /// Loops whose body is a register block ([`LoopKind::Accumulate`]).
+    pub registers: Vec<optimist_loopy::Mark>,
 }
 
 /// The statements in `nodes`.
@@ -506,6 +515,7 @@ fn without_fixed_dims(
         parallel: moved(&marks.parallel),
         vector: moved(&marks.vector),
         jam: moved(&marks.jam),
+        registers: moved(&marks.registers),
     };
     Ok(Some((simpler, marks)))
 }
@@ -737,6 +747,8 @@ fn convert(
                     }
                 } else if marked(&marks.parallel) {
                     LoopKind::Parallel
+                } else if marked(&marks.registers) {
+                    LoopKind::Accumulate
                 } else {
                     LoopKind::Serial
                 },
@@ -920,6 +932,7 @@ mod tests {
             parallel: vec![mark(0, 0)],
             vector: vec![mark(3, 1)],
             jam: vec![mark(2, 1)],
+            registers: Vec::new(),
         };
         let (simpler, moved) = without_fixed_dims(&schedule, &marks).unwrap().unwrap();
         let expected = UnionMap::parse(

@@ -96,6 +96,12 @@ pub struct Transformed {
     /// running several of their iterations together, innermost, reverses no dependence.
     /// Computed by the automatic strategy; none for scripts.
     pub jam: Vec<Mark>,
+    /// Loops whose body is a register block (a product's `C[i][j]` in blocks of rows by
+    /// vector columns, below them): the elements the block writes stay where they are along
+    /// the loop, so a back end may keep them in registers across it (checked like the others:
+    /// the blocks are loops of the verified schedule). Computed by the automatic strategy;
+    /// none for scripts.
+    pub registers: Vec<Mark>,
     /// What the automatic strategy decided against its default, in words (`None` for scripts
     /// and for the strategy's own schedule).
     pub decision: Option<String>,
@@ -489,6 +495,7 @@ fn apply_unbounded(
             .map(|(stmts, dim)| Mark { dim, stmts })
             .collect(),
         jam: Vec::new(),
+        registers: Vec::new(),
         decision: None,
         decisions: Vec::new(),
         stages: Vec::new(),

@@ -19,7 +19,17 @@ pub const SETUPS: u16 = 4 * 5 * 4 * 4;
 /// whether the versioned C goes through the system C compiler too.
 pub fn setup(k: u16) -> (String, Config, bool) {
     let k = k % SETUPS;
+    let through_c = (k / 80).is_multiple_of(4);
     let (strategy, s_name) = match k % 4 {
+        // Products register-blocked where the C compiler sees the code too, as `compile_c`
+        // does it (native code runs the blocks as loops).
+        0 if through_c => (
+            Strategy::Auto(AutoConfig {
+                register_blocks: Some(true),
+                ..AutoConfig::default()
+            }),
+            "auto, register blocks",
+        ),
         0 => (Strategy::default(), "auto"),
         1 => (
             Strategy::Auto(AutoConfig {
@@ -74,7 +84,7 @@ pub fn setup(k: u16) -> (String, Config, bool) {
         native,
         ..Config::default()
     };
-    (name, config, (k / 80).is_multiple_of(4))
+    (name, config, through_c)
 }
 
 /// What one program gave, when nothing disagreed.
