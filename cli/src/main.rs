@@ -691,6 +691,13 @@ fn show(args: &ShowArgs) -> Result<()> {
             if let Some(why) = outcome.why() {
                 eprintln!("optimist: only the faithful code: {why}");
             }
+            // What was decided for the C (products register-blocked, unlike `show ast`'s
+            // native schedule), as comments above it.
+            if let Some(plan) = outcome.plan() {
+                for line in plan.transformation.lines() {
+                    println!("// {line}");
+                }
+            }
             print!("{}", p.code);
         }
         What::Timing => {

@@ -236,6 +236,16 @@ fn show_assumptions_and_the_version_for_given_inputs() {
     ] {
         assert!(out.contains(part), "{part}: {out}");
     }
+    // The C's own decisions head it: a product is register-blocked there.
+    let (path, _) = corpus("gemm");
+    let (ok, out, err) = optimist(&["show", "c", &path, "--opt", "default"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("// automatic strategy"), "{out}");
+    assert!(
+        out.contains("\n// register block: S1 in blocks of 4 x 16"),
+        "{out}"
+    );
+    assert!(out.contains("double optimist_acc[4][16];"), "{out}");
 }
 
 /// `show assumptions` prints the check the compiled kernel evaluates, for every kernel of the
