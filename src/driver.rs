@@ -677,6 +677,19 @@ impl<'a> Driver<'a> {
                 marks = Marks::default();
                 self.ast(&scop, &schedule, &marks, None)
             }
+            // isl failing on the automatic schedule's AST (an internal error, not a budget):
+            // the program's order may still be optimized.
+            Err(CodegenError::Isl(e))
+                if matches!(config.strategy, Strategy::Auto(_))
+                    && !matches!(e, IslError::Budget) =>
+            {
+                note = Some(format!(
+                    "isl failed on the loop AST of the automatic schedule ({e}), original order kept"
+                ));
+                schedule = scop.schedule.clone();
+                marks = Marks::default();
+                self.ast(&scop, &schedule, &marks, None)
+            }
             other => other,
         };
         let ast = match ast {
@@ -688,6 +701,8 @@ impl<'a> Driver<'a> {
                 return Ok(Err(self.late(Stage::Ast)));
             }
             Err(CodegenError::WrongAst(why)) => return Ok(Err(Why::WrongAst(why))),
+            // Only the faithful code (`optimize` makes it `Why::Isl`).
+            Err(CodegenError::Isl(e)) => return Err(Error::Isl(e)),
             Err(e) => return Err(Error::Codegen(e)),
         };
         stages.push(("loop AST".into(), ast_start.elapsed()));
