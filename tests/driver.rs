@@ -520,3 +520,32 @@ fn an_isl_failure_leaves_the_faithful_code() {
     let (_, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
     assert_eq!(hashes, reference);
 }
+
+/// isl failing on the loop AST of the automatic schedule (an internal error in
+/// `isl_map_simplify`, found by the random programs,
+/// `testkit/regressions/open/isl_internal_error_in_ast.c`) keeps the program's order, with a
+/// note saying why; the kernel used not to compile at all.
+#[test]
+fn an_isl_failure_on_the_automatic_loop_ast_keeps_the_original_order() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testkit/regressions/open/isl_internal_error_in_ast.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let spec = common::run_spec(&path);
+    let reference = common::interpreter_hashes(&f, &spec);
+    let config = Config {
+        passes: Vec::new(),
+        deadline: None,
+        ..Config::default()
+    };
+    let compiled = optimist::compile(&f, &config).unwrap();
+    let plan = compiled.outcome.plan().expect("optimized");
+    // Should isl stop failing there, the note goes and the file leaves `open/`.
+    if let Some(note) = &plan.schedule_note {
+        assert!(
+            note.starts_with("isl failed on the loop AST of the automatic schedule"),
+            "{note}"
+        );
+    }
+    let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+    assert_eq!((version, hashes), (optimist::Version::Optimized, reference));
+}
