@@ -121,6 +121,7 @@ fn generated_c_for_a_product() {
     let ast = generate(&scop, &scop.schedule).unwrap();
     expect![[r##"
         #include <math.h>
+        #include <stdlib.h>
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
         static inline long optimist_min(long a, long b) { return a < b ? a : b; }
         static inline long optimist_max(long a, long b) { return a > b ? a : b; }
@@ -162,6 +163,7 @@ fn versioned_c_for_a_wrapping_subscript() {
     let (p, _) = optimist::compile_c(&f, &config, "wrap_index").unwrap();
     expect![[r##"
         #include <math.h>
+        #include <stdlib.h>
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
         static inline long optimist_min(long a, long b) { return a < b ? a : b; }
         static inline long optimist_max(long a, long b) { return a > b ? a : b; }
@@ -340,9 +342,11 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
 /// A product's element stays where it is along the reduction: the strategy gives its band
 /// register blocks (4 rows by 16 columns of `double`, a reduction tile of 128), and the C
 /// loads each whole block into a local array before the reduction loop, computes in it, and
-/// stores it after; a block cut short by the edges runs the loops as written. 37 columns and
-/// 150 steps of the reduction give whole blocks, blocks cut short and two reduction tiles; the
-/// bits are the interpreter's.
+/// stores it after; a block cut short by the edges runs the loops as written. The operand
+/// along the columns (`B`) is packed per row tile into a buffer the kernel owns, 16 columns
+/// per step of the reduction contiguous, where whole blocks read it. 37 columns and 150 steps
+/// of the reduction give whole blocks, blocks cut short, a reduction tile cut short, and a
+/// packed tile with a column block left out; the bits are the interpreter's.
 #[test]
 fn versioned_c_keeps_a_products_block_in_registers() {
     let src = "void mm(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {\n  for (int i = 0; i < ni; i++)\n    for (int j = 0; j < nj; j++)\n      for (int k = 0; k < nk; k++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
@@ -351,38 +355,49 @@ fn versioned_c_keeps_a_products_block_in_registers() {
         static void optimist_generated_optimized(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
           long c6_, c8_, c5_, c0_, c1_, c2_, c3_, c4_;
           #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_)
-          for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 32L) + 1L); c0_ += 1) {
+          for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 128L) + 1L); c0_ += 1) {
             for (c1_ = 0L; (c1_ <= optimist_floord(((long)nj - 1L), 512L)); c1_ += 1) {
               for (c2_ = 0L; (c2_ <= optimist_floord(((long)nk - 1L), 128L)); c2_ += 1) {
-                for (c3_ = (8L * c0_); (c3_ <= optimist_min(((8L * c0_) + 7L), (((long)ni - 1L) / 4L))); c3_ += 1) {
-                  for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1) {
-                    if ((optimist_min(((long)ni - 1L), ((4L * c3_) + 3L)) + 1L) - (4L * c3_) == 4L && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L) {
-                      const long optimist_b0 = (4L * c3_), optimist_b1 = (16L * c4_);
-                      double optimist_acc[4][16];
-                      for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
-                        for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
-                          optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = C[c6_][c8_];
-                      for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
-                        for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1) {
-                          for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1) {
-                            optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] + A[c6_][c5_] * B[c5_][c8_];
+                {
+                  double *optimist_pack = (double *)malloc(sizeof(double) * 65536L);
+                  c3_ = (32L * c0_);
+                  if (optimist_pack && (c3_ <= optimist_min(((32L * c0_) + 31L), (((long)ni - 1L) / 4L))))
+                    for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1)
+                      if ((optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L)
+                        for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
+                          for (c8_ = (16L * c4_); c8_ < (16L * c4_) + 16L; c8_ += 1)
+                            optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - ((16L * c4_)))] = B[c5_][c8_];
+                  for (c3_ = (32L * c0_); (c3_ <= optimist_min(((32L * c0_) + 31L), (((long)ni - 1L) / 4L))); c3_ += 1) {
+                    for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1) {
+                      if ((optimist_min(((long)ni - 1L), ((4L * c3_) + 3L)) + 1L) - (4L * c3_) == 4L && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L && optimist_pack) {
+                        const long optimist_b0 = (4L * c3_), optimist_b1 = (16L * c4_);
+                        double optimist_acc[4][16];
+                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
+                          for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
+                            optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = C[c6_][c8_];
+                        for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
+                          for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1) {
+                            for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1) {
+                              optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] + A[c6_][c5_] * optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - optimist_b1)];
+                            }
                           }
                         }
-                      }
-                      for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
-                        for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
-                          C[c6_][c8_] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1];
-                    } else {
-                      for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
-                        for (c6_ = (4L * c3_); (c6_ <= optimist_min(((long)ni - 1L), ((4L * c3_) + 3L))); c6_ += 1) {
-                          OPTIMIST_VECTOR
-                          for (c8_ = (16L * c4_); (c8_ <= optimist_min(((long)nj - 1L), ((16L * c4_) + 15L))); c8_ += 1) {
-                            C[c6_][c8_] = C[c6_][c8_] + A[c6_][c5_] * B[c5_][c8_];
+                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
+                          for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
+                            C[c6_][c8_] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1];
+                      } else {
+                        for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
+                          for (c6_ = (4L * c3_); (c6_ <= optimist_min(((long)ni - 1L), ((4L * c3_) + 3L))); c6_ += 1) {
+                            OPTIMIST_VECTOR
+                            for (c8_ = (16L * c4_); (c8_ <= optimist_min(((long)nj - 1L), ((16L * c4_) + 15L))); c8_ += 1) {
+                              C[c6_][c8_] = C[c6_][c8_] + A[c6_][c5_] * B[c5_][c8_];
+                            }
                           }
                         }
                       }
                     }
                   }
+                  free(optimist_pack);
                 }
               }
             }

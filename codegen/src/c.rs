@@ -30,6 +30,19 @@ struct Printer<'a> {
     threads: std::cell::Cell<Threads>,
     /// How many loops are around the code being printed.
     loops_around: std::cell::Cell<usize>,
+    /// The operand of the register blocks being printed that is packed into
+    /// `optimist_pack` ([`Printer::pack_site`]).
+    packed: std::cell::RefCell<Option<Packed>>,
+}
+
+/// An operand of a product's register blocks packed into a buffer the kernel owns
+/// ([`Printer::packed_blocks`]).
+struct Packed {
+    /// Its statement and access.
+    stmt: optimist_scop::model::StmtId,
+    access: AccessId,
+    /// Its element in `optimist_pack`, as C, in the loops of a block.
+    local: String,
 }
 
 /// Where printed code runs ([`Printer::threads`]).
@@ -93,6 +106,7 @@ fn unconditional_reads(e: &BodyExpr, out: &mut Vec<AccessId>) {
 
 /// The helpers every generated function may call.
 const PREAMBLE: &str = "#include <math.h>
+#include <stdlib.h>
 static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline long optimist_min(long a, long b) { return a < b ? a : b; }
 static inline long optimist_max(long a, long b) { return a > b ? a : b; }
@@ -159,6 +173,7 @@ impl<'a> Printer<'a> {
             registers: Default::default(),
             threads: std::cell::Cell::new(Threads::One),
             loops_around: std::cell::Cell::new(0),
+            packed: Default::default(),
         }
     }
 
@@ -553,6 +568,9 @@ impl Printer<'_> {
                     };
                     out.push_str(&self.blocked(*iter, init, cond, &block, &serial, depth));
                 }
+                Node::For { .. } if let Some(site) = self.pack_site(n) => {
+                    out.push_str(&self.packed_blocks(n, &site, depth));
+                }
                 Node::For {
                     iter,
                     init,
@@ -900,14 +918,6 @@ impl Printer<'_> {
         let pad = "  ".repeat(depth);
         let (r, c, it) = (&self.iters[b.row], &self.iters[b.column], &self.iters[k]);
         let (r0, c0) = (self.aexpr(&b.row_init), self.aexpr(&b.column_init));
-        let _ = writeln!(
-            out,
-            "{pad}if ({} - {r0} == {}L && {} - {c0} == {}L) {{",
-            self.aexpr(&b.row_end),
-            b.rows,
-            self.aexpr(&b.column_end),
-            b.columns
-        );
         let Node::Stmt {
             stmt,
             iterators,
@@ -916,6 +926,25 @@ impl Printer<'_> {
         else {
             unreachable!("checked by register_block")
         };
+        let packed = self
+            .packed
+            .borrow()
+            .as_ref()
+            .filter(|p| p.stmt == *stmt)
+            .map(|p| (p.access, p.local.clone()));
+        let _ = writeln!(
+            out,
+            "{pad}if ({} - {r0} == {}L && {} - {c0} == {}L{}) {{",
+            self.aexpr(&b.row_end),
+            b.rows,
+            self.aexpr(&b.column_end),
+            b.columns,
+            if packed.is_some() {
+                " && optimist_pack"
+            } else {
+                ""
+            }
+        );
         let st = self.scop.stmt(*stmt);
         let ctx = StmtCtx {
             st: Some(st),
@@ -960,6 +989,12 @@ impl Printer<'_> {
         self.registers
             .borrow_mut()
             .push((Local::Array(write.array), local.clone()));
+        if let Some((access, packed)) = &packed {
+            let text = self.access_text(&ctx, *access);
+            self.registers
+                .borrow_mut()
+                .push((Local::Read(text), packed.clone()));
+        }
         out.push_str(&self.nodes(std::slice::from_ref(&b.stmt), depth + 4));
         self.registers.borrow_mut().clear();
         let _ = writeln!(out, "{pad}      }}");
@@ -970,6 +1005,202 @@ impl Printer<'_> {
         let _ = writeln!(out, "{pad}      {element} = {local};");
         let _ = writeln!(out, "{pad}}} else {{");
         out.push_str(&self.nodes(std::slice::from_ref(serial), depth + 1));
+        let _ = writeln!(out, "{pad}}}");
+        out
+    }
+
+    /// Whether `n` is a loop over a product's row blocks whose operand along the columns (the
+    /// product's `B[k][j]`) can be packed: its body is a loop over column blocks whose body is
+    /// a loop marked registers around a register block ([`Self::register_block`]), none of
+    /// their bounds depends on the loops inside the first, both of constant length when whole
+    /// (the column blocks of a tile, the reduction's tile), and the block's statement reads,
+    /// unconditionally, an array it does not write at indices free of the rows that hold the
+    /// columns' iterator in one subscript (plus a constant at most).
+    fn pack_site(&self, n: &Node) -> Option<PackSite> {
+        if self.packed.borrow().is_some() {
+            return None;
+        }
+        let Node::For {
+            iter: rows,
+            step: 1,
+            body,
+            ..
+        } = n
+        else {
+            return None;
+        };
+        let [
+            Node::For {
+                iter: blocks,
+                init: blocks_init,
+                cond: blocks_cond,
+                step: 1,
+                body: inside,
+                ..
+            },
+        ] = body.as_slice()
+        else {
+            return None;
+        };
+        let [
+            Node::For {
+                iter: k,
+                init: k_init,
+                cond: k_cond,
+                step: 1,
+                body: block,
+                kind: LoopKind::Accumulate,
+                ..
+            },
+        ] = inside.as_slice()
+        else {
+            return None;
+        };
+        let b = self.register_block(*k, block)?;
+        let free = |e: &AExpr, of: &[usize]| of.iter().all(|&x| !mentions(e, x));
+        if !free(blocks_init, &[*rows])
+            || !free(blocks_cond, &[*rows])
+            || !free(k_init, &[*rows, *blocks])
+            || !free(k_cond, &[*rows, *blocks])
+            || !free(&b.column_init, &[*rows])
+            || !free(&b.column_end, &[*rows])
+        {
+            return None;
+        }
+        let n_blocks = whole_length(
+            blocks_init,
+            &crate::ast::exclusive_bound(*blocks, blocks_cond)?,
+        )?;
+        let depth = whole_length(k_init, &crate::ast::exclusive_bound(*k, k_cond)?)?;
+        let Node::Stmt { stmt, indices, .. } = &b.stmt else {
+            return None;
+        };
+        let st = self.scop.stmt(*stmt);
+        let written = self.scop.access(st.write).array;
+        let mut unconditional = Vec::new();
+        unconditional_reads(&st.value, &mut unconditional);
+        let access = st.accesses.iter().copied().find(|&a| {
+            let acc = self.scop.access(a);
+            let Some((_, idx)) = indices.iter().find(|(x, _)| *x == a) else {
+                return false;
+            };
+            let along: Vec<&AExpr> = idx.iter().filter(|e| mentions(e, b.column)).collect();
+            acc.array != written
+                && matches!(self.scop.array(acc.array).origin, ArrayOrigin::Array(_))
+                && unconditional.contains(&a)
+                && idx.iter().all(|e| !mentions(e, b.row))
+                && matches!(along.as_slice(), [e] if offset_from(e, &AExpr::Iter(b.column)).is_some())
+        })?;
+        Some(PackSite {
+            blocks: *blocks,
+            blocks_init: blocks_init.clone(),
+            blocks_cond: blocks_cond.clone(),
+            n_blocks,
+            k: *k,
+            k_init: k_init.clone(),
+            k_cond: k_cond.clone(),
+            depth,
+            block: b,
+            access,
+        })
+    }
+
+    /// The loop over a product's row blocks `n` ([`Self::pack_site`]) with its operand along
+    /// the columns packed first: a buffer the kernel owns (`malloc`, freed after the loop)
+    /// gets, for each whole column block, the operand's elements of the reduction's tile, one
+    /// block's after the other, row of the reduction by row (the 16 columns a step of the
+    /// reduction reads, contiguous); the blocks then read them there. Packing reads what
+    /// every row block reads (the bounds are free of the rows), so only when a row block
+    /// runs; a failed allocation leaves every block on the operand in memory. The values
+    /// are the operand's: the block's statement does not write its array, and the run-time
+    /// check proved the arrays apart.
+    fn packed_blocks(&self, n: &Node, site: &PackSite, depth: usize) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let b = &site.block;
+        let Node::For {
+            iter: rows,
+            init: rows_init,
+            cond: rows_cond,
+            ..
+        } = n
+        else {
+            unreachable!("checked by pack_site")
+        };
+        let Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } = &b.stmt
+        else {
+            unreachable!("checked by register_block")
+        };
+        let st = self.scop.stmt(*stmt);
+        let ctx = StmtCtx {
+            st: Some(st),
+            iterators,
+            indices,
+        };
+        let elem = self.scop.array(self.scop.access(site.access).array).elem;
+        let (blocks, k, column, r) = (
+            &self.iters[site.blocks],
+            &self.iters[site.k],
+            &self.iters[b.column],
+            &self.iters[*rows],
+        );
+        let (blocks_init, k_init) = (self.aexpr(&site.blocks_init), self.aexpr(&site.k_init));
+        let (depth_k, wide) = (site.depth, b.columns);
+        let place = |first: &str| {
+            format!(
+                "optimist_pack[(({blocks} - {blocks_init}) * {depth_k}L + ({k} - {k_init})) * {wide}L + ({column} - {first})]"
+            )
+        };
+        let column_init = self.aexpr(&b.column_init);
+        let _ = writeln!(out, "{pad}{{");
+        let _ = writeln!(
+            out,
+            "{pad}  {elem} *optimist_pack = ({elem} *)malloc(sizeof({elem}) * {}L);",
+            site.n_blocks * depth_k * wide
+        );
+        let _ = writeln!(out, "{pad}  {r} = {};", self.aexpr(rows_init));
+        let _ = writeln!(
+            out,
+            "{pad}  if (optimist_pack && {})",
+            self.aexpr(rows_cond)
+        );
+        let _ = writeln!(
+            out,
+            "{pad}    for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
+            self.aexpr(&site.blocks_cond)
+        );
+        let _ = writeln!(
+            out,
+            "{pad}      if ({} - {column_init} == {wide}L)",
+            self.aexpr(&b.column_end)
+        );
+        let _ = writeln!(
+            out,
+            "{pad}        for ({k} = {k_init}; {}; {k} += 1)",
+            self.aexpr(&site.k_cond)
+        );
+        let _ = writeln!(
+            out,
+            "{pad}          for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
+        );
+        let _ = writeln!(
+            out,
+            "{pad}            {} = {};",
+            place(&format!("({column_init})")),
+            self.access_text(&ctx, site.access)
+        );
+        *self.packed.borrow_mut() = Some(Packed {
+            stmt: *stmt,
+            access: site.access,
+            local: place("optimist_b1"),
+        });
+        out.push_str(&self.nodes(std::slice::from_ref(n), depth + 1));
+        *self.packed.borrow_mut() = None;
+        let _ = writeln!(out, "{pad}  free(optimist_pack);");
         let _ = writeln!(out, "{pad}}}");
         out
     }
@@ -1251,6 +1482,22 @@ impl optimist_scop::expr::CLeaves<BodyLeaf> for InStmt<'_, '_, '_> {
             BodyLeaf::Access(a) => out.push_str(&self.p.access(self.ctx, a)),
         }
     }
+}
+
+/// Where a product's operand along the columns is packed ([`Printer::pack_site`]): the loop
+/// over column blocks and the reduction's loop (iterators, first values, conditions, lengths
+/// when whole), the register block inside, and the access packed.
+struct PackSite {
+    blocks: usize,
+    blocks_init: AExpr,
+    blocks_cond: AExpr,
+    n_blocks: i64,
+    k: usize,
+    k_init: AExpr,
+    k_cond: AExpr,
+    depth: i64,
+    block: RegisterBlock,
+    access: AccessId,
 }
 
 /// A register block ([`Printer::register_block`]): its loops' iterators, first values,

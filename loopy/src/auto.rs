@@ -772,7 +772,8 @@ pub fn auto(
         mut tilings,
     } = chosen;
     // A product's band is register-blocked; its reduction's tiles are then deeper (the block
-    // is loaded and stored once per reduction tile).
+    // is loaded and stored once per reduction tile), its rows' too (the C packs the operand
+    // along the columns once per row tile).
     let blocks = if product {
         let refs: Vec<(&Tiling, usize)> = tilings.iter().map(|(t, p)| (t, *p)).collect();
         register_blocks(scop, &all, &theta, &refs, &vector)?
@@ -783,6 +784,7 @@ pub fn auto(
         for (t, p) in tilings.iter_mut() {
             if *p == b.p && Tiles::statements(scop, t)?.contains(&b.stmt) {
                 t.sizes[b.depth_member] = t.sizes[b.depth_member].max(BLOCK_DEPTH);
+                t.sizes[b.rows_member] = t.sizes[b.rows_member].max(BLOCK_TILE_ROWS);
             }
         }
     }
@@ -1743,6 +1745,10 @@ const BLOCK_ROW_BYTES: i64 = 128;
 /// The tile of a register-blocked product's reduction: the block's elements are loaded and
 /// stored once per this many iterations of it.
 const BLOCK_DEPTH: i64 = 128;
+/// The tile of a register-blocked product's rows: the C packs the other operand's tile once
+/// per this many rows (1000x1100x1200 on 2 threads: 0.042 s at 32, 0.036 s at 128, 0.033 s at
+/// 256; 128 leaves more tiles to share among more cores).
+const BLOCK_TILE_ROWS: i64 = 128;
 
 /// A register block of a product's statement (`C[i][j] += A[i][k] * B[k][j]`, in any of its
 /// spellings): inside its tile, the statement runs in blocks of [`BLOCK_ROWS`] rows by
@@ -1760,6 +1766,8 @@ struct Block {
     depth: usize,
     /// The band member (isl's order, the tile loops') of the reduction.
     depth_member: usize,
+    /// The band member of the rows.
+    rows_member: usize,
     /// Columns per block.
     columns_wide: i64,
 }
@@ -1888,18 +1896,18 @@ fn register_blocks(
             continue;
         }
         let write = write.relation.to_union()?;
-        let (mut rows, mut depth) = (None, None);
+        let (mut rows, mut depth) = (None::<(usize, usize)>, None);
         for &(q, m) in &member_of {
             if q == columns {
                 continue;
             }
             if zero[m] {
-                rows = Some(q);
+                rows = Some((q, m));
             } else if same_element_along(scop, &mine, &write, q)? {
                 depth = Some((q, m));
             }
         }
-        let (Some(rows), Some((depth, depth_member))) = (rows, depth) else {
+        let (Some((rows, rows_member)), Some((depth, depth_member))) = (rows, depth) else {
             continue;
         };
         // The statement is in no loop below the band (a convolution's `dx` would be), and the
@@ -1919,6 +1927,7 @@ fn register_blocks(
             columns,
             depth,
             depth_member,
+            rows_member,
             columns_wide: (BLOCK_ROW_BYTES / elem).max(1),
         });
     }
