@@ -807,33 +807,9 @@ impl Printer<'_> {
     /// columns' in another (each plus a constant at most), and neither elsewhere: one element
     /// per row and column, the same along `k`. `None` otherwise (the loop is printed as it is).
     fn register_block(&self, k: usize, body: &[Node]) -> Option<RegisterBlock> {
-        let [
-            Node::For {
-                iter: row,
-                init: row_init,
-                cond: row_cond,
-                step: 1,
-                body: row_body,
-                ..
-            },
-        ] = body
-        else {
-            return None;
-        };
-        let [
-            Node::For {
-                iter: column,
-                init: column_init,
-                cond: column_cond,
-                step: 1,
-                body: column_body,
-                ..
-            },
-        ] = row_body.as_slice()
-        else {
-            return None;
-        };
-        let [Node::Stmt { stmt, indices, .. }] = column_body.as_slice() else {
+        let (row, row_init, row_cond, row_body, _) = only_loop(body)?;
+        let (column, column_init, column_cond, column_body, _) = only_loop(row_body)?;
+        let [Node::Stmt { stmt, indices, .. }] = column_body else {
             return None;
         };
         let bounds = [row_init, row_cond, column_init, column_cond];
@@ -1029,31 +1005,8 @@ impl Printer<'_> {
         else {
             return None;
         };
-        let [
-            Node::For {
-                iter: blocks,
-                init: blocks_init,
-                cond: blocks_cond,
-                step: 1,
-                body: inside,
-                ..
-            },
-        ] = body.as_slice()
-        else {
-            return None;
-        };
-        let [
-            Node::For {
-                iter: k,
-                init: k_init,
-                cond: k_cond,
-                step: 1,
-                body: block,
-                kind: LoopKind::Accumulate,
-                ..
-            },
-        ] = inside.as_slice()
-        else {
+        let (blocks, blocks_init, blocks_cond, inside, _) = only_loop(body)?;
+        let (k, k_init, k_cond, block, LoopKind::Accumulate) = only_loop(inside)? else {
             return None;
         };
         let b = self.register_block(*k, block)?;
@@ -1512,6 +1465,25 @@ struct RegisterBlock {
     column_end: AExpr,
     columns: i64,
     stmt: Node,
+}
+
+/// The loop that is all of `nodes` when it steps by one: its iterator, first value,
+/// condition, body and kind.
+fn only_loop(nodes: &[Node]) -> Option<(&usize, &AExpr, &AExpr, &[Node], LoopKind)> {
+    match nodes {
+        [
+            Node::For {
+                iter,
+                init,
+                cond,
+                step: 1,
+                body,
+                kind,
+                ..
+            },
+        ] => Some((iter, init, cond, body.as_slice(), *kind)),
+        _ => None,
+    }
 }
 
 /// `c` when `e` is `base + c` (or `base - c`, or `base`), as isl spells it.

@@ -491,24 +491,25 @@ pub(crate) fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
     Ok(false)
 }
 
-/// Whether moving one step along dimension `d` of `theta` moves every access by at most one
-/// element of its last subscript, and nothing else.
-fn stride_one(scop: &Scop, theta: &UnionMap, d: usize, width: usize) -> Result<bool, IslError> {
+/// The time vectors of `width` (`x0, x1, ...`) to those equal but at dimension `d`, which is
+/// `to` (`x3 + 1`: a step along it; `y`: any value).
+fn along(scop: &Scop, width: usize, d: usize, to: &str) -> Result<UnionMap, IslError> {
     let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
-    let y: Vec<String> = (0..width)
-        .map(|k| {
-            if k == d {
-                format!("x{k} + 1")
-            } else {
-                format!("x{k}")
-            }
-        })
-        .collect();
-    let step = Map::parse(
+    let mut y = x.clone();
+    if let Some(v) = y.get_mut(d) {
+        *v = to.to_string();
+    }
+    Map::parse(
         &scop.ctx,
         &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
     )?
-    .to_union()?;
+    .to_union()
+}
+
+/// Whether moving one step along dimension `d` of `theta` moves every access by at most one
+/// element of its last subscript, and nothing else.
+fn stride_one(scop: &Scop, theta: &UnionMap, d: usize, width: usize) -> Result<bool, IslError> {
+    let step = along(scop, width, d, &format!("x{d} + 1"))?;
     // A step moves an access between two instances of its own statement: each access is
     // measured against its statement's part of `theta` only.
     let mut parts: std::collections::HashMap<String, UnionMap> = Default::default();
@@ -1781,23 +1782,9 @@ fn same_element_along(
     write: &UnionMap,
     d: usize,
 ) -> Result<bool, IslError> {
-    let width = out_width(part)?;
-    let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
-    let y: Vec<String> = (0..width)
-        .map(|k| {
-            if k == d {
-                format!("y{k}")
-            } else {
-                format!("x{k}")
-            }
-        })
-        .collect();
-    let along = Map::parse(
-        &scop.ctx,
-        &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
-    )?
-    .to_union()?;
-    let pairs = part.apply_range(&along)?.apply_range(&part.reverse()?)?;
+    let pairs = part
+        .apply_range(&along(scop, out_width(part)?, d, "y")?)?
+        .apply_range(&part.reverse()?)?;
     let moved = write.reverse()?.apply_range(&pairs)?.apply_range(write)?;
     moved.is_subset(&write.range()?.identity()?)
 }
