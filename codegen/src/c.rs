@@ -894,19 +894,12 @@ impl Printer<'_> {
         let pad = "  ".repeat(depth);
         let (r, c, it) = (&self.iters[b.row], &self.iters[b.column], &self.iters[k]);
         let (r0, c0) = (self.aexpr(&b.row_init), self.aexpr(&b.column_init));
-        let Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        } = &b.stmt
-        else {
-            unreachable!("checked by register_block")
-        };
+        let (stmt, ctx) = b.statement(self.scop);
         let packed = self
             .packed
             .borrow()
             .as_ref()
-            .filter(|p| p.stmt == *stmt)
+            .filter(|p| p.stmt == stmt)
             .map(|p| (p.access, p.local.clone()));
         let _ = writeln!(
             out,
@@ -921,12 +914,7 @@ impl Printer<'_> {
                 ""
             }
         );
-        let st = self.scop.stmt(*stmt);
-        let ctx = StmtCtx {
-            st: Some(st),
-            iterators,
-            indices,
-        };
+        let st = self.scop.stmt(stmt);
         let write = self.scop.access(st.write);
         let elem = self.scop.array(write.array).elem;
         let element = self.access_text(&ctx, st.write);
@@ -1080,20 +1068,7 @@ impl Printer<'_> {
         else {
             unreachable!("checked by pack_site")
         };
-        let Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        } = &b.stmt
-        else {
-            unreachable!("checked by register_block")
-        };
-        let st = self.scop.stmt(*stmt);
-        let ctx = StmtCtx {
-            st: Some(st),
-            iterators,
-            indices,
-        };
+        let (stmt, ctx) = b.statement(self.scop);
         let elem = self.scop.array(self.scop.access(site.access).array).elem;
         let (blocks, k, column, r) = (
             &self.iters[site.blocks],
@@ -1147,7 +1122,7 @@ impl Printer<'_> {
             self.access_text(&ctx, site.access)
         );
         *self.packed.borrow_mut() = Some(Packed {
-            stmt: *stmt,
+            stmt,
             access: site.access,
             local: place("optimist_b1"),
         });
@@ -1483,6 +1458,26 @@ fn only_loop(nodes: &[Node]) -> Option<(&usize, &AExpr, &AExpr, &[Node], LoopKin
             },
         ] => Some((iter, init, cond, body.as_slice(), *kind)),
         _ => None,
+    }
+}
+
+impl RegisterBlock {
+    /// Its statement, and the context its accesses are printed in.
+    fn statement<'a>(&'a self, scop: &'a Scop) -> (optimist_scop::model::StmtId, StmtCtx<'a>) {
+        let Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } = &self.stmt
+        else {
+            unreachable!("a register block's statement is a statement (`register_block`)")
+        };
+        let ctx = StmtCtx {
+            st: Some(scop.stmt(*stmt)),
+            iterators,
+            indices,
+        };
+        (*stmt, ctx)
     }
 }
 
