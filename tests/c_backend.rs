@@ -407,6 +407,24 @@ fn versioned_c_keeps_a_products_block_in_registers() {
     .assert_eq(&optimized);
 }
 
+/// A product over a triangle (covariance's `j >= i`) gets no register blocks: a block's loops
+/// would depend on each other and none could be printed whole (the blocks' schedule ran
+/// covariance's C at half its speed before they were refused).
+#[test]
+fn a_triangular_product_is_not_register_blocked() {
+    let src = "void tri(int n, int m, double C[m][m], double D[n][m]) {\n  for (int i = 0; i < m; i++)\n    for (int j = i; j < m; j++)\n      for (int k = 0; k < n; k++)\n        C[i][j] += D[k][i] * D[k][j];\n}\n";
+    let f = frontend::parse_source("tri.c", src, None, &FrontendConfig::default()).unwrap();
+    let (_, outcome) =
+        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    let plan = outcome.plan().unwrap();
+    assert!(plan.marks.registers.is_empty(), "{}", plan.transformation);
+    assert!(
+        !plan.transformation.contains("register block"),
+        "{}",
+        plan.transformation
+    );
+}
+
 /// A stencil's sweeps inside its time loop carry no dependence: each runs in lanes and on
 /// threads. The C opens one parallel region around the time loop, which every thread runs,
 /// and the sweeps share their iterations (`omp for simd`, whose end every thread waits for):

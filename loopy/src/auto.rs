@@ -1789,6 +1789,32 @@ fn same_element_along(
     moved.is_subset(&write.range()?.identity()?)
 }
 
+/// Whether the time vectors of `part` (one statement's) are a box in `dims` once the other
+/// dimensions have their values: the bounds of each of `dims` do not depend on the others
+/// (a product's rows, columns and reduction, not syrk's or covariance's triangle, where a
+/// block's loops would depend on each other and no block could be printed whole).
+fn is_box(part: &UnionMap, dims: [usize; 3]) -> Result<bool, IslError> {
+    for times in part.range()?.sets()? {
+        let mut product: Option<optimist_presburger::Set> = None;
+        for keep in dims {
+            let mut free = times.clone();
+            for d in dims.iter().filter(|&&d| d != keep) {
+                free = free.eliminate(DimType::SET, *d, 1)?;
+            }
+            product = Some(match product {
+                Some(p) => p.intersect(&free)?,
+                None => free,
+            });
+        }
+        if let Some(p) = product
+            && !p.is_subset(&times)?
+        {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// Whether dimension `q` of `part` (a statement's time vectors) is member `m` of `members` (its
 /// band's members) for every instance.
 fn is_member(
@@ -1822,7 +1848,8 @@ fn is_member(
 /// a tiled band of three members over one statement whose innermost member runs in vector
 /// lanes (`vector`) and carries no dependence, another carries none either (the rows), and the
 /// third carries one but leaves the written element where it is (the reduction, not a short
-/// one), with no loop of the statement below the band: a product.
+/// one), with no loop of the statement below the band, and the three bounded independently
+/// of each other: a product.
 fn register_blocks(
     scop: &Scop,
     all: &UnionMap,
@@ -1904,7 +1931,10 @@ fn register_blocks(
         for q in p + 3..out_width(&mine)? {
             below |= varies(&mine, q)?;
         }
-        if below || short_member(&members.intersect_domain(&scop.domains()?)?, depth_member)? {
+        if below
+            || short_member(&members.intersect_domain(&scop.domains()?)?, depth_member)?
+            || !is_box(&mine, [rows, columns, depth])?
+        {
             continue;
         }
         out.push(Block {
