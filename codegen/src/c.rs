@@ -1091,36 +1091,33 @@ impl Printer<'_> {
             site.n_blocks * depth_k * wide
         );
         let _ = writeln!(out, "{pad}  {r} = {};", self.aexpr(rows_init));
-        let _ = writeln!(
-            out,
-            "{pad}  if (optimist_pack && {})",
-            self.aexpr(rows_cond)
-        );
-        let _ = writeln!(
-            out,
-            "{pad}    for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
-            self.aexpr(&site.blocks_cond)
-        );
-        let _ = writeln!(
-            out,
-            "{pad}      if ({} - {column_init} == {wide}L)",
-            self.aexpr(&b.column_end)
-        );
-        let _ = writeln!(
-            out,
-            "{pad}        for ({k} = {k_init}; {}; {k} += 1)",
-            self.aexpr(&site.k_cond)
-        );
-        let _ = writeln!(
-            out,
-            "{pad}          for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
-        );
-        let _ = writeln!(
-            out,
-            "{pad}            {} = {};",
-            place(&format!("({column_init})")),
-            self.access_text(&ctx, site.access)
-        );
+        // The copy: a line each, one level deeper each.
+        let lines = [
+            format!("if (optimist_pack && {})", self.aexpr(rows_cond)),
+            format!(
+                "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
+                self.aexpr(&site.blocks_cond)
+            ),
+            format!(
+                "if ({} - {column_init} == {wide}L)",
+                self.aexpr(&b.column_end)
+            ),
+            format!(
+                "for ({k} = {k_init}; {}; {k} += 1)",
+                self.aexpr(&site.k_cond)
+            ),
+            format!(
+                "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
+            ),
+            format!(
+                "{} = {};",
+                place(&format!("({column_init})")),
+                self.access_text(&ctx, site.access)
+            ),
+        ];
+        for (level, line) in lines.iter().enumerate() {
+            let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
+        }
         *self.packed.borrow_mut() = Some(Packed {
             stmt,
             access: site.access,

@@ -694,8 +694,18 @@ pub fn auto(
             if !product {
                 return Ok(0);
             }
-            let tilings: Vec<(&Tiling, usize)> = c.tilings.iter().map(|(t, p)| (t, *p)).collect();
-            Ok(register_blocks(scop, &all, &c.assessed.theta, &tilings, &c.assessed.vector)?.len())
+            let theta = &c.assessed.theta;
+            let mut zeros = Vec::new();
+            for (t, p) in &c.tilings {
+                if let Ok(zero) = crate::verify::tiling(scop, &all, theta, *p, &t.members, t.n)? {
+                    zeros.push((t, *p, zero));
+                }
+            }
+            let legal: Vec<(&Tiling, usize, &[bool])> = zeros
+                .iter()
+                .map(|(t, p, z)| (*t, *p, z.as_slice()))
+                .collect();
+            Ok(register_blocks(scop, theta, &legal, &c.assessed.vector)?.len())
         };
         let better = distributed.assessed.score() > tiled.assessed.score()
             || (distributed.assessed.score() == tiled.assessed.score()
@@ -771,19 +781,29 @@ pub fn auto(
                 jam,
                 ..
             },
-        mut tilings,
+        tilings,
     } = chosen;
+    // Each tiling on its own; one that cannot be shown legal is left out (its band runs
+    // untiled, in the verified order).
+    let mut checked = Vec::new();
+    for (t, p) in tilings {
+        let zero = crate::verify::tiling(scop, &all, &theta, p, &t.members, t.n)?.ok();
+        checked.push((t, p, zero));
+    }
     // A product's band is register-blocked; its reduction's tiles are then deeper (the block
     // is loaded and stored once per reduction tile), its rows' too (the C packs the operand
     // along the columns once per row tile).
     let blocks = if product {
-        let refs: Vec<(&Tiling, usize)> = tilings.iter().map(|(t, p)| (t, *p)).collect();
-        register_blocks(scop, &all, &theta, &refs, &vector)?
+        let legal: Vec<(&Tiling, usize, &[bool])> = checked
+            .iter()
+            .filter_map(|(t, p, z)| Some((t, *p, z.as_deref()?)))
+            .collect();
+        register_blocks(scop, &theta, &legal, &vector)?
     } else {
         Vec::new()
     };
     for b in &blocks {
-        for (t, p) in tilings.iter_mut() {
+        for (t, p, _) in checked.iter_mut() {
             if *p == b.p && Tiles::statements(scop, t)?.contains(&b.stmt) {
                 t.sizes[b.depth_member] = t.sizes[b.depth_member].max(BLOCK_DEPTH);
                 t.sizes[b.rows_member] = t.sizes[b.rows_member].max(BLOCK_TILE_ROWS);
@@ -791,24 +811,22 @@ pub fn auto(
         }
     }
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-    // Each tiling on its own; one that cannot be shown legal is left out (its band runs
-    // untiled, in the verified order).
     let mut decisions = vec![format!("schedule: {which}")];
     decisions.push(format!("loop nests: {}", loop_nests(scop, &theta)?));
-    if tilings.is_empty() && which.starts_with("isl's schedule") {
+    if checked.is_empty() && which.starts_with("isl's schedule") {
         decisions.push(format!(
             "not tiled: no permutable band of {} loops or more",
             config.min_tile_depth.max(1)
         ));
     }
     let mut kept = Vec::new();
-    for (t, p) in tilings {
+    for (t, p, zero) in checked {
         let names = Tiles::statements(scop, &t)?
             .iter()
             .map(|&s| scop.stmt(s).name.clone())
             .collect::<Vec<_>>()
             .join(", ");
-        if let Ok(zero) = crate::verify::tiling(scop, &all, &theta, p, &t.members, t.n)? {
+        if let Some(zero) = zero {
             let wide = if t.sizes.iter().any(|&z| z != config.tile_size) {
                 format!(
                     " (the loop in vector lanes as wide as {} KiB of data allows)",
@@ -904,7 +922,8 @@ pub fn auto(
         } else {
             format!(
                 "register block: {} in blocks of {BLOCK_ROWS} x {} (rows x vector columns), \
-                 each kept in registers across the reduction",
+                 each kept in registers across the reduction (its rows and the reduction tiled \
+                 by {BLOCK_TILE_ROWS} and {BLOCK_DEPTH} at least)",
                 scop.stmt(b.stmt).name,
                 b.columns_wide
             )
@@ -1855,7 +1874,8 @@ fn is_member(
         .is_empty()
 }
 
-/// The register blocks of a candidate (`theta` untiled, its tilings with where each starts):
+/// The register blocks of a candidate (`theta` untiled; its tilings shown legal, with where
+/// each starts and which members carry no dependence, as `verify::tiling` gives them):
 /// a tiled band of three members over one statement whose innermost member runs in vector
 /// lanes (`vector`) and carries no dependence, another carries none either (the rows), and the
 /// third carries one but leaves the written element where it is (the reduction, not a short
@@ -1863,13 +1883,12 @@ fn is_member(
 /// of each other: a product.
 fn register_blocks(
     scop: &Scop,
-    all: &UnionMap,
     theta: &UnionMap,
-    tilings: &[(&Tiling, usize)],
+    tilings: &[(&Tiling, usize, &[bool])],
     vector: &[(BTreeSet<StmtId>, usize)],
 ) -> Result<Vec<Block>, IslError> {
     let mut out = Vec::new();
-    for &(t, p) in tilings {
+    for &(t, p, zero) in tilings {
         let stmts = Tiles::statements(scop, t)?;
         let (3, Some(&s)) = (t.n, stmts.first()) else {
             continue;
@@ -1881,9 +1900,6 @@ fn register_blocks(
             .iter()
             .find(|(g, d)| g.contains(&s) && (p..p + 3).contains(d))
         else {
-            continue;
-        };
-        let Ok(zero) = crate::verify::tiling(scop, all, theta, p, &t.members, 3)? else {
             continue;
         };
         let st = scop.stmt(s);
