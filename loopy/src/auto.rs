@@ -10,6 +10,8 @@ use optimist_presburger::{
 use optimist_scop::model::{DepKind, Dependences, Scop, ScopArrayId, StmtId};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod time;
+
 /// Options of [`auto`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AutoConfig {
@@ -33,6 +35,14 @@ pub struct AutoConfig {
     /// native code leaves it off (Cranelift's 128-bit lanes without FMA are already at their
     /// peak on a product, and the blocks' short vector loops made it 2x slower).
     pub register_blocks: Option<bool>,
+    /// Whether a stencil's time loop may be tiled with its first space loop, the tiles run as
+    /// a wavefront with the tiles of one wave in parallel (Pluto's parallelogram tiles; the
+    /// loops inside each tile stay the program's). Both back ends gain: jacobi2d on
+    /// 1300x1300 elements ran 1.5x faster on 2 threads in C and in native code, fdtd2d 2x.
+    pub time_tiles: bool,
+    /// The bytes a time tile's data may take (the cache it should stay in, per core): time
+    /// tiles are used only when one time step touches more, and a tile no more.
+    pub time_tile_bytes: u64,
 }
 
 impl Default for AutoConfig {
@@ -45,6 +55,8 @@ impl Default for AutoConfig {
             max_operations: 2_000_000,
             cache_bytes: 512 * 1024,
             register_blocks: None,
+            time_tiles: true,
+            time_tile_bytes: 2 * 1024 * 1024,
         }
     }
 }
@@ -158,45 +170,9 @@ fn tile_sizes(
         let Some(w) = wide.filter(|_| config.cache_bytes > 0 && base > 0) else {
             return Ok(sizes);
         };
-        let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
-        let fixed = optimist_presburger::Set::parse(
-            &scop.ctx,
-            &format!(
-                "[{}] -> {{ : {} }}",
-                names.join(", "),
-                if names.is_empty() {
-                    "true".to_string()
-                } else {
-                    names
-                        .iter()
-                        .map(|p| format!("{p} = {MEASURED_AT}"))
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                }
-            ),
-        )?;
-        // Each statement's instances to the members' values, at the measured parameters.
-        let mut parts = Vec::new();
-        for m in members.intersect_domain(domain)?.maps()? {
-            let m = m.intersect_params(&fixed)?;
-            if !m.is_empty()? {
-                parts.push(m);
-            }
-        }
-        // The middle of each member's values.
-        let mut middle = vec![0i64; n];
-        for (d, mid) in middle.iter_mut().enumerate() {
-            let mut range: Option<(i64, i64)> = None;
-            for m in &parts {
-                if let Some((lo, hi)) = bounds(&m.range()?, d)? {
-                    range = Some(range.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
-                }
-            }
-            let Some((lo, hi)) = range else {
-                return Ok(sizes);
-            };
-            *mid = lo + (hi - lo) / 2;
-        }
+        let Some((parts, middle)) = measured_parts(scop, domain, members)? else {
+            return Ok(sizes);
+        };
         let mut size = base;
         while size < WIDEST {
             let mut wider = sizes.clone();
@@ -214,6 +190,57 @@ fn tile_sizes(
         Err(_) => Ok(vec![config.tile_size; n]),
         sizes => sizes,
     }
+}
+
+/// Each statement's instances to the values of a band's members, and the middle of the values.
+type Measured = (Vec<Map>, Vec<i64>);
+
+/// Each statement's instances in `domain` to the values of `members` with every parameter at
+/// [`MEASURED_AT`] (statements without instances there left out), and the middle of each
+/// member's values; `None` when a member's values are unbounded.
+fn measured_parts(
+    scop: &Scop,
+    domain: &UnionSet,
+    members: &UnionMap,
+) -> Result<Option<Measured>, IslError> {
+    let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
+    let fixed = optimist_presburger::Set::parse(
+        &scop.ctx,
+        &format!(
+            "[{}] -> {{ : {} }}",
+            names.join(", "),
+            if names.is_empty() {
+                "true".to_string()
+            } else {
+                names
+                    .iter()
+                    .map(|p| format!("{p} = {MEASURED_AT}"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            }
+        ),
+    )?;
+    let mut parts = Vec::new();
+    for m in members.intersect_domain(domain)?.maps()? {
+        let m = m.intersect_params(&fixed)?;
+        if !m.is_empty()? {
+            parts.push(m);
+        }
+    }
+    let mut middle = vec![0i64; out_width(members)?];
+    for (d, mid) in middle.iter_mut().enumerate() {
+        let mut range: Option<(i64, i64)> = None;
+        for m in &parts {
+            if let Some((lo, hi)) = bounds(&m.range()?, d)? {
+                range = Some(range.map_or((lo, hi), |(a, b)| (a.min(lo), b.max(hi))));
+            }
+        }
+        let Some((lo, hi)) = range else {
+            return Ok(None);
+        };
+        *mid = lo + (hi - lo) / 2;
+    }
+    Ok(Some((parts, middle)))
 }
 
 /// The smallest and largest value of dimension `d` of `set` (parameters fixed), `None` when it
@@ -236,7 +263,7 @@ fn bounds(set: &optimist_presburger::Set, d: usize) -> Result<Option<(i64, i64)>
 }
 
 /// The bytes of the elements the tile of `sizes` around `middle` touches (per array, the
-/// bounding box of its elements).
+/// bounding box of its elements); a size 0 leaves its member whole.
 fn tile_bytes(scop: &Scop, parts: &[Map], middle: &[i64], sizes: &[i64]) -> Result<u64, IslError> {
     let x: Vec<String> = (0..sizes.len()).map(|k| format!("x{k}")).collect();
     let box_ = optimist_presburger::Set::parse(
@@ -249,6 +276,9 @@ fn tile_bytes(scop: &Scop, parts: &[Map], middle: &[i64], sizes: &[i64]) -> Resu
                 .zip(middle)
                 .enumerate()
                 .map(|(k, (&t, &m))| {
+                    if t == 0 {
+                        return format!("x{k} = x{k}");
+                    }
                     let first = m.div_euclid(t) * t;
                     format!("{first} <= x{k} < {}", first + t)
                 })
@@ -637,6 +667,8 @@ pub fn auto(
     let raw = deps.statements(DepKind::Raw, false)?;
     clock.lap("statement dependences");
     let mut tilings = Vec::new();
+    // isl's first band (its members, how many), when permutable: time tiles come from it.
+    let mut isl_band = None;
     let schedule = ctx.with_budget(config.max_operations, || {
         let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
             .with_context(&scop.sign_context()?)?
@@ -649,6 +681,7 @@ pub fn auto(
         {
             let n = band.band_n_member()?;
             let members = band.band_partial_schedule()?;
+            isl_band = Some((members.clone(), n));
             let (placed, _, wide) = stride_one_innermost(scop, &band)?;
             schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
                 let sizes = tile_sizes(scop, &band.domain()?, &members, n, wide, config)?;
@@ -746,7 +779,7 @@ pub fn auto(
                 o.describe(),
                 t.describe(),
                 if wavefront {
-                    ", with a dependence carried by the outermost loop (time tiles)"
+                    ", with a dependence carried by the outermost loop (isl's time tiles)"
                 } else {
                     ""
                 }
@@ -757,6 +790,55 @@ pub fn auto(
             (tiled, None)
         }
     };
+    // A time loop outermost: its first space loop and it may be tiled together (a stencil
+    // whose steps' data do not stay in the cache).
+    let mut time_note = None;
+    if chosen.assessed.outer_carries
+        && config.time_tiles
+        && config.tile_size > 0
+        && let Some((band, n)) = &isl_band
+    {
+        let original = flat(scop, &scop.schedule)?.intersect_domain(&domains)?;
+        match time::time_tiles(scop, deps, &all, band, *n, &original, config)? {
+            Ok(t) => {
+                clock.lap("time tiles");
+                let names = scop
+                    .stmts
+                    .iter()
+                    .map(|s| s.name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let decisions = vec![
+                    "schedule: time tiles of isl's schedule, the program's loops inside".into(),
+                    format!("loop nests: {}", loop_nests(scop, &t.theta)?),
+                    format!(
+                        "time tiles: {{{names}}}, isl's first two members (time, then space \
+                         skewed) tiled by {} x {} and run as a wavefront, the tiles of one \
+                         wave in parallel; one time step touches {} KiB with every parameter \
+                         at {MEASURED_AT}, a tile {} KiB",
+                        t.sizes[0],
+                        t.sizes[1],
+                        t.step_bytes / 1024,
+                        t.tile_bytes / 1024
+                    ),
+                ];
+                let schedule = crate::verify::schedule_of(scop, &t.theta)?;
+                return Ok(Transformed {
+                    schedule,
+                    theta: t.theta,
+                    parallel: t.parallel,
+                    vector: t.vector,
+                    jam: t.jam,
+                    registers: Vec::new(),
+                    decision: Some("time tiles".into()),
+                    decisions,
+                    stages: clock.stages,
+                });
+            }
+            Err(why) => time_note = Some(why.describe(config.time_tile_bytes)),
+        }
+        clock.lap("time tiles");
+    }
     let (chosen, decision) = match interchange_loops(scop, deps, &all, &chosen, &domains)? {
         Some((interchanged, why)) => {
             which = "the program's order, loops interchanged";
@@ -854,6 +936,7 @@ pub fn auto(
     // The register blocks' lines go here, once the verifier has accepted them.
     let blocks_at = decisions.len();
     decisions.extend(decision.iter().cloned());
+    decisions.extend(time_note);
     clock.lap("verify the tilings");
     let tiles = Tiles::new(&kept);
     // The marks, moved to the dimensions of the tiled relation. A band's tile loop is

@@ -47,9 +47,10 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             Strategy::Auto(AutoConfig {
                 tile_size: 3,
                 cache_bytes: 0,
+                time_tiles: false,
                 ..AutoConfig::default()
             }),
-            "auto tile 3",
+            "auto tile 3, no time tiles",
         ),
     };
     let all = optimist::PASSES.to_vec();

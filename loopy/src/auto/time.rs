@@ -1,0 +1,216 @@
+//! Time tiles: a stencil's time loop and its first space loop tiled together, the tiles run as
+//! a wavefront (Pluto's parallelogram tiles), the loops inside each row left as the program
+//! wrote them.
+//!
+//! isl's scheduler skews a stencil's space loops by its time loop so that every dependence
+//! goes forward along each of its band's members; that band is permutable and can be tiled
+//! ([`crate::verify::tiling`]). Tiling all of it measured 2x slower than the program's order
+//! (jacobi2d, one thread): the innermost loop, skewed too, carries a guard per statement and
+//! runs in scalar code. Here only the first two members are tiled (time, and the outermost
+//! space loop skewed), and inside a tile every statement's own loops follow in the program's
+//! order: the innermost loop is a whole row, without guards, in vector lanes.
+//!
+//! The tile loops `(T, I)` run as a wavefront, `(T + I, I)`: tiles of one wave depend on
+//! earlier waves only (every dependence goes forward along both members), so the second loop
+//! runs in parallel.
+
+use super::{Assessed, AutoConfig, MEASURED_AT, measured_parts, tile_bytes};
+use crate::verify::out_width;
+use crate::{LoopyError, Mark};
+use optimist_presburger::{DimType, Map, UnionMap};
+use optimist_scop::model::{Dependences, Scop, StmtId};
+use std::collections::BTreeSet;
+
+/// A time-tiled schedule: the relation (tile loops included) and its marks, verified.
+pub(super) struct TimeTiles {
+    pub(super) theta: UnionMap,
+    pub(super) parallel: Vec<Mark>,
+    pub(super) vector: Vec<Mark>,
+    pub(super) jam: Vec<Mark>,
+    /// The sizes of the time member's tiles and the space member's.
+    pub(super) sizes: [i64; 2],
+    /// The bytes one step of the time loop touches, at the measured parameters.
+    pub(super) step_bytes: u64,
+    /// The bytes a tile touches there.
+    pub(super) tile_bytes: u64,
+}
+
+/// Why time tiles were not taken, for the report.
+pub(super) enum NotTaken {
+    /// The program is not a time loop around loop nests the tiles leave as they are.
+    Shape(&'static str),
+    /// One step of the time loop touches little enough data to stay in the cache.
+    Fits(u64),
+    /// No tile of the sizes tried fits in the cache.
+    TooBig(u64),
+    /// The verifier refused the schedule (it should not: a tiling of a permutable band).
+    Refused,
+}
+
+impl NotTaken {
+    pub(super) fn describe(&self, budget: u64) -> String {
+        match self {
+            NotTaken::Shape(why) => format!("no time tiles: {why}"),
+            NotTaken::Fits(b) => format!(
+                "no time tiles: one time step touches {} KiB with every parameter at \
+                 {MEASURED_AT}, which stays in a {} KiB cache",
+                b / 1024,
+                budget / 1024
+            ),
+            NotTaken::TooBig(b) => format!(
+                "no time tiles: the smallest tile tried touches {} KiB with every parameter at \
+                 {MEASURED_AT}, more than a {} KiB cache",
+                b / 1024,
+                budget / 1024
+            ),
+            NotTaken::Refused => "no time tiles: the verifier refused them".to_string(),
+        }
+    }
+}
+
+/// The tile sizes tried, time member first, best first, for [`super::AutoConfig::tile_size`]
+/// `t`: `t/4 x t`, `t/8 x t`, `t/8 x t/2`, `t/16 x t/2` (at least 1). With 32, 8 x 32 ran
+/// jacobi2d on 1300x1300 elements in 0.131 s on 2 threads where the program's order took
+/// 0.196 s, and as fast as 4 x 16 or 16 x 32 (0.130 s); on 300x300 elements, 4 x 16 was 1.6x
+/// slower than the program's order in native code, 8 x 32 5%.
+fn sizes(t: i64) -> [[i64; 2]; 4] {
+    [[t / 4, t], [t / 8, t], [t / 8, t / 2], [t / 16, t / 2]].map(|s| s.map(|z| z.max(1)))
+}
+
+/// Time tiles for `scop` from `band`, the first band of isl's schedule (instances to its `n`
+/// members, permutable), and the program's order `original` (flat, [`super::flat`]): the first
+/// two members tiled, the tiles as a wavefront, then the program's loops after its outermost
+/// (the time loop every statement is in). [`AutoConfig::tile_size`] scales the sizes tried
+/// ([`sizes`]); [`AutoConfig::time_tile_bytes`] is the bytes a tile may touch (the cache it
+/// should stay in).
+pub(super) fn time_tiles(
+    scop: &Scop,
+    deps: &Dependences,
+    all: &UnionMap,
+    band: &UnionMap,
+    n: usize,
+    original: &UnionMap,
+    config: &AutoConfig,
+) -> Result<Result<TimeTiles, NotTaken>, LoopyError> {
+    let budget = config.time_tile_bytes;
+    if n < 2 {
+        return Ok(Err(NotTaken::Shape("isl's band has one member")));
+    }
+    let ctx = &scop.ctx;
+    // Every statement in the program's outermost loop, which is its first iterator.
+    for m in original.maps()? {
+        if m.dim(DimType::In)? == 0 || !m.equate(DimType::In, 0, DimType::Out, 0)?.is_equal(&m)? {
+            return Ok(Err(NotTaken::Shape(
+                "a statement is outside the outermost loop",
+            )));
+        }
+    }
+    let ms: Vec<String> = (0..n).map(|k| format!("m{k}")).collect();
+    let first_two = Map::parse(ctx, &format!("{{ [{}] -> [m0, m1] }}", ms.join(", ")))?;
+    let pair = band.apply_range(&first_two.to_union()?)?;
+    // The program's order without its outermost loop (the members take its place).
+    let width = out_width(original)?;
+    let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
+    let drop_first = Map::parse(
+        ctx,
+        &format!("{{ [{}] -> [{}] }}", x.join(", "), x[1..].join(", ")),
+    )?;
+    let rest = original.apply_range(&drop_first.to_union()?)?;
+    let mut untiled = UnionMap::empty(ctx)?;
+    for m in pair.maps()? {
+        let name = m.tuple_name(DimType::In);
+        let Some(r) = rest
+            .maps()?
+            .into_iter()
+            .find(|r| r.tuple_name(DimType::In) == name)
+        else {
+            return Ok(Err(NotTaken::Shape("isl's band leaves out a statement")));
+        };
+        untiled = untiled.union(&m.flat_range_product(&r)?.to_union()?)?;
+    }
+    // Inside the tiles: unit stride, and every statement in the most loops in lanes, in a loop
+    // of its own (not the tiled members: those loops are short and skewed).
+    let assessed = Assessed::of(scop, all, untiled.clone())?;
+    if !assessed.unit_stride || assessed.hot_in_lanes < assessed.hottest {
+        return Ok(Err(NotTaken::Shape(
+            "inside the tiles, the statements in the most loops would not run in vector lanes",
+        )));
+    }
+    if assessed.vector.iter().any(|&(_, d)| d < 2) {
+        return Ok(Err(NotTaken::Shape(
+            "a statement has no loop inside the time loop's first space loop",
+        )));
+    }
+    if crate::verify::tiling(scop, all, &untiled, 0, &pair, 2)?.is_err() {
+        return Ok(Err(NotTaken::Shape(
+            "isl's first two members do not tile (a dependence goes backwards along one)",
+        )));
+    }
+    // The data one time step touches, and a tile's, with the parameters at MEASURED_AT.
+    let (parts, middle) = match measured_parts(scop, &scop.domains()?, &pair)? {
+        Some(p) => p,
+        None => return Ok(Err(NotTaken::Shape("the members' values are unbounded"))),
+    };
+    let step_bytes = tile_bytes(scop, &parts, &middle, &[1, 0])?;
+    if step_bytes <= budget {
+        return Ok(Err(NotTaken::Fits(step_bytes)));
+    }
+    let mut chosen = None;
+    let mut smallest = u64::MAX;
+    for sizes in sizes(config.tile_size) {
+        let bytes = tile_bytes(scop, &parts, &middle, &sizes)?;
+        smallest = smallest.min(bytes);
+        if bytes <= budget {
+            chosen = Some((sizes, bytes));
+            break;
+        }
+    }
+    let Some((sizes, bytes)) = chosen else {
+        return Ok(Err(NotTaken::TooBig(smallest)));
+    };
+    let w = out_width(&untiled)?;
+    let y: Vec<String> = (0..w).map(|k| format!("y{k}")).collect();
+    let tile = Map::parse(
+        ctx,
+        &format!(
+            "{{ [{all}] -> [floor(y0 / {a}) + floor(y1 / {b}), floor(y1 / {b}), {all}] }}",
+            all = y.join(", "),
+            a = sizes[0],
+            b = sizes[1]
+        ),
+    )?;
+    let theta = untiled.apply_range(&tile.to_union()?)?;
+    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
+    let parallel = vec![Mark {
+        dim: 1,
+        stmts: everyone,
+    }];
+    let shifted = |marks: &[(BTreeSet<StmtId>, usize)]| -> Vec<Mark> {
+        marks
+            .iter()
+            .map(|(stmts, d)| Mark {
+                dim: d + 2,
+                stmts: stmts.clone(),
+            })
+            .collect()
+    };
+    let (vector, jam) = (shifted(&assessed.vector), shifted(&assessed.jam));
+    let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel
+        .iter()
+        .chain(&vector)
+        .map(|m| (m.stmts.clone(), m.dim))
+        .collect();
+    match crate::verify::verify(scop, deps, &theta, &checks) {
+        Ok(()) => Ok(Ok(TimeTiles {
+            theta,
+            parallel,
+            vector,
+            jam,
+            sizes,
+            step_bytes,
+            tile_bytes: bytes,
+        })),
+        Err(LoopyError::Refused(_)) => Ok(Err(NotTaken::Refused)),
+        Err(e) => Err(e),
+    }
+}
