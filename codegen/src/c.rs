@@ -5,6 +5,7 @@
 //! conversions of the IR, so a C compiler computes exactly what the interpreter does.
 
 use crate::ast::{AExpr, LoopAst, LoopKind, Node, mentions};
+use crate::block::{RegisterBlock, offset_from, only_loop, whole_length};
 use optimist_presburger::AstOp;
 use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
 use optimist_scop::model::{
@@ -556,7 +557,7 @@ impl Printer<'_> {
                     body,
                     kind: LoopKind::Accumulate,
                     jam,
-                } if let Some(block) = self.register_block(*iter, body) => {
+                } if let Some(block) = crate::block::register_block(self.scop, *iter, body) => {
                     let serial = Node::For {
                         iter: *iter,
                         init: init.clone(),
@@ -799,81 +800,7 @@ impl Printer<'_> {
         out
     }
 
-    /// The register block that is the body of loop `k` (marked [`LoopKind::Accumulate`]): a
-    /// loop over rows around a loop over columns around one statement, both with bounds free
-    /// of `k` and a constant length when whole (`min(.., first + 3)`: 4), the statement
-    /// unguarded, every access of it to the array it writes at the written element, whose
-    /// index expressions are free of `k`, hold the rows' iterator in one subscript and the
-    /// columns' in another (each plus a constant at most), and neither elsewhere: one element
-    /// per row and column, the same along `k`. `None` otherwise (the loop is printed as it is).
-    fn register_block(&self, k: usize, body: &[Node]) -> Option<RegisterBlock> {
-        let (row, row_init, row_cond, row_body, _) = only_loop(body)?;
-        let (column, column_init, column_cond, column_body, _) = only_loop(row_body)?;
-        let [Node::Stmt { stmt, indices, .. }] = column_body else {
-            return None;
-        };
-        let bounds = [row_init, row_cond, column_init, column_cond];
-        if bounds.iter().any(|e| mentions(e, k))
-            || mentions(column_init, *row)
-            || mentions(column_cond, *row)
-        {
-            return None;
-        }
-        let row_end = crate::ast::exclusive_bound(*row, row_cond)?;
-        let column_end = crate::ast::exclusive_bound(*column, column_cond)?;
-        let rows = whole_length(row_init, &row_end)?;
-        let columns = whole_length(column_init, &column_end)?;
-        let st = self.scop.stmt(*stmt);
-        let write = self.scop.access(st.write);
-        if st.guard.is_some()
-            || !matches!(self.scop.array(write.array).origin, ArrayOrigin::Array(_))
-        {
-            return None;
-        }
-        let element = indices
-            .iter()
-            .find(|(a, _)| *a == st.write)
-            .map(|(_, e)| e)?;
-        for &a in &st.accesses {
-            if self.scop.access(a).array == write.array
-                && indices.iter().find(|(x, _)| *x == a).map(|(_, e)| e) != Some(element)
-            {
-                return None;
-            }
-        }
-        let holds = |it: usize| {
-            element
-                .iter()
-                .filter(|e| mentions(e, it))
-                .map(|e| offset_from(e, &AExpr::Iter(it)))
-                .collect::<Vec<_>>()
-        };
-        let (in_rows, in_columns) = (holds(*row), holds(*column));
-        let alone = |x: &[Option<i64>]| matches!(x, [Some(_)]);
-        let separate = element
-            .iter()
-            .all(|e| !(mentions(e, *row) && mentions(e, *column)));
-        if element.iter().any(|e| mentions(e, k))
-            || !alone(&in_rows)
-            || !alone(&in_columns)
-            || !separate
-        {
-            return None;
-        }
-        Some(RegisterBlock {
-            row: *row,
-            row_init: row_init.clone(),
-            row_end,
-            rows,
-            column: *column,
-            column_init: column_init.clone(),
-            column_end,
-            columns,
-            stmt: column_body[0].clone(),
-        })
-    }
-
-    /// Loop `k` with a register block as its body ([`Self::register_block`]): when the block
+    /// Loop `k` with a register block as its body ([`crate::block::register_block`]): when the block
     /// is whole, its elements are loaded into a local array before the loop, the statement
     /// computes in that array, and the array is stored after the loop (the C compiler keeps it
     /// in vector registers: each step of `k` loads a row of the columns and a value per row,
@@ -975,7 +902,7 @@ impl Printer<'_> {
 
     /// Whether `n` is a loop over a product's row blocks whose operand along the columns (the
     /// product's `B[k][j]`) can be packed: its body is a loop over column blocks whose body is
-    /// a loop marked registers around a register block ([`Self::register_block`]), none of
+    /// a loop marked registers around a register block ([`crate::block::register_block`]), none of
     /// their bounds depends on the loops inside the first, both of constant length when whole
     /// (the column blocks of a tile, the reduction's tile), and the block's statement reads,
     /// unconditionally, an array it does not write at indices free of the rows that hold the
@@ -997,7 +924,7 @@ impl Printer<'_> {
         let (k, k_init, k_cond, block, LoopKind::Accumulate) = only_loop(inside)? else {
             return None;
         };
-        let b = self.register_block(*k, block)?;
+        let b = crate::block::register_block(self.scop, *k, block)?;
         let free = |e: &AExpr, of: &[usize]| of.iter().all(|&x| !mentions(e, x));
         if !free(blocks_init, &[*rows])
             || !free(blocks_cond, &[*rows])
@@ -1425,39 +1352,6 @@ struct PackSite {
     access: AccessId,
 }
 
-/// A register block ([`Printer::register_block`]): its loops' iterators, first values,
-/// exclusive ends and lengths when whole, and its statement.
-struct RegisterBlock {
-    row: usize,
-    row_init: AExpr,
-    row_end: AExpr,
-    rows: i64,
-    column: usize,
-    column_init: AExpr,
-    column_end: AExpr,
-    columns: i64,
-    stmt: Node,
-}
-
-/// The loop that is all of `nodes` when it steps by one: its iterator, first value,
-/// condition, body and kind.
-fn only_loop(nodes: &[Node]) -> Option<(&usize, &AExpr, &AExpr, &[Node], LoopKind)> {
-    match nodes {
-        [
-            Node::For {
-                iter,
-                init,
-                cond,
-                step: 1,
-                body,
-                kind,
-                ..
-            },
-        ] => Some((iter, init, cond, body.as_slice(), *kind)),
-        _ => None,
-    }
-}
-
 impl RegisterBlock {
     /// Its statement, and the context its accesses are printed in.
     fn statement<'a>(&'a self, scop: &'a Scop) -> (optimist_scop::model::StmtId, StmtCtx<'a>) {
@@ -1475,47 +1369,6 @@ impl RegisterBlock {
             indices,
         };
         (*stmt, ctx)
-    }
-}
-
-/// `c` when `e` is `base + c` (or `base - c`, or `base`), as isl spells it.
-fn offset_from(e: &AExpr, base: &AExpr) -> Option<i64> {
-    if e == base {
-        return Some(0);
-    }
-    match e {
-        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
-            [x, AExpr::Int(c)] | [AExpr::Int(c), x] => offset_from(x, base)?.checked_add(*c),
-            _ => None,
-        },
-        AExpr::Op(AstOp::Sub, args) => match args.as_slice() {
-            [x, AExpr::Int(c)] => offset_from(x, base)?.checked_sub(*c),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The length of a loop from `init` to before `end` when it is whole: `end` is a minimum (or a
-/// sum of one and a constant, as [`crate::ast::exclusive_bound`] makes it) of which exactly
-/// one term is `init` plus a constant, that constant (at least 1); the loop is whole when
-/// `end - init` is that length.
-fn whole_length(init: &AExpr, end: &AExpr) -> Option<i64> {
-    let (terms, plus): (Vec<&AExpr>, i64) = match end {
-        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
-            [AExpr::Op(AstOp::Min, terms), AExpr::Int(c)] => (terms.iter().collect(), *c),
-            _ => (vec![end], 0),
-        },
-        AExpr::Op(AstOp::Min, terms) => (terms.iter().collect(), 0),
-        _ => (vec![end], 0),
-    };
-    let lengths: Vec<i64> = terms
-        .iter()
-        .filter_map(|t| offset_from(t, init)?.checked_add(plus))
-        .collect();
-    match lengths.as_slice() {
-        [n] if *n >= 1 => Some(*n),
-        _ => None,
     }
 }
 
@@ -1579,61 +1432,5 @@ fn shifted(n: &Node, k: usize, q: i64) -> Node {
                 .collect(),
         },
         other => other.clone(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn add(a: AExpr, b: AExpr) -> AExpr {
-        AExpr::Op(AstOp::Add, vec![a, b])
-    }
-
-    fn mul(a: i64, b: AExpr) -> AExpr {
-        AExpr::Op(AstOp::Mul, vec![AExpr::Int(a), b])
-    }
-
-    /// `c7 = 4 * c4; c7 <= min(ni - 1, 4 * c4 + 3)`: 4 when whole, as isl writes the rows of
-    /// a register block; `min(ni - 1, 4 * c4 + 3) + 1` is how `exclusive_bound` gives its end.
-    #[test]
-    fn a_block_loop_is_whole_at_the_constant_term_of_its_end() {
-        let init = mul(4, AExpr::Iter(4));
-        let cut = AExpr::Op(AstOp::Sub, vec![AExpr::Param("ni".into()), AExpr::Int(1)]);
-        let end = add(
-            AExpr::Op(
-                AstOp::Min,
-                vec![cut.clone(), add(init.clone(), AExpr::Int(3))],
-            ),
-            AExpr::Int(1),
-        );
-        assert_eq!(whole_length(&init, &end), Some(4));
-        // A loop whose end is not its first value plus a constant has no whole length.
-        assert_eq!(whole_length(&init, &cut), None);
-        // Nor one where two terms are (which would be whole is not known).
-        let two = AExpr::Op(
-            AstOp::Min,
-            vec![
-                add(init.clone(), AExpr::Int(3)),
-                add(init.clone(), AExpr::Int(5)),
-            ],
-        );
-        assert_eq!(whole_length(&init, &two), None);
-        // An empty one neither.
-        assert_eq!(whole_length(&init, &init), None);
-    }
-
-    #[test]
-    fn offsets_are_read_through_sums_and_differences_of_constants() {
-        let i = AExpr::Iter(2);
-        assert_eq!(offset_from(&i, &i), Some(0));
-        assert_eq!(offset_from(&add(AExpr::Int(3), i.clone()), &i), Some(3));
-        let minus = AExpr::Op(
-            AstOp::Sub,
-            vec![add(i.clone(), AExpr::Int(3)), AExpr::Int(5)],
-        );
-        assert_eq!(offset_from(&minus, &i), Some(-2));
-        assert_eq!(offset_from(&mul(2, i.clone()), &i), None);
-        assert_eq!(offset_from(&add(i.clone(), AExpr::Iter(3)), &i), None);
     }
 }

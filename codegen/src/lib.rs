@@ -47,6 +47,7 @@
 pub mod abi;
 pub mod ast;
 mod ast_check;
+mod block;
 pub mod c;
 pub mod jit;
 pub mod jit_model;
