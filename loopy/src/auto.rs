@@ -647,7 +647,10 @@ fn stride_one_innermost(
 /// keeps the program's order instead when that order is better on what makes loops fast (unit
 /// stride innermost, then a parallel loop, then vector loops; and on a tie, when the tiled
 /// schedule is a wavefront while the program has a parallel loop), saying so in
-/// [`Transformed::decision`]. Marks the outermost loop that carries no dependence parallel, and
+/// [`Transformed::decision`]; tiles a stencil's time loop with its first space loop instead
+/// when one time step's data leaves the cache (`time`). Marks the outermost loop that carries
+/// no dependence parallel (when there is none and the outermost band is tiled, its tiles run as
+/// a wavefront whose waves' tiles are parallel), and
 /// the innermost loop of each group of statements vector when it carries no dependence between
 /// them and moves their accesses by at most one element; verifies the result.
 ///
@@ -985,6 +988,30 @@ pub fn auto(
     let jam = moved(jam)?;
     let theta = tiles.apply(scop, &theta, &kept)?;
     clock.lap("tile the relation");
+    // Tiles with nothing in parallel: the outermost band's tiles as a wavefront.
+    let mut theta = theta;
+    if parallel_marks.is_empty()
+        && let [(t, 0, _)] = kept.as_slice()
+        && t.n >= 2
+    {
+        let stmts = Tiles::statements(scop, t)?;
+        if let Some((waves, mark)) =
+            time::wavefront(scop, deps, &theta, tiles.tile_dim(0, 0), &stmts, &vector)?
+        {
+            theta = waves;
+            decisions.push(format!(
+                "wavefront: the tiles of {{{}}} in waves (its first two tile loops summed), the \
+                 tiles of one wave in parallel",
+                stmts
+                    .iter()
+                    .map(|&s| scop.stmt(s).name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            parallel_marks.push(mark);
+        }
+        clock.lap("wavefront");
+    }
     let (theta, (parallel_marks, vector, jam, registers)) = with_blocks(
         scop,
         deps,
