@@ -1,7 +1,9 @@
 //! Register blocks: a loop marked registers ([`LoopKind::Accumulate`]) around a block of rows
 //! by columns of one statement whose written element stays put along the loop (a product's
-//! `C[i][j]` along `k`). Both back ends find them here: the C keeps a whole block in a local
-//! array, native code in vector registers.
+//! `C[i][j]` along `k`). The C back end keeps a whole block in a local array. Native code runs
+//! the block's loops as written: a micro-kernel keeping 4 x 4 `f64` in eight 128-bit registers
+//! across `k` ran a 1000x1100x1200 product in 0.236 s on one thread, where the schedule
+//! without blocks (a jammed vector loop) takes 0.197 s, and was not kept.
 
 use crate::ast::{AExpr, LoopKind, Node, mentions};
 use optimist_presburger::AstOp;
