@@ -136,7 +136,7 @@ pub(super) fn time_tiles(
     for m in untiled.maps()? {
         let mut inside = false;
         for d in 2..m.dim(DimType::Out)? {
-            inside = inside || is_loop(&m, d)?;
+            inside = inside || is_loop(scop, &m, d)?;
         }
         if !inside {
             return Ok(Err(NotTaken::Shape(
@@ -230,25 +230,16 @@ pub(super) fn time_tiles(
 /// Whether dimension `d` of the times of `m` takes two values or more where the dimensions
 /// before it are equal: a loop of the code, not a value the outer loops fix (jacobi1d's `i`
 /// once the time and `2t + i` are fixed).
-fn is_loop(m: &Map, d: usize) -> Result<bool, IslError> {
+fn is_loop(scop: &Scop, m: &Map, d: usize) -> Result<bool, IslError> {
     let times = m.range()?;
     let w = times.dim(DimType::SET)?;
     let prefix = times.project_out(DimType::SET, d + 1, w - d - 1)?;
-    let x: Vec<String> = (0..=d).map(|k| format!("x{k}")).collect();
-    let y: Vec<String> = (0..=d).map(|k| format!("y{k}")).collect();
-    let mut same: Vec<String> = (0..d).map(|k| format!("x{k} = y{k}")).collect();
-    same.push(format!("x{d} < y{d}"));
-    let apart = Map::parse(
-        m.ctx(),
-        &format!(
-            "{{ [{}] -> [{}] : {} }}",
-            x.join(", "),
-            y.join(", "),
-            same.join(" and ")
-        ),
-    )?;
-    let pairs = Map::from_domain_and_range(&prefix, &prefix)?.intersect(&apart)?;
-    Ok(!pairs.is_empty()?)
+    let differences = Map::from_domain_and_range(&prefix, &prefix)?
+        .deltas()?
+        .to_union()?;
+    Ok(!differences
+        .intersect(&crate::verify::carried_at(scop, d + 1, d)?)?
+        .is_empty()?)
 }
 
 /// `theta` with its tile loops `d` and `d + 1` (the outermost tiled band's first two, every
