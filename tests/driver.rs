@@ -568,6 +568,26 @@ fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
             plan.transformation
         );
     }
+    // A stencil on arrays of fixed size, whose steps stay in the cache: no time tiles (a step
+    // reads all of `A` and `B`, 64 x 64 doubles each).
+    let small = parse(
+        "void small(int tsteps, double A[64][64], double B[64][64]) {\n\
+         for (int t = 0; t < tsteps; t++) {\n\
+         for (int i = 1; i < 63; i++)\n for (int j = 1; j < 63; j++)\n\
+         B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);\n\
+         for (int i = 1; i < 63; i++)\n for (int j = 1; j < 63; j++)\n\
+         A[i][j] = 0.25 * (B[i - 1][j] + B[i + 1][j] + B[i][j - 1] + B[i][j + 1]);\n\
+         }\n}\n",
+    );
+    let plan = optimist::optimize(&small, &Config::default()).unwrap();
+    let plan = plan.plan().unwrap();
+    assert!(
+        plan.transformation.lines().any(|l| l
+            == "no time tiles: one time step touches 64 KiB with every parameter at 2048, \
+                which stays in a 2048 KiB cache"),
+        "{}",
+        plan.transformation
+    );
 }
 
 /// A long script (600 operations on the tagged product): with a short deadline it either

@@ -1,5 +1,5 @@
 //! Time tiles: a stencil's time loop and its first space loop tiled together, the tiles run as
-//! a wavefront (Pluto's parallelogram tiles), the loops inside each row left as the program
+//! a wavefront (Pluto's parallelogram tiles), the loops inside each tile left as the program
 //! wrote them.
 //!
 //! isl's scheduler skews a stencil's space loops by its time loop so that every dependence
