@@ -13,6 +13,49 @@ use optimist::loopy::AutoConfig;
 use optimist::scop::frontend::{self, FrontendConfig};
 use optimist::{Config, Kernel, Strategy, Version};
 
+/// The kernel, its run sizes, and the interpreter's hashes there.
+struct Case<'a> {
+    name: &'a str,
+    f: &'a optimist::scop::ir::Function,
+    spec: &'a optimist::scop::workload::RunSpec,
+    reference: &'a [String],
+}
+
+/// Runs `plan` natively in each of `natives` and, where a C compiler is present, as the C
+/// program `c` (the versioned C of `plan` when `None`); every run that is not the optimized
+/// version with the interpreter's bits is a failure, named by `what`.
+fn check_plan(
+    k: &Case<'_>,
+    what: &str,
+    plan: &optimist::Plan,
+    natives: &[optimist::NativeOptions],
+    c: Option<String>,
+    failures: &mut Vec<String>,
+) {
+    let name = k.name;
+    for native in natives {
+        let kernel = Kernel::compile_with(k.f, Some(plan), native).unwrap();
+        let (version, hashes) = native_hashes(&kernel, k.f, k.spec);
+        if version != Version::Optimized || hashes != k.reference {
+            failures.push(format!(
+                "{name} ({what}, {native:?}): {version:?} {hashes:?}, interpreter {:?}",
+                k.reference
+            ));
+        }
+    }
+    if let Some(cc) = cc() {
+        let code = c.unwrap_or_else(|| {
+            optimist::codegen::c::versioned(k.f, Some(plan), "optimist_generated")
+                .unwrap()
+                .code
+        });
+        let (hashes, version) = versioned_c_run(&cc, name, k.f, k.spec, &code);
+        if version != "optimized" || hashes != k.reference {
+            failures.push(format!("{name} ({what}, C): {version} {hashes:?}"));
+        }
+    }
+}
+
 #[test]
 fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configuration() {
     let kernels = kernels_in("suite");
@@ -23,6 +66,12 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
         let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
         let spec = run_spec(path);
         let reference = interpreter_hashes(&f, &spec);
+        let k = Case {
+            name: &name,
+            f: &f,
+            spec: &spec,
+            reference: &reference,
+        };
         // Without the deadline: a busy machine must not turn a strategy that works into a
         // note (the deadline has its own tests in `driver.rs`).
         let config = Config {
@@ -37,27 +86,14 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
         if let Some(note) = &plan.schedule_note {
             failures.push(format!("{name}: {note}"));
         }
-        for native in common::native_configurations() {
-            let kernel = Kernel::compile_with(&f, Some(plan), &native).unwrap();
-            let (version, hashes) = native_hashes(&kernel, &f, &spec);
-            if version != Version::Optimized || hashes != reference {
-                failures.push(format!(
-                    "{name} ({native:?}): {version:?} {hashes:?}, interpreter {reference:?}"
-                ));
-            }
-        }
-        if let Some(cc) = cc() {
-            let c = optimist::codegen::c::versioned(&f, Some(plan), "optimist_generated").unwrap();
-            let (hashes, version) = versioned_c_run(&cc, &name, &f, &spec, &c.code);
-            if version != "optimized" || hashes != reference {
-                failures.push(format!("{name} (C): {version} {hashes:?}"));
-            }
-        }
+        let natives = common::native_configurations();
+        check_plan(&k, "default", plan, &natives, None, &mut failures);
         // Time tiles: small ones too (many tiles and waves at the run sizes), and none.
-        if plan
-            .transformation
-            .contains("automatic strategy: time tiles")
-        {
+        let time_tiled = |plan: &optimist::Plan| {
+            plan.transformation
+                .contains("automatic strategy: time tiles")
+        };
+        if time_tiled(plan) {
             for (what, auto) in [
                 (
                     "time tiles of 4",
@@ -86,25 +122,10 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
                     ));
                     continue;
                 };
-                let tiled = plan
-                    .transformation
-                    .contains("automatic strategy: time tiles");
-                if tiled != (what == "time tiles of 4") {
+                if time_tiled(plan) != (what == "time tiles of 4") {
                     failures.push(format!("{name} ({what}): {}", plan.transformation));
                 }
-                let kernel = Kernel::compile_with(&f, Some(plan), &Default::default()).unwrap();
-                let (version, hashes) = native_hashes(&kernel, &f, &spec);
-                if version != Version::Optimized || hashes != reference {
-                    failures.push(format!("{name} ({what}, native): {version:?} {hashes:?}"));
-                }
-                if let Some(cc) = cc() {
-                    let c = optimist::codegen::c::versioned(&f, Some(plan), "optimist_generated")
-                        .unwrap();
-                    let (hashes, version) = versioned_c_run(&cc, &name, &f, &spec, &c.code);
-                    if version != "optimized" || hashes != reference {
-                        failures.push(format!("{name} ({what}, C): {version} {hashes:?}"));
-                    }
-                }
+                check_plan(&k, what, plan, &[Default::default()], None, &mut failures);
             }
         }
         // The C back end's own schedule: products register-blocked (`compile_c`'s default),
@@ -114,21 +135,16 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
             failures.push(format!("{name}: not optimized for C: {:?}", blocked.why()));
             continue;
         };
-        if blocked.marks.registers.is_empty() {
-            continue;
-        }
-        let kernel = Kernel::compile_with(&f, Some(blocked), &Default::default()).unwrap();
-        let (version, hashes) = native_hashes(&kernel, &f, &spec);
-        if version != Version::Optimized || hashes != reference {
-            failures.push(format!(
-                "{name} (register blocks, native): {version:?} {hashes:?}"
-            ));
-        }
-        if let Some(cc) = cc() {
-            let (hashes, version) = versioned_c_run(&cc, &name, &f, &spec, &c.code);
-            if version != "optimized" || hashes != reference {
-                failures.push(format!("{name} (register blocks, C): {version} {hashes:?}"));
-            }
+        if !blocked.marks.registers.is_empty() {
+            let natives = [Default::default()];
+            check_plan(
+                &k,
+                "register blocks",
+                blocked,
+                &natives,
+                Some(c.code),
+                &mut failures,
+            );
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
