@@ -724,29 +724,20 @@ pub fn auto(
             tile_all(scop, computed?.root()?, config, &mut tilings)?.schedule()
         })?;
         clock.lap("isl scheduler, components apart");
-        let distributed = Candidate::of(scop, &all, &apart, tilings, &domains)?;
+        let mut distributed = Candidate::of(scop, &all, &apart, tilings, &domains)?;
         clock.lap("assess the distributed schedule");
         // Register blocks decide between equals.
-        let blocks = |c: &Candidate| -> Result<usize, IslError> {
+        let blocks = |c: &mut Candidate| -> Result<usize, IslError> {
             if !product {
                 return Ok(0);
             }
-            let theta = &c.assessed.theta;
-            let mut zeros = Vec::new();
-            for (t, p) in &c.tilings {
-                if let Ok(zero) = crate::verify::tiling(scop, &all, theta, *p, &t.members, t.n)? {
-                    zeros.push((t, *p, zero));
-                }
-            }
-            let legal: Vec<(&Tiling, usize, &[bool])> = zeros
-                .iter()
-                .map(|(t, p, z)| (*t, *p, z.as_slice()))
-                .collect();
-            Ok(register_blocks(scop, theta, &legal, &c.assessed.vector)?.len())
+            c.check_tilings(scop, &all)?;
+            let legal = c.legal_tilings();
+            Ok(register_blocks(scop, &c.assessed.theta, &legal, &c.assessed.vector)?.len())
         };
         let better = distributed.assessed.score() > tiled.assessed.score()
             || (distributed.assessed.score() == tiled.assessed.score()
-                && blocks(&distributed)? > blocks(&tiled)?);
+                && blocks(&mut distributed)? > blocks(&mut tiled)?);
         // Its loops were moved by hand (`sink_innermost`): the verifier has the last word.
         if better
             && verify_with(
@@ -858,6 +849,9 @@ pub fn auto(
         chosen.assessed.verify(scop, deps)?;
     }
     clock.lap("verify");
+    // Each tiling on its own (once: register blocks may have asked already); one that cannot
+    // be shown legal is left out (its band runs untiled, in the verified order).
+    chosen.check_tilings(scop, &all)?;
     let Candidate {
         assessed:
             Assessed {
@@ -868,14 +862,13 @@ pub fn auto(
                 ..
             },
         tilings,
+        checked,
     } = chosen;
-    // Each tiling on its own; one that cannot be shown legal is left out (its band runs
-    // untiled, in the verified order).
-    let mut checked = Vec::new();
-    for (t, p) in tilings {
-        let zero = crate::verify::tiling(scop, &all, &theta, p, &t.members, t.n)?.ok();
-        checked.push((t, p, zero));
-    }
+    let mut checked: Vec<(Tiling, usize, Option<Vec<bool>>)> = tilings
+        .into_iter()
+        .zip(checked.unwrap_or_default())
+        .map(|((t, p), zero)| (t, p, zero))
+        .collect();
     // A product's band is register-blocked; its reduction's tiles are then deeper (the block
     // is loaded and stored once per reduction tile), its rows' too (the C packs the operand
     // along the columns once per row tile).
@@ -987,10 +980,9 @@ pub fn auto(
     };
     let vector = moved(vector)?;
     let jam = moved(jam)?;
-    let theta = tiles.apply(scop, &theta, &kept)?;
+    let mut theta = tiles.apply(scop, &theta, &kept)?;
     clock.lap("tile the relation");
     // Tiles with nothing in parallel: the outermost band's tiles as a wavefront.
-    let mut theta = theta;
     if parallel_marks.is_empty()
         && let [(t, 0, _)] = kept.as_slice()
         && t.n >= 2
@@ -1292,6 +1284,7 @@ fn split_loops(
         Candidate {
             assessed: current,
             tilings: chosen.tilings,
+            checked: None,
         },
         decision,
     ))
@@ -1403,6 +1396,7 @@ fn interchange_loops(
         Candidate {
             assessed: a,
             tilings: Vec::new(),
+            checked: None,
         },
         why,
     )))
@@ -1442,6 +1436,9 @@ fn with_split(parts: &[usize], d: usize) -> Vec<usize> {
 struct Candidate {
     assessed: Assessed,
     tilings: Vec<(Tiling, usize)>,
+    /// Per tiling, what [`crate::verify::tiling`] said of it on `assessed.theta` (its members'
+    /// zero distances, or `None` when tiling it is not legal), once asked.
+    checked: Option<Vec<Option<Vec<bool>>>>,
 }
 
 impl Candidate {
@@ -1462,7 +1459,30 @@ impl Candidate {
         Ok(Candidate {
             assessed: Assessed::of(scop, all, theta)?,
             tilings,
+            checked: None,
         })
+    }
+
+    /// Each tiling checked on its own ([`crate::verify::tiling`]), once per candidate.
+    fn check_tilings(&mut self, scop: &Scop, all: &UnionMap) -> Result<(), IslError> {
+        if self.checked.is_none() {
+            let theta = &self.assessed.theta;
+            let mut zeros = Vec::with_capacity(self.tilings.len());
+            for (t, p) in &self.tilings {
+                zeros.push(crate::verify::tiling(scop, all, theta, *p, &t.members, t.n)?.ok());
+            }
+            self.checked = Some(zeros);
+        }
+        Ok(())
+    }
+
+    /// The tilings [`Self::check_tilings`] found legal, with their zero distances.
+    fn legal_tilings(&self) -> Vec<(&Tiling, usize, &[bool])> {
+        self.tilings
+            .iter()
+            .zip(self.checked.iter().flatten())
+            .filter_map(|((t, p), z)| Some((t, *p, z.as_deref()?)))
+            .collect()
     }
 }
 
