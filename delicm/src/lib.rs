@@ -470,6 +470,19 @@ fn forward_scalar(
             None => None,
         };
         st.accesses.retain(|&a| a != r);
+        // A data-dependent subscript of Y reads `s` too (`a[c] = 5` with `c` forwarded): it
+        // takes the tree as well, or it would index with a read that no longer exists.
+        for k in new.stmts[y.0 as usize].accesses.clone() {
+            let acc = &mut new.accesses[k.0 as usize];
+            if let Some(subs) = &acc.subscripts {
+                let subs = subs
+                    .iter()
+                    .map(&substitute)
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| PassError::Bail(e.0))?;
+                acc.subscripts = Some(subs);
+            }
+        }
         // Each re-issued load reads what X's load read: same sources, through `def`.
         let loaded: Vec<ScopArrayId> = loads.iter().map(|&q| scop.access(q).array).collect();
         let old_deps = deps_on(scop, &loaded, config)?;

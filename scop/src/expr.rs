@@ -286,7 +286,8 @@ pub trait CLeaves<L> {
 fn prec<L>(e: &Expr<L>) -> u8 {
     match &e.kind {
         ExprKind::Int(v) if *v < 0 => 12,
-        ExprKind::Float(v) if *v < 0.0 || (*v == 0.0 && v.is_sign_negative()) => 12,
+        // A zero prints as a compound literal, a primary expression.
+        ExprKind::Float(v) if *v < 0.0 => 12,
         ExprKind::Int(_)
         | ExprKind::Float(_)
         | ExprKind::Leaf(_)
@@ -321,6 +322,18 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
                 _ => "",
             };
             let _ = write!(out, "{v}{suffix}");
+        }
+        ExprKind::Float(v) if *v == 0.0 => {
+            // A floating zero is written as a compound literal, never as a bare constant:
+            // gcc's front end (12.2, at every -O level, -O0 too) folds `0.0 - x` to `-x` and
+            // `x + 0.0` to `x` when it believes `x` cannot be a negative zero, and gets the sign
+            // wrong when `x` is `(double)i` or `-(double)i` with `i == 0` (`0.0 - (double)0` came
+            // out as `-0.0`). A compound literal is no constant to that fold; from -O1 on it is
+            // an ordinary constant again, and the middle end's folds keep the sign of zero.
+            let ty = if e.ty == Type::F32 { "float" } else { "double" };
+            let sign = if v.is_sign_negative() { "-" } else { "" };
+            let suffix = if e.ty == Type::F32 { "f" } else { "" };
+            let _ = write!(out, "({ty}){{{sign}0.0{suffix}}}");
         }
         ExprKind::Float(v) => {
             let text = if v.is_finite() {

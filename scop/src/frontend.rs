@@ -619,6 +619,11 @@ struct Lower<'a> {
     arrays: Vec<Array>,
     /// Block scopes, innermost last.
     scopes: Vec<HashMap<String, Name>>,
+    /// Local scalars whose value is an integer constant here: assigned it in the function's
+    /// outermost block and not assigned since. A local array's size may read them (`int n;
+    /// n = 5; int A[n];`): local arrays are sized when the function starts, so the size takes
+    /// the constant.
+    constants: HashMap<VarId, Expr>,
 }
 
 type R<T> = Result<T, CError>;
@@ -632,6 +637,30 @@ impl<'a> Lower<'a> {
             vars: Vec::new(),
             arrays: Vec::new(),
             scopes: vec![HashMap::new()],
+            constants: HashMap::new(),
+        }
+    }
+
+    /// Whether statements are lowered in the function's outermost block (each runs once).
+    fn outermost(&self) -> bool {
+        self.scopes.len() == 2
+    }
+
+    /// Updates [`Lower::constants`] after `stmts` were lowered: what they assign is no longer
+    /// known, unless it is an integer constant assigned in the outermost block.
+    fn track_constants(&mut self, stmts: &[Stmt]) {
+        for st in stmts {
+            let mut assigned = Vec::new();
+            assigned_vars(std::slice::from_ref(st), &mut assigned);
+            for v in assigned {
+                self.constants.remove(&v);
+            }
+            if let StmtKind::Assign(LValue::Var(v), value) = &st.kind
+                && matches!(value.kind, ExprKind::Int(_))
+                && self.outermost()
+            {
+                self.constants.insert(*v, value.clone());
+            }
         }
     }
 
@@ -975,7 +1004,8 @@ impl<'a> Lower<'a> {
                         ExprKind::Int(n) => {
                             return self.err(e.span, format!("negative array size {n}"));
                         }
-                        _ => Dim::Expr(self.ir(e.span, size.convert(Type::I64))?),
+                        _ if param => Dim::Expr(self.ir(e.span, size.convert(Type::I64))?),
+                        _ => self.local_size(name, size, e.span)?,
                     }
                 }
                 _ => {
@@ -996,6 +1026,44 @@ impl<'a> Lower<'a> {
             elem,
             dims,
             kind,
+        })
+    }
+
+    /// A dimension of local array `name` sized by the non-constant `size`. Local arrays are
+    /// allocated when the function starts, so the size may read parameters, and local scalars
+    /// only where their value is a known constant ([`Lower::constants`]).
+    fn local_size(&self, name: &str, size: Expr, span: Span) -> R<Dim> {
+        // What the size reads that is not known when the function starts.
+        let mut unknown: Option<String> = None;
+        let size = size.map_leaves(&mut |leaf, ty| match *leaf {
+            IrLeaf::Var(v) if self.vars[v.0 as usize].kind == VarKind::Local => {
+                match self.constants.get(&v) {
+                    Some(c) if self.outermost() => Ok(c.clone().convert(ty)?),
+                    _ => {
+                        unknown.get_or_insert_with(|| format!("local `{}`", self.vars[v.0 as usize].name));
+                        Expr::leaf(IrLeaf::Var(v), ty)
+                    }
+                }
+            }
+            IrLeaf::Read(..) => {
+                unknown.get_or_insert_with(|| "an array element".to_string());
+                Expr::leaf(leaf.clone(), ty)
+            }
+            _ => Expr::leaf(leaf.clone(), ty),
+        });
+        let size = self.ir(span, size)?;
+        if let Some(what) = unknown {
+            return self.err(
+                span,
+                format!(
+                    "the size of local array `{name}` reads {what}: local arrays are allocated when the function starts, so a size may read parameters, and a local scalar only where it was assigned a constant before, outside any loop or branch"
+                ),
+            );
+        }
+        let size = self.ir(span, size.convert(Type::I64))?;
+        Ok(match size.kind {
+            ExprKind::Int(n) if n >= 0 => Dim::Const(n as u64),
+            _ => Dim::Expr(size),
         })
     }
 
@@ -1110,6 +1178,13 @@ impl<'a> Lower<'a> {
 
     /// Lowers `item` onto `out`; a `while` loop may take the assignment before it as its start.
     fn block_item_into(&mut self, item: &Node<BlockItem>, out: &mut Vec<Stmt>) -> R<()> {
+        let before = out.len().saturating_sub(1);
+        self.block_item_lowered(item, out)?;
+        self.track_constants(&out[before..]);
+        Ok(())
+    }
+
+    fn block_item_lowered(&mut self, item: &Node<BlockItem>, out: &mut Vec<Stmt>) -> R<()> {
         if let BlockItem::Statement(s) = &item.node
             && let Some(parts) = while_parts(&s.node)
         {

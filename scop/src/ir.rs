@@ -882,6 +882,8 @@ struct Printer<'a> {
     f: &'a Function,
     /// The printed name of every variable.
     names: Vec<String>,
+    /// The printed name of every array.
+    arrays: Vec<String>,
     /// Elements of arrays with several dimensions printed as `((T *)A)[flat index]`: the IR
     /// lets an inner subscript run past its dimension while the element is inside the buffer
     /// (C's flat memory), which `A[i][j]` in C does not (gcc bounds loops by the declared
@@ -895,27 +897,36 @@ impl<'a> Printer<'a> {
         Printer {
             f,
             names: f.vars.iter().map(|v| v.name.clone()).collect(),
+            arrays: f.arrays.iter().map(|a| a.name.clone()).collect(),
             flat: false,
         }
     }
 
-    /// Variables whose name an earlier variable has get a suffix (`i_3`), so that the
-    /// declarations at the top of the function are distinct.
+    /// Variables and arrays whose name an earlier one has get a suffix (`i_3`, `b_1`), so that
+    /// the declarations at the top of the function are distinct (two loops over `i`, two
+    /// blocks that each declare `float b[n]`).
     fn distinct(f: &'a Function) -> Printer<'a> {
-        let mut names: Vec<String> = Vec::with_capacity(f.vars.len());
-        for (k, v) in f.vars.iter().enumerate() {
-            let mut n = v.name.clone();
-            if names.contains(&n) {
-                n = format!("{}_{k}", v.name);
-                while names.contains(&n) || f.vars.iter().any(|w| w.name == n) {
+        let taken = |n: &str| {
+            f.vars.iter().any(|w| w.name == n) || f.arrays.iter().any(|a| a.name == n)
+        };
+        let mut printed: Vec<String> = Vec::with_capacity(f.vars.len() + f.arrays.len());
+        let mut unique = |name: &str, k: usize| {
+            let mut n = name.to_string();
+            if printed.contains(&n) {
+                n = format!("{name}_{k}");
+                while printed.contains(&n) || taken(&n) {
                     n.push('_');
                 }
             }
-            names.push(n);
-        }
+            printed.push(n.clone());
+            n
+        };
+        let names = f.vars.iter().enumerate().map(|(k, v)| unique(&v.name, k)).collect();
+        let arrays = f.arrays.iter().enumerate().map(|(k, a)| unique(&a.name, k)).collect();
         Printer {
             f,
             names,
+            arrays,
             flat: true,
         }
     }
@@ -926,10 +937,10 @@ impl<'a> Printer<'a> {
         use std::fmt::Write;
         let array = self.f.array(a);
         if !self.flat || idx.len() < 2 || array.dims.len() != idx.len() {
-            out.push_str(&array.name);
+            out.push_str(&self.arrays[a.0 as usize]);
             return self.indices(out, idx);
         }
-        let _ = write!(out, "(({} *){})[", array.elem, array.name);
+        let _ = write!(out, "(({} *){})[", array.elem, self.arrays[a.0 as usize]);
         let mut flat = String::new();
         for (k, i) in idx.iter().enumerate() {
             if k > 0 {
@@ -998,7 +1009,9 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn declaration(&self, a: &Array) -> String {
+    fn declaration(&self, id: ArrayId) -> String {
+        let a = self.f.array(id);
+        let name = &self.arrays[id.0 as usize];
         let mut out = String::new();
         match a.kind {
             ArrayKind::Pointer { restrict } => {
@@ -1006,11 +1019,11 @@ impl<'a> Printer<'a> {
                     "{} *{}{}",
                     a.elem,
                     if restrict { "restrict " } else { "" },
-                    a.name
+                    name
                 ));
             }
             _ => {
-                out.push_str(&format!("{} {}", a.elem, a.name));
+                out.push_str(&format!("{} {}", a.elem, name));
                 self.dims(&mut out, a);
             }
         }
@@ -1210,7 +1223,7 @@ impl Function {
             .iter()
             .map(|param| match *param {
                 Param::Scalar(v) => format!("{} {}", self.var(v).ty, p.names[v.0 as usize]),
-                Param::Array(a) => p.declaration(self.array(a)),
+                Param::Array(a) => p.declaration(a),
             })
             .collect();
         format!("{} {name}({})", self.return_type(), params.join(", "))
@@ -1233,12 +1246,14 @@ impl Function {
                 let _ = writeln!(out, "  {} {};", v.ty, p.names[k]);
             }
         }
-        for a in self.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
-            let _ = writeln!(out, "  {};", p.declaration(a));
+        for (k, a) in self.arrays.iter().enumerate() {
+            if a.kind == ArrayKind::Local {
+                let _ = writeln!(out, "  {};", p.declaration(ArrayId(k as u32)));
+            }
         }
         p.stmts(&mut out, &self.body, 1);
         if let Some(r) = self.ret {
-            let _ = writeln!(out, "  return {}[0];", self.array(r).name);
+            let _ = writeln!(out, "  return {}[0];", p.arrays[r.0 as usize]);
         }
         out.push_str("}\n");
         out

@@ -635,6 +635,28 @@ impl Scop {
                 }
             }
         }
+        // Every read a body, a guard or a data-dependent subscript names is a read of its
+        // statement (a pass that removes a read must replace it everywhere it is used).
+        for s in &self.stmts {
+            let subscripts = s
+                .accesses
+                .iter()
+                .filter_map(|&a| self.access(a).subscripts.as_ref())
+                .flatten();
+            let used = std::iter::once(&s.value)
+                .chain(s.guard.as_ref())
+                .chain(subscripts)
+                .flat_map(|e| e.accesses());
+            for a in used {
+                let own = s.accesses.contains(&a) && a != s.write;
+                if !own || !self.accesses.get(a.0 as usize).is_some_and(Access::is_read) {
+                    return Err(VerifyError::UseNotOwn {
+                        access: a,
+                        stmt: s.name.clone(),
+                    });
+                }
+            }
+        }
         // The schedule's own domain: its map alone is not restricted to it.
         let domains = self.domains()?;
         if !self.schedule.domain()?.is_equal(&domains)? {
@@ -671,6 +693,14 @@ pub enum VerifyError {
     NoSuchAccess {
         /// The access.
         access: AccessId,
+    },
+    /// A statement's value, guard or subscript uses an access that is not one of its reads.
+    #[error("statement {stmt} uses {access}, which is not one of its reads")]
+    UseNotOwn {
+        /// The access used.
+        access: AccessId,
+        /// The statement.
+        stmt: String,
     },
     /// An access names an array that does not exist.
     #[error("access {access} touches an array that does not exist")]
