@@ -122,6 +122,11 @@ pub struct Config {
     ///
     /// [`Ctx::with_deadline`]: optimist_presburger::Ctx::with_deadline
     pub deadline: Option<Duration>,
+    /// Run the pipeline in a child process first ([`crate::isolate`]): a crash inside isl
+    /// (C code) then gives [`Why::Crashed`] and the faithful code instead of taking the caller's
+    /// process down, at twice the compile time. Off by default; set [`Config::deadline`] to
+    /// `None` with it, so that both runs take the same path.
+    pub isolate: bool,
 }
 
 impl Default for Config {
@@ -137,6 +142,7 @@ impl Default for Config {
             } else {
                 1
             })),
+            isolate: false,
         }
     }
 }
@@ -236,6 +242,14 @@ pub enum Why {
     /// optimist. The optimization is lost, not the program: the faithful code runs.
     #[error("isl failed (a bug: please report it with the kernel): {0}")]
     Isl(IslError),
+    /// *Bug* (of isl, or of optimist): with [`Config::isolate`], the pipeline killed the
+    /// child process it ran in, by this signal. Only the faithful code runs; please report the
+    /// kernel.
+    #[error("the optimizer crashed in a child process (signal {signal}): please report the kernel")]
+    Crashed {
+        /// The signal that ended the child (11 for a segmentation fault, 6 for an abort).
+        signal: i32,
+    },
     /// *Bug* (of isl's AST generator): isl's loop AST of the schedule runs the instances in
     /// an order that breaks a dependence,
     /// or leaves one out (a bug of isl's AST generator, found by the check of every AST).
@@ -246,6 +260,9 @@ pub enum Why {
 /// What the caller must change, or a bug. Everything that only stops optimization is a [`Why`].
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Error {
+    /// *Environment*: with [`Config::isolate`], no child process could be made or waited for.
+    #[error("cannot run the optimizer in a child process: {0}")]
+    Isolate(String),
     /// *Invalid input*: the Loopy script does not apply or is refused.
     #[error(transparent)]
     Script(#[from] LoopyError),
@@ -334,16 +351,23 @@ pub fn compile(f: &Function, config: &Config) -> Result<Compiled, Error> {
     Ok(Compiled { kernel, outcome })
 }
 
-/// [`optimize`], then the versioned C program for the outcome ([`optimist_codegen::c::versioned`]),
-/// its entry point named `name`. The automatic strategy register-blocks products for the C
-/// compiler unless `config` says otherwise ([`AutoConfig::register_blocks`]).
-pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram, Outcome), Error> {
-    // Products are register-blocked for a C compiler unless the caller said otherwise.
+/// The configuration [`compile_c`] optimizes with: `config`, with products register-blocked
+/// for the C compiler unless it says otherwise ([`AutoConfig::register_blocks`]). The plan of
+/// `optimize(f, &config_for_c(config))` is the one `compile_c` prints, and native code compiled
+/// with this configuration runs that same plan (the differential tests check both).
+pub fn config_for_c(config: &Config) -> Config {
     let mut config = config.clone();
     if let Strategy::Auto(auto) = &mut config.strategy {
         auto.register_blocks.get_or_insert(true);
     }
-    let outcome = optimize(f, &config)?;
+    config
+}
+
+/// [`optimize`], then the versioned C program for the outcome ([`optimist_codegen::c::versioned`]),
+/// its entry point named `name`. The automatic strategy register-blocks products for the C
+/// compiler unless `config` says otherwise ([`AutoConfig::register_blocks`]).
+pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram, Outcome), Error> {
+    let outcome = optimize(f, &config_for_c(config))?;
     let program = optimist_codegen::c::versioned(f, outcome.plan(), name)?;
     Ok((program, outcome))
 }
@@ -351,6 +375,15 @@ pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram,
 /// Runs the pipeline on `f` (see the module documentation). isl failing inside a stage is
 /// [`Why::Isl`]: only the faithful code is compiled.
 pub fn optimize(f: &Function, config: &Config) -> Result<Outcome, Error> {
+    if config.isolate {
+        let probe = crate::isolate::probe(|| {
+            let _ = optimize_or_isl_error(f, config);
+        })
+        .map_err(|e| Error::Isolate(e.to_string()))?;
+        if let Some(signal) = probe {
+            return Ok(Outcome::FaithfulOnly(Why::Crashed { signal }));
+        }
+    }
     match optimize_or_isl_error(f, config) {
         Err(Error::Isl(e)) => Ok(Outcome::FaithfulOnly(Why::Isl(e))),
         other => other,

@@ -48,11 +48,12 @@
 #![deny(missing_docs)]
 
 pub mod driver;
+pub mod isolate;
 pub mod picture;
 
 pub use driver::{
     Budgets, Compiled, Config, Error, Outcome, PASSES, Stage, Strategy, Why, compile, compile_c,
-    model_after, optimize,
+    config_for_c, model_after, optimize,
 };
 pub use optimist_assume as assume;
 pub use optimist_codegen as codegen;

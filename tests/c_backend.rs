@@ -143,7 +143,7 @@ fn generated_c_for_a_product() {
           long c0_, c1_, c2_;
           for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {
             for (c1_ = 0L; (c1_ < (long)n); c1_ += 1) {
-              C[c0_][c1_] = (double)0;
+              C[c0_][c1_] = (double){0};
               for (c2_ = 0L; (c2_ < (long)n); c2_ += 1) {
                 C[c0_][c1_] = C[c0_][c1_] + A[c0_][c2_] * B[c2_][c1_];
               }
@@ -318,7 +318,7 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
                   OPTIMIST_VECTOR
                   for (c3_ = optimist_max(1L, (1024L * c1_)); (c3_ <= optimist_min(((long)w - 2L), ((1024L * c1_) + 1023L))); c3_ += 1) {
                     float optimist_r0;
-                    optimist_r0 = 0.0f;
+                    optimist_r0 = (float){0.0f};
                     optimist_r0 = optimist_r0 + optimist_h0 * in[(c2_ - 1L)][(c3_ - 1L)];
                     optimist_r0 = optimist_r0 + optimist_h1 * in[(c2_ - 1L)][((c3_ + 1L) - 1L)];
                     optimist_r0 = optimist_r0 + optimist_h2 * in[(c2_ - 1L)][((c3_ + 2L) - 1L)];

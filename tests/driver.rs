@@ -696,3 +696,25 @@ fn an_isl_failure_on_the_automatic_loop_ast_keeps_the_original_order() {
     let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
     assert_eq!((version, hashes), (optimist::Version::Optimized, reference));
 }
+
+/// `Config::isolate` runs the pipeline in a child first: where the child ends normally, the
+/// plan is the one `optimize` gives without it (the second run takes the path the first took).
+#[test]
+fn an_isolated_optimization_gives_the_same_plan() {
+    let src =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/gemm.c")).unwrap();
+    let f = parse(&src);
+    let plain = Config {
+        deadline: None,
+        ..Config::default()
+    };
+    let isolated = Config {
+        isolate: true,
+        ..plain.clone()
+    };
+    let dump = |c: &Config| match optimist::optimize(&f, c).unwrap() {
+        Outcome::Optimized(plan) => plan.dump(&f),
+        Outcome::FaithfulOnly(why) => panic!("no plan: {why}"),
+    };
+    assert_eq!(dump(&isolated), dump(&plain));
+}

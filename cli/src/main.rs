@@ -134,6 +134,11 @@ struct Schedule {
     /// replacement).
     #[arg(long)]
     no_registers: bool,
+    /// Optimize in a child process first (`Config::isolate`): a crash inside isl gives the
+    /// faithful code and a message instead of ending this process. Takes twice the compile
+    /// time; the deadline is off with it.
+    #[arg(long)]
+    isolate: bool,
 }
 
 impl Schedule {
@@ -145,6 +150,10 @@ impl Schedule {
         }
         config.native.vector = !self.no_vector;
         config.native.registers = !self.no_registers;
+        if self.isolate {
+            config.isolate = true;
+            config.deadline = None;
+        }
         if let Some(list) = &self.passes {
             config.passes = list
                 .split(',')
@@ -428,6 +437,9 @@ fn read_script(path: &Path) -> Result<Script> {
 fn report_outcome(outcome: &Outcome) {
     if let Some(note) = outcome.plan().and_then(|p| p.schedule_note.as_ref()) {
         eprintln!("optimist: {note}");
+    }
+    if let Outcome::FaithfulOnly(why @ optimist::Why::Crashed { .. }) = outcome {
+        eprintln!("optimist: {why}");
     }
 }
 

@@ -1267,15 +1267,38 @@ impl Printer<'_> {
             let subs: String = idx.iter().map(|i| format!("[{}]", self.aexpr(i))).collect();
             return format!("{name}{subs}");
         }
-        match &acc.subscripts {
-            Some(subs) => {
+        match (&acc.subscripts, arr.origin) {
+            // Data-dependent subscripts of an array with several dimensions: no assumption
+            // (IB covers exact accesses only) keeps an inner one inside its dimension, and the
+            // program may run past it into the next row (flat memory, as the interpreter and
+            // native code see it). In C that is undefined and gcc exploits it, so the element
+            // is addressed flat, as the faithful C does.
+            (Some(subs), ArrayOrigin::Array(id)) if subs.len() > 1 => {
+                let array = self.f.array(id);
+                let mut flat = String::new();
+                for (k, s) in subs.iter().enumerate() {
+                    let sub = self.body(ctx, s);
+                    if k == 0 {
+                        flat = format!("(long)({sub})");
+                        continue;
+                    }
+                    let size = match array.dims.get(k) {
+                        Some(Dim::Const(n)) => format!("{n}L"),
+                        Some(Dim::Expr(e)) => format!("(long)({})", self.f.expr_to_string(e)),
+                        _ => "0L".into(),
+                    };
+                    flat = format!("({flat}) * {size} + ({sub})");
+                }
+                format!("(({} *){name})[{flat}]", array.elem)
+            }
+            (Some(subs), _) => {
                 let subs: String = subs
                     .iter()
                     .map(|s| format!("[{}]", self.body(ctx, s)))
                     .collect();
                 format!("{name}{subs}")
             }
-            None => name,
+            (None, _) => name,
         }
     }
 

@@ -55,6 +55,25 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Everything the plan decided, as text: the transformation and its note, the model after
+    /// the passes, the schedule, the marks, the loop AST and the run-time check. Two back ends
+    /// given the same plan have the same dump (the differential tests compare them).
+    pub fn dump(&self, f: &optimist_scop::ir::Function) -> String {
+        format!(
+            "transformation: {}\nnote: {:?}\n{}schedule: {}\nmarks: {:?}\n{}check: {}\nunchecked: {:?}\n",
+            self.transformation,
+            self.schedule_note,
+            self.scop.dump(f),
+            self.schedule
+                .map()
+                .map_or_else(|e| format!("({e})"), |m| m.to_string()),
+            self.marks,
+            self.ast.display(&self.scop),
+            self.check_c(),
+            self.unchecked,
+        )
+    }
+
     /// The run-time check in C notation: exactly the condition the compiled code evaluates.
     pub fn check_c(&self) -> String {
         self.check.to_c(&self.scop)

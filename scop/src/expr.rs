@@ -330,6 +330,8 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
             // wrong when `x` is `(double)i` or `-(double)i` with `i == 0` (`0.0 - (double)0` came
             // out as `-0.0`). A compound literal is no constant to that fold; from -O1 on it is
             // an ordinary constant again, and the middle end's folds keep the sign of zero.
+            // Integers converted to floating types are compound literals for the same reason
+            // (below).
             let ty = if e.ty == Type::F32 { "float" } else { "double" };
             let sign = if v.is_sign_negative() { "-" } else { "" };
             let suffix = if e.ty == Type::F32 { "f" } else { "" };
@@ -373,6 +375,14 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
             sub(out, a, p);
             let _ = write!(out, " {} ", op.symbol());
             sub(out, b, p + 1);
+        }
+        // An integer converted to a floating type is a compound literal, for the reason a
+        // floating zero is one: gcc's front end folds integer constants (`(int)0L`, `m * 0`)
+        // into a floating zero constant, and then `0.0 - x` into `-x`.
+        ExprKind::Cast(a) if e.ty.is_float() && !a.ty.is_float() => {
+            let _ = write!(out, "({}){{", e.ty);
+            write_c(leaves, out, a);
+            out.push('}');
         }
         ExprKind::Cast(a) => {
             let _ = write!(out, "({})", e.ty);

@@ -1040,7 +1040,9 @@ impl<'a> Lower<'a> {
                 match self.constants.get(&v) {
                     Some(c) if self.outermost() => Ok(c.clone().convert(ty)?),
                     _ => {
-                        unknown.get_or_insert_with(|| format!("local `{}`", self.vars[v.0 as usize].name));
+                        unknown.get_or_insert_with(|| {
+                            format!("local `{}`", self.vars[v.0 as usize].name)
+                        });
                         Expr::leaf(IrLeaf::Var(v), ty)
                     }
                 }

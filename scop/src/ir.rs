@@ -906,9 +906,8 @@ impl<'a> Printer<'a> {
     /// the declarations at the top of the function are distinct (two loops over `i`, two
     /// blocks that each declare `float b[n]`).
     fn distinct(f: &'a Function) -> Printer<'a> {
-        let taken = |n: &str| {
-            f.vars.iter().any(|w| w.name == n) || f.arrays.iter().any(|a| a.name == n)
-        };
+        let taken =
+            |n: &str| f.vars.iter().any(|w| w.name == n) || f.arrays.iter().any(|a| a.name == n);
         let mut printed: Vec<String> = Vec::with_capacity(f.vars.len() + f.arrays.len());
         let mut unique = |name: &str, k: usize| {
             let mut n = name.to_string();
@@ -921,8 +920,18 @@ impl<'a> Printer<'a> {
             printed.push(n.clone());
             n
         };
-        let names = f.vars.iter().enumerate().map(|(k, v)| unique(&v.name, k)).collect();
-        let arrays = f.arrays.iter().enumerate().map(|(k, a)| unique(&a.name, k)).collect();
+        let names = f
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(k, v)| unique(&v.name, k))
+            .collect();
+        let arrays = f
+            .arrays
+            .iter()
+            .enumerate()
+            .map(|(k, a)| unique(&a.name, k))
+            .collect();
         Printer {
             f,
             names,

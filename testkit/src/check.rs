@@ -104,12 +104,44 @@ pub enum Verdict {
         why: Option<String>,
         /// Whether the versioned C ran through the C compiler too.
         c: bool,
-        /// Whether the C compiler disagreed with the interpreter on the program as written,
-        /// and so on the versioned C: a difference between C as `cc` compiles it and C's
-        /// semantics, not optimist's (gcc 12 folds `0.0 - (double)i` into `-(double)i`, which
-        /// is `-0.0` where `i` is 0). Then the versioned C is not compared.
-        cc_differs: bool,
+        /// What changed the program on its way to the plan ([`reach`]).
+        reach: Vec<&'static str>,
     },
+}
+
+/// What the passes and the strategy did to a plan: `delin`, `delicm`, `propagate` when the pass
+/// changed the model, and the strategy's paths taken (`tiled`, `split`, `interchange`, `time
+/// tiles`, `wavefront`, `register blocks`, `parallel`), read from its decisions. Counted per
+/// run to show what the random programs reach.
+pub fn reach(plan: &optimist::Plan) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = plan
+        .reports
+        .iter()
+        .filter(|r| r.changed)
+        .filter_map(|r| {
+            ["delin", "delicm", "propagate"]
+                .into_iter()
+                .find(|p| *p == r.pass)
+        })
+        .collect();
+    // The decisions are lines of text (`Plan::transformation`).
+    let t = &plan.transformation;
+    for (key, needle) in [
+        ("tiled", "\ntiled: "),
+        ("split", "index set split"),
+        ("interchange", "loops interchanged"),
+        ("time tiles", "\ntime tiles: "),
+        ("wavefront", "\nwavefront: "),
+        ("register blocks", "\nregister block: "),
+    ] {
+        if format!("\n{t}").contains(needle) {
+            out.push(key);
+        }
+    }
+    if plan.ast.has_parallel_loop() {
+        out.push("parallel");
+    }
+    out
 }
 
 /// Counts of verdicts over a run of programs.
@@ -125,8 +157,8 @@ pub struct Tally {
     pub faithful_only: BTreeMap<String, usize>,
     /// Programs also compared through the C compiler.
     pub through_c: usize,
-    /// Programs the C compiler got wrong as written (not compared through it).
-    pub cc_differs: usize,
+    /// Programs each pass and each path of the strategy changed ([`reach`]).
+    pub reach: BTreeMap<&'static str, usize>,
 }
 
 impl Tally {
@@ -139,11 +171,13 @@ impl Tally {
                 optimized,
                 why,
                 c,
-                cc_differs,
+                reach,
             } => {
                 self.optimized += usize::from(*optimized);
                 self.through_c += usize::from(*c);
-                self.cc_differs += usize::from(*cc_differs);
+                for r in reach {
+                    *self.reach.entry(r).or_default() += 1;
+                }
                 if let Some(w) = why {
                     *self.faithful_only.entry(w.clone()).or_default() += 1;
                 }
@@ -156,7 +190,9 @@ impl Tally {
         self.programs += other.programs;
         self.optimized += other.optimized;
         self.through_c += other.through_c;
-        self.cc_differs += other.cc_differs;
+        for (k, n) in &other.reach {
+            *self.reach.entry(k).or_default() += n;
+        }
         for (k, n) in &other.no_reference {
             *self.no_reference.entry(k.clone()).or_default() += n;
         }
@@ -182,12 +218,9 @@ impl std::fmt::Display for Tally {
             self.through_c,
             self.programs - self.compared()
         )?;
-        if self.cc_differs > 0 {
-            writeln!(
-                f,
-                "  the C compiler disagreed with the interpreter on the program as written: {}",
-                self.cc_differs
-            )?;
+        if !self.reach.is_empty() {
+            let reach: Vec<String> = self.reach.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            writeln!(f, "  changed by: {}", reach.join(", "))?;
         }
         for (why, n) in &self.no_reference {
             writeln!(f, "  no reference: {n} x {why}")?;
@@ -249,6 +282,14 @@ pub fn check_source(c_text: &str, run_args: &[String], setup_k: u16) -> Result<V
     native(&faithful, "faithful")?;
 
     let (name, config, through_c) = setup(setup_k);
+    let c = through_c && cc().is_some();
+    // Where the C compiler sees the program too, native code runs the configuration the C is
+    // made with, so that both back ends must get the same plan (checked below).
+    let config = if c {
+        optimist::config_for_c(&config)
+    } else {
+        config
+    };
     let compiled = optimist::compile(&f, &config).map_err(|e| format!("{name}: compile: {e}"))?;
     let version = native(&compiled.kernel, &name)?;
     // isl refusing an operation (not a budget or the deadline) is a bug of the stage that
@@ -271,31 +312,54 @@ pub fn check_source(c_text: &str, run_args: &[String], setup_k: u16) -> Result<V
         Outcome::Optimized(_) => None,
         Outcome::FaithfulOnly(w) => Some(short(&w.to_string())),
     };
-    let mut c = through_c && cc().is_some();
-    let mut cc_differs = false;
     if c {
-        let program =
-            optimist::codegen::c::versioned(&f, compiled.outcome.plan(), "optimist_generated")
-                .map_err(|e| format!("{name}: C: {e}"))?;
-        let (lines, v) = run_c(&f, &spec, &program.code, Some("optimist_generated"))?;
+        // The C as a user gets it (`compile_c`), from the plan native code ran.
+        let (program, outcome) = optimist::compile_c(&f, &config, "optimist_generated")
+            .map_err(|e| format!("{name}: C: {e}"))?;
+        let dump = |o: &Outcome| match o {
+            Outcome::Optimized(plan) => plan.dump(&f),
+            Outcome::FaithfulOnly(why) => format!("no plan: {why}"),
+        };
+        let (native_plan, c_plan) = (dump(&compiled.outcome), dump(&outcome));
+        if native_plan != c_plan {
+            return Err(format!(
+                "{name}: the C back end got another plan than native code:\n{}",
+                plan_diff(&native_plan, &c_plan)
+            ));
+        }
+        // The versioned C must give the interpreter's bits even where `cc` gets the program as
+        // written wrong (gcc 12 folds `0.0 - (double)i` into `-(double)i`, -0.0 where `i` is
+        // 0; it exploits inner indices past their dimension): the C optimist prints avoids both.
+        let (lines, v) = run_c(&f, &spec, &program.code, "optimist_generated")?;
         if lines != reference {
-            // The program as written, through the same compiler: when it disagrees too, the
-            // difference is the compiler's reading of C, not the optimization's.
-            let (original, _) = run_c(&f, &spec, c_text, None)?;
-            if original == reference {
-                return Err(format!(
-                    "{name}: versioned C ({v}): {lines:?}, interpreter {reference:?}"
-                ));
-            }
-            (c, cc_differs) = (false, true);
+            return Err(format!(
+                "{name}: versioned C ({v}): {lines:?}, interpreter {reference:?}"
+            ));
         }
     }
     Ok(Verdict::Agreed {
         optimized: version == Version::Optimized,
         why,
         c,
-        cc_differs,
+        reach: compiled.outcome.plan().map(reach).unwrap_or_default(),
     })
+}
+
+/// The lines where two plan dumps differ (`-` native, `+` C), with their line numbers.
+fn plan_diff(native: &str, c: &str) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (native.lines().collect(), c.lines().collect());
+    let mut out = String::new();
+    for k in 0..a.len().max(b.len()) {
+        let (x, y) = (a.get(k), b.get(k));
+        if x != y {
+            out.push_str(&format!(
+                "{k}: - {}\n{k}: + {}\n",
+                x.unwrap_or(&""),
+                y.unwrap_or(&"")
+            ));
+        }
+    }
+    out
 }
 
 /// A reason without its numbers, and at most 70 characters, to count reasons by kind.
@@ -322,13 +386,12 @@ pub fn cc() -> Option<String> {
 }
 
 /// Compiles C `code` with the run contract's harness by `cc -O1 -ffp-contract=off`, runs it, and
-/// returns its hash lines and the version that ran. `entry` names versioned C's entry point;
-/// `None` is the program as written (its function keeps its name; the version is `fallback`).
+/// returns its hash lines and the version that ran. `entry` names versioned C's entry point.
 fn run_c(
     f: &Function,
     spec: &RunSpec,
     code: &str,
-    entry: Option<&str>,
+    entry: &str,
 ) -> Result<(Vec<String>, String), String> {
     static CALLS: AtomicUsize = AtomicUsize::new(0);
     let cc = cc().ok_or("no C compiler")?;
@@ -339,15 +402,17 @@ fn run_c(
     std::fs::write(&gen_path, code).map_err(|e| e.to_string())?;
     let w = Workload::generate(f, spec).map_err(|e| e.to_string())?;
     let harness = Harness {
-        version: if entry.is_some() {
-            VersionLine::Versioned
-        } else {
-            VersionLine::Fallback
-        },
+        version: VersionLine::Versioned,
         ..Default::default()
     };
     let main = dir.join("main.c");
-    let text = w.c_harness(f, spec, &gen_path.display().to_string(), entry, &harness);
+    let text = w.c_harness(
+        f,
+        spec,
+        &gen_path.display().to_string(),
+        Some(entry),
+        &harness,
+    );
     std::fs::write(&main, text).map_err(|e| e.to_string())?;
     let exe = dir.join("kernel");
     let out = Command::new(&cc)

@@ -1,12 +1,15 @@
 //! Random C programs for optimist's tests, and the check that runs one through the reference
 //! interpreter and every backend and configuration.
 //!
-//! - [`programs`]: proptest strategies of kernels ([`programs::program`]): 1 to 4 nested loops with
-//!   constant, parametric, triangular, loaded and strided bounds, negative steps and counting
-//!   `while` loops; affine, linearized, non-affine and indirect subscripts; arrays of `double`,
+//! - [`programs`]: proptest strategies of kernels ([`programs::program`]): up to four loop nests
+//!   in sequence, each 1 to 4 loops deep, with constant, parametric (`n`, `n + 2`, `m + 2`),
+//!   triangular, loaded and strided bounds, reversed loops and counting `while` loops; affine
+//!   (`i + d`, `i - d`), linearized, non-affine and indirect subscripts; arrays of `double`,
 //!   `float`, `int`, `unsigned char` and `long` with fixed, variable-length and flat-pointer
-//!   shapes; scalars written in loops; a local temporary array; conditions on iterators and on
-//!   data; aliasing arguments; a value returned.
+//!   shapes side by side; C's mixed arithmetic (integer subexpressions with integer division in
+//!   floating ones, values converted on assignment); scalars carried from nest to nest and read
+//!   after the last; a local temporary array and a local variable-length array `V[n + 12]`;
+//!   conditions on iterators and on data; aliasing arguments; a value returned; sizes from 0.
 //! - [`check`]: one program through the interpreter (the reference), the faithful native code,
 //!   and one configuration of the driver ([`check::setup`]: strategy, passes, native options,
 //!   and the versioned C through the system C compiler).
@@ -113,20 +116,29 @@ pub fn text_hash(text: &str) -> u64 {
     })
 }
 
-/// Runs a regression file written by [`run`]: its run line, setup and C.
+/// Runs a regression file written by [`run`]: its run line, setup and C. A file may start
+/// with several run lines (the same program at several sizes): each is checked, and the verdict
+/// of the last is returned.
 pub fn check_file(text: &str) -> Result<check::Verdict, String> {
-    let mut lines = text.lines();
-    let args: Vec<String> = lines
-        .next()
-        .unwrap_or_default()
-        .trim_start_matches("// run:")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let mut lines = text.lines().peekable();
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    while let Some(args) = lines.next_if(|l| l.starts_with("// run:")) {
+        let args = args.trim_start_matches("// run:");
+        runs.push(args.split_whitespace().map(str::to_string).collect());
+    }
+    if runs.is_empty() {
+        runs.push(Vec::new());
+    }
     let setup = lines
         .next()
         .and_then(|l| l.strip_prefix("// setup:"))
         .and_then(|s| s.trim().parse().ok())
         .unwrap_or(0);
-    check::check_source(text, &args, setup)
+    let mut verdict = None;
+    for args in &runs {
+        let v = check::check_source(text, args, setup)
+            .map_err(|e| format!("run `{}`: {e}", args.join(" ")))?;
+        verdict = Some(v);
+    }
+    verdict.ok_or_else(|| "no run line".to_string())
 }

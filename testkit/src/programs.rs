@@ -64,13 +64,15 @@ pub enum Shape {
         /// Whether the row length is `m + 16` instead of 20.
         wide: bool,
     },
+    /// The local variable-length array `V[n + 12]`, written by a first loop.
+    LocalVla,
 }
 
 impl Shape {
     /// The subscripts an access takes.
     fn rank(self) -> usize {
         match self {
-            Shape::Fixed1 | Shape::Vla1 => 1,
+            Shape::Fixed1 | Shape::Vla1 | Shape::LocalVla => 1,
             Shape::Fixed2 | Shape::Vla2 => 2,
             Shape::Fixed3 => 3,
             Shape::Flat { .. } => 2,
@@ -92,6 +94,8 @@ pub struct Array {
 pub enum Idx {
     /// `i + d`
     It(u8, u8),
+    /// `i - d` (`d` in 1..=2: out of bounds where `i` is small, unless the loop starts later)
+    Back(u8, u8),
     /// `2 * i + d`
     Twice(u8, u8),
     /// `9 - i`
@@ -117,6 +121,8 @@ pub enum Op {
     Mul,
     /// `/` by a constant
     DivConst(u8),
+    /// `/` by an integer constant, also in floating context (`x / 3` with `x` a `double`)
+    DivInt(u8),
 }
 
 /// The functions declared `__attribute__((const))` that [`Expr::Pure`] calls, printed before
@@ -148,6 +154,9 @@ pub enum Expr {
     /// A call of a function declared `__attribute__((const))` and defined before the kernel
     /// (`optimist_wave` in floating context, `optimist_tri` in integer context).
     Pure(Box<Expr>),
+    /// An integer expression inside a floating one (`(i + i) / 3` in `x * ((i + i) / 3)`):
+    /// integer division and C's conversions in one expression.
+    IntIn(Box<Expr>),
 }
 
 /// What an assignment writes.
@@ -164,6 +173,9 @@ pub enum Target {
 pub enum AssignOp {
     /// `=`
     Set,
+    /// `=` of a value of the other kind (a floating value into an integer target, converted
+    /// on assignment, or an integer value into a floating one)
+    SetConverted,
     /// `+=`
     Add,
     /// `-=`
@@ -201,6 +213,8 @@ pub enum Hi {
     Const(u8),
     /// `n`
     N,
+    /// `n + 2` (with a start of 2, the loops of `i - 2` subscripts)
+    N2,
     /// `m + 2`
     M2,
     /// an outer iterator plus one (triangular)
@@ -242,6 +256,12 @@ pub struct Program {
     pub params: Vec<Array>,
     /// A local array `T`, fully written by a first loop nest.
     pub local: Option<Elem>,
+    /// A local variable-length array `V[n + 12]`, written by a first loop (`V[i] = i * 0.5`)
+    /// and then read and written like the others.
+    pub vla: Option<Elem>,
+    /// A last statement after every loop nest, `target = s0 + e;`: the scalars carried out of
+    /// the nests are read after them.
+    pub tail: Option<(Target, Expr)>,
     /// The statements.
     pub body: Vec<Stmt>,
     /// Values of `n` and `m`.
@@ -282,6 +302,7 @@ fn shape() -> impl Strategy<Value = Shape> {
 fn idx() -> impl Strategy<Value = Idx> {
     prop_oneof![
         6 => (0..4u8, 0..3u8).prop_map(|(i, d)| Idx::It(i, d)),
+        1 => (0..4u8, 1..3u8).prop_map(|(i, d)| Idx::Back(i, d)),
         1 => (0..4u8, 0..3u8).prop_map(|(i, d)| Idx::Twice(i, d)),
         1 => (0..4u8).prop_map(Idx::Rev),
         1 => (0..4u8, 0..4u8).prop_map(|(i, j)| Idx::Sum(i, j)),
@@ -305,6 +326,7 @@ fn expr() -> impl Strategy<Value = Expr> {
                 .prop_map(|(o, a, b)| Expr::Bin(o, Box::new(a), Box::new(b))),
             1 => inner.clone().prop_map(|e| Expr::Neg(Box::new(e))),
             1 => inner.clone().prop_map(|e| Expr::Math(Box::new(e))),
+            1 => inner.clone().prop_map(|e| Expr::IntIn(Box::new(e))),
             1 => inner.prop_map(|e| Expr::Pure(Box::new(e))),
         ]
     })
@@ -316,6 +338,7 @@ fn op() -> impl Strategy<Value = Op> {
         Just(Op::Sub),
         Just(Op::Mul),
         (2..5u8).prop_map(Op::DivConst),
+        (2..5u8).prop_map(Op::DivInt),
     ]
 }
 
@@ -326,6 +349,7 @@ fn assign() -> impl Strategy<Value = Stmt> {
     ];
     let aop = prop_oneof![
         3 => Just(AssignOp::Set),
+        1 => Just(AssignOp::SetConverted),
         2 => Just(AssignOp::Add),
         1 => Just(AssignOp::Sub),
         1 => Just(AssignOp::Mul),
@@ -353,6 +377,7 @@ fn hi() -> impl Strategy<Value = Hi> {
     prop_oneof![
         2 => (1..10u8).prop_map(Hi::Const),
         3 => Just(Hi::N),
+        1 => Just(Hi::N2),
         1 => Just(Hi::M2),
         1 => (0..4u8).prop_map(Hi::Outer),
         1 => (0..4u8).prop_map(Hi::Loaded),
@@ -386,16 +411,31 @@ pub fn program() -> impl Strategy<Value = Program> {
             (elem(), shape()).prop_map(|(elem, shape)| Array { elem, shape }),
             1..4,
         ),
-        prop::option::weighted(0.2, elem()),
-        vec(stmt(), 1..4),
+        (
+            prop::option::weighted(0.2, elem()),
+            prop::option::weighted(0.25, elem()),
+        ),
+        vec(stmt(), 1..5),
+        prop::option::weighted(
+            0.25,
+            (
+                prop_oneof![
+                    5 => (0..6u8, vec(idx(), 3)).prop_map(|(a, s)| Target::Array(a, s)),
+                    1 => (0..2u8).prop_map(Target::Scalar),
+                ],
+                expr(),
+            ),
+        ),
         (0..8u8, 0..8u8, 0..8u8),
         prop::option::weighted(0.15, (0..4u8, 0..4u8, 0..4u8)),
         (prop::bool::weighted(0.2), prop::bool::weighted(0.25)),
     )
         .prop_map(
-            |(params, local, body, (n, m, alpha), alias, (pragma, returns))| Program {
+            |(params, (local, vla), body, tail, (n, m, alpha), alias, (pragma, returns))| Program {
                 params,
                 local,
+                vla,
+                tail,
                 body,
                 n,
                 m,
@@ -426,6 +466,9 @@ fn arrays(p: &Program) -> Vec<(String, Elem, Shape)> {
     if let Some(e) = p.local {
         v.push(("T".into(), e, Shape::Fixed2));
     }
+    if let Some(e) = p.vla {
+        v.push(("V".into(), e, Shape::LocalVla));
+    }
     v
 }
 
@@ -450,6 +493,7 @@ impl Printer<'_> {
                 0 => self.it_or(*k),
                 _ => format!("{} + {d}", self.it_or(*k)),
             },
+            Idx::Back(k, d) => format!("{} - {d}", self.it_or(*k)),
             Idx::Twice(k, d) => format!("2 * {} + {d}", self.it_or(*k)),
             Idx::Rev(k) => format!("9 - {}", self.it_or(*k)),
             Idx::Sum(a, b) => format!("{} + {}", self.it_or(*a), self.it_or(*b)),
@@ -509,7 +553,7 @@ impl Printer<'_> {
                     Op::Sub => format!("({a} - {b})"),
                     Op::Mul => format!("({a} * {b})"),
                     Op::DivConst(d) if float => format!("({a} / {d}.0)"),
-                    Op::DivConst(d) => format!("({a} / {d})"),
+                    Op::DivConst(d) | Op::DivInt(d) => format!("({a} / {d})"),
                 }
             }
             Expr::Neg(a) => format!("(-{})", self.expr(a, float)),
@@ -517,6 +561,8 @@ impl Printer<'_> {
             Expr::Math(a) => self.expr(a, float),
             Expr::Pure(a) if float => format!("optimist_wave({})", self.expr(a, float)),
             Expr::Pure(a) => format!("optimist_tri({})", self.expr(a, float)),
+            Expr::IntIn(a) if float => format!("({})", self.expr(a, false)),
+            Expr::IntIn(a) => self.expr(a, false),
         }
     }
 
@@ -539,14 +585,16 @@ impl Printer<'_> {
                     Target::Scalar(_) => ("s1".into(), Elem::I32),
                 };
                 let float = elem.is_float();
+                // The value's kind: the target's, or the other one for a conversion.
+                let value_float = float != matches!(op, AssignOp::SetConverted);
                 let op = match op {
-                    AssignOp::Set => "=",
+                    AssignOp::Set | AssignOp::SetConverted => "=",
                     AssignOp::Add => "+=",
                     AssignOp::Sub => "-=",
                     AssignOp::Mul if float => "*=",
                     AssignOp::Mul => "+=",
                 };
-                let value = self.expr(e, float);
+                let value = self.expr(e, value_float);
                 self.line(indent, &format!("{target} {op} {value};"));
             }
             Stmt::If(c, body) => {
@@ -573,6 +621,7 @@ impl Printer<'_> {
                 let hi = match hi {
                     Hi::Const(c) => c.to_string(),
                     Hi::N => "n".into(),
+                    Hi::N2 => "n + 2".into(),
                     Hi::M2 => "m + 2".into(),
                     Hi::Outer(k) => format!("{} + 1", self.it_or(*k)),
                     Hi::Loaded(k) => format!("L[{k}] % 9"),
@@ -642,6 +691,8 @@ impl Program {
                 Shape::Fixed2 => format!("{e} A{k}[20][20]"),
                 Shape::Fixed3 => format!("{e} A{k}[10][10][10]"),
                 Shape::Vla1 => format!("{e} A{k}[n + 20]"),
+                // Not generated for parameters; as one, the same size as the local.
+                Shape::LocalVla => format!("{e} A{k}[n + 12]"),
                 Shape::Vla2 => format!("{e} A{k}[n + 16][m + 16]"),
                 Shape::Flat { .. } => format!("{e} *A{k}"),
             });
@@ -659,6 +710,9 @@ impl Program {
         if let Some(e) = self.local {
             pr.line(1, &format!("{} T[20][20];", e.c()));
         }
+        if let Some(e) = self.vla {
+            pr.line(1, &format!("{} V[n + 12];", e.c()));
+        }
         if self.pragma {
             pr.line(0, "#pragma scop");
         }
@@ -667,7 +721,20 @@ impl Program {
             pr.line(2, "for (int t1 = 0; t1 < 20; t1++)");
             pr.line(3, "T[t0][t1] = t0 - t1 + n;");
         }
+        if let Some(e) = self.vla {
+            let value = if e.is_float() { "t0 * 0.5" } else { "t0 - 3" };
+            pr.line(1, "for (int t0 = 0; t0 < n + 12; t0++)");
+            pr.line(2, &format!("V[t0] = {value};"));
+        }
         pr.stmts(&self.body, 1);
+        if let Some((target, e)) = &self.tail {
+            let tail = Stmt::Assign(
+                target.clone(),
+                AssignOp::Set,
+                Expr::Bin(Op::Add, Box::new(Expr::Scalar(0)), Box::new(e.clone())),
+            );
+            pr.stmt(&tail, 1);
+        }
         if self.pragma {
             pr.line(0, "#pragma endscop");
         }
