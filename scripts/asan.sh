@@ -9,9 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:?usage: scripts/asan.sh MINUTES [SEED]}
 export CARGO_TARGET_DIR=target/asan
-# isl's configure takes CFLAGS from the environment (isl-rs passes none); the Rust code is not
-# instrumented, but the link must bring in the AddressSanitizer runtime.
+# isl's configure takes CFLAGS, CXXFLAGS and LDFLAGS from the environment (isl-rs passes none;
+# isl's own test programs link with them); the Rust code is not instrumented, but its link must
+# bring in the AddressSanitizer runtime.
 export CFLAGS="-g -O1 -fsanitize=address -fno-omit-frame-pointer"
+export CXXFLAGS=$CFLAGS LDFLAGS="-fsanitize=address"
 export RUSTFLAGS="-C link-arg=-fsanitize=address"
 # isl and Rust's statics leave memory allocated at exit: only invalid accesses count here.
 export ASAN_OPTIONS=detect_leaks=0

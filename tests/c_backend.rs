@@ -80,9 +80,16 @@ fn versioned_c_matches_the_interpreter_and_the_native_version() {
         ];
         for (label, config) in configs {
             let name = format!("{name}_{label}");
-            // One plan for both backends: the C runs the check the native code runs.
+            // One plan for both backends: the C as `compile_c` makes it, native code with the
+            // configuration it uses; the plans must be the same, so the C runs the check the
+            // native code runs.
+            let config = optimist::config_for_c(&config);
             let outcome = optimist::optimize(&f, &config).unwrap();
-            let p = c::versioned(&f, outcome.plan(), "optimist_generated").unwrap();
+            let (p, c_outcome) = optimist::compile_c(&f, &config, "optimist_generated").unwrap();
+            let dump = |o: &optimist::Outcome| o.plan().map(|plan| plan.dump(&f));
+            if dump(&outcome) != dump(&c_outcome) {
+                failures.push(format!("{name}: the C back end got another plan"));
+            }
             let (theirs, version) = common::versioned_c_run(&cc, &name, &f, &spec, &p.code);
             if ours != theirs {
                 failures.push(format!(

@@ -128,24 +128,33 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
                 check_plan(&k, what, plan, &[Default::default()], None, &mut failures);
             }
         }
-        // The C back end's own schedule: products register-blocked (`compile_c`'s default),
-        // in C and natively.
+        // The C back end's own plan (`compile_c`: products register-blocked): it is the plan
+        // of `config_for_c`, which native code runs too, and its C is run as users get it.
         let (c, blocked) = optimist::compile_c(&f, &config, "optimist_generated").unwrap();
         let Some(blocked) = blocked.plan() else {
             failures.push(format!("{name}: not optimized for C: {:?}", blocked.why()));
             continue;
         };
-        if !blocked.marks.registers.is_empty() {
-            let natives = [Default::default()];
-            check_plan(
-                &k,
-                "register blocks",
-                blocked,
-                &natives,
-                Some(c.code),
-                &mut failures,
-            );
+        let for_c = optimist::optimize(&f, &optimist::config_for_c(&config)).unwrap();
+        if for_c.plan().map(|p| p.dump(&f)) != Some(blocked.dump(&f)) {
+            failures.push(format!(
+                "{name}: compile_c's plan is not the plan of config_for_c"
+            ));
         }
+        // Natively too where it is not the default plan checked above.
+        let natives: &[optimist::NativeOptions] = if blocked.dump(&f) == plan.dump(&f) {
+            &[]
+        } else {
+            &[optimist::NativeOptions::default()]
+        };
+        check_plan(
+            &k,
+            "compile_c",
+            blocked,
+            natives,
+            Some(c.code),
+            &mut failures,
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
