@@ -242,13 +242,12 @@ pub enum Why {
     /// optimist. The optimization is lost, not the program: the faithful code runs.
     #[error("isl failed (a bug: please report it with the kernel): {0}")]
     Isl(IslError),
-    /// *Bug* (of isl, or of optimist): with [`Config::isolate`], the pipeline killed the
-    /// child process it ran in, by this signal. Only the faithful code runs; please report the
-    /// kernel.
-    #[error("the optimizer crashed in a child process (signal {signal}): please report the kernel")]
+    /// *Bug* (of isl, or of optimist): with [`Config::isolate`], the pipeline ended the child
+    /// process it ran in abnormally. Only the faithful code runs; please report the kernel.
+    #[error("the optimizer crashed in a child process ({how}): please report the kernel")]
     Crashed {
-        /// The signal that ended the child (11 for a segmentation fault, 6 for an abort).
-        signal: i32,
+        /// How the child ended: `killed by signal 11 (SIGSEGV)`, `panicked`.
+        how: String,
     },
     /// *Bug* (of isl's AST generator): isl's loop AST of the schedule runs the instances in
     /// an order that breaks a dependence,
@@ -380,8 +379,8 @@ pub fn optimize(f: &Function, config: &Config) -> Result<Outcome, Error> {
             let _ = optimize_or_isl_error(f, config);
         })
         .map_err(|e| Error::Isolate(e.to_string()))?;
-        if let Some(signal) = probe {
-            return Ok(Outcome::FaithfulOnly(Why::Crashed { signal }));
+        if let Some(how) = probe {
+            return Ok(Outcome::FaithfulOnly(Why::Crashed { how }));
         }
     }
     match optimize_or_isl_error(f, config) {
