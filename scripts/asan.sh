@@ -14,19 +14,27 @@ export CARGO_TARGET_DIR=target/asan
 # bring in the AddressSanitizer runtime.
 export CFLAGS="-g -O1 -fsanitize=address -fno-omit-frame-pointer"
 export CXXFLAGS=$CFLAGS LDFLAGS="-fsanitize=address"
-export RUSTFLAGS="-C link-arg=-fsanitize=address"
+# rustc links with -nodefaultlibs, which drops the runtime -fsanitize=address would add: named.
+export RUSTFLAGS="-C link-arg=-fsanitize=address -C link-arg=-lasan"
 # isl and Rust's statics leave memory allocated at exit: only invalid accesses count here.
 export ASAN_OPTIONS=detect_leaks=0
-cargo test --release --locked -q -p optimist-testkit --no-run 2>&1 | grep -v "^\s*Compiling" || true
+# The runtime must come first in the program's libraries: the test programs run with it
+# preloaded (started directly, not through cargo, which would preload it into rustc too; the C
+# compiler and the kernels the soak compiles inherit it, harmlessly).
+runtime=$(${CC:-cc} -print-file-name=libasan.so)
+exe() {
+  cargo test --release --locked -q -p optimist-testkit --test "$1" --no-run --message-format=json \
+    | grep -o '"executable":"[^"]*"' | tail -n 1 | cut -d'"' -f4
+}
+soak_exe=$(exe random_programs)
+fuzz_exe=$(exe fuzz)
 soak=$(( minutes * 45 ))
-fuzz=$(( minutes / 8 ))
-export OPTIMIST_SOAK_SECONDS=$soak
+fuzz=$(( minutes * 60 / 8 ))
 if [ -n "${2:-}" ]; then export OPTIMIST_SOAK_SEED=$2; fi
 echo "asan: random programs for $soak s"
-cargo test --release --locked -q -p optimist-testkit --test random_programs -- --ignored --exact soak --nocapture
-if [ "$fuzz" -gt 0 ]; then
-  for target in isl c; do
-    echo "asan: fuzzing $target for $fuzz min"
-    scripts/fuzz.sh "$target" "$fuzz"
-  done
-fi
+OPTIMIST_SOAK_SECONDS=$soak LD_PRELOAD=$runtime "$soak_exe" --ignored --exact soak --nocapture
+for target in isl c; do
+  echo "asan: fuzzing $target for $fuzz s"
+  OPTIMIST_FUZZ_TARGET=$target OPTIMIST_FUZZ_SECONDS=$fuzz LD_PRELOAD=$runtime \
+    "$fuzz_exe" --ignored --exact fuzz_long --nocapture
+done
