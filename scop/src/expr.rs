@@ -280,14 +280,21 @@ pub trait CLeaves<L> {
     /// Appends the C text of `leaf` (of type `ty`) to `out`; it must be a primary expression
     /// (parenthesized when it is not a name, an element or a call).
     fn leaf(&self, out: &mut String, leaf: &L, ty: Type);
+
+    /// Whether the text is for a C compiler (then floating zeros and integers converted to
+    /// floating types are compound literals, see [`write_c`]) rather than for people (messages,
+    /// dumps), who read the plain casts.
+    fn for_compiler(&self) -> bool {
+        true
+    }
 }
 
 /// Precedence of the printed form: 15 for primary expressions.
 fn prec<L>(e: &Expr<L>) -> u8 {
     match &e.kind {
         ExprKind::Int(v) if *v < 0 => 12,
-        // A zero prints as a compound literal, a primary expression.
-        ExprKind::Float(v) if *v < 0.0 => 12,
+        // A zero for a compiler prints as a compound literal, a primary expression.
+        ExprKind::Float(v) if *v < 0.0 || (*v == 0.0 && v.is_sign_negative()) => 12,
         ExprKind::Int(_)
         | ExprKind::Float(_)
         | ExprKind::Leaf(_)
@@ -323,7 +330,7 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
             };
             let _ = write!(out, "{v}{suffix}");
         }
-        ExprKind::Float(v) if *v == 0.0 => {
+        ExprKind::Float(v) if *v == 0.0 && leaves.for_compiler() => {
             // A floating zero is written as a compound literal, never as a bare constant:
             // gcc's front end (12.2, at every -O level, -O0 too) folds `0.0 - x` to `-x` and
             // `x + 0.0` to `x` when it believes `x` cannot be a negative zero, and gets the sign
@@ -379,7 +386,7 @@ pub fn write_c<L>(leaves: &impl CLeaves<L>, out: &mut String, e: &Expr<L>) {
         // An integer converted to a floating type is a compound literal, for the reason a
         // floating zero is one: gcc's front end folds integer constants (`(int)0L`, `m * 0`)
         // into a floating zero constant, and then `0.0 - x` into `-x`.
-        ExprKind::Cast(a) if e.ty.is_float() && !a.ty.is_float() => {
+        ExprKind::Cast(a) if e.ty.is_float() && !a.ty.is_float() && leaves.for_compiler() => {
             let _ = write!(out, "({}){{", e.ty);
             write_c(leaves, out, a);
             out.push('}');

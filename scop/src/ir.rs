@@ -1283,4 +1283,10 @@ impl crate::expr::CLeaves<IrLeaf> for Printer<'_> {
             IrLeaf::Read(a, idx) => self.element(out, *a, idx),
         }
     }
+
+    /// The C a compiler reads (`Function::to_c`) guards against its folds; messages and
+    /// `Display` print plain casts.
+    fn for_compiler(&self) -> bool {
+        self.flat
+    }
 }
