@@ -51,9 +51,9 @@ fn conversions_are_explicit() {
               int i;
               for (i = 0; i < n; i++) {
                 c[i] = (unsigned char)((int)c[i] * 3 + 1);
-                F[i] = (float)((double)F[i] + D[i] * (double){2});
-                L[i] = (long)((double){(unsigned int)i * 2u} - (i > 3 ? (double){1} : 2.5));
-                D[i] = (double)(sqrtf(F[i]) + (float){-1});
+                F[i] = (float)((double)F[i] + D[i] * (double)2);
+                L[i] = (long)((double)((unsigned int)i * 2u) - (i > 3 ? (double)1 : 2.5));
+                D[i] = (double)(sqrtf(F[i]) + (float)-1);
               }
             }
         "#]],
@@ -78,7 +78,7 @@ fn loops_labels_locals_and_pointers() {
               int i;
               int j;
               double t[8];
-              s = (double){0};
+              s = (double)0;
               Outer: for (i = n - 1; i >= 0; i -= 2) {
                 L2: for (j = 0; j < m; j++) {
                   t[j % 8] = P[(long)i * m + (long)j];
@@ -108,7 +108,7 @@ fn literals_get_their_c_types() {
               L[0] = (long)2147483647 + 2147483648l;
               U[0] = (unsigned long)((long)4294967295u + 4294967296l) + 18446744073709551615ul;
               F[0] = 0.1f + 0.001f;
-              A[0] = 0.1 + (double){15} + (double){31};
+              A[0] = 0.1 + (double)15 + (double)31;
             }
         "#]],
     );
@@ -342,7 +342,7 @@ fn builder_api() {
         void twice(int n, double A[n]) {
           int i;
           for (i = 0; i < n; i++) {
-            A[i] = A[i] * (double){2} + (double){i};
+            A[i] = A[i] * (double)2 + (double)i;
           }
         }
     "#]]
