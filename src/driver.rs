@@ -22,7 +22,7 @@
 
 use optimist_assume::{CheckExpr, Footprint, RuntimeCheck};
 use optimist_codegen::{CProgram, CodegenError, Kernel, Marks, NativeOptions, Plan};
-use optimist_loopy::{AutoConfig, CorrespondenceError, LoopyError, Script, Transformed};
+use optimist_loopy::{AutoConfig, CorrespondenceError, LoopyError, Script, Target, Transformed};
 use optimist_presburger::{Error as IslError, Schedule, Set};
 use optimist_scop::ir::{ArrayId, Function};
 use optimist_scop::model::{
@@ -110,6 +110,11 @@ pub struct Config {
     pub verify: bool,
     /// How [`compile`] generates native code (threads for parallel loops, ...).
     pub native: NativeOptions,
+    /// The target the plan is made for ([`Target`]: the strategy reads its limits from it, and
+    /// [`Plan::target`] records it). `None`: the target of the back end that compiles the
+    /// plan: [`compile`] and [`optimize`] make it for native code with [`Config::native`]
+    /// ([`NativeOptions::target`]), [`compile_c`] for C ([`Target::c`]).
+    pub target: Option<Target>,
     /// Wall-clock time [`optimize`] may take from its start (`None`: no limit). One second by
     /// default (ten in debug builds, whose Rust code runs several times slower: tests should
     /// not see a different schedule because the machine is busy). Code then depends on how fast
@@ -137,6 +142,7 @@ impl Default for Config {
             budgets: Budgets::default(),
             verify: cfg!(debug_assertions),
             native: NativeOptions::default(),
+            target: None,
             deadline: Some(Duration::from_secs(if cfg!(debug_assertions) {
                 10
             } else {
@@ -350,21 +356,18 @@ pub fn compile(f: &Function, config: &Config) -> Result<Compiled, Error> {
     Ok(Compiled { kernel, outcome })
 }
 
-/// The configuration [`compile_c`] optimizes with: `config`, with products register-blocked
-/// for the C compiler unless it says otherwise ([`AutoConfig::register_blocks`]). The plan of
-/// `optimize(f, &config_for_c(config))` is the one `compile_c` prints, and native code compiled
-/// with this configuration runs that same plan (the differential tests check both).
+/// The configuration [`compile_c`] optimizes with: `config`, made for C ([`Target::c`]) unless
+/// it names a target. The plan of `optimize(f, &config_for_c(config))` is the one `compile_c`
+/// prints, and native code compiled from that plan runs the same schedule (the differential
+/// tests check both).
 pub fn config_for_c(config: &Config) -> Config {
     let mut config = config.clone();
-    if let Strategy::Auto(auto) = &mut config.strategy {
-        auto.register_blocks.get_or_insert(true);
-    }
+    config.target.get_or_insert_with(Target::c);
     config
 }
 
-/// [`optimize`], then the versioned C program for the outcome ([`optimist_codegen::c::versioned`]),
-/// its entry point named `name`. The automatic strategy register-blocks products for the C
-/// compiler unless `config` says otherwise ([`AutoConfig::register_blocks`]).
+/// [`optimize`] for C ([`config_for_c`]), then the versioned C program for the outcome
+/// ([`optimist_codegen::c::versioned`]), its entry point named `name`.
 pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram, Outcome), Error> {
     let outcome = optimize(f, &config_for_c(config))?;
     let program = optimist_codegen::c::versioned(f, outcome.plan(), name)?;
@@ -434,6 +437,8 @@ struct Driver<'a> {
     /// When isl is stopped ([`Config::deadline`] from the start); `None` once the strategy
     /// ran out of time and the program's order is being finished.
     deadline: Option<Instant>,
+    /// The target the plan is made for ([`Config::target`], else native code's).
+    target: Target,
 }
 
 impl<'a> Driver<'a> {
@@ -443,6 +448,10 @@ impl<'a> Driver<'a> {
             config,
             reports: Vec::new(),
             deadline: config.deadline.map(|d| Instant::now() + d),
+            target: config
+                .target
+                .clone()
+                .unwrap_or_else(|| config.native.target()),
         }
     }
 
@@ -678,7 +687,14 @@ impl<'a> Driver<'a> {
             decisions,
             late,
             deps,
-        } = match schedule(&scop, &config.strategy, budget, self.deadline, &mut stages)? {
+        } = match schedule(
+            &scop,
+            &config.strategy,
+            &self.target,
+            budget,
+            self.deadline,
+            &mut stages,
+        )? {
             Ok(s) => s,
             Err(Why::Deadline { stage, .. }) => return Ok(Err(self.late(stage))),
             Err(why) => return Ok(Err(why)),
@@ -795,6 +811,7 @@ impl<'a> Driver<'a> {
             budget,
         );
         Ok(Ok(Plan {
+            target: self.target.clone(),
             scop,
             assumptions,
             schedule,
@@ -932,6 +949,7 @@ fn bounded<T>(
 fn schedule(
     scop: &Scop,
     strategy: &Strategy,
+    target: &Target,
     budget: u64,
     deadline: Option<Instant>,
     stages: &mut Vec<(String, std::time::Duration)>,
@@ -978,11 +996,10 @@ fn schedule(
         Strategy::Auto(config) => {
             let mut found = None;
             let stopped = bounded(&scop.ctx, deadline, || {
-                found = Some(
-                    deps()
-                        .map_err(LoopyError::Isl)
-                        .and_then(|d| optimist_loopy::auto(scop, &d, config).map(|t| (t, d))),
-                );
+                found =
+                    Some(deps().map_err(LoopyError::Isl).and_then(|d| {
+                        optimist_loopy::auto(scop, &d, config, target).map(|t| (t, d))
+                    }));
                 Ok(())
             });
             let found = match (stopped, found) {

@@ -61,6 +61,7 @@ pub use optimist_codegen::{Kernel, NativeOptions, Plan, Version};
 pub use optimist_delicm as delicm;
 pub use optimist_delin as delin;
 pub use optimist_loopy as loopy;
+pub use optimist_loopy::{Target, TargetKind};
 pub use optimist_presburger as presburger;
 pub use optimist_propagate as propagate;
 pub use optimist_scop as scop;

@@ -27,7 +27,7 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
         };
         // The original order and the automatic strategy's.
         let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
-        let auto = optimist_loopy::auto(&scop, &deps, &Default::default())
+        let auto = optimist_loopy::auto(&scop, &deps, &Default::default(), &Default::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"))
             .schedule;
         for (order, schedule) in [("original", &scop.schedule), ("auto", &auto)] {
@@ -272,10 +272,13 @@ fn versioned_c_unrolls_and_jams_like_native_code() {
     };
     let src = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
     let f = frontend::parse_source("mm.c", src, None, &FrontendConfig::default()).unwrap();
-    let config = optimist::Config::with(optimist::Strategy::Auto(optimist::loopy::AutoConfig {
-        register_blocks: Some(false),
+    let config = optimist::Config {
+        target: Some(optimist::Target {
+            register_blocks: false,
+            ..optimist::Target::c()
+        }),
         ..Default::default()
-    }));
+    };
     let (p, _) = optimist::compile_c(&f, &config, "optimist_generated").unwrap();
     let copies = |k: &str| {
         p.code

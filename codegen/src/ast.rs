@@ -189,20 +189,20 @@ pub(crate) fn jam_copies(init: &AExpr, end: &AExpr) -> i64 {
     }
 }
 
-/// Most statement instances a vector loop's body may hold once its short loops are unrolled
-/// ([`unroll_short`]).
-pub(crate) const UNROLL_LIMIT: usize = 64;
-
 /// The body of a vector loop with the loops inside it unrolled, when they are short: every
 /// loop's bounds are constants once the loops around it (inside the vector loop) have their
-/// values, every condition too, and the instances number at most [`UNROLL_LIMIT`] (a
+/// values, every condition too, and the instances number at most `limit` (a
 /// convolution's `dy, dx`: 25). The statements keep their order, with the unrolled iterators
 /// replaced by their values; `None` when the body has no loop or cannot be unrolled. Parallel
-/// loops inside are not there: the outermost parallel loop is the one marked. The strategy
-/// counts loops of up to 32 iterations together as unrolled (`optimist_loopy`'s `UNROLLED`):
-/// two statements in them fit.
-pub(crate) fn unroll_short(body: &[Node]) -> Option<Vec<Node>> {
-    fn go(nodes: &[Node], values: &mut Vec<(usize, i64)>, out: &mut Vec<Node>) -> Option<()> {
+/// loops inside are not there: the outermost parallel loop is the one marked. The limit is
+/// the target's ([`optimist_loopy::Target::unroll_limit`]).
+pub(crate) fn unroll_short(body: &[Node], limit: usize) -> Option<Vec<Node>> {
+    fn go(
+        nodes: &[Node],
+        limit: usize,
+        values: &mut Vec<(usize, i64)>,
+        out: &mut Vec<Node>,
+    ) -> Option<()> {
         for n in nodes {
             match n {
                 Node::Stmt {
@@ -210,7 +210,7 @@ pub(crate) fn unroll_short(body: &[Node]) -> Option<Vec<Node>> {
                     iterators,
                     indices,
                 } => {
-                    if out.len() == UNROLL_LIMIT {
+                    if out.len() == limit {
                         return None;
                     }
                     out.push(Node::Stmt {
@@ -228,7 +228,7 @@ pub(crate) fn unroll_short(body: &[Node]) -> Option<Vec<Node>> {
                     } else {
                         els
                     };
-                    go(taken, values, out)?;
+                    go(taken, limit, values, out)?;
                 }
                 Node::For {
                     iter,
@@ -248,10 +248,10 @@ pub(crate) fn unroll_short(body: &[Node]) -> Option<Vec<Node>> {
                             break;
                         }
                         trips += 1;
-                        if trips > UNROLL_LIMIT {
+                        if trips > limit {
                             return None;
                         }
-                        let done = go(body, values, out);
+                        let done = go(body, limit, values, out);
                         values.pop();
                         done?;
                         v = v.checked_add(*step)?;
@@ -265,7 +265,7 @@ pub(crate) fn unroll_short(body: &[Node]) -> Option<Vec<Node>> {
         return None;
     }
     let mut out = Vec::new();
-    go(body, &mut Vec::new(), &mut out)?;
+    go(body, limit, &mut Vec::new(), &mut out)?;
     Some(out)
 }
 
@@ -843,13 +843,23 @@ impl LoopAst {
                         self.nodes(out, scop, els, depth + 1);
                     }
                 }
-                Node::Stmt {
-                    stmt, iterators, ..
-                } => {
-                    let args: Vec<String> = iterators.iter().map(|e| self.expr(e)).collect();
-                    let _ = writeln!(out, "{pad}{}({});", scop.stmt(*stmt).name, args.join(", "));
+                Node::Stmt { .. } => {
+                    out.push_str(&pad);
+                    self.stmt_line(out, scop, n);
+                    out.push('\n');
                 }
             }
+        }
+    }
+
+    /// A statement instance as a call `S0(c0, c1);` with the values of its original iterators.
+    pub(crate) fn stmt_line(&self, out: &mut String, scop: &Scop, n: &Node) {
+        if let Node::Stmt {
+            stmt, iterators, ..
+        } = n
+        {
+            let args: Vec<String> = iterators.iter().map(|e| self.expr(e)).collect();
+            out.push_str(&format!("{}({});", scop.stmt(*stmt).name, args.join(", ")));
         }
     }
 
@@ -999,7 +1009,7 @@ mod tests {
             kind: LoopKind::Serial,
             jam: false,
         }];
-        let flat = unroll_short(&body).expect("short loops");
+        let flat = unroll_short(&body, 64).expect("short loops");
         let x = || AExpr::Iter(0);
         // c1 = 0: the guarded statement, then c2 = 0, 1; c1 = 1: c2 = 1; c1 = 2: nothing.
         assert_eq!(
@@ -1012,7 +1022,7 @@ mod tests {
             ]
         );
         // Statements only: nothing to unroll.
-        assert!(unroll_short(&flat).is_none());
+        assert!(unroll_short(&flat, 64).is_none());
         // A bound that is not a constant, or too many instances: no unrolling.
         let long = |cond| Node::For {
             iter: 1,
@@ -1024,12 +1034,9 @@ mod tests {
             jam: false,
         };
         let param = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Param("n".into())]);
-        assert!(unroll_short(&[long(param)]).is_none());
-        let many = AExpr::Op(
-            AstOp::Lt,
-            vec![AExpr::Iter(1), AExpr::Int(UNROLL_LIMIT as i64 + 1)],
-        );
-        assert!(unroll_short(&[long(many)]).is_none());
+        assert!(unroll_short(&[long(param)], 64).is_none());
+        let many = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Int(65)]);
+        assert!(unroll_short(&[long(many)], 64).is_none());
     }
 
     #[test]

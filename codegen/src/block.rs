@@ -83,16 +83,36 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
 
 /// A register block ([`register_block`]): its loops' iterators, first values,
 /// exclusive ends and lengths when whole, and its statement.
-pub(crate) struct RegisterBlock {
-    pub(crate) row: usize,
-    pub(crate) row_init: AExpr,
-    pub(crate) row_end: AExpr,
-    pub(crate) rows: i64,
-    pub(crate) column: usize,
-    pub(crate) column_init: AExpr,
-    pub(crate) column_end: AExpr,
-    pub(crate) columns: i64,
-    pub(crate) stmt: Node,
+#[derive(Clone, Debug)]
+pub struct RegisterBlock {
+    /// The rows' iterator.
+    pub row: usize,
+    /// The first row.
+    pub row_init: AExpr,
+    /// The rows' exclusive end.
+    pub row_end: AExpr,
+    /// Rows in a whole block.
+    pub rows: i64,
+    /// The columns' iterator.
+    pub column: usize,
+    /// The first column.
+    pub column_init: AExpr,
+    /// The columns' exclusive end.
+    pub column_end: AExpr,
+    /// Columns in a whole block.
+    pub columns: i64,
+    /// The statement (a [`Node::Stmt`]).
+    pub stmt: Node,
+}
+
+impl RegisterBlock {
+    /// The block's statement.
+    pub(crate) fn stmt_id(&self) -> optimist_scop::model::StmtId {
+        match &self.stmt {
+            Node::Stmt { stmt, .. } => *stmt,
+            _ => unreachable!("a register block's statement is a statement (`register_block`)"),
+        }
+    }
 }
 
 /// The loop that is all of `nodes` when it steps by one: its iterator, first value,

@@ -4,8 +4,9 @@
 //! Loop iterators are `long`; every expression of the statements is printed with the explicit
 //! conversions of the IR, so a C compiler computes exactly what the interpreter does.
 
-use crate::ast::{AExpr, LoopAst, LoopKind, Node, mentions};
-use crate::block::{RegisterBlock, offset_from, only_loop, whole_length};
+use crate::ast::{AExpr, LoopAst, Node};
+use crate::block::RegisterBlock;
+use crate::decide::{Block, DLoop, DNode, Decided, Exec, Jam, Lanes, Pack, Share};
 use optimist_presburger::AstOp;
 use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
 use optimist_scop::model::{
@@ -25,36 +26,9 @@ struct Printer<'a> {
     preloaded: bool,
     /// What the vector loop being printed keeps in locals, with the locals' names.
     registers: std::cell::RefCell<Vec<(Local, String)>>,
-    /// Where the code being printed runs: in the threads of a parallel loop (its loops run
-    /// on one thread each), in a parallel region every thread runs (its loops that may run
-    /// on threads share their iterations), or neither.
-    threads: std::cell::Cell<Threads>,
-    /// How many loops are around the code being printed.
-    loops_around: std::cell::Cell<usize>,
-    /// The operand of the register blocks being printed that is packed into
-    /// `optimist_pack` ([`Printer::pack_site`]).
-    packed: std::cell::RefCell<Option<Packed>>,
-}
-
-/// An operand of a product's register blocks packed into a buffer the kernel owns
-/// ([`Printer::packed_blocks`]).
-struct Packed {
-    /// Its statement and access.
-    stmt: optimist_scop::model::StmtId,
-    access: AccessId,
-    /// Its element in `optimist_pack`, as C, in the loops of a block.
-    local: String,
-}
-
-/// Where printed code runs ([`Printer::threads`]).
-#[derive(Clone, Copy, PartialEq)]
-enum Threads {
-    /// On the function's thread.
-    One,
-    /// Inside an `omp parallel for` loop.
-    Loop,
-    /// Inside an `omp parallel` region (`Printer::region_fits`).
-    Region,
+    /// The element of `optimist_pack` the register blocks being printed read their packed
+    /// operand at, as C ([`Printer::packed_blocks`]).
+    packed: std::cell::RefCell<Option<String>>,
 }
 
 /// What a vector loop keeps in a local ([`Printer::unrolled_vector_loop`]).
@@ -64,45 +38,6 @@ enum Local {
     Array(ScopArrayId),
     /// A read, by its C text.
     Read(String),
-}
-
-/// The exclusive bound of a vector loop over `iter` (`init`, `cond`, its body as printed)
-/// when it may share its iterations among threads: it is marked so (`parallel`), its body
-/// is statements writing no scalar of the function (their counters and scalars are the
-/// function's), its bound is free of it (OpenMP computes the trip count first), and its
-/// length is not a constant (a few iterations would not pay for the threads meeting).
-fn threads_bound(
-    scop: &Scop,
-    iter: usize,
-    init: &AExpr,
-    cond: &AExpr,
-    parallel: bool,
-    body: &[Node],
-) -> Option<AExpr> {
-    let end = crate::ast::exclusive_bound(iter, cond)?;
-    (parallel
-        && !crate::ast::writes_scalar(scop, body)
-        && body.iter().all(|n| matches!(n, Node::Stmt { .. }))
-        && (crate::ast::constant(init).is_none() || crate::ast::constant(&end).is_none()))
-    .then_some(end)
-}
-
-/// The accesses `e` reads whenever it is evaluated: not those in the arms of a `?:` or on the
-/// right of `&&` and `||`.
-fn unconditional_reads(e: &BodyExpr, out: &mut Vec<AccessId>) {
-    use optimist_scop::expr::ExprKind;
-    use optimist_scop::ir::BinOp;
-    match &e.kind {
-        ExprKind::Leaf(BodyLeaf::Access(a)) => out.push(*a),
-        ExprKind::Select(c, _, _) | ExprKind::Binary(BinOp::And | BinOp::Or, c, _) => {
-            unconditional_reads(c, out)
-        }
-        _ => {
-            for c in e.children() {
-                unconditional_reads(c, out);
-            }
-        }
-    }
 }
 
 /// The helpers every generated function may call.
@@ -128,11 +63,13 @@ static inline long optimist_max(long a, long b) { return a > b ? a : b; }
 ";
 
 /// The C function computing `scop` in the order of `ast`, named `name` (the original name by
-/// default) with the original parameters. It has no run-time check: [`versioned`] adds it.
+/// default) with the original parameters, decided for C ([`optimist_loopy::Target::c`]). It
+/// has no run-time check: [`versioned`] adds it.
 pub fn function(f: &Function, scop: &Scop, ast: &LoopAst, name: Option<&str>) -> String {
     let mut out = String::from(PREAMBLE);
     out.push_str(&f.c_pure_declarations());
-    out.push_str(&Printer::new(f, scop, ast, false).definition(ast, name.unwrap_or(&f.name)));
+    let decided = crate::decide::decide(scop, ast, &optimist_loopy::Target::c(), &[]);
+    out.push_str(&Printer::new(f, scop, ast, false).definition(&decided, name.unwrap_or(&f.name)));
     out
 }
 
@@ -172,18 +109,16 @@ impl<'a> Printer<'a> {
             vars,
             preloaded,
             registers: Default::default(),
-            threads: std::cell::Cell::new(Threads::One),
-            loops_around: std::cell::Cell::new(0),
             packed: Default::default(),
         }
     }
 
-    fn definition(&self, ast: &LoopAst, name: &str) -> String {
+    fn definition(&self, decided: &Decided, name: &str) -> String {
         let mut out = String::new();
         self.signature(&mut out, name);
         out.push_str(" {\n");
         self.locals(&mut out);
-        out.push_str(&self.nodes(&ast.body, 1));
+        out.push_str(&self.nodes(&decided.body, 1));
         if let Some(r) = self.f.ret {
             let _ = writeln!(out, "  return {}[0];", self.f.array(r).name);
         }
@@ -242,9 +177,10 @@ pub fn versioned(
         Some(p) => {
             check = Some(p.check_c());
             let printer = Printer::new(f, &p.scop, &p.ast, true);
+            let decided = p.decide_c();
             code.push_str(CHECK_HELPERS);
             code.push_str("static ");
-            code.push_str(&printer.definition(&p.ast, &format!("{name}_optimized")));
+            code.push_str(&printer.definition(&decided, &format!("{name}_optimized")));
             code.push_str(&f.c_signature(name));
             code.push_str(" {\n  int ovf = 0;\n");
             for q in &p.check.preloads {
@@ -420,252 +356,80 @@ impl Printer<'_> {
         }
     }
 
-    /// How many iterations of a loop `k` marked jam (from `init` to before `end`) run together
-    /// in the vector loop that is its body, as native code runs them
-    /// ([`crate::ast::jam_copies`]). `None` when the body is no
-    /// vector loop with bounds free of `k` whose statements keep an element at one place for
-    /// every copy (the product's `C[i][j]`, the stencil's `out[y][x]`): there the copies would
-    /// share nothing.
-    fn jam_copies(&self, k: usize, init: &AExpr, end: &AExpr, body: &[Node]) -> Option<i64> {
-        let [
-            Node::For {
-                init: vinit,
-                cond: vcond,
-                step: 1,
-                body: vbody,
-                kind: LoopKind::Vector { .. },
-                ..
-            },
-        ] = body
-        else {
-            return None;
-        };
-        if crate::ast::mentions(vinit, k) || crate::ast::mentions(vcond, k) {
-            return None;
-        }
-        let mut shared = false;
-        for n in vbody {
-            let Node::Stmt { stmt, indices, .. } = n else {
-                return None;
-            };
-            let st = self.scop.stmt(*stmt);
-            shared |= indices
-                .iter()
-                .any(|(a, e)| *a == st.write && !e.iter().any(|x| crate::ast::mentions(x, k)));
-        }
-        if !shared {
-            return None;
-        }
-        Some(crate::ast::jam_copies(init, end))
-    }
-
-    /// A loop `k` unrolled and jammed into the vector loop `body` ([`Self::jam_copies`]):
+    /// A loop `k` unrolled and jammed into the vector loop that is its body ([`Jam`]):
     /// `copies` iterations of `k` at a time, each statement of the vector loop once per copy
     /// (`k`, `k + 1`, ...) in turn, then the remaining iterations as written. Legal by the mark:
-    /// no dependence `k` carries goes backwards inside it. A parallel `k` runs its groups of
-    /// copies on threads.
-    #[allow(clippy::too_many_arguments)]
-    fn jammed(
-        &self,
-        k: usize,
-        init: &AExpr,
-        end: &AExpr,
-        copies: i64,
-        body: &[Node],
-        parallel: bool,
-        depth: usize,
-    ) -> String {
+    /// no dependence `k` carries goes backwards inside it. Groups of copies run on threads
+    /// when the decision says so.
+    fn jammed(&self, l: &DLoop, j: &Jam, depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
+        let (k, copies) = (l.iter, j.copies);
         let it = &self.iters[k];
-        let end = self.aexpr(end);
-        let [
-            Node::For {
-                iter,
-                init: vinit,
-                cond: vcond,
-                body: vbody,
-                ..
-            },
-        ] = body
-        else {
-            unreachable!("checked by jam_copies")
-        };
-        if parallel {
-            let _ = writeln!(
-                out,
-                "{pad}#pragma omp parallel for private({})",
-                self.iters[*iter]
-            );
+        let end = self.aexpr(&j.end);
+        let v = &self.iters[j.lanes.iter];
+        if j.threads {
+            let _ = writeln!(out, "{pad}#pragma omp parallel for private({v})");
         }
         let _ = writeln!(
             out,
             "{pad}for ({it} = {}; {it} < {end} - {}L; {it} += {copies}) {{",
-            self.aexpr(init),
+            self.aexpr(&l.init),
             copies - 1
         );
-        let v = &self.iters[*iter];
         let _ = writeln!(out, "{pad}  OPTIMIST_VECTOR");
         let _ = writeln!(
             out,
             "{pad}  for ({v} = {}; {}; {v} += 1) {{",
-            self.aexpr(vinit),
-            self.aexpr(vcond)
+            self.aexpr(&j.lanes.init),
+            self.aexpr(&j.lanes.cond)
         );
         for q in 0..copies {
-            let copy: Vec<Node> = vbody.iter().map(|n| shifted(n, k, q)).collect();
+            let copy: Vec<DNode> = j
+                .lanes
+                .body
+                .iter()
+                .map(|n| match n {
+                    DNode::Stmt(s) => DNode::Stmt(shifted(s, k, q)),
+                    other => other.clone(),
+                })
+                .collect();
             out.push_str(&self.nodes(&copy, depth + 2));
         }
         let _ = writeln!(out, "{pad}  }}");
         let _ = writeln!(out, "{pad}}}");
         // Where the groups of copies stopped (a parallel loop's counter is undefined after it).
-        let first = self.aexpr(init);
+        let first = self.aexpr(&l.init);
         let _ = writeln!(
             out,
             "{pad}for ({it} = optimist_max({first}, {first} + ({end} - {first}) / {copies}L * {copies}L); {it} < {end}; {it} += 1) {{"
         );
-        out.push_str(&self.loop_body(body, depth + 1));
+        out.push_str(&self.nodes(&j.rest, depth + 1));
         let _ = writeln!(out, "{pad}}}");
         out
     }
 
-    fn nodes(&self, nodes: &[Node], depth: usize) -> String {
+    /// The decided nodes as C: each loop as its [`Exec`] says.
+    fn nodes(&self, nodes: &[DNode], depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
         for n in nodes {
             match n {
-                Node::For {
-                    iter,
-                    init,
-                    cond,
-                    step: 1,
-                    body,
-                    jam: true,
-                    kind,
-                } if let Some(end) = crate::ast::exclusive_bound(*iter, cond)
-                    && let Some(copies) = self.jam_copies(*iter, init, &end, body) =>
-                {
-                    let parallel =
-                        *kind == LoopKind::Parallel && !crate::ast::writes_scalar(self.scop, body);
-                    out.push_str(&self.jammed(*iter, init, &end, copies, body, parallel, depth));
-                }
-                Node::For {
-                    iter,
-                    init,
-                    cond,
-                    step: 1,
-                    body,
-                    kind: LoopKind::Accumulate,
-                    jam,
-                } if let Some(block) = crate::block::register_block(self.scop, *iter, body) => {
-                    let serial = Node::For {
-                        iter: *iter,
-                        init: init.clone(),
-                        cond: cond.clone(),
-                        step: 1,
-                        body: body.clone(),
-                        kind: LoopKind::Serial,
-                        jam: *jam,
-                    };
-                    out.push_str(&self.blocked(*iter, init, cond, &block, &serial, depth));
-                }
-                Node::For { .. } if let Some(site) = self.pack_site(n) => {
-                    out.push_str(&self.packed_blocks(n, &site, depth));
-                }
-                Node::For {
-                    iter,
-                    init,
-                    cond,
-                    step,
-                    body,
-                    kind,
-                    ..
-                } => {
-                    let it = &self.iters[*iter];
-                    let mut test = self.aexpr(cond);
-                    // Every statement in this loop runs in loops whose iterations the threads
-                    // share: one parallel region around it, every thread running the loops
-                    // outside those (a time loop: the threads meet at the end of each sweep
-                    // instead of being started for each).
-                    if self.threads.get() == Threads::One
-                        && self.loops_around.get() == 0
-                        && matches!(kind, LoopKind::Serial)
-                        && self.region_fits(body)
-                    {
-                        let mut names = vec![*iter];
-                        inner_iterators(body, &mut names);
-                        let names: Vec<&str> =
-                            names.iter().map(|&k| self.iters[k].as_str()).collect();
-                        let _ = writeln!(
-                            out,
-                            "{pad}#pragma omp parallel private({})",
-                            names.join(", ")
-                        );
-                        self.threads.set(Threads::Region);
-                        out.push_str(&self.nodes(std::slice::from_ref(n), depth));
-                        self.threads.set(Threads::One);
-                        continue;
-                    }
-                    if let LoopKind::Vector { parallel, .. } = *kind {
-                        // The loop carries no dependence and the run-time check proved the
-                        // arrays apart: the C compiler need not prove it again (no
-                        // reassociation is allowed by this). On threads too when it may.
-                        let flat = crate::ast::unroll_short(body);
-                        let printed = flat.as_deref().unwrap_or(body);
-                        let (pragma, canonical) =
-                            self.vector_pragma(*iter, init, cond, parallel, printed);
-                        if let Some(t) = canonical {
-                            test = t;
-                        }
-                        if let Some(flat) = &flat {
-                            out.push_str(&self.unrolled_vector_loop(
-                                *iter, init, &test, *step, flat, pragma, depth,
-                            ));
-                            continue;
-                        }
-                        let _ = writeln!(out, "{pad}{pragma}");
-                    }
-                    match kind {
-                        // Threads when compiled with `-fopenmp` (ignored otherwise): the loops
-                        // inside have counters of their own per thread. A loop writing a scalar
-                        // of the function stays in order, as in native code. OpenMP wants the
-                        // test in its canonical form.
-                        LoopKind::Parallel if !crate::ast::writes_scalar(self.scop, body) => {
-                            if let Some(end) = crate::ast::exclusive_bound(*iter, cond) {
-                                test = format!("{it} < {}", self.aexpr(&end));
-                                let mut inner = Vec::new();
-                                inner_iterators(body, &mut inner);
-                                let private = if inner.is_empty() {
-                                    String::new()
-                                } else {
-                                    let names: Vec<&str> =
-                                        inner.iter().map(|&k| self.iters[k].as_str()).collect();
-                                    format!(" private({})", names.join(", "))
-                                };
-                                let _ = writeln!(out, "{pad}#pragma omp parallel for{private}");
-                                let _ = writeln!(
-                                    out,
-                                    "{pad}for ({it} = {}; {test}; {it} += {step}) {{",
-                                    self.aexpr(init),
-                                );
-                                let outside = self.threads.replace(Threads::Loop);
-                                out.push_str(&self.loop_body(body, depth + 1));
-                                self.threads.set(outside);
-                                let _ = writeln!(out, "{pad}}}");
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                DNode::For(l) => out.push_str(&self.for_loop(l, depth)),
+                DNode::Region { private, body } => {
+                    let names: Vec<&str> =
+                        private.iter().map(|&k| self.iters[k].as_str()).collect();
                     let _ = writeln!(
                         out,
-                        "{pad}for ({it} = {}; {test}; {it} += {step}) {{",
-                        self.aexpr(init),
+                        "{pad}#pragma omp parallel private({})",
+                        names.join(", ")
                     );
-                    out.push_str(&self.loop_body(body, depth + 1));
-                    let _ = writeln!(out, "{pad}}}");
+                    out.push_str(&self.nodes(body, depth));
                 }
-                Node::If { cond, then, els } => {
+                DNode::Packed { pack, body } => {
+                    out.push_str(&self.packed_blocks(pack, body, depth));
+                }
+                DNode::If { cond, then, els } => {
                     let _ = writeln!(out, "{pad}if ({}) {{", self.aexpr(cond));
                     out.push_str(&self.nodes(then, depth + 1));
                     if els.is_empty() {
@@ -676,11 +440,11 @@ impl Printer<'_> {
                         let _ = writeln!(out, "{pad}}}");
                     }
                 }
-                Node::Stmt {
+                DNode::Stmt(Node::Stmt {
                     stmt,
                     iterators,
                     indices,
-                } => {
+                }) => {
                     let st = self.scop.stmt(*stmt);
                     let ctx = StmtCtx {
                         st: Some(st),
@@ -702,8 +466,66 @@ impl Printer<'_> {
                         }
                     }
                 }
+                DNode::Stmt(_) => {}
             }
         }
+        out
+    }
+
+    /// One decided loop.
+    fn for_loop(&self, l: &DLoop, depth: usize) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let it = &self.iters[l.iter];
+        let step = l.step;
+        let mut test = self.aexpr(&l.cond);
+        match &l.exec {
+            Exec::Jammed(j) => return self.jammed(l, j, depth),
+            Exec::Block(b) => return self.blocked(l, b, depth),
+            Exec::Lanes(lanes) => {
+                // The loop carries no dependence and the run-time check proved the arrays
+                // apart: the C compiler need not prove it again (no reassociation is allowed
+                // by this). On threads too when decided so; OpenMP wants the test in its
+                // canonical form.
+                let pragma = match &lanes.share {
+                    Share::No => "OPTIMIST_VECTOR",
+                    Share::Spawn(end) => {
+                        test = format!("{it} < {}", self.aexpr(end));
+                        "OPTIMIST_PARALLEL_VECTOR"
+                    }
+                    Share::Region(end) => {
+                        test = format!("{it} < {}", self.aexpr(end));
+                        "OPTIMIST_SHARED_VECTOR"
+                    }
+                };
+                if lanes.unrolled {
+                    return self.unrolled_vector_loop(l, lanes, &test, pragma, depth);
+                }
+                let _ = writeln!(out, "{pad}{pragma}");
+            }
+            // Threads when compiled with `-fopenmp` (ignored otherwise): the loops inside have
+            // counters of their own per thread.
+            Exec::Threads { end, private } => {
+                test = format!("{it} < {}", self.aexpr(end));
+                let private = if private.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<&str> =
+                        private.iter().map(|&k| self.iters[k].as_str()).collect();
+                    format!(" private({})", names.join(", "))
+                };
+                let _ = writeln!(out, "{pad}#pragma omp parallel for{private}");
+            }
+            // Scalar replacement is the C compiler's; the loop runs as written.
+            Exec::Serial | Exec::Registers(_) => {}
+        }
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = {}; {test}; {it} += {step}) {{",
+            self.aexpr(&l.init),
+        );
+        out.push_str(&self.nodes(&l.body, depth + 1));
+        let _ = writeln!(out, "{pad}}}");
         out
     }
 
@@ -739,33 +561,54 @@ impl Printer<'_> {
         }
     }
 
-    /// A vector loop whose body has short loops, printed with them unrolled
-    /// ([`crate::ast::unroll_short`], as native code runs it) and with what one iteration
-    /// touches at one place kept in locals, which the C compiler then keeps in registers
-    /// (it cannot otherwise: the arrays could overlap as far as it knows, and `restrict` does
-    /// not survive OpenMP's outlining; the run-time check proved them apart):
-    /// - an element the body writes first, then reads and writes at the same index
-    ///   expressions (a convolution's `out[y][x]`, set to zero, then summed into over `dy,
-    ///   dx`): a local, stored once at the end of the iteration;
-    /// - a read of an array the body does not write, at indices free of the loop (the
-    ///   convolution's `wt[dy][dx]`, with `dy, dx` now constants): a local set before the
-    ///   loop, under the loop's own test, so it is read only when the program reads it.
-    #[allow(clippy::too_many_arguments)]
+    /// A vector loop whose body is its short loops unrolled ([`Lanes::unrolled`]), with what
+    /// one iteration touches at one place kept in locals ([`Lanes::locals`], [`Lanes::reads`]),
+    /// which the C compiler then keeps in registers (it cannot otherwise: the arrays could
+    /// overlap as far as it knows, and `restrict` does not survive OpenMP's outlining; the
+    /// run-time check proved them apart): an element written first is stored once at the end
+    /// of the iteration; an invariant read is a local set before the loop, under the loop's own
+    /// test, so it is read only when the program reads it.
     fn unrolled_vector_loop(
         &self,
-        iter: usize,
-        init: &AExpr,
+        l: &DLoop,
+        lanes: &Lanes,
         test: &str,
-        step: i64,
-        body: &[Node],
         pragma: &str,
         depth: usize,
     ) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
-        let it = &self.iters[iter];
-        let (locals, reads) = self.loop_locals(iter, body);
-        let init = self.aexpr(init);
+        let it = &self.iters[l.iter];
+        let body = crate::decide::plain(&l.body);
+        let text = |node: usize, a: AccessId| match &body[node] {
+            Node::Stmt {
+                stmt,
+                iterators,
+                indices,
+            } => self.access(
+                &StmtCtx {
+                    st: Some(self.scop.stmt(*stmt)),
+                    iterators,
+                    indices,
+                },
+                a,
+            ),
+            _ => unreachable!("an unrolled body is statements"),
+        };
+        let locals: Vec<(ScopArrayId, String)> = lanes
+            .locals
+            .iter()
+            .map(|&(array, node, a)| (array, text(node, a)))
+            .collect();
+        let mut reads: Vec<(String, optimist_scop::Type)> = Vec::new();
+        for &(node, a) in &lanes.reads {
+            let t = text(node, a);
+            if !reads.iter().any(|(x, _)| *x == t) {
+                reads.push((t, self.scop.array(self.scop.access(a).array).elem));
+            }
+        }
+        let init = self.aexpr(&l.init);
+        let step = l.step;
         let _ = writeln!(out, "{pad}{it} = {init};");
         let _ = writeln!(out, "{pad}if ({test}) {{");
         for (k, (text, elem)) in reads.iter().enumerate() {
@@ -790,7 +633,7 @@ impl Printer<'_> {
                 .enumerate()
                 .map(|(k, (text, _))| (Local::Read(text.clone()), format!("optimist_h{k}"))),
         );
-        out.push_str(&self.nodes(body, depth + 2));
+        out.push_str(&self.nodes(&l.body, depth + 2));
         self.registers.borrow_mut().clear();
         for (k, (_, element)) in locals.iter().enumerate() {
             let _ = writeln!(out, "{pad}    {element} = optimist_r{k};");
@@ -800,34 +643,31 @@ impl Printer<'_> {
         out
     }
 
-    /// Loop `k` with a register block as its body ([`crate::block::register_block`]): when the block
-    /// is whole, its elements are loaded into a local array before the loop, the statement
-    /// computes in that array, and the array is stored after the loop (the C compiler keeps it
-    /// in vector registers: each step of `k` loads a row of the columns and a value per row,
-    /// and multiplies and adds in registers); `serial`, the loop as written, otherwise. The
-    /// elements stay where they are along `k` and no other access of the block touches their
-    /// array (`register_block`), and the run-time check proved the arrays apart: every
-    /// element's value is the program's, computed in the program's order.
-    fn blocked(
-        &self,
-        k: usize,
-        init: &AExpr,
-        cond: &AExpr,
-        b: &RegisterBlock,
-        serial: &Node,
-        depth: usize,
-    ) -> String {
+    /// Loop `l` with a register block as its body ([`Block`]): when the block is whole, its
+    /// elements are loaded into a local array before the loop, the statement computes in that
+    /// array, and the array is stored after the loop (the C compiler keeps it in vector
+    /// registers: each step of the loop loads a row of the columns and a value per row, and
+    /// multiplies and adds in registers); the loop as written otherwise. The elements stay
+    /// where they are along the loop and no other access of the block touches their array
+    /// (`register_block`), and the run-time check proved the arrays apart: every element's
+    /// value is the program's, computed in the program's order.
+    fn blocked(&self, l: &DLoop, blk: &Block, depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
-        let (r, c, it) = (&self.iters[b.row], &self.iters[b.column], &self.iters[k]);
+        let b = &blk.block;
+        let (r, c, it) = (
+            &self.iters[b.row],
+            &self.iters[b.column],
+            &self.iters[l.iter],
+        );
         let (r0, c0) = (self.aexpr(&b.row_init), self.aexpr(&b.column_init));
-        let (stmt, ctx) = b.statement(self.scop);
-        let packed = self
-            .packed
-            .borrow()
-            .as_ref()
-            .filter(|p| p.stmt == stmt)
-            .map(|p| (p.access, p.local.clone()));
+        let (_, ctx) = b.statement(self.scop);
+        let packed = blk.packed.and_then(|a| {
+            self.packed
+                .borrow()
+                .as_ref()
+                .map(|local| (a, local.clone()))
+        });
         let _ = writeln!(
             out,
             "{pad}if ({} - {r0} == {}L && {} - {c0} == {}L{}) {{",
@@ -841,7 +681,7 @@ impl Printer<'_> {
                 ""
             }
         );
-        let st = self.scop.stmt(stmt);
+        let st = self.scop.stmt(b.stmt_id());
         let write = self.scop.access(st.write);
         let elem = self.scop.array(write.array).elem;
         let element = self.access_text(&ctx, st.write);
@@ -869,8 +709,8 @@ impl Printer<'_> {
         let _ = writeln!(
             out,
             "{pad}  for ({it} = {}; {}; {it} += 1) {{",
-            self.aexpr(init),
-            self.aexpr(cond)
+            self.aexpr(&l.init),
+            self.aexpr(&l.cond)
         );
         // Columns outside rows: gcc unrolls a constant innermost loop of 16 first and then
         // vectorizes the rows (4 elements a column apart: a transposition per step); with
@@ -886,7 +726,7 @@ impl Printer<'_> {
                 .borrow_mut()
                 .push((Local::Read(text), packed.clone()));
         }
-        out.push_str(&self.nodes(std::slice::from_ref(&b.stmt), depth + 4));
+        out.push_str(&self.nodes(&[DNode::Stmt(b.stmt.clone())], depth + 4));
         self.registers.borrow_mut().clear();
         let _ = writeln!(out, "{pad}      }}");
         let _ = writeln!(out, "{pad}    }}");
@@ -895,113 +735,34 @@ impl Printer<'_> {
         let _ = writeln!(out, "{pad}    {columns}");
         let _ = writeln!(out, "{pad}      {element} = {local};");
         let _ = writeln!(out, "{pad}}} else {{");
-        out.push_str(&self.nodes(std::slice::from_ref(serial), depth + 1));
+        out.push_str(&self.for_loop(&blk.serial, depth + 1));
         let _ = writeln!(out, "{pad}}}");
         out
     }
 
-    /// Whether `n` is a loop over a product's row blocks whose operand along the columns (the
-    /// product's `B[k][j]`) can be packed: its body is a loop over column blocks whose body is
-    /// a loop marked registers around a register block ([`crate::block::register_block`]), none of
-    /// their bounds depends on the loops inside the first, both of constant length when whole
-    /// (the column blocks of a tile, the reduction's tile), and the block's statement reads,
-    /// unconditionally, an array it does not write at indices free of the rows that hold the
-    /// columns' iterator in one subscript (plus a constant at most).
-    fn pack_site(&self, n: &Node) -> Option<PackSite> {
-        if self.packed.borrow().is_some() {
-            return None;
-        }
-        let Node::For {
-            iter: rows,
-            step: 1,
-            body,
-            ..
-        } = n
-        else {
-            return None;
-        };
-        let (blocks, blocks_init, blocks_cond, inside, _) = only_loop(body)?;
-        let (k, k_init, k_cond, block, LoopKind::Accumulate) = only_loop(inside)? else {
-            return None;
-        };
-        let b = crate::block::register_block(self.scop, *k, block)?;
-        let free = |e: &AExpr, of: &[usize]| of.iter().all(|&x| !mentions(e, x));
-        if !free(blocks_init, &[*rows])
-            || !free(blocks_cond, &[*rows])
-            || !free(k_init, &[*rows, *blocks])
-            || !free(k_cond, &[*rows, *blocks])
-            || !free(&b.column_init, &[*rows])
-            || !free(&b.column_end, &[*rows])
-        {
-            return None;
-        }
-        let n_blocks = whole_length(
-            blocks_init,
-            &crate::ast::exclusive_bound(*blocks, blocks_cond)?,
-        )?;
-        let depth = whole_length(k_init, &crate::ast::exclusive_bound(*k, k_cond)?)?;
-        let Node::Stmt { stmt, indices, .. } = &b.stmt else {
-            return None;
-        };
-        let st = self.scop.stmt(*stmt);
-        let written = self.scop.access(st.write).array;
-        let mut unconditional = Vec::new();
-        unconditional_reads(&st.value, &mut unconditional);
-        let access = st.accesses.iter().copied().find(|&a| {
-            let acc = self.scop.access(a);
-            let Some((_, idx)) = indices.iter().find(|(x, _)| *x == a) else {
-                return false;
-            };
-            let along: Vec<&AExpr> = idx.iter().filter(|e| mentions(e, b.column)).collect();
-            acc.array != written
-                && matches!(self.scop.array(acc.array).origin, ArrayOrigin::Array(_))
-                && unconditional.contains(&a)
-                && idx.iter().all(|e| !mentions(e, b.row))
-                && matches!(along.as_slice(), [e] if offset_from(e, &AExpr::Iter(b.column)).is_some())
-        })?;
-        Some(PackSite {
-            blocks: *blocks,
-            blocks_init: blocks_init.clone(),
-            blocks_cond: blocks_cond.clone(),
-            n_blocks,
-            k: *k,
-            k_init: k_init.clone(),
-            k_cond: k_cond.clone(),
-            depth,
-            block: b,
-            access,
-        })
-    }
-
-    /// The loop over a product's row blocks `n` ([`Self::pack_site`]) with its operand along
-    /// the columns packed first: a buffer the kernel owns (`malloc`, freed after the loop)
-    /// gets, for each whole column block, the operand's elements of the reduction's tile, one
+    /// The loop over a product's row blocks (`body`, [`Pack`]) with its operand along the
+    /// columns packed first: a buffer the kernel owns (`malloc`, freed after the loop) gets,
+    /// for each whole column block, the operand's elements of the reduction's tile, one
     /// block's after the other, row of the reduction by row (the 16 columns a step of the
     /// reduction reads, contiguous); the blocks then read them there. Packing reads what
     /// every row block reads (the bounds are free of the rows), so only when a row block
     /// runs; a failed allocation leaves every block on the operand in memory. The values
     /// are the operand's: the block's statement does not write its array, and the run-time
     /// check proved the arrays apart.
-    fn packed_blocks(&self, n: &Node, site: &PackSite, depth: usize) -> String {
+    fn packed_blocks(&self, site: &Pack, body: &[DNode], depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
         let b = &site.block;
-        let Node::For {
-            iter: rows,
-            init: rows_init,
-            cond: rows_cond,
-            ..
-        } = n
-        else {
-            unreachable!("checked by pack_site")
+        let [DNode::For(rows_loop)] = body else {
+            unreachable!("a pack is around one loop (`pack_site`)")
         };
-        let (stmt, ctx) = b.statement(self.scop);
+        let (_, ctx) = b.statement(self.scop);
         let elem = self.scop.array(self.scop.access(site.access).array).elem;
         let (blocks, k, column, r) = (
             &self.iters[site.blocks],
             &self.iters[site.k],
             &self.iters[b.column],
-            &self.iters[*rows],
+            &self.iters[rows_loop.iter],
         );
         let (blocks_init, k_init) = (self.aexpr(&site.blocks_init), self.aexpr(&site.k_init));
         let (depth_k, wide) = (site.depth, b.columns);
@@ -1017,10 +778,10 @@ impl Printer<'_> {
             "{pad}  {elem} *optimist_pack = ({elem} *)malloc(sizeof({elem}) * {}L);",
             site.n_blocks * depth_k * wide
         );
-        let _ = writeln!(out, "{pad}  {r} = {};", self.aexpr(rows_init));
+        let _ = writeln!(out, "{pad}  {r} = {};", self.aexpr(&rows_loop.init));
         // The copy: a line each, one level deeper each.
         let lines = [
-            format!("if (optimist_pack && {})", self.aexpr(rows_cond)),
+            format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
             format!(
                 "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
                 self.aexpr(&site.blocks_cond)
@@ -1045,182 +806,12 @@ impl Printer<'_> {
         for (level, line) in lines.iter().enumerate() {
             let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
         }
-        *self.packed.borrow_mut() = Some(Packed {
-            stmt,
-            access: site.access,
-            local: place("optimist_b1"),
-        });
-        out.push_str(&self.nodes(std::slice::from_ref(n), depth + 1));
+        *self.packed.borrow_mut() = Some(place("optimist_b1"));
+        out.push_str(&self.nodes(body, depth + 1));
         *self.packed.borrow_mut() = None;
         let _ = writeln!(out, "{pad}  free(optimist_pack);");
         let _ = writeln!(out, "{pad}}}");
         out
-    }
-
-    /// [`Self::nodes`] for the body of a loop.
-    fn loop_body(&self, body: &[Node], depth: usize) -> String {
-        self.loops_around.set(self.loops_around.get() + 1);
-        let out = self.nodes(body, depth);
-        self.loops_around.set(self.loops_around.get() - 1);
-        out
-    }
-
-    /// The line before a vector loop over `iter` with test `cond` and body `body` (as it is
-    /// printed: statements), and the test in OpenMP's canonical form when the line makes the
-    /// loop an OpenMP one: `OPTIMIST_SHARED_VECTOR` (`omp for simd`) in a parallel region,
-    /// `OPTIMIST_PARALLEL_VECTOR` (`omp parallel for simd`) outside any threads, when the loop
-    /// may run on threads (`parallel`), writes no scalar of the function and its bound is
-    /// free of it; `OPTIMIST_VECTOR` otherwise. Without `-fopenmp` both are `OPTIMIST_VECTOR`.
-    fn vector_pragma(
-        &self,
-        iter: usize,
-        init: &AExpr,
-        cond: &AExpr,
-        parallel: bool,
-        body: &[Node],
-    ) -> (&'static str, Option<String>) {
-        match threads_bound(self.scop, iter, init, cond, parallel, body) {
-            Some(end) => {
-                let test = format!("{} < {}", self.iters[iter], self.aexpr(&end));
-                match self.threads.get() {
-                    // Started once: the loop is outermost. Inside other loops it would start
-                    // the threads once per iteration of theirs, for a loop whose length is
-                    // one dimension's (lanes win there, as in native code).
-                    Threads::One if self.loops_around.get() == 0 => {
-                        ("OPTIMIST_PARALLEL_VECTOR", Some(test))
-                    }
-                    Threads::One => ("OPTIMIST_VECTOR", None),
-                    Threads::Region => ("OPTIMIST_SHARED_VECTOR", Some(test)),
-                    Threads::Loop => ("OPTIMIST_VECTOR", None),
-                }
-            }
-            None => ("OPTIMIST_VECTOR", None),
-        }
-    }
-
-    /// Whether every statement in `nodes` (the body of an outermost loop: a time loop) is in a
-    /// vector loop directly in it (no loop between) that shares its iterations among threads
-    /// in a parallel region ([`Self::vector_pragma`]), and there is one at least: every thread
-    /// of the region can run everything else, the loop around and its tests, on its own, and
-    /// the threads meet once per sweep of a whole dimension. A vector loop deeper inside would
-    /// make them meet once per row, for a row's work.
-    fn region_fits(&self, nodes: &[Node]) -> bool {
-        fn walk(p: &Printer<'_>, nodes: &[Node], found: &mut bool) -> bool {
-            nodes.iter().all(|n| match n {
-                Node::Stmt { .. } => false,
-                Node::If { then, els, .. } => walk(p, then, found) && walk(p, els, found),
-                Node::For { jam: true, .. } => false,
-                Node::For {
-                    iter,
-                    init,
-                    cond,
-                    body,
-                    kind: LoopKind::Vector { parallel, .. },
-                    ..
-                } => {
-                    let printed = crate::ast::unroll_short(body);
-                    let printed = printed.as_deref().unwrap_or(body);
-                    let ok = threads_bound(p.scop, *iter, init, cond, *parallel, printed).is_some();
-                    *found |= ok;
-                    ok
-                }
-                Node::For { .. } => false,
-            })
-        }
-        let mut found = false;
-        walk(self, nodes, &mut found) && found
-    }
-
-    /// What [`Self::unrolled_vector_loop`] keeps in locals, for a body of statements: the
-    /// arrays with the element as C, and the invariant reads as C with their type.
-    #[allow(clippy::type_complexity)]
-    fn loop_locals(
-        &self,
-        iter: usize,
-        body: &[Node],
-    ) -> (
-        Vec<(ScopArrayId, String)>,
-        Vec<(String, optimist_scop::Type)>,
-    ) {
-        let written: Vec<ScopArrayId> = body
-            .iter()
-            .filter_map(|n| match n {
-                Node::Stmt { stmt, .. } => {
-                    Some(self.scop.access(self.scop.stmt(*stmt).write).array)
-                }
-                _ => None,
-            })
-            .collect();
-        // Per written array: its index expressions, whether first touched by a write, refused.
-        let mut seen: Vec<(ScopArrayId, Option<&[AExpr]>, bool, bool, String)> = Vec::new();
-        let mut reads: Vec<(String, optimist_scop::Type)> = Vec::new();
-        for n in body {
-            let Node::Stmt {
-                stmt,
-                iterators,
-                indices,
-            } = n
-            else {
-                return (Vec::new(), Vec::new());
-            };
-            let st = self.scop.stmt(*stmt);
-            let ctx = StmtCtx {
-                st: Some(st),
-                iterators,
-                indices,
-            };
-            let exact = |a: AccessId| {
-                indices
-                    .iter()
-                    .find(|(x, _)| *x == a)
-                    .map(|(_, e)| e.as_slice())
-            };
-            let mut unconditional = Vec::new();
-            if st.guard.is_none() {
-                unconditional_reads(&st.value, &mut unconditional);
-            }
-            // Reads first (the value is computed before the write).
-            let mut order: Vec<AccessId> = st
-                .accesses
-                .iter()
-                .copied()
-                .filter(|&a| a != st.write)
-                .collect();
-            order.push(st.write);
-            for a in order {
-                let acc = self.scop.access(a);
-                let arr = self.scop.array(acc.array);
-                if !matches!(arr.origin, ArrayOrigin::Array(_)) {
-                    continue;
-                }
-                if !written.contains(&acc.array) {
-                    if let Some(e) = exact(a)
-                        && unconditional.contains(&a)
-                        && !e.iter().any(|x| mentions(x, iter))
-                    {
-                        let text = self.access(&ctx, a);
-                        if !reads.iter().any(|(t, _)| *t == text) {
-                            reads.push((text, arr.elem));
-                        }
-                    }
-                    continue;
-                }
-                let e = exact(a);
-                match seen.iter_mut().find(|(x, ..)| *x == acc.array) {
-                    Some((_, first, _, refused, _)) => *refused |= e.is_none() || e != *first,
-                    None => {
-                        let first_write = a == st.write && st.guard.is_none();
-                        seen.push((acc.array, e, first_write, e.is_none(), self.access(&ctx, a)));
-                    }
-                }
-            }
-        }
-        let locals = seen
-            .into_iter()
-            .filter(|(_, _, first_write, refused, _)| *first_write && !refused)
-            .map(|(array, _, _, _, text)| (array, text))
-            .collect();
-        (locals, reads)
     }
 
     /// An access as a C lvalue or rvalue.
@@ -1359,22 +950,6 @@ impl optimist_scop::expr::CLeaves<BodyLeaf> for InStmt<'_, '_, '_> {
     }
 }
 
-/// Where a product's operand along the columns is packed ([`Printer::pack_site`]): the loop
-/// over column blocks and the reduction's loop (iterators, first values, conditions, lengths
-/// when whole), the register block inside, and the access packed.
-struct PackSite {
-    blocks: usize,
-    blocks_init: AExpr,
-    blocks_cond: AExpr,
-    n_blocks: i64,
-    k: usize,
-    k_init: AExpr,
-    k_cond: AExpr,
-    depth: i64,
-    block: RegisterBlock,
-    access: AccessId,
-}
-
 impl RegisterBlock {
     /// Its statement, and the context its accesses are printed in.
     fn statement<'a>(&'a self, scop: &'a Scop) -> (optimist_scop::model::StmtId, StmtCtx<'a>) {
@@ -1408,25 +983,6 @@ impl StmtCtx<'_> {
         iterators: &[],
         indices: &[],
     };
-}
-
-/// The iterators of the loops in `nodes`, each once.
-fn inner_iterators(nodes: &[Node], out: &mut Vec<usize>) {
-    for n in nodes {
-        match n {
-            Node::For { iter, body, .. } => {
-                if !out.contains(iter) {
-                    out.push(*iter);
-                }
-                inner_iterators(body, out);
-            }
-            Node::If { then, els, .. } => {
-                inner_iterators(then, out);
-                inner_iterators(els, out);
-            }
-            Node::Stmt { .. } => {}
-        }
-    }
 }
 
 /// Statement `n` (of a jammed vector loop's body) with the AST iterator `k` replaced by

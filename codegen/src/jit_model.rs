@@ -2,9 +2,8 @@
 //! Cranelift IR, with the calling convention and the safety checks of the faithful lowering
 //! (see [`crate::jit`]).
 
-use crate::ast::{
-    AExpr, CodegenError, LoopAst, LoopKind, Node, exclusive_bound, mentions, writes_scalar,
-};
+use crate::ast::{AExpr, CodegenError, LoopAst, Node, exclusive_bound};
+use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Stride, statements_of};
 use crate::jit::{self, Compiled, Lowering, clif};
 use crate::kernel::NativeOptions;
 use crate::parallel;
@@ -119,13 +118,11 @@ pub(crate) fn lower_function(
             preloaded,
             fallback: None,
             overflow: None,
-            parallel: options.threads > 1,
-            vector: options.vector,
-            registers: options.registers,
             promoted: HashMap::new(),
             jam_value: None,
         };
-        m.lower(ast)?;
+        let decided = crate::decide::decide(scop, ast, &options.target(), proved);
+        m.lower(&decided)?;
     }
     module
         .define_function(id, &mut ctx)
@@ -135,11 +132,6 @@ pub(crate) fn lower_function(
     }
     jit::finish(module, id, f)
 }
-
-/// Most statements of a vector loop's body that a loop around it is jammed into: the copies
-/// of a longer one (a convolution's 25 unrolled products) keep more values live than there
-/// are vector registers, and spill.
-const JAM_STATEMENTS: usize = 8;
 
 pub(crate) struct ModelLowering<'a, 'm> {
     pub(crate) l: Lowering<'a, 'm>,
@@ -159,12 +151,6 @@ pub(crate) struct ModelLowering<'a, 'm> {
     pub(crate) fallback: Option<cranelift_codegen::ir::Block>,
     /// Whether an operation of the check overflowed so far (an `i8` truth value).
     pub(crate) overflow: Option<Value>,
-    /// Whether loops marked parallel run on threads (never inside an outlined body).
-    pub(crate) parallel: bool,
-    /// Whether loops marked vector run in 128-bit vector lanes where their bodies allow.
-    pub(crate) vector: bool,
-    /// Whether array elements an innermost loop keeps at one address live in registers.
-    pub(crate) registers: bool,
     /// The accesses lowered as variables (the elements a loop keeps in registers).
     promoted: HashMap<AccessId, Variable>,
     /// The value an AST iterator has in the copy of a jammed loop being lowered.
@@ -179,11 +165,11 @@ struct Instance<'x> {
 }
 
 impl ModelLowering<'_, '_> {
-    fn lower(&mut self, ast: &LoopAst) -> Result<(), CodegenError> {
-        self.prologue(ast.iterators.len())?;
+    fn lower(&mut self, decided: &Decided) -> Result<(), CodegenError> {
+        self.prologue(decided.iterators.len())?;
         match self.versioning {
             Some(v) => self.entry(v)?,
-            None => self.nodes(&ast.body)?,
+            None => self.nodes(&decided.body)?,
         }
         self.l.finish();
         Ok(())
@@ -360,94 +346,22 @@ impl ModelLowering<'_, '_> {
         Ok(sum)
     }
 
-    fn nodes(&mut self, nodes: &[Node]) -> Result<(), CodegenError> {
+    /// The decided nodes in native code: each loop as its [`Exec`] says.
+    fn nodes(&mut self, nodes: &[DNode]) -> Result<(), CodegenError> {
         for n in nodes {
             match n {
-                Node::For {
-                    iter,
-                    init,
-                    cond,
-                    step,
-                    body,
-                    kind,
-                    jam,
-                } => {
-                    if *kind == LoopKind::Parallel
-                        && self.parallel
-                        && !writes_scalar(self.scop, body)
-                        && let Some(end) = exclusive_bound(*iter, cond)
-                    {
-                        self.parallel_loop(*iter, init, &end, *step, body)?;
-                        continue;
-                    }
-                    if *jam
-                        && self.vector
-                        && self.registers
-                        && *step == 1
-                        && let Some(end) = exclusive_bound(*iter, cond)
-                        && let [
-                            Node::For {
-                                iter: vi,
-                                init: vinit,
-                                cond: vcond,
-                                step: 1,
-                                body: vbody,
-                                kind: LoopKind::Vector { .. },
-                                ..
-                            },
-                        ] = body.as_slice()
-                        && !mentions(vinit, *iter)
-                        && !mentions(vcond, *iter)
-                        && let Some(vend) = exclusive_bound(*vi, vcond)
-                        && let Some((elem, vflat)) = self.lanes_body(*vi, vbody)
-                        && vflat.len() <= JAM_STATEMENTS
-                        && self.jam_pays(*iter, &vflat)
-                    {
-                        self.jammed_loop(
-                            *iter,
-                            init,
-                            &end,
-                            (*vi, vinit, &vend, elem, &vflat),
-                            body,
-                        )?;
-                        continue;
-                    }
-                    if matches!(kind, LoopKind::Vector { .. })
-                        && self.vector
-                        && *step == 1
-                        && let Some(end) = exclusive_bound(*iter, cond)
-                        && let Some((elem, flat)) = self.lanes_body(*iter, body)
-                    {
-                        self.vector_loop(*iter, init, &end, elem, &flat, None)?;
-                        continue;
-                    }
-                    if self.registers
-                        && let Some(groups) = self.promotable(*iter, body)
-                    {
-                        self.promoted_loop(*iter, init, cond, *step, body, &groups)?;
-                        continue;
-                    }
-                    let v = self.iters[*iter];
-                    let x = self.aexpr(init)?;
-                    self.l.b.def_var(v, x);
-                    let step = *step;
-                    jit::lower_loop(
-                        self,
-                        v,
-                        |m| m.aexpr(cond),
-                        |m| m.nodes(body),
-                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
-                    )?;
-                }
-                Node::If { cond, then, els } => {
+                DNode::For(l) => self.for_loop(l)?,
+                // Scopes of other targets: their loops as decided.
+                DNode::Region { body, .. } | DNode::Packed { body, .. } => self.nodes(body)?,
+                DNode::If { cond, then, els } => {
                     let c = self.aexpr(cond)?;
                     jit::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))?;
                 }
-                Node::Stmt {
+                DNode::Stmt(Node::Stmt {
                     stmt,
                     iterators,
                     indices,
-                } => {
+                }) => {
                     let st = self.scop.stmt(*stmt);
                     let inst = Instance {
                         st,
@@ -469,9 +383,42 @@ impl ModelLowering<'_, '_> {
                     self.l.b.seal_block(join);
                     self.l.b.switch_to_block(join);
                 }
+                DNode::Stmt(_) => {}
             }
         }
         Ok(())
+    }
+
+    /// One decided loop.
+    fn for_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
+        let (iter, step) = (l.iter, l.step);
+        match &l.exec {
+            Exec::Threads { end, .. } => {
+                return self.parallel_loop(iter, &l.init, end, step, &l.body);
+            }
+            Exec::Jammed(j) => return self.jammed_loop(l, j),
+            Exec::Lanes(lanes) => {
+                if let (Some(elem), Some(end)) = (lanes.elem, &lanes.end) {
+                    return self.vector_loop(iter, &l.init, end, elem, lanes, &l.body, None);
+                }
+            }
+            Exec::Registers(groups) => {
+                return self.promoted_loop(iter, &l.init, &l.cond, step, &l.body, groups);
+            }
+            // A register block runs as the loop as written (see `crate::block`).
+            Exec::Block(b) => return self.for_loop(&b.serial),
+            Exec::Serial => {}
+        }
+        let v = self.iters[iter];
+        let x = self.aexpr(&l.init)?;
+        self.l.b.def_var(v, x);
+        jit::lower_loop(
+            self,
+            v,
+            |m| m.aexpr(&l.cond),
+            |m| m.nodes(&l.body),
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+        )
     }
 
     /// A loop marked parallel, `for (iter = init; iter < end; iter += step) body`: the body
@@ -483,7 +430,7 @@ impl ModelLowering<'_, '_> {
         init: &AExpr,
         end: &AExpr,
         step: i64,
-        body: &[Node],
+        body: &[DNode],
     ) -> Result<(), CodegenError> {
         let cl =
             |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
@@ -511,9 +458,6 @@ impl ModelLowering<'_, '_> {
                 preloaded: self.preloaded,
                 fallback: None,
                 overflow: None,
-                parallel: false,
-                vector: self.vector,
-                registers: self.registers,
                 promoted: HashMap::new(),
                 jam_value: None,
             };
@@ -607,112 +551,7 @@ impl ModelLowering<'_, '_> {
         Ok(())
     }
 
-    /// The element type of a loop body that runs in vector lanes along `iter`, or `None`:
-    /// statements without guards that store a floating type (one for the whole body) at an
-    /// element contiguous along `iter`, computed by `+ - * /`, negation and `sqrt` (exact in
-    /// IEEE arithmetic, so lanes give the bits of the scalar code) from constants, scalars and
-    /// accesses that are contiguous or invariant along `iter`, to arrays proved in range. The
-    /// loop's mark says its iterations carry no dependence, so the statements may run lane by
-    /// lane in any interleaving.
-    fn vectorizable(&self, iter: usize, body: &[Node]) -> Option<Type> {
-        let mut elem = None;
-        for n in body {
-            let Node::Stmt { stmt, indices, .. } = n else {
-                return None;
-            };
-            let st = self.scop.stmt(*stmt);
-            let t = self.scop.array(self.scop.access(st.write).array).elem;
-            if st.guard.is_some()
-                || vector_type(t).is_none()
-                || *elem.get_or_insert(t) != t
-                || self.stride(iter, indices, st.write) != Some(Stride::Contiguous)
-                || !self.vector_expr(iter, indices, &st.value, t)
-            {
-                return None;
-            }
-        }
-        elem
-    }
-
-    /// The body a loop along `iter` runs in vector lanes, with its element type: `body` when
-    /// [`Self::vectorizable`] accepts it, else `body` with its short loops unrolled
-    /// ([`crate::ast::unroll_short`]: a convolution's `dy, dx` inside its `x` loop, so that
-    /// `x` runs in lanes with `out[y][x]` in a register across the 25 products) when that is
-    /// accepted. Running the loops inside lane by lane is legal because the mark says the
-    /// loop's iterations carry no dependence.
-    fn lanes_body<'b>(
-        &self,
-        iter: usize,
-        body: &'b [Node],
-    ) -> Option<(Type, std::borrow::Cow<'b, [Node]>)> {
-        if let Some(t) = self.vectorizable(iter, body) {
-            return Some((t, body.into()));
-        }
-        let flat = crate::ast::unroll_short(body)?;
-        Some((self.vectorizable(iter, &flat)?, flat.into()))
-    }
-
-    /// How access `a` moves along `iter` in one instance, when the vector code can follow it.
-    fn stride(
-        &self,
-        iter: usize,
-        indices: &[(AccessId, Vec<AExpr>)],
-        a: AccessId,
-    ) -> Option<Stride> {
-        let acc = self.scop.access(a);
-        let ArrayOrigin::Array(id) = self.scop.array(acc.array).origin else {
-            // A scalar the body does not write (only statements writing arrays run in lanes).
-            return Some(Stride::Invariant);
-        };
-        if !self.proved.contains(&id) {
-            return None;
-        }
-        let (_, exprs) = indices.iter().find(|(x, _)| *x == a)?;
-        let coefficients: Option<Vec<i64>> = exprs.iter().map(|e| coefficient(e, iter)).collect();
-        match coefficients?.split_last()? {
-            (0, outer) if outer.iter().all(|&c| c == 0) => Some(Stride::Invariant),
-            (1, outer) if outer.iter().all(|&c| c == 0) => Some(Stride::Contiguous),
-            _ => None,
-        }
-    }
-
-    /// Whether `e` of type `t` can be computed in vector lanes along `iter`.
-    fn vector_expr(
-        &self,
-        iter: usize,
-        indices: &[(AccessId, Vec<AExpr>)],
-        e: &BodyExpr,
-        t: Type,
-    ) -> bool {
-        use optimist_scop::expr::ExprKind;
-        use optimist_scop::ir::{BinOp, MathFn, UnOp};
-        let ok = |x: &BodyExpr| self.vector_expr(iter, indices, x, t);
-        let float = t.is_float();
-        e.ty == t
-            && match &e.kind {
-                ExprKind::Float(_) => true,
-                ExprKind::Int(_) => !float,
-                ExprKind::Leaf(BodyLeaf::Param(_)) => true,
-                ExprKind::Leaf(BodyLeaf::Access(a)) => self.stride(iter, indices, *a).is_some(),
-                ExprKind::Unary(UnOp::Neg, x) => ok(x),
-                // Integer lanes wrap like the scalar code; integer division may trap, so it
-                // stays scalar.
-                ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, x, y) => ok(x) && ok(y),
-                ExprKind::Binary(BinOp::Div, x, y) => float && ok(x) && ok(y),
-                // Both arms are computed in every lane and the mask picks one: they read only
-                // what the vector code may read (arrays proved in range) and cannot trap.
-                ExprKind::Select(c, a, b) => match &c.kind {
-                    ExprKind::Binary(op, x, y) if op.is_comparison() => {
-                        x.ty == t && y.ty == t && ok(x) && ok(y) && ok(a) && ok(b)
-                    }
-                    _ => false,
-                },
-                ExprKind::Call(MathFn::Sqrt, args) => float && args.iter().all(ok),
-                _ => false,
-            }
-    }
-
-    /// A loop whose body [`Self::vectorizable`] accepted: iterations `lanes` at a time while a
+    /// A loop decided to run in lanes of `elem` ([`Lanes`]): iterations `lanes` at a time while a
     /// whole vector fits below `end`, then the remaining ones in scalar code. With `jam`
     /// (`(k, first, copies)`: a loop `k` around this one unrolled and jammed into it), each
     /// iteration runs the body for `k = first, first + 1, ...` (`copies` of them) in turn.
@@ -730,7 +569,8 @@ impl ModelLowering<'_, '_> {
         init: &AExpr,
         end: &AExpr,
         elem: Type,
-        body: &[Node],
+        decided: &Lanes,
+        body: &[DNode],
         jam: Option<(usize, Value, i64)>,
     ) -> Result<(), CodegenError> {
         let (vty, lanes) = vector_type(elem)
@@ -747,17 +587,17 @@ impl ModelLowering<'_, '_> {
                 .map(|q| Some((k, self.l.b.ins().iadd_imm_s(first, q))))
                 .collect(),
         };
-        let stmts = statements_of(self.scop, body)
+        let flat = crate::decide::plain(body);
+        let stmts = statements_of(self.scop, &flat)
             .ok_or_else(|| CodegenError::Unexpected("vector loop with a loop inside".into()))?;
-        let jammed = jam.map(|(k, _, _)| k);
         // Reads of what the body writes stay in the loop (a copy may write what another
         // reads).
         let written: Vec<_> = stmts
             .iter()
             .map(|(st, _, _)| self.array_of(st.write))
             .collect();
-        let registers = self.register_arrays(&stmts, jammed);
-        let unroll = jam.is_none() && self.registers;
+        let registers = &decided.registers;
+        let unroll = jam.is_none() && decided.pairs;
         let below = |m: &mut Self, bound: Value| Ok(m.below(v, bound));
         let start = self.l.b.use_var(v);
         let runs = self
@@ -800,10 +640,11 @@ impl ModelLowering<'_, '_> {
                                 indices,
                             };
                             let value = m.vector_value(
-                                &inst, iter, &st.value, vty, values, &registers, &pending,
+                                &inst, iter, &st.value, vty, values, registers, &pending,
                             )?;
-                            let array = m.array_of(st.write);
-                            if registers.contains(&array) {
+                            if let Some(array) = m.array_of(st.write)
+                                && registers.contains(&array)
+                            {
                                 let addr = m.address(&inst, st.write)?.ok_or_else(|| {
                                     CodegenError::Unexpected("vector store to a scalar".into())
                                 })?;
@@ -878,62 +719,19 @@ impl ModelLowering<'_, '_> {
         )
     }
 
-    /// Whether unrolling and jamming loop `k` into the vector loop with body `body` keeps
-    /// an element in a register across the copies (the product's `C[i][j]`); otherwise the
-    /// copies only add code (a stencil's rows share no element).
-    fn jam_pays(&self, k: usize, body: &[Node]) -> bool {
-        let Some(stmts) = statements_of(self.scop, body) else {
-            return false;
-        };
-        !self.register_arrays(&stmts, Some(k)).is_empty()
+    /// The program array an access reaches (`None` for a scalar).
+    fn array_of(&self, a: AccessId) -> Option<optimist_scop::ir::ArrayId> {
+        crate::decide::array_of(self.scop, a)
     }
 
-    /// The program array an access reaches (scalars have none).
-    fn array_of(&self, a: AccessId) -> optimist_scop::ir::ArrayId {
-        match self.scop.array(self.scop.access(a).array).origin {
-            ArrayOrigin::Array(id) => id,
-            ArrayOrigin::Scalar(_) => optimist_scop::ir::ArrayId(u32::MAX),
-        }
-    }
-
-    /// The arrays a vector body may keep in registers within one iteration: written by it, and
-    /// every access of the body to them has the same index expressions, free of the jammed
-    /// iterator.
-    fn register_arrays(
+    /// How access `a` moves along `iter` ([`crate::decide::stride`]).
+    fn stride(
         &self,
-        stmts: &[StmtRef<'_>],
-        jammed: Option<usize>,
-    ) -> Vec<optimist_scop::ir::ArrayId> {
-        let mut seen: Vec<(optimist_scop::ir::ArrayId, Option<&[AExpr]>, bool)> = Vec::new();
-        let mut refused = Vec::new();
-        for &(st, _, indices) in stmts {
-            for &a in &st.accesses {
-                let array = self.array_of(a);
-                let exprs = indices
-                    .iter()
-                    .find(|(x, _)| *x == a)
-                    .map(|(_, e)| e.as_slice())
-                    .filter(|e| jammed.is_none_or(|k| !e.iter().any(|x| mentions(x, k))));
-                match seen.iter_mut().find(|(x, _, _)| *x == array) {
-                    Some((_, e, written)) => {
-                        if *e != exprs || exprs.is_none() {
-                            refused.push(array);
-                        }
-                        *written |= a == st.write;
-                    }
-                    None => {
-                        if exprs.is_none() {
-                            refused.push(array);
-                        }
-                        seen.push((array, exprs, a == st.write));
-                    }
-                }
-            }
-        }
-        seen.into_iter()
-            .filter(|(a, _, written)| *written && !refused.contains(a))
-            .map(|(a, _, _)| a)
-            .collect()
+        iter: usize,
+        indices: &[(AccessId, Vec<AExpr>)],
+        a: AccessId,
+    ) -> Option<Stride> {
+        crate::decide::stride(self.scop, self.proved, iter, indices, a)
     }
 
     /// Computes, before a vector loop along `iter`, the largest parts of `e` that do not move
@@ -944,7 +742,7 @@ impl ModelLowering<'_, '_> {
         iter: usize,
         e: &BodyExpr,
         vty: types::Type,
-        written: &[optimist_scop::ir::ArrayId],
+        written: &[Option<optimist_scop::ir::ArrayId>],
         values: &mut HashMap<*const BodyExpr, Value>,
     ) -> Result<(), CodegenError> {
         if self.invariant(inst, iter, e, written) {
@@ -959,14 +757,14 @@ impl ModelLowering<'_, '_> {
         Ok(())
     }
 
-    /// Whether `e` (accepted by [`Self::vector_expr`]) does not move along `iter` and reads
+    /// Whether `e` (accepted for lanes by [`crate::decide`]) does not move along `iter` and reads
     /// none of the arrays `written`.
     fn invariant(
         &self,
         inst: &Instance<'_>,
         iter: usize,
         e: &BodyExpr,
-        written: &[optimist_scop::ir::ArrayId],
+        written: &[Option<optimist_scop::ir::ArrayId>],
     ) -> bool {
         use optimist_scop::expr::ExprKind;
         match &e.kind {
@@ -1008,8 +806,8 @@ impl ModelLowering<'_, '_> {
             ExprKind::Leaf(BodyLeaf::Access(a))
                 if self.stride(iter, inst.indices, *a) == Some(Stride::Contiguous) =>
             {
-                let array = self.array_of(*a);
-                if registers.contains(&array)
+                if let Some(array) = self.array_of(*a)
+                    && registers.contains(&array)
                     && let Some(&(_, value)) = pending.get(&array)
                 {
                     return Ok(value);
@@ -1060,30 +858,30 @@ impl ModelLowering<'_, '_> {
             }
             _ => {
                 return Err(CodegenError::Unexpected(
-                    "vector code for an expression vectorizable refuses".into(),
+                    "vector code for an expression the decision refuses".into(),
                 ));
             }
         })
     }
 
-    /// A loop `k` marked jam whose body is one vector loop: `copies` iterations of `k` at a time
-    /// run together inside the vector loop (a register tile: an element the vector loop keeps
-    /// at one place per `k`, like the product's `C[i][j]`, is loaded and stored once for all
-    /// of them), then the remaining iterations one by one.
-    fn jammed_loop(
-        &mut self,
-        k: usize,
-        init: &AExpr,
-        end: &AExpr,
-        inner: (usize, &AExpr, &AExpr, Type, &[Node]),
-        whole: &[Node],
-    ) -> Result<(), CodegenError> {
-        let copies = crate::ast::jam_copies(init, end);
-        let (iter, vinit, vend, elem, body) = inner;
+    /// A loop jammed into the vector loop that is its body ([`Jam`]): `copies` iterations of
+    /// it at a time run together inside the vector loop (a register tile: an element the vector
+    /// loop keeps at one place per copy, like the product's `C[i][j]`, is loaded and stored
+    /// once for all of them), then the remaining iterations one by one.
+    fn jammed_loop(&mut self, l: &DLoop, j: &Jam) -> Result<(), CodegenError> {
+        let (k, copies) = (l.iter, j.copies);
+        let Exec::Lanes(lanes) = &j.lanes.exec else {
+            return Err(CodegenError::Unexpected("a jam into no vector loop".into()));
+        };
+        let (Some(elem), Some(vend)) = (lanes.elem, &lanes.end) else {
+            return Err(CodegenError::Unexpected(
+                "a jam into a compiler's lanes".into(),
+            ));
+        };
         let kv = self.iters[k];
-        let x = self.aexpr(init)?;
+        let x = self.aexpr(&l.init)?;
         self.l.b.def_var(kv, x);
-        let end = self.aexpr(end)?;
+        let end = self.aexpr(&j.end)?;
         let last = self.l.b.ins().iadd_imm_s(end, 1 - copies);
         let below = |m: &mut Self, bound: Value| Ok(m.below(kv, bound));
         jit::lower_loop(
@@ -1092,7 +890,15 @@ impl ModelLowering<'_, '_> {
             |m| below(m, last),
             |m| {
                 let first = m.l.b.use_var(kv);
-                m.vector_loop(iter, vinit, vend, elem, body, Some((k, first, copies)))
+                m.vector_loop(
+                    j.lanes.iter,
+                    &j.lanes.init,
+                    vend,
+                    elem,
+                    lanes,
+                    &j.lanes.body,
+                    Some((k, first, copies)),
+                )
             },
             |m, cur| m.l.b.ins().iadd_imm_s(cur, copies),
         )?;
@@ -1100,88 +906,12 @@ impl ModelLowering<'_, '_> {
             self,
             kv,
             |m| below(m, end),
-            |m| m.nodes(whole),
+            |m| m.nodes(&j.rest),
             |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
         )
     }
 
-    /// The elements an innermost loop over `iter` may keep in registers (scalar replacement):
-    /// per element, the accesses that reach it, and the accesses of the loop to the same array
-    /// that move along `iter` (the code checks before the loop that none of them reaches the
-    /// element). An element qualifies when the loop writes it at an address that does not move
-    /// with `iter`, every other access of the loop to its array either has the same index
-    /// expressions or moves affinely along `iter` (different arrays do not overlap, which the
-    /// run-time check proved), the array is proved in range, and no statement of the loop has
-    /// a guard (so when the loop runs one iteration, that iteration touches the element:
-    /// loading it before the loop and storing it after touch nothing the program does not).
-    /// `None` when there is none, or the body has loops, or a statement occurs twice.
-    fn promotable(&self, iter: usize, body: &[Node]) -> Option<Vec<Promoted>> {
-        let mut stmts = Vec::new();
-        // (array, index expressions, accesses, written)
-        let mut groups: Vec<(optimist_scop::ir::ArrayId, &[AExpr], Vec<AccessId>, bool)> =
-            Vec::new();
-        // Accesses that move along `iter`: (array, node, access), `None` when not affine.
-        let mut moving: Vec<(optimist_scop::ir::ArrayId, Option<(usize, AccessId)>)> = Vec::new();
-        for (k, n) in body.iter().enumerate() {
-            let Node::Stmt { stmt, indices, .. } = n else {
-                return None;
-            };
-            let st = self.scop.stmt(*stmt);
-            if st.guard.is_some() || stmts.contains(stmt) {
-                return None;
-            }
-            stmts.push(*stmt);
-            for &a in &st.accesses {
-                let ArrayOrigin::Array(id) = self.scop.array(self.scop.access(a).array).origin
-                else {
-                    continue;
-                };
-                let exprs = indices
-                    .iter()
-                    .find(|(x, _)| *x == a)
-                    .map(|(_, e)| e.as_slice());
-                match exprs {
-                    Some(exprs)
-                        if self.proved.contains(&id)
-                            && !exprs.iter().any(|x| mentions(x, iter)) =>
-                    {
-                        let write = a == st.write;
-                        match groups.iter_mut().find(|g| g.0 == id && g.1 == exprs) {
-                            Some(g) => {
-                                g.2.push(a);
-                                g.3 |= write;
-                            }
-                            None => groups.push((id, exprs, vec![a], write)),
-                        }
-                    }
-                    Some(exprs) if exprs.iter().all(|x| coefficient(x, iter).is_some()) => {
-                        moving.push((id, Some((k, a))));
-                    }
-                    _ => moving.push((id, None)),
-                }
-            }
-        }
-        let arrays: Vec<_> = groups.iter().map(|g| g.0).collect();
-        let groups: Vec<Promoted> = groups
-            .into_iter()
-            .filter(|(id, _, _, written)| {
-                *written
-                    && arrays.iter().filter(|a| *a == id).count() == 1
-                    && !moving.iter().any(|(m, x)| m == id && x.is_none())
-            })
-            .map(|(id, _, accesses, _)| Promoted {
-                accesses,
-                others: moving
-                    .iter()
-                    .filter(|(m, _)| *m == id)
-                    .filter_map(|(_, x)| *x)
-                    .collect(),
-            })
-            .collect();
-        (!groups.is_empty()).then_some(groups)
-    }
-
-    /// A loop whose `groups` [`Self::promotable`] accepted: when it runs at all, and none of
+    /// A loop whose `groups` were decided to stay in registers ([`Exec::Registers`]): when it runs at all, and none of
     /// the moving accesses reaches a kept element in its iterations (checked on the
     /// addresses: the first one and the step between iterations), each element is loaded into
     /// a variable before it, the accesses use the variable, and the variable is stored back
@@ -1192,9 +922,10 @@ impl ModelLowering<'_, '_> {
         init: &AExpr,
         cond: &AExpr,
         step: i64,
-        body: &[Node],
+        body: &[DNode],
         groups: &[Promoted],
     ) -> Result<(), CodegenError> {
+        let flat = crate::decide::plain(body);
         let v = self.iters[iter];
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
@@ -1218,7 +949,7 @@ impl ModelLowering<'_, '_> {
                 let mut homes = Vec::with_capacity(groups.len());
                 for group in groups {
                     let a = group.accesses[0];
-                    let node = body
+                    let node = flat
                         .iter()
                         .position(|n| {
                             matches!(n, Node::Stmt { stmt, .. } if scop.stmt(*stmt).accesses.contains(&a))
@@ -1226,7 +957,7 @@ impl ModelLowering<'_, '_> {
                         .ok_or_else(|| {
                             CodegenError::Unexpected("promoted access without statement".into())
                         })?;
-                    let inst = instance_at(scop, body, node)?;
+                    let inst = instance_at(scop, &flat, node)?;
                     let addr = m.address(&inst, a)?.ok_or_else(|| {
                         CodegenError::Unexpected("promoted access to a scalar".into())
                     })?;
@@ -1242,7 +973,7 @@ impl ModelLowering<'_, '_> {
                     let (trips, _) = m.trip_count(first, end, step);
                     for (group, &p) in groups.iter().zip(&homes) {
                         for &(node, a) in &group.others {
-                            let inst = instance_at(scop, body, node)?;
+                            let inst = instance_at(scop, &flat, node)?;
                             let f = m.address(&inst, a)?.ok_or_else(|| {
                                 CodegenError::Unexpected("moving access to a scalar".into())
                             })?;
@@ -1553,65 +1284,6 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
 /// The byte offset of slot `k` of a parallel loop's frame.
 fn frame_offset(k: usize) -> Result<i32, CodegenError> {
     i32::try_from(8 * k).map_err(|_| CodegenError::Unexpected("frame too large".into()))
-}
-
-/// How an access moves along the iterator of a vector loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stride {
-    /// The same element for every lane.
-    Invariant,
-    /// Consecutive elements of the innermost dimension, one per lane.
-    Contiguous,
-}
-
-/// The coefficient of AST iterator `iter` in `e` when `e` is affine in it (other iterators and
-/// parameters are constants here; a subexpression free of `iter` may be anything).
-fn coefficient(e: &AExpr, iter: usize) -> Option<i64> {
-    if !mentions(e, iter) {
-        return Some(0);
-    }
-    match e {
-        AExpr::Iter(_) => Some(1),
-        AExpr::Op(AstOp::Add, a) if a.len() == 2 => {
-            coefficient(&a[0], iter)?.checked_add(coefficient(&a[1], iter)?)
-        }
-        AExpr::Op(AstOp::Sub, a) if a.len() == 2 => {
-            coefficient(&a[0], iter)?.checked_sub(coefficient(&a[1], iter)?)
-        }
-        AExpr::Op(AstOp::Minus, a) if a.len() == 1 => coefficient(&a[0], iter)?.checked_neg(),
-        AExpr::Op(AstOp::Mul, a) if a.len() == 2 => match (&a[0], &a[1]) {
-            (AExpr::Int(c), x) | (x, AExpr::Int(c)) => coefficient(x, iter)?.checked_mul(*c),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// A statement occurrence of a loop body: the statement, its iterators' values and its
-/// accesses' index expressions.
-type StmtRef<'x> = (&'x ScopStmt, &'x [AExpr], &'x [(AccessId, Vec<AExpr>)]);
-
-/// The statement occurrences of a loop body made of statements only (`None` when it has a
-/// loop or a condition).
-fn statements_of<'x>(scop: &'x Scop, body: &'x [Node]) -> Option<Vec<StmtRef<'x>>> {
-    body.iter()
-        .map(|n| match n {
-            Node::Stmt {
-                stmt,
-                iterators,
-                indices,
-            } => Some((scop.stmt(*stmt), iterators.as_slice(), indices.as_slice())),
-            _ => None,
-        })
-        .collect()
-}
-
-/// An element an innermost loop keeps in a register: the accesses that reach it, and the
-/// accesses of the loop to its array that move (`(statement node, access)`), checked before the
-/// loop not to reach it.
-struct Promoted {
-    accesses: Vec<AccessId>,
-    others: Vec<(usize, AccessId)>,
 }
 
 /// The statement occurrence at `node` of a loop body.

@@ -87,6 +87,11 @@ impl Default for NativeOptions {
 }
 
 impl NativeOptions {
+    /// The [`Target`](optimist_loopy::Target) these options compile for.
+    pub fn target(&self) -> optimist_loopy::Target {
+        optimist_loopy::Target::native(self.threads, self.vector, self.registers)
+    }
+
     /// One thread, no vector lanes, every access in memory: every loop as the AST says.
     pub fn sequential() -> Self {
         NativeOptions {

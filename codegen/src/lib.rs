@@ -49,6 +49,7 @@ pub mod ast;
 mod ast_check;
 mod block;
 pub mod c;
+pub mod decide;
 pub mod jit;
 pub mod jit_model;
 pub mod kernel;
@@ -61,5 +62,7 @@ pub use ast::{
     generate_verified,
 };
 pub use c::CProgram;
+pub use decide::{DLoop, DNode, Decided, Exec, decide};
 pub use kernel::{ArrayArg, Kernel, KernelError, NativeOptions, Version};
+pub use optimist_loopy::{Target, TargetKind};
 pub use plan::Plan;

@@ -16,6 +16,9 @@ use optimist_scop::pass::PassReport;
 /// The model-based version of a function and the check that selects it.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The target the plan was made for: the strategy read its limits from it. Any back end
+    /// runs any plan correctly; the one it was made for runs it best.
+    pub target: optimist_loopy::Target,
     /// The model after every pass, with the assumptions recorded in it.
     pub scop: Scop,
     /// The assumptions the model-based code depends on, simplified.
@@ -60,7 +63,8 @@ impl Plan {
     /// given the same plan have the same dump (the differential tests compare them).
     pub fn dump(&self, f: &optimist_scop::ir::Function) -> String {
         format!(
-            "transformation: {}\nnote: {:?}\n{}schedule: {}\nmarks: {:?}\n{}check: {}\nunchecked: {:?}\n",
+            "target: {}\ntransformation: {}\nnote: {:?}\n{}schedule: {}\nmarks: {:?}\n{}check: {}\nunchecked: {:?}\n",
+            self.target.name(),
             self.transformation,
             self.schedule_note,
             self.scop.dump(f),
@@ -72,6 +76,22 @@ impl Plan {
             self.check_c(),
             self.unchecked,
         )
+    }
+
+    /// The loop tree of the plan decided for C: for the plan's target when it is a C target
+    /// (a caller's variant of [`optimist_loopy::Target::c`]), else for `Target::c()`.
+    pub fn decide_c(&self) -> crate::Decided {
+        let target = match self.target.kind {
+            optimist_loopy::TargetKind::C => self.target.clone(),
+            optimist_loopy::TargetKind::Native => optimist_loopy::Target::c(),
+        };
+        crate::decide::decide(&self.scop, &self.ast, &target, &self.unchecked)
+    }
+
+    /// The loop tree of the plan decided for native code with `options`
+    /// ([`crate::NativeOptions::target`]).
+    pub fn decide_native(&self, options: &crate::NativeOptions) -> crate::Decided {
+        crate::decide::decide(&self.scop, &self.ast, &options.target(), &self.unchecked)
     }
 
     /// The run-time check in C notation: exactly the condition the compiled code evaluates.

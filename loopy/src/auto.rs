@@ -2,7 +2,7 @@
 //! parallel and vector marks, all checked by the same verifier as scripts.
 
 use crate::verify::{out_width, verify_with};
-use crate::{LoopyError, Transformed};
+use crate::{LoopyError, Target, Transformed};
 use optimist_presburger::{
     DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
     ScheduleNodeType, ScheduleOptions, UnionMap, UnionSet,
@@ -27,15 +27,6 @@ pub struct AutoConfig {
     /// band that runs in vector lanes gets tiles as wide as that allows (up to 2048, at least
     /// `tile_size`); `0` gives every member `tile_size`.
     pub cache_bytes: u64,
-    /// Whether a product's tiled band is register-blocked (`C[i][j] += A[i][k] * B[k][j]`:
-    /// blocks of 4 rows by 128 bytes of columns, each kept in registers across a reduction
-    /// tile of 128). `None` leaves it to the back end: `optimist::compile_c` turns it on (C
-    /// compiled with wide vectors and FMA runs a 1000x1100x1200 product 2.6x faster with it
-    /// and the operand it packs),
-    /// native code leaves it off (with Cranelift's 128-bit lanes and no FMA, the blocks' short
-    /// vector loops made it 2x slower, and a micro-kernel keeping a 4 x 4 block in registers
-    /// was 1.2x slower than the jammed vector loop it replaces).
-    pub register_blocks: Option<bool>,
     /// Whether a stencil's time loop may be tiled with its first space loop, the tiles run as
     /// a wavefront with the tiles of one wave in parallel (Pluto's parallelogram tiles; the
     /// loops inside each tile stay the program's). Both back ends gain: jacobi2d on
@@ -55,7 +46,6 @@ impl Default for AutoConfig {
             min_tile_depth: 2,
             max_operations: 2_000_000,
             cache_bytes: 512 * 1024,
-            register_blocks: None,
             time_tiles: true,
             time_tile_bytes: 2 * 1024 * 1024,
         }
@@ -657,13 +647,15 @@ fn stride_one_innermost(
 ///
 /// Candidates are assessed and verified untiled: tile loops are functions of the point loops
 /// (`floor(x / 32)`), and relations with them make every isl operation on dependences
-/// much dearer. Tiling a band is then shown legal on its own (`verify::tiling`: the
+/// much dearer. Products are register-blocked when the `target` asks for it
+/// ([`Target::register_blocks`]). Tiling a band is then shown legal on its own (`verify::tiling`: the
 /// band is permutable for every dependence it leaves undecided), and the tile loops are added to
 /// the verified relation last; a band whose tiling cannot be shown legal stays untiled.
 pub fn auto(
     scop: &Scop,
     deps: &Dependences,
     config: &AutoConfig,
+    target: &Target,
 ) -> Result<Transformed, LoopyError> {
     let ctx = &scop.ctx;
     let mut clock = Clock::start();
@@ -706,7 +698,7 @@ pub fn auto(
     // every strongly connected component apart (each band tiled) may do better. So may it
     // where a product shares its band with another statement (PolyBench's gemm scales `C` in
     // the product's `i` loop): apart, the product's band can be register-blocked.
-    let product = config.register_blocks == Some(true) && maybe_product(scop)?;
+    let product = target.register_blocks && maybe_product(scop)?;
     if !tiled.assessed.best() || product {
         let mut tilings = Vec::new();
         let apart = ctx.with_budget(config.max_operations, || {

@@ -33,6 +33,7 @@ mod auto;
 mod correspondence;
 mod script;
 mod split;
+mod target;
 pub mod transform;
 mod verify;
 
@@ -41,6 +42,7 @@ pub use correspondence::{
     Correspondence, CorrespondenceError, check_correspondence, correspondence,
 };
 pub use script::{Arg, Op, Pos, Script, ScriptError};
+pub use target::{Target, TargetKind, Vectorizer};
 pub use verify::{Violation, ViolationKind, respects_dependences, verify};
 
 use optimist_presburger::{Error as IslError, Map, Schedule, Set, UnionMap};

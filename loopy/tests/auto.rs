@@ -18,7 +18,7 @@ fn auto_schedules_every_modelable_kernel() {
             continue;
         };
         let deps = Dependences::compute(&scop, &Default::default()).unwrap();
-        match auto(&scop, &deps, &AutoConfig::default()) {
+        match auto(&scop, &deps, &AutoConfig::default(), &Default::default()) {
             Ok(t) => {
                 eprintln!("{name}: parallel {:?} vector {:?}", t.parallel, t.vector);
                 // The strategy verifies the untiled schedule and each tiling on its own; the

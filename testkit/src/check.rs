@@ -20,16 +20,11 @@ pub const SETUPS: u16 = 4 * 5 * 4 * 4;
 pub fn setup(k: u16) -> (String, Config, bool) {
     let k = k % SETUPS;
     let through_c = (k / 80).is_multiple_of(4);
+    // Plans made for C where the C compiler sees the code too, as `compile_c` makes them
+    // (products register-blocked; native code runs the blocks as loops).
+    let target = through_c.then(optimist::Target::c);
     let (strategy, s_name) = match k % 4 {
-        // Products register-blocked where the C compiler sees the code too, as `compile_c`
-        // does it (native code runs the blocks as loops).
-        0 if through_c => (
-            Strategy::Auto(AutoConfig {
-                register_blocks: Some(true),
-                ..AutoConfig::default()
-            }),
-            "auto, register blocks",
-        ),
+        0 if through_c => (Strategy::default(), "auto for C"),
         0 => (Strategy::default(), "auto"),
         1 => (
             Strategy::Auto(AutoConfig {
@@ -83,6 +78,7 @@ pub fn setup(k: u16) -> (String, Config, bool) {
         strategy,
         passes,
         native,
+        target,
         ..Config::default()
     };
     (name, config, through_c)

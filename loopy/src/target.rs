@@ -1,0 +1,129 @@
+//! [`Target`]: what the code a plan becomes can do, for the strategy and for code generation.
+//!
+//! Every execution decision (threads, vector lanes, unroll-and-jam, what stays in registers,
+//! register blocks) depends on the back end that will emit the code: Cranelift builds its own
+//! 128-bit lanes and nothing else vectorizes after it, while a C compiler vectorizes whatever
+//! loop it is told is safe, at the width `-march` gives it. A `Target` says which, once: the
+//! automatic strategy reads its limits from it ([`crate::AutoConfig`] has none of its own) and
+//! `optimist_codegen::decide` turns a loop AST into one decided loop tree for it, which the
+//! back ends only emit. The plan records the target it was made for.
+
+/// Who turns a loop marked vector into vector instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Vectorizer {
+    /// Code generation builds the lanes itself: only bodies it can lower lane by lane
+    /// (statements storing one floating type, computed by exact IEEE operations from
+    /// contiguous or invariant accesses) run in lanes, and a loop around one may be jammed into
+    /// it.
+    Own,
+    /// The compiler of the emitted code: the loop is marked safe to vectorize (no dependence,
+    /// arrays proved apart) and the compiler chooses the width.
+    Compiler,
+}
+
+/// Which back end a target is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TargetKind {
+    /// Native code through Cranelift.
+    Native,
+    /// C text for a C compiler.
+    C,
+}
+
+/// What the code a plan becomes can do (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// The back end.
+    pub kind: TargetKind,
+    /// Bytes per vector register of the code generator that builds lanes (Cranelift's x86-64
+    /// back end has 128-bit vectors only).
+    pub vector_bytes: u32,
+    /// Whether a multiply and an add may be fused. Never: results are the reference
+    /// interpreter's bits, and a fused operation rounds once where the program rounds twice.
+    pub fma: bool,
+    /// Who vectorizes a loop marked vector.
+    pub vectorizer: Vectorizer,
+    /// Whether loops marked vector run in lanes at all (native code: `NativeOptions::vector`).
+    pub vector: bool,
+    /// Whether loops marked parallel run on threads (native code: more than one thread; C:
+    /// OpenMP pragmas, which run on threads when compiled with `-fopenmp`).
+    pub threads: bool,
+    /// Whether a loop that runs in lanes may also share its iterations among threads (C: `omp
+    /// parallel for simd`, and one parallel region around a time loop whose sweeps do).
+    pub vector_threads: bool,
+    /// Whether array elements a loop keeps at one place stay in registers across it (native
+    /// code: `NativeOptions::registers`).
+    pub registers: bool,
+    /// Most statements of a vector loop's body that a loop around it is jammed into (the
+    /// copies of a longer one keep more values live than there are vector registers, and
+    /// spill); `None`: no limit.
+    pub jam_statements: Option<usize>,
+    /// Most statement instances a vector loop's short inner loops unroll into.
+    pub unroll_limit: usize,
+    /// Whether a product's tiled band is register-blocked (blocks of 4 rows by 128 bytes of
+    /// columns kept in registers across a reduction tile of 128, the operand along the
+    /// columns packed). C compiled with wide vectors runs a 1000x1100x1200 product 2.6x faster
+    /// with it; with Cranelift's 128-bit lanes and no FMA the blocks' short vector loops made
+    /// it 2x slower, and a micro-kernel keeping a 4 x 4 block in registers was 1.2x slower than
+    /// the jammed vector loop it replaces.
+    pub register_blocks: bool,
+}
+
+impl Target {
+    /// Native code through Cranelift: its own 128-bit lanes when `vector`, threads when
+    /// `threads > 1`, scalar replacement when `registers`; jams of at most 8 statements, no
+    /// register blocks.
+    pub fn native(threads: usize, vector: bool, registers: bool) -> Target {
+        Target {
+            kind: TargetKind::Native,
+            vector_bytes: 16,
+            fma: false,
+            vectorizer: Vectorizer::Own,
+            vector,
+            threads: threads > 1,
+            vector_threads: false,
+            registers,
+            jam_statements: Some(8),
+            unroll_limit: 64,
+            register_blocks: false,
+        }
+    }
+
+    /// C for a C compiler: vector loops marked for the compiler (which may also split them
+    /// across OpenMP's threads), products register-blocked. The same for every machine: the
+    /// C compiler's flags choose the width and whether OpenMP runs threads.
+    pub fn c() -> Target {
+        Target {
+            kind: TargetKind::C,
+            vector_bytes: 16,
+            fma: false,
+            vectorizer: Vectorizer::Compiler,
+            vector: true,
+            threads: true,
+            vector_threads: true,
+            registers: true,
+            jam_statements: None,
+            unroll_limit: 64,
+            register_blocks: true,
+        }
+    }
+
+    /// The target's name as `show ast --target` spells it.
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            TargetKind::Native => "native",
+            TargetKind::C => "c",
+        }
+    }
+}
+
+impl Default for Target {
+    /// Native code on the cores available, with lanes and registers.
+    fn default() -> Target {
+        Target::native(
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+            true,
+            true,
+        )
+    }
+}
