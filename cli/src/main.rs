@@ -270,11 +270,24 @@ enum What {
     Picture,
 }
 
+/// The back end `show ast` decides the loops for.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TargetArg {
+    /// Native code through Cranelift (with `--threads`, `--no-vector`, `--no-registers`).
+    Native,
+    /// C for a C compiler (the plan `show c` prints: products register-blocked).
+    C,
+}
+
 #[derive(Args)]
 struct ShowArgs {
     /// What to print.
     #[arg(value_enum)]
     what: What,
+    /// For `ast`: the back end the loops are decided for; each loop's execution (threads,
+    /// lanes, jammed, registers, register block) is a comment after its header.
+    #[arg(long, value_enum, default_value_t = TargetArg::Native)]
+    target: TargetArg,
     #[command(flatten)]
     source: Source,
     #[command(flatten)]
@@ -685,19 +698,24 @@ fn show(args: &ShowArgs) -> Result<()> {
                 Dependences::compute(&scop, &DepConfig::default())?.dump()
             );
         }
-        What::Ast => match optimist::optimize(&f, &args.schedule.config(strategy)?)? {
-            Outcome::Optimized(p) => {
-                if let Some(note) = &p.schedule_note {
-                    eprintln!("optimist: {note}");
+        What::Ast => {
+            let mut config = args.schedule.config(strategy)?;
+            let target = match args.target {
+                TargetArg::Native => config.native.target(),
+                TargetArg::C => optimist::Target::c(),
+            };
+            config.target = Some(target.clone());
+            match optimist::optimize(&f, &config)? {
+                Outcome::Optimized(p) => {
+                    if let Some(note) = &p.schedule_note {
+                        eprintln!("optimist: {note}");
+                    }
+                    // What was decided, as comments above the loops.
+                    print!("{}", p.show_decided(&target))
                 }
-                // What was decided, as comments above the loops.
-                for line in p.transformation.lines() {
-                    println!("// {line}");
-                }
-                print!("{}", p.ast.display(&p.scop))
+                Outcome::FaithfulOnly(why) => bail!("no loop AST: only the faithful code: {why}"),
             }
-            Outcome::FaithfulOnly(why) => bail!("no loop AST: only the faithful code: {why}"),
-        },
+        }
         What::C => {
             let (p, outcome) = optimist::compile_c(&f, &args.schedule.config(strategy)?, &f.name)?;
             if let Some(why) = outcome.why() {

@@ -1176,7 +1176,7 @@ impl Exec {
             Exec::Lanes(l) => {
                 let mut s = String::from("  // lanes");
                 if let Some(t) = l.elem {
-                    let _ = write!(s, " {t}x{}", 16 / t.size().max(1));
+                    let _ = write!(s, " of {t}");
                 }
                 if l.unrolled {
                     s.push_str(", short loops unrolled");

@@ -94,6 +94,20 @@ impl Plan {
         crate::decide::decide(&self.scop, &self.ast, &options.target(), &self.unchecked)
     }
 
+    /// What `optimist show ast --target` prints: the strategy's decisions as `//` comments,
+    /// then the loop tree decided for `target` ([`crate::Decided::display`]).
+    pub fn show_decided(&self, target: &optimist_loopy::Target) -> String {
+        let mut out = String::new();
+        for line in self.transformation.lines() {
+            out.push_str("// ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        let decided = crate::decide::decide(&self.scop, &self.ast, target, &self.unchecked);
+        out.push_str(&decided.display(&self.ast, &self.scop));
+        out
+    }
+
     /// The run-time check in C notation: exactly the condition the compiled code evaluates.
     pub fn check_c(&self) -> String {
         self.check.to_c(&self.scop)
