@@ -105,3 +105,25 @@ fn corpus_pathological() {
 fn suite() {
     check("suite");
 }
+
+/// A loop inside another's threads runs in order on every target: the rule is made once
+/// (`optimist_codegen::decide`), and both back ends follow it (C prints one `omp parallel for`).
+#[test]
+fn threads_are_started_once_on_every_target() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/tagged.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let script = optimist::loopy::Script::parse("parallel(Outer, 0)\nparallel(Outer, 1)").unwrap();
+    for target in [Target::native(2, true, true), Target::c()] {
+        let config = Config {
+            target: Some(target.clone()),
+            deadline: None,
+            ..Config::with(optimist::Strategy::Script(script.clone()))
+        };
+        let plan = optimist::optimize(&f, &config).unwrap();
+        let shown = plan.plan().unwrap().show_decided(&target);
+        assert_eq!(shown.matches("// threads").count(), 1, "{shown}");
+    }
+    let config = Config::with(optimist::Strategy::Script(script));
+    let (c, _) = optimist::compile_c(&f, &config, "tagged").unwrap();
+    assert_eq!(c.code.matches("#pragma omp parallel for").count(), 1);
+}

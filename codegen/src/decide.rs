@@ -16,7 +16,7 @@
 use crate::ast::{AExpr, LoopAst, LoopKind, Node, exclusive_bound, mentions, writes_scalar};
 pub use crate::block::RegisterBlock;
 use crate::block::{offset_from, only_loop, register_block, whole_length};
-use optimist_loopy::{Target, TargetKind, Vectorizer};
+use optimist_loopy::{Target, Vectorizer};
 use optimist_presburger::AstOp;
 use optimist_scop::expr::ExprKind;
 use optimist_scop::ir::{ArrayId, BinOp, MathFn, UnOp};
@@ -394,11 +394,12 @@ impl Decider<'_> {
                 body: vec![self.node(n, inside)],
             };
         }
-        // Threads: one team at a time in native code (an outlined body runs its loops in
-        // order); C prints every parallel loop's pragma (OpenMP runs a nested one in order).
+        // Threads: one team at a time (a loop inside another's threads runs in order: native
+        // code's outlined body has no pool of its own, and OpenMP runs a nested team on one
+        // thread anyway).
         if parallel
             && t.threads
-            && (cx.threads == Threads::One || t.kind == TargetKind::C)
+            && cx.threads == Threads::One
             && let Some(end) = exclusive_bound(*iter, cond)
         {
             let mut private = Vec::new();
