@@ -1,0 +1,170 @@
+//! The decided tree as text (`optimist show ast --target`).
+
+use super::*;
+use std::fmt::Write;
+
+impl Exec {
+    /// The comment `show ast` prints after the loop header.
+    fn comment(&self, d: &Decided) -> String {
+        let names = |v: &[usize]| -> String {
+            v.iter()
+                .map(|&k| d.iterators[k].as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Exec::Serial => String::new(),
+            Exec::Threads { private, .. } if private.is_empty() => "  // threads".into(),
+            Exec::Threads { private, .. } => format!("  // threads (own {})", names(private)),
+            Exec::Lanes(l) => {
+                let mut s = String::from("  // lanes");
+                if let Some(t) = l.elem {
+                    let _ = write!(s, " of {t}");
+                }
+                if l.unrolled {
+                    s.push_str(", short loops unrolled");
+                }
+                match &l.share {
+                    Share::No => {}
+                    Share::Spawn(_) => s.push_str(", on threads"),
+                    Share::Region(_) => s.push_str(", shared by the region's threads"),
+                }
+                if !l.registers.is_empty() {
+                    let _ = write!(s, ", {} array(s) in registers", l.registers.len());
+                }
+                if !l.locals.is_empty() || !l.reads.is_empty() {
+                    let _ = write!(
+                        s,
+                        ", {} element(s) and {} read(s) in locals",
+                        l.locals.len(),
+                        l.reads.len()
+                    );
+                }
+                if l.pairs {
+                    s.push_str(", two vectors per step");
+                }
+                s
+            }
+            Exec::Jammed(j) => format!(
+                "  // jammed x{} into its vector loop{}",
+                j.copies,
+                if j.threads { ", groups on threads" } else { "" }
+            ),
+            Exec::Registers(groups) => format!("  // {} element(s) in registers", groups.len()),
+            Exec::Block(b) => format!(
+                "  // register block {} x {}{}",
+                b.block.rows,
+                b.block.columns,
+                if b.packed.is_some() {
+                    ", operand packed"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+}
+
+impl Decided {
+    /// The decided tree as C-like text, each loop's execution as a comment after its header
+    /// (what `optimist show ast --target` prints).
+    pub fn display(&self, ast: &LoopAst, scop: &Scop) -> String {
+        let mut out = format!("// decided for {}\n", self.target.name());
+        self.nodes(&mut out, ast, scop, &self.body, 0);
+        out
+    }
+
+    fn nodes(&self, out: &mut String, ast: &LoopAst, scop: &Scop, nodes: &[DNode], depth: usize) {
+        let pad = "  ".repeat(depth);
+        for n in nodes {
+            match n {
+                DNode::For(l) => self.for_loop(out, ast, scop, l, depth),
+                DNode::If { cond, then, els } => {
+                    let _ = writeln!(out, "{pad}if ({}) {{", ast.expr(cond));
+                    self.nodes(out, ast, scop, then, depth + 1);
+                    if !els.is_empty() {
+                        let _ = writeln!(out, "{pad}}} else {{");
+                        self.nodes(out, ast, scop, els, depth + 1);
+                    }
+                    let _ = writeln!(out, "{pad}}}");
+                }
+                DNode::Stmt(s) => {
+                    let mut text = String::new();
+                    ast.stmt_line(&mut text, scop, s);
+                    let _ = writeln!(out, "{pad}{text}");
+                }
+                DNode::Region { private, body } => {
+                    let names: Vec<&str> =
+                        private.iter().map(|&k| ast.iterators[k].as_str()).collect();
+                    let _ = writeln!(out, "{pad}// parallel region (own {}) {{", names.join(", "));
+                    self.nodes(out, ast, scop, body, depth + 1);
+                    let _ = writeln!(out, "{pad}// }}");
+                }
+                DNode::Packed { pack, body } => {
+                    let _ = writeln!(
+                        out,
+                        "{pad}// pack the operand of S{} along the columns ({} blocks of {} x {}) {{",
+                        scop.access(pack.access).stmt.0,
+                        pack.n_blocks,
+                        pack.depth,
+                        pack.block.columns
+                    );
+                    self.nodes(out, ast, scop, body, depth + 1);
+                    let _ = writeln!(out, "{pad}// }}");
+                }
+            }
+        }
+    }
+
+    fn for_loop(&self, out: &mut String, ast: &LoopAst, scop: &Scop, l: &DLoop, depth: usize) {
+        let pad = "  ".repeat(depth);
+        let it = &ast.iterators[l.iter];
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = {}; {}; {it} += {}) {{{}",
+            ast.expr(&l.init),
+            ast.expr(&l.cond),
+            l.step,
+            l.exec.comment(self)
+        );
+        match &l.exec {
+            Exec::Jammed(j) => {
+                self.for_loop(out, ast, scop, &j.lanes, depth + 1);
+                let _ = writeln!(out, "{pad}}} // then the remaining iterations:");
+                let _ = writeln!(
+                    out,
+                    "{pad}for ({it} = ...; {it} < {}; {it} += 1) {{",
+                    ast.expr(&j.end)
+                );
+                self.nodes(out, ast, scop, &j.rest, depth + 1);
+            }
+            Exec::Block(b) => {
+                let mut text = String::new();
+                ast.stmt_line(&mut text, scop, &b.block.stmt);
+                let _ = writeln!(
+                    out,
+                    "{pad}  // the block: {} rows of {} from {}, {} columns of {} from {}",
+                    b.block.rows,
+                    ast.iterators[b.block.row],
+                    ast.expr(&b.block.row_init),
+                    b.block.columns,
+                    ast.iterators[b.block.column],
+                    ast.expr(&b.block.column_init),
+                );
+                let _ = writeln!(out, "{pad}  {text}");
+                let _ = writeln!(out, "{pad}}} // else, not whole:");
+                self.for_loop(out, ast, scop, &b.serial, depth);
+                return;
+            }
+            _ => self.nodes(out, ast, scop, &l.body, depth + 1),
+        }
+        let _ = writeln!(out, "{pad}}}");
+    }
+}
+
+impl LoopAst {
+    /// The decided tree of this AST for `target` ([`decide`]).
+    pub fn decide(&self, scop: &Scop, target: &Target, proved: &[ArrayId]) -> Decided {
+        decide(scop, self, target, proved)
+    }
+}

@@ -1,0 +1,470 @@
+//! The decided loop tree: every execution decision, made once, for one [`Target`].
+//!
+//! A loop AST says what each loop *may* do (its marks were checked against the dependences:
+//! parallel, vector, jam, registers). [`decide`] says what it *does* on a target: each loop
+//! gets exactly one [`Exec`] (in order, on threads, in lanes, jammed into its vector loop, with
+//! elements in registers, as a register block), and the code around loops gets the scopes a
+//! target needs ([`DNode::Region`], [`DNode::Packed`]). Both back ends walk the result and
+//! emit it: the C printer ([`crate::c`]) and the Cranelift lowering ([`crate::jit_model`])
+//! decide nothing, so a different rule (say, for unroll-and-jam) is one change here and both
+//! follow it. `optimist show ast FILE.c --target c|native` prints the tree
+//! ([`Decided::display`]), and the per-kernel filetests snapshot it.
+//!
+//! Every `Exec` but `Serial` is a permission the marks gave, used: results are the same bits
+//! whichever is chosen (no operation is reassociated or contracted).
+
+use crate::ast::{AExpr, LoopAst, LoopKind, Node, exclusive_bound, mentions, writes_scalar};
+pub use crate::block::RegisterBlock;
+use crate::block::{offset_from, only_loop, register_block, whole_length};
+use optimist_loopy::{Target, Vectorizer};
+use optimist_presburger::AstOp;
+use optimist_scop::expr::ExprKind;
+use optimist_scop::ir::{ArrayId, BinOp, MathFn, UnOp};
+use optimist_scop::model::{AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopArrayId, StmtId};
+use optimist_scop::types::Type;
+
+/// A loop AST with every execution decided for [`Decided::target`].
+#[derive(Clone, Debug)]
+pub struct Decided {
+    /// The target it was decided for.
+    pub target: Target,
+    /// The decided nodes.
+    pub body: Vec<DNode>,
+    /// The AST's iterator names ([`LoopAst::iterators`]).
+    pub iterators: Vec<String>,
+}
+
+/// A node of the decided tree.
+#[derive(Clone, Debug)]
+pub enum DNode {
+    /// A loop and how it runs.
+    For(Box<DLoop>),
+    /// `if (cond) then else els`.
+    If {
+        /// The condition.
+        cond: AExpr,
+        /// Taken when it holds.
+        then: Vec<DNode>,
+        /// Taken otherwise.
+        els: Vec<DNode>,
+    },
+    /// One statement instance (a [`Node::Stmt`]).
+    Stmt(Node),
+    /// `body` (one outermost loop, a time loop) run by every thread of one parallel region:
+    /// its vector loops share their iterations among the threads, which meet once per sweep
+    /// instead of being started for each ([`Target::vector_threads`]). `private`: the
+    /// iterators each thread has its own of.
+    Region {
+        /// The iterators of the loops inside, each thread's own.
+        private: Vec<usize>,
+        /// The loop.
+        body: Vec<DNode>,
+    },
+    /// `body` (a loop over a product's row blocks) with the operand along the columns packed
+    /// first into a buffer the code owns ([`Pack`]).
+    Packed {
+        /// What is packed, and how.
+        pack: Box<Pack>,
+        /// The loop, whose register blocks read the buffer.
+        body: Vec<DNode>,
+    },
+}
+
+/// A loop of the decided tree.
+#[derive(Clone, Debug)]
+pub struct DLoop {
+    /// The iterator.
+    pub iter: usize,
+    /// Its first value.
+    pub init: AExpr,
+    /// The condition to go on.
+    pub cond: AExpr,
+    /// The increment, positive.
+    pub step: i64,
+    /// How it runs.
+    pub exec: Exec,
+    /// The body (for [`Exec::Lanes`], the statements the lanes run: short loops unrolled).
+    pub body: Vec<DNode>,
+}
+
+/// How one loop runs.
+#[derive(Clone, Debug)]
+pub enum Exec {
+    /// In order.
+    Serial,
+    /// Its iterations shared among threads (`end`: its exclusive bound, free of it).
+    Threads {
+        /// The exclusive bound.
+        end: AExpr,
+        /// The iterators of the loops inside, each thread's own.
+        private: Vec<usize>,
+    },
+    /// In vector lanes.
+    Lanes(Lanes),
+    /// A loop around one vector loop, unrolled and jammed into it.
+    Jammed(Box<Jam>),
+    /// Elements the loop keeps at one place held in registers across it (scalar
+    /// replacement), when a check before it shows no moving access reaches them.
+    Registers(Vec<Promoted>),
+    /// Its body is a register block kept in registers across it when whole; `serial`
+    /// otherwise.
+    Block(Box<Block>),
+}
+
+/// How a loop runs in lanes ([`Exec::Lanes`]).
+#[derive(Clone, Debug)]
+pub struct Lanes {
+    /// The element type of the lanes, when code generation builds them
+    /// ([`Vectorizer::Own`]); `None` when the compiler does.
+    pub elem: Option<Type>,
+    /// The exclusive bound (known when code generation builds the lanes).
+    pub end: Option<AExpr>,
+    /// Whether the body is the loop's short loops unrolled into statements.
+    pub unrolled: bool,
+    /// Whether and how its iterations are also shared among threads.
+    pub share: Share,
+    /// The arrays whose element an iteration writes stays in a register for the iteration
+    /// (every access of the body to them at the same index expressions).
+    pub registers: Vec<ArrayId>,
+    /// For a compiler's lanes over an unrolled body: elements the iteration writes first and
+    /// then reads and writes at one place, kept in locals (`(array, statement node, access)`:
+    /// where it is first touched).
+    pub locals: Vec<(ScopArrayId, usize, AccessId)>,
+    /// For a compiler's lanes over an unrolled body: reads of arrays the body does not write at
+    /// indices free of the loop, read once before it (`(statement node, access)`).
+    pub reads: Vec<(usize, AccessId)>,
+    /// Whether two vectors run per iteration while both fit.
+    pub pairs: bool,
+}
+
+/// How a loop that runs in lanes shares its iterations among threads ([`Lanes::share`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Share {
+    /// It does not.
+    No,
+    /// It starts the threads itself (the outermost loop): `end` is its exclusive bound.
+    Spawn(AExpr),
+    /// The threads of the parallel region around it share its iterations.
+    Region(AExpr),
+}
+
+/// A loop unrolled and jammed into the vector loop that is its body ([`Exec::Jammed`]).
+#[derive(Clone, Debug)]
+pub struct Jam {
+    /// Iterations of the loop per copy group.
+    pub copies: i64,
+    /// The loop's exclusive bound.
+    pub end: AExpr,
+    /// Whether the groups of copies run on threads.
+    pub threads: bool,
+    /// The vector loop the copies run in (its body: one copy's statements).
+    pub lanes: DLoop,
+    /// The loop's body for the iterations that remain after the groups.
+    pub rest: Vec<DNode>,
+}
+
+/// An element a loop keeps in a register ([`Exec::Registers`]): the accesses that reach it,
+/// and the accesses of the loop to its array that move (`(statement node, access)`), checked
+/// before the loop not to reach it.
+#[derive(Clone, Debug)]
+pub struct Promoted {
+    /// The accesses at the element.
+    pub accesses: Vec<AccessId>,
+    /// The moving accesses to its array.
+    pub others: Vec<(usize, AccessId)>,
+}
+
+/// A register block ([`Exec::Block`]).
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// The block.
+    pub block: RegisterBlock,
+    /// The access its statement reads from the packed buffer ([`DNode::Packed`] around it).
+    pub packed: Option<AccessId>,
+    /// The loop as written, for a block that is not whole.
+    pub serial: DLoop,
+}
+
+/// A product's operand packed for its register blocks ([`DNode::Packed`]).
+#[derive(Clone, Debug)]
+pub struct Pack {
+    /// The loop over column blocks, its first value, condition and number of blocks.
+    pub blocks: usize,
+    /// Its first value.
+    pub blocks_init: AExpr,
+    /// Its condition.
+    pub blocks_cond: AExpr,
+    /// Its length when whole.
+    pub n_blocks: i64,
+    /// The loop marked registers (the reduction), its first value and condition.
+    pub k: usize,
+    /// Its first value.
+    pub k_init: AExpr,
+    /// Its condition.
+    pub k_cond: AExpr,
+    /// Its length when whole.
+    pub depth: i64,
+    /// The register block.
+    pub block: RegisterBlock,
+    /// The access packed.
+    pub access: AccessId,
+}
+
+/// Decides how every loop of `ast` runs on `target`. `proved`: the arrays the run-time check
+/// proved in range (native lanes read only those).
+pub fn decide(scop: &Scop, ast: &LoopAst, target: &Target, proved: &[ArrayId]) -> Decided {
+    let d = Decider {
+        scop,
+        target,
+        proved,
+    };
+    let cx = Cx {
+        threads: Threads::One,
+        loops_around: 0,
+        packing: None,
+    };
+    Decided {
+        target: target.clone(),
+        body: d.nodes(&ast.body, cx),
+        iterators: ast.iterators.clone(),
+    }
+}
+
+/// Where the nodes being decided run.
+#[derive(Clone, Copy, PartialEq)]
+struct Cx {
+    threads: Threads,
+    loops_around: usize,
+    /// Inside a [`DNode::Packed`]: the statement and access packed.
+    packing: Option<(StmtId, AccessId)>,
+}
+
+/// Which threads run the nodes being decided.
+#[derive(Clone, Copy, PartialEq)]
+enum Threads {
+    /// The function's thread.
+    One,
+    /// The threads of a loop whose iterations they share (each runs its iterations alone).
+    Loop,
+    /// Every thread of a parallel region.
+    Region,
+}
+
+impl Cx {
+    fn inside(self) -> Cx {
+        Cx {
+            loops_around: self.loops_around + 1,
+            ..self
+        }
+    }
+}
+
+struct Decider<'a> {
+    scop: &'a Scop,
+    target: &'a Target,
+    proved: &'a [ArrayId],
+}
+
+impl Decider<'_> {
+    fn nodes(&self, nodes: &[Node], cx: Cx) -> Vec<DNode> {
+        nodes.iter().map(|n| self.node(n, cx)).collect()
+    }
+
+    fn stmts(nodes: &[Node]) -> Vec<DNode> {
+        nodes.iter().cloned().map(DNode::Stmt).collect()
+    }
+
+    fn node(&self, n: &Node, cx: Cx) -> DNode {
+        match n {
+            Node::Stmt { .. } => DNode::Stmt(n.clone()),
+            Node::If { cond, then, els } => DNode::If {
+                cond: cond.clone(),
+                then: self.nodes(then, cx),
+                els: self.nodes(els, cx),
+            },
+            Node::For { .. } => self.for_loop(n, cx),
+        }
+    }
+
+    /// The cascade: the first execution that applies wins.
+    fn for_loop(&self, n: &Node, cx: Cx) -> DNode {
+        let Node::For {
+            iter,
+            init,
+            cond,
+            step,
+            body,
+            kind,
+            jam,
+        } = n
+        else {
+            unreachable!("for_loop of a loop")
+        };
+        let t = self.target;
+        let made = |exec: Exec, body: Vec<DNode>| {
+            DNode::For(Box::new(DLoop {
+                iter: *iter,
+                init: init.clone(),
+                cond: cond.clone(),
+                step: *step,
+                exec,
+                body,
+            }))
+        };
+        let parallel = *kind == LoopKind::Parallel && !writes_scalar(self.scop, body);
+        // Threads around jammed copies where lanes may share threads (C); elsewhere the
+        // threads come first and the jam is not made.
+        let jammed = || {
+            let j = self.jam(*iter, init, cond, *step, body, *jam, cx)?;
+            Some(made(Exec::Jammed(Box::new(j)), Vec::new()))
+        };
+        if t.vector_threads
+            && let Some(mut j) = jammed()
+        {
+            if let DNode::For(l) = &mut j
+                && let Exec::Jammed(jam) = &mut l.exec
+            {
+                jam.threads = parallel;
+            }
+            return j;
+        }
+        if t.register_blocks {
+            if *step == 1
+                && *kind == LoopKind::Accumulate
+                && let Some(block) = register_block(self.scop, *iter, body)
+            {
+                let serial = Node::For {
+                    iter: *iter,
+                    init: init.clone(),
+                    cond: cond.clone(),
+                    step: 1,
+                    body: body.clone(),
+                    kind: LoopKind::Serial,
+                    jam: *jam,
+                };
+                let DNode::For(serial) = self.node(&serial, cx) else {
+                    unreachable!("a loop decides into a loop")
+                };
+                let packed = match (cx.packing, &block.stmt) {
+                    (Some((s, a)), Node::Stmt { stmt, .. }) if s == *stmt => Some(a),
+                    _ => None,
+                };
+                return made(
+                    Exec::Block(Box::new(Block {
+                        block,
+                        packed,
+                        serial: *serial,
+                    })),
+                    Vec::new(),
+                );
+            }
+            if cx.packing.is_none()
+                && let Some(pack) = self.pack_site(n)
+            {
+                let inner = Cx {
+                    packing: Some((pack.block.stmt_id(), pack.access)),
+                    ..cx
+                };
+                return DNode::Packed {
+                    pack: Box::new(pack),
+                    body: vec![self.node(n, inner)],
+                };
+            }
+        }
+        // Every statement in this loop runs in vector loops whose iterations the threads
+        // share: one parallel region around it, every thread running the loops outside those
+        // (a time loop: the threads meet at the end of each sweep instead of being started
+        // for each).
+        if t.vector_threads
+            && t.threads
+            && cx.threads == Threads::One
+            && cx.loops_around == 0
+            && *kind == LoopKind::Serial
+            && self.region_fits(body)
+        {
+            let mut private = vec![*iter];
+            inner_iterators(body, &mut private);
+            let inside = Cx {
+                threads: Threads::Region,
+                ..cx
+            };
+            return DNode::Region {
+                private,
+                body: vec![self.node(n, inside)],
+            };
+        }
+        // Threads: one team at a time (a loop inside another's threads runs in order: native
+        // code's outlined body has no pool of its own, and OpenMP runs a nested team on one
+        // thread anyway).
+        if parallel
+            && t.threads
+            && cx.threads == Threads::One
+            && let Some(end) = exclusive_bound(*iter, cond)
+        {
+            let mut private = Vec::new();
+            inner_iterators(body, &mut private);
+            let inside = Cx {
+                threads: Threads::Loop,
+                ..cx.inside()
+            };
+            return made(Exec::Threads { end, private }, self.nodes(body, inside));
+        }
+        if !t.vector_threads
+            && let Some(j) = jammed()
+        {
+            return j;
+        }
+        if let LoopKind::Vector { parallel, .. } = *kind
+            && let Some((lanes, stmts)) = self.lanes(*iter, init, cond, *step, body, parallel, cx)
+        {
+            let body = match stmts {
+                Some(stmts) => Self::stmts(&stmts),
+                None => self.nodes(body, cx.inside()),
+            };
+            return made(Exec::Lanes(lanes), body);
+        }
+        if t.registers
+            && t.vectorizer == Vectorizer::Own
+            && let Some(groups) = self.promotable(*iter, body)
+        {
+            return made(Exec::Registers(groups), self.nodes(body, cx.inside()));
+        }
+        made(Exec::Serial, self.nodes(body, cx.inside()))
+    }
+}
+
+/// The iterators of the loops in `nodes`, each once.
+fn inner_iterators(nodes: &[Node], out: &mut Vec<usize>) {
+    for n in nodes {
+        match n {
+            Node::For { iter, body, .. } => {
+                if !out.contains(iter) {
+                    out.push(*iter);
+                }
+                inner_iterators(body, out);
+            }
+            Node::If { then, els, .. } => {
+                inner_iterators(then, out);
+                inner_iterators(els, out);
+            }
+            Node::Stmt { .. } => {}
+        }
+    }
+}
+
+/// The statements of a decided statement list (every node a [`DNode::Stmt`]).
+pub(crate) fn plain(nodes: &[DNode]) -> Vec<Node> {
+    nodes
+        .iter()
+        .filter_map(|n| match n {
+            DNode::Stmt(s) => Some(s.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+mod blocks;
+mod display;
+mod lanes;
+
+pub(crate) use lanes::{Stride, array_of, statements_of, stride, unconditional_reads};

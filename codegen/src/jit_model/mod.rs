@@ -1,0 +1,674 @@
+//! Native code for a model under a schedule: the loop AST and the statement bodies lowered to
+//! Cranelift IR, with the calling convention and the safety checks of the faithful lowering
+//! (see [`crate::jit`]).
+
+use crate::ast::{AExpr, CodegenError, LoopAst, Node, exclusive_bound};
+use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Stride, statements_of};
+use crate::jit::{self, Compiled, Lowering, clif};
+use crate::kernel::NativeOptions;
+use crate::versioned::Versioning;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_module::{Linkage, Module};
+use optimist_presburger::AstOp;
+use optimist_scop::ir::Function;
+use optimist_scop::model::{
+    AccessId, ArrayOrigin, BodyExpr, BodyLeaf, ParamOrigin, Scop, ScopStmt,
+};
+use optimist_scop::types::Type;
+use std::collections::HashMap;
+
+mod promote;
+mod threads;
+mod vector;
+
+/// Compiles `scop` in the order of `ast` (generated from one of its schedules). Accesses to the
+/// arrays in `proved` go without a range check: the caller's check must include
+/// [`optimist_assume::in_declared_bounds`] for them; every other access is checked. With
+/// `preloaded`, the values of the invariant reads are taken from the argument block from that
+/// slot on (written by the code of [`crate::versioned::compile_versioned`]); otherwise they are loaded first.
+pub fn compile_model(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+    preloaded: Option<usize>,
+) -> Result<Compiled, CodegenError> {
+    compile_model_with(
+        f,
+        scop,
+        ast,
+        proved,
+        preloaded,
+        &NativeOptions::sequential(),
+    )
+}
+
+/// [`compile_model`] with `options`: loops marked parallel run on threads when
+/// `options.threads > 1` (the code must then run inside a rayon pool of that size, as
+/// [`crate::Kernel`] runs it; anywhere else it runs on rayon's global pool).
+pub fn compile_model_with(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+    preloaded: Option<usize>,
+    options: &NativeOptions,
+) -> Result<Compiled, CodegenError> {
+    lower_function(
+        f, scop, ast, proved, preloaded, None, "model", options, None,
+    )
+}
+
+/// The [`jit::LoopReport`] of the code [`compile_model_with`] compiles (its main function: the
+/// bodies of parallel loops are functions of their own): where the vector instructions and
+/// the calls of the thread pool are.
+pub fn model_loop_report(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+    options: &NativeOptions,
+) -> Result<jit::LoopReport, CodegenError> {
+    let mut report = jit::LoopReport::default();
+    lower_function(
+        f,
+        scop,
+        ast,
+        proved,
+        None,
+        None,
+        "model",
+        options,
+        Some(&mut report),
+    )?;
+    Ok(report)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lower_function(
+    f: &Function,
+    scop: &Scop,
+    ast: &LoopAst,
+    proved: &[optimist_scop::ir::ArrayId],
+    preloaded: Option<usize>,
+    versioning: Option<Versioning<'_>>,
+    suffix: &str,
+    options: &NativeOptions,
+    report: Option<&mut jit::LoopReport>,
+) -> Result<Compiled, CodegenError> {
+    let mut module = jit::new_module()?;
+    let sig = jit::kernel_signature(&module);
+    let id = module
+        .declare_function(&format!("{}_{suffix}", f.name), Linkage::Export, &sig)
+        .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let l = Lowering::new(f, b, &mut module)?;
+        let mut m = ModelLowering {
+            l,
+            scop,
+            iters: Vec::new(),
+            params: HashMap::new(),
+            proved,
+            versioning,
+            preloaded,
+            fallback: None,
+            overflow: None,
+            promoted: HashMap::new(),
+            jam_value: None,
+        };
+        let decided = crate::decide::decide(scop, ast, &options.target(), proved);
+        m.lower(&decided)?;
+    }
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+    if let Some(report) = report {
+        *report = jit::LoopReport::of(&mut ctx);
+    }
+    jit::finish(module, id, f)
+}
+
+pub(crate) struct ModelLowering<'a, 'm> {
+    pub(crate) l: Lowering<'a, 'm>,
+    pub(crate) scop: &'a Scop,
+    /// The AST iterators (i64).
+    pub(crate) iters: Vec<Variable>,
+    /// The model's parameters as i64 values.
+    pub(crate) params: HashMap<String, Variable>,
+    /// Arrays whose accesses are proved in range before the code runs.
+    pub(crate) proved: &'a [optimist_scop::ir::ArrayId],
+    /// The check, when this is the versioned entry.
+    pub(crate) versioning: Option<Versioning<'a>>,
+    /// The slot of the first pre-loaded value, when the invariant reads come from the
+    /// argument block.
+    pub(crate) preloaded: Option<usize>,
+    /// The block that runs the fallback (created with the first use).
+    pub(crate) fallback: Option<cranelift_codegen::ir::Block>,
+    /// Whether an operation of the check overflowed so far (an `i8` truth value).
+    pub(crate) overflow: Option<Value>,
+    /// The accesses lowered as variables (the elements a loop keeps in registers).
+    promoted: HashMap<AccessId, Variable>,
+    /// The value an AST iterator has in the copy of a jammed loop being lowered.
+    jam_value: Option<(usize, Value)>,
+}
+
+/// One statement instance: its statement, iterator values and access indices.
+struct Instance<'x> {
+    st: &'x ScopStmt,
+    iterators: &'x [AExpr],
+    indices: &'x [(AccessId, Vec<AExpr>)],
+}
+
+impl ModelLowering<'_, '_> {
+    fn lower(&mut self, decided: &Decided) -> Result<(), CodegenError> {
+        self.prologue(decided.iterators.len())?;
+        match self.versioning {
+            Some(v) => self.entry(v)?,
+            None => self.nodes(&decided.body)?,
+        }
+        self.l.finish();
+        Ok(())
+    }
+
+    /// Declares the AST iterators, and computes the parameters, the invariant loads and the
+    /// sizes of delinearized arrays: what every function of the model's code starts with.
+    fn prologue(&mut self, iterators: usize) -> Result<(), CodegenError> {
+        for _ in 0..iterators {
+            let v = self.l.b.declare_var(types::I64);
+            let z = self.l.b.ins().iconst(types::I64, 0);
+            self.l.b.def_var(v, z);
+            self.iters.push(v);
+        }
+        // Parameters: scalar parameters of the function, then invariant loads (in order, so a
+        // load's subscripts may use earlier parameters).
+        for p in &self.scop.params {
+            if let ParamOrigin::Scalar(v) = p.origin {
+                let ty = self.l.f.var(v).ty;
+                let x = self.l.b.use_var(self.l.vars[v.0 as usize]);
+                let wide = self.l.convert(x, ty, Type::I64);
+                let var = self.l.b.declare_var(types::I64);
+                self.l.b.def_var(var, wide);
+                self.params.insert(p.name.clone(), var);
+            }
+        }
+        for (k, load) in self.scop.invariant_loads.iter().enumerate() {
+            let var = self.l.b.declare_var(types::I64);
+            if let Some(base) = self.preloaded {
+                let offset = i32::try_from((base + k) * 8)
+                    .map_err(|_| CodegenError::Unexpected("argument block too large".into()))?;
+                let v =
+                    self.l
+                        .b
+                        .ins()
+                        .load(types::I64, MemFlagsData::trusted(), self.l.args, offset);
+                self.l.b.def_var(var, v);
+                self.params.insert(load.param.clone(), var);
+                continue;
+            }
+            let zero = self.l.b.ins().iconst(types::I64, 0);
+            self.l.b.def_var(var, zero);
+            // Algorithm 2: read only where the program reads (when that is known in terms of
+            // earlier values), and only inside the memory given; otherwise the value is not
+            // used by any code that runs, or the check fails.
+            let guard = self
+                .versioning
+                .and_then(|v| v.check.preloads.iter().find(|p| p.load == k))
+                .and_then(|p| p.executed.clone());
+            let join = self.l.b.create_block();
+            if let Some(g) = guard {
+                let g = self.check_expr(&g)?;
+                let go = self.l.b.create_block();
+                self.l.b.ins().brif(g, go, &[], join, &[]);
+                self.l.b.seal_block(go);
+                self.l.b.switch_to_block(go);
+            }
+            let arr = self.scop.array(load.array);
+            let ArrayOrigin::Array(a) = arr.origin else {
+                return Err(CodegenError::Unexpected(format!(
+                    "invariant load of scalar {}",
+                    arr.name
+                )));
+            };
+            let mut idx = Vec::new();
+            for s in &load.subscripts {
+                let v = self.body(None, s)?;
+                idx.push(self.l.convert(v, s.ty, Type::I64));
+            }
+            let addr = if self.versioning.is_some() {
+                self.address_or_fallback(a.0 as usize, &idx, arr.elem)
+            } else {
+                self.l.address(a.0 as usize, &idx, arr.elem)?
+            };
+            let v = self
+                .l
+                .b
+                .ins()
+                .load(clif(arr.elem), MemFlagsData::new().with_notrap(), addr, 0);
+            let wide = self.l.convert(v, arr.elem, Type::I64);
+            self.l.b.def_var(var, wide);
+            self.l.b.ins().jump(join, &[]);
+            self.l.b.seal_block(join);
+            self.l.b.switch_to_block(join);
+            self.params.insert(load.param.clone(), var);
+        }
+        // Delinearized flat pointers: the model's subscripts are linearized with the sizes
+        // delinearization found (the program's memory is flat); after the
+        // invariant loads, whose values a size may use.
+        for arr in &self.scop.arrays {
+            let (Some(sizes), ArrayOrigin::Array(a)) = (&arr.delinearized, arr.origin) else {
+                continue;
+            };
+            let mut inner = Vec::with_capacity(sizes.len());
+            for size in sizes {
+                let v = self.polynomial(size)?;
+                let var = self.l.b.declare_var(types::I64);
+                self.l.b.def_var(var, v);
+                inner.push(var);
+            }
+            self.l.arrays[a.0 as usize].inner = inner;
+        }
+        Ok(())
+    }
+
+    /// The operations that cannot overflow, shared by loop bounds and the run-time check:
+    /// min, max, conditionals, logic and comparisons on i64 values (truth values 0 or 1);
+    /// `None` for the others.
+    pub(crate) fn logic(&mut self, op: AstOp, v: &[Value]) -> Option<Value> {
+        let x = |k: usize| v.get(k).copied();
+        let truth = |m: &mut Self, t: Value| m.l.b.ins().uextend(types::I64, t);
+        Some(match op {
+            AstOp::Min | AstOp::Max => {
+                let cc = if op == AstOp::Min {
+                    IntCC::SignedLessThan
+                } else {
+                    IntCC::SignedGreaterThan
+                };
+                let mut acc = x(0)?;
+                for &y in v.get(1..)? {
+                    let c = self.l.b.ins().icmp(cc, acc, y);
+                    acc = self.l.b.ins().select(c, acc, y);
+                }
+                acc
+            }
+            AstOp::Cond | AstOp::Select => {
+                let c = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, x(0)?, 0);
+                self.l.b.ins().select(c, x(1)?, x(2)?)
+            }
+            AstOp::And | AstOp::AndThen | AstOp::Or | AstOp::OrElse => {
+                let a = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, x(0)?, 0);
+                let b = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, x(1)?, 0);
+                let t = if matches!(op, AstOp::And | AstOp::AndThen) {
+                    self.l.b.ins().band(a, b)
+                } else {
+                    self.l.b.ins().bor(a, b)
+                };
+                truth(self, t)
+            }
+            AstOp::Eq | AstOp::Le | AstOp::Lt | AstOp::Ge | AstOp::Gt => {
+                let cc = match op {
+                    AstOp::Eq => IntCC::Equal,
+                    AstOp::Le => IntCC::SignedLessThanOrEqual,
+                    AstOp::Lt => IntCC::SignedLessThan,
+                    AstOp::Ge => IntCC::SignedGreaterThanOrEqual,
+                    _ => IntCC::SignedGreaterThan,
+                };
+                let t = self.l.b.ins().icmp(cc, x(0)?, x(1)?);
+                truth(self, t)
+            }
+            _ => return None,
+        })
+    }
+
+    /// A polynomial over the model's parameters, evaluated in i64 (a delinearized size; the
+    /// DL assumptions hold when this code runs).
+    fn polynomial(&mut self, p: &optimist_presburger::Polynomial) -> Result<Value, CodegenError> {
+        let mut sum = self.l.b.ins().iconst(types::I64, 0);
+        for (m, c) in p.terms() {
+            let c = i64::try_from(c)
+                .map_err(|_| CodegenError::Unexpected(format!("coefficient {c} of `{p}`")))?;
+            let mut term = self.l.b.ins().iconst(types::I64, c);
+            for (v, e) in m.factors() {
+                let var = *self.params.get(v).ok_or_else(|| {
+                    CodegenError::Unexpected(format!("`{v}` in `{p}` is no parameter"))
+                })?;
+                for _ in 0..e {
+                    let x = self.l.b.use_var(var);
+                    term = self.l.b.ins().imul(term, x);
+                }
+            }
+            sum = self.l.b.ins().iadd(sum, term);
+        }
+        Ok(sum)
+    }
+
+    /// The decided nodes in native code: each loop as its [`Exec`] says.
+    fn nodes(&mut self, nodes: &[DNode]) -> Result<(), CodegenError> {
+        for n in nodes {
+            match n {
+                DNode::For(l) => self.for_loop(l)?,
+                // Scopes of other targets: their loops as decided.
+                DNode::Region { body, .. } | DNode::Packed { body, .. } => self.nodes(body)?,
+                DNode::If { cond, then, els } => {
+                    let c = self.aexpr(cond)?;
+                    jit::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))?;
+                }
+                DNode::Stmt(Node::Stmt {
+                    stmt,
+                    iterators,
+                    indices,
+                }) => {
+                    let st = self.scop.stmt(*stmt);
+                    let inst = Instance {
+                        st,
+                        iterators,
+                        indices,
+                    };
+                    let join = self.l.b.create_block();
+                    if let Some(g) = &st.guard {
+                        let gv = self.body(Some(&inst), g)?;
+                        let t = self.l.truth(gv, g.ty);
+                        let go = self.l.b.create_block();
+                        self.l.b.ins().brif(t, go, &[], join, &[]);
+                        self.l.b.seal_block(go);
+                        self.l.b.switch_to_block(go);
+                    }
+                    let value = self.body(Some(&inst), &st.value)?;
+                    self.store(&inst, st.write, value)?;
+                    self.l.b.ins().jump(join, &[]);
+                    self.l.b.seal_block(join);
+                    self.l.b.switch_to_block(join);
+                }
+                DNode::Stmt(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// One decided loop.
+    fn for_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
+        let (iter, step) = (l.iter, l.step);
+        match &l.exec {
+            Exec::Threads { end, .. } => {
+                return self.parallel_loop(iter, &l.init, end, step, &l.body);
+            }
+            Exec::Jammed(j) => return self.jammed_loop(l, j),
+            Exec::Lanes(lanes) => {
+                if let (Some(elem), Some(end)) = (lanes.elem, &lanes.end) {
+                    return self.vector_loop(iter, &l.init, end, elem, lanes, &l.body, None);
+                }
+            }
+            Exec::Registers(groups) => {
+                return self.promoted_loop(iter, &l.init, &l.cond, step, &l.body, groups);
+            }
+            // A register block runs as the loop as written (see `crate::block`).
+            Exec::Block(b) => return self.for_loop(&b.serial),
+            Exec::Serial => {}
+        }
+        let v = self.iters[iter];
+        let x = self.aexpr(&l.init)?;
+        self.l.b.def_var(v, x);
+        jit::lower_loop(
+            self,
+            v,
+            |m| m.aexpr(&l.cond),
+            |m| m.nodes(&l.body),
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+        )
+    }
+
+    /// Whether the counter `v` is below `bound`, as an i64 truth value (a loop test).
+    fn below(&mut self, v: Variable, bound: Value) -> Value {
+        let c = self.l.b.use_var(v);
+        let t = self.l.b.ins().icmp(IntCC::SignedLessThan, c, bound);
+        self.l.b.ins().uextend(types::I64, t)
+    }
+
+    /// The iterations of `for (x = first; x < end; x += step)` (zero or less when none), and
+    /// `step` as a value.
+    fn trip_count(&mut self, first: Value, end: Value, step: i64) -> (Value, Value) {
+        let span = self.l.b.ins().isub(end, first);
+        let rounded = self.l.b.ins().iadd_imm_s(span, step - 1);
+        let step_v = self.l.b.ins().iconst(types::I64, step);
+        (self.l.b.ins().sdiv(rounded, step_v), step_v)
+    }
+
+    /// An AST expression, as an i64 (truth values 0 or 1).
+    fn aexpr(&mut self, e: &AExpr) -> Result<Value, CodegenError> {
+        Ok(match e {
+            AExpr::Int(v) => self.l.b.ins().iconst(types::I64, *v),
+            AExpr::Iter(k) => match self.jam_value {
+                Some((j, v)) if j == *k => v,
+                _ => self.l.b.use_var(self.iters[*k]),
+            },
+            AExpr::Param(p) => {
+                let var = *self
+                    .params
+                    .get(p)
+                    .ok_or_else(|| CodegenError::Unexpected(format!("unknown parameter {p}")))?;
+                self.l.b.use_var(var)
+            }
+            AExpr::Op(op, args) => {
+                let mut v = Vec::with_capacity(args.len());
+                for a in args {
+                    v.push(self.aexpr(a)?);
+                }
+                let s = self;
+                match op {
+                    AstOp::Add => s.l.b.ins().iadd(v[0], v[1]),
+                    AstOp::Sub => s.l.b.ins().isub(v[0], v[1]),
+                    AstOp::Mul => s.l.b.ins().imul(v[0], v[1]),
+                    AstOp::Minus => s.l.b.ins().ineg(v[0]),
+                    AstOp::Div | AstOp::PdivQ => s.l.b.ins().sdiv(v[0], v[1]),
+                    AstOp::PdivR | AstOp::ZdivR => s.l.b.ins().srem(v[0], v[1]),
+                    AstOp::FdivQ => {
+                        // floor(a / b) for b > 0: the truncated quotient, minus one when the
+                        // remainder is negative.
+                        let q = s.l.b.ins().sdiv(v[0], v[1]);
+                        let r = s.l.b.ins().srem(v[0], v[1]);
+                        let neg = s.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, r, 0);
+                        let adj = s.l.b.ins().uextend(types::I64, neg);
+                        s.l.b.ins().isub(q, adj)
+                    }
+                    other => s.logic(*other, &v).ok_or_else(|| {
+                        CodegenError::Unexpected(format!("AST operator {other:?}"))
+                    })?,
+                }
+            }
+        })
+    }
+
+    /// The address of an access of an array with dimensions.
+    fn address(&mut self, inst: &Instance<'_>, a: AccessId) -> Result<Option<Value>, CodegenError> {
+        Ok(match self.address_at(inst, a)? {
+            Some((addr, 0)) => Some(addr),
+            Some((addr, offset)) => Some(self.l.b.ins().iadd_imm_s(addr, i64::from(offset))),
+            None => None,
+        })
+    }
+
+    /// [`Self::address`] as an address and a constant byte offset for the load or store: in
+    /// an array proved in range, the constant term of the last subscript is the offset, so
+    /// that accesses differing only there (a stencil's `A[i - 1]`, `A[i]`, `A[i + 1]`) share
+    /// one address computation.
+    fn address_at(
+        &mut self,
+        inst: &Instance<'_>,
+        a: AccessId,
+    ) -> Result<Option<(Value, i32)>, CodegenError> {
+        let acc = self.scop.access(a);
+        let arr = self.scop.array(acc.array);
+        let ArrayOrigin::Array(id) = arr.origin else {
+            return Ok(None);
+        };
+        let mut idx = Vec::new();
+        if let Some((_, exprs)) = inst.indices.iter().find(|(x, _)| *x == a) {
+            if self.proved.contains(&id) {
+                let (last, offset) = match exprs.split_last() {
+                    Some((last, _)) => constant_term(last, arr.elem.size() as i64),
+                    None => (None, 0),
+                };
+                for (k, e) in exprs.iter().enumerate() {
+                    idx.push(match (&last, k + 1 == exprs.len()) {
+                        (Some(rest), true) => self.aexpr(rest)?,
+                        _ => self.aexpr(e)?,
+                    });
+                }
+                return Ok(Some((
+                    self.l.address_unchecked(id.0 as usize, &idx, arr.elem),
+                    offset,
+                )));
+            }
+            for e in exprs {
+                idx.push(self.aexpr(e)?);
+            }
+        } else if let Some(subs) = &acc.subscripts {
+            for s in subs {
+                let v = self.body(Some(inst), s)?;
+                idx.push(self.l.convert(v, s.ty, Type::I64));
+            }
+        } else {
+            return Err(CodegenError::Unexpected(format!("access {a} has no index")));
+        }
+        Ok(Some((self.l.address(id.0 as usize, &idx, arr.elem)?, 0)))
+    }
+
+    fn store(
+        &mut self,
+        inst: &Instance<'_>,
+        a: AccessId,
+        value: Value,
+    ) -> Result<(), CodegenError> {
+        if let Some(&var) = self.promoted.get(&a) {
+            self.l.b.def_var(var, value);
+            return Ok(());
+        }
+        match self.address_at(inst, a)? {
+            Some((addr, offset)) => {
+                self.l
+                    .b
+                    .ins()
+                    .store(MemFlagsData::new().with_notrap(), value, addr, offset);
+            }
+            None => {
+                let ArrayOrigin::Scalar(v) = self.scop.array(self.scop.access(a).array).origin
+                else {
+                    unreachable!("checked by address")
+                };
+                self.l.b.def_var(self.l.vars[v.0 as usize], value);
+            }
+        }
+        Ok(())
+    }
+
+    /// A statement body expression (depth bounded like the IR's, so recursion is fine).
+    fn body(&mut self, inst: Option<&Instance<'_>>, e: &BodyExpr) -> Result<Value, CodegenError> {
+        jit::lower_expr(&mut InBody { m: self, inst }, e)
+    }
+}
+
+/// A statement body being lowered: the model lowering and the instance the body belongs to.
+struct InBody<'x, 'y, 'a, 'm> {
+    m: &'x mut ModelLowering<'a, 'm>,
+    inst: Option<&'x Instance<'y>>,
+}
+
+impl<'a, 'm> jit::HasLowering<'a, 'm> for ModelLowering<'a, 'm> {
+    fn l(&mut self) -> &mut Lowering<'a, 'm> {
+        &mut self.l
+    }
+}
+
+impl<'a, 'm> jit::HasLowering<'a, 'm> for InBody<'_, '_, 'a, 'm> {
+    fn l(&mut self) -> &mut Lowering<'a, 'm> {
+        &mut self.m.l
+    }
+}
+
+impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
+    /// Parameters, iterators, scalars, elements kept in registers, and elements of arrays
+    /// proved in range at index expressions of the AST: reading them never fails.
+    fn leaf_speculable(&self, leaf: &BodyLeaf) -> bool {
+        let m = &*self.m;
+        match *leaf {
+            BodyLeaf::Param(_) | BodyLeaf::Iter(_) => true,
+            BodyLeaf::Access(a) if m.promoted.contains_key(&a) => true,
+            BodyLeaf::Access(a) => match m.scop.array(m.scop.access(a).array).origin {
+                ArrayOrigin::Scalar(_) => true,
+                ArrayOrigin::Array(id) => {
+                    m.proved.contains(&id)
+                        && self
+                            .inst
+                            .is_some_and(|i| i.indices.iter().any(|(x, _)| *x == a))
+                }
+            },
+        }
+    }
+
+    fn leaf(&mut self, leaf: &BodyLeaf, ty: Type) -> Result<Value, CodegenError> {
+        let m = &mut *self.m;
+        Ok(match *leaf {
+            BodyLeaf::Param(v) => m.l.b.use_var(m.l.vars[v.0 as usize]),
+            BodyLeaf::Iter(k) => {
+                let inst = self.inst.ok_or_else(|| {
+                    CodegenError::Unexpected("iterator outside a statement".into())
+                })?;
+                let x = m.aexpr(&inst.iterators[k])?;
+                let ty = m.l.f.var(inst.st.iterators[k]).ty;
+                m.l.convert(x, Type::I64, ty)
+            }
+            BodyLeaf::Access(a) if m.promoted.contains_key(&a) => m.l.b.use_var(m.promoted[&a]),
+            BodyLeaf::Access(a) => {
+                let inst = self
+                    .inst
+                    .ok_or_else(|| CodegenError::Unexpected("access outside a statement".into()))?;
+                match m.address_at(inst, a)? {
+                    Some((addr, offset)) => {
+                        m.l.b
+                            .ins()
+                            .load(clif(ty), MemFlagsData::new().with_notrap(), addr, offset)
+                    }
+                    None => {
+                        let ArrayOrigin::Scalar(v) = m.scop.array(m.scop.access(a).array).origin
+                        else {
+                            return Err(CodegenError::Unexpected(format!(
+                                "access {a} has no address and is no scalar"
+                            )));
+                        };
+                        m.l.b.use_var(m.l.vars[v.0 as usize])
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// `e` as an expression without its constant term and that term in bytes of elements of
+/// `size` (`None` and 0 when `e` has no constant term, or its bytes do not fit an offset).
+fn constant_term(e: &AExpr, size: i64) -> (Option<AExpr>, i32) {
+    let (rest, c) = match e {
+        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
+            [x, AExpr::Int(c)] | [AExpr::Int(c), x] => (x, *c),
+            _ => return (None, 0),
+        },
+        AExpr::Op(AstOp::Sub, args) => match args.as_slice() {
+            [x, AExpr::Int(c)] => match c.checked_neg() {
+                Some(c) => (x, c),
+                None => return (None, 0),
+            },
+            _ => return (None, 0),
+        },
+        _ => return (None, 0),
+    };
+    match c.checked_mul(size).and_then(|b| i32::try_from(b).ok()) {
+        Some(bytes) if bytes != 0 => (Some(rest.clone()), bytes),
+        _ => (None, 0),
+    }
+}

@@ -1,0 +1,171 @@
+//! Elements kept in registers across a loop (scalar replacement).
+
+use super::*;
+
+impl ModelLowering<'_, '_> {
+    /// A loop whose `groups` were decided to stay in registers ([`Exec::Registers`]): when it runs at all, and none of
+    /// the moving accesses reaches a kept element in its iterations (checked on the
+    /// addresses: the first one and the step between iterations), each element is loaded into
+    /// a variable before it, the accesses use the variable, and the variable is stored back
+    /// after it; otherwise the loop runs as written.
+    pub(super) fn promoted_loop(
+        &mut self,
+        iter: usize,
+        init: &AExpr,
+        cond: &AExpr,
+        step: i64,
+        body: &[DNode],
+        groups: &[Promoted],
+    ) -> Result<(), CodegenError> {
+        let flat = crate::decide::plain(body);
+        let v = self.iters[iter];
+        let x = self.aexpr(init)?;
+        self.l.b.def_var(v, x);
+        let end = exclusive_bound(iter, cond);
+        let checked = groups.iter().any(|g| !g.others.is_empty());
+        if checked && end.is_none() {
+            return jit::lower_loop(
+                self,
+                v,
+                |m| m.aexpr(cond),
+                |m| m.nodes(body),
+                |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+            );
+        }
+        let runs = self.aexpr(cond)?;
+        jit::lower_if(
+            self,
+            runs,
+            |m| {
+                let scop = m.scop;
+                let mut homes = Vec::with_capacity(groups.len());
+                for group in groups {
+                    let a = group.accesses[0];
+                    let node = flat
+                        .iter()
+                        .position(|n| {
+                            matches!(n, Node::Stmt { stmt, .. } if scop.stmt(*stmt).accesses.contains(&a))
+                        })
+                        .ok_or_else(|| {
+                            CodegenError::Unexpected("promoted access without statement".into())
+                        })?;
+                    let inst = instance_at(scop, &flat, node)?;
+                    let addr = m.address(&inst, a)?.ok_or_else(|| {
+                        CodegenError::Unexpected("promoted access to a scalar".into())
+                    })?;
+                    homes.push(addr);
+                }
+                // Whether a moving access reaches a kept element: its address at the first
+                // iteration `f`, the step `d` to the next, the element `p`: some iteration
+                // `t < trips` with `f + t d = p`.
+                let mut hit = m.l.b.ins().iconst(types::I8, 0);
+                if checked {
+                    let first = m.l.b.use_var(v);
+                    let end = m.aexpr(end.as_ref().expect("checked above"))?;
+                    let (trips, _) = m.trip_count(first, end, step);
+                    for (group, &p) in groups.iter().zip(&homes) {
+                        for &(node, a) in &group.others {
+                            let inst = instance_at(scop, &flat, node)?;
+                            let f = m.address(&inst, a)?.ok_or_else(|| {
+                                CodegenError::Unexpected("moving access to a scalar".into())
+                            })?;
+                            let next = m.l.b.ins().iadd_imm_s(first, step);
+                            m.l.b.def_var(v, next);
+                            let g = m.address(&inst, a)?.ok_or_else(|| {
+                                CodegenError::Unexpected("moving access to a scalar".into())
+                            })?;
+                            m.l.b.def_var(v, first);
+                            let d = m.l.b.ins().isub(g, f);
+                            let gap = m.l.b.ins().isub(p, f);
+                            let still = m.l.b.ins().icmp_imm_s(IntCC::Equal, d, 0);
+                            let one = m.l.b.ins().iconst(types::I64, 1);
+                            let divisor = m.l.b.ins().select(still, one, d);
+                            let t = m.l.b.ins().sdiv(gap, divisor);
+                            let r = m.l.b.ins().srem(gap, divisor);
+                            let exact = m.l.b.ins().icmp_imm_s(IntCC::Equal, r, 0);
+                            let from =
+                                m.l.b
+                                    .ins()
+                                    .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, t, 0);
+                            let to = m.l.b.ins().icmp(IntCC::SignedLessThan, t, trips);
+                            let inside = m.l.b.ins().band(from, to);
+                            let moving_hit = m.l.b.ins().band(exact, inside);
+                            let same = m.l.b.ins().icmp_imm_s(IntCC::Equal, gap, 0);
+                            let this = m.l.b.ins().select(still, same, moving_hit);
+                            hit = m.l.b.ins().bor(hit, this);
+                        }
+                    }
+                }
+                let plain = |m: &mut Self| {
+                    jit::lower_loop(
+                        m,
+                        v,
+                        |m| m.aexpr(cond),
+                        |m| m.nodes(body),
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                    )
+                };
+                jit::lower_if(m, hit, plain, |m| {
+                    let mut vars = Vec::with_capacity(groups.len());
+                    for (group, &addr) in groups.iter().zip(&homes) {
+                        let elem = m.scop.array(m.scop.access(group.accesses[0]).array).elem;
+                        let value = m.l.b.ins().load(
+                            clif(elem),
+                            MemFlagsData::new().with_notrap(),
+                            addr,
+                            0,
+                        );
+                        let var = m.l.b.declare_var(clif(elem));
+                        m.l.b.def_var(var, value);
+                        for &x in &group.accesses {
+                            m.promoted.insert(x, var);
+                        }
+                        vars.push(var);
+                    }
+                    jit::lower_loop(
+                        m,
+                        v,
+                        |m| m.aexpr(cond),
+                        |m| m.nodes(body),
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                    )?;
+                    for (&addr, var) in homes.iter().zip(vars) {
+                        let value = m.l.b.use_var(var);
+                        m.l.b
+                            .ins()
+                            .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                    }
+                    for group in groups {
+                        for x in &group.accesses {
+                            m.promoted.remove(x);
+                        }
+                    }
+                    Ok(())
+                })
+            },
+            |_| Ok(()),
+        )
+    }
+}
+
+/// The statement occurrence at `node` of a loop body.
+pub(super) fn instance_at<'x>(
+    scop: &'x Scop,
+    body: &'x [Node],
+    node: usize,
+) -> Result<Instance<'x>, CodegenError> {
+    match body.get(node) {
+        Some(Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        }) => Ok(Instance {
+            st: scop.stmt(*stmt),
+            iterators,
+            indices,
+        }),
+        _ => Err(CodegenError::Unexpected(
+            "a kept element's access outside the loop's statements".into(),
+        )),
+    }
+}

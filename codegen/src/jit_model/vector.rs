@@ -1,0 +1,377 @@
+//! Loops in vector lanes, and loops jammed into them.
+
+use super::*;
+
+impl ModelLowering<'_, '_> {
+    /// A loop decided to run in lanes of `elem` ([`Lanes`]): iterations `lanes` at a time while a
+    /// whole vector fits below `end`, then the remaining ones in scalar code. With `jam`
+    /// (`(k, first, copies)`: a loop `k` around this one unrolled and jammed into it), each
+    /// iteration runs the body for `k = first, first + 1, ...` (`copies` of them) in turn.
+    ///
+    /// Inside the vector loop, what does not move along `iter` (invariant reads, constants and
+    /// what is computed from them only) is computed once before it, and an element the body
+    /// writes stays in a register until the end of the iteration when every access of the body
+    /// to its array has the same index expressions (free of `k`): a later read of it in the
+    /// same iteration takes the register. Both only run when the vector loop runs once at
+    /// least, so they read nothing the program does not.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn vector_loop(
+        &mut self,
+        iter: usize,
+        init: &AExpr,
+        end: &AExpr,
+        elem: Type,
+        decided: &Lanes,
+        body: &[DNode],
+        jam: Option<(usize, Value, i64)>,
+    ) -> Result<(), CodegenError> {
+        let (vty, lanes) = vector_type(elem)
+            .ok_or_else(|| CodegenError::Unexpected("vector loop of a scalar type".into()))?;
+        let v = self.iters[iter];
+        let x = self.aexpr(init)?;
+        self.l.b.def_var(v, x);
+        let end = self.aexpr(end)?;
+        let last_start = self.l.b.ins().iadd_imm_s(end, 1 - lanes);
+        // The values of the jammed iterator, one per copy.
+        let copies: Vec<Option<(usize, Value)>> = match jam {
+            None => vec![None],
+            Some((k, first, n)) => (0..n)
+                .map(|q| Some((k, self.l.b.ins().iadd_imm_s(first, q))))
+                .collect(),
+        };
+        let flat = crate::decide::plain(body);
+        let stmts = statements_of(self.scop, &flat)
+            .ok_or_else(|| CodegenError::Unexpected("vector loop with a loop inside".into()))?;
+        // Reads of what the body writes stay in the loop (a copy may write what another
+        // reads).
+        let written: Vec<_> = stmts
+            .iter()
+            .map(|(st, _, _)| self.array_of(st.write))
+            .collect();
+        let registers = &decided.registers;
+        let unroll = jam.is_none() && decided.pairs;
+        let below = |m: &mut Self, bound: Value| Ok(m.below(v, bound));
+        let start = self.l.b.use_var(v);
+        let runs = self
+            .l
+            .b
+            .ins()
+            .icmp(IntCC::SignedLessThan, start, last_start);
+        jit::lower_if(
+            self,
+            runs,
+            |m| {
+                // Invariants, per copy and per statement instance (an unrolled body holds
+                // several instances of one statement, whose nodes are the same), before the loop.
+                let mut hoisted = Vec::with_capacity(copies.len());
+                for &copy in &copies {
+                    m.jam_value = copy;
+                    let mut per_instance = Vec::with_capacity(stmts.len());
+                    for &(st, iterators, indices) in &stmts {
+                        let inst = Instance {
+                            st,
+                            iterators,
+                            indices,
+                        };
+                        let mut values = HashMap::new();
+                        m.hoist(&inst, iter, &st.value, vty, &written, &mut values)?;
+                        per_instance.push(values);
+                    }
+                    hoisted.push(per_instance);
+                }
+                m.jam_value = None;
+                let once = |m: &mut Self| -> Result<(), CodegenError> {
+                    let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> =
+                        HashMap::new();
+                    for (&copy, per_instance) in copies.iter().zip(&hoisted) {
+                        m.jam_value = copy;
+                        for (&(st, iterators, indices), values) in stmts.iter().zip(per_instance) {
+                            let inst = Instance {
+                                st,
+                                iterators,
+                                indices,
+                            };
+                            let value = m.vector_value(
+                                &inst, iter, &st.value, vty, values, registers, &pending,
+                            )?;
+                            if let Some(array) = m.array_of(st.write)
+                                && registers.contains(&array)
+                            {
+                                let addr = m.address(&inst, st.write)?.ok_or_else(|| {
+                                    CodegenError::Unexpected("vector store to a scalar".into())
+                                })?;
+                                pending.insert(array, (addr, value));
+                            } else {
+                                let (addr, offset) =
+                                    m.address_at(&inst, st.write)?.ok_or_else(|| {
+                                        CodegenError::Unexpected("vector store to a scalar".into())
+                                    })?;
+                                m.l.b.ins().store(
+                                    MemFlagsData::new().with_notrap(),
+                                    value,
+                                    addr,
+                                    offset,
+                                );
+                            }
+                        }
+                    }
+                    m.jam_value = None;
+                    let mut flush: Vec<_> = pending.into_iter().collect();
+                    flush.sort_by_key(|(a, _)| a.0);
+                    for (_, (addr, value)) in flush {
+                        m.l.b
+                            .ins()
+                            .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+                    }
+                    Ok(())
+                };
+                // Two vectors per iteration while both fit (the loop's own work is shared by
+                // twice the lanes), then one more when one fits. A jammed loop has its copies
+                // instead.
+                if unroll {
+                    let last_pair = m.l.b.ins().iadd_imm_s(end, 1 - 2 * lanes);
+                    jit::lower_loop(
+                        m,
+                        v,
+                        |m| below(m, last_pair),
+                        |m| {
+                            once(m)?;
+                            let cur = m.l.b.use_var(v);
+                            let next = m.l.b.ins().iadd_imm_s(cur, lanes);
+                            m.l.b.def_var(v, next);
+                            once(m)
+                        },
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
+                    )?;
+                }
+                jit::lower_loop(
+                    m,
+                    v,
+                    |m| below(m, last_start),
+                    once,
+                    |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
+                )
+            },
+            |_| Ok(()),
+        )?;
+        // The remaining iterations, in scalar code (each copy in turn).
+        jit::lower_loop(
+            self,
+            v,
+            |m| below(m, end),
+            |m| {
+                for &copy in &copies {
+                    m.jam_value = copy;
+                    m.nodes(body)?;
+                }
+                m.jam_value = None;
+                Ok(())
+            },
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+        )
+    }
+
+    /// The program array an access reaches (`None` for a scalar).
+    pub(super) fn array_of(&self, a: AccessId) -> Option<optimist_scop::ir::ArrayId> {
+        crate::decide::array_of(self.scop, a)
+    }
+
+    /// How access `a` moves along `iter` ([`crate::decide::stride`]).
+    pub(super) fn stride(
+        &self,
+        iter: usize,
+        indices: &[(AccessId, Vec<AExpr>)],
+        a: AccessId,
+    ) -> Option<Stride> {
+        crate::decide::stride(self.scop, self.proved, iter, indices, a)
+    }
+
+    /// Computes, before a vector loop along `iter`, the largest parts of `e` that do not move
+    /// along it (splat into lanes), keyed by their node.
+    pub(super) fn hoist(
+        &mut self,
+        inst: &Instance<'_>,
+        iter: usize,
+        e: &BodyExpr,
+        vty: types::Type,
+        written: &[Option<optimist_scop::ir::ArrayId>],
+        values: &mut HashMap<*const BodyExpr, Value>,
+    ) -> Result<(), CodegenError> {
+        if self.invariant(inst, iter, e, written) {
+            let x = self.body(Some(inst), e)?;
+            let splat = self.l.b.ins().splat(vty, x);
+            values.insert(e as *const BodyExpr, splat);
+            return Ok(());
+        }
+        for c in e.children() {
+            self.hoist(inst, iter, c, vty, written, values)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `e` (accepted for lanes by [`crate::decide`]) does not move along `iter` and reads
+    /// none of the arrays `written`.
+    pub(super) fn invariant(
+        &self,
+        inst: &Instance<'_>,
+        iter: usize,
+        e: &BodyExpr,
+        written: &[Option<optimist_scop::ir::ArrayId>],
+    ) -> bool {
+        use optimist_scop::expr::ExprKind;
+        match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => {
+                self.stride(iter, inst.indices, *a) == Some(Stride::Invariant)
+                    && !written.contains(&self.array_of(*a))
+            }
+            ExprKind::Leaf(BodyLeaf::Iter(_)) => false,
+            _ => e
+                .children()
+                .iter()
+                .all(|c| self.invariant(inst, iter, c, written)),
+        }
+    }
+
+    /// `e` in vector lanes (type `vty`) for the instances at the iterator's value and the
+    /// following ones; `hoisted` holds what was computed before the loop, `pending` the
+    /// values the iteration wrote so far to the arrays kept in `registers`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn vector_value(
+        &mut self,
+        inst: &Instance<'_>,
+        iter: usize,
+        e: &BodyExpr,
+        vty: types::Type,
+        hoisted: &HashMap<*const BodyExpr, Value>,
+        registers: &[optimist_scop::ir::ArrayId],
+        pending: &HashMap<optimist_scop::ir::ArrayId, (Value, Value)>,
+    ) -> Result<Value, CodegenError> {
+        use optimist_scop::expr::ExprKind;
+        use optimist_scop::ir::{BinOp, UnOp};
+        if let Some(&v) = hoisted.get(&(e as *const BodyExpr)) {
+            return Ok(v);
+        }
+        let go = |m: &mut Self, x: &BodyExpr| {
+            m.vector_value(inst, iter, x, vty, hoisted, registers, pending)
+        };
+        Ok(match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a))
+                if self.stride(iter, inst.indices, *a) == Some(Stride::Contiguous) =>
+            {
+                if let Some(array) = self.array_of(*a)
+                    && registers.contains(&array)
+                    && let Some(&(_, value)) = pending.get(&array)
+                {
+                    return Ok(value);
+                }
+                let (addr, offset) = self.address_at(inst, *a)?.ok_or_else(|| {
+                    CodegenError::Unexpected("contiguous access to a scalar".into())
+                })?;
+                self.l
+                    .b
+                    .ins()
+                    .load(vty, MemFlagsData::new().with_notrap(), addr, offset)
+            }
+            ExprKind::Float(_) | ExprKind::Leaf(_) => {
+                let x = self.body(Some(inst), e)?;
+                self.l.b.ins().splat(vty, x)
+            }
+            ExprKind::Unary(UnOp::Neg, x) => {
+                let x = go(self, x)?;
+                if e.ty.is_float() {
+                    self.l.b.ins().fneg(x)
+                } else {
+                    self.l.b.ins().ineg(x)
+                }
+            }
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), x, y) => {
+                let (x, y) = (go(self, x)?, go(self, y)?);
+                // The scalar code's operation, lane by lane (the same instructions on vectors).
+                self.l.arith(*op, x, y, e.ty)
+            }
+            ExprKind::Select(c, a, b) => {
+                let ExprKind::Binary(op, x, y) = &c.kind else {
+                    return Err(CodegenError::Unexpected(
+                        "vector select of a non-comparison".into(),
+                    ));
+                };
+                let (x, y) = (go(self, x)?, go(self, y)?);
+                // All ones in the lanes where the comparison holds, as the scalar code decides.
+                let mut mask = self.l.compare(*op, x, y, e.ty);
+                if e.ty.is_float() {
+                    mask = self.l.b.ins().bitcast(vty, MemFlagsData::new(), mask);
+                }
+                let (a, b) = (go(self, a)?, go(self, b)?);
+                self.l.b.ins().bitselect(mask, a, b)
+            }
+            ExprKind::Call(_, args) if args.len() == 1 => {
+                let x = go(self, &args[0])?;
+                self.l.b.ins().sqrt(x)
+            }
+            _ => {
+                return Err(CodegenError::Unexpected(
+                    "vector code for an expression the decision refuses".into(),
+                ));
+            }
+        })
+    }
+
+    /// A loop jammed into the vector loop that is its body ([`Jam`]): `copies` iterations of
+    /// it at a time run together inside the vector loop (a register tile: an element the vector
+    /// loop keeps at one place per copy, like the product's `C[i][j]`, is loaded and stored
+    /// once for all of them), then the remaining iterations one by one.
+    pub(super) fn jammed_loop(&mut self, l: &DLoop, j: &Jam) -> Result<(), CodegenError> {
+        let (k, copies) = (l.iter, j.copies);
+        let Exec::Lanes(lanes) = &j.lanes.exec else {
+            return Err(CodegenError::Unexpected("a jam into no vector loop".into()));
+        };
+        let (Some(elem), Some(vend)) = (lanes.elem, &lanes.end) else {
+            return Err(CodegenError::Unexpected(
+                "a jam into a compiler's lanes".into(),
+            ));
+        };
+        let kv = self.iters[k];
+        let x = self.aexpr(&l.init)?;
+        self.l.b.def_var(kv, x);
+        let end = self.aexpr(&j.end)?;
+        let last = self.l.b.ins().iadd_imm_s(end, 1 - copies);
+        let below = |m: &mut Self, bound: Value| Ok(m.below(kv, bound));
+        jit::lower_loop(
+            self,
+            kv,
+            |m| below(m, last),
+            |m| {
+                let first = m.l.b.use_var(kv);
+                m.vector_loop(
+                    j.lanes.iter,
+                    &j.lanes.init,
+                    vend,
+                    elem,
+                    lanes,
+                    &j.lanes.body,
+                    Some((k, first, copies)),
+                )
+            },
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, copies),
+        )?;
+        jit::lower_loop(
+            self,
+            kv,
+            |m| below(m, end),
+            |m| m.nodes(&j.rest),
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+        )
+    }
+}
+
+/// The vector type of 128 bits with lanes of `t`, and its number of lanes, for the element
+/// types the vector code handles.
+pub(super) fn vector_type(t: Type) -> Option<(types::Type, i64)> {
+    match t {
+        Type::F32 => Some((types::F32X4, 4)),
+        Type::F64 => Some((types::F64X2, 2)),
+        Type::I32 | Type::U32 => Some((types::I32X4, 4)),
+        Type::I64 | Type::U64 => Some((types::I64X2, 2)),
+        _ => None,
+    }
+}
