@@ -22,7 +22,9 @@
 
 use optimist_assume::{CheckExpr, Footprint, RuntimeCheck};
 use optimist_codegen::{CProgram, CodegenError, Kernel, Marks, NativeOptions, Plan};
-use optimist_loopy::{AutoConfig, CorrespondenceError, LoopyError, Script, Target, Transformed};
+use optimist_loopy::{
+    AutoConfig, CorrespondenceError, Decision, Departure, LoopyError, Script, Target, Transformed,
+};
 use optimist_presburger::{Error as IslError, Schedule, Set};
 use optimist_scop::ir::{ArrayId, Function};
 use optimist_scop::model::{
@@ -30,7 +32,7 @@ use optimist_scop::model::{
     VerifyError,
 };
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::time::{Duration, Instant};
 
 /// The passes over the model the driver runs by default, in order.
@@ -760,13 +762,14 @@ impl<'a> Driver<'a> {
             (Strategy::Auto(_), None) => {
                 let mut text = format!(
                     "automatic strategy: {} ({} parallel, {} vector loops marked)",
-                    decision.as_deref().unwrap_or("its own schedule"),
+                    optimist_loopy::decision::summary(&decision)
+                        .as_deref()
+                        .unwrap_or("its own schedule"),
                     marks.parallel.len(),
                     marks.vector.len()
                 );
                 for d in &decisions {
-                    text.push('\n');
-                    text.push_str(d);
+                    let _ = write!(text, "\n{d}");
                 }
                 text
             }
@@ -823,6 +826,7 @@ impl<'a> Driver<'a> {
             footprints,
             fallback_footprints,
             transformation,
+            decisions,
             schedule_note: note,
             reports: std::mem::take(&mut self.reports),
         }))
@@ -920,9 +924,9 @@ struct Scheduled {
     /// Why another order than the strategy's was kept.
     note: Option<String>,
     /// What the automatic strategy decided against its default.
-    decision: Option<String>,
-    /// Every decision of the automatic strategy, one per line.
-    decisions: Vec<String>,
+    decision: Vec<Departure>,
+    /// Every decision of the automatic strategy.
+    decisions: Vec<Decision>,
     /// Whether the strategy ran out of time (the program's order is kept).
     late: bool,
     /// The dependences a transformed schedule was computed or checked against; its loop AST
@@ -964,7 +968,7 @@ fn schedule(
         schedule: scop.schedule.clone(),
         marks: Marks::default(),
         note,
-        decision: None,
+        decision: Vec::new(),
         decisions: Vec::new(),
         late,
         deps: None,
@@ -1014,7 +1018,7 @@ fn schedule(
                         schedule: t.schedule.clone(),
                         marks: marks(&t),
                         note: None,
-                        decision: t.decision.clone(),
+                        decision: t.departures.clone(),
                         decisions: t.decisions.clone(),
                         late: false,
                         deps: Some(d),
@@ -1066,7 +1070,7 @@ fn schedule(
                 schedule: t.schedule.clone(),
                 marks: marks(&t),
                 note: None,
-                decision: None,
+                decision: Vec::new(),
                 decisions: Vec::new(),
                 late: false,
                 deps: Some(d),

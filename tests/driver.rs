@@ -300,18 +300,22 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
             ..Default::default()
         })),
     );
+    use optimist::loopy::{Decision, Departure, ScheduleChoice};
     assert!(
-        stencil.transformation.contains(
-            "original order kept: its loops are unit stride innermost, parallel loop, vector loop"
-        ),
+        stencil.decisions.iter().any(|d| matches!(
+            d,
+            Decision::Departed(v) if matches!(
+                v.as_slice(),
+                [Departure::OriginalKept { ours, .. }]
+                    if ours == "unit stride innermost, parallel loop, vector loop"
+            )
+        )),
         "{}",
         stencil.transformation
     );
-    assert!(
-        stencil
-            .transformation
-            .lines()
-            .any(|l| l == "schedule: the program's order"),
+    assert_eq!(
+        stencil.decisions[0],
+        Decision::Schedule(ScheduleChoice::Original),
         "{}",
         stencil.transformation
     );
@@ -320,18 +324,29 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
     assert_eq!(in_lanes, 2, "both sweeps: {:?}", stencil.marks);
     let product = plan_of("corpus/suite/gemm.c");
     // Every decision on a line of its own: the schedule, the loop nests, the tiles.
-    let decisions: Vec<&str> = product.transformation.lines().skip(1).collect();
+    let both = || vec!["S0".to_string(), "S1".to_string()];
     assert_eq!(
-        decisions,
+        product.decisions,
         [
-            "schedule: isl's schedule",
-            "loop nests: {S0, S1}",
+            Decision::Schedule(ScheduleChoice::Isl),
+            Decision::LoopNests(vec![both()]),
             // `j` runs in lanes: its tiles are as wide as 512 KiB of data allows (32 x 512
             // doubles of `C` and of `B`, 32 x 32 of `A`: 264 KiB; 1024 would be 520 KiB).
-            "tiled: the band of {S0, S1} at dimension 0, 3 loops by 32 x 512 x 32 (the loop in vector lanes as wide as 512 KiB of data allows)",
+            Decision::Tiled {
+                stmts: both(),
+                dim: 0,
+                sizes: vec![32, 512, 32],
+                wide: Some(512 * 1024),
+            },
         ],
         "{}",
         product.transformation
+    );
+    // Each renders as its line of the text.
+    let lines: Vec<&str> = product.transformation.lines().skip(1).collect();
+    assert_eq!(
+        lines[2],
+        "tiled: the band of {S0, S1} at dimension 0, 3 loops by 32 x 512 x 32 (the loop in vector lanes as wide as 512 KiB of data allows)"
     );
     // The product's innermost loops run in lanes and as register tiles: no guard inside them
     // (`C *= beta`, fused at k = 0, is peeled, not tested at every k), and the loop around
@@ -467,15 +482,20 @@ fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
     .unwrap();
     let optimist::Compiled { kernel, outcome } = optimist::compile(&f, &Config::default()).unwrap();
     let plan = outcome.plan().unwrap_or_else(|| panic!("{outcome:?}"));
-    let decisions: Vec<&str> = plan.transformation.lines().skip(1).collect();
+    use optimist::loopy::{Decision, ScheduleChoice};
+    let both = || vec!["S0".to_string(), "S1".to_string()];
     assert_eq!(
-        decisions,
+        plan.decisions,
         [
-            "schedule: time tiles of isl's schedule, the program's loops inside",
-            "loop nests: {S0, S1}",
-            "time tiles: {S0, S1}, isl's first two members (time, then space skewed) tiled by \
-             8 x 32 and run as a wavefront, the tiles of one wave in parallel; one time step \
-             touches 65536 KiB with every parameter at 2048, a tile 1536 KiB",
+            Decision::Schedule(ScheduleChoice::TimeTiles),
+            Decision::LoopNests(vec![both()]),
+            Decision::TimeTiles {
+                stmts: both(),
+                sizes: [8, 32],
+                step_kib: 65536,
+                tile_kib: 1536,
+                at: 2048,
+            },
         ],
         "{}",
         plan.transformation

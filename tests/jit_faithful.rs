@@ -490,12 +490,24 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
     let f = frontend::parse_source("fw.c", src, None, &FrontendConfig::default()).unwrap();
     let outcome = optimist::optimize(&f, &Config::default()).unwrap();
     let plan = outcome.plan().expect("optimized");
+    use optimist::loopy::{Decision, Departure, decision::SplitLoop};
+    let split: Vec<&SplitLoop> = plan
+        .decisions
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Departed(v) => Some(v),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|d| match d {
+            Departure::Split(loops) => Some(loops),
+            _ => None,
+        })
+        .flatten()
+        .collect();
     assert!(
-        plan.transformation.contains("index set split")
-            && plan
-                .transformation
-                .contains("innermost loop (for vector lanes)")
-            && plan.transformation.contains("(for threads)"),
+        split.iter().any(|l| matches!(l, SplitLoop::Lanes { .. }))
+            && split.iter().any(|l| matches!(l, SplitLoop::Threads { .. })),
         "{}",
         plan.transformation
     );

@@ -90,8 +90,9 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
         check_plan(&k, "default", plan, &natives, None, &mut failures);
         // Time tiles: small ones too (many tiles and waves at the run sizes), and none.
         let time_tiled = |plan: &optimist::Plan| {
-            plan.transformation
-                .contains("automatic strategy: time tiles")
+            plan.decisions
+                .iter()
+                .any(|d| matches!(d, optimist::loopy::Decision::TimeTiles { .. }))
         };
         if time_tiled(plan) {
             for (what, auto) in [

@@ -49,8 +49,11 @@ pub struct Plan {
     /// code runs the faithful code when one leaves its buffer, and otherwise accesses the array
     /// without range checks (it is in `unchecked`).
     pub fallback_footprints: Vec<(usize, Footprint)>,
-    /// What the schedule does, in words.
+    /// What the schedule does, in words: a summary line, then each of `decisions` on a line.
     pub transformation: String,
+    /// Every decision of the automatic strategy, typed (empty for scripts and the program's
+    /// order).
+    pub decisions: Vec<optimist_loopy::Decision>,
     /// Why the schedule is another than the one asked for (a failed automatic strategy).
     pub schedule_note: Option<String>,
     /// What each pass over the model did, in order.

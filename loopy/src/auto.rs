@@ -1,6 +1,7 @@
 //! The automatic strategy: isl's scheduler, tiling of the outermost permutable band, and the
 //! parallel and vector marks, all checked by the same verifier as scripts.
 
+use crate::decision::{Decision, Departure, ScheduleChoice, SplitLoop};
 use crate::verify::{out_width, verify_with};
 use crate::{LoopyError, Target, Transformed};
 use optimist_presburger::{
@@ -692,7 +693,7 @@ pub fn auto(
     clock.lap("isl scheduler");
     let domains = scop.domains()?;
     let mut tiled = Candidate::of(scop, &all, &schedule, tilings, &domains)?;
-    let mut which = "isl's schedule";
+    let mut which = ScheduleChoice::Isl;
     clock.lap("assess isl's schedule");
     // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
     // every strongly connected component apart (each band tiled) may do better. So may it
@@ -742,7 +743,7 @@ pub fn auto(
             .is_ok()
         {
             tiled = distributed;
-            which = "isl's schedule with each strongly connected component apart";
+            which = ScheduleChoice::IslApart;
         }
         clock.lap("verify the distributed schedule");
     }
@@ -751,7 +752,7 @@ pub fn auto(
     // the automatic schedule has the best score and no wavefront, the program's order cannot
     // win, and is not assessed.
     let (chosen, decision) = if tiled.assessed.best() && !tiled.assessed.outer_carries {
-        (tiled, None)
+        (tiled, Vec::new())
     } else {
         let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
         clock.lap("assess the original order");
@@ -761,20 +762,15 @@ pub fn auto(
         let (o, t) = (&original.assessed, &tiled.assessed);
         let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
         if o.score() > t.score() || wavefront {
-            let why = format!(
-                "original order kept: its loops are {}; the automatic schedule's would be {}{}",
-                o.describe(),
-                t.describe(),
-                if wavefront {
-                    ", with a dependence carried by the outermost loop (isl's time tiles)"
-                } else {
-                    ""
-                }
-            );
-            which = "the program's order";
-            (original, Some(why))
+            let why = Departure::OriginalKept {
+                ours: o.describe(),
+                theirs: t.describe(),
+                wavefront,
+            };
+            which = ScheduleChoice::Original;
+            (original, vec![why])
         } else {
-            (tiled, None)
+            (tiled, Vec::new())
         }
     };
     // A time loop outermost: its first space loop and it may be tiled together (a stencil
@@ -789,25 +785,16 @@ pub fn auto(
         match time::time_tiles(scop, deps, &all, band, *n, &original, config)? {
             Ok(t) => {
                 clock.lap("time tiles");
-                let names = scop
-                    .stmts
-                    .iter()
-                    .map(|s| s.name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ");
                 let decisions = vec![
-                    "schedule: time tiles of isl's schedule, the program's loops inside".into(),
-                    format!("loop nests: {}", loop_nests(scop, &t.theta)?),
-                    format!(
-                        "time tiles: {{{names}}}, isl's first two members (time, then space \
-                         skewed) tiled by {} x {} and run as a wavefront, the tiles of one \
-                         wave in parallel; one time step touches {} KiB with every parameter \
-                         at {MEASURED_AT}, a tile {} KiB",
-                        t.sizes[0],
-                        t.sizes[1],
-                        t.step_bytes / 1024,
-                        t.tile_bytes / 1024
-                    ),
+                    Decision::Schedule(ScheduleChoice::TimeTiles),
+                    Decision::LoopNests(loop_nests(scop, &t.theta)?),
+                    Decision::TimeTiles {
+                        stmts: scop.stmts.iter().map(|s| s.name.clone()).collect(),
+                        sizes: t.sizes,
+                        step_kib: t.step_bytes / 1024,
+                        tile_kib: t.tile_bytes / 1024,
+                        at: MEASURED_AT,
+                    },
                 ];
                 let schedule = crate::verify::schedule_of(scop, &t.theta)?;
                 return Ok(Transformed {
@@ -817,19 +804,21 @@ pub fn auto(
                     vector: t.vector,
                     jam: t.jam,
                     registers: Vec::new(),
-                    decision: Some("time tiles".into()),
+                    departures: vec![Departure::TimeTiles],
                     decisions,
                     stages: clock.stages,
                 });
             }
-            Err(why) => time_note = Some(why.describe(config.time_tile_bytes)),
+            Err(why) => {
+                time_note = Some(Decision::NoTimeTiles(why.typed(config.time_tile_bytes)));
+            }
         }
         clock.lap("time tiles");
     }
     let (chosen, decision) = match interchange_loops(scop, deps, &all, &chosen, &domains)? {
         Some((interchanged, why)) => {
-            which = "the program's order, loops interchanged";
-            (interchanged, Some(why))
+            which = ScheduleChoice::OriginalInterchanged;
+            (interchanged, vec![why])
         }
         None => (chosen, decision),
     };
@@ -882,49 +871,43 @@ pub fn auto(
         }
     }
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-    let mut decisions = vec![format!("schedule: {which}")];
-    decisions.push(format!("loop nests: {}", loop_nests(scop, &theta)?));
-    if checked.is_empty() && which.starts_with("isl's schedule") {
-        decisions.push(format!(
-            "not tiled: no permutable band of {} loops or more",
-            config.min_tile_depth.max(1)
-        ));
+    let mut decisions = vec![
+        Decision::Schedule(which),
+        Decision::LoopNests(loop_nests(scop, &theta)?),
+    ];
+    if checked.is_empty() && which.is_isl() {
+        decisions.push(Decision::NoBand {
+            min_depth: config.min_tile_depth.max(1),
+        });
     }
     let mut kept = Vec::new();
     for (t, p, zero) in checked {
-        let names = Tiles::statements(scop, &t)?
+        let stmts = Tiles::statements(scop, &t)?
             .iter()
             .map(|&s| scop.stmt(s).name.clone())
-            .collect::<Vec<_>>()
-            .join(", ");
+            .collect::<Vec<_>>();
         if let Some(zero) = zero {
-            let wide = if t.sizes.iter().any(|&z| z != config.tile_size) {
-                format!(
-                    " (the loop in vector lanes as wide as {} KiB of data allows)",
-                    config.cache_bytes / 1024
-                )
-            } else {
-                String::new()
-            };
-            decisions.push(format!(
-                "tiled: the band of {{{names}}} at dimension {p}, {} loops by {}{wide}",
-                t.n,
-                t.sizes
-                    .iter()
-                    .map(|z| z.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" x ")
-            ));
+            let wide = t
+                .sizes
+                .iter()
+                .any(|&z| z != config.tile_size)
+                .then_some(config.cache_bytes);
+            decisions.push(Decision::Tiled {
+                stmts,
+                dim: p,
+                sizes: t.sizes.clone(),
+                wide,
+            });
             kept.push((t, p, zero));
         } else {
-            decisions.push(format!(
-                "not tiled: the band of {{{names}}} at dimension {p} (tiling it would reverse a dependence)"
-            ));
+            decisions.push(Decision::NotTiled { stmts, dim: p });
         }
     }
     // The register blocks' lines go here, once the verifier has accepted them.
     let blocks_at = decisions.len();
-    decisions.extend(decision.iter().cloned());
+    if !decision.is_empty() {
+        decisions.push(Decision::Departed(decision.clone()));
+    }
     decisions.extend(time_note);
     clock.lap("verify the tilings");
     let tiles = Tiles::new(&kept);
@@ -984,15 +967,9 @@ pub fn auto(
             time::wavefront(scop, deps, &theta, tiles.tile_dim(0, 0), &stmts, &vector)?
         {
             theta = waves;
-            decisions.push(format!(
-                "wavefront: the tiles of {{{}}} in waves (its first two tile loops summed), the \
-                 tiles of one wave in parallel",
-                stmts
-                    .iter()
-                    .map(|&s| scop.stmt(s).name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            decisions.push(Decision::Wavefront {
+                stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
+            });
             parallel_marks.push(mark);
         }
         clock.lap("wavefront");
@@ -1009,19 +986,17 @@ pub fn auto(
     )?;
     clock.lap("register blocks");
     let lines = blocks.iter().map(|b| {
+        let stmt = scop.stmt(b.stmt).name.clone();
         if registers.is_empty() {
-            format!(
-                "no register block: {} (the verifier refused the blocked schedule)",
-                scop.stmt(b.stmt).name
-            )
+            Decision::NoRegisterBlock { stmt }
         } else {
-            format!(
-                "register block: {} in blocks of {BLOCK_ROWS} x {} (rows x vector columns), \
-                 each kept in registers across the reduction (its rows and the reduction tiled \
-                 by {BLOCK_TILE_ROWS} and {BLOCK_DEPTH} at least)",
-                scop.stmt(b.stmt).name,
-                b.columns_wide
-            )
+            Decision::RegisterBlock {
+                stmt,
+                rows: BLOCK_ROWS,
+                columns: b.columns_wide,
+                tile_rows: BLOCK_TILE_ROWS,
+                depth: BLOCK_DEPTH,
+            }
         }
     });
     decisions.splice(blocks_at..blocks_at, lines);
@@ -1035,7 +1010,7 @@ pub fn auto(
         vector,
         jam,
         registers,
-        decision,
+        departures: decision,
         decisions,
         stages: clock.stages,
     })
@@ -1132,7 +1107,7 @@ fn maybe_product(scop: &Scop) -> Result<bool, IslError> {
 /// The statements of `theta` grouped by the loop nest they share: equal fixed dimensions up to
 /// the first dimension where one of them varies (their outermost common loop), in the order
 /// they run, as `{S0, S1}, {S2}`.
-fn loop_nests(scop: &Scop, theta: &UnionMap) -> Result<String, IslError> {
+fn loop_nests(scop: &Scop, theta: &UnionMap) -> Result<Vec<Vec<String>>, IslError> {
     let mut nests: Vec<(Vec<i64>, Vec<String>)> = Vec::new();
     for m in theta.maps()? {
         let mut prefix = Vec::new();
@@ -1154,10 +1129,9 @@ fn loop_nests(scop: &Scop, theta: &UnionMap) -> Result<String, IslError> {
         .into_iter()
         .map(|(_, mut names)| {
             names.sort_by_key(position);
-            format!("{{{}}}", names.join(", "))
+            names
         })
-        .collect::<Vec<_>>()
-        .join(", "))
+        .collect())
 }
 
 /// Index-set splitting ([`crate::split`]) of an untiled candidate whose statements in the most
@@ -1170,8 +1144,8 @@ fn split_loops(
     deps: &Dependences,
     all: &UnionMap,
     chosen: Candidate,
-    decision: Option<String>,
-) -> Result<(Candidate, Option<String>), IslError> {
+    decision: Vec<Departure>,
+) -> Result<(Candidate, Vec<Departure>), IslError> {
     if !chosen.tilings.is_empty() || chosen.assessed.hot_in_lanes == chosen.assessed.hottest {
         return Ok((chosen, decision));
     }
@@ -1182,7 +1156,7 @@ fn split_loops(
     let mut current = chosen.assessed;
     // The dimensions holding the parts (no real loop: never jammed).
     let mut parts: Vec<usize> = Vec::new();
-    let mut done: Vec<String> = Vec::new();
+    let mut done: Vec<SplitLoop> = Vec::new();
     // Each statement's loops, innermost first, in `theta`.
     let loops =
         |theta: &UnionMap, parts: &[usize]| -> Result<Vec<(String, Vec<usize>)>, IslError> {
@@ -1236,7 +1210,7 @@ fn split_loops(
             && a.hot_in_lanes > current.hot_in_lanes
         {
             parts = with_split(&parts, d);
-            done.push(format!("{name}'s innermost loop (for vector lanes)"));
+            done.push(SplitLoop::Lanes { stmt: name });
             current = a;
         }
     }
@@ -1253,25 +1227,17 @@ fn split_loops(
                     && outside(&a, &[l[0] + 1])
                     && a.hot_in_lanes >= current.hot_in_lanes
                 {
-                    done.push(format!("{name}'s loop at dimension {d} (for threads)"));
+                    done.push(SplitLoop::Threads { stmt: name, dim: d });
                     current = a;
                     break 'threads;
                 }
             }
         }
     }
-    let decision = if done.is_empty() {
-        decision
-    } else {
-        let split = format!(
-            "index set split where the dependences a loop carries meet at one iteration: {}",
-            done.join(", ")
-        );
-        Some(match decision {
-            Some(d) => format!("{d}; {split}"),
-            None => split,
-        })
-    };
+    let mut decision = decision;
+    if !done.is_empty() {
+        decision.push(Departure::Split(done));
+    }
     Ok((
         Candidate {
             assessed: current,
@@ -1296,7 +1262,7 @@ fn interchange_loops(
     all: &UnionMap,
     chosen: &Candidate,
     domains: &UnionSet,
-) -> Result<Option<(Candidate, String)>, IslError> {
+) -> Result<Option<(Candidate, Departure)>, IslError> {
     if chosen.assessed.best() {
         return Ok(None);
     }
@@ -1378,12 +1344,11 @@ fn interchange_loops(
     if a.score() <= chosen.assessed.score() || a.verify(scop, deps).is_err() {
         return Ok(None);
     }
-    let why = format!(
-        "the program's order with the two innermost loops of {} interchanged: its loops are {}; the chosen schedule's would be {}",
-        names.join(", "),
-        a.describe(),
-        chosen.assessed.describe()
-    );
+    let why = Departure::Interchanged {
+        stmts: names,
+        ours: a.describe(),
+        theirs: chosen.assessed.describe(),
+    };
     Ok(Some((
         Candidate {
             assessed: a,

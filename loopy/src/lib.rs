@@ -31,6 +31,7 @@
 
 mod auto;
 mod correspondence;
+pub mod decision;
 mod script;
 mod split;
 mod target;
@@ -41,6 +42,7 @@ pub use auto::{AutoConfig, auto};
 pub use correspondence::{
     Correspondence, CorrespondenceError, check_correspondence, correspondence,
 };
+pub use decision::{Decision, Departure, ScheduleChoice};
 pub use script::{Arg, Op, Pos, Script, ScriptError};
 pub use target::{Target, TargetKind, Vectorizer};
 pub use verify::{Violation, ViolationKind, respects_dependences, verify};
@@ -104,13 +106,13 @@ pub struct Transformed {
     /// the blocks are loops of the verified schedule). Computed by the automatic strategy;
     /// none for scripts.
     pub registers: Vec<Mark>,
-    /// What the automatic strategy decided against its default, in words (`None` for scripts
-    /// and for the strategy's own schedule).
-    pub decision: Option<String>,
-    /// Every decision of the automatic strategy, one per line: the schedule chosen, the loop
+    /// What the automatic strategy decided against its own schedule (empty for scripts and for
+    /// the strategy's own schedule); [`decision::summary`] renders it.
+    pub departures: Vec<Departure>,
+    /// Every decision of the automatic strategy, in order: the schedule chosen, the loop
     /// nests (statements fused under one outermost loop), each band tiled with its sizes or
-    /// left untiled and why, the loops split (empty for scripts).
-    pub decisions: Vec<String>,
+    /// left untiled and why, the loops split (empty for scripts). `Display` gives each line.
+    pub decisions: Vec<Decision>,
     /// Wall time of each stage of the automatic strategy, in order (empty for scripts).
     pub stages: Vec<(&'static str, std::time::Duration)>,
 }
@@ -498,7 +500,7 @@ fn apply_unbounded(
             .collect(),
         jam: Vec::new(),
         registers: Vec::new(),
-        decision: None,
+        departures: Vec::new(),
         decisions: Vec::new(),
         stages: Vec::new(),
     })

@@ -120,17 +120,34 @@ pub fn reach(plan: &optimist::Plan) -> Vec<&'static str> {
                 .find(|p| *p == r.pass)
         })
         .collect();
-    // The decisions are lines of text (`Plan::transformation`).
-    let t = &plan.transformation;
-    for (key, needle) in [
-        ("tiled", "\ntiled: "),
-        ("split", "index set split"),
-        ("interchange", "loops interchanged"),
-        ("time tiles", "\ntime tiles: "),
-        ("wavefront", "\nwavefront: "),
-        ("register blocks", "\nregister block: "),
+    use optimist::loopy::{Decision, Departure};
+    let departed = |f: fn(&Departure) -> bool| {
+        plan.decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Departed(v) if v.iter().any(f)))
+    };
+    let decided = |f: fn(&Decision) -> bool| plan.decisions.iter().any(f);
+    for (key, taken) in [
+        ("tiled", decided(|d| matches!(d, Decision::Tiled { .. }))),
+        ("split", departed(|d| matches!(d, Departure::Split(_)))),
+        (
+            "interchange",
+            departed(|d| matches!(d, Departure::Interchanged { .. })),
+        ),
+        (
+            "time tiles",
+            decided(|d| matches!(d, Decision::TimeTiles { .. })),
+        ),
+        (
+            "wavefront",
+            decided(|d| matches!(d, Decision::Wavefront { .. })),
+        ),
+        (
+            "register blocks",
+            decided(|d| matches!(d, Decision::RegisterBlock { .. })),
+        ),
     ] {
-        if format!("\n{t}").contains(needle) {
+        if taken {
             out.push(key);
         }
     }

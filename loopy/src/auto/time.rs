@@ -48,22 +48,22 @@ pub(super) enum NotTaken {
 }
 
 impl NotTaken {
-    pub(super) fn describe(&self, budget: u64) -> String {
-        match self {
-            NotTaken::Shape(why) => format!("no time tiles: {why}"),
-            NotTaken::Fits(b) => format!(
-                "no time tiles: one time step touches {} KiB with every parameter at \
-                 {MEASURED_AT}, which stays in a {} KiB cache",
-                b / 1024,
-                budget / 1024
-            ),
-            NotTaken::TooBig(b) => format!(
-                "no time tiles: the smallest tile tried touches {} KiB with every parameter at \
-                 {MEASURED_AT}, more than a {} KiB cache",
-                b / 1024,
-                budget / 1024
-            ),
-            NotTaken::Refused => "no time tiles: the verifier refused them".to_string(),
+    /// The decision, with `budget`, the cache's bytes.
+    pub(super) fn typed(&self, budget: u64) -> crate::decision::NoTimeTiles {
+        use crate::decision::NoTimeTiles;
+        match *self {
+            NotTaken::Shape(why) => NoTimeTiles::Shape(why),
+            NotTaken::Fits(step) => NoTimeTiles::Fits {
+                step,
+                at: MEASURED_AT,
+                cache: budget,
+            },
+            NotTaken::TooBig(tile) => NoTimeTiles::TooBig {
+                tile,
+                at: MEASURED_AT,
+                cache: budget,
+            },
+            NotTaken::Refused => NoTimeTiles::Refused,
         }
     }
 }

@@ -1,0 +1,360 @@
+//! [`Decision`]: what the automatic strategy decided, typed. `Display` renders each as the line
+//! `optimist show ast` prints; nothing reads the text back (tests and tools match on the
+//! variants).
+
+use std::fmt;
+
+/// The schedule the automatic strategy chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScheduleChoice {
+    /// isl's scheduler, statements fused where it could.
+    Isl,
+    /// isl's scheduler with every strongly connected component apart.
+    IslApart,
+    /// The program's order (isl's schedule would have been worse).
+    Original,
+    /// The program's order with a statement's two innermost loops interchanged.
+    OriginalInterchanged,
+    /// Time tiles of isl's schedule, the program's loops inside each tile.
+    TimeTiles,
+}
+
+impl ScheduleChoice {
+    /// Whether the schedule is isl's (fused or apart).
+    pub fn is_isl(self) -> bool {
+        matches!(self, ScheduleChoice::Isl | ScheduleChoice::IslApart)
+    }
+}
+
+impl fmt::Display for ScheduleChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ScheduleChoice::Isl => "isl's schedule",
+            ScheduleChoice::IslApart => {
+                "isl's schedule with each strongly connected component apart"
+            }
+            ScheduleChoice::Original => "the program's order",
+            ScheduleChoice::OriginalInterchanged => "the program's order, loops interchanged",
+            ScheduleChoice::TimeTiles => "time tiles of isl's schedule, the program's loops inside",
+        })
+    }
+}
+
+/// Why a loop was split ([`Departure::Split`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SplitLoop {
+    /// A statement's innermost loop, so that it runs in vector lanes.
+    Lanes {
+        /// The statement.
+        stmt: String,
+    },
+    /// A statement's loop at a dimension, so that a loop runs on threads.
+    Threads {
+        /// The statement.
+        stmt: String,
+        /// The dimension of the schedule.
+        dim: usize,
+    },
+}
+
+/// What the strategy decided against its own schedule (the summary of
+/// [`crate::Transformed::decision`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Departure {
+    /// The program's order kept: its loops (described) beat the automatic schedule's.
+    OriginalKept {
+        /// The program's loops, described.
+        ours: String,
+        /// The automatic schedule's loops, described.
+        theirs: String,
+        /// Whether the automatic schedule's outermost loop carried a dependence.
+        wavefront: bool,
+    },
+    /// The program's order with the two innermost loops of statements interchanged.
+    Interchanged {
+        /// The statements.
+        stmts: Vec<String>,
+        /// Its loops, described.
+        ours: String,
+        /// The chosen schedule's loops, described.
+        theirs: String,
+    },
+    /// Loops split where the dependences they carry meet at one iteration.
+    Split(Vec<SplitLoop>),
+    /// Time tiles ([`Decision::TimeTiles`]).
+    TimeTiles,
+}
+
+impl fmt::Display for Departure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Departure::OriginalKept {
+                ours,
+                theirs,
+                wavefront,
+            } => write!(
+                f,
+                "original order kept: its loops are {ours}; the automatic schedule's would be \
+                 {theirs}{}",
+                if *wavefront {
+                    ", with a dependence carried by the outermost loop (isl's time tiles)"
+                } else {
+                    ""
+                }
+            ),
+            Departure::Interchanged {
+                stmts,
+                ours,
+                theirs,
+            } => write!(
+                f,
+                "the program's order with the two innermost loops of {} interchanged: its \
+                 loops are {ours}; the chosen schedule's would be {theirs}",
+                stmts.join(", ")
+            ),
+            Departure::Split(loops) => {
+                let loops: Vec<String> = loops
+                    .iter()
+                    .map(|l| match l {
+                        SplitLoop::Lanes { stmt } => {
+                            format!("{stmt}'s innermost loop (for vector lanes)")
+                        }
+                        SplitLoop::Threads { stmt, dim } => {
+                            format!("{stmt}'s loop at dimension {dim} (for threads)")
+                        }
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "index set split where the dependences a loop carries meet at one \
+                     iteration: {}",
+                    loops.join(", ")
+                )
+            }
+            Departure::TimeTiles => f.write_str("time tiles"),
+        }
+    }
+}
+
+/// Renders departures as the strategy's summary: `a; b`.
+pub fn summary(departures: &[Departure]) -> Option<String> {
+    (!departures.is_empty()).then(|| {
+        departures
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// Why no time tiles were made for a stencil whose time loop is outermost.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NoTimeTiles {
+    /// The program's shape does not allow them (why).
+    Shape(&'static str),
+    /// One time step's data (bytes, every parameter at `at`) stays in a cache of `cache` bytes.
+    Fits {
+        /// Bytes one step touches.
+        step: u64,
+        /// The parameter value measured at.
+        at: i64,
+        /// The cache's bytes.
+        cache: u64,
+    },
+    /// The smallest tile tried touches more than the cache.
+    TooBig {
+        /// Bytes the smallest tile touches.
+        tile: u64,
+        /// The parameter value measured at.
+        at: i64,
+        /// The cache's bytes.
+        cache: u64,
+    },
+    /// The verifier refused them.
+    Refused,
+}
+
+/// One decision of the automatic strategy, in the order it was made.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// The schedule chosen.
+    Schedule(ScheduleChoice),
+    /// The loop nests: the statements fused under one outermost loop, nest by nest.
+    LoopNests(Vec<Vec<String>>),
+    /// No band is tiled: none is permutable with `min_depth` members or more.
+    NoBand {
+        /// The fewest members a tiled band has.
+        min_depth: usize,
+    },
+    /// A band tiled.
+    Tiled {
+        /// Its statements.
+        stmts: Vec<String>,
+        /// Its first dimension.
+        dim: usize,
+        /// The tile size of each member.
+        sizes: Vec<i64>,
+        /// When the member in lanes got wider tiles: the bytes of data they may take.
+        wide: Option<u64>,
+    },
+    /// A band left untiled: tiling it would reverse a dependence.
+    NotTiled {
+        /// Its statements.
+        stmts: Vec<String>,
+        /// Its first dimension.
+        dim: usize,
+    },
+    /// A product register-blocked.
+    RegisterBlock {
+        /// Its statement.
+        stmt: String,
+        /// Rows per block.
+        rows: i64,
+        /// Vector columns per block.
+        columns: i64,
+        /// Rows tiled by at least.
+        tile_rows: i64,
+        /// The reduction tiled by at least.
+        depth: i64,
+    },
+    /// A product not register-blocked: the verifier refused the blocked schedule.
+    NoRegisterBlock {
+        /// Its statement.
+        stmt: String,
+    },
+    /// What the strategy decided against its own schedule.
+    Departed(Vec<Departure>),
+    /// Time tiles.
+    TimeTiles {
+        /// The statements.
+        stmts: Vec<String>,
+        /// Time and space tile sizes.
+        sizes: [i64; 2],
+        /// KiB one time step touches, every parameter at `at`.
+        step_kib: u64,
+        /// KiB a tile touches.
+        tile_kib: u64,
+        /// The parameter value measured at.
+        at: i64,
+    },
+    /// No time tiles, and why.
+    NoTimeTiles(NoTimeTiles),
+    /// The tiles of a band run as a wavefront.
+    Wavefront {
+        /// Its statements.
+        stmts: Vec<String>,
+    },
+}
+
+impl fmt::Display for NoTimeTiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoTimeTiles::Shape(why) => write!(f, "no time tiles: {why}"),
+            NoTimeTiles::Fits { step, at, cache } => write!(
+                f,
+                "no time tiles: one time step touches {} KiB with every parameter at {at}, \
+                 which stays in a {} KiB cache",
+                step / 1024,
+                cache / 1024
+            ),
+            NoTimeTiles::TooBig { tile, at, cache } => write!(
+                f,
+                "no time tiles: the smallest tile tried touches {} KiB with every parameter \
+                 at {at}, more than a {} KiB cache",
+                tile / 1024,
+                cache / 1024
+            ),
+            NoTimeTiles::Refused => f.write_str("no time tiles: the verifier refused them"),
+        }
+    }
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let set = |s: &[String]| format!("{{{}}}", s.join(", "));
+        match self {
+            Decision::Schedule(which) => write!(f, "schedule: {which}"),
+            Decision::LoopNests(nests) => write!(
+                f,
+                "loop nests: {}",
+                nests.iter().map(|n| set(n)).collect::<Vec<_>>().join(", ")
+            ),
+            Decision::NoBand { min_depth } => write!(
+                f,
+                "not tiled: no permutable band of {min_depth} loops or more"
+            ),
+            Decision::Tiled {
+                stmts,
+                dim,
+                sizes,
+                wide,
+            } => {
+                write!(
+                    f,
+                    "tiled: the band of {} at dimension {dim}, {} loops by {}",
+                    set(stmts),
+                    sizes.len(),
+                    sizes
+                        .iter()
+                        .map(|z| z.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" x ")
+                )?;
+                if let Some(bytes) = wide {
+                    write!(
+                        f,
+                        " (the loop in vector lanes as wide as {} KiB of data allows)",
+                        bytes / 1024
+                    )?;
+                }
+                Ok(())
+            }
+            Decision::NotTiled { stmts, dim } => write!(
+                f,
+                "not tiled: the band of {} at dimension {dim} (tiling it would reverse a \
+                 dependence)",
+                set(stmts)
+            ),
+            Decision::RegisterBlock {
+                stmt,
+                rows,
+                columns,
+                tile_rows,
+                depth,
+            } => write!(
+                f,
+                "register block: {stmt} in blocks of {rows} x {columns} (rows x vector \
+                 columns), each kept in registers across the reduction (its rows and the \
+                 reduction tiled by {tile_rows} and {depth} at least)"
+            ),
+            Decision::NoRegisterBlock { stmt } => write!(
+                f,
+                "no register block: {stmt} (the verifier refused the blocked schedule)"
+            ),
+            Decision::Departed(d) => f.write_str(&summary(d).unwrap_or_default()),
+            Decision::TimeTiles {
+                stmts,
+                sizes,
+                step_kib,
+                tile_kib,
+                at,
+            } => write!(
+                f,
+                "time tiles: {}, isl's first two members (time, then space skewed) tiled by \
+                 {} x {} and run as a wavefront, the tiles of one wave in parallel; one time \
+                 step touches {step_kib} KiB with every parameter at {at}, a tile {tile_kib} \
+                 KiB",
+                set(stmts),
+                sizes[0],
+                sizes[1]
+            ),
+            Decision::NoTimeTiles(why) => why.fmt(f),
+            Decision::Wavefront { stmts } => write!(
+                f,
+                "wavefront: the tiles of {} in waves (its first two tile loops summed), the \
+                 tiles of one wave in parallel",
+                set(stmts)
+            ),
+        }
+    }
+}
