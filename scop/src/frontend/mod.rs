@@ -1,0 +1,240 @@
+//! The C front end: C source to the program IR.
+//!
+//! `lang-c` parses (GNU C11). When the source has preprocessor directives other than
+//! `#pragma`, the system preprocessor runs first (`cc -E`; line markers are kept, not dropped
+//! with `-P`, so that every error names the user's `file:line:col`). The function is chosen by
+//! name, else the one holding a `#pragma scop` region, else the only one; the region is lowered
+//! when there is one (declarations before it still declare their variables), else the body.
+//!
+//! Lowering applies C's typing through the IR's constructors and refuses, with the position and
+//! the reason, everything outside the subset: `goto`, `while`, `switch`, `break`, `return`,
+//! calls other than the pure math functions and functions declared `__attribute__((const))`
+//! ([`crate::ir::PureFn`]), pointer arithmetic other than subscripting,
+//! address-of, structs, side effects inside expressions (`A[i++]`), and syntax errors. Nothing
+//! given to the front end makes it panic: the parser runs on a thread with a large stack, its
+//! panics are caught, and input nested deeper than the IR's bound is refused.
+
+use crate::ir::{
+    Array, ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrError, IrLeaf, LValue,
+    LoopCond, MathFn, Param, PureFn, PureImpl, SrcLoc, Stmt, StmtKind, UnOp, Var, VarId, VarKind,
+};
+use crate::types::Type;
+use lang_c::ast::{
+    self, BlockItem, DeclarationSpecifier, DerivedDeclarator, Expression, Statement,
+};
+use lang_c::span::{Node, Span};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::Arc;
+
+mod decl;
+mod expr;
+mod pure;
+mod source;
+mod stmt;
+
+#[cfg(test)]
+use expr::hex_float;
+use pure::*;
+use source::*;
+use stmt::*;
+
+/// A C error: where and what, with a hint at what to change.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{loc}: {message}")]
+pub struct CError {
+    /// The position in the user's source.
+    pub loc: SrcLoc,
+    /// What is wrong or not supported.
+    pub message: String,
+}
+
+/// Options of the front end.
+#[derive(Clone, Debug, Default)]
+pub struct FrontendConfig {
+    /// The function to lower; by default the one with a `#pragma scop` region, else the only one.
+    pub function: Option<String>,
+    /// The C compiler used as preprocessor (`cc` when empty).
+    pub cc: Option<String>,
+    /// Directories searched for `#include` (`-I DIR`), after the source's own directory.
+    pub include_dirs: Vec<std::path::PathBuf>,
+    /// Macros defined before the source (`-D NAME` or `-D NAME=VALUE`). With any, the
+    /// preprocessor always runs.
+    pub defines: Vec<String>,
+    /// Implementations of functions the source declares `__attribute__((const))`, by name.
+    /// A function without one here runs its definition in the source, when the source has one
+    /// (through the interpreter); without either, the program still compiles to C, and the
+    /// interpreter and native code refuse to run it.
+    pub pures: Vec<(String, PureImpl)>,
+}
+
+/// The largest source the front end reads.
+const MAX_SOURCE: usize = 4 << 20;
+
+/// Reads and lowers the C file at `path`.
+pub fn parse_file(path: &Path, config: &FrontendConfig) -> Result<Function, CError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| CError {
+        loc: SrcLoc {
+            file: name.clone(),
+            line: 0,
+            col: 0,
+        },
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse_source(&name, &text, path.parent(), config)
+}
+
+/// Lowers C `text` named `name`; `include_dir` is where `#include "..."` looks.
+pub fn parse_source(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+) -> Result<Function, CError> {
+    let at_start = || SrcLoc {
+        file: name.to_string(),
+        line: 1,
+        col: 1,
+    };
+    if text.len() > MAX_SOURCE {
+        return Err(CError {
+            loc: at_start(),
+            message: format!("source larger than {MAX_SOURCE} bytes"),
+        });
+    }
+    let needs_cpp = !config.defines.is_empty()
+        || text.lines().any(|l| {
+            let t = l.trim_start();
+            t.starts_with('#') && !t[1..].trim_start().starts_with("pragma")
+        });
+    let source = if needs_cpp {
+        preprocess(name, text, include_dir, config)?
+    } else {
+        blank_comments(text)
+    };
+    // Parsing, lowering and dropping the syntax tree all recurse on its depth (`a * b * c ...`
+    // is as deep as it is long): they run on a thread with a large stack, whatever the
+    // caller's, and a panic among them becomes an error.
+    let name = name.to_string();
+    let function = config.function.clone();
+    let pure_bindings: HashMap<String, PureImpl> = config.pures.iter().cloned().collect();
+    let handle = std::thread::Builder::new()
+        .name("c-front-end".into())
+        .stack_size(512 << 20)
+        .spawn(move || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+                let at_start = || SrcLoc {
+                    file: name.clone(),
+                    line: 1,
+                    col: 1,
+                };
+                let lines = LineMap::new(&name, &source);
+                let unit = parse_unit(&source).map_err(|(offset, message)| CError {
+                    loc: lines.loc(offset),
+                    message,
+                })?;
+                let pragmas = Pragmas::find(&source);
+                let pures = Rc::new(Pures::collect(&unit, pure_bindings, &pragmas));
+                let mut lower = Lower::new(&lines, pures);
+                lower.typedefs(&unit);
+                let def = lower.pick_function(&unit, function.as_deref(), &pragmas, at_start())?;
+                lower.function(def, &pragmas)
+            }))
+        })
+        .map_err(|e| CError {
+            loc: at_start(),
+            message: format!("cannot start the C front end: {e}"),
+        })?;
+    match handle.join() {
+        Ok(Ok(result)) => result,
+        _ => Err(CError {
+            loc: at_start(),
+            message: "the C front end failed on this input (a bug: please report it)".into(),
+        }),
+    }
+}
+
+/// Names in scope while lowering a function.
+#[derive(Clone, Copy)]
+enum Name {
+    Var(VarId),
+    Array(ArrayId),
+}
+
+struct Lower<'a> {
+    lines: &'a LineMap,
+    pures: Rc<Pures<'a>>,
+    typedefs: HashMap<String, Type>,
+    vars: Vec<Var>,
+    arrays: Vec<Array>,
+    /// Block scopes, innermost last.
+    scopes: Vec<HashMap<String, Name>>,
+    /// Local scalars whose value is an integer constant here: assigned it in the function's
+    /// outermost block and not assigned since. A local array's size may read them (`int n;
+    /// n = 5; int A[n];`): local arrays are sized when the function starts, so the size takes
+    /// the constant.
+    constants: HashMap<VarId, Expr>,
+}
+
+type R<T> = Result<T, CError>;
+
+fn declarator_name(d: &ast::Declarator) -> Option<String> {
+    match &d.kind.node {
+        ast::DeclaratorKind::Identifier(id) => Some(id.node.name.clone()),
+        ast::DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),
+        ast::DeclaratorKind::Abstract => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hex_float;
+
+    #[test]
+    fn hexadecimal_floating_constants_round_to_nearest_even() {
+        let d = |t: &str| hex_float(t, 53);
+        let f = |t: &str| hex_float(t, 24);
+        assert_eq!(d("0x1.8p1"), Some(3.0));
+        assert_eq!(d("x.8p0"), Some(0.5));
+        assert_eq!(d("0XAp-2"), Some(2.5));
+        assert_eq!(d("0x0p0"), Some(0.0));
+        assert_eq!(d("0x1p-1074"), Some(f64::from_bits(1)));
+        assert_eq!(
+            d("0x1p-1075"),
+            Some(0.0),
+            "a tie below the least subnormal goes to even"
+        );
+        assert_eq!(d("0x1.000001p-1075"), Some(f64::from_bits(1)));
+        assert_eq!(d("0x1.fffffffffffff8p0"), Some(2.0), "a tie goes to even");
+        assert_eq!(d("0x1.fffffffffffff7p0"), Some(2.0 - f64::EPSILON));
+        assert_eq!(d("0x1.00000000000008p0"), Some(1.0));
+        assert_eq!(d("0x1.00000000000018p0"), Some(1.0 + 2.0 * f64::EPSILON));
+        assert_eq!(d("0x1.fffffffffffffp1023"), Some(f64::MAX));
+        assert_eq!(
+            d("0x1.fffffffffffff8p1023"),
+            None,
+            "rounds past the largest double"
+        );
+        assert_eq!(d("0x1p1024"), None);
+        assert_eq!(
+            d("0x123456789abcdef0123456789abcdef0p-128"),
+            Some(0.07111111111111111)
+        );
+        assert_eq!(f("0x1.fffffep127"), Some(f64::from(f32::MAX)));
+        assert_eq!(f("0x1.ffffffp127"), None);
+        assert_eq!(f("0x1p-149"), Some(f64::from(f32::from_bits(1))));
+        assert_eq!(f("0x1.8p-149"), Some(f64::from(f32::from_bits(2))));
+        assert_eq!(
+            f("0x1.000001p0"),
+            Some(1.0),
+            "a tie at float precision goes to even"
+        );
+        assert_eq!(d("0x1.000001p0"), Some(1.0 + 2f64.powi(-24)));
+        assert_eq!(d("0xp1"), None);
+        assert_eq!(d("0x1.g"), None);
+        assert_eq!(d("0x1.8"), None, "the binary exponent is required");
+    }
+}

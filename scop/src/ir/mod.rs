@@ -1,0 +1,636 @@
+//! The program IR: the core language of the papers (paper 000 §3.2, paper 003 Figure 3) with C's
+//! types.
+//!
+//! Every C conversion is explicit: the constructors on [`Expr`] apply the integer promotions and
+//! the usual arithmetic conversions by inserting [`ExprKind::Cast`] nodes, so an arithmetic
+//! [`ExprKind::Binary`] always has two operands of its own type, a comparison two operands of one
+//! type and the type `int`. Interpreters and code generators therefore never decide a conversion.
+//! Compound assignments (`a += b`) are sugar for `a = (T)(a + b)`, exact because subscripts have
+//! no side effects.
+//!
+//! Expressions are trees. Their depth is bounded ([`MAX_DEPTH`]): constructors refuse deeper
+//! trees, so every walk over them can recurse without risking the stack.
+
+use crate::types::Type;
+use std::fmt;
+use std::sync::Arc;
+
+mod print;
+mod validate;
+
+pub use crate::expr::MAX_DEPTH;
+
+/// A scalar variable: parameter, local or loop iterator. Indexes [`Function::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// An array: parameter or local. Indexes [`Function::arrays`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArrayId(pub u32);
+
+/// A position in the source: file, line, column (1-based). Programs built through the API have
+/// none.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SrcLoc {
+    /// The file, as named to the front end (or by a `#line` marker).
+    pub file: String,
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1.
+    pub col: u32,
+}
+
+impl fmt::Display for SrcLoc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+/// Invalid IR built through the API: what is wrong. (The front end reports C errors with
+/// positions; this is for programs built directly.)
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid program: {0}")]
+pub struct IrError(pub String);
+
+/// Whether a scalar is a parameter (its value comes from the caller) or a local.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarKind {
+    /// A function parameter.
+    Param,
+    /// A local variable (including loop iterators).
+    Local,
+}
+
+/// A scalar variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    /// The C name.
+    pub name: String,
+    /// The type.
+    pub ty: Type,
+    /// Parameter or local.
+    pub kind: VarKind,
+}
+
+/// One dimension of an array's shape.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dim {
+    /// A constant size, as in `double A[64]`.
+    Const(u64),
+    /// A size computed from parameters at function entry, as in `double A[n][m + 1]`.
+    Expr(Expr),
+    /// No size: the outermost dimension of `double A[][64]` or a flat pointer `float *A`.
+    Unknown,
+}
+
+/// What an array is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArrayKind {
+    /// A parameter declared with array syntax (`double A[n][m]`). Live-out.
+    Param {
+        /// Declared `restrict` (`double A[restrict n]`).
+        restrict: bool,
+    },
+    /// A pointer parameter (`float *A`), indexed with flat, often polynomial, subscripts.
+    /// Live-out.
+    Pointer {
+        /// Declared `restrict` (`float *restrict A`).
+        restrict: bool,
+    },
+    /// An array declared inside the function: not live-out.
+    Local,
+}
+
+/// An array variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array {
+    /// The C name.
+    pub name: String,
+    /// The element type.
+    pub elem: Type,
+    /// The shape, outermost dimension first; only the outermost may be [`Dim::Unknown`].
+    pub dims: Vec<Dim>,
+    /// Parameter, pointer or local.
+    pub kind: ArrayKind,
+}
+
+impl Array {
+    /// Whether the array is a parameter (and so live-out).
+    pub fn is_param(&self) -> bool {
+        !matches!(self.kind, ArrayKind::Local)
+    }
+}
+
+/// A parameter of the function, in declaration order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Param {
+    /// A scalar parameter.
+    Scalar(VarId),
+    /// An array or pointer parameter.
+    Array(ArrayId),
+}
+
+/// The name of a function's return slot ([`Function::ret`]): `optimist_return`, with `_`
+/// appended while a variable or array has it. The front end and the builder both use it, so
+/// they give the same IR.
+pub fn return_slot_name(vars: &[Var], arrays: &[Array]) -> String {
+    let mut name = String::from("optimist_return");
+    while arrays.iter().any(|a| a.name == name) || vars.iter().any(|v| v.name == name) {
+        name.push('_');
+    }
+    name
+}
+
+/// A function of the IR: the unit the library optimizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// The C name.
+    pub name: String,
+    /// The parameters in declaration order.
+    pub params: Vec<Param>,
+    /// All scalars, indexed by [`VarId`].
+    pub vars: Vec<Var>,
+    /// All arrays, indexed by [`ArrayId`].
+    pub arrays: Vec<Array>,
+    /// The body.
+    pub body: Vec<Stmt>,
+    /// For a function that returns a value (`double f(...) { ...; return s; }`): the local
+    /// array of one element whose content after the body is the value. The front end lowers
+    /// `return e;` (the function's last statement) to `NAME[0] = e;` into it, so every stage
+    /// treats it as an array that is live-out; the interpreter and native code hand the value
+    /// back in [`Args::returned`](crate::interp::Args::returned), and C returns it.
+    pub ret: Option<ArrayId>,
+}
+
+/// Integer and logical operators with two operands, and the arithmetic ones on floats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`: truncating for integers.
+    Div,
+    /// `%`: sign of the dividend (integers only).
+    Rem,
+    /// `<<` (integers only).
+    Shl,
+    /// `>>` (integers only; arithmetic for signed operands).
+    Shr,
+    /// `&` (integers only).
+    BitAnd,
+    /// `|` (integers only).
+    BitOr,
+    /// `^` (integers only).
+    BitXor,
+    /// `<`, result `int`.
+    Lt,
+    /// `<=`, result `int`.
+    Le,
+    /// `>`, result `int`.
+    Gt,
+    /// `>=`, result `int`.
+    Ge,
+    /// `==`, result `int`.
+    Eq,
+    /// `!=`, result `int`.
+    Ne,
+    /// `&&`: short-circuit, result `int`.
+    And,
+    /// `||`: short-circuit, result `int`.
+    Or,
+}
+
+impl BinOp {
+    /// The C spelling.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+
+    /// Whether the operator compares (`< <= > >= == !=`).
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne
+        )
+    }
+
+    /// C's precedence level (higher binds tighter).
+    pub(crate) fn precedence(self) -> u8 {
+        match self {
+            BinOp::Mul | BinOp::Div | BinOp::Rem => 10,
+            BinOp::Add | BinOp::Sub => 9,
+            BinOp::Shl | BinOp::Shr => 8,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 7,
+            BinOp::Eq | BinOp::Ne => 6,
+            BinOp::BitAnd => 5,
+            BinOp::BitXor => 4,
+            BinOp::BitOr => 3,
+            BinOp::And => 2,
+            BinOp::Or => 1,
+        }
+    }
+
+    /// The comparison with its operands swapped (`a < b` is `b > a`).
+    pub fn swapped(self) -> BinOp {
+        match self {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            op => op,
+        }
+    }
+}
+
+/// Operators with one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    /// `-a`.
+    Neg,
+    /// `~a` (integers only).
+    BitNot,
+    /// `!a`, result `int`.
+    Not,
+}
+
+/// The pure math functions of the C library the IR knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFn {
+    /// `sqrt`
+    Sqrt,
+    /// `exp`
+    Exp,
+    /// `log`
+    Log,
+    /// `pow`
+    Pow,
+    /// `fabs`
+    Fabs,
+    /// `fmin`
+    Fmin,
+    /// `fmax`
+    Fmax,
+    /// `floor`
+    Floor,
+    /// `ceil`
+    Ceil,
+}
+
+impl MathFn {
+    /// The function and its precision for a C name: `sqrt` is double, `sqrtf` float.
+    pub fn from_name(name: &str) -> Option<(MathFn, Type)> {
+        let (base, ty) = match name.strip_suffix('f') {
+            Some(base) if base != "ceil" || name == "ceilf" => (base, Type::F32),
+            _ => (name, Type::F64),
+        };
+        let f = match base {
+            "sqrt" => MathFn::Sqrt,
+            "exp" => MathFn::Exp,
+            "log" => MathFn::Log,
+            "pow" => MathFn::Pow,
+            "fabs" => MathFn::Fabs,
+            "fmin" => MathFn::Fmin,
+            "fmax" => MathFn::Fmax,
+            "floor" => MathFn::Floor,
+            "ceil" => MathFn::Ceil,
+            _ => return None,
+        };
+        Some((f, ty))
+    }
+
+    /// The number of arguments.
+    pub fn arity(self) -> usize {
+        match self {
+            MathFn::Pow | MathFn::Fmin | MathFn::Fmax => 2,
+            _ => 1,
+        }
+    }
+
+    /// The C name for arguments of type `ty` (`sqrt` or `sqrtf`).
+    pub fn c_name(self, ty: Type) -> String {
+        let base = match self {
+            MathFn::Sqrt => "sqrt",
+            MathFn::Exp => "exp",
+            MathFn::Log => "log",
+            MathFn::Pow => "pow",
+            MathFn::Fabs => "fabs",
+            MathFn::Fmin => "fmin",
+            MathFn::Fmax => "fmax",
+            MathFn::Floor => "floor",
+            MathFn::Ceil => "ceil",
+        };
+        if ty == Type::F32 {
+            format!("{base}f")
+        } else {
+            base.to_string()
+        }
+    }
+}
+
+/// The most parameters a [`PureFn`] may have.
+pub const MAX_PURE_PARAMS: usize = 16;
+
+/// A user function the program calls that GCC would call `const` (`__attribute__((const))`):
+/// its value depends only on its arguments, and it reads no memory and has no effect. The
+/// optimizer treats a call as an opaque operation on its arguments, like `sqrt`: it may compute
+/// it once per statement instance in any order the dependences allow, duplicate it
+/// (expression propagation) or leave it out with the statement it belongs to.
+///
+/// Every call site holds the same `Arc<PureFn>` ([`ExprKind::Pure`]). The implementation is
+/// what the interpreter and native code call; C text calls the function by name and leaves it
+/// to the C compiler's linker. A function without one compiles to C, and the interpreter and
+/// native code refuse to run it (naming it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PureFn {
+    /// The C name.
+    pub name: String,
+    /// The parameter types (arguments are converted to them, as C converts prototyped calls).
+    pub params: Vec<Type>,
+    /// The result type.
+    pub ret: Type,
+    /// What computes it, when bound.
+    pub imp: Option<PureImpl>,
+    /// Its definition, when the source has one: printed into generated C (as `static`), so
+    /// the C is complete without the user's file. Without it, C gets a prototype and the
+    /// function comes from the linker.
+    pub definition: Option<Arc<Function>>,
+}
+
+impl PureFn {
+    /// A declaration of `name(params) -> ret`, checked: a C identifier that is not a math
+    /// function the IR knows, at most [`MAX_PURE_PARAMS`] parameters.
+    pub fn new(
+        name: &str,
+        params: Vec<Type>,
+        ret: Type,
+        imp: Option<PureImpl>,
+    ) -> Result<PureFn, IrError> {
+        let ident = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ident {
+            return Err(IrError(format!("`{name}` is not a C identifier")));
+        }
+        if MathFn::from_name(name).is_some() {
+            return Err(IrError(format!(
+                "`{name}` is a math function of the IR; a pure function needs another name"
+            )));
+        }
+        if params.len() > MAX_PURE_PARAMS {
+            return Err(IrError(format!(
+                "`{name}` has {} parameters; a pure function may have at most {MAX_PURE_PARAMS}",
+                params.len()
+            )));
+        }
+        Ok(PureFn {
+            name: name.to_string(),
+            params,
+            ret,
+            imp,
+            definition: None,
+        })
+    }
+
+    /// Calls the implementation on arguments of the parameter types; the result converted to
+    /// the result type. Fails with a message when there is none, when it fails, panics or
+    /// returns a value that does not convert.
+    pub fn call(&self, args: &[crate::interp::Value]) -> Result<crate::interp::Value, String> {
+        let Some(imp) = &self.imp else {
+            return Err(format!(
+                "the pure function `{}` has no implementation: bind one (FrontendConfig::pures,                  PureFn::new) or define it in the source",
+                self.name
+            ));
+        };
+        let f = &imp.0;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(args))) {
+            Ok(Ok(v)) => v
+                .convert(self.ret)
+                .map_err(|e| format!("the value of `{}`: {e}", self.name)),
+            Ok(Err(e)) => Err(format!("`{}` failed: {e}", self.name)),
+            Err(_) => Err(format!("`{}` panicked", self.name)),
+        }
+    }
+}
+
+/// The implementation of a [`PureFn`]: a Rust function of the argument values (one per
+/// parameter, of its type) returning the result or a message. It may run on several threads at
+/// once (parallel loops) and must give the same result for the same arguments. Equality is
+/// identity (the same `Arc`).
+#[derive(Clone)]
+pub struct PureImpl(pub Arc<PureSignature>);
+
+/// The Rust type of a [`PureImpl`]'s function.
+pub type PureSignature =
+    dyn Fn(&[crate::interp::Value]) -> Result<crate::interp::Value, String> + Send + Sync;
+
+impl PureImpl {
+    /// Wraps `f`.
+    pub fn new(
+        f: impl Fn(&[crate::interp::Value]) -> Result<crate::interp::Value, String>
+        + Send
+        + Sync
+        + 'static,
+    ) -> PureImpl {
+        PureImpl(Arc::new(f))
+    }
+}
+
+impl fmt::Debug for PureImpl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PureImpl(..)")
+    }
+}
+
+impl PartialEq for PureImpl {
+    fn eq(&self, other: &PureImpl) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// An expression of the program IR: the shared expression language ([`crate::expr`]) with
+/// variables and array reads as leaves.
+pub type Expr = crate::expr::Expr<IrLeaf>;
+
+/// The forms of [`Expr`].
+pub type ExprKind = crate::expr::ExprKind<IrLeaf>;
+
+/// The leaves of program expressions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum IrLeaf {
+    /// The value of a scalar variable.
+    Var(VarId),
+    /// An array element: one index per dimension (one for a flat pointer), each of type `long`.
+    Read(ArrayId, Vec<Expr>),
+}
+
+impl crate::expr::Leaf for IrLeaf {
+    fn subexprs(&self) -> &[Expr] {
+        match self {
+            IrLeaf::Var(_) => &[],
+            IrLeaf::Read(_, idx) => idx,
+        }
+    }
+}
+
+impl Expr {
+    /// The value of `var`, of type `ty` (the variable's type).
+    pub fn var(var: VarId, ty: Type) -> Expr {
+        // A leaf is never too deep.
+        Expr::leaf(IrLeaf::Var(var), ty).unwrap_or_else(|_| unreachable!("depth 1"))
+    }
+
+    /// The element `array[indices...]` of type `elem`; each index is converted to `long`.
+    pub fn read(array: ArrayId, elem: Type, indices: Vec<Expr>) -> Result<Expr, IrError> {
+        let indices = indices
+            .into_iter()
+            .map(Expr::index)
+            .collect::<Result<Vec<_>, _>>()?;
+        Expr::leaf(IrLeaf::Read(array, indices), elem)
+    }
+
+    /// An index converted to `long`, as C converts subscripts when computing addresses.
+    fn index(e: Expr) -> Result<Expr, IrError> {
+        if e.ty.is_float() {
+            return Err(IrError("array subscript is not an integer".into()));
+        }
+        e.convert(Type::I64)
+    }
+}
+
+/// The left side of an assignment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LValue {
+    /// A scalar variable.
+    Var(VarId),
+    /// An array element, indices converted to `long`.
+    Elem(ArrayId, Vec<Expr>),
+}
+
+/// The exit test of a `for` loop: `iterator op bound`, compared in type `ty`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopCond {
+    /// `< <= > >= != ==`, with the iterator on the left.
+    pub op: BinOp,
+    /// The other side, converted to `ty`; evaluated before every iteration, as in C.
+    pub bound: Expr,
+    /// The type the comparison happens in (the iterator is converted to it).
+    pub ty: Type,
+}
+
+/// `for (var = init; cond; var += step) body`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct For {
+    /// The iterator.
+    pub var: VarId,
+    /// Its initial value, converted to its type.
+    pub init: Expr,
+    /// The exit test.
+    pub cond: LoopCond,
+    /// The constant increment, positive or negative, never zero.
+    pub step: i64,
+    /// The body.
+    pub body: Vec<Stmt>,
+}
+
+/// A statement with its optional C label (a loop tag for transformation scripts) and position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    /// What the statement does.
+    pub kind: StmtKind,
+    /// The C label in front of it, such as `Init` in `Init: C[i][j] = 0;`.
+    pub label: Option<String>,
+    /// Where it starts in the source, if it came from source.
+    pub loc: Option<SrcLoc>,
+}
+
+/// The forms of [`Stmt`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// A counted loop.
+    For(For),
+    /// `if (cond) then else els`; `cond` is compared against zero.
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// `target = value`, `value` converted to the target's type.
+    Assign(LValue, Expr),
+    /// `{ ... }`, kept so that a label can name a group of statements.
+    Block(Vec<Stmt>),
+}
+
+impl Stmt {
+    /// A statement without label or position.
+    pub fn new(kind: StmtKind) -> Stmt {
+        Stmt {
+            kind,
+            label: None,
+            loc: None,
+        }
+    }
+}
+
+impl Function {
+    /// The scalar `id`.
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.0 as usize]
+    }
+
+    /// The array `id`.
+    pub fn array(&self, id: ArrayId) -> &Array {
+        &self.arrays[id.0 as usize]
+    }
+
+    /// The scalar called `name`.
+    pub fn var_named(&self, name: &str) -> Option<VarId> {
+        self.vars
+            .iter()
+            .position(|v| v.name == name)
+            .map(|i| VarId(i as u32))
+    }
+
+    /// The array called `name`.
+    pub fn array_named(&self, name: &str) -> Option<ArrayId> {
+        self.arrays
+            .iter()
+            .position(|a| a.name == name)
+            .map(|i| ArrayId(i as u32))
+    }
+
+    /// The array parameters in declaration order.
+    pub fn array_params(&self) -> impl Iterator<Item = ArrayId> + '_ {
+        self.params.iter().filter_map(|p| match p {
+            Param::Array(a) => Some(*a),
+            Param::Scalar(_) => None,
+        })
+    }
+
+    /// The scalar parameters in declaration order.
+    pub fn scalar_params(&self) -> impl Iterator<Item = VarId> + '_ {
+        self.params.iter().filter_map(|p| match p {
+            Param::Scalar(v) => Some(*v),
+            Param::Array(_) => None,
+        })
+    }
+}
