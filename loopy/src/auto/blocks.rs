@@ -1,0 +1,352 @@
+//! Register blocks of a product's tiled band: rows by vector columns kept in registers across
+//! a reduction tile (on when [`crate::Target::register_blocks`]).
+
+use super::*;
+
+/// The marks of a schedule: parallel, vector, jam, registers.
+pub(super) type MarkSets = (
+    Vec<crate::Mark>,
+    Vec<crate::Mark>,
+    Vec<crate::Mark>,
+    Vec<crate::Mark>,
+);
+
+/// `theta` (tiled) and its marks with the register `blocks` in it ([`apply_blocks`]): the
+/// marks moved to where their dimensions went, each block's rows marked jam (instead of the
+/// loop around its vector loop before) and its reduction marked registers. The result goes
+/// through the verifier, marks included; when it is refused (it should not be: a block is a
+/// tiling of a band already shown permutable), the tiled relation without blocks is kept.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn with_blocks(
+    scop: &Scop,
+    deps: &Dependences,
+    theta: UnionMap,
+    tiles: &Tiles,
+    blocks: &[Block],
+    parallel: Vec<crate::Mark>,
+    vector: Vec<crate::Mark>,
+    jam: Vec<crate::Mark>,
+) -> Result<(UnionMap, MarkSets), LoopyError> {
+    if blocks.is_empty() {
+        return Ok((theta, (parallel, vector, jam, Vec::new())));
+    }
+    let (blocked, shift) = apply_blocks(scop, &theta, tiles, blocks)?;
+    let moved = |marks: &[crate::Mark]| -> Vec<crate::Mark> {
+        marks
+            .iter()
+            .map(|m| crate::Mark {
+                dim: shift.shift(m.dim),
+                stmts: m.stmts.clone(),
+            })
+            .collect()
+    };
+    let (new_parallel, new_vector) = (moved(&parallel), moved(&vector));
+    let mut new_jam: Vec<crate::Mark> = moved(&jam)
+        .into_iter()
+        .map(|mut m| {
+            m.stmts.retain(|s| !blocks.iter().any(|b| b.stmt == *s));
+            m
+        })
+        .filter(|m| !m.stmts.is_empty())
+        .collect();
+    let mut registers = Vec::new();
+    for b in blocks {
+        let one = BTreeSet::from([b.stmt]);
+        new_jam.push(crate::Mark {
+            dim: shift.shift(tiles.shift(b.rows)),
+            stmts: one.clone(),
+        });
+        registers.push(crate::Mark {
+            dim: shift.shift(tiles.shift(b.p)) - 1,
+            stmts: one,
+        });
+    }
+    let checks: Vec<(BTreeSet<StmtId>, usize)> = new_parallel
+        .iter()
+        .chain(&new_vector)
+        .map(|m| (m.stmts.clone(), m.dim))
+        .collect();
+    match crate::verify::verify(scop, deps, &blocked, &checks) {
+        Ok(()) => Ok((blocked, (new_parallel, new_vector, new_jam, registers))),
+        Err(LoopyError::Refused(_)) => Ok((theta, (parallel, vector, jam, Vec::new()))),
+        Err(e) => Err(e),
+    }
+}
+
+/// Rows of a product's register block ([`register_blocks`]).
+pub(super) const BLOCK_ROWS: i64 = 4;
+/// Bytes of a row of a product's register block: 16 `double`s, four AVX vectors.
+pub(super) const BLOCK_ROW_BYTES: i64 = 128;
+/// The tile of a register-blocked product's reduction: the block's elements are loaded and
+/// stored once per this many iterations of it.
+pub(super) const BLOCK_DEPTH: i64 = 128;
+/// The tile of a register-blocked product's rows: the C packs the other operand's tile once
+/// per this many rows (1000x1100x1200 on 2 threads: 0.042 s at 32, 0.036 s at 128, 0.033 s at
+/// 256; 128 leaves more tiles to share among more cores).
+pub(super) const BLOCK_TILE_ROWS: i64 = 128;
+
+/// A register block of a product's statement (`C[i][j] += A[i][k] * B[k][j]`, in any of its
+/// spellings): inside its tile, the statement runs in blocks of [`BLOCK_ROWS`] rows by
+/// `columns_wide` columns, the whole reduction tile for each block, so that the block's
+/// elements stay in registers across the reduction (a back end loads them before the reduction
+/// loop and stores them after it).
+pub(super) struct Block {
+    pub(super) stmt: StmtId,
+    /// Where the statement's tiled band starts in the untiled relation.
+    pub(super) p: usize,
+    /// The untiled relation's dimensions of the rows, the columns (the vector loop) and the
+    /// reduction.
+    pub(super) rows: usize,
+    pub(super) columns: usize,
+    pub(super) depth: usize,
+    /// The band member (isl's order, the tile loops') of the reduction.
+    pub(super) depth_member: usize,
+    /// The band member of the rows.
+    pub(super) rows_member: usize,
+    /// Columns per block.
+    pub(super) columns_wide: i64,
+}
+
+/// Whether the element `write` accesses stays the same along dimension `d` of `part` (one
+/// statement's part of a relation to time vectors): instances that differ only there write
+/// one element.
+pub(super) fn same_element_along(
+    scop: &Scop,
+    part: &UnionMap,
+    write: &UnionMap,
+    d: usize,
+) -> Result<bool, IslError> {
+    let pairs = part
+        .apply_range(&along(scop, out_width(part)?, d, "y")?)?
+        .apply_range(&part.reverse()?)?;
+    let moved = write.reverse()?.apply_range(&pairs)?.apply_range(write)?;
+    moved.is_subset(&write.range()?.identity()?)
+}
+
+/// Whether the time vectors of `part` (one statement's) are a box in `dims` once the other
+/// dimensions have their values: the bounds of each of `dims` do not depend on the others
+/// (a product's rows, columns and reduction, not syrk's or covariance's triangle, where a
+/// block's loops would depend on each other and no block could be printed whole).
+pub(super) fn is_box(part: &UnionMap, dims: [usize; 3]) -> Result<bool, IslError> {
+    for times in part.range()?.sets()? {
+        let mut product: Option<optimist_presburger::Set> = None;
+        for keep in dims {
+            let mut free = times.clone();
+            for d in dims.iter().filter(|&&d| d != keep) {
+                free = free.eliminate(DimType::SET, *d, 1)?;
+            }
+            product = Some(match product {
+                Some(p) => p.intersect(&free)?,
+                None => free,
+            });
+        }
+        if let Some(p) = product
+            && !p.is_subset(&times)?
+        {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether dimension `q` of `part` (a statement's time vectors) is member `m` of `members` (its
+/// band's members) for every instance.
+pub(super) fn is_member(
+    scop: &Scop,
+    part: &UnionMap,
+    members: &UnionMap,
+    q: usize,
+    m: usize,
+    n: usize,
+) -> Result<bool, IslError> {
+    let width = out_width(part)?;
+    let y: Vec<String> = (0..n).map(|k| format!("y{k}")).collect();
+    let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
+    let differ = Map::parse(
+        &scop.ctx,
+        &format!(
+            "{{ [{}] -> [{}] : x{q} < y{m} or x{q} > y{m} }}",
+            y.join(", "),
+            x.join(", ")
+        ),
+    )?
+    .to_union()?;
+    members
+        .reverse()?
+        .apply_range(part)?
+        .intersect(&differ)?
+        .is_empty()
+}
+
+/// The register blocks of a candidate (`theta` untiled; its tilings shown legal, with where
+/// each starts and which members carry no dependence, as `verify::tiling` gives them):
+/// a tiled band of three members over one statement whose innermost member runs in vector
+/// lanes (`vector`) and carries no dependence, another carries none either (the rows), and the
+/// third carries one but leaves the written element where it is (the reduction, not a short
+/// one), with no loop of the statement below the band, and the three bounded independently
+/// of each other: a product.
+pub(super) fn register_blocks(
+    scop: &Scop,
+    theta: &UnionMap,
+    tilings: &[(&Tiling, usize, &[bool])],
+    vector: &[(BTreeSet<StmtId>, usize)],
+) -> Result<Vec<Block>, IslError> {
+    let mut out = Vec::new();
+    for &(t, p, zero) in tilings {
+        let stmts = Tiles::statements(scop, t)?;
+        let (3, Some(&s)) = (t.n, stmts.first()) else {
+            continue;
+        };
+        if stmts.len() != 1 {
+            continue;
+        }
+        let Some(&(_, columns)) = vector
+            .iter()
+            .find(|(g, d)| g.contains(&s) && (p..p + 3).contains(d))
+        else {
+            continue;
+        };
+        let st = scop.stmt(s);
+        let name = st.name.as_str();
+        let part = |u: &UnionMap| -> Result<UnionMap, IslError> {
+            let mut one = UnionMap::empty(&scop.ctx)?;
+            for m in u.maps()? {
+                if m.tuple_name(DimType::In).as_deref() == Some(name) {
+                    one = one.union(&m.to_union()?)?;
+                }
+            }
+            Ok(one)
+        };
+        let (mine, members) = (part(theta)?, part(&t.members)?);
+        let mut member_of = Vec::new();
+        for q in p..p + 3 {
+            let mut found = None;
+            for m in 0..3 {
+                if is_member(scop, &mine, &members, q, m, 3)? {
+                    found = Some(m);
+                    break;
+                }
+            }
+            match found {
+                Some(m) => member_of.push((q, m)),
+                None => break,
+            }
+        }
+        if member_of.len() != 3 || !zero[member_of[columns - p].1] {
+            continue;
+        }
+        let write = scop.access(st.write);
+        let elem = scop.array(write.array).elem.size() as i64;
+        if scop.array(write.array).sizes.len() < 2 || elem == 0 {
+            continue;
+        }
+        let write = write.relation.to_union()?;
+        let (mut rows, mut depth) = (None::<(usize, usize)>, None);
+        for &(q, m) in &member_of {
+            if q == columns {
+                continue;
+            }
+            if zero[m] {
+                rows = Some((q, m));
+            } else if same_element_along(scop, &mine, &write, q)? {
+                depth = Some((q, m));
+            }
+        }
+        let (Some((rows, rows_member)), Some((depth, depth_member))) = (rows, depth) else {
+            continue;
+        };
+        // The statement is in no loop below the band (a convolution's `dx` would be), and the
+        // reduction is long: a few steps (a convolution's `dy`) do not pay for loading and
+        // storing a block.
+        let mut below = false;
+        for q in p + 3..out_width(&mine)? {
+            below |= varies(&mine, q)?;
+        }
+        if below
+            || short_member(&members.intersect_domain(&scop.domains()?)?, depth_member)?
+            || !is_box(&mine, [rows, columns, depth])?
+        {
+            continue;
+        }
+        out.push(Block {
+            stmt: s,
+            p,
+            rows,
+            columns,
+            depth,
+            depth_member,
+            rows_member,
+            columns_wide: (BLOCK_ROW_BYTES / elem).max(1),
+        });
+    }
+    Ok(out)
+}
+
+/// `theta` (tiled: `tiles` says where its tile loops went) with the loops of each register
+/// block in front of its statement's point loops: `floor(rows / BLOCK_ROWS)`,
+/// `floor(columns / columns_wide)` and the reduction, zeros for every other statement; and
+/// where each dimension of the tiled relation went.
+pub(super) fn apply_blocks(
+    scop: &Scop,
+    theta: &UnionMap,
+    tiles: &Tiles,
+    blocks: &[Block],
+) -> Result<(UnionMap, BlockShift), IslError> {
+    let shift = BlockShift {
+        at: blocks
+            .iter()
+            .map(|b| tiles.shift(b.p))
+            .collect::<BTreeSet<usize>>()
+            .into_iter()
+            .collect(),
+    };
+    if blocks.is_empty() {
+        return Ok((theta.clone(), shift));
+    }
+    let mut out = UnionMap::empty(&scop.ctx)?;
+    for m in theta.maps()? {
+        let name = m.tuple_name(DimType::In).unwrap_or_default();
+        let block = blocks.iter().find(|b| scop.stmt(b.stmt).name == name);
+        let w = m.dim(DimType::Out)?;
+        let x: Vec<String> = (0..w).map(|k| format!("x{k}")).collect();
+        let mut to = Vec::new();
+        for d in 0..=w {
+            if shift.at.contains(&d) {
+                match block {
+                    Some(b) if tiles.shift(b.p) == d => {
+                        to.push(format!("floor(x{} / {BLOCK_ROWS})", tiles.shift(b.rows)));
+                        to.push(format!(
+                            "floor(x{} / {})",
+                            tiles.shift(b.columns),
+                            b.columns_wide
+                        ));
+                        to.push(format!("x{}", tiles.shift(b.depth)));
+                    }
+                    _ => to.extend(["0".to_string(), "0".into(), "0".into()]),
+                }
+            }
+            if let Some(v) = x.get(d) {
+                to.push(v.clone());
+            }
+        }
+        let map = Map::parse(
+            &scop.ctx,
+            &format!("{{ [{}] -> [{}] }}", x.join(", "), to.join(", ")),
+        )?;
+        out = out.union(&m.apply_range(&map)?.to_union()?)?;
+    }
+    Ok((out, shift))
+}
+
+/// Where the dimensions of a tiled relation go once register blocks are in it
+/// ([`apply_blocks`]).
+pub(super) struct BlockShift {
+    /// The tiled relation's dimensions before which three were inserted.
+    pub(super) at: Vec<usize>,
+}
+
+impl BlockShift {
+    pub(super) fn shift(&self, d: usize) -> usize {
+        d + 3 * self.at.iter().filter(|&&q| q <= d).count()
+    }
+}

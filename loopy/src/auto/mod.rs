@@ -1,0 +1,518 @@
+//! The automatic strategy: isl's scheduler, tiling of the outermost permutable band, and the
+//! parallel and vector marks, all checked by the same verifier as scripts.
+
+use crate::decision::{Decision, Departure, ScheduleChoice, SplitLoop};
+use crate::verify::{out_width, verify_with};
+use crate::{LoopyError, Target, Transformed};
+use optimist_presburger::{
+    DimType, Error as IslError, Map, MultiUnionPwAff, Schedule, ScheduleConstraints, ScheduleNode,
+    ScheduleNodeType, ScheduleOptions, UnionMap, UnionSet,
+};
+use optimist_scop::model::{DepKind, Dependences, Scop, ScopArrayId, StmtId};
+use std::collections::{BTreeMap, BTreeSet};
+
+mod assess;
+mod blocks;
+mod interchange;
+mod split;
+mod tile;
+mod time;
+
+use assess::*;
+pub(crate) use assess::{flat, varies};
+use blocks::*;
+use interchange::*;
+use split::*;
+use tile::*;
+
+/// Options of [`auto`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AutoConfig {
+    /// Tile size of the members of a tiled band (the member that runs in vector lanes may get
+    /// wider tiles, see `cache_bytes`); `0` turns tiling off.
+    pub tile_size: i64,
+    /// Bands with fewer members are not tiled.
+    pub min_tile_depth: usize,
+    /// Bound on isl's work for scheduling (operations); the strategy fails with
+    /// [`LoopyError::Isl`] (`Budget`) beyond it.
+    pub max_operations: u64,
+    /// The bytes a tile's data may take (the cache it should stay in): the member of a tiled
+    /// band that runs in vector lanes gets tiles as wide as that allows (up to 2048, at least
+    /// `tile_size`); `0` gives every member `tile_size`.
+    pub cache_bytes: u64,
+    /// Whether a stencil's time loop may be tiled with its first space loop, the tiles run as
+    /// a wavefront with the tiles of one wave in parallel (Pluto's parallelogram tiles; the
+    /// loops inside each tile stay the program's). Both back ends gain: jacobi2d on
+    /// 1300x1300 elements ran 1.5x faster on 2 threads in C and in native code, fdtd2d 2x.
+    pub time_tiles: bool,
+    /// The bytes a time tile's data may take (the cache it should stay in, per core): time
+    /// tiles are used only when one time step touches more, and a tile no more.
+    pub time_tile_bytes: u64,
+}
+
+impl Default for AutoConfig {
+    /// 32 (a 32×32 block of `f64` is 8 KiB: three fit in a 32 KiB L1 cache), bands of 2 or more,
+    /// 2 000 000 operations.
+    fn default() -> Self {
+        AutoConfig {
+            tile_size: 32,
+            min_tile_depth: 2,
+            max_operations: 2_000_000,
+            cache_bytes: 512 * 1024,
+            time_tiles: true,
+            time_tile_bytes: 2 * 1024 * 1024,
+        }
+    }
+}
+
+/// Chooses a schedule for `scop` with isl's scheduler (validity: every dependence; proximity:
+/// flow dependences; coincidence: every dependence) and tiles its outermost permutable band;
+/// keeps the program's order instead when that order is better on what makes loops fast (unit
+/// stride innermost, then a parallel loop, then vector loops; and on a tie, when the tiled
+/// schedule is a wavefront while the program has a parallel loop), saying so in
+/// [`Transformed::decision`]; tiles a stencil's time loop with its first space loop instead
+/// when one time step's data leaves the cache (`time`). Marks the outermost loop that carries
+/// no dependence parallel (when there is none and the outermost band is tiled, its tiles run as
+/// a wavefront whose waves' tiles are parallel), and
+/// the innermost loop of each group of statements vector when it carries no dependence between
+/// them and moves their accesses by at most one element; verifies the result.
+///
+/// Candidates are assessed and verified untiled: tile loops are functions of the point loops
+/// (`floor(x / 32)`), and relations with them make every isl operation on dependences
+/// much dearer. Products are register-blocked when the `target` asks for it
+/// ([`Target::register_blocks`]). Tiling a band is then shown legal on its own (`verify::tiling`: the
+/// band is permutable for every dependence it leaves undecided), and the tile loops are added to
+/// the verified relation last; a band whose tiling cannot be shown legal stays untiled.
+pub fn auto(
+    scop: &Scop,
+    deps: &Dependences,
+    config: &AutoConfig,
+    target: &Target,
+) -> Result<Transformed, LoopyError> {
+    let ctx = &scop.ctx;
+    let mut clock = Clock::start();
+    let all = deps.all_statements()?;
+    let raw = deps.statements(DepKind::Raw, false)?;
+    clock.lap("statement dependences");
+    let mut tilings = Vec::new();
+    // isl's first band (its members, how many), when permutable: time tiles come from it.
+    let mut isl_band = None;
+    let schedule = ctx.with_budget(config.max_operations, || {
+        let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
+            .with_context(&scop.sign_context()?)?
+            .with_validity(&all)?
+            .with_proximity(&raw)?
+            .with_coincidence(&all)?;
+        let mut schedule = sc.compute_schedule()?;
+        if let Some(band) = first_band(&schedule.root()?)?
+            && band.band_permutable()?
+        {
+            let n = band.band_n_member()?;
+            let members = band.band_partial_schedule()?;
+            isl_band = Some((members.clone(), n));
+            let (placed, _, wide) = stride_one_innermost(scop, &band)?;
+            schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
+                let sizes = tile_sizes(scop, &band.domain()?, &members, n, wide, config)?;
+                mark_tiling(scop, placed, members, n, sizes, &mut tilings)?
+            } else {
+                placed
+            }
+            .schedule()?;
+        }
+        Ok(schedule)
+    })?;
+    clock.lap("isl scheduler");
+    let domains = scop.domains()?;
+    let mut tiled = Candidate::of(scop, &all, &schedule, tilings, &domains)?;
+    let mut which = ScheduleChoice::Isl;
+    clock.lap("assess isl's schedule");
+    // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
+    // every strongly connected component apart (each band tiled) may do better. So may it
+    // where a product shares its band with another statement (PolyBench's gemm scales `C` in
+    // the product's `i` loop): apart, the product's band can be register-blocked.
+    let product = target.register_blocks && maybe_product(scop)?;
+    if !tiled.assessed.best() || product {
+        let mut tilings = Vec::new();
+        let apart = ctx.with_budget(config.max_operations, || {
+            ctx.set_schedule_options(&ScheduleOptions {
+                serialize_sccs: true,
+                ..ScheduleOptions::default()
+            })?;
+            let computed = ScheduleConstraints::on_domain(&scop.domains()?)?
+                .with_context(&scop.sign_context()?)?
+                .with_validity(&all)?
+                .with_proximity(&raw)?
+                .with_coincidence(&all)?
+                .compute_schedule();
+            ctx.set_schedule_options(&ScheduleOptions::default())?;
+            tile_all(scop, computed?.root()?, config, &mut tilings)?.schedule()
+        })?;
+        clock.lap("isl scheduler, components apart");
+        let mut distributed = Candidate::of(scop, &all, &apart, tilings, &domains)?;
+        clock.lap("assess the distributed schedule");
+        // Register blocks decide between equals.
+        let blocks = |c: &mut Candidate| -> Result<usize, IslError> {
+            if !product {
+                return Ok(0);
+            }
+            c.check_tilings(scop, &all)?;
+            let legal = c.legal_tilings();
+            Ok(register_blocks(scop, &c.assessed.theta, &legal, &c.assessed.vector)?.len())
+        };
+        let better = distributed.assessed.score() > tiled.assessed.score()
+            || (distributed.assessed.score() == tiled.assessed.score()
+                && blocks(&mut distributed)? > blocks(&mut tiled)?);
+        // Its loops were moved by hand (`sink_innermost`): the verifier has the last word.
+        if better
+            && verify_with(
+                scop,
+                deps,
+                &distributed.assessed.theta,
+                &[],
+                &distributed.assessed.differences,
+            )
+            .is_ok()
+        {
+            tiled = distributed;
+            which = ScheduleChoice::IslApart;
+        }
+        clock.lap("verify the distributed schedule");
+    }
+    // The automatic schedule must beat the program's own order on what makes loops fast;
+    // otherwise the program's order is kept (with its marks), and the report says why. When
+    // the automatic schedule has the best score and no wavefront, the program's order cannot
+    // win, and is not assessed.
+    let (chosen, decision) = if tiled.assessed.best() && !tiled.assessed.outer_carries {
+        (tiled, Vec::new())
+    } else {
+        let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
+        clock.lap("assess the original order");
+        // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
+        // wavefront) loses to a program order with a parallel loop: its tiles need guards and
+        // skewed bounds inside, which cost more than the locality they give.
+        let (o, t) = (&original.assessed, &tiled.assessed);
+        let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
+        if o.score() > t.score() || wavefront {
+            let why = Departure::OriginalKept {
+                ours: o.describe(),
+                theirs: t.describe(),
+                wavefront,
+            };
+            which = ScheduleChoice::Original;
+            (original, vec![why])
+        } else {
+            (tiled, Vec::new())
+        }
+    };
+    // A time loop outermost: its first space loop and it may be tiled together (a stencil
+    // whose steps' data do not stay in the cache).
+    let mut time_note = None;
+    if chosen.assessed.outer_carries
+        && config.time_tiles
+        && config.tile_size > 0
+        && let Some((band, n)) = &isl_band
+    {
+        let original = flat(scop, &scop.schedule)?.intersect_domain(&domains)?;
+        match time::time_tiles(scop, deps, &all, band, *n, &original, config)? {
+            Ok(t) => {
+                clock.lap("time tiles");
+                let decisions = vec![
+                    Decision::Schedule(ScheduleChoice::TimeTiles),
+                    Decision::LoopNests(loop_nests(scop, &t.theta)?),
+                    Decision::TimeTiles {
+                        stmts: scop.stmts.iter().map(|s| s.name.clone()).collect(),
+                        sizes: t.sizes,
+                        step_kib: t.step_bytes / 1024,
+                        tile_kib: t.tile_bytes / 1024,
+                        at: MEASURED_AT,
+                    },
+                ];
+                let schedule = crate::verify::schedule_of(scop, &t.theta)?;
+                return Ok(Transformed {
+                    schedule,
+                    theta: t.theta,
+                    parallel: t.parallel,
+                    vector: t.vector,
+                    jam: t.jam,
+                    registers: Vec::new(),
+                    departures: vec![Departure::TimeTiles],
+                    decisions,
+                    stages: clock.stages,
+                });
+            }
+            Err(why) => {
+                time_note = Some(Decision::NoTimeTiles(why.typed(config.time_tile_bytes)));
+            }
+        }
+        clock.lap("time tiles");
+    }
+    let (chosen, decision) = match interchange_loops(scop, deps, &all, &chosen, &domains)? {
+        Some((interchanged, why)) => {
+            which = ScheduleChoice::OriginalInterchanged;
+            (interchanged, vec![why])
+        }
+        None => (chosen, decision),
+    };
+    clock.lap("interchange loops");
+    let (mut chosen, decision) = split_loops(scop, deps, &all, chosen, decision)?;
+    clock.lap("split loops");
+    // A split or interchanged candidate was verified with its marks when it was chosen.
+    if !chosen.assessed.verified {
+        chosen.assessed.verify(scop, deps)?;
+    }
+    clock.lap("verify");
+    // Each tiling on its own (once: register blocks may have asked already); one that cannot
+    // be shown legal is left out (its band runs untiled, in the verified order).
+    chosen.check_tilings(scop, &all)?;
+    let Candidate {
+        assessed:
+            Assessed {
+                theta,
+                parallel,
+                vector,
+                jam,
+                ..
+            },
+        tilings,
+        checked,
+    } = chosen;
+    let mut checked: Vec<(Tiling, usize, Option<Vec<bool>>)> = tilings
+        .into_iter()
+        .zip(checked.unwrap_or_default())
+        .map(|((t, p), zero)| (t, p, zero))
+        .collect();
+    // A product's band is register-blocked; its reduction's tiles are then deeper (the block
+    // is loaded and stored once per reduction tile), its rows' too (the C packs the operand
+    // along the columns once per row tile).
+    let blocks = if product {
+        let legal: Vec<(&Tiling, usize, &[bool])> = checked
+            .iter()
+            .filter_map(|(t, p, z)| Some((t, *p, z.as_deref()?)))
+            .collect();
+        register_blocks(scop, &theta, &legal, &vector)?
+    } else {
+        Vec::new()
+    };
+    for b in &blocks {
+        for (t, p, _) in checked.iter_mut() {
+            if *p == b.p && Tiles::statements(scop, t)?.contains(&b.stmt) {
+                t.sizes[b.depth_member] = t.sizes[b.depth_member].max(BLOCK_DEPTH);
+                t.sizes[b.rows_member] = t.sizes[b.rows_member].max(BLOCK_TILE_ROWS);
+            }
+        }
+    }
+    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
+    let mut decisions = vec![
+        Decision::Schedule(which),
+        Decision::LoopNests(loop_nests(scop, &theta)?),
+    ];
+    if checked.is_empty() && which.is_isl() {
+        decisions.push(Decision::NoBand {
+            min_depth: config.min_tile_depth.max(1),
+        });
+    }
+    let mut kept = Vec::new();
+    for (t, p, zero) in checked {
+        let stmts = Tiles::statements(scop, &t)?
+            .iter()
+            .map(|&s| scop.stmt(s).name.clone())
+            .collect::<Vec<_>>();
+        if let Some(zero) = zero {
+            let wide = t
+                .sizes
+                .iter()
+                .any(|&z| z != config.tile_size)
+                .then_some(config.cache_bytes);
+            decisions.push(Decision::Tiled {
+                stmts,
+                dim: p,
+                sizes: t.sizes.clone(),
+                wide,
+            });
+            kept.push((t, p, zero));
+        } else {
+            decisions.push(Decision::NotTiled { stmts, dim: p });
+        }
+    }
+    // The register blocks' lines go here, once the verifier has accepted them.
+    let blocks_at = decisions.len();
+    if !decision.is_empty() {
+        decisions.push(Decision::Departed(decision.clone()));
+    }
+    decisions.extend(time_note);
+    clock.lap("verify the tilings");
+    let tiles = Tiles::new(&kept);
+    // The marks, moved to the dimensions of the tiled relation. A band's tile loop is
+    // parallel when its member's distances are all zero; the point loop otherwise.
+    // A tiled band's tile loops keep isl's order of its members while its point loops were
+    // reordered for unit stride, so a tile loop may carry nothing where no dimension of the
+    // untiled relation is free (atax: `y[j] += ...` in `j, i` tiles, `i, j` points).
+    let mut parallel_marks = Vec::new();
+    let free = parallel.first().copied();
+    let mut rest = everyone.clone();
+    for (t, p, zero) in &kept {
+        if free.is_none_or(|d| *p <= d)
+            && let Some(j) = zero.iter().position(|&z| z)
+        {
+            let stmts = Tiles::statements(scop, t)?;
+            rest.retain(|s| !stmts.contains(s));
+            parallel_marks.push(crate::Mark {
+                dim: tiles.tile_dim(*p, j),
+                stmts,
+            });
+        }
+    }
+    if let Some(d) = free
+        && !rest.is_empty()
+    {
+        parallel_marks.push(crate::Mark {
+            dim: tiles.shift(d),
+            stmts: rest,
+        });
+    }
+    // A vector loop or a jammed loop with a tiled band inside it would not be where the marks
+    // say (a tile loop would come between): such marks are dropped.
+    let moved = |marks: Vec<(BTreeSet<StmtId>, usize)>| -> Result<Vec<crate::Mark>, IslError> {
+        let mut out = Vec::new();
+        for (stmts, d) in marks {
+            if !tiles.inside(scop, &kept, &stmts, d)? {
+                out.push(crate::Mark {
+                    dim: tiles.shift(d),
+                    stmts,
+                });
+            }
+        }
+        Ok(out)
+    };
+    let vector = moved(vector)?;
+    let jam = moved(jam)?;
+    let mut theta = tiles.apply(scop, &theta, &kept)?;
+    clock.lap("tile the relation");
+    // Tiles with nothing in parallel: the outermost band's tiles as a wavefront.
+    if parallel_marks.is_empty()
+        && let [(t, 0, _)] = kept.as_slice()
+        && t.n >= 2
+    {
+        let stmts = Tiles::statements(scop, t)?;
+        if let Some((waves, mark)) =
+            time::wavefront(scop, deps, &theta, tiles.tile_dim(0, 0), &stmts, &vector)?
+        {
+            theta = waves;
+            decisions.push(Decision::Wavefront {
+                stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
+            });
+            parallel_marks.push(mark);
+        }
+        clock.lap("wavefront");
+    }
+    let (theta, (parallel_marks, vector, jam, registers)) = with_blocks(
+        scop,
+        deps,
+        theta,
+        &tiles,
+        &blocks,
+        parallel_marks,
+        vector,
+        jam,
+    )?;
+    clock.lap("register blocks");
+    let lines = blocks.iter().map(|b| {
+        let stmt = scop.stmt(b.stmt).name.clone();
+        if registers.is_empty() {
+            Decision::NoRegisterBlock { stmt }
+        } else {
+            Decision::RegisterBlock {
+                stmt,
+                rows: BLOCK_ROWS,
+                columns: b.columns_wide,
+                tile_rows: BLOCK_TILE_ROWS,
+                depth: BLOCK_DEPTH,
+            }
+        }
+    });
+    decisions.splice(blocks_at..blocks_at, lines);
+    // Code is generated from the verified relation itself, so that it follows the order checked.
+    let schedule = crate::verify::schedule_of(scop, &theta)?;
+    clock.lap("schedule tree of the relation");
+    Ok(Transformed {
+        schedule,
+        theta,
+        parallel: parallel_marks,
+        vector,
+        jam,
+        registers,
+        departures: decision,
+        decisions,
+        stages: clock.stages,
+    })
+}
+
+/// Whether some statement may be a product ([`register_blocks`]): in three loops or more, it
+/// reads the element of a two-dimensional array or more that it writes (an accumulation).
+fn maybe_product(scop: &Scop) -> Result<bool, IslError> {
+    for st in &scop.stmts {
+        let write = scop.access(st.write);
+        if st.domain.dim(DimType::SET)? < 3 || scop.array(write.array).sizes.len() < 2 {
+            continue;
+        }
+        for &a in &st.accesses {
+            let read = scop.access(a);
+            if a != st.write && read.array == write.array && read.relation == write.relation {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// The statements of `theta` grouped by the loop nest they share: equal fixed dimensions up to
+/// the first dimension where one of them varies (their outermost common loop), in the order
+/// they run, as `{S0, S1}, {S2}`.
+fn loop_nests(scop: &Scop, theta: &UnionMap) -> Result<Vec<Vec<String>>, IslError> {
+    let mut nests: Vec<(Vec<i64>, Vec<String>)> = Vec::new();
+    for m in theta.maps()? {
+        let mut prefix = Vec::new();
+        for d in 0..m.dim(DimType::Out)? {
+            match m.plain_fixed(DimType::Out, d)? {
+                Some(v) => prefix.push(v),
+                None => break,
+            }
+        }
+        let name = m.tuple_name(DimType::In).unwrap_or_default();
+        match nests.iter_mut().find(|(p, _)| *p == prefix) {
+            Some((_, names)) => names.push(name),
+            None => nests.push((prefix, vec![name])),
+        }
+    }
+    nests.sort();
+    let position = |n: &String| scop.stmts.iter().position(|s| &s.name == n);
+    Ok(nests
+        .into_iter()
+        .map(|(_, mut names)| {
+            names.sort_by_key(position);
+            names
+        })
+        .collect())
+}
+
+/// Wall time per stage.
+struct Clock {
+    last: std::time::Instant,
+    stages: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            last: std::time::Instant::now(),
+            stages: Vec::new(),
+        }
+    }
+
+    /// Ends stage `name` now.
+    fn lap(&mut self, name: &'static str) {
+        let now = std::time::Instant::now();
+        self.stages.push((name, now - self.last));
+        self.last = now;
+    }
+}

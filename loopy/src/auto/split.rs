@@ -1,0 +1,150 @@
+//! Index-set splitting of the chosen candidate, where it puts a statement in lanes or a loop
+//! on threads ([`crate::split`]).
+
+use super::*;
+
+/// Index-set splitting ([`crate::split`]) of an untiled candidate whose statements in the most
+/// loops do not all run in lanes: each such statement's innermost loop is split when that puts
+/// it in lanes; then, when no loop runs on threads, the first loop around it whose split gives
+/// one. Each split is kept only when the verifier accepts the schedule with its marks. The
+/// decision says what was split.
+pub(super) fn split_loops(
+    scop: &Scop,
+    deps: &Dependences,
+    all: &UnionMap,
+    chosen: Candidate,
+    decision: Vec<Departure>,
+) -> Result<(Candidate, Vec<Departure>), IslError> {
+    if !chosen.tilings.is_empty() || chosen.assessed.hot_in_lanes == chosen.assessed.hottest {
+        return Ok((chosen, decision));
+    }
+    let kinds = [DepKind::Raw, DepKind::War, DepKind::Waw]
+        .into_iter()
+        .map(|k| deps.statements(k, false))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut current = chosen.assessed;
+    // The dimensions holding the parts (no real loop: never jammed).
+    let mut parts: Vec<usize> = Vec::new();
+    let mut done: Vec<SplitLoop> = Vec::new();
+    // Each statement's loops, innermost first, in `theta`.
+    let loops =
+        |theta: &UnionMap, parts: &[usize]| -> Result<Vec<(String, Vec<usize>)>, IslError> {
+            Ok(statement_loops(theta, parts)?
+                .into_iter()
+                .map(|(m, l)| (m.tuple_name(DimType::In).unwrap_or_default(), l))
+                .collect())
+        };
+    let in_lanes = |a: &Assessed, name: &str| {
+        scop.stmts
+            .iter()
+            .position(|s| s.name == name)
+            .is_some_and(|k| a.vector.iter().any(|(g, _)| g.contains(&StmtId(k as u32))))
+    };
+    let hottest = |l: &[(String, Vec<usize>)]| -> Vec<(String, Vec<usize>)> {
+        let deepest = l.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+        l.iter()
+            .filter(|(_, v)| v.len() == deepest && deepest > 0)
+            .cloned()
+            .collect()
+    };
+    let attempt = |current: &Assessed,
+                   parts: &[usize],
+                   name: &str,
+                   d: usize|
+     -> Result<Option<Assessed>, IslError> {
+        let Some(theta) = crate::split::split_at(&scop.ctx, &kinds, &current.theta, name, d)?
+        else {
+            return Ok(None);
+        };
+        let mut a = Assessed::of(scop, all, theta)?;
+        // Part dimensions are no loops: never jammed.
+        let moved = with_split(parts, d);
+        a.jam.retain(|(_, j)| !moved.contains(j));
+        Ok(a.verify(scop, deps).is_ok().then_some(a))
+    };
+    // Lanes: the innermost loop of each statement in the most loops.
+    for (name, _) in hottest(&loops(&current.theta, &parts)?) {
+        if in_lanes(&current, &name) {
+            continue;
+        }
+        // The statement's loops now (an earlier split moved them).
+        let Some((_, l)) = loops(&current.theta, &parts)?
+            .into_iter()
+            .find(|(n, _)| *n == name)
+        else {
+            continue;
+        };
+        let d = l[0];
+        if let Some(a) = attempt(&current, &parts, &name, d)?
+            && a.hot_in_lanes > current.hot_in_lanes
+        {
+            parts = with_split(&parts, d);
+            done.push(SplitLoop::Lanes { stmt: name });
+            current = a;
+        }
+    }
+    // Threads: when the parallel loop is no loop around a statement's innermost one (a vector
+    // loop is parallel too, but runs in lanes), the outermost loop around whose split gives one.
+    let outside = |a: &Assessed, l: &[usize]| a.parallel.first().is_some_and(|&p| p < l[0]);
+    if !done.is_empty() {
+        'threads: for (name, l) in hottest(&loops(&current.theta, &parts)?) {
+            if outside(&current, &l) {
+                break;
+            }
+            for &d in l.iter().skip(1).rev() {
+                if let Some(a) = attempt(&current, &parts, &name, d)?
+                    && outside(&a, &[l[0] + 1])
+                    && a.hot_in_lanes >= current.hot_in_lanes
+                {
+                    done.push(SplitLoop::Threads { stmt: name, dim: d });
+                    current = a;
+                    break 'threads;
+                }
+            }
+        }
+    }
+    let mut decision = decision;
+    if !done.is_empty() {
+        decision.push(Departure::Split(done));
+    }
+    Ok((
+        Candidate {
+            assessed: current,
+            tilings: chosen.tilings,
+            checked: None,
+        },
+        decision,
+    ))
+}
+
+/// Each statement's map in `theta` with its loops (the dimensions where it takes more than one
+/// value, but those in `skip`), innermost first.
+pub(super) fn statement_loops(
+    theta: &UnionMap,
+    skip: &[usize],
+) -> Result<Vec<(Map, Vec<usize>)>, IslError> {
+    let width = out_width(theta)?;
+    let mut out = Vec::new();
+    for m in theta.maps()? {
+        let one = m.to_union()?;
+        let mut l = Vec::new();
+        for d in (0..width).rev() {
+            if !skip.contains(&d) && varies(&one, d)? {
+                l.push(d);
+            }
+        }
+        out.push((m, l));
+    }
+    Ok(out)
+}
+
+/// The dimensions of the parts after a split at `d`: those at or after it move one on, and the
+/// new one is `d`.
+pub(super) fn with_split(parts: &[usize], d: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = parts
+        .iter()
+        .map(|&p| if p >= d { p + 1 } else { p })
+        .collect();
+    out.push(d);
+    out
+}
