@@ -457,13 +457,16 @@ impl<'a> Driver<'a> {
         }
     }
 
-    /// `f` under the deadline, if there is one.
-    fn timed<T>(
+    /// `f` as stage `stage`, under `budget` and the deadline ([`run_stage`]).
+    fn stage<T, E: StageError>(
         &self,
         ctx: &optimist_presburger::Ctx,
-        f: impl FnOnce() -> Result<T, IslError>,
-    ) -> Result<T, IslError> {
-        bounded(ctx, self.deadline, f)
+        stage: Stage,
+        budget: Option<u64>,
+        f: impl FnOnce() -> Result<T, E>,
+    ) -> Result<Result<T, E>, Why> {
+        let limit = self.config.deadline.unwrap_or_default();
+        run_stage(ctx, self.deadline, limit, stage, budget, f)
     }
 
     /// The loop AST of `schedule`, under the AST budget and the deadline; checked against
@@ -475,17 +478,11 @@ impl<'a> Driver<'a> {
         marks: &Marks,
         deps: Option<&Dependences>,
     ) -> Result<optimist_codegen::LoopAst, CodegenError> {
-        let mut generated = None;
-        self.timed(&scop.ctx, || {
-            scop.ctx.with_budget(self.config.budgets.ast, || {
-                generated = Some(match deps {
-                    Some(d) => optimist_codegen::generate_verified(scop, schedule, marks, d),
-                    None => optimist_codegen::generate_marked(scop, schedule, marks),
-                });
-                Ok(())
-            })
-        })?;
-        generated.unwrap_or_else(|| unreachable!("the closure ran"))
+        let budget = Some(self.config.budgets.ast);
+        run_bounded(&scop.ctx, self.deadline, budget, || match deps {
+            Some(d) => optimist_codegen::generate_verified(scop, schedule, marks, d),
+            None => optimist_codegen::generate_marked(scop, schedule, marks),
+        })
     }
 
     /// The deadline passed in `stage`.
@@ -547,19 +544,12 @@ impl<'a> Driver<'a> {
 
         let start = Instant::now();
         let budget = config.budgets.correspondence;
-        let mut checked = None;
-        let bounded = self.timed(&scop.ctx, || {
-            checked = Some(correspondence(f, &scop, budget));
-            Ok(())
+        let checked = self.stage(&scop.ctx, Stage::Correspondence, Some(budget), || {
+            optimist_loopy::correspondence(f, &scop)
         });
-        let correspondence = match (bounded, checked) {
-            (Err(IslError::Deadline), _) | (_, Some(Err(Why::Deadline { .. }))) => {
-                return Ok(Err(self.late(Stage::Correspondence)));
-            }
-            (_, Some(Ok(c))) => c,
-            (_, Some(Err(why))) => return Ok(Err(why)),
-            (Err(e), None) => return Err(Error::Isl(e)),
-            (Ok(()), None) => unreachable!("the closure ran"),
+        let correspondence = match checked.and_then(correspondence) {
+            Ok(c) => c,
+            Err(why) => return Ok(Err(why)),
         };
         let summary = match &correspondence {
             None => "the model is the program".to_string(),
@@ -579,36 +569,18 @@ impl<'a> Driver<'a> {
                 max_operations: budget,
             };
             let ctx = scop.ctx.clone();
-            let mut result = None;
-            let bounded = self.timed(&ctx, || {
-                ctx.with_budget(budget, || {
-                    result = Some((pass.run)(&mut scop, &cx));
-                    Ok(())
-                })
-            });
-            let result = match (bounded, result) {
-                (_, Some(Err(e))) => Err(e),
-                (Err(e), _) => Err(PassError::Isl(e)),
-                (Ok(()), Some(Ok(r))) => Ok(r),
-                (Ok(()), None) => Err(PassError::Bail("the pass did not run".into())),
-            };
-            let report = match result {
-                Ok(r) => r,
-                Err(PassError::Isl(IslError::Budget)) => {
-                    return Ok(Err(Why::Budget {
-                        stage: Stage::Pass(pass.name.into()),
-                    }));
-                }
-                Err(PassError::Isl(IslError::Deadline)) => {
-                    return Ok(Err(self.late(Stage::Pass(pass.name.into()))));
-                }
-                Err(PassError::Verify(error)) => {
+            let stage = Stage::Pass(pass.name.into());
+            let report = match self.stage(&ctx, stage, Some(budget), || (pass.run)(&mut scop, &cx))
+            {
+                Err(why) => return Ok(Err(why)),
+                Ok(Ok(r)) => r,
+                Ok(Err(PassError::Verify(error))) => {
                     return Err(Error::Verify {
                         after: format!("pass `{}`", pass.name),
                         error,
                     });
                 }
-                Err(error) => {
+                Ok(Err(error)) => {
                     return Ok(Err(Why::Pass {
                         pass: pass.name.into(),
                         error,
@@ -645,25 +617,12 @@ impl<'a> Driver<'a> {
             max_operations: budget,
         };
         let ctx = scop.ctx.clone();
-        let mut collected = None;
-        let bounded = self.timed(&ctx, || {
-            collected = Some(optimist_assume::collect(&mut scop, &assume));
-            Ok(())
-        });
-        let collected = match (bounded, collected) {
-            (Err(e), _) | (_, Some(Err(optimist_assume::AssumeError::Isl(e)))) => Err(e),
-            (Ok(()), Some(Ok(a))) => Ok(a),
-            (Ok(()), None) => unreachable!("the closure ran"),
-        };
-        let assumptions = match collected {
-            Ok(a) => a,
-            Err(IslError::Budget) => {
-                return Ok(Err(Why::Budget {
-                    stage: Stage::Assumptions,
-                }));
-            }
-            Err(IslError::Deadline) => return Ok(Err(self.late(Stage::Assumptions))),
-            Err(e) => return Err(Error::Isl(e)),
+        let assumptions = match self.stage(&ctx, Stage::Assumptions, None, || {
+            optimist_assume::collect(&mut scop, &assume)
+        }) {
+            Err(why) => return Ok(Err(why)),
+            Ok(Ok(a)) => a,
+            Ok(Err(optimist_assume::AssumeError::Isl(e))) => return Err(Error::Isl(e)),
         };
         if let Some(why) = &assumptions.infeasible {
             return Ok(Err(Why::InfeasibleAssumptions {
@@ -787,19 +746,13 @@ impl<'a> Driver<'a> {
 
         let start = Instant::now();
         let budget = config.budgets.check;
-        let checked = self.timed(&scop.ctx, || {
-            scop.ctx
-                .with_budget(budget, || check(&scop, &assumptions, correspondence))
+        let checked = self.stage(&scop.ctx, Stage::Check, Some(budget), || {
+            check(&scop, &assumptions, correspondence)
         });
         let (check, check_params, unchecked, footprints, fallback_footprints) = match checked {
-            Ok(c) => c,
-            Err(IslError::Budget) => {
-                return Ok(Err(Why::Budget {
-                    stage: Stage::Check,
-                }));
-            }
-            Err(IslError::Deadline) => return Ok(Err(self.late(Stage::Check))),
-            Err(e) => return Err(Error::Isl(e)),
+            Err(why) => return Ok(Err(why)),
+            Ok(Ok(c)) => c,
+            Ok(Err(e)) => return Err(Error::Isl(e)),
         };
         self.report(
             PassReport::unchanged(
@@ -946,6 +899,109 @@ fn bounded<T>(
     }
 }
 
+/// The error of a stage of the pipeline, which may be isl's (a budget or the deadline that
+/// stopped it, or isl failing).
+trait StageError: From<IslError> {
+    /// isl's error inside, if it is one.
+    fn isl(&self) -> Option<&IslError>;
+}
+
+impl StageError for IslError {
+    fn isl(&self) -> Option<&IslError> {
+        Some(self)
+    }
+}
+
+impl StageError for PassError {
+    fn isl(&self) -> Option<&IslError> {
+        match self {
+            PassError::Isl(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl StageError for optimist_assume::AssumeError {
+    fn isl(&self) -> Option<&IslError> {
+        let optimist_assume::AssumeError::Isl(e) = self;
+        Some(e)
+    }
+}
+
+impl StageError for LoopyError {
+    fn isl(&self) -> Option<&IslError> {
+        match self {
+            LoopyError::Isl(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl StageError for CorrespondenceError {
+    fn isl(&self) -> Option<&IslError> {
+        match self {
+            CorrespondenceError::Isl(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl StageError for CodegenError {
+    fn isl(&self) -> Option<&IslError> {
+        match self {
+            CodegenError::Isl(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// `f` with isl stopped at `deadline` and, with `budget`, after that many operations: its
+/// result, isl's stop or failure outside `f` becoming `f`'s error type.
+fn run_bounded<T, E: StageError>(
+    ctx: &optimist_presburger::Ctx,
+    deadline: Option<Instant>,
+    budget: Option<u64>,
+    f: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    let mut out = None;
+    let ran = bounded(ctx, deadline, || {
+        let run = || {
+            out = Some(f());
+            Ok(())
+        };
+        match budget {
+            Some(b) => ctx.with_budget(b, run),
+            None => run(),
+        }
+    });
+    match (ran, out) {
+        (_, Some(Err(e))) => Err(e),
+        (Err(e), _) => Err(E::from(e)),
+        (Ok(()), Some(Ok(v))) => Ok(v),
+        (Ok(()), None) => Err(E::from(IslError::InvalidArgument(
+            "a stage of the pipeline did not run".into(),
+        ))),
+    }
+}
+
+/// [`run_bounded`] as stage `stage` of the pipeline: a budget or the deadline that stopped it is
+/// the `Why` naming the stage (`limit`: the deadline's), here and only here; any other error is
+/// `f`'s for the caller.
+fn run_stage<T, E: StageError>(
+    ctx: &optimist_presburger::Ctx,
+    deadline: Option<Instant>,
+    limit: Duration,
+    stage: Stage,
+    budget: Option<u64>,
+    f: impl FnOnce() -> Result<T, E>,
+) -> Result<Result<T, E>, Why> {
+    match run_bounded(ctx, deadline, budget, f) {
+        Err(e) if e.isl() == Some(&IslError::Budget) => Err(Why::Budget { stage }),
+        Err(e) if e.isl() == Some(&IslError::Deadline) => Err(Why::Deadline { stage, limit }),
+        r => Ok(r),
+    }
+}
+
 /// The schedule `strategy` gives for `scop` (isl stopped at `deadline`), its marks, why another
 /// order was kept, and the wall time of each stage on the way. A deadline that passes is
 /// `Why::Deadline` for a script (its limit left for the caller to fill in), and the program's
@@ -998,19 +1054,10 @@ fn schedule(
     Ok(Ok(match strategy {
         Strategy::Original => original(None, false),
         Strategy::Auto(config) => {
-            let mut found = None;
-            let stopped = bounded(&scop.ctx, deadline, || {
-                found =
-                    Some(deps().map_err(LoopyError::Isl).and_then(|d| {
-                        optimist_loopy::auto(scop, &d, config, target).map(|t| (t, d))
-                    }));
-                Ok(())
+            let found = run_bounded(&scop.ctx, deadline, None, || {
+                let d = deps().map_err(LoopyError::Isl)?;
+                optimist_loopy::auto(scop, &d, config, target).map(|t| (t, d))
             });
-            let found = match (stopped, found) {
-                (Err(e), _) => Err(LoopyError::Isl(e)),
-                (Ok(()), Some(r)) => r,
-                (Ok(()), None) => unreachable!("the closure ran"),
-            };
             match found {
                 Ok((t, d)) => {
                     stages.extend(t.stages.iter().map(|&(n, d)| (format!("strategy: {n}"), d)));
@@ -1037,34 +1084,23 @@ fn schedule(
             }
         }
         Strategy::Script(script) => {
-            let mut found = None;
-            let stopped = bounded(&scop.ctx, deadline, || {
-                found = Some(match deps() {
-                    Ok(d) => optimist_loopy::apply(scop, &d, script).map(|t| (t, d)),
-                    Err(e) => Err(LoopyError::Isl(e)),
-                });
-                Ok(())
-            });
-            let found = match (stopped, found) {
-                (Err(e), _) => Err(LoopyError::Isl(e)),
-                (Ok(()), Some(r)) => r,
-                (Ok(()), None) => unreachable!("the closure ran"),
-            };
+            // The caller knows the deadline's limit.
+            let found = run_stage(
+                &scop.ctx,
+                deadline,
+                Duration::ZERO,
+                Stage::Schedule,
+                None,
+                || {
+                    let d = deps().map_err(LoopyError::Isl)?;
+                    optimist_loopy::apply(scop, &d, script).map(|t| (t, d))
+                },
+            );
             let (t, d) = match found {
-                Ok(t) => t,
-                Err(LoopyError::Isl(IslError::Budget)) => {
-                    return Ok(Err(Why::Budget {
-                        stage: Stage::Schedule,
-                    }));
-                }
-                Err(LoopyError::Isl(IslError::Deadline)) => {
-                    return Ok(Err(Why::Deadline {
-                        stage: Stage::Schedule,
-                        limit: Duration::ZERO,
-                    }));
-                }
-                Err(LoopyError::Isl(e)) => return Err(Error::Isl(e)),
-                Err(e) => return Err(Error::Script(e)),
+                Err(why) => return Ok(Err(why)),
+                Ok(Ok(t)) => t,
+                Ok(Err(LoopyError::Isl(e))) => return Err(Error::Isl(e)),
+                Ok(Err(e)) => return Err(Error::Script(e)),
             };
             Scheduled {
                 schedule: t.schedule.clone(),
@@ -1080,14 +1116,12 @@ fn schedule(
 }
 
 /// The parameter values where the model is the program (`None`: all of them, or not
-/// derivable), or why the model may not be used at all (the check failed, or it holds nowhere).
-fn correspondence(f: &Function, scop: &Scop, budget: u64) -> Result<Option<Set>, Why> {
-    // Bounded like the other isl work: a check that cannot finish is no proof.
-    let checked = scop
-        .ctx
-        .with_budget(budget, || Ok(optimist_loopy::correspondence(f, scop)))
-        .map_err(CorrespondenceError::Isl)
-        .and_then(|r| r);
+/// derivable), or why the model may not be used at all (the check failed, or it holds nowhere),
+/// from the check's result (bounded like the other isl work: a check that cannot finish is no
+/// proof).
+fn correspondence(
+    checked: Result<optimist_loopy::Correspondence, CorrespondenceError>,
+) -> Result<Option<Set>, Why> {
     match checked {
         Ok(c) if c.violations.is_empty() => Ok(None),
         Ok(c) => match c.valid.is_empty() {
@@ -1099,14 +1133,6 @@ fn correspondence(f: &Function, scop: &Scop, budget: u64) -> Result<Option<Set>,
         },
         // Outside what the check derives (data-dependent control): nothing more is known.
         Err(CorrespondenceError::Unsupported(_)) => Ok(None),
-        Err(CorrespondenceError::Isl(IslError::Budget)) => Err(Why::Budget {
-            stage: Stage::Correspondence,
-        }),
-        // The caller knows the limit.
-        Err(CorrespondenceError::Isl(IslError::Deadline)) => Err(Why::Deadline {
-            stage: Stage::Correspondence,
-            limit: Duration::ZERO,
-        }),
         Err(e) => Err(Why::Correspondence(format!(
             "the program-model correspondence check failed: {e}"
         ))),
