@@ -45,6 +45,53 @@
 //! assert_eq!(version, Version::Optimized);
 //! assert_eq!(b, vec![1.0; 12]);
 //! ```
+//!
+//! # Design notes
+//!
+//! Re-exports every crate. `driver.rs` is the one pipeline: `optimize(&Function, &Config) ->
+//! Result<Outcome, Error>` runs build, correspondence, the passes of `Config::passes` (by default
+//! `PASSES`: delin, delicm, propagate), `assume::collect`, the schedule of `Config::strategy`
+//! (`Original`, `Auto(AutoConfig)` — on failure the original order with `Plan::schedule_note` —
+//! or a verified `Script`), the loop AST, and the run-time check (with the declared bounds of the
+//! arrays whose range checks go, and the correspondence set). Each stage runs under its own budget
+//! (`Config::budgets`, the constants that were hard-coded before; the loop AST has its own) and
+//! is reported in `Plan::reports` with its time (the schedule stage with its parts:
+//! dependences, each step of the strategy, the loop AST; `optimist show timing`). The whole of
+//! `optimize` runs under `Config::deadline` (1 s; 10 s in debug builds so that tests do not see
+//! other schedules on a busy machine): every stage after building (which makes the isl context)
+//! runs inside `with_deadline`. When the automatic strategy or its loop AST runs out of time, the
+//! program's order is finished without the deadline (budgets only) and `Plan::schedule_note` says
+//! so; anywhere else `Why::Deadline { stage }` leaves only the faithful code. The deadline makes
+//! the generated code depend on the machine's speed; `deadline: None` and the budgets (which
+//! count work) give reproducible builds. `Outcome::FaithfulOnly(Why)` says why only the faithful
+//! code is used (cannot model, correspondence, a pass gave up, `Budget { stage }`,
+//! `Deadline { stage }`, infeasible assumptions with their dump, `Isl` when isl fails inside a
+//! stage in a way no budget explains, `WrongAst`); `Error` is for the caller (a refused script,
+//! an unknown pass name) or bugs (a model broken by a pass, named). An isl failure (an internal
+//! error or a failed assertion, as the soak found in the assumptions stage) loses the
+//! optimization, never the program: `optimize` turns `Error::Isl` into `Why::Isl`. A crash inside
+//! isl (C code) cannot be ruled out for every input: with `Config::isolate` (`--isolate`),
+//! `optimize` first runs the pipeline in a child made by `fork()` (`isolate.rs`); a child killed by
+//! a signal or that panicked gives `Why::Crashed { how }`, one that exits lets the pipeline run again in the
+//! caller (deterministic under the budgets; the deadline off). The assumptions are collected after every pass, so that
+//! they speak of the accesses that run (DESIGN.md put them between delin and DeLICM; a pass that
+//! adds a write to an array read as an invariant parameter would then escape RT).
+//! `model_after(f, config, PASS)` is the model after a stage (`optimist show scop --after`).
+//! `compile` and `compile_c` are `optimize` followed by the backend. A model in which no
+//! statement instance runs (every statement left out, or removed by a pass) keeps the program's
+//! order under any strategy, with a note: isl builds no schedule band over nothing.
+//!
+//! `picture.rs` draws SVG written by hand (no drawing crate; tests parse it back with
+//! `roxmltree` and render it with `resvg`, dev-dependencies only): `iteration_space` takes a 2-d
+//! slice of a statement's domain (every parameter and the other iterators fixed), its
+//! value-based dependences as arrows, the execution order of the plan's schedule (its time
+//! vectors sorted) and the tiles, and `check_region` the plan's `check_params` (the parameter
+//! part of the run-time check, which the driver now keeps in `Plan`) over two parameters. Tiles
+//! are found from the time vectors alone: the longest prefix of time dimensions that is a
+//! function of the rest and groups the points into more than one and fewer than all groups (a
+//! tile loop `floor(x/32)` is determined by `x`; an outer loop `i` is not determined by `j`), so
+//! skewed and script-made tiles are found as well as the strategy's; each is drawn as its convex
+//! hull. Every element carries its coordinates (`data-at`, `data-from`, `data-to`).
 #![deny(missing_docs)]
 
 pub mod driver;

@@ -81,7 +81,7 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
     })
 }
 
-/// A register block ([`register_block`]): its loops' iterators, first values,
+/// A register block (found by `register_block`): its loops' iterators, first values,
 /// exclusive ends and lengths when whole, and its statement.
 #[derive(Clone, Debug)]
 pub struct RegisterBlock {

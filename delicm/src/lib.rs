@@ -48,6 +48,59 @@
 //! let text = optimist_delicm::report(&before, &scop);
 //! assert!(text.contains("acc: mapped to C"), "{text}");
 //! ```
+//!
+//! # Design notes
+//!
+//! Depends on `presburger` and `scop`. The candidates are the local variables (not live-out: the
+//! scalars, `ArrayOrigin::Scalar`, and the local arrays). In order:
+//! - **operand tree forwarding** (§3, scalars only): a read of a scalar whose every instance sees
+//!   one write instance of one unguarded statement whose value uses only constants, parameters and
+//!   exact array reads (no iterators) gets that value tree instead, its loads re-issued from the
+//!   reading statement through the "defining instance" map; kept only if each re-issued load sees
+//!   the same write instances as the original load (isl dataflow);
+//! - **greedy mapping** (§2.1, Listing 5), per *web* of a variable (its writes and the reads they
+//!   feed: one variable reused by two nests is two webs): the targets are the unguarded exact
+//!   must-writes of array elements whose value reads the web (a plain copy `C[i][j] = acc` first),
+//!   then the targets of webs it feeds (Listing 5's adjacent lifetimes). Each access of the web is
+//!   moved to the element the *next* instance of the target writes, among the instances that read
+//!   the same element of the variable (`lexmin` over the original schedule; for a scalar, any);
+//! - **dead statements** (a local written and no longer read, a copy of an element onto itself)
+//!   are removed by `Scop::remove_statements`, which renumbers statement and access ids everywhere
+//!   and restricts the schedule.
+//!
+//! **Zones and knowledge** (`delicm/src/knowledge.rs`, §2). The timeline is the original
+//! schedule with one more step per instance: it reads at `2c` and writes at `2c + 1` of its last
+//! time coordinate `c`. An element is *occupied* from a write (exclusive) to the last read of the
+//! value (inclusive), from its last write to the end of time (final contents are observable), and
+//! from the beginning of time to a read that sees its initial content; an element the program
+//! never writes is occupied all along. Values are named by the instance that computed them; a copy
+//! statement (`acc = C[i][j]`) names the value it copies (its writer, or `C.in[i, j]` for initial
+//! content), so copies of one value agree. `Knowledge` = occupied `[element -> point]`, known
+//! `[element -> point] -> value`, written `[element -> point] -> value`, and the written elements.
+//! The knowledge of a target array is computed once (isl dataflow per read of the array, and the
+//! writes not overwritten); a web's proposal is computed from the variable's flows, after checking
+//! that every read finds its value in the element its write used. The three rules of §2.1
+//! (lifetimes overlap with different values; a proposal write into an occupied zone with another
+//! value; an array write into the proposal's zone with another value) and "the element is never
+//! written" are set differences; the first non-empty one is the conflict, reported with an
+//! example element and point. An applied proposal is united into the array's knowledge (Listing
+//! 5, line 17). Flows are cached per array (`FlowCache`): the variable's flows stay right for its
+//! other webs after one is mapped, and an array's flows are only asked for before anything is
+//! mapped into it; forwarding empties the cache because it renumbers the accesses. Forwarding's
+//! own test (each re-issued load reads what the defining statement's load read) keeps the flows
+//! into loads by the load's relation for all the reads of one scalar: forwarding changes no write
+//! and no schedule, and a value forwarded into several reads re-issues the same loads.
+//!
+//! Chosen over a decision by value-flow equivalence (apply to a copy, compare
+//! isl dataflow of every read): the zones answer the same question with one knowledge per array
+//! instead of a dataflow of the whole model per proposal, and give the paper's conflict report. The
+//! pass still takes tens of milliseconds on the scalar products (most of it isl's dataflow, 2 to 5
+//! ms per read of a scalar written in every iteration), above the issue's 10 ms. Every decision is a model diagnostic
+//! (`delicm: NAME: ...`); `delicm::report(before, after)` is what `optimist show delicm FILE.c`
+//! prints with the model after the pass. When isl's budget runs out the pass restores the model
+//! and reports a bail-out. `corpus/scalar/` holds scalar versions of seven kernels whose twins are
+//! in `corpus/` (gemm_ijk, syrk, two_mm with one scalar for both products, covariance,
+//! scale_rows with a hoisted load, prefix which must not be mapped, local_tmp with a local array).
 #![deny(missing_docs)]
 
 use optimist_presburger::{DimType, Error as IslError, Map, Set, UnionMap, UnionSet};

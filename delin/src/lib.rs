@@ -31,6 +31,53 @@
 //! assert!(text.starts_with("A: shape A[][n + 1] (offset)"), "{text}");
 //! assert!(text.contains("-> A[i, j]"), "{text}");
 //! ```
+//!
+//! # Design notes
+//!
+//! Depends on `presburger` and `scop`. `shape.rs` is the algebra on polynomials. `views` returns
+//! every candidate view of one array (shape plus per-access subscripts), in the order the pass
+//! prefers them:
+//! - the division (`"divide"`): `infer_shape` (§3.1 steps 1–2 over all accesses, §3.2: the
+//!   parametric factors of the terms with an iterator must form a chain of divisors whose quotients
+//!   are the sizes; without any, the constant coefficients other than ±1, `A[i*100 + j]`),
+//!   `Shape::divide` (step 3: remainders from the innermost size out; a constant size also takes
+//!   the constant term rounded down) and `adjust_gcd` (§3.4, a factor moves only as far as the
+//!   dimension's own size has it);
+//! - the `P + α` shapes of §4 (`"offset"`, `offset_views`, Algorithms 1–3): for each order of the
+//!   size parameters (at most 4), the subscript grouped by the set of size parameters of each
+//!   term, `f0 = g_full`, `α_k` (k ≥ 2) the constant `g_full∖{k} / f0` common to all accesses, and
+//!   `α1`, which the polynomial does not determine, taken from the iterators of `f0` (for
+//!   `A[i*(n+1) + j]`, `α1 = 1`), then 0. `β P` is the gcd adjustment.
+//!
+//! Every view must linearize back to the original subscripts (R2, `Shape::linearize`) and be
+//! affine. The pass (`run`, first in the driver's table) considers the flat pointers with a
+//! polynomial subscript or a stride (the model keeps the polynomial of every 1-d pointer access, so
+//! `A[i*n + j]` next to `A[j]` is one array). For each view it builds, with isl over the domains,
+//! §3.3's fold (`fold`: per access and pair of dimensions, from the innermost out, the piece
+//! `k ∈ {-1, 0, 1}` of the paper's maps `M_t` — one multiple of the size moved between neighbours —
+//! whose subscript leaves its dimension for strictly fewer parameter values than `k = 0`, so
+//! `A[i*n + n - 1 - j]` is `A[i][n - 1 - j]`; one piece per access keeps subscripts free of
+//! selects, where the paper composes the piecewise maps and simplifies them to one piece on the
+//! domain), the exact relations, and the parameter values (in the context) where an instance that
+//! runs leaves the view. It takes the first view valid everywhere, else the first valid somewhere
+//! (its conditions become DL `Assumption`s, simplified by `assume::collect` with the others into
+//! the one run-time check; a condition true on the whole context is not recorded); an array whose
+//! accesses are all exact already (constant strides) only takes a view valid everywhere. The
+//! array's sizes become `[][P1]...` (`Size::Const` for constants; `ScopArray::delinearized` keeps
+//! them as polynomials), every access an exact affine relation (may-writes become must-writes
+//! outside guards). The program's memory stays flat: the model lowering computes the recovered
+//! sizes from the parameters and linearizes the subscripts with them, and generated C prints
+//! `A[(i) * (1L * (long)n) + j]` (sizes in `long`). A delinearized array's footprint (first
+//! subscript's range times the recovered sizes) may exceed what the program touches, so it is a
+//! `Plan::fallback_footprints` entry, as is the footprint of every declared array with several
+//! dimensions: native code runs the faithful code when it leaves the buffer
+//! (no error) and otherwise accesses the array without range checks. An array that does not fit
+//! (no view, a view invalid for every parameter value, a size not affine in the parameters or
+//! with a coefficient beyond 32 bits) stays flat and the report says why (also as a model
+//! diagnostic). `delin::report(before, after)` is what `optimist show delin FILE.c` prints: per
+//! flat pointer the shape and how it was found or why it stays flat, each access's polynomial
+//! before and relation after, and the DL conditions. `corpus/flat/` holds flat-pointer versions
+//! of thirteen corpus kernels; they are part of the corpus the differential tests walk.
 #![deny(missing_docs)]
 
 pub mod shape;

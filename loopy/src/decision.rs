@@ -58,7 +58,7 @@ pub enum SplitLoop {
 }
 
 /// What the strategy decided against its own schedule (the summary of
-/// [`crate::Transformed::decision`]).
+/// [`crate::Transformed::departures`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Departure {
     /// The program's order kept: its loops (described) beat the automatic schedule's.

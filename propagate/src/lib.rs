@@ -64,6 +64,44 @@
 //! assert_eq!(scop.stmts.len(), 1);
 //! assert!(scop.diagnostics.iter().any(|d| d.contains("tmp: propagated")));
 //! ```
+//!
+//! # Design notes
+//!
+//! Depends on `presburger` and `scop`. Runs after DeLICM. The candidates are the local arrays with
+//! dimensions (not live-out). Each round computes the value-based RAW dependences of the whole
+//! model at access level (`Dependences::compute_isl`, tagged), picks the untried temporary first in
+//! §4.4's order (fewest distinct arrays left in its readers, then fewest RAW dependences, source
+//! statements, reads, dimensions, source order) and tries all of its reads at once:
+//! - **split** (§3, Figure 5, `Scop::split_statement`): a reader whose instances see several
+//!   writers is cut into pieces of its domain, one writer per read; the pieces take the statement's
+//!   tags, place and body, copies of its accesses restricted to the piece, and the schedule is
+//!   pulled back through `S_k[i] -> S[i]` (`isl_schedule_pullback_union_pw_multi_aff`), so the
+//!   schedule tree keeps its shape. At most `MAX_PIECES` pieces, and none may fix a dimension
+//!   between two loop dimensions (§4.3).
+//! - **rewrite** (Algorithm 1): the writer's expression with its loads re-issued from the reader
+//!   through the defining instance (reader instance to writer instance, the reversed RAW), and its
+//!   iterators as affine functions of the reader's (`PwAff::to_aff` of the defining map, checked to
+//!   have no integer division, built as 64-bit `BodyExpr` and converted to the iterator's type).
+//! - **reload test** (§3.2): on the model after all replacements, every re-issued load must have
+//!   exactly the sources of the original load moved through the defining instance.
+//! - **heuristics**: `MAX_CACHE_LINES` per reader instance (§4.2's counting: within half a line of
+//!   an earlier access of the same array is a hit), `MAX_NODES` per expression.
+//! If everything holds, the reads are replaced, and the writes of the temporary, now dead, are
+//! removed; otherwise the refusal is recorded with its reason. Recurrences (§5.4: one writer's
+//! expression at consecutive elements along the innermost loop) are recorded as diagnostics;
+//! code generation does not use them. Refused: reads of the array itself in its expression, and
+//! reads of elements no statement wrote. A temporary no statement of the model touches is not
+//! allocated by the optimized code: the model-based C function (`codegen::c`) does not declare it
+//! (only the faithful one does), and the native `Kernel` compiles a second, *lean* versioned entry
+//! (`Versioning::fallback = None`) that returns `Status::CheckFailed` instead of calling the
+//! faithful code; the kernel calls it with empty buffers for those arrays and, only when the check
+//! fails, allocates them and calls the faithful code itself. `optimist show propagate FILE.c` prints the decisions and
+//! the model after the pass. `corpus/pipelines/` holds seven pipelines with local temporaries
+//! (separable blur, unsharp mask, Harris, a pyramid step, a two-stage stencil, the paper's Figure 1
+//! boundary case, which is split, and Figure 7b's overwrite, which is refused); they are part of the
+//! corpus the differential tests walk. DeLICM maps a local array only when some element is written
+//! twice: a temporary written once has no false dependence, and mapping it into another temporary
+//! only blocked propagation (seen on Harris).
 #![deny(missing_docs)]
 
 use optimist_presburger::{Aff, DimType, Error as IslError, Map, PwMultiAff, Set, UnionMap};

@@ -17,6 +17,72 @@
 //!   notation).
 //! - [`run`]: many programs from a seed, shrinking a failure to a small program and writing it
 //!   to `testkit/regressions/`, where `tests/random_programs.rs` runs it from then on.
+//!
+//! # Design notes
+//!
+//! `optimist-testkit` generates random kernels and checks them; its own tests run them.
+//! `programs.rs` holds proptest strategies of `Program`s: 1 to 4 nested loops (constant,
+//! parametric, triangular, loaded and strided bounds, negative steps, `long` iterators, counting
+//! `while` loops), affine, linearized, non-affine and indirect subscripts, arrays of five element
+//! types (fixed, variable-length and flat-pointer shapes), scalars written in loops, a local
+//! temporary array, conditions on iterators and on data, `#pragma scop` regions, aliasing
+//! arguments. Every reference (an iterator, an array, a subscript) is an index resolved modulo
+//! what exists where the program is printed, so any shrunk program still prints as a kernel.
+//! `check.rs` runs one program through the interpreter (the reference: when it reports an
+//! out-of-bounds access, undefined behaviour or the step limit, the program has none), the
+//! faithful native code, and one of 320 configurations (`setup(k)`: the automatic strategy with
+//! tiles of 32, 2 or 3, or the program's order; every pass, none, or one; four native
+//! configurations; one in four also as versioned C through `cc -O1`), all bitwise. isl refusing an
+//! operation in any stage counts as a failure too (the fallback keeps results right, but the
+//! program lost its optimization for nothing), except isl's scheduler giving up on dependences
+//! ("unable to carry dependences"), after which the strategy keeps the program's order.
+//! `run(seed, cases, time_box)` drives proptest's runner; a failure is shrunk and written to
+//! `testkit/regressions/found-HASH.c` (run line, setup, reason, C), which `regressions_agree` runs
+//! from then on (the files found so far are renamed for what they found). `fuzz.rs` is a mutation
+//! fuzzer (no coverage feedback: nothing to install, stable toolchain) for the three parsers of
+//! user text: the C front end, Loopy scripts (parsed, then applied to `corpus/tagged.c`'s model)
+//! and isl notation (sets, maps, unions, affine functions, schedules, polynomials). Inputs are
+//! seeds (corpus kernels, scripts, isl texts) changed by one to eight mutations (bytes, deletions,
+//! duplications, long repetitions, tokens of the language, splices); an input fails when it
+//! panics, runs past 30 s, or (in the long mode only; the suite asserts no timing) takes over a
+//! second, and is kept in `testkit/fuzz/crashes/`, which `tests/fuzz.rs`
+//! replays (with 1,500 seeded inputs per parser in every run; `scripts/fuzz.sh c|loopy|isl
+//! MINUTES` is the long mode). Each input is written to disk before it runs, so that a crash of
+//! isl's C code leaves it behind. It found that isl 0.27's schedule reader crashes when a mapping
+//! key is a number or a scalar stands where a node belongs: `Schedule::parse` now checks the flow
+//! notation first (`flow_yaml`) and refuses the rest with `Error::InvalidArgument`; and that isl
+//! computes `a^b` while reading, with `b` modulo 2^64 (`399^999999999999999999999999` ran for half
+//! an hour): every isl text goes through `small_powers`, which refuses exponents above 64, and
+//! `shallow`, which refuses brackets nested deeper than 64 (isl's reader recursed off the stack on
+//! thousands of `[`) and tuples of more than 96 entries (a map over 400 repeated dimensions ran for
+//! minutes; isl reads `S[i][j]` as `S[i, j]`, so chained tuples count as one); text that
+//! starts like a mapping (`domain: 1`, `{ domain: ...`) is refused for sets, maps and expressions
+//! and inside a schedule's strings (`mapping_like`): isl's reader takes it for a schedule whatever
+//! it was asked, and crashed. Inputs
+//! run on a worker thread; one still running after 30 s is kept as a failure and a fresh worker
+//! takes the next input. Loopy scripts: a shorthand naming a dimension beyond 32 (`skew(L, 0,
+//! 12147483648, 1)` asked for a map over twelve billion iterators and aborted on allocation) and
+//! a schedule deeper than 32 loops (an `affine` onto 130 dimensions took half a minute to verify:
+//! isl reads the lexicographic order's constraints, the square of the depth, before any budget
+//! counts) are refused, and `apply` runs under an isl budget (`SCRIPT_BUDGET`, `apply_within`).
+//! The C front end: `a * b * c ...` 2,900 factors long overflowed the caller's stack while
+//! lowering; parsing, lowering and dropping the syntax tree now all run on the front end's thread
+//! with a 512 MiB stack; lang-c's parser takes time exponential in a run of `+` and `-` characters
+//! (`i+++...=+++...`, or `n - -- -- ...` with spaces: 40 of them took 50 s), so a run longer than 16
+//! is refused before it parses (`sign_run`). Random programs whose disagreement is not ours to fix
+//! are kept apart in `testkit/regressions/open/`, not replayed, each with what was found (isl
+//! internal errors in the strategy and an isl assertion in the assumptions stage, which now lose
+//! the optimization only; gcc 12.2 miscompiling correct C at -O1). The C setups run native code with the configuration
+//! `compile_c` uses (`optimist::config_for_c`) and take the C from `compile_c` itself: both back
+//! ends must get the same plan (`Plan::dump` compared, the differing lines in the failure), and the
+//! versioned C must give the interpreter's bits even where `cc` reads the program as written
+//! otherwise (gcc 12's front end folds `0.0 - (double)i` into `-(double)i`, `-0.0` at `i = 0`, so a
+//! floating zero and an integer converted to a floating type print as compound literals; gcc
+//! exploits inner indices past their dimension, so a data-dependent access to an array of several
+//! dimensions is addressed flat). The tally counts what changed the programs (`check::reach`: each
+//! pass, tiles, splits, interchanges, time tiles, wavefronts, register blocks, parallel loops).
+//! `scripts/asan.sh MINUTES` runs the soak and the isl and C fuzzers against an isl built with
+//! AddressSanitizer (in `target/asan`).
 
 pub mod check;
 pub mod fuzz;

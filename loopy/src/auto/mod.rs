@@ -70,7 +70,7 @@ impl Default for AutoConfig {
 /// keeps the program's order instead when that order is better on what makes loops fast (unit
 /// stride innermost, then a parallel loop, then vector loops; and on a tie, when the tiled
 /// schedule is a wavefront while the program has a parallel loop), saying so in
-/// [`Transformed::decision`]; tiles a stencil's time loop with its first space loop instead
+/// [`Transformed::departures`]; tiles a stencil's time loop with its first space loop instead
 /// when one time step's data leaves the cache (`time`). Marks the outermost loop that carries
 /// no dependence parallel (when there is none and the outermost band is tiled, its tiles run as
 /// a wavefront whose waves' tiles are parallel), and
