@@ -11,7 +11,7 @@
 use optimist::presburger::Set;
 use optimist::scop::frontend::{self, FrontendConfig};
 use optimist::scop::interp;
-use optimist::scop::model::{AccessKind, Scop};
+use optimist::scop::model::{AccessKind, Scop, StmtId};
 use optimist::scop::workload::{RunSpec, Workload};
 
 const SRC: &str = "void lower(int n, double L[n][n], double x[n], double b[n]) {
@@ -64,7 +64,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // Sets answer questions: how many times does the inner statement run for n = 100?
-    let inner = &scop.stmts[1];
+    let inner = scop.stmt(StmtId(1));
     let fixed = inner
         .domain
         .intersect_params(&Set::parse(&scop.ctx, "[n] -> { : n = 100 }")?)?;

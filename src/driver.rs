@@ -798,8 +798,8 @@ fn check(
         RuntimeCheck,
         Set,
         Vec<ArrayId>,
-        Vec<(usize, Footprint)>,
-        Vec<(usize, Footprint)>,
+        Vec<(ArrayId, Footprint)>,
+        Vec<(ArrayId, Footprint)>,
     ),
     IslError,
 > {
@@ -859,12 +859,12 @@ fn check(
             continue;
         }
         if scop.array(*k).sizes.len() > 1 || !exact(*k) {
-            fallback_footprints.push((id.0 as usize, fp.clone()));
+            fallback_footprints.push((id, fp.clone()));
             if !unchecked.contains(&id) {
                 unchecked.push(id);
             }
         } else {
-            footprints.push((id.0 as usize, fp.clone()));
+            footprints.push((id, fp.clone()));
         }
     }
     Ok((check, params, unchecked, footprints, fallback_footprints))

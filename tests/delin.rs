@@ -50,7 +50,7 @@ fn flat_pointers_get_their_shape_and_exact_accesses() {
             .iter()
             .all(|a| a.exact && a.polynomial.is_none())
     );
-    assert_eq!(plan.scop.accesses[0].kind, AccessKind::MustWrite);
+    assert_eq!(plan.scop.accesses.as_slice()[0].kind, AccessKind::MustWrite);
     // The DL conditions are part of the simplified precondition and of the check.
     let dl = plan
         .assumptions
@@ -162,7 +162,7 @@ fn an_array_that_does_not_fit_stays_flat_and_says_why() {
     let model = optimist::model_after(&f, &Config::default(), "delin")
         .unwrap()
         .unwrap();
-    assert!(model.arrays[0].delinearized.is_none());
+    assert!(model.arrays.as_slice()[0].delinearized.is_none());
     let Outcome::Optimized(plan) = optimist::optimize(&f, &Config::default()).unwrap() else {
         panic!("the kernel should still be optimized (flat)");
     };
@@ -271,7 +271,7 @@ fn a_size_beyond_32_bits_stays_flat() {
     let model = optimist::model_after(&f, &Config::default(), "delin")
         .unwrap()
         .unwrap();
-    assert!(model.arrays[0].delinearized.is_none());
+    assert!(model.arrays.as_slice()[0].delinearized.is_none());
     assert!(
         model.diagnostics.iter().any(|d| d
             == "A stays flat: `[][8589934592]`: the size `8589934592` has a coefficient beyond 32 bits"),

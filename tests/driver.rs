@@ -114,7 +114,7 @@ fn a_refused_script_is_an_error_and_an_unknown_pass_too() {
 /// and one for odd iterations, each with its own accesses; the schedule keeps the order.
 fn split_even_odd(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
     let ctx = scop.ctx.clone();
-    let old = scop.stmts[0].clone();
+    let old = scop.stmts.as_slice()[0].clone();
     if old.iterators.len() != 1 {
         return Err(PassError::Bail("only one loop is split".into()));
     }
@@ -125,7 +125,7 @@ fn split_even_odd(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassE
     let even = Set::parse(&ctx, &format!("[{params}] -> {{ {name}[i] : i % 2 = 0 }}"))?;
     let odd = Set::parse(&ctx, &format!("[{params}] -> {{ {name}[i] : i % 2 = 1 }}"))?;
     let odd_domain = old.domain.intersect(&odd)?.with_tuple_name(&odd_name)?;
-    scop.stmts[0].domain = old.domain.intersect(&even)?;
+    scop.stmts[optimist::scop::model::StmtId(0)].domain = old.domain.intersect(&even)?;
     let new_id = StmtId(scop.stmts.len() as u32);
     let mut renamed = Vec::new();
     for &a in &old.accesses {

@@ -71,7 +71,7 @@ fn bad_inputs_are_errors_not_crashes() {
     // Missing argument.
     let (f, k) = compile("void k(int n, int A[2]) {\n  A[0] = n;\n}");
     let mut w = Workload::generate(&f, &RunSpec::parse_args(&["--set", "n=1"]).unwrap()).unwrap();
-    w.args.scalars = vec![None; f.vars.len()];
+    w.args.scalars = optimist::scop::id::IdVec::filled(f.vars.len(), None);
     assert!(matches!(
         k.run(&mut w.args),
         Err(KernelError::BadArguments(_))

@@ -74,7 +74,10 @@ fn the_iteration_picture_is_the_model() {
 
     // The points: the statement's domain for this n, from the model built here.
     let scop = Scop::build(&f, &Default::default()).unwrap();
-    let domain = scop.stmts[0].domain.fix(DimType::Param, 0, n).unwrap();
+    let domain = scop.stmts.as_slice()[0]
+        .domain
+        .fix(DimType::Param, 0, n)
+        .unwrap();
     let want: BTreeSet<[i64; 2]> = domain
         .points(1000)
         .unwrap()

@@ -77,15 +77,15 @@ fn interpreted(f: &Function, a: &[f64], n: usize, m: usize) -> Result<Vec<f64>, 
         b
     };
     let mut args = interp::Args {
-        scalars: vec![None; f.vars.len()],
-        bindings: vec![None; f.arrays.len()],
+        scalars: optimist::scop::id::IdVec::filled(f.vars.len(), None),
+        bindings: optimist::scop::id::IdVec::filled(f.arrays.len(), None),
         buffers: vec![buffer(a), buffer(&vec![0.0; n * m])],
         ..Default::default()
     };
-    args.scalars[f.var_named("n").unwrap().0 as usize] = Some(Value::Int(n as i128));
-    args.scalars[f.var_named("m").unwrap().0 as usize] = Some(Value::Int(m as i128));
+    args.scalars[f.var_named("n").unwrap()] = Some(Value::Int(n as i128));
+    args.scalars[f.var_named("m").unwrap()] = Some(Value::Int(m as i128));
     for (k, name) in ["A", "B"].iter().enumerate() {
-        args.bindings[f.array_named(name).unwrap().0 as usize] = Some(interp::Binding {
+        args.bindings[f.array_named(name).unwrap()] = Some(interp::Binding {
             buffer: k,
             offset: 0,
         });

@@ -60,7 +60,7 @@
 //!   expression of the simplified set conjoined with `extra`, and per alias pair "untouched or
 //!   disjoint": byte addresses from `Footprint`s, the first subscript's range times the inner
 //!   sizes, sound under IB; the whole buffer when an access is not exact). Leaves: parameters,
-//!     array addresses, and buffer extents (only native code knows them). The footprint of every
+//!   array addresses, and buffer extents (only native code knows them). The footprint of every
 //!   array parameter is computed once and kept (`RuntimeCheck::footprints`) for the pairs and for
 //!   code generation's footprint check. `eval` computes in `i64`
 //!   with every operand evaluated and fails on any overflow (Algorithm 1).

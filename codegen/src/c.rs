@@ -8,7 +8,8 @@ use crate::ast::{AExpr, LoopAst, Node};
 use crate::block::RegisterBlock;
 use crate::decide::{Block, DLoop, DNode, Decided, Exec, Jam, Lanes, Pack, Share};
 use optimist_presburger::AstOp;
-use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
+use optimist_scop::id::IdVec;
+use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarId, VarKind};
 use optimist_scop::model::{
     AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopArrayId, ScopStmt,
 };
@@ -21,7 +22,7 @@ struct Printer<'a> {
     /// The C names of the AST iterators (isl's, made distinct from the program's names).
     iters: Vec<String>,
     /// The C name of every variable of the program (names reused in several scopes get a suffix).
-    vars: Vec<String>,
+    vars: IdVec<VarId, String>,
     /// Whether the invariant reads are parameters (loaded by the run-time check).
     preloaded: bool,
     /// What the vector loop being printed keeps in locals, with the locals' names.
@@ -93,7 +94,7 @@ impl<'a> Printer<'a> {
                 n
             })
             .collect();
-        let mut vars: Vec<String> = Vec::with_capacity(f.vars.len());
+        let mut vars: IdVec<VarId, String> = IdVec::new();
         for (k, v) in f.vars.iter().enumerate() {
             let clash = vars.iter().any(|n| n == &v.name);
             vars.push(if clash {
@@ -320,7 +321,7 @@ impl Printer<'_> {
             if let ArrayOrigin::Scalar(v) = a.origin
                 && self.f.var(v).kind == VarKind::Local
             {
-                let _ = writeln!(out, "  {} {};", a.elem, self.vars[v.0 as usize]);
+                let _ = writeln!(out, "  {} {};", a.elem, self.vars[v]);
             }
         }
         // Local arrays the model no longer touches (a temporary expression propagation
@@ -843,7 +844,7 @@ impl Printer<'_> {
         let arr = self.scop.array(acc.array);
         let name = match arr.origin {
             ArrayOrigin::Array(id) => self.f.array(id).name.clone(),
-            ArrayOrigin::Scalar(v) => self.vars[v.0 as usize].clone(),
+            ArrayOrigin::Scalar(v) => self.vars[v].clone(),
         };
         if let Some((_, idx)) = ctx.indices.iter().find(|(x, _)| *x == a) {
             if let Some(sizes) = &arr.delinearized {

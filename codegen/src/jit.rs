@@ -20,9 +20,10 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module};
 use optimist_scop::expr::{Expr as AnyExpr, ExprKind};
+use optimist_scop::id::IdVec;
 use optimist_scop::ir::{
-    ArrayKind, BinOp, Dim, Expr, For, Function, IrLeaf, LValue, MathFn, Param, PureFn, Stmt,
-    StmtKind, UnOp,
+    ArrayId, ArrayKind, BinOp, Dim, Expr, For, Function, IrLeaf, LValue, MathFn, Param, PureFn,
+    Stmt, StmtKind, UnOp, VarId,
 };
 use optimist_scop::types::Type;
 use std::collections::HashMap;
@@ -265,8 +266,8 @@ pub(crate) struct Lowering<'a, 'm> {
     pub f: &'a Function,
     pub b: FunctionBuilder<'a>,
     pub module: &'m mut dyn Module,
-    pub vars: Vec<Variable>,
-    pub arrays: Vec<ArrayRef>,
+    pub vars: IdVec<VarId, Variable>,
+    pub arrays: IdVec<ArrayId, ArrayRef>,
     math: HashMap<(MathFn, Type), cranelift_codegen::ir::FuncRef>,
     /// The imported [`call_pure`], once declared.
     pure: Option<cranelift_codegen::ir::FuncRef>,
@@ -294,13 +295,14 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let args = b.block_params(entry)[0];
         let error = b.create_block();
         b.append_block_param(error, types::I32);
-        let vars: Vec<Variable> = f.vars.iter().map(|v| b.declare_var(clif(v.ty))).collect();
+        let vars: IdVec<VarId, Variable> =
+            f.vars.iter().map(|v| b.declare_var(clif(v.ty))).collect();
         let mut l = Lowering {
             f,
             b,
             module,
             vars,
-            arrays: Vec::new(),
+            arrays: IdVec::new(),
             math: HashMap::new(),
             pure: None,
             pures: f.pure_fns(false),
@@ -313,35 +315,35 @@ impl<'a, 'm> Lowering<'a, 'm> {
         }
         let flags = MemFlagsData::trusted();
         let mut slot = 0i32;
-        let mut array_slots = vec![None; f.arrays.len()];
+        let mut array_slots: IdVec<ArrayId, Option<i32>> = IdVec::filled(f.arrays.len(), None);
         for p in &f.params {
             match *p {
                 Param::Scalar(v) => {
                     let t = clif(f.var(v).ty);
                     let val = l.b.ins().load(t, flags, args, slot * 8);
-                    l.b.def_var(l.vars[v.0 as usize], val);
+                    l.b.def_var(l.vars[v], val);
                     slot += 1;
                 }
                 Param::Array(a) => {
-                    array_slots[a.0 as usize] = Some(slot);
+                    array_slots[a] = Some(slot);
                     slot += 3;
                 }
             }
         }
-        for (k, a) in f.arrays.iter().enumerate() {
+        for (k, a) in f.arrays.iter_enumerated() {
             if a.kind == ArrayKind::Local {
                 array_slots[k] = Some(slot);
                 slot += 3;
             }
         }
         // Locals start at zero (reading them first is undefined in C).
-        for (k, v) in f.vars.iter().enumerate() {
+        for (k, v) in f.vars.iter_enumerated() {
             if v.kind == optimist_scop::ir::VarKind::Local {
                 let z = l.zero(v.ty);
                 l.b.def_var(l.vars[k], z);
             }
         }
-        for (k, a) in f.arrays.iter().enumerate() {
+        for (k, a) in f.arrays.iter_enumerated() {
             let s = array_slots[k]
                 .ok_or_else(|| CodegenError::Unexpected("array without a slot".into()))?;
             let mut load = |off: i32| {
@@ -413,7 +415,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
             StmtKind::Assign(lv, e) => {
                 let v = self.expr(e)?;
                 match lv {
-                    LValue::Var(x) => self.b.def_var(self.vars[x.0 as usize], v),
+                    LValue::Var(x) => self.b.def_var(self.vars[*x], v),
                     LValue::Elem(a, idx) => {
                         let addr = self.element(*a, idx)?;
                         self.b
@@ -436,7 +438,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
     fn for_loop(&mut self, l: &For) -> Result<(), CodegenError> {
         let ty = self.f.var(l.var).ty;
         let init = self.expr(&l.init)?;
-        let var = self.vars[l.var.0 as usize];
+        let var = self.vars[l.var];
         self.b.def_var(var, init);
         let test = |x: &mut Self| {
             let i = x.b.use_var(var);
@@ -465,13 +467,13 @@ impl<'a, 'm> Lowering<'a, 'm> {
         for e in idx {
             values.push(self.expr(e)?);
         }
-        self.address(a.0 as usize, &values, self.f.array(a).elem)
+        self.address(a, &values, self.f.array(a).elem)
     }
 
     /// The address of the element at `indices` (i64 values) of array `k`, range-checked.
     pub fn address(
         &mut self,
-        k: usize,
+        k: ArrayId,
         indices: &[Value],
         elem: Type,
     ) -> Result<Value, CodegenError> {
@@ -483,13 +485,13 @@ impl<'a, 'm> Lowering<'a, 'm> {
 
     /// The address of the element at `indices` of array `k`, without a range check: for code
     /// whose accesses were proved in range before it runs.
-    pub fn address_unchecked(&mut self, k: usize, indices: &[Value], elem: Type) -> Value {
+    pub fn address_unchecked(&mut self, k: ArrayId, indices: &[Value], elem: Type) -> Value {
         let flat = self.flat_index(k, indices);
         self.element_address(k, flat, elem)
     }
 
     /// The flat element index of `indices` (i64 values) in array `k`.
-    pub fn flat_index(&mut self, k: usize, indices: &[Value]) -> Value {
+    pub fn flat_index(&mut self, k: ArrayId, indices: &[Value]) -> Value {
         let mut flat = indices[0];
         for (d, &i) in indices.iter().enumerate().skip(1) {
             let size = self.b.use_var(self.arrays[k].inner[d - 1]);
@@ -500,7 +502,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
     }
 
     /// Whether the flat index `flat` lies outside the memory given for array `k` (`i8`).
-    pub fn outside(&mut self, k: usize, flat: Value) -> Value {
+    pub fn outside(&mut self, k: ArrayId, flat: Value) -> Value {
         let (lo, hi) = (
             self.b.use_var(self.arrays[k].lo),
             self.b.use_var(self.arrays[k].hi),
@@ -511,7 +513,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
     }
 
     /// The address of flat element `flat` of array `k`.
-    pub fn element_address(&mut self, k: usize, flat: Value, elem: Type) -> Value {
+    pub fn element_address(&mut self, k: ArrayId, flat: Value, elem: Type) -> Value {
         let bytes = self.b.ins().imul_imm_s(flat, elem.size() as i64);
         let base = self.b.use_var(self.arrays[k].base);
         self.b.ins().iadd(base, bytes)
@@ -1066,7 +1068,7 @@ fn speculable<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
 impl<'a, 'm> LowerLeaves<'a, 'm, IrLeaf> for Lowering<'a, 'm> {
     fn leaf(&mut self, leaf: &IrLeaf, ty: Type) -> Result<Value, CodegenError> {
         Ok(match leaf {
-            IrLeaf::Var(v) => self.b.use_var(self.vars[v.0 as usize]),
+            IrLeaf::Var(v) => self.b.use_var(self.vars[*v]),
             IrLeaf::Read(a, idx) => {
                 let addr = self.element(*a, idx)?;
                 self.b

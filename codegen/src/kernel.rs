@@ -18,8 +18,9 @@ use crate::abi::{self, ArgBlock, Status};
 use crate::ast::CodegenError;
 use crate::jit::{self, Compiled};
 use crate::plan::Plan;
+use optimist_scop::id::IdVec;
 use optimist_scop::interp::{self, Args, Buffer, Value};
-use optimist_scop::ir::{ArrayKind, Dim, Function, Param};
+use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarId};
 
 /// Why a kernel did not run to completion.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -221,7 +222,7 @@ impl Kernel {
                 p.footprints
                     .iter()
                     .chain(&p.fallback_footprints)
-                    .all(|(a, _)| *a != id.0 as usize)
+                    .all(|(a, _)| *a != *id)
             })
             .collect();
         Ok(k)
@@ -249,12 +250,12 @@ impl Kernel {
         args.returned = None;
         let f = &self.function;
         let bad = |m: String| KernelError::BadArguments(m);
-        let mut views = vec![None; f.arrays.len()];
+        let mut views = IdVec::filled(f.arrays.len(), None);
         for a in f.array_params() {
             let name = &f.array(a).name;
             let b = args
                 .bindings
-                .get(a.0 as usize)
+                .get(a)
                 .copied()
                 .flatten()
                 .ok_or_else(|| bad(format!("no buffer for `{name}`")))?;
@@ -262,7 +263,7 @@ impl Kernel {
                 .buffers
                 .get_mut(b.buffer)
                 .ok_or_else(|| bad(format!("no buffer #{}", b.buffer)))?;
-            views[a.0 as usize] = Some(View::of(buffer, b.offset));
+            views[a] = Some(View::of(buffer, b.offset));
         }
         let (version, value) = self.execute(&args.scalars, &views)?;
         args.returned = value;
@@ -313,7 +314,7 @@ impl Kernel {
         arrays: &mut [(&str, ArrayArg<'_>)],
     ) -> Result<(Version, Option<Value>), KernelError> {
         let f = &self.function;
-        let mut values = vec![None; f.vars.len()];
+        let mut values = IdVec::filled(f.vars.len(), None);
         for (name, v) in scalars {
             let id = f
                 .scalar_params()
@@ -321,9 +322,9 @@ impl Kernel {
                 .ok_or_else(|| {
                     KernelError::BadArguments(format!("`{name}` is not a scalar parameter"))
                 })?;
-            values[id.0 as usize] = Some(*v);
+            values[id] = Some(*v);
         }
-        let mut views = vec![None; f.arrays.len()];
+        let mut views = IdVec::filled(f.arrays.len(), None);
         for (name, slice) in arrays.iter_mut() {
             let id = f
                 .array_params()
@@ -331,7 +332,7 @@ impl Kernel {
                 .ok_or_else(|| {
                     KernelError::BadArguments(format!("`{name}` is not an array parameter"))
                 })?;
-            views[id.0 as usize] = Some(slice.view());
+            views[id] = Some(slice.view());
         }
         self.execute(&values, &views)
     }
@@ -339,15 +340,15 @@ impl Kernel {
     /// Checks the arguments, lays out the argument block and runs the code.
     fn execute(
         &self,
-        scalars: &[Option<Value>],
-        views: &[Option<View>],
+        scalars: &IdVec<VarId, Option<Value>>,
+        views: &IdVec<ArrayId, Option<View>>,
     ) -> Result<(Version, Option<Value>), KernelError> {
         let f = &self.function;
         let bad = |m: String| KernelError::BadArguments(m);
         let sizes = Args {
-            scalars: scalars.to_vec(),
+            scalars: scalars.clone(),
             buffers: Vec::new(),
-            bindings: Vec::new(),
+            bindings: IdVec::new(),
             returned: None,
         };
         let mut slots = ArgBlock::for_function(f);
@@ -357,7 +358,7 @@ impl Kernel {
         for a in f.array_params() {
             let arr = f.array(a);
             let view = views
-                .get(a.0 as usize)
+                .get(a)
                 .copied()
                 .flatten()
                 .ok_or_else(|| bad(format!("no buffer for `{}`", arr.name)))?;
@@ -389,7 +390,7 @@ impl Kernel {
             match *p {
                 Param::Scalar(v) => {
                     let val = scalars
-                        .get(v.0 as usize)
+                        .get(v)
                         .copied()
                         .flatten()
                         .ok_or_else(|| bad(format!("no value for `{}`", f.var(v).name)))?;
@@ -413,7 +414,7 @@ impl Kernel {
                     }
                 }
                 Param::Array(a) => {
-                    let view = views[a.0 as usize].ok_or_else(|| bad("no buffer".into()))?;
+                    let view = views[a].ok_or_else(|| bad("no buffer".into()))?;
                     view.push(&mut slots);
                 }
             }
@@ -477,6 +478,7 @@ impl Kernel {
             Status::Footprint { array } => Err(KernelError::Footprint {
                 array: f
                     .arrays
+                    .as_slice()
                     .get(array as usize)
                     .map(|a| a.name.clone())
                     .unwrap_or_default(),

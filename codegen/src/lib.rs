@@ -55,6 +55,7 @@
 //!   and the Cranelift lowering walk the tree and only emit. Before, each back end had its own
 //!   cascade over the `LoopAst` (ten commits touched both); the split left every generated
 //!   program byte-identical.
+//!
 //! The output side; the only crate that depends on Cranelift.
 //!
 //! - **Loop AST** (`ast.rs`). `generate(&Scop, &Schedule) -> LoopAst`: isl's AST builder with an
@@ -178,7 +179,7 @@
 //!   C widths, wrapping like C and gcc, single-precision `float`, no FMA, math through libm. The
 //!   **model lowering** compiles a loop AST and the statement bodies. Both check every access
 //!   against its buffer, and turn division by zero and `MIN / -1` into an error status instead of
-//!     a trap, so native code never leaves the memory it was given or kills the process. The model
+//!   a trap, so native code never leaves the memory it was given or kills the process. The model
 //!   lowering leaves out the check for arrays whose every subscript lies inside its declared
 //!   dimension whenever the run-time check holds (`in_declared_bounds` is part of it): in a 700³
 //!   product the checks cost more than the loop order gains. **Versioning** (`versioned.rs`,

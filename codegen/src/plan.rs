@@ -41,14 +41,14 @@ pub struct Plan {
     /// The flat elements each one-dimensional array parameter (by program index) touches,
     /// when computed (exact): compared with the buffers after the check holds, before anything
     /// is written; one outside its buffer is the caller's error.
-    pub footprints: Vec<(usize, Footprint)>,
+    pub footprints: Vec<(ArrayId, Footprint)>,
     /// Footprints of arrays with several dimensions (declared or recovered by
     /// delinearization), which over-approximate what the program touches (whole rows), and of
     /// one-dimensional arrays with an access under a condition on data or an over-approximated
     /// access: native
     /// code runs the faithful code when one leaves its buffer, and otherwise accesses the array
     /// without range checks (it is in `unchecked`).
-    pub fallback_footprints: Vec<(usize, Footprint)>,
+    pub fallback_footprints: Vec<(ArrayId, Footprint)>,
     /// What the schedule does, in words: a summary line, then each of `decisions` on a line.
     pub transformation: String,
     /// Every decision of the automatic strategy, typed (empty for scripts and the program's

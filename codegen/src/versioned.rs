@@ -26,12 +26,12 @@ pub struct Versioning<'a> {
     pub fallback: Option<&'a Compiled>,
     /// The flat elements each array of the program (by index) may touch, checked against its
     /// buffer after the check holds and before anything is written.
-    pub footprints: &'a [(usize, optimist_assume::Footprint)],
+    pub footprints: &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
     /// Footprints that over-approximate what the program touches (arrays with several
     /// dimensions): when
     /// one leaves its buffer the faithful code runs instead (no error: the program may stay
     /// inside); inside it, the model code accesses the array without range checks.
-    pub fallback_footprints: &'a [(usize, optimist_assume::Footprint)],
+    pub fallback_footprints: &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
     /// The argument-block slot of the first pre-loaded value (one slot per invariant read).
     pub preload_slot: usize,
 }
@@ -107,7 +107,7 @@ impl ModelLowering<'_, '_> {
             if fallback {
                 self.fall_back_if(bad);
             } else {
-                let code = crate::abi::Status::Footprint { array: *a as u32 }.encode(false);
+                let code = crate::abi::Status::Footprint { array: a.0 }.encode(false);
                 self.l.fail_if(bad, code);
             }
         }
@@ -165,7 +165,12 @@ impl ModelLowering<'_, '_> {
     }
 
     /// The address of element `indices` of array `k`; outside the memory given, the fallback.
-    pub(crate) fn address_or_fallback(&mut self, k: usize, indices: &[Value], elem: Type) -> Value {
+    pub(crate) fn address_or_fallback(
+        &mut self,
+        k: optimist_scop::ir::ArrayId,
+        indices: &[Value],
+        elem: Type,
+    ) -> Value {
         let flat = self.l.flat_index(k, indices);
         let bad = self.l.outside(k, flat);
         self.fall_back_if(bad);
@@ -204,9 +209,9 @@ impl ModelLowering<'_, '_> {
     pub(crate) fn program_array(
         &self,
         k: optimist_scop::model::ScopArrayId,
-    ) -> Result<usize, CodegenError> {
+    ) -> Result<optimist_scop::ir::ArrayId, CodegenError> {
         match self.scop.array(k).origin {
-            ArrayOrigin::Array(a) => Ok(a.0 as usize),
+            ArrayOrigin::Array(a) => Ok(a),
             ArrayOrigin::Scalar(_) => Err(CodegenError::Unexpected(
                 "run-time check reads the address of a scalar".into(),
             )),

@@ -34,6 +34,7 @@
 
 use optimist_presburger::{DimType, Error as IslError, Map, UnionMap, UnionSet};
 use optimist_scop::expr::ExprKind;
+use optimist_scop::id::IdVec;
 use optimist_scop::model::{AccessId, BodyLeaf, Scop, ScopArrayId, StmtId};
 use optimist_scop::pass::PassError;
 
@@ -42,17 +43,17 @@ use crate::{FlowCache, Flows, flow_into, overwritten, schedules};
 /// When every statement instance reads and writes on the timeline.
 pub(crate) struct Timeline {
     /// Per statement, instance to its read point `[t, 0]`.
-    reads: Vec<UnionMap>,
+    reads: IdVec<StmtId, UnionMap>,
     /// Per statement, instance to its write point `[t, 1]`.
-    writes: Vec<UnionMap>,
+    writes: IdVec<StmtId, UnionMap>,
     /// `{ p -> q : p ≺ q }` on points.
     after: UnionMap,
     /// `{ p -> q : q ⪯ p }` on points.
     up_to: UnionMap,
     /// Per statement, instance to the value it writes.
-    values: Vec<UnionMap>,
+    values: IdVec<StmtId, UnionMap>,
     /// Per statement, instance to its time in the original schedule.
-    schedules: Vec<Map>,
+    schedules: IdVec<StmtId, Map>,
 }
 
 /// Instance to point: the time `t` of `schedule` with its last coordinate `c` replaced by
@@ -75,17 +76,17 @@ impl Timeline {
     /// The timeline of `scop`'s original schedule, and the value each statement writes. The
     /// mapping only moves accesses between arrays, so the values stay those of the program.
     pub(crate) fn new(scop: &Scop, flows: &mut FlowCache) -> Result<Timeline, PassError> {
-        let (mut reads, mut writes, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut reads, mut writes, mut values) = (IdVec::new(), IdVec::new(), IdVec::new());
         let mut space = None;
         let schedules = schedules(scop)?;
-        for (k, s) in schedules.iter().enumerate() {
+        for (k, s) in schedules.iter_enumerated() {
             let (r, w) = (phase(s, 0)?, phase(s, 1)?);
             if space.is_none() {
                 space = Some(r.range()?.space()?);
             }
             reads.push(UnionMap::from_map(&r)?);
             writes.push(UnionMap::from_map(&w)?);
-            values.push(value_of(scop, StmtId(k as u32), flows)?);
+            values.push(value_of(scop, k, flows)?);
         }
         let Some(space) = space else {
             return Err(PassError::Bail("delicm: the model has no statement".into()));
@@ -101,20 +102,20 @@ impl Timeline {
     }
 
     fn read_of(&self, s: StmtId) -> &UnionMap {
-        &self.reads[s.0 as usize]
+        &self.reads[s]
     }
 
     fn write_of(&self, s: StmtId) -> &UnionMap {
-        &self.writes[s.0 as usize]
+        &self.writes[s]
     }
 
     /// Statement `s`'s instances to their times in the original schedule.
     pub(crate) fn schedule_of(&self, s: StmtId) -> &Map {
-        &self.schedules[s.0 as usize]
+        &self.schedules[s]
     }
 
     fn value_of(&self, s: StmtId) -> &UnionMap {
-        &self.values[s.0 as usize]
+        &self.values[s]
     }
 }
 

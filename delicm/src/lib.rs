@@ -104,6 +104,7 @@
 #![deny(missing_docs)]
 
 use optimist_presburger::{DimType, Error as IslError, Map, Set, UnionMap, UnionSet};
+use optimist_scop::id::IdVec;
 use std::collections::HashMap;
 mod knowledge;
 
@@ -357,7 +358,7 @@ fn overwritten(scop: &Scop, deps: &Flows) -> Result<UnionSet, IslError> {
 
 /// The schedule of each statement alone, instance to time (isl builds the map of the whole
 /// tree at each call: once for all).
-fn schedules(scop: &Scop) -> Result<Vec<Map>, IslError> {
+fn schedules(scop: &Scop) -> Result<IdVec<StmtId, Map>, IslError> {
     let all = scop.schedule.map()?;
     scop.stmts
         .iter()
@@ -502,9 +503,8 @@ fn forward_scalar(
             let mut acc = scop.access(q).clone();
             acc.stmt = y;
             acc.relation = def.apply_range(&acc.relation)?;
-            let id = AccessId(new.accesses.len() as u32);
-            new.accesses.push(acc);
-            new.stmts[y.0 as usize].accesses.push(id);
+            let id = new.accesses.push(acc);
+            new.stmts[y].accesses.push(id);
             renamed.push((q, id));
         }
         let tree = xs
@@ -516,7 +516,7 @@ fn forward_scalar(
                 other => BodyExpr::leaf(other, ty),
             })
         };
-        let st = &mut new.stmts[y.0 as usize];
+        let st = &mut new.stmts[y];
         st.value = substitute(&st.value).map_err(|e| PassError::Bail(e.0))?;
         st.guard = match &st.guard {
             Some(g) => Some(substitute(g).map_err(|e| PassError::Bail(e.0))?),
@@ -525,8 +525,8 @@ fn forward_scalar(
         st.accesses.retain(|&a| a != r);
         // A data-dependent subscript of Y reads `s` too (`a[c] = 5` with `c` forwarded): it
         // takes the tree as well, or it would index with a read that no longer exists.
-        for k in new.stmts[y.0 as usize].accesses.clone() {
-            let acc = &mut new.accesses[k.0 as usize];
+        for k in new.stmts[y].accesses.clone() {
+            let acc = &mut new.accesses[k];
             if let Some(subs) = &acc.subscripts {
                 let subs = subs
                     .iter()
@@ -806,7 +806,7 @@ fn map_scalar(
                     target.relation.coalesce()?
                 ));
                 for (a, rel) in &web {
-                    let acc = &mut scop.accesses[a.0 as usize];
+                    let acc = &mut scop.accesses[*a];
                     acc.relation = rel.to_map()?;
                     acc.array = target.array;
                 }
@@ -829,8 +829,8 @@ fn map_scalar(
 /// Removes the statements that do nothing any more: a write to a local scalar no statement
 /// reads, and a copy of an element onto itself (`C[i][j] = C[i][j]`, left by a mapping).
 fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
-    let mut dead = vec![false; scop.stmts.len()];
-    for (k, st) in scop.stmts.iter().enumerate() {
+    let mut dead: IdVec<StmtId, bool> = IdVec::filled(scop.stmts.len(), false);
+    for (k, st) in scop.stmts.iter_enumerated() {
         let w = scop.access(st.write);
         if is_local(scop, w.array)
             && !scop
@@ -851,7 +851,7 @@ fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
             }
         }
     }
-    Ok(scop.remove_statements(&|s, _| dead[s.0 as usize])?)
+    Ok(scop.remove_statements(&|s, _| dead[s])?)
 }
 
 /// What the pass did to the scalars of a model, `before` it and `after` it (what `optimist show

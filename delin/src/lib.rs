@@ -83,7 +83,9 @@
 pub mod shape;
 
 use optimist_presburger::{Map, Polynomial, PwAff, Set};
-use optimist_scop::model::{AccessKind, Assumption, AssumptionKind, Scop, ScopArrayId, Size};
+use optimist_scop::model::{
+    AccessId, AccessKind, Assumption, AssumptionKind, Scop, ScopArrayId, Size,
+};
 use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
 
 /// The pass as the driver's table holds it.
@@ -102,13 +104,14 @@ pub const PASS: Pass = Pass {
 pub fn run(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
     let mut done = Vec::new();
     let mut kept = Vec::new();
-    for k in 0..scop.arrays.len() {
-        let arr = &scop.arrays[k];
+    for id in scop.arrays.keys() {
+        let arr = &scop.arrays[id];
         if !arr.pointer || arr.delinearized.is_some() {
             continue;
         }
-        let id = ScopArrayId(k as u32);
-        let accesses: Vec<usize> = (0..scop.accesses.len())
+        let accesses: Vec<AccessId> = scop
+            .accesses
+            .keys()
             .filter(|&a| scop.accesses[a].array == id)
             .collect();
         // Only arrays with something to recover: a polynomial subscript, or a stride.
@@ -127,7 +130,7 @@ pub fn run(scop: &mut Scop, _cx: &PassCx<'_>) -> Result<PassReport, PassError> {
         match delinearize(scop, id, &accesses)? {
             Ok(d) => done.push(d),
             Err(why) => {
-                let note = format!("{} stays flat: {why}", scop.arrays[k].name);
+                let note = format!("{} stays flat: {why}", scop.arrays[id].name);
                 scop.diagnostics.push(note.clone());
                 kept.push(note);
             }
@@ -191,7 +194,7 @@ struct Built {
 fn delinearize(
     scop: &mut Scop,
     id: ScopArrayId,
-    accesses: &[usize],
+    accesses: &[AccessId],
 ) -> Result<Result<Done, String>, PassError> {
     let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
     let is_iterator = |v: &str| !params.iter().any(|p| p == v);
@@ -201,8 +204,7 @@ fn delinearize(
             Some([p]) => subscripts.push(p.clone()),
             _ => {
                 return Ok(Err(format!(
-                    "access {} has no single polynomial subscript",
-                    optimist_scop::model::AccessId(a as u32)
+                    "access {a} has no single polynomial subscript"
                 )));
             }
         }
@@ -243,9 +245,9 @@ fn delinearize(
     let Some((view, built)) = chosen else {
         return Ok(Err(refused.join("; ")));
     };
-    let name = scop.arrays[id.0 as usize].name.clone();
+    let name = scop.arrays[id].name.clone();
     for (&a, relation) in accesses.iter().zip(built.relations) {
-        let guarded = scop.stmts[scop.accesses[a].stmt.0 as usize].guard.is_some();
+        let guarded = scop.stmts[scop.accesses[a].stmt].guard.is_some();
         let acc = &mut scop.accesses[a];
         acc.relation = relation;
         acc.exact = true;
@@ -255,7 +257,7 @@ fn delinearize(
             acc.kind = AccessKind::MustWrite;
         }
     }
-    let arr = &mut scop.arrays[id.0 as usize];
+    let arr = &mut scop.arrays[id];
     arr.sizes = built.sizes;
     arr.delinearized = Some(view.shape.sizes.clone());
     let conditions = built.conditions.len();
@@ -275,7 +277,7 @@ fn delinearize(
 fn build(
     scop: &Scop,
     id: ScopArrayId,
-    accesses: &[usize],
+    accesses: &[AccessId],
     subscripts: &[Polynomial],
     view: &shape::View,
     is_iterator: &dyn Fn(&str) -> bool,
@@ -307,7 +309,7 @@ fn build(
         .map(|p| p.name.as_str())
         .collect::<Vec<_>>()
         .join(", ");
-    let name = &scop.arrays[id.0 as usize].name;
+    let name = &scop.arrays[id].name;
     let mut sizes = vec![Size::Unknown];
     for s in &shape.sizes {
         sizes.push(match s.variables().is_empty() {
@@ -349,7 +351,7 @@ fn build(
     let mut invalid = Set::empty(&scop.context.space()?)?;
     for ((&a, subs), original) in accesses.iter().zip(&view.subscripts).zip(subscripts) {
         let acc = &scop.accesses[a];
-        let st = &scop.stmts[acc.stmt.0 as usize];
+        let st = &scop.stmts[acc.stmt];
         let head = format!(
             "[{param_list}] -> {{ {}[{}]",
             st.name,
@@ -466,7 +468,7 @@ fn fold(
 pub fn report(before: &Scop, after: &Scop) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    for (k, arr) in after.arrays.iter().enumerate().filter(|(_, a)| a.pointer) {
+    for (k, arr) in after.arrays.iter_enumerated().filter(|(_, a)| a.pointer) {
         let find = |prefix: &str| {
             after
                 .diagnostics
@@ -490,8 +492,8 @@ pub fn report(before: &Scop, after: &Scop) -> String {
                 let _ = writeln!(out, "{}: flat ({why})", arr.name);
             }
         }
-        for (a, acc) in before.accesses.iter().enumerate() {
-            if acc.array.0 as usize != k {
+        for (a, acc) in before.accesses.iter_enumerated() {
+            if acc.array != k {
                 continue;
             }
             let subscript = match &acc.polynomial {
@@ -504,7 +506,7 @@ pub fn report(before: &Scop, after: &Scop) -> String {
             };
             let _ = writeln!(
                 out,
-                "  a{a} {} {}[{subscript}]  ->  {}",
+                "  {a} {} {}[{subscript}]  ->  {}",
                 acc.kind, arr.name, after.accesses[a].relation
             );
         }

@@ -395,7 +395,7 @@ impl Checker<'_> {
     fn stmt_name_at(&mut self, _s: &Stmt) -> Result<String, CorrespondenceError> {
         let k = self.next_stmt;
         self.next_stmt += 1;
-        match self.scop.stmts.get(k) {
+        match self.scop.stmts.as_slice().get(k) {
             Some(st) => Ok(st.name.clone()),
             None => unsupported("the model has fewer statements than the program"),
         }

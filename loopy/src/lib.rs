@@ -435,7 +435,7 @@ impl Transformed {
         Ok(LoopySchedule {
             ctx: scop.ctx.clone(),
             m,
-            theta,
+            theta: theta.into(),
             positions,
             components,
         })
@@ -692,7 +692,7 @@ fn apply_unbounded(
     for (stmts, at) in &vector_marks {
         let mut inner = None;
         for k in stmts {
-            let t = &s.theta[k.0 as usize];
+            let t = &s.theta[*k];
             for d in (0..s.m).rev() {
                 if auto::varies(&t.to_union()?, 2 * d + 1)? {
                     inner = inner.max(Some(2 * d + 1));

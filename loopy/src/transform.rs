@@ -25,6 +25,8 @@
 //! the first iteration entries. Shorthands are defined by their translation (see [`Shorthand`]).
 
 use optimist_presburger::{Ctx, DimType, Error as IslError, Map, Set, UnionMap};
+use optimist_scop::id::IdVec;
+use optimist_scop::model::StmtId;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A position vector.
@@ -46,7 +48,7 @@ pub struct LoopySchedule {
     /// `M`: the number of iteration entries (the vector has `2M + 1` entries).
     pub m: usize,
     /// Per statement: `S[i] -> [p0, j1, p1, ...]`.
-    pub theta: Vec<Map>,
+    pub theta: IdVec<StmtId, Map>,
     /// Per statement: the position vectors its instances have.
     pub positions: Vec<BTreeSet<Position>>,
     /// The components by tag.

@@ -173,7 +173,7 @@ fn report(
     let t = tags(tagged);
     let array = t
         .first()
-        .and_then(|&a| scop.accesses.get(a as usize))
+        .and_then(|&a| scop.accesses.as_slice().get(a as usize))
         .map(|a| scop.array(a.array).name.clone());
     let line = |s: Option<StmtId>| s.and_then(|s| scop.stmt(s).loc.as_ref().map(|l| l.line));
     Ok(Violation {

@@ -4,7 +4,7 @@
 use optimist_loopy::{CorrespondenceError, check_correspondence, correspondence};
 use optimist_presburger::{MultiUnionPwAff, Schedule, Set};
 use optimist_scop::frontend::{self, FrontendConfig};
-use optimist_scop::model::Scop;
+use optimist_scop::model::{Scop, StmtId};
 
 mod common;
 
@@ -93,7 +93,7 @@ fn a_wrong_order_is_caught() {
 fn a_wrong_domain_is_caught() {
     // A domain that forgets the stride, and one that forgets the last iteration.
     let (f, mut scop) = model();
-    scop.stmts[1].domain = Set::parse(
+    scop.stmts[StmtId(1)].domain = Set::parse(
         &scop.ctx,
         "[n, m] -> { S1[i, j] : 0 <= i < n and i <= j < m }",
     )
@@ -101,7 +101,8 @@ fn a_wrong_domain_is_caught() {
     let e = check_correspondence(&f, &scop).unwrap_err().to_string();
     assert!(e.contains("Rank2"), "{e}");
     let (f, mut scop) = model();
-    scop.stmts[3].domain = Set::parse(&scop.ctx, "[n, m] -> { S3[i] : 0 < i < n }").unwrap();
+    scop.stmts[StmtId(3)].domain =
+        Set::parse(&scop.ctx, "[n, m] -> { S3[i] : 0 < i < n }").unwrap();
     let e = check_correspondence(&f, &scop).unwrap_err().to_string();
     assert!(e.contains("Inv"), "{e}");
 }

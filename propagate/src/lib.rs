@@ -86,6 +86,7 @@
 //!   exactly the sources of the original load moved through the defining instance.
 //! - **heuristics**: `MAX_CACHE_LINES` per reader instance (§4.2's counting: within half a line of
 //!   an earlier access of the same array is a hit), `MAX_NODES` per expression.
+//!
 //! If everything holds, the reads are replaced, and the writes of the temporary, now dead, are
 //! removed; otherwise the refusal is recorded with its reason. Recurrences (§5.4: one writer's
 //! expression at consecutive elements along the innermost loop) are recorded as diagnostics;
@@ -107,6 +108,7 @@
 use optimist_presburger::{Aff, DimType, Error as IslError, Map, PwMultiAff, Set, UnionMap};
 use optimist_scop::Type;
 use optimist_scop::expr::ExprKind;
+use optimist_scop::id::IdVec;
 use optimist_scop::ir::{BinOp, Function};
 use optimist_scop::model::{
     AccessId, AccessKind, BodyExpr, BodyLeaf, DepConfig, Dependences, ParamOrigin, Scop,
@@ -160,7 +162,7 @@ fn reads_of(scop: &Scop, t: ScopArrayId) -> Vec<AccessId> {
 /// The value-based RAW dependences into each read access: per read, the source statement and
 /// the map from its instances to the reader's.
 struct Raw {
-    into: Vec<Vec<(StmtId, Map)>>,
+    into: IdVec<AccessId, Vec<(StmtId, Map)>>,
 }
 
 impl Raw {
@@ -171,7 +173,8 @@ impl Raw {
         config: &DepConfig,
     ) -> Result<Raw, IslError> {
         let raw = Dependences::raw_into(scop, reads, config)?;
-        let mut into: Vec<Vec<(StmtId, Map)>> = vec![Vec::new(); scop.accesses.len()];
+        let mut into: IdVec<AccessId, Vec<(StmtId, Map)>> =
+            IdVec::filled(scop.accesses.len(), Vec::new());
         for m in raw.maps()? {
             let (source, sink) = (m.domain()?.unwrap_map()?, m.range()?.unwrap_map()?);
             let (Some(w), Some(tag)) = (
@@ -180,17 +183,17 @@ impl Raw {
             ) else {
                 continue;
             };
-            let Some(w) = scop.stmts.iter().position(|s| s.name == w) else {
+            let Some(w) = scop.stmts.keys().find(|&s| scop.stmts[s].name == w) else {
                 continue;
             };
-            let Some(r) = tag.strip_prefix('a').and_then(|n| n.parse::<usize>().ok()) else {
+            let Some(r) = AccessId::parse_tag(&tag) else {
                 continue;
             };
             let flow = UnionMap::from_map(&m)?.factor_domain()?.to_map()?;
             if let Some(list) = into.get_mut(r) {
-                match list.iter_mut().find(|(s, _)| s.0 as usize == w) {
+                match list.iter_mut().find(|(s, _)| *s == w) {
                     Some((_, f)) => *f = f.union(&flow)?,
-                    None => list.push((StmtId(w as u32), flow)),
+                    None => list.push((w, flow)),
                 }
             }
         }
@@ -200,7 +203,7 @@ impl Raw {
     /// The flow into read `r`, all sources together (source instance to reader instance).
     fn all_into(&self, scop: &Scop, r: AccessId) -> Result<UnionMap, IslError> {
         let mut u = UnionMap::empty(&scop.ctx)?;
-        for (_, f) in &self.into[r.0 as usize] {
+        for (_, f) in &self.into[r] {
             u = u.union(&UnionMap::from_map(f)?)?;
         }
         Ok(u)
@@ -499,7 +502,7 @@ fn split_readers(
     let mut readers: Vec<StmtId> = Vec::new();
     for r in reads_of(scop, t) {
         let y = scop.access(r).stmt;
-        if raw.into[r.0 as usize].len() > 1 && !readers.contains(&y) {
+        if raw.into[r].len() > 1 && !readers.contains(&y) {
             readers.push(y);
         }
     }
@@ -516,7 +519,7 @@ fn split_readers(
             .into_iter()
             .filter(|&r| scop.access(r).stmt == y)
         {
-            let sources = &raw.into[r.0 as usize];
+            let sources = &raw.into[r];
             let mut refined = Vec::new();
             for p in &pieces {
                 let mut rest = p.clone();
@@ -631,7 +634,7 @@ fn propagate_reads(
                 "{yname} reads it with a subscript that is not affine"
             )));
         }
-        let sources = &raw.into[r.0 as usize];
+        let sources = &raw.into[r];
         let [(w, flow)] = sources.as_slice() else {
             if sources.is_empty() {
                 return Ok(Err(format!("{yname} reads elements no statement wrote")));
@@ -694,9 +697,8 @@ fn propagate_reads(
             let mut copy = scop.access(q).clone();
             copy.stmt = y;
             copy.relation = def.apply_range(&copy.relation)?.coalesce()?;
-            let id = AccessId(new.accesses.len() as u32);
-            new.accesses.push(copy);
-            new.stmts[y.0 as usize].accesses.push(id);
+            let id = new.accesses.push(copy);
+            new.stmts[y].accesses.push(id);
             renamed.push((q, id));
         }
         let tree =
@@ -707,7 +709,7 @@ fn propagate_reads(
                 other => BodyExpr::leaf(other, ty),
             })
         };
-        let st = &mut new.stmts[y.0 as usize];
+        let st = &mut new.stmts[y];
         st.value = match substitute(&st.value) {
             Ok(v) => v,
             Err(e) => return Ok(Err(format!("{yname}: {}", e.0))),
@@ -920,8 +922,8 @@ fn unit_step(scop: &Scop, r: AccessId) -> Result<bool, IslError> {
 /// Removes the statements whose write nobody needs any more: a write to a local array or
 /// scalar that no statement reads.
 fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
-    let mut dead = vec![false; scop.stmts.len()];
-    for (k, st) in scop.stmts.iter().enumerate() {
+    let mut dead: IdVec<StmtId, bool> = IdVec::filled(scop.stmts.len(), false);
+    for (k, st) in scop.stmts.iter_enumerated() {
         let w = scop.access(st.write);
         if !scop.array(w.array).live_out
             && !scop
@@ -932,7 +934,7 @@ fn remove_dead(scop: &mut Scop) -> Result<usize, PassError> {
             dead[k] = true;
         }
     }
-    Ok(scop.remove_statements(&|s, _| dead[s.0 as usize])?)
+    Ok(scop.remove_statements(&|s, _| dead[s])?)
 }
 
 /// What the pass did to the temporaries of a model, `before` it and `after` it (what `optimist

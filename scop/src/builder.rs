@@ -71,8 +71,8 @@ impl FunctionBuilder {
             f: Function {
                 name: name.to_string(),
                 params: Vec::new(),
-                vars: Vec::new(),
-                arrays: Vec::new(),
+                vars: Default::default(),
+                arrays: Default::default(),
                 body: Vec::new(),
                 ret: None,
             },
@@ -219,7 +219,7 @@ impl FunctionBuilder {
         let arr = self
             .f
             .arrays
-            .get(array.0 as usize)
+            .get(array)
             .ok_or_else(|| IrError(format!("no array #{}", array.0)))?;
         if indices.len() != arr.dims.len() {
             return Err(IrError(format!(
@@ -264,7 +264,7 @@ impl FunctionBuilder {
         let ty = self
             .f
             .vars
-            .get(v.0 as usize)
+            .get(v)
             .ok_or_else(|| IrError(format!("no variable #{}", v.0)))?
             .ty;
         let label = self.label.take();
@@ -305,7 +305,7 @@ impl FunctionBuilder {
         let vty = self
             .f
             .vars
-            .get(var.0 as usize)
+            .get(var)
             .ok_or_else(|| IrError(format!("no variable #{}", var.0)))?
             .ty;
         if !op.is_comparison() {
@@ -407,7 +407,7 @@ impl FunctionBuilder {
                 "`return_value` must come once, after every loop and branch is closed".into(),
             ));
         }
-        let name = crate::ir::return_slot_name(&self.f.vars, &self.f.arrays);
+        let name = crate::ir::return_slot_name(self.f.vars.as_slice(), self.f.arrays.as_slice());
         let slot = self.local_array(&name, ty, &[Dim::Const(1)])?;
         self.store(slot, vec![Expr::int(0, Type::I64)?], value)?;
         self.f.ret = Some(slot);

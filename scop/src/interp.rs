@@ -11,6 +11,7 @@
 //! before its own start, as `B[-1]` with `B = A + 1`); reading an uninitialized local is an
 //! error; and a step limit (statements executed plus loop tests) stops endless loops.
 
+use crate::id::IdVec;
 use crate::ir::{
     ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrLeaf, LValue, MathFn, SrcLoc,
     Stmt, StmtKind, UnOp, VarId, VarKind,
@@ -165,11 +166,11 @@ pub struct Binding {
 #[derive(Clone, Debug, Default)]
 pub struct Args {
     /// A value for every scalar parameter, indexed like [`Function::vars`] (`None` elsewhere).
-    pub scalars: Vec<Option<Value>>,
+    pub scalars: IdVec<VarId, Option<Value>>,
     /// The memory.
     pub buffers: Vec<Buffer>,
     /// A binding for every array parameter, indexed like [`Function::arrays`].
-    pub bindings: Vec<Option<Binding>>,
+    pub bindings: IdVec<ArrayId, Option<Binding>>,
     /// Set by a run: the function's value, for a function that returns one
     /// ([`Function::ret`]).
     pub returned: Option<Value>,
@@ -253,7 +254,7 @@ pub fn run(f: &Function, args: &mut Args, limits: &Limits) -> Result<Stats, RunE
         let mut m = Machine::new(f, &args.scalars, &bindings, &mut args.buffers, limits)?;
         m.stmts(&f.body)?;
         if let Some(r) = f.ret {
-            let state = &m.arrays[r.0 as usize];
+            let state = &m.arrays[r];
             returned = Some(m.buffers[state.buffer].get(0));
         }
         Ok(Stats { steps: m.steps })
@@ -284,11 +285,11 @@ struct ArrayState {
 
 struct Machine<'a> {
     f: &'a Function,
-    scalars: Vec<Option<Value>>,
+    scalars: IdVec<VarId, Option<Value>>,
     buffers: &'a mut Vec<Buffer>,
     /// For buffers of local arrays: which elements were written.
     written: Vec<Option<Vec<bool>>>,
-    arrays: Vec<ArrayState>,
+    arrays: IdVec<ArrayId, ArrayState>,
     steps: u64,
     max_steps: u64,
     loc: Option<SrcLoc>,
@@ -320,19 +321,19 @@ impl<'a> Machine<'a> {
     /// A machine with the scalar parameters set and no array yet.
     fn scalars_only(
         f: &'a Function,
-        given: &[Option<Value>],
+        given: &IdVec<VarId, Option<Value>>,
         buffers: &'a mut Vec<Buffer>,
         limits: &Limits,
     ) -> Res<Machine<'a>> {
-        let mut scalars = vec![None; f.vars.len()];
+        let mut scalars: IdVec<VarId, Option<Value>> = IdVec::from_fn(f.vars.len(), |_| None);
         for v in f.scalar_params() {
             let var = f.var(v);
             let val = given
-                .get(v.0 as usize)
+                .get(v)
                 .copied()
                 .flatten()
                 .ok_or_else(|| bad_args(format!("no value for parameter `{}`", var.name)))?;
-            scalars[v.0 as usize] = Some(
+            scalars[v] = Some(
                 check_value(val, var.ty)
                     .map_err(|m| bad_args(format!("parameter `{}`: {m}", var.name)))?,
             );
@@ -343,7 +344,7 @@ impl<'a> Machine<'a> {
             scalars,
             buffers,
             written,
-            arrays: Vec::new(),
+            arrays: IdVec::new(),
             steps: 0,
             max_steps: limits.max_steps,
             loc: None,
@@ -354,13 +355,13 @@ impl<'a> Machine<'a> {
     /// fresh ones).
     fn new(
         f: &'a Function,
-        given: &[Option<Value>],
-        bindings: &[Option<Binding>],
+        given: &IdVec<VarId, Option<Value>>,
+        bindings: &IdVec<ArrayId, Option<Binding>>,
         buffers: &'a mut Vec<Buffer>,
         limits: &Limits,
     ) -> Res<Machine<'a>> {
         let mut m = Machine::scalars_only(f, given, buffers, limits)?;
-        for (i, a) in f.arrays.iter().enumerate() {
+        for (i, a) in f.arrays.iter_enumerated() {
             // Sizes are evaluated at entry, as C evaluates the sizes of parameter arrays.
             let mut sizes = Vec::with_capacity(a.dims.len());
             for d in &a.dims {
@@ -458,7 +459,7 @@ impl<'a> Machine<'a> {
                 let v = self.eval(e)?;
                 self.loc.clone_from(&s.loc);
                 match lv {
-                    LValue::Var(x) => self.scalars[x.0 as usize] = Some(v),
+                    LValue::Var(x) => self.scalars[*x] = Some(v),
                     LValue::Elem(a, idx) => {
                         let (buf, i) = self.element(*a, idx, true)?;
                         self.buffers[buf].set(i, v);
@@ -481,7 +482,7 @@ impl<'a> Machine<'a> {
     fn for_loop(&mut self, l: &For, s: &Stmt) -> Res<()> {
         let ty = self.f.var(l.var).ty;
         let init = self.eval(&l.init)?;
-        self.scalars[l.var.0 as usize] = Some(init);
+        self.scalars[l.var] = Some(init);
         loop {
             self.loc.clone_from(&s.loc);
             self.step()?;
@@ -508,12 +509,12 @@ impl<'a> Machine<'a> {
                     self.undefined(format!("signed overflow incrementing `{name}` past {cur}"))
                 );
             }
-            self.scalars[l.var.0 as usize] = Some(Value::Int(wrap(next, ty)));
+            self.scalars[l.var] = Some(Value::Int(wrap(next, ty)));
         }
     }
 
     fn read_var(&self, v: VarId) -> Res<Value> {
-        self.scalars[v.0 as usize].ok_or_else(|| {
+        self.scalars[v].ok_or_else(|| {
             let var = self.f.var(v);
             let what = if var.kind == VarKind::Local {
                 "local"
@@ -533,7 +534,7 @@ impl<'a> Machine<'a> {
         for e in idx {
             values.push(self.int(e)?);
         }
-        let st = &self.arrays[a.0 as usize];
+        let st = &self.arrays[a];
         let mut flat: i128 = 0;
         for (k, v) in values.iter().enumerate() {
             // Row-major: flat = ((i0 * d1 + i1) * d2 + i2) ...

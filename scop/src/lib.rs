@@ -175,6 +175,7 @@
 pub mod builder;
 pub mod expr;
 pub mod frontend;
+pub mod id;
 pub mod interp;
 pub mod ir;
 pub mod model;

@@ -106,9 +106,9 @@ impl Workload {
     /// Builds the arguments of `f` from `spec` by the contract in the module documentation.
     pub fn generate(f: &Function, spec: &RunSpec) -> Result<Workload, WorkloadError> {
         let mut args = Args {
-            scalars: vec![None; f.vars.len()],
+            scalars: crate::id::IdVec::filled(f.vars.len(), None),
             buffers: Vec::new(),
-            bindings: vec![None; f.arrays.len()],
+            bindings: crate::id::IdVec::filled(f.arrays.len(), None),
             returned: None,
         };
         for (name, value) in &spec.sets {
@@ -120,12 +120,11 @@ impl Workload {
                         "`--set {name}=...`: `{name}` is not a scalar parameter"
                     ))
                 })?;
-            args.scalars[v.0 as usize] =
-                Some(parse_value(value, f.var(v).ty, &format!("--set {name}"))?);
+            args.scalars[v] = Some(parse_value(value, f.var(v).ty, &format!("--set {name}"))?);
         }
         let missing: Vec<&str> = f
             .scalar_params()
-            .filter(|v| args.scalars[v.0 as usize].is_none())
+            .filter(|&v| args.scalars[v].is_none())
             .map(|v| f.var(v).name.as_str())
             .collect();
         if !missing.is_empty() {
@@ -225,7 +224,7 @@ impl Workload {
                 buf.set(k, v);
             }
             args.buffers.push(buf);
-            args.bindings[a.0 as usize] = Some(Binding {
+            args.bindings[a] = Some(Binding {
                 buffer: args.buffers.len() - 1,
                 offset: 0,
             });
@@ -235,7 +234,7 @@ impl Workload {
             array_name(name, "--array/--len")?;
         }
         for (&b, &(a, offset)) in &aliases {
-            let Some(target) = args.bindings[a.0 as usize] else {
+            let Some(target) = args.bindings[a] else {
                 return Err(WorkloadError(format!(
                     "`--alias {}`: `{}` is itself an alias",
                     f.array(b).name,
@@ -249,7 +248,7 @@ impl Workload {
                     f.array(a).name
                 )));
             }
-            args.bindings[b.0 as usize] = Some(Binding {
+            args.bindings[b] = Some(Binding {
                 buffer: target.buffer,
                 offset: target.offset + offset,
             });
@@ -258,9 +257,7 @@ impl Workload {
         // aliases), after every buffer was filled.
         for a in f.array_params() {
             let arr = f.array(a);
-            let (Some(values), Some(binding)) =
-                (spec.values(&arr.name), args.bindings[a.0 as usize])
-            else {
+            let (Some(values), Some(binding)) = (spec.values(&arr.name), args.bindings[a]) else {
                 continue;
             };
             let buf = &mut args.buffers[binding.buffer];
@@ -358,10 +355,8 @@ impl Workload {
         }
         // `--array` values, into the memory each array points to (as `generate` does).
         for a in f.array_params() {
-            let (Some(b), Some(values)) = (
-                self.args.bindings[a.0 as usize],
-                spec.values(&f.array(a).name),
-            ) else {
+            let (Some(b), Some(values)) = (self.args.bindings[a], spec.values(&f.array(a).name))
+            else {
                 continue;
             };
             let t = f.array(a).elem.c_name();
@@ -373,13 +368,13 @@ impl Workload {
             .params
             .iter()
             .map(|p| match *p {
-                crate::ir::Param::Scalar(v) => match self.args.scalars[v.0 as usize] {
+                crate::ir::Param::Scalar(v) => match self.args.scalars[v] {
                     Some(Value::Int(x)) => format!("({})({x}LL)", f.var(v).ty.c_name()),
                     Some(Value::F64(x)) => format!("{x:e}"),
                     Some(Value::F32(x)) => format!("{x:e}f"),
                     None => "0".into(),
                 },
-                crate::ir::Param::Array(a) => match self.args.bindings[a.0 as usize] {
+                crate::ir::Param::Array(a) => match self.args.bindings[a] {
                     Some(b) => format!("(void *)(buf{} + {})", b.buffer, b.offset),
                     None => "0".into(),
                 },

@@ -325,7 +325,8 @@ fn builder_api() {
                 ty: Type::I32,
                 kind: VarKind::Local,
             },
-        ],
+        ]
+        .into(),
         arrays: vec![Array {
             name: "A".into(),
             elem: Type::F64,
@@ -333,7 +334,8 @@ fn builder_api() {
                 Expr::var(n, Type::I32).convert(Type::I64).unwrap(),
             )],
             kind: ArrayKind::Param { restrict: false },
-        }],
+        }]
+        .into(),
         body,
         ret: None,
     };
@@ -348,12 +350,13 @@ fn builder_api() {
     "#]]
     .assert_eq(&f.to_string());
     let mut args = Args {
-        scalars: vec![Some(Value::Int(3)), None],
+        scalars: vec![Some(Value::Int(3)), None].into(),
         buffers: vec![Buffer::zeroed(Type::F64, 3)],
         bindings: vec![Some(Binding {
             buffer: 0,
             offset: 0,
-        })],
+        })]
+        .into(),
         returned: None,
     };
     args.buffers[0].set(1, Value::F64(1.5));

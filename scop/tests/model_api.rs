@@ -3,7 +3,7 @@
 use optimist_presburger::{DimType, Map, Set, UnionMap};
 use optimist_scop::frontend::{FrontendConfig, parse_source};
 use optimist_scop::model::{
-    AccessKind, Config, DepConfig, DepKind, Dependences, ParamOrigin, Scop,
+    AccessId, AccessKind, Config, DepConfig, DepKind, Dependences, ParamOrigin, Scop, StmtId,
 };
 
 fn model(src: &str) -> (optimist_scop::ir::Function, Scop) {
@@ -18,16 +18,16 @@ fn statements_accesses_and_schedule() {
         "void k(int n, double A[n], double B[n]) {\n  for (int i = 1; i < n; i++) {\nW:  A[i] = A[i - 1] + B[i];\n    B[i] = 0;\n  }\n}",
     );
     assert_eq!(s.stmts.len(), 2);
-    assert_eq!(s.stmts[0].name, "W", "labels name statements");
-    assert_eq!(s.stmts[1].name, "S1");
-    let w = s.access(s.stmts[0].write);
+    assert_eq!(s.stmts[StmtId(0)].name, "W", "labels name statements");
+    assert_eq!(s.stmts[StmtId(1)].name, "S1");
+    let w = s.access(s.stmts[StmtId(0)].write);
     assert_eq!(w.kind, AccessKind::MustWrite);
     assert!(w.exact);
     assert_eq!(
         w.relation,
         Map::parse(&s.ctx, "[n] -> { W[i] -> A[i] : 1 <= i < n }").unwrap()
     );
-    assert_eq!(s.stmts[0].accesses.len(), 3);
+    assert_eq!(s.stmts[StmtId(0)].accesses.len(), 3);
     assert_eq!(
         s.domains().unwrap(),
         optimist_presburger::UnionSet::parse(
@@ -151,13 +151,13 @@ fn the_verifier_rejects_broken_models() {
         "void k(int n, double A[n]) {\n  for (int i = 0; i < n; i++)\n    A[i] = 2 * A[i];\n}",
     );
     s.verify().unwrap();
-    let good = s.accesses[1].relation.clone();
-    s.accesses[1].relation = good.with_tuple_name(DimType::Out, "B").unwrap();
+    let good = s.accesses[AccessId(1)].relation.clone();
+    s.accesses[AccessId(1)].relation = good.with_tuple_name(DimType::Out, "B").unwrap();
     assert!(matches!(
         s.verify().unwrap_err(),
         optimist_scop::model::VerifyError::AccessSpaces { .. }
     ));
-    s.accesses[1].relation = good;
+    s.accesses[AccessId(1)].relation = good;
     s.verify().unwrap();
     // A schedule that leaves instances out.
     let partial = s

@@ -192,7 +192,7 @@ impl ModelLowering<'_, '_> {
         for p in &self.scop.params {
             if let ParamOrigin::Scalar(v) = p.origin {
                 let ty = self.l.f.var(v).ty;
-                let x = self.l.b.use_var(self.l.vars[v.0 as usize]);
+                let x = self.l.b.use_var(self.l.vars[v]);
                 let wide = self.l.convert(x, ty, Type::I64);
                 let var = self.l.b.declare_var(types::I64);
                 self.l.b.def_var(var, wide);
@@ -243,9 +243,9 @@ impl ModelLowering<'_, '_> {
                 idx.push(self.l.convert(v, s.ty, Type::I64));
             }
             let addr = if self.versioning.is_some() {
-                self.address_or_fallback(a.0 as usize, &idx, arr.elem)
+                self.address_or_fallback(a, &idx, arr.elem)
             } else {
-                self.l.address(a.0 as usize, &idx, arr.elem)?
+                self.l.address(a, &idx, arr.elem)?
             };
             let v = self
                 .l
@@ -273,7 +273,7 @@ impl ModelLowering<'_, '_> {
                 self.l.b.def_var(var, v);
                 inner.push(var);
             }
-            self.l.arrays[a.0 as usize].inner = inner;
+            self.l.arrays[a].inner = inner;
         }
         Ok(())
     }
@@ -521,10 +521,7 @@ impl ModelLowering<'_, '_> {
                         _ => self.aexpr(e)?,
                     });
                 }
-                return Ok(Some((
-                    self.l.address_unchecked(id.0 as usize, &idx, arr.elem),
-                    offset,
-                )));
+                return Ok(Some((self.l.address_unchecked(id, &idx, arr.elem), offset)));
             }
             for e in exprs {
                 idx.push(self.aexpr(e)?);
@@ -537,7 +534,7 @@ impl ModelLowering<'_, '_> {
         } else {
             return Err(CodegenError::Unexpected(format!("access {a} has no index")));
         }
-        Ok(Some((self.l.address(id.0 as usize, &idx, arr.elem)?, 0)))
+        Ok(Some((self.l.address(id, &idx, arr.elem)?, 0)))
     }
 
     fn store(
@@ -562,7 +559,7 @@ impl ModelLowering<'_, '_> {
                 else {
                     unreachable!("checked by address")
                 };
-                self.l.b.def_var(self.l.vars[v.0 as usize], value);
+                self.l.b.def_var(self.l.vars[v], value);
             }
         }
         Ok(())
@@ -615,7 +612,7 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
     fn leaf(&mut self, leaf: &BodyLeaf, ty: Type) -> Result<Value, CodegenError> {
         let m = &mut *self.m;
         Ok(match *leaf {
-            BodyLeaf::Param(v) => m.l.b.use_var(m.l.vars[v.0 as usize]),
+            BodyLeaf::Param(v) => m.l.b.use_var(m.l.vars[v]),
             BodyLeaf::Iter(k) => {
                 let inst = self.inst.ok_or_else(|| {
                     CodegenError::Unexpected("iterator outside a statement".into())
@@ -642,7 +639,7 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
                                 "access {a} has no address and is no scalar"
                             )));
                         };
-                        m.l.b.use_var(m.l.vars[v.0 as usize])
+                        m.l.b.use_var(m.l.vars[v])
                     }
                 }
             }

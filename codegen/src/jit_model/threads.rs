@@ -2,6 +2,7 @@
 //! chunks of the iterations (see [`crate::parallel`]).
 
 use super::*;
+use optimist_scop::id::Id;
 
 impl ModelLowering<'_, '_> {
     /// A loop marked parallel, `for (iter = init; iter < end; iter += step) body`: the body
@@ -57,11 +58,13 @@ impl ModelLowering<'_, '_> {
                 let v = m.l.b.ins().load(types::I64, flags, frame, frame_offset(k)?);
                 m.l.b.def_var(m.iters[k], v);
             }
-            for (k, var) in f.vars.iter().enumerate() {
-                let v =
-                    m.l.b
-                        .ins()
-                        .load(clif(var.ty), flags, frame, frame_offset(n_iters + k)?);
+            for (k, var) in f.vars.iter_enumerated() {
+                let v = m.l.b.ins().load(
+                    clif(var.ty),
+                    flags,
+                    frame,
+                    frame_offset(n_iters + k.index())?,
+                );
                 m.l.b.def_var(m.l.vars[k], v);
             }
             let span = m.l.b.ins().imul_imm_s(count, step);
@@ -94,12 +97,12 @@ impl ModelLowering<'_, '_> {
                 .ins()
                 .stack_store(types::I64, v, slot, frame_offset(k)?);
         }
-        for k in 0..f.vars.len() {
+        for k in f.vars.keys() {
             let v = self.l.b.use_var(self.l.vars[k]);
             self.l
                 .b
                 .ins()
-                .stack_store(types::I64, v, slot, frame_offset(n_iters + k)?);
+                .stack_store(types::I64, v, slot, frame_offset(n_iters + k.index())?);
         }
         let frame = self.l.b.ins().stack_addr(types::I64, slot, 0);
         let first = self.aexpr(init)?;

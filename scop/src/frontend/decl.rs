@@ -8,8 +8,8 @@ impl<'a> Lower<'a> {
             lines,
             pures,
             typedefs: HashMap::new(),
-            vars: Vec::new(),
-            arrays: Vec::new(),
+            vars: Default::default(),
+            arrays: Default::default(),
             scopes: vec![HashMap::new()],
             constants: HashMap::new(),
         }
@@ -151,20 +151,18 @@ impl<'a> Lower<'a> {
     }
 
     pub(super) fn new_var(&mut self, name: &str, ty: Type, kind: VarKind) -> VarId {
-        self.vars.push(Var {
+        let id = self.vars.push(Var {
             name: name.to_string(),
             ty,
             kind,
         });
-        let id = VarId((self.vars.len() - 1) as u32);
         self.declare(name, Name::Var(id));
         id
     }
 
     pub(super) fn new_array(&mut self, a: Array) -> ArrayId {
         let name = a.name.clone();
-        self.arrays.push(a);
-        let id = ArrayId((self.arrays.len() - 1) as u32);
+        let id = self.arrays.push(a);
         self.declare(&name, Name::Array(id));
         id
     }
@@ -235,7 +233,8 @@ impl<'a> Lower<'a> {
             (Some(ty), Some((Some(e), span))) => {
                 let value = self.expr(e)?;
                 let value = self.ir(span, value.convert(ty))?;
-                let slot = crate::ir::return_slot_name(&self.vars, &self.arrays);
+                let slot =
+                    crate::ir::return_slot_name(self.vars.as_slice(), self.arrays.as_slice());
                 let id = self.new_array(Array {
                     name: slot,
                     elem: ty,
@@ -414,17 +413,13 @@ impl<'a> Lower<'a> {
         // What the size reads that is not known when the function starts.
         let mut unknown: Option<String> = None;
         let size = size.map_leaves(&mut |leaf, ty| match *leaf {
-            IrLeaf::Var(v) if self.vars[v.0 as usize].kind == VarKind::Local => {
-                match self.constants.get(&v) {
-                    Some(c) if self.outermost() => Ok(c.clone().convert(ty)?),
-                    _ => {
-                        unknown.get_or_insert_with(|| {
-                            format!("local `{}`", self.vars[v.0 as usize].name)
-                        });
-                        Expr::leaf(IrLeaf::Var(v), ty)
-                    }
+            IrLeaf::Var(v) if self.vars[v].kind == VarKind::Local => match self.constants.get(&v) {
+                Some(c) if self.outermost() => Ok(c.clone().convert(ty)?),
+                _ => {
+                    unknown.get_or_insert_with(|| format!("local `{}`", self.vars[v].name));
+                    Expr::leaf(IrLeaf::Var(v), ty)
                 }
-            }
+            },
             IrLeaf::Read(..) => {
                 unknown.get_or_insert_with(|| "an array element".to_string());
                 Expr::leaf(leaf.clone(), ty)

@@ -8,7 +8,7 @@ impl<'a> Lower<'a> {
         let span = e.span;
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Name::Var(v)) => Ok(Expr::var(v, self.vars[v.0 as usize].ty)),
+                Some(Name::Var(v)) => Ok(Expr::var(v, self.vars[v].ty)),
                 Some(Name::Array(_)) => self.err(
                     span,
                     format!("array `{}` used without all its subscripts", id.node.name),
@@ -21,7 +21,7 @@ impl<'a> Lower<'a> {
                 let op = match b.node.operator.node {
                     B::Index => {
                         let (a, idx) = self.access(e)?;
-                        let elem = self.arrays[a.0 as usize].elem;
+                        let elem = self.arrays[a].elem;
                         return self.ir(span, Expr::read(a, elem, idx));
                     }
                     B::Multiply => BinOp::Mul,

@@ -168,8 +168,8 @@ struct Lower<'a> {
     lines: &'a LineMap,
     pures: Rc<Pures<'a>>,
     typedefs: HashMap<String, Type>,
-    vars: Vec<Var>,
-    arrays: Vec<Array>,
+    vars: crate::id::IdVec<VarId, Var>,
+    arrays: crate::id::IdVec<ArrayId, Array>,
     /// Block scopes, innermost last.
     scopes: Vec<HashMap<String, Name>>,
     /// Local scalars whose value is an integer constant here: assigned it in the function's

@@ -128,13 +128,13 @@ impl<'a> Pures<'a> {
 pub(super) fn interpreted(f: Arc<Function>) -> PureImpl {
     PureImpl::new(move |values| {
         let mut args = crate::interp::Args {
-            scalars: vec![None; f.vars.len()],
-            bindings: vec![None; f.arrays.len()],
+            scalars: crate::id::IdVec::filled(f.vars.len(), None),
+            bindings: crate::id::IdVec::filled(f.arrays.len(), None),
             ..Default::default()
         };
         for (p, v) in f.params.iter().zip(values) {
             if let Param::Scalar(id) = p {
-                args.scalars[id.0 as usize] = Some(*v);
+                args.scalars[*id] = Some(*v);
             }
         }
         crate::interp::run(&f, &mut args, &crate::interp::Limits::default())

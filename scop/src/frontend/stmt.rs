@@ -73,7 +73,7 @@ impl<'a> Lower<'a> {
             .into_iter()
             .flatten()
             .find_map(|name| match self.lookup(&name) {
-                Some(Name::Var(v)) if self.vars[v.0 as usize].ty.is_int() => Some(v),
+                Some(Name::Var(v)) if self.vars[v].ty.is_int() => Some(v),
                 _ => None,
             });
         let Some(var) = var else {
@@ -91,8 +91,8 @@ impl<'a> Lower<'a> {
         let Statement::Expression(Some(step)) = &last.node else {
             return self.err(last.span, rewrite);
         };
-        let name = self.vars[var.0 as usize].name.clone();
-        let ty = self.vars[var.0 as usize].ty;
+        let name = self.vars[var].name.clone();
+        let ty = self.vars[var].ty;
         let mut cond = self.loop_condition(cond, var, &name)?;
         let step = self.loop_step(step.as_ref(), &name)?;
         let body = self.block_items(rest)?;
@@ -406,7 +406,7 @@ impl<'a> Lower<'a> {
         match &e.node {
             Expression::Identifier(id) => match self.lookup(&id.node.name) {
                 Some(Name::Var(v)) => {
-                    let ty = self.vars[v.0 as usize].ty;
+                    let ty = self.vars[v].ty;
                     Ok((LValue::Var(v), ty, Expr::var(v, ty)))
                 }
                 Some(Name::Array(_)) => self.err(
@@ -417,7 +417,7 @@ impl<'a> Lower<'a> {
             },
             Expression::BinaryOperator(b) if b.node.operator.node == ast::BinaryOperator::Index => {
                 let (a, idx) = self.access(e)?;
-                let elem = self.arrays[a.0 as usize].elem;
+                let elem = self.arrays[a].elem;
                 let current = self.ir(e.span, Expr::read(a, elem, idx))?;
                 let ExprKind::Leaf(IrLeaf::Read(_, idx)) = &current.kind else {
                     unreachable!("read builds a Read")
@@ -453,7 +453,7 @@ impl<'a> Lower<'a> {
                         return self.err(cur.span, format!("`{}` is not an array", id.node.name));
                     };
                     indices.reverse();
-                    let rank = self.arrays[a.0 as usize].dims.len();
+                    let rank = self.arrays[a].dims.len();
                     if indices.len() != rank {
                         return self.err(e.span, format!(
                             "`{}` has {rank} dimension(s) but is subscripted {} time(s): pointer arithmetic and partial subscripts are not supported",
@@ -514,11 +514,11 @@ impl<'a> Lower<'a> {
                 );
             }
         };
-        let ty = self.vars[var.0 as usize].ty;
+        let ty = self.vars[var].ty;
         if !ty.is_int() {
             return self.err(fs.initializer.span, "the loop counter must be an integer");
         }
-        let name = self.vars[var.0 as usize].name.clone();
+        let name = self.vars[var].name.clone();
         let Some(cond) = &fs.condition else {
             return self.err(f.span, "the loop needs a condition comparing its counter");
         };
@@ -577,7 +577,7 @@ impl<'a> Lower<'a> {
             return bad(self);
         };
         let bound = self.expr(other)?;
-        let ty = Type::usual(self.vars[var.0 as usize].ty, bound.ty);
+        let ty = Type::usual(self.vars[var].ty, bound.ty);
         if !ty.is_int() {
             return self.err(other.span, "the loop bound must be an integer");
         }

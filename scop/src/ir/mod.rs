@@ -28,6 +28,8 @@ pub struct VarId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ArrayId(pub u32);
 
+crate::impl_id!(VarId, ArrayId);
+
 /// A position in the source: file, line, column (1-based). Programs built through the API have
 /// none.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -149,9 +151,9 @@ pub struct Function {
     /// The parameters in declaration order.
     pub params: Vec<Param>,
     /// All scalars, indexed by [`VarId`].
-    pub vars: Vec<Var>,
+    pub vars: crate::id::IdVec<VarId, Var>,
     /// All arrays, indexed by [`ArrayId`].
-    pub arrays: Vec<Array>,
+    pub arrays: crate::id::IdVec<ArrayId, Array>,
     /// The body.
     pub body: Vec<Stmt>,
     /// For a function that returns a value (`double f(...) { ...; return s; }`): the local
@@ -594,12 +596,12 @@ impl Stmt {
 impl Function {
     /// The scalar `id`.
     pub fn var(&self, id: VarId) -> &Var {
-        &self.vars[id.0 as usize]
+        &self.vars[id]
     }
 
     /// The array `id`.
     pub fn array(&self, id: ArrayId) -> &Array {
-        &self.arrays[id.0 as usize]
+        &self.arrays[id]
     }
 
     /// The scalar called `name`.

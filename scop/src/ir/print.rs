@@ -10,9 +10,9 @@ use super::*;
 pub(super) struct Printer<'a> {
     f: &'a Function,
     /// The printed name of every variable.
-    names: Vec<String>,
+    names: crate::id::IdVec<VarId, String>,
     /// The printed name of every array.
-    arrays: Vec<String>,
+    arrays: crate::id::IdVec<ArrayId, String>,
     /// Elements of arrays with several dimensions printed as `((T *)A)[flat index]`: the IR
     /// lets an inner subscript run past its dimension while the element is inside the buffer
     /// (C's flat memory), which `A[i][j]` in C does not (gcc bounds loops by the declared
@@ -75,10 +75,10 @@ impl<'a> Printer<'a> {
         use std::fmt::Write;
         let array = self.f.array(a);
         if !self.flat || idx.len() < 2 || array.dims.len() != idx.len() {
-            out.push_str(&self.arrays[a.0 as usize]);
+            out.push_str(&self.arrays[a]);
             return self.indices(out, idx);
         }
-        let _ = write!(out, "(({} *){})[", array.elem, self.arrays[a.0 as usize]);
+        let _ = write!(out, "(({} *){})[", array.elem, self.arrays[a]);
         let mut flat = String::new();
         for (k, i) in idx.iter().enumerate() {
             if k > 0 {
@@ -149,7 +149,7 @@ impl<'a> Printer<'a> {
 
     pub(super) fn declaration(&self, id: ArrayId) -> String {
         let a = self.f.array(id);
-        let name = &self.arrays[id.0 as usize];
+        let name = &self.arrays[id];
         let mut out = String::new();
         match a.kind {
             ArrayKind::Pointer { restrict } => {
@@ -190,7 +190,7 @@ impl<'a> Printer<'a> {
         }
         match &s.kind {
             StmtKind::For(l) => {
-                let v = &self.names[l.var.0 as usize];
+                let v = &self.names[l.var];
                 let _ = write!(out, "for ({v} = ");
                 self.expr(out, &l.init);
                 let _ = write!(out, "; {v} {} ", l.cond.op.symbol());
@@ -232,7 +232,7 @@ impl<'a> Printer<'a> {
             }
             StmtKind::Assign(lv, v) => {
                 match lv {
-                    LValue::Var(x) => out.push_str(&self.names[x.0 as usize]),
+                    LValue::Var(x) => out.push_str(&self.names[*x]),
                     LValue::Elem(a, idx) => self.element(out, *a, idx),
                 }
                 out.push_str(" = ");
@@ -360,7 +360,7 @@ impl Function {
             .params
             .iter()
             .map(|param| match *param {
-                Param::Scalar(v) => format!("{} {}", self.var(v).ty, p.names[v.0 as usize]),
+                Param::Scalar(v) => format!("{} {}", self.var(v).ty, p.names[v]),
                 Param::Array(a) => p.declaration(a),
             })
             .collect();
@@ -379,7 +379,7 @@ impl Function {
         use std::fmt::Write;
         let mut out = String::new();
         let _ = writeln!(out, "{} {{", self.signature(p, name));
-        for (k, v) in self.vars.iter().enumerate() {
+        for (k, v) in self.vars.iter_enumerated() {
             if v.kind == VarKind::Local {
                 let _ = writeln!(out, "  {} {};", v.ty, p.names[k]);
             }
@@ -391,7 +391,7 @@ impl Function {
         }
         p.stmts(&mut out, &self.body, 1);
         if let Some(r) = self.ret {
-            let _ = writeln!(out, "  return {}[0];", p.arrays[r.0 as usize]);
+            let _ = writeln!(out, "  return {}[0];", p.arrays[r]);
         }
         out.push_str("}\n");
         out
@@ -408,7 +408,7 @@ impl Function {
 impl crate::expr::CLeaves<IrLeaf> for Printer<'_> {
     fn leaf(&self, out: &mut String, leaf: &IrLeaf, _ty: Type) {
         match leaf {
-            IrLeaf::Var(v) => out.push_str(&self.names[v.0 as usize]),
+            IrLeaf::Var(v) => out.push_str(&self.names[*v]),
             IrLeaf::Read(a, idx) => self.element(out, *a, idx),
         }
     }

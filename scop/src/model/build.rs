@@ -8,6 +8,7 @@
 //! domain, a loop inserts a band over the statements of its body, siblings form a sequence.
 
 use super::*;
+use crate::id::IdVec;
 use crate::ir::{
     Array, ArrayKind, Dim, Expr, ExprKind, For, IrLeaf, LValue, Stmt, StmtKind, VarKind,
 };
@@ -60,13 +61,13 @@ struct Builder<'f> {
     f: &'f Function,
     ctx: Ctx,
     params: Vec<ScopParam>,
-    arrays: Vec<ScopArray>,
+    arrays: IdVec<ScopArrayId, ScopArray>,
     of_array: HashMap<ArrayId, ScopArrayId>,
     of_scalar: HashMap<VarId, ScopArrayId>,
     iterators: HashSet<VarId>,
     read_only_params: HashSet<VarId>,
-    stmts: Vec<ScopStmt>,
-    accesses: Vec<Access>,
+    stmts: IdVec<StmtId, ScopStmt>,
+    accesses: IdVec<AccessId, Access>,
     loads: Vec<InvariantLoad>,
     facts: Facts,
     diagnostics: Vec<String>,
@@ -127,13 +128,13 @@ impl<'f> Builder<'f> {
             f,
             ctx: ctx.clone(),
             params: Vec::new(),
-            arrays: Vec::new(),
+            arrays: IdVec::new(),
             of_array: HashMap::new(),
             of_scalar: HashMap::new(),
             iterators,
             read_only_params,
-            stmts: Vec::new(),
-            accesses: Vec::new(),
+            stmts: IdVec::new(),
+            accesses: IdVec::new(),
             loads: Vec::new(),
             facts: Facts::default(),
             diagnostics: Vec::new(),
@@ -242,7 +243,7 @@ impl<'f> Builder<'f> {
         // A statement that runs for no parameter value (under `if (0 > 0)`, in a loop that
         // never iterates) is not part of the model: every later stage would otherwise meet
         // relations with nothing in them, which isl cannot turn into maps.
-        let never: Vec<bool> = scop
+        let never: crate::id::IdVec<StmtId, bool> = scop
             .stmts
             .iter()
             .map(|st| st.domain.is_empty())
@@ -258,8 +259,8 @@ impl<'f> Builder<'f> {
                     .unwrap_or_default()
             ));
         }
-        if never.contains(&true) {
-            scop.remove_statements(&|id, _| never[id.0 as usize])
+        if never.iter().any(|&n| n) {
+            scop.remove_statements(&|id, _| never[id])
                 .map_err(isl(None))?;
         }
         if cfg!(debug_assertions) {
@@ -457,7 +458,7 @@ impl<'f> Builder<'f> {
             .stmts
             .iter()
             .map(|&sid| {
-                let st = &self.stmts[sid.0 as usize];
+                let st = &self.stmts[sid];
                 let dims = self.stmt_dims(st);
                 let sign = if lp.step < 0 { "-" } else { "" };
                 format!(
@@ -633,11 +634,11 @@ impl<'f> Builder<'f> {
     ) -> R<AccessId> {
         let e = isl(self.loc.clone());
         // A scalar has one element: the whole-array relation is exact.
-        let exact = relation.is_some() || self.arrays[arr.0 as usize].sizes.is_empty();
+        let exact = relation.is_some() || self.arrays[arr].sizes.is_empty();
         let relation = match relation {
             Some(r) => r,
             None => {
-                let a = &self.arrays[arr.0 as usize];
+                let a = &self.arrays[arr];
                 let dims: Vec<String> = (0..a.sizes.len()).map(|k| format!("o{k}")).collect();
                 let range =
                     Set::parse(&self.ctx, &format!("{{ {}[{}] }}", a.name, dims.join(", ")))
@@ -681,7 +682,7 @@ impl<'f> Builder<'f> {
                 Err(NonAffine) => break,
             }
         }
-        let array_name = self.arrays[arr.0 as usize].name.clone();
+        let array_name = self.arrays[arr].name.clone();
         let kind = match (write, guarded || affs.len() < idx.len()) {
             (false, _) => AccessKind::Read,
             (true, false) => AccessKind::MustWrite,
@@ -715,10 +716,10 @@ impl<'f> Builder<'f> {
             // A flat pointer's affine subscript is kept as a polynomial too: delinearization
             // needs every access of an array (`A[i*n + j]` next to `A[j]`), and constant
             // strides (`A[i*100 + j]`) are its to recover.
-            if let ([i], true) = (idx, self.arrays[arr.0 as usize].pointer)
+            if let ([i], true) = (idx, self.arrays[arr].pointer)
                 && let Some(p) = self.polynomial(i)
             {
-                self.accesses[id.0 as usize].polynomial = Some(vec![p]);
+                self.accesses[id].polynomial = Some(vec![p]);
             }
             return Ok(id);
         }
@@ -726,14 +727,14 @@ impl<'f> Builder<'f> {
         let id = self.new_access(st, sid, kind, arr, None)?;
         let poly: Option<Vec<Polynomial>> = idx.iter().map(|i| self.polynomial(i)).collect();
         let text: Vec<String> = idx.iter().map(|i| self.f.expr_to_string(i)).collect();
-        match (poly, self.arrays[arr.0 as usize].pointer) {
+        match (poly, self.arrays[arr].pointer) {
             (Some(p), true) => {
                 self.diagnostics.push(format!(
                     "{}: subscript of `{array_name}[{}]` is polynomial: marked for delinearization",
                     st.name,
                     text.join("][")
                 ));
-                self.accesses[id.0 as usize].polynomial = Some(p);
+                self.accesses[id].polynomial = Some(p);
             }
             _ => {
                 let why = if idx.iter().any(reads_memory) {
@@ -753,7 +754,7 @@ impl<'f> Builder<'f> {
         for i in idx {
             subscripts.push(self.body(st, sid, i)?);
         }
-        self.accesses[id.0 as usize].subscripts = Some(subscripts);
+        self.accesses[id].subscripts = Some(subscripts);
         Ok(id)
     }
 
@@ -903,7 +904,7 @@ impl<'f> Builder<'f> {
             self.record_int(i, &domain);
         }
         let arr = self.of_array[a];
-        let array_name = self.arrays[arr.0 as usize].name.clone();
+        let array_name = self.arrays[arr].name.clone();
         let mut rel: Option<Map> = None;
         for p in &affs {
             let m = p.to_map().map_err(|_| NonAffine)?;

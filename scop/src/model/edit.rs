@@ -5,6 +5,7 @@
 //! renumbered everywhere they appear: statement lists, bodies, guards, subscripts.
 
 use super::{AccessId, BodyExpr, Scop, StmtId};
+use crate::id::{Id, IdVec};
 use optimist_presburger::{DimType, Error as IslError, Set, UnionMap, UnionPwMultiAff};
 
 impl Scop {
@@ -15,51 +16,48 @@ impl Scop {
         &mut self,
         drop: &dyn Fn(StmtId, &super::ScopStmt) -> bool,
     ) -> Result<usize, IslError> {
-        let keep_stmt: Vec<bool> = self
+        let keep_stmt: IdVec<StmtId, bool> = self
             .stmts
-            .iter()
-            .enumerate()
-            .map(|(k, s)| !drop(StmtId(k as u32), s))
+            .iter_enumerated()
+            .map(|(k, s)| !drop(k, s))
             .collect();
-        let mut stmt_of = vec![None; self.stmts.len()];
-        let mut next = 0u32;
-        for (k, &keep) in keep_stmt.iter().enumerate() {
+        let mut stmt_of: IdVec<StmtId, Option<StmtId>> = IdVec::from_fn(self.stmts.len(), |_| None);
+        let mut next = 0usize;
+        for (k, &keep) in keep_stmt.iter_enumerated() {
             if keep {
-                stmt_of[k] = Some(StmtId(next));
+                stmt_of[k] = Some(StmtId::from_index(next));
                 next += 1;
             }
         }
-        let mut access_of = vec![None; self.accesses.len()];
-        let mut accesses = Vec::new();
-        for (a, acc) in self.accesses.iter().enumerate() {
-            let s = acc.stmt.0 as usize;
+        let mut access_of: IdVec<AccessId, Option<AccessId>> =
+            IdVec::from_fn(self.accesses.len(), |_| None);
+        let mut accesses: IdVec<AccessId, super::Access> = IdVec::new();
+        for (a, acc) in self.accesses.iter_enumerated() {
             let listed = self
                 .stmts
-                .get(s)
-                .is_some_and(|st| st.accesses.contains(&AccessId(a as u32)));
-            if let (Some(new_stmt), true) = (stmt_of.get(s).copied().flatten(), listed) {
-                access_of[a] = Some(AccessId(accesses.len() as u32));
+                .get(acc.stmt)
+                .is_some_and(|st| st.accesses.contains(&a));
+            if let (Some(new_stmt), true) = (stmt_of.get(acc.stmt).copied().flatten(), listed) {
                 let mut acc = acc.clone();
                 acc.stmt = new_stmt;
-                accesses.push(acc);
+                access_of[a] = Some(accesses.push(acc));
             }
         }
-        let renumber = |e: &BodyExpr| {
-            e.with_accesses(&|a| access_of.get(a.0 as usize).copied().flatten().unwrap_or(a))
-        };
+        let renumber =
+            |e: &BodyExpr| e.with_accesses(&|a| access_of.get(a).copied().flatten().unwrap_or(a));
         for acc in &mut accesses {
             if let Some(subs) = &acc.subscripts {
                 acc.subscripts = Some(subs.iter().map(renumber).collect());
             }
         }
         let removed = keep_stmt.iter().filter(|k| !**k).count();
-        let mut stmts = Vec::with_capacity(self.stmts.len() - removed);
-        for (k, st) in self.stmts.iter().enumerate() {
+        let mut stmts: IdVec<StmtId, super::ScopStmt> = IdVec::new();
+        for (k, st) in self.stmts.iter_enumerated() {
             if !keep_stmt[k] {
                 continue;
             }
             let mut st = st.clone();
-            let new = |a: AccessId| access_of.get(a.0 as usize).copied().flatten();
+            let new = |a: AccessId| access_of.get(a).copied().flatten();
             st.write = new(st.write).unwrap_or(st.write);
             st.accesses = st.accesses.iter().filter_map(|&a| new(a)).collect();
             st.value = renumber(&st.value);
@@ -85,8 +83,8 @@ impl Scop {
     pub fn split_statement(&mut self, s: StmtId, pieces: &[Set]) -> Result<Vec<StmtId>, IslError> {
         let st = self.stmt(s).clone();
         let mut pull = UnionMap::empty(&self.ctx)?;
-        for (k, other) in self.stmts.iter().enumerate() {
-            if k != s.0 as usize {
+        for (k, other) in self.stmts.iter_enumerated() {
+            if k != s {
                 pull = pull.union(&UnionMap::from_map(&other.domain.identity()?)?)?;
             }
         }
@@ -99,7 +97,7 @@ impl Scop {
                 name = format!("{}_{n}", st.name);
             }
             let piece = piece.intersect(&st.domain)?;
-            let id = StmtId(self.stmts.len() as u32);
+            let id = StmtId::from_index(self.stmts.len());
             let mut renamed: Vec<(AccessId, AccessId)> = Vec::new();
             for &a in &st.accesses {
                 let mut acc = self.access(a).clone();
@@ -108,12 +106,11 @@ impl Scop {
                     .relation
                     .intersect_domain(&piece)?
                     .with_tuple_name(DimType::In, &name)?;
-                renamed.push((a, AccessId(self.accesses.len() as u32)));
-                self.accesses.push(acc);
+                renamed.push((a, self.accesses.push(acc)));
             }
             let rename = |a: AccessId| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n);
             for &(_, a) in &renamed {
-                let acc = &mut self.accesses[a.0 as usize];
+                let acc = &mut self.accesses[a];
                 if let Some(subs) = &acc.subscripts {
                     acc.subscripts = Some(subs.iter().map(|e| e.with_accesses(&rename)).collect());
                 }

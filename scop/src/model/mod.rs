@@ -42,9 +42,20 @@ pub struct AccessId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ScopArrayId(pub u32);
 
+crate::impl_id!(StmtId, AccessId, ScopArrayId);
+
 impl fmt::Display for StmtId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "S{}", self.0)
+    }
+}
+
+impl AccessId {
+    /// The access an isl tuple name written by [`AccessId`]'s `Display` names (`a7`): how
+    /// tagged dependences (`[S[i] -> a7[]]`) name their access.
+    pub fn parse_tag(name: &str) -> Option<AccessId> {
+        let n: u32 = name.strip_prefix('a')?.parse().ok()?;
+        Some(AccessId(n))
     }
 }
 
@@ -392,11 +403,11 @@ pub struct Scop {
     /// Known constraints on the parameters: the value ranges of their C types.
     pub context: Set,
     /// The arrays.
-    pub arrays: Vec<ScopArray>,
+    pub arrays: crate::id::IdVec<ScopArrayId, ScopArray>,
     /// The statements, in source order.
-    pub stmts: Vec<ScopStmt>,
+    pub stmts: crate::id::IdVec<StmtId, ScopStmt>,
     /// All accesses.
-    pub accesses: Vec<Access>,
+    pub accesses: crate::id::IdVec<AccessId, Access>,
     /// The original execution order.
     pub schedule: Schedule,
     /// Reads turned into parameters.
@@ -497,17 +508,17 @@ impl Scop {
 
     /// The statement `id`.
     pub fn stmt(&self, id: StmtId) -> &ScopStmt {
-        &self.stmts[id.0 as usize]
+        &self.stmts[id]
     }
 
     /// The access `id`.
     pub fn access(&self, id: AccessId) -> &Access {
-        &self.accesses[id.0 as usize]
+        &self.accesses[id]
     }
 
     /// The array `id`.
     pub fn array(&self, id: ScopArrayId) -> &ScopArray {
-        &self.arrays[id.0 as usize]
+        &self.arrays[id]
     }
 
     /// Whether the model touches the program's array `id` (an access, or a read assumed
@@ -589,7 +600,7 @@ impl Scop {
             }
             let write = self
                 .accesses
-                .get(s.write.0 as usize)
+                .get(s.write)
                 .ok_or(VerifyError::NoSuchAccess { access: s.write })?;
             if write.stmt.0 as usize != k || !write.kind.is_write() {
                 return Err(VerifyError::WriteNotOwn { stmt: stmt() });
@@ -597,7 +608,7 @@ impl Scop {
             for &a in &s.accesses {
                 let acc = self
                     .accesses
-                    .get(a.0 as usize)
+                    .get(a)
                     .ok_or(VerifyError::NoSuchAccess { access: a })?;
                 if acc.stmt.0 as usize != k {
                     return Err(VerifyError::AccessOwner {
@@ -607,7 +618,7 @@ impl Scop {
                 }
                 let arr = self
                     .arrays
-                    .get(acc.array.0 as usize)
+                    .get(acc.array)
                     .ok_or(VerifyError::NoSuchArray { access: a })?;
                 let r = &acc.relation;
                 let from = r.tuple_name(optimist_presburger::DimType::In);
@@ -649,7 +660,7 @@ impl Scop {
                 .flat_map(|e| e.accesses());
             for a in used {
                 let own = s.accesses.contains(&a) && a != s.write;
-                if !own || !self.accesses.get(a.0 as usize).is_some_and(Access::is_read) {
+                if !own || !self.accesses.get(a).is_some_and(Access::is_read) {
                     return Err(VerifyError::UseNotOwn {
                         access: a,
                         stmt: s.name.clone(),
