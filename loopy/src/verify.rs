@@ -2,8 +2,8 @@
 //! and its parallel and vector loops carry no dependence (paper 004, §4.1).
 
 use crate::LoopyError;
-use optimist_presburger::{Error as IslError, Map, UnionMap, UnionSet};
-use optimist_scop::model::{DepKind, Dependences, Scop, StmtId};
+use optimist_presburger::{DimType, Error as IslError, Map, UnionMap, UnionSet};
+use optimist_scop::model::{AccessId, DepKind, Dependences, Scop, StmtId};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -133,23 +133,17 @@ pub(crate) fn schedule_of(
     )
 }
 
-/// The access tags of a tagged dependence map (`[S[i] -> aK[]] -> [T[j] -> aL[]]`), as isl prints
-/// them.
-fn tags(m: &Map) -> Vec<u32> {
-    let text = m.to_string();
-    let mut out = Vec::new();
-    let mut rest = text.as_str();
-    while let Some(k) = rest.find("-> a") {
-        rest = &rest[k + 4..];
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        if !digits.is_empty()
-            && rest[digits.len()..].starts_with("[]]")
-            && let Ok(v) = digits.parse()
-        {
-            out.push(v);
-        }
-    }
-    out
+/// The access tags of a tagged dependence map (`[S[i] -> aK[]] -> [T[j] -> aL[]]`): the
+/// accesses its source and its target name, read off the wrapped spaces.
+fn tags(m: &Map) -> Vec<AccessId> {
+    let tag = |side: Result<optimist_presburger::Set, IslError>| {
+        let name = side.ok()?.unwrap_map().ok()?.tuple_name(DimType::Out)?;
+        AccessId::parse_tag(&name)
+    };
+    [tag(m.domain()), tag(m.range())]
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 fn stmt_by_name(scop: &Scop, name: Option<String>) -> Option<StmtId> {
@@ -173,7 +167,7 @@ fn report(
     let t = tags(tagged);
     let array = t
         .first()
-        .and_then(|&a| scop.accesses.as_slice().get(a as usize))
+        .and_then(|&a| scop.accesses.get(a))
         .map(|a| scop.array(a.array).name.clone());
     let line = |s: Option<StmtId>| s.and_then(|s| scop.stmt(s).loc.as_ref().map(|l| l.line));
     Ok(Violation {
