@@ -369,10 +369,10 @@ pub fn config_for_c(config: &Config) -> Config {
 }
 
 /// [`optimize`] for C ([`config_for_c`]), then the versioned C program for the outcome
-/// ([`optimist_codegen::c::versioned`]), its entry point named `name`.
+/// ([`optimist_codegen::versioned_c`]), its entry point named `name`.
 pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram, Outcome), Error> {
     let outcome = optimize(f, &config_for_c(config))?;
-    let program = optimist_codegen::c::versioned(f, outcome.plan(), name)?;
+    let program = optimist_codegen::versioned_c(f, outcome.plan(), name)?;
     Ok((program, outcome))
 }
 

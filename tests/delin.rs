@@ -86,7 +86,7 @@ fn both_sides_of_the_dl_check_give_the_interpreters_bits() {
         let outcome = optimist::optimize(&f, &config).unwrap();
         let plan = outcome.plan().unwrap();
         let kernel = Kernel::compile(&f, Some(plan)).unwrap();
-        let c = optimist::codegen::c::versioned(&f, Some(plan), "optimist_generated").unwrap();
+        let c = optimist::codegen::versioned_c(&f, Some(plan), "optimist_generated").unwrap();
         // (inputs, native version, C version) with delinearization; without it, native code
         // runs the optimized version everywhere (whole-array accesses need no DL condition)
         // and C the fallback (their footprints are whole buffers, whose extents C cannot know).
@@ -322,7 +322,7 @@ fn an_inner_factor_keeps_the_addresses() {
         .collect();
     assert_eq!(hashes, reference);
     if let Some(cc) = common::cc() {
-        let c = optimist::codegen::c::versioned(&f, compiled.outcome.plan(), "optimist_generated")
+        let c = optimist::codegen::versioned_c(&f, compiled.outcome.plan(), "optimist_generated")
             .unwrap();
         let (hashes, v) = common::versioned_c_run(&cc, "inner", &f, &spec, &c.code);
         assert_eq!((hashes, v.as_str()), (reference, "optimized"));

@@ -203,7 +203,7 @@ fn a_pass_that_splits_a_statement_runs_through_the_whole_pipeline() {
         assert_eq!(kernel.run(&mut w.args).unwrap(), Version::Optimized);
         assert_eq!(w.hashes(&f), reference, "{strategy:?}");
         if let Some(cc) = common::cc() {
-            let p = optimist::codegen::c::versioned(&f, Some(plan), "optimist_generated").unwrap();
+            let p = optimist::codegen::versioned_c(&f, Some(plan), "optimist_generated").unwrap();
             let (hashes, version) = common::versioned_c_run(&cc, "split", &f, &spec, &p.code);
             let want: Vec<String> = reference
                 .iter()
@@ -352,12 +352,12 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
     // (`C *= beta`, fused at k = 0, is peeled, not tested at every k), and the loop around
     // them is marked jam.
     fn deepest_vector_loops(
-        nodes: &[optimist::codegen::ast::Node],
+        nodes: &[optimist::codegen::Node],
         depth: usize,
         around_jam: bool,
         out: &mut Vec<(usize, bool, bool)>,
     ) {
-        use optimist::codegen::ast::{LoopKind, Node};
+        use optimist::codegen::{LoopKind, Node};
         for n in nodes {
             match n {
                 Node::For {
@@ -501,7 +501,7 @@ fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
         plan.transformation
     );
     // The waves in order, the tiles of each in parallel, rows in lanes without guards.
-    use optimist::codegen::ast::{LoopKind, Node};
+    use optimist::codegen::{LoopKind, Node};
     let Some(Node::For {
         kind: outer, body, ..
     }) = plan.ast.body.iter().find(|n| matches!(n, Node::For { .. }))

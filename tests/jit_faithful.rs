@@ -178,7 +178,7 @@ fn invariant_address_arithmetic_leaves_the_inner_loop() {
         &FrontendConfig::default(),
     )
     .unwrap();
-    let report = optimist::codegen::jit::faithful_loop_report(&f).unwrap();
+    let report = optimist::codegen::faithful_loop_report(&f).unwrap();
     let inner = report.max_depth();
     assert_eq!(inner, 3, "{report:?}");
     // Flattening C[i][j], A[i][k] and B[k][j] multiplies by a row size three times; `i * n`
@@ -406,7 +406,7 @@ fn the_model_runs_only_where_it_is_the_program() {
 /// with both off the code has neither.
 #[test]
 fn vector_lanes_and_threads_are_where_the_marks_say() {
-    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::codegen::model_loop_report;
     use optimist::{Config, NativeOptions};
     let report = |src: &str, native: NativeOptions| {
         let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
@@ -414,7 +414,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         let plan = outcome.plan().expect("optimized");
         model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap()
     };
-    let count = |r: &optimist::codegen::jit::LoopReport, op: &str| -> usize {
+    let count = |r: &optimist::codegen::LoopReport, op: &str| -> usize {
         (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
     };
     let gemm = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
@@ -484,7 +484,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
 /// Every configuration gives the interpreter's bits.
 #[test]
 fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes() {
-    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::codegen::model_loop_report;
     use optimist::{Config, NativeOptions};
     let src = "void fw(int n, int path[n][n]) {\n  for (int k = 0; k < n; k++)\n    for (int i = 0; i < n; i++)\n      for (int j = 0; j < n; j++)\n        path[i][j] = path[i][j] < path[i][k] + path[k][j] ? path[i][j] : path[i][k] + path[k][j];\n}\n";
     let f = frontend::parse_source("fw.c", src, None, &FrontendConfig::default()).unwrap();
@@ -514,7 +514,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
     let report = |native: &NativeOptions| {
         model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, native).unwrap()
     };
-    let count = |r: &optimist::codegen::jit::LoopReport, op: &str| -> usize {
+    let count = |r: &optimist::codegen::LoopReport, op: &str| -> usize {
         (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
     };
     let lanes = report(&NativeOptions {
@@ -632,7 +632,7 @@ fn short_loops_inside_a_vector_loop_are_unrolled_into_lanes() {
 /// so it runs only when the program runs it. Both give the interpreter's bits.
 #[test]
 fn a_conditional_with_safe_arms_has_no_branch() {
-    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::codegen::model_loop_report;
     use optimist::{Config, NativeOptions, Strategy};
     let report = |src: &str| {
         let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
@@ -658,7 +658,7 @@ fn a_conditional_with_safe_arms_has_no_branch() {
         );
         r
     };
-    let count = |r: &optimist::codegen::jit::LoopReport, op: &str| -> usize {
+    let count = |r: &optimist::codegen::LoopReport, op: &str| -> usize {
         (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
     };
     let safe = report(
@@ -676,7 +676,7 @@ fn a_conditional_with_safe_arms_has_no_branch() {
 /// a register: the innermost loop neither loads nor stores it; without registers it does both.
 #[test]
 fn an_innermost_accumulator_lives_in_a_register() {
-    use optimist::codegen::jit_model::model_loop_report;
+    use optimist::codegen::model_loop_report;
     use optimist::{Config, NativeOptions};
     let src = "void mv(int n, double y[n], double A[n][n], double x[n]) {\n  for (int p = 0; p < n; p++)\n    for (int s = 0; s < n; s++)\n      y[p] += A[p][s] * x[s];\n}\n";
     let f = frontend::parse_source("mv.c", src, None, &FrontendConfig::default()).unwrap();
@@ -765,8 +765,8 @@ fn one_thread_report(
     f: &optimist_scop::ir::Function,
     plan: &optimist::Plan,
     registers: bool,
-) -> optimist::codegen::jit::LoopReport {
-    optimist::codegen::jit_model::model_loop_report(
+) -> optimist::codegen::LoopReport {
+    optimist::codegen::model_loop_report(
         f,
         &plan.scop,
         &plan.ast,

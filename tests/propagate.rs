@@ -236,7 +236,7 @@ fn a_propagated_temporary_is_not_declared_in_the_optimized_c() {
     )
     .unwrap();
     let outcome = optimist::optimize(&f, &Config::default()).unwrap();
-    let p = optimist::codegen::c::versioned(&f, outcome.plan(), "blur").unwrap();
+    let p = optimist::codegen::versioned_c(&f, outcome.plan(), "blur").unwrap();
     let optimized = p.code.split("blur_optimized(").nth(1).unwrap();
     let fallback = p.code.split("blur_optimized(").next().unwrap();
     assert!(fallback.contains("float bx[512][512];"), "{}", p.code);

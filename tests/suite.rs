@@ -45,7 +45,7 @@ fn check_plan(
     }
     if let Some(cc) = cc() {
         let code = c.unwrap_or_else(|| {
-            optimist::codegen::c::versioned(k.f, Some(plan), "optimist_generated")
+            optimist::codegen::versioned_c(k.f, Some(plan), "optimist_generated")
                 .unwrap()
                 .code
         });

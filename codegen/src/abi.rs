@@ -133,16 +133,6 @@ impl ArgBlock {
     pub fn as_mut_slice(&mut self) -> &mut [u64] {
         &mut self.slots
     }
-
-    /// The number of slots.
-    pub fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Whether there are no slots.
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
-    }
 }
 
 /// The number of argument-block slots of `f`'s parameters and locals (pre-loaded values come

@@ -61,23 +61,14 @@ impl Compiled {
         self.entry as usize as i64
     }
 
-    /// Runs the code on an argument block laid out as [`crate::abi`] says; how it ended, and
-    /// whether a versioned entry ran the faithful code.
+    /// Runs the code on an argument block laid out as [`crate::abi`] says, inside `pool` (the
+    /// pool of its parallel loops) when one is given: how it ended, and whether a versioned
+    /// entry ran the faithful code.
     ///
     /// # Safety
     /// `args` must describe, for the function this was compiled from, valid scalars and for
     /// every array a base address whose `[lo, hi)` element range is readable and writable memory
     /// of the element type.
-    pub unsafe fn call(&self, args: &mut ArgBlock) -> (Status, bool) {
-        // SAFETY: per the contract.
-        let code = unsafe { (self.entry)(args.as_mut_slice().as_mut_ptr()) };
-        Status::decode(code)
-    }
-
-    /// [`Compiled::call`] inside `pool` (the pool of its parallel loops), when one is given.
-    ///
-    /// # Safety
-    /// As for [`Compiled::call`].
     pub(crate) unsafe fn call_in(
         &self,
         args: &mut ArgBlock,

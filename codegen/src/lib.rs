@@ -1,18 +1,19 @@
-//! Code generation: from a SCoP model and a schedule to code.
+//! Code generation: from a plan to code. The API is flat; the modules are private.
 //!
-//! - [`abi`]: the calling convention of every kernel: the argument block and the [`abi::Status`]
-//!   a run ends with.
-//! - [`ast`]: the loop AST, from isl's AST builder, with every access index computed from the
-//!   model's relations as a function of the generated loop iterators.
-//! - [`c`]: the AST printed as a C function with the original signature.
-//! - [`jit`]: native code through Cranelift, and the faithful lowering of the program IR (the
-//!   baseline and the fallback); [`jit_model`]: native code for a model and a loop AST, with
-//!   loops marked parallel on threads ([`parallel`], sized by [`NativeOptions`]).
-//! - [`plan`]: [`Plan`], what the driver (`optimist::optimize`) decided: the model, the
-//!   schedule and its AST, the run-time check. Code generation decides nothing about the model.
-//! - [`kernel`]: [`Kernel`], compiled code with safe entry points that check their arguments;
-//!   the model-based code is versioned by the run-time check of its assumptions
-//!   (`optimist_assume`) and calls the faithful code when the check fails.
+//! - [`generate_verified`] (and [`generate`], [`generate_marked`]): the loop AST ([`LoopAst`])
+//!   from isl's AST builder, with every access index computed from the model's relations as a
+//!   function of the generated loop iterators, checked against the dependences.
+//! - [`decide`]: the loop tree decided for a [`Target`] ([`Decided`]): each loop's one
+//!   execution ([`Exec`]), made once for both back ends.
+//! - [`versioned_c`] ([`CProgram`]) and [`c_function`]: the decided tree printed as C with the
+//!   original signature, versioned by the run-time check.
+//! - [`Kernel`]: native code through Cranelift (the faithful lowering of the program IR, the
+//!   decided tree of a [`Plan`], and the versioned entry), with safe entry points that check
+//!   their arguments; loops decided on threads run in the kernel's pool ([`NativeOptions`]).
+//! - [`Plan`]: what the driver (`optimist::optimize`) decided: the model, the schedule and its
+//!   AST, the run-time check. Code generation decides nothing about the model.
+//! - [`LoopReport`] ([`model_loop_report`], [`faithful_loop_report`]): where the compiled
+//!   code's vector instructions and calls are, loop by loop.
 //!
 //! The versioning is §6 of paper 000 (Doerfert, Grosser and Hack, *Optimistic Loop
 //! Optimization*, CGO 2017): the overflow-checked run-time check and the guarded pre-loads of
@@ -39,7 +40,7 @@
 //! assert_eq!(version, Version::Fallback);
 //! assert_eq!(y, [12.0, 24.0, 36.0]);
 //! // The same function as C text a C compiler accepts.
-//! let c = optimist_codegen::c::versioned(&f, None, "axpy").unwrap();
+//! let c = optimist_codegen::versioned_c(&f, None, "axpy").unwrap();
 //! assert!(c.code.contains("void axpy(int n, double a, double X[n], double Y[n])"));
 //! ```
 //!
@@ -251,25 +252,29 @@
 //!   buffer is smaller than that size.
 #![deny(missing_docs)]
 
-pub mod abi;
-pub mod ast;
+mod abi;
+mod ast;
 mod ast_check;
 mod block;
-pub mod c;
-pub mod decide;
-pub mod jit;
-pub mod jit_model;
-pub mod kernel;
-pub mod parallel;
-pub mod plan;
-pub mod versioned;
+mod c;
+mod decide;
+mod jit;
+mod jit_model;
+mod kernel;
+mod parallel;
+mod plan;
+mod versioned;
 
 pub use ast::{
     AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked,
     generate_verified,
 };
-pub use c::CProgram;
-pub use decide::{DLoop, DNode, Decided, Exec, decide};
+pub use c::{CProgram, function as c_function, versioned as versioned_c};
+pub use decide::{
+    Block, DLoop, DNode, Decided, Exec, Jam, Lanes, Pack, Promoted, RegisterBlock, Share, decide,
+};
+pub use jit::{LoopReport, faithful_loop_report};
+pub use jit_model::model_loop_report;
 pub use kernel::{ArrayArg, Kernel, KernelError, NativeOptions, Version};
 pub use optimist_loopy::{Target, TargetKind};
 pub use plan::Plan;

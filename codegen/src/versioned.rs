@@ -18,7 +18,7 @@ use optimist_scop::types::Type;
 pub struct Versioning<'a> {
     /// Pre-loads and the precondition of the model-based code.
     pub check: &'a optimist_assume::RuntimeCheck,
-    /// The model-based code, compiled by [`crate::jit_model::compile_model`] with `preloaded` =
+    /// The model-based code, compiled by [`crate::jit_model::compile_model_with`] with `preloaded` =
     /// `Some(preload_slot)`, called when the check holds.
     pub optimized: &'a Compiled,
     /// The faithful code, called when the check fails; `None` for a lean entry, which then

@@ -197,7 +197,7 @@ pub fn check_optimized(
     }
     if let Some(cc) = cc() {
         let plan = compiled.outcome.plan();
-        let c = optimist_codegen::c::versioned(f, plan, "optimist_generated").unwrap();
+        let c = optimist_codegen::versioned_c(f, plan, "optimist_generated").unwrap();
         let (hashes, v) = versioned_c_run(&cc, name, f, spec, &c.code);
         if hashes != reference || v != "optimized" {
             failures.push(format!("{name}: C {v} {hashes:?}"));
@@ -205,7 +205,7 @@ pub fn check_optimized(
     }
 }
 
-/// [`hashes_of_c`] for a versioned program (`optimist_codegen::c::versioned` named
+/// [`hashes_of_c`] for a versioned program (`optimist_codegen::versioned_c` named
 /// `optimist_generated`): the hashes, and the version that ran (`"optimized"` or `"fallback"`).
 pub fn versioned_c_run(
     cc: &str,

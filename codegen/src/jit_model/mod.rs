@@ -25,29 +25,11 @@ mod promote;
 mod threads;
 mod vector;
 
-/// Compiles `scop` in the order of `ast` (generated from one of its schedules). Accesses to the
-/// arrays in `proved` go without a range check: the caller's check must include
-/// [`optimist_assume::in_declared_bounds`] for them; every other access is checked. With
-/// `preloaded`, the values of the invariant reads are taken from the argument block from that
-/// slot on (written by the code of [`crate::versioned::compile_versioned`]); otherwise they are loaded first.
-pub fn compile_model(
-    f: &Function,
-    scop: &Scop,
-    ast: &LoopAst,
-    proved: &[optimist_scop::ir::ArrayId],
-    preloaded: Option<usize>,
-) -> Result<Compiled, CodegenError> {
-    compile_model_with(
-        f,
-        scop,
-        ast,
-        proved,
-        preloaded,
-        &NativeOptions::sequential(),
-    )
-}
-
-/// [`compile_model`] with `options`: loops marked parallel run on threads when
+/// Compiles `scop` in the order of `ast` (generated from one of its schedules), decided for
+/// `options`. Accesses to the arrays in `proved` go without a range check: the caller's check
+/// must include `optimist_assume::in_declared_bounds` for them; every other access is checked.
+/// With `preloaded`, the values of the invariant reads are taken from the argument block from
+/// that slot on; otherwise they are loaded first. Loops decided on threads run on them when
 /// `options.threads > 1` (the code must then run inside a rayon pool of that size, as
 /// [`crate::Kernel`] runs it; anywhere else it runs on rayon's global pool).
 pub fn compile_model_with(
@@ -63,7 +45,7 @@ pub fn compile_model_with(
     )
 }
 
-/// The [`jit::LoopReport`] of the code [`compile_model_with`] compiles (its main function: the
+/// The [`crate::LoopReport`] of the model code [`crate::Kernel::compile_with`] compiles (its main function: the
 /// bodies of parallel loops are functions of their own): where the vector instructions and
 /// the calls of the thread pool are.
 pub fn model_loop_report(

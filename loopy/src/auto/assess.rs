@@ -223,6 +223,7 @@ impl Candidate {
     pub(super) fn of(
         scop: &Scop,
         all: &UnionMap,
+        unrolled: usize,
         schedule: &Schedule,
         tilings: Vec<Tiling>,
         domains: &UnionSet,
@@ -235,7 +236,7 @@ impl Candidate {
             .filter_map(|(k, t)| marks.get(&tile_mark(k)).map(|&p| (t, p)))
             .collect();
         Ok(Candidate {
-            assessed: Assessed::of(scop, all, theta)?,
+            assessed: Assessed::of(scop, all, unrolled, theta)?,
             tilings,
             checked: None,
         })
@@ -288,7 +289,14 @@ pub(super) struct Assessed {
 }
 
 impl Assessed {
-    pub(super) fn of(scop: &Scop, all: &UnionMap, theta: UnionMap) -> Result<Assessed, IslError> {
+    /// `unrolled`: the most iterations of short innermost loops the back ends unroll together
+    /// ([`short_innermost`]).
+    pub(super) fn of(
+        scop: &Scop,
+        all: &UnionMap,
+        unrolled: usize,
+        theta: UnionMap,
+    ) -> Result<Assessed, IslError> {
         let width = out_width(&theta)?;
         // Every dependence as a difference of times, once; a dimension carries a dependence
         // when some difference is zero before it and not at it.
@@ -352,8 +360,8 @@ impl Assessed {
             let depth = loops.len();
             // Short loops of a constant trip count innermost (a convolution's `dy, dx`) are
             // unrolled by the back ends: the loop around them is the one that runs in lanes.
-            let unrolled = short_innermost(&m, &loops)?;
-            let loops = &loops[unrolled..];
+            let short = short_innermost(&m, &loops, unrolled)?;
+            let loops = &loops[short..];
             let Some(&d) = loops.first() else { continue };
             let stride = stride_one(scop, &one, d, width)?;
             if !stride {
@@ -483,21 +491,29 @@ impl Assessed {
     }
 }
 
-/// Most iterations of the short loops a back end unrolls inside a vector loop (all of them
-/// together), and most of one such loop. The back ends unroll up to 64 statement instances
-/// (`optimist_codegen::ast::unroll_short`): two statements in 32 iterations.
-pub(super) const UNROLLED: usize = 32;
+/// Most iterations of one short loop a back end unrolls inside a vector loop.
 pub(super) const SHORT: usize = 8;
+
+/// Most iterations of the short loops a back end unrolls inside a vector loop, all of them
+/// together: two statements' worth of the target's unroll limit
+/// ([`crate::Target::unroll_limit`], instances of statements).
+pub(super) fn unrolled(target: &crate::Target) -> usize {
+    target.unroll_limit / 2
+}
 
 /// How many of a statement's innermost loops (`loops`, dimensions of `m`'s range, innermost
 /// first) are short: a constant trip count of at most [`SHORT`] whatever the parameters, at
-/// most [`UNROLLED`] iterations together. Never all of them: the outermost loop stays a loop.
-pub(super) fn short_innermost(m: &Map, loops: &[usize]) -> Result<usize, IslError> {
+/// most `unrolled` iterations together. Never all of them: the outermost loop stays a loop.
+pub(super) fn short_innermost(
+    m: &Map,
+    loops: &[usize],
+    unrolled: usize,
+) -> Result<usize, IslError> {
     let mut product = 1;
     let mut count = 0;
     for &d in loops.iter().take(loops.len().saturating_sub(1)) {
         let Some(k) = short_extent(m, d)? else { break };
-        if product * k > UNROLLED {
+        if product * k > unrolled {
             break;
         }
         product *= k;

@@ -73,20 +73,8 @@ pub(super) fn with_blocks(
     }
 }
 
-/// Rows of a product's register block ([`register_blocks`]).
-pub(super) const BLOCK_ROWS: i64 = 4;
-/// Bytes of a row of a product's register block: 16 `double`s, four AVX vectors.
-pub(super) const BLOCK_ROW_BYTES: i64 = 128;
-/// The tile of a register-blocked product's reduction: the block's elements are loaded and
-/// stored once per this many iterations of it.
-pub(super) const BLOCK_DEPTH: i64 = 128;
-/// The tile of a register-blocked product's rows: the C packs the other operand's tile once
-/// per this many rows (1000x1100x1200 on 2 threads: 0.042 s at 32, 0.036 s at 128, 0.033 s at
-/// 256; 128 leaves more tiles to share among more cores).
-pub(super) const BLOCK_TILE_ROWS: i64 = 128;
-
 /// A register block of a product's statement (`C[i][j] += A[i][k] * B[k][j]`, in any of its
-/// spellings): inside its tile, the statement runs in blocks of [`BLOCK_ROWS`] rows by
+/// spellings): inside its tile, the statement runs in blocks of `shape.rows` rows by
 /// `columns_wide` columns, the whole reduction tile for each block, so that the block's
 /// elements stay in registers across the reduction (a back end loads them before the reduction
 /// loop and stores them after it).
@@ -105,6 +93,8 @@ pub(super) struct Block {
     pub(super) rows_member: usize,
     /// Columns per block.
     pub(super) columns_wide: i64,
+    /// The shape asked for ([`crate::Target::block`]).
+    pub(super) shape: crate::BlockShape,
 }
 
 /// Whether the element `write` accesses stays the same along dimension `d` of `part` (one
@@ -190,6 +180,7 @@ pub(super) fn register_blocks(
     theta: &UnionMap,
     tilings: &[(&Tiling, usize, &[bool])],
     vector: &[(BTreeSet<StmtId>, usize)],
+    shape: crate::BlockShape,
 ) -> Result<Vec<Block>, IslError> {
     let mut out = Vec::new();
     for &(t, p, zero) in tilings {
@@ -276,7 +267,8 @@ pub(super) fn register_blocks(
             depth,
             depth_member,
             rows_member,
-            columns_wide: (BLOCK_ROW_BYTES / elem).max(1),
+            columns_wide: (shape.row_bytes / elem).max(1),
+            shape,
         });
     }
     Ok(out)
@@ -314,7 +306,11 @@ pub(super) fn apply_blocks(
             if shift.at.contains(&d) {
                 match block {
                     Some(b) if tiles.shift(b.p) == d => {
-                        to.push(format!("floor(x{} / {BLOCK_ROWS})", tiles.shift(b.rows)));
+                        to.push(format!(
+                            "floor(x{} / {})",
+                            tiles.shift(b.rows),
+                            b.shape.rows
+                        ));
                         to.push(format!(
                             "floor(x{} / {})",
                             tiles.shift(b.columns),

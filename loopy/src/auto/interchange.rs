@@ -15,6 +15,7 @@ pub(super) fn interchange_loops(
     scop: &Scop,
     deps: &Dependences,
     all: &UnionMap,
+    unrolled: usize,
     chosen: &Candidate,
     domains: &UnionSet,
 ) -> Result<Option<(Candidate, Departure)>, IslError> {
@@ -95,7 +96,7 @@ pub(super) fn interchange_loops(
         )?)?;
         swapped = swapped.union(&m.to_union()?)?;
     }
-    let mut a = Assessed::of(scop, all, swapped)?;
+    let mut a = Assessed::of(scop, all, unrolled, swapped)?;
     if a.score() <= chosen.assessed.score() || a.verify(scop, deps).is_err() {
         return Ok(None);
     }

@@ -89,49 +89,134 @@ pub fn auto(
     config: &AutoConfig,
     target: &Target,
 ) -> Result<Transformed, LoopyError> {
-    let ctx = &scop.ctx;
-    let mut clock = Clock::start();
-    let all = deps.all_statements()?;
-    let raw = deps.statements(DepKind::Raw, false)?;
-    clock.lap("statement dependences");
-    let mut tilings = Vec::new();
-    // isl's first band (its members, how many), when permutable: time tiles come from it.
-    let mut isl_band = None;
-    let schedule = ctx.with_budget(config.max_operations, || {
-        let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
-            .with_context(&scop.sign_context()?)?
-            .with_validity(&all)?
-            .with_proximity(&raw)?
-            .with_coincidence(&all)?;
-        let mut schedule = sc.compute_schedule()?;
-        if let Some(band) = first_band(&schedule.root()?)?
-            && band.band_permutable()?
-        {
-            let n = band.band_n_member()?;
-            let members = band.band_partial_schedule()?;
-            isl_band = Some((members.clone(), n));
-            let (placed, _, wide) = stride_one_innermost(scop, &band)?;
-            schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                let sizes = tile_sizes(scop, &band.domain()?, &members, n, wide, config)?;
-                mark_tiling(scop, placed, members, n, sizes, &mut tilings)?
-            } else {
-                placed
+    let mut s = Search::new(scop, deps, config, target)?;
+    let (isl, isl_band) = s.isl_schedule()?;
+    let (tiled, which) = s.components_apart(isl)?;
+    let (chosen, departures, which) = s.against_program_order(tiled, which)?;
+    let time_note = match s.time_tiles(&chosen, isl_band.as_ref())? {
+        Ok(time_tiled) => return Ok(time_tiled),
+        Err(note) => note,
+    };
+    let (chosen, departures, which) = s.interchange(chosen, departures, which)?;
+    let (chosen, departures) = s.split(chosen, departures)?;
+    s.finish(chosen, which, departures, time_note)
+}
+
+/// One run of the strategy: its inputs, the statement-level dependences, and the clock of
+/// its stages. Each phase of [`auto`] is a method.
+struct Search<'a> {
+    scop: &'a Scop,
+    deps: &'a Dependences,
+    config: &'a AutoConfig,
+    /// Every statement-level dependence.
+    all: UnionMap,
+    /// The flow (RAW) dependences between statements.
+    raw: UnionMap,
+    domains: UnionSet,
+    /// The most iterations of short loops the back ends unroll together ([`unrolled`]).
+    unrolled: usize,
+    /// The shape of a product's register blocks ([`Target::block`]).
+    block: crate::BlockShape,
+    /// Whether a product may be register-blocked ([`Target::register_blocks`] and
+    /// [`maybe_product`]).
+    product: bool,
+    clock: Clock,
+}
+
+/// A candidate whose tilings were checked and whose products were blocked
+/// ([`Search::tilings`]): its relation and marks untiled, the tilings kept, the blocks, and the
+/// decisions (the blocks' lines go at `blocks_at` once the verifier has accepted them).
+struct Tiled {
+    theta: UnionMap,
+    parallel: Vec<usize>,
+    vector: Vec<(BTreeSet<StmtId>, usize)>,
+    jam: Vec<(BTreeSet<StmtId>, usize)>,
+    kept: Vec<(Tiling, usize, Vec<bool>)>,
+    blocks: Vec<Block>,
+    decisions: Vec<Decision>,
+    blocks_at: usize,
+}
+
+/// isl's first band, when permutable: its members and how many (time tiles come from it).
+type IslBand = (UnionMap, usize);
+
+impl<'a> Search<'a> {
+    fn new(
+        scop: &'a Scop,
+        deps: &'a Dependences,
+        config: &'a AutoConfig,
+        target: &Target,
+    ) -> Result<Search<'a>, LoopyError> {
+        let mut clock = Clock::start();
+        let all = deps.all_statements()?;
+        let raw = deps.statements(DepKind::Raw, false)?;
+        clock.lap("statement dependences");
+        Ok(Search {
+            scop,
+            deps,
+            config,
+            all,
+            raw,
+            domains: scop.domains()?,
+            product: target.register_blocks && maybe_product(scop)?,
+            unrolled: unrolled(target),
+            block: target.block,
+            clock,
+        })
+    }
+
+    /// isl's scheduler, its first band marked for tiling (members ordered for unit stride).
+    fn isl_schedule(&mut self) -> Result<(Candidate, Option<IslBand>), LoopyError> {
+        let (scop, config, all, raw) = (self.scop, self.config, &self.all, &self.raw);
+        let ctx = &scop.ctx;
+        let mut tilings = Vec::new();
+        let mut isl_band = None;
+        let schedule = ctx.with_budget(config.max_operations, || {
+            let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
+                .with_context(&scop.sign_context()?)?
+                .with_validity(all)?
+                .with_proximity(raw)?
+                .with_coincidence(all)?;
+            let mut schedule = sc.compute_schedule()?;
+            if let Some(band) = first_band(&schedule.root()?)?
+                && band.band_permutable()?
+            {
+                let n = band.band_n_member()?;
+                let members = band.band_partial_schedule()?;
+                isl_band = Some((members.clone(), n));
+                let (placed, _, wide) = stride_one_innermost(scop, &band)?;
+                schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
+                    let sizes = tile_sizes(scop, &band.domain()?, &members, n, wide, config)?;
+                    mark_tiling(scop, placed, members, n, sizes, &mut tilings)?
+                } else {
+                    placed
+                }
+                .schedule()?;
             }
-            .schedule()?;
+            Ok(schedule)
+        })?;
+        self.clock.lap("isl scheduler");
+        let tiled = Candidate::of(scop, all, self.unrolled, &schedule, tilings, &self.domains)?;
+        self.clock.lap("assess isl's schedule");
+        Ok((tiled, isl_band))
+    }
+
+    /// isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
+    /// every strongly connected component apart (each band tiled) may do better. So may it
+    /// where a product shares its band with another statement (PolyBench's gemm scales `C` in
+    /// the product's `i` loop): apart, the product's band can be register-blocked.
+    fn components_apart(
+        &mut self,
+        mut tiled: Candidate,
+    ) -> Result<(Candidate, ScheduleChoice), LoopyError> {
+        let (scop, deps, config, all, raw) =
+            (self.scop, self.deps, self.config, &self.all, &self.raw);
+        let ctx = &scop.ctx;
+        let (product, shape) = (self.product, self.block);
+        let mut which = ScheduleChoice::Isl;
+        if tiled.assessed.best() && !product {
+            return Ok((tiled, which));
         }
-        Ok(schedule)
-    })?;
-    clock.lap("isl scheduler");
-    let domains = scop.domains()?;
-    let mut tiled = Candidate::of(scop, &all, &schedule, tilings, &domains)?;
-    let mut which = ScheduleChoice::Isl;
-    clock.lap("assess isl's schedule");
-    // isl fuses what it can; where that costs unit stride, threads or lanes, the schedule with
-    // every strongly connected component apart (each band tiled) may do better. So may it
-    // where a product shares its band with another statement (PolyBench's gemm scales `C` in
-    // the product's `i` loop): apart, the product's band can be register-blocked.
-    let product = target.register_blocks && maybe_product(scop)?;
-    if !tiled.assessed.best() || product {
         let mut tilings = Vec::new();
         let apart = ctx.with_budget(config.max_operations, || {
             ctx.set_schedule_options(&ScheduleOptions {
@@ -140,24 +225,27 @@ pub fn auto(
             })?;
             let computed = ScheduleConstraints::on_domain(&scop.domains()?)?
                 .with_context(&scop.sign_context()?)?
-                .with_validity(&all)?
-                .with_proximity(&raw)?
-                .with_coincidence(&all)?
+                .with_validity(all)?
+                .with_proximity(raw)?
+                .with_coincidence(all)?
                 .compute_schedule();
             ctx.set_schedule_options(&ScheduleOptions::default())?;
             tile_all(scop, computed?.root()?, config, &mut tilings)?.schedule()
         })?;
-        clock.lap("isl scheduler, components apart");
-        let mut distributed = Candidate::of(scop, &all, &apart, tilings, &domains)?;
-        clock.lap("assess the distributed schedule");
+        self.clock.lap("isl scheduler, components apart");
+        let mut distributed =
+            Candidate::of(scop, all, self.unrolled, &apart, tilings, &self.domains)?;
+        self.clock.lap("assess the distributed schedule");
         // Register blocks decide between equals.
         let blocks = |c: &mut Candidate| -> Result<usize, IslError> {
             if !product {
                 return Ok(0);
             }
-            c.check_tilings(scop, &all)?;
+            c.check_tilings(scop, all)?;
             let legal = c.legal_tilings();
-            Ok(register_blocks(scop, &c.assessed.theta, &legal, &c.assessed.vector)?.len())
+            let blocks =
+                register_blocks(scop, &c.assessed.theta, &legal, &c.assessed.vector, shape)?;
+            Ok(blocks.len())
         };
         let better = distributed.assessed.score() > tiled.assessed.score()
             || (distributed.assessed.score() == tiled.assessed.score()
@@ -176,17 +264,32 @@ pub fn auto(
             tiled = distributed;
             which = ScheduleChoice::IslApart;
         }
-        clock.lap("verify the distributed schedule");
+        self.clock.lap("verify the distributed schedule");
+        Ok((tiled, which))
     }
-    // The automatic schedule must beat the program's own order on what makes loops fast;
-    // otherwise the program's order is kept (with its marks), and the report says why. When
-    // the automatic schedule has the best score and no wavefront, the program's order cannot
-    // win, and is not assessed.
-    let (chosen, decision) = if tiled.assessed.best() && !tiled.assessed.outer_carries {
-        (tiled, Vec::new())
-    } else {
-        let original = Candidate::of(scop, &all, &scop.schedule, Vec::new(), &domains)?;
-        clock.lap("assess the original order");
+
+    /// The automatic schedule must beat the program's own order on what makes loops fast;
+    /// otherwise the program's order is kept (with its marks), and the departure says why.
+    /// When the automatic schedule has the best score and no wavefront, the program's order
+    /// cannot win, and is not assessed.
+    fn against_program_order(
+        &mut self,
+        tiled: Candidate,
+        which: ScheduleChoice,
+    ) -> Result<(Candidate, Vec<Departure>, ScheduleChoice), LoopyError> {
+        if tiled.assessed.best() && !tiled.assessed.outer_carries {
+            return Ok((tiled, Vec::new(), which));
+        }
+        let scop = self.scop;
+        let original = Candidate::of(
+            scop,
+            &self.all,
+            self.unrolled,
+            &scop.schedule,
+            Vec::new(),
+            &self.domains,
+        )?;
+        self.clock.lap("assess the original order");
         // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
         // wavefront) loses to a program order with a parallel loop: its tiles need guards and
         // skewed bounds inside, which cost more than the locality they give.
@@ -198,253 +301,353 @@ pub fn auto(
                 theirs: t.describe(),
                 wavefront,
             };
-            which = ScheduleChoice::Original;
-            (original, vec![why])
-        } else {
-            (tiled, Vec::new())
+            return Ok((original, vec![why], ScheduleChoice::Original));
         }
-    };
-    // A time loop outermost: its first space loop and it may be tiled together (a stencil
-    // whose steps' data do not stay in the cache).
-    let mut time_note = None;
-    if chosen.assessed.outer_carries
-        && config.time_tiles
-        && config.tile_size > 0
-        && let Some((band, n)) = &isl_band
-    {
-        let original = flat(scop, &scop.schedule)?.intersect_domain(&domains)?;
-        match time::time_tiles(scop, deps, &all, band, *n, &original, config)? {
-            Ok(t) => {
-                clock.lap("time tiles");
-                let decisions = vec![
-                    Decision::Schedule(ScheduleChoice::TimeTiles),
-                    Decision::LoopNests(loop_nests(scop, &t.theta)?),
-                    Decision::TimeTiles {
-                        stmts: scop.stmts.iter().map(|s| s.name.clone()).collect(),
-                        sizes: t.sizes,
-                        step_kib: t.step_bytes / 1024,
-                        tile_kib: t.tile_bytes / 1024,
-                        at: MEASURED_AT,
-                    },
-                ];
-                let schedule = crate::verify::schedule_of(scop, &t.theta)?;
-                return Ok(Transformed {
-                    schedule,
-                    theta: t.theta,
-                    parallel: t.parallel,
-                    vector: t.vector,
-                    jam: t.jam,
-                    registers: Vec::new(),
-                    departures: vec![Departure::TimeTiles],
-                    decisions,
-                    stages: clock.stages,
-                });
-            }
+        Ok((tiled, Vec::new(), which))
+    }
+
+    /// A time loop outermost: its first space loop and it may be tiled together (a stencil
+    /// whose steps' data do not stay in the cache). `Ok(Ok(_))`: the strategy's result;
+    /// `Ok(Err(note))`: no time tiles, and why when they were considered.
+    fn time_tiles(
+        &mut self,
+        chosen: &Candidate,
+        isl_band: Option<&IslBand>,
+    ) -> Result<Result<Transformed, Option<Decision>>, LoopyError> {
+        let (scop, deps, config) = (self.scop, self.deps, self.config);
+        let Some((band, n)) = isl_band
+            .filter(|_| chosen.assessed.outer_carries && config.time_tiles && config.tile_size > 0)
+        else {
+            return Ok(Err(None));
+        };
+        let original = flat(scop, &scop.schedule)?.intersect_domain(&self.domains)?;
+        let made = time::time_tiles(
+            scop,
+            deps,
+            &self.all,
+            self.unrolled,
+            band,
+            *n,
+            &original,
+            config,
+        )?;
+        self.clock.lap("time tiles");
+        let t = match made {
+            Ok(t) => t,
             Err(why) => {
-                time_note = Some(Decision::NoTimeTiles(why.typed(config.time_tile_bytes)));
+                return Ok(Err(Some(Decision::NoTimeTiles(
+                    why.typed(config.time_tile_bytes),
+                ))));
             }
-        }
-        clock.lap("time tiles");
-    }
-    let (chosen, decision) = match interchange_loops(scop, deps, &all, &chosen, &domains)? {
-        Some((interchanged, why)) => {
-            which = ScheduleChoice::OriginalInterchanged;
-            (interchanged, vec![why])
-        }
-        None => (chosen, decision),
-    };
-    clock.lap("interchange loops");
-    let (mut chosen, decision) = split_loops(scop, deps, &all, chosen, decision)?;
-    clock.lap("split loops");
-    // A split or interchanged candidate was verified with its marks when it was chosen.
-    if !chosen.assessed.verified {
-        chosen.assessed.verify(scop, deps)?;
-    }
-    clock.lap("verify");
-    // Each tiling on its own (once: register blocks may have asked already); one that cannot
-    // be shown legal is left out (its band runs untiled, in the verified order).
-    chosen.check_tilings(scop, &all)?;
-    let Candidate {
-        assessed:
-            Assessed {
-                theta,
-                parallel,
-                vector,
-                jam,
-                ..
+        };
+        let decisions = vec![
+            Decision::Schedule(ScheduleChoice::TimeTiles),
+            Decision::LoopNests(loop_nests(scop, &t.theta)?),
+            Decision::TimeTiles {
+                stmts: scop.stmts.iter().map(|s| s.name.clone()).collect(),
+                sizes: t.sizes,
+                step_kib: t.step_bytes / 1024,
+                tile_kib: t.tile_bytes / 1024,
+                at: MEASURED_AT,
             },
-        tilings,
-        checked,
-    } = chosen;
-    let mut checked: Vec<(Tiling, usize, Option<Vec<bool>>)> = tilings
-        .into_iter()
-        .zip(checked.unwrap_or_default())
-        .map(|((t, p), zero)| (t, p, zero))
-        .collect();
-    // A product's band is register-blocked; its reduction's tiles are then deeper (the block
-    // is loaded and stored once per reduction tile), its rows' too (the C packs the operand
-    // along the columns once per row tile).
-    let blocks = if product {
-        let legal: Vec<(&Tiling, usize, &[bool])> = checked
-            .iter()
-            .filter_map(|(t, p, z)| Some((t, *p, z.as_deref()?)))
+        ];
+        let schedule = crate::verify::schedule_of(scop, &t.theta)?;
+        Ok(Ok(Transformed {
+            schedule,
+            theta: t.theta,
+            parallel: t.parallel,
+            vector: t.vector,
+            jam: t.jam,
+            registers: Vec::new(),
+            departures: vec![Departure::TimeTiles],
+            decisions,
+            stages: std::mem::take(&mut self.clock.stages),
+        }))
+    }
+
+    /// The program's order with two innermost loops interchanged, when that scores higher
+    /// ([`interchange_loops`]).
+    fn interchange(
+        &mut self,
+        chosen: Candidate,
+        departures: Vec<Departure>,
+        which: ScheduleChoice,
+    ) -> Result<(Candidate, Vec<Departure>, ScheduleChoice), LoopyError> {
+        let found = interchange_loops(
+            self.scop,
+            self.deps,
+            &self.all,
+            self.unrolled,
+            &chosen,
+            &self.domains,
+        )?;
+        self.clock.lap("interchange loops");
+        Ok(match found {
+            Some((interchanged, why)) => (
+                interchanged,
+                vec![why],
+                ScheduleChoice::OriginalInterchanged,
+            ),
+            None => (chosen, departures, which),
+        })
+    }
+
+    /// Index-set splits where they put a statement in lanes or a loop on threads
+    /// ([`split_loops`]), then the candidate verified with its marks.
+    fn split(
+        &mut self,
+        chosen: Candidate,
+        departures: Vec<Departure>,
+    ) -> Result<(Candidate, Vec<Departure>), LoopyError> {
+        let (scop, deps) = (self.scop, self.deps);
+        let (mut chosen, departures) =
+            split_loops(scop, deps, &self.all, self.unrolled, chosen, departures)?;
+        self.clock.lap("split loops");
+        // A split or interchanged candidate was verified with its marks when it was chosen.
+        if !chosen.assessed.verified {
+            chosen.assessed.verify(scop, deps)?;
+        }
+        self.clock.lap("verify");
+        Ok((chosen, departures))
+    }
+
+    /// The chosen candidate finished: its tilings and blocks ([`Self::tilings`]), then its
+    /// tile loops and marks ([`Self::marks`]).
+    fn finish(
+        mut self,
+        chosen: Candidate,
+        which: ScheduleChoice,
+        departures: Vec<Departure>,
+        time_note: Option<Decision>,
+    ) -> Result<Transformed, LoopyError> {
+        let tiled = self.tilings(chosen, which, &departures, time_note)?;
+        self.marks(tiled, departures)
+    }
+
+    /// The chosen candidate's tilings checked on their own, its products register-blocked
+    /// (their tiles deepened), and the decisions so far.
+    fn tilings(
+        &mut self,
+        mut chosen: Candidate,
+        which: ScheduleChoice,
+        decision: &[Departure],
+        time_note: Option<Decision>,
+    ) -> Result<Tiled, LoopyError> {
+        let (scop, config, all) = (self.scop, self.config, &self.all);
+        let product = self.product;
+        let clock = &mut self.clock;
+        // Each tiling on its own (once: register blocks may have asked already); one that cannot
+        // be shown legal is left out (its band runs untiled, in the verified order).
+        chosen.check_tilings(scop, all)?;
+        let Candidate {
+            assessed:
+                Assessed {
+                    theta,
+                    parallel,
+                    vector,
+                    jam,
+                    ..
+                },
+            tilings,
+            checked,
+        } = chosen;
+        let mut checked: Vec<(Tiling, usize, Option<Vec<bool>>)> = tilings
+            .into_iter()
+            .zip(checked.unwrap_or_default())
+            .map(|((t, p), zero)| (t, p, zero))
             .collect();
-        register_blocks(scop, &theta, &legal, &vector)?
-    } else {
-        Vec::new()
-    };
-    for b in &blocks {
-        for (t, p, _) in checked.iter_mut() {
-            if *p == b.p && Tiles::statements(scop, t)?.contains(&b.stmt) {
-                t.sizes[b.depth_member] = t.sizes[b.depth_member].max(BLOCK_DEPTH);
-                t.sizes[b.rows_member] = t.sizes[b.rows_member].max(BLOCK_TILE_ROWS);
+        // A product's band is register-blocked; its reduction's tiles are then deeper (the block
+        // is loaded and stored once per reduction tile), its rows' too (the C packs the operand
+        // along the columns once per row tile).
+        let blocks = if product {
+            let legal: Vec<(&Tiling, usize, &[bool])> = checked
+                .iter()
+                .filter_map(|(t, p, z)| Some((t, *p, z.as_deref()?)))
+                .collect();
+            register_blocks(scop, &theta, &legal, &vector, self.block)?
+        } else {
+            Vec::new()
+        };
+        for b in &blocks {
+            for (t, p, _) in checked.iter_mut() {
+                if *p == b.p && Tiles::statements(scop, t)?.contains(&b.stmt) {
+                    t.sizes[b.depth_member] = t.sizes[b.depth_member].max(b.shape.depth);
+                    t.sizes[b.rows_member] = t.sizes[b.rows_member].max(b.shape.tile_rows);
+                }
             }
         }
-    }
-    let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-    let mut decisions = vec![
-        Decision::Schedule(which),
-        Decision::LoopNests(loop_nests(scop, &theta)?),
-    ];
-    if checked.is_empty() && which.is_isl() {
-        decisions.push(Decision::NoBand {
-            min_depth: config.min_tile_depth.max(1),
-        });
-    }
-    let mut kept = Vec::new();
-    for (t, p, zero) in checked {
-        let stmts = Tiles::statements(scop, &t)?
-            .iter()
-            .map(|&s| scop.stmt(s).name.clone())
-            .collect::<Vec<_>>();
-        if let Some(zero) = zero {
-            let wide = t
-                .sizes
+        let mut decisions = vec![
+            Decision::Schedule(which),
+            Decision::LoopNests(loop_nests(scop, &theta)?),
+        ];
+        if checked.is_empty() && which.is_isl() {
+            decisions.push(Decision::NoBand {
+                min_depth: config.min_tile_depth.max(1),
+            });
+        }
+        let mut kept = Vec::new();
+        for (t, p, zero) in checked {
+            let stmts = Tiles::statements(scop, &t)?
                 .iter()
-                .any(|&z| z != config.tile_size)
-                .then_some(config.cache_bytes);
-            decisions.push(Decision::Tiled {
-                stmts,
-                dim: p,
-                sizes: t.sizes.clone(),
-                wide,
-            });
-            kept.push((t, p, zero));
-        } else {
-            decisions.push(Decision::NotTiled { stmts, dim: p });
+                .map(|&s| scop.stmt(s).name.clone())
+                .collect::<Vec<_>>();
+            if let Some(zero) = zero {
+                let wide = t
+                    .sizes
+                    .iter()
+                    .any(|&z| z != config.tile_size)
+                    .then_some(config.cache_bytes);
+                decisions.push(Decision::Tiled {
+                    stmts,
+                    dim: p,
+                    sizes: t.sizes.clone(),
+                    wide,
+                });
+                kept.push((t, p, zero));
+            } else {
+                decisions.push(Decision::NotTiled { stmts, dim: p });
+            }
         }
-    }
-    // The register blocks' lines go here, once the verifier has accepted them.
-    let blocks_at = decisions.len();
-    if !decision.is_empty() {
-        decisions.push(Decision::Departed(decision.clone()));
-    }
-    decisions.extend(time_note);
-    clock.lap("verify the tilings");
-    let tiles = Tiles::new(&kept);
-    // The marks, moved to the dimensions of the tiled relation. A band's tile loop is
-    // parallel when its member's distances are all zero; the point loop otherwise.
-    // A tiled band's tile loops keep isl's order of its members while its point loops were
-    // reordered for unit stride, so a tile loop may carry nothing where no dimension of the
-    // untiled relation is free (atax: `y[j] += ...` in `j, i` tiles, `i, j` points).
-    let mut parallel_marks = Vec::new();
-    let free = parallel.first().copied();
-    let mut rest = everyone.clone();
-    for (t, p, zero) in &kept {
-        if free.is_none_or(|d| *p <= d)
-            && let Some(j) = zero.iter().position(|&z| z)
-        {
-            let stmts = Tiles::statements(scop, t)?;
-            rest.retain(|s| !stmts.contains(s));
-            parallel_marks.push(crate::Mark {
-                dim: tiles.tile_dim(*p, j),
-                stmts,
-            });
+        // The register blocks' lines go here, once the verifier has accepted them.
+        let blocks_at = decisions.len();
+        if !decision.is_empty() {
+            decisions.push(Decision::Departed(decision.to_vec()));
         }
+        decisions.extend(time_note);
+        clock.lap("verify the tilings");
+        Ok(Tiled {
+            theta,
+            parallel,
+            vector,
+            jam,
+            kept,
+            blocks,
+            decisions,
+            blocks_at,
+        })
     }
-    if let Some(d) = free
-        && !rest.is_empty()
-    {
-        parallel_marks.push(crate::Mark {
-            dim: tiles.shift(d),
-            stmts: rest,
-        });
-    }
-    // A vector loop or a jammed loop with a tiled band inside it would not be where the marks
-    // say (a tile loop would come between): such marks are dropped.
-    let moved = |marks: Vec<(BTreeSet<StmtId>, usize)>| -> Result<Vec<crate::Mark>, IslError> {
-        let mut out = Vec::new();
-        for (stmts, d) in marks {
-            if !tiles.inside(scop, &kept, &stmts, d)? {
-                out.push(crate::Mark {
-                    dim: tiles.shift(d),
+
+    /// The tile loops added to the verified relation, the marks moved to them (a wavefront of
+    /// tiles where nothing is parallel), the register blocks applied, and the result.
+    fn marks(mut self, tiled: Tiled, decision: Vec<Departure>) -> Result<Transformed, LoopyError> {
+        let (scop, deps) = (self.scop, self.deps);
+        let clock = &mut self.clock;
+        let Tiled {
+            theta,
+            parallel,
+            vector,
+            jam,
+            kept,
+            blocks,
+            mut decisions,
+            blocks_at,
+        } = tiled;
+        let everyone: BTreeSet<StmtId> = scop.stmts.keys().collect();
+        let tiles = Tiles::new(&kept);
+        // The marks, moved to the dimensions of the tiled relation. A band's tile loop is
+        // parallel when its member's distances are all zero; the point loop otherwise.
+        // A tiled band's tile loops keep isl's order of its members while its point loops were
+        // reordered for unit stride, so a tile loop may carry nothing where no dimension of the
+        // untiled relation is free (atax: `y[j] += ...` in `j, i` tiles, `i, j` points).
+        let mut parallel_marks = Vec::new();
+        let free = parallel.first().copied();
+        let mut rest = everyone.clone();
+        for (t, p, zero) in &kept {
+            if free.is_none_or(|d| *p <= d)
+                && let Some(j) = zero.iter().position(|&z| z)
+            {
+                let stmts = Tiles::statements(scop, t)?;
+                rest.retain(|s| !stmts.contains(s));
+                parallel_marks.push(crate::Mark {
+                    dim: tiles.tile_dim(*p, j),
                     stmts,
                 });
             }
         }
-        Ok(out)
-    };
-    let vector = moved(vector)?;
-    let jam = moved(jam)?;
-    let mut theta = tiles.apply(scop, &theta, &kept)?;
-    clock.lap("tile the relation");
-    // Tiles with nothing in parallel: the outermost band's tiles as a wavefront.
-    if parallel_marks.is_empty()
-        && let [(t, 0, _)] = kept.as_slice()
-        && t.n >= 2
-    {
-        let stmts = Tiles::statements(scop, t)?;
-        if let Some((waves, mark)) =
-            time::wavefront(scop, deps, &theta, tiles.tile_dim(0, 0), &stmts, &vector)?
+        if let Some(d) = free
+            && !rest.is_empty()
         {
-            theta = waves;
-            decisions.push(Decision::Wavefront {
-                stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
+            parallel_marks.push(crate::Mark {
+                dim: tiles.shift(d),
+                stmts: rest,
             });
-            parallel_marks.push(mark);
         }
-        clock.lap("wavefront");
-    }
-    let (theta, (parallel_marks, vector, jam, registers)) = with_blocks(
-        scop,
-        deps,
-        theta,
-        &tiles,
-        &blocks,
-        parallel_marks,
-        vector,
-        jam,
-    )?;
-    clock.lap("register blocks");
-    let lines = blocks.iter().map(|b| {
-        let stmt = scop.stmt(b.stmt).name.clone();
-        if registers.is_empty() {
-            Decision::NoRegisterBlock { stmt }
-        } else {
-            Decision::RegisterBlock {
-                stmt,
-                rows: BLOCK_ROWS,
-                columns: b.columns_wide,
-                tile_rows: BLOCK_TILE_ROWS,
-                depth: BLOCK_DEPTH,
+        // A vector loop or a jammed loop with a tiled band inside it would not be where the marks
+        // say (a tile loop would come between): such marks are dropped.
+        let moved = |marks: Vec<(BTreeSet<StmtId>, usize)>| -> Result<Vec<crate::Mark>, IslError> {
+            let mut out = Vec::new();
+            for (stmts, d) in marks {
+                if !tiles.inside(scop, &kept, &stmts, d)? {
+                    out.push(crate::Mark {
+                        dim: tiles.shift(d),
+                        stmts,
+                    });
+                }
             }
+            Ok(out)
+        };
+        let vector = moved(vector)?;
+        let jam = moved(jam)?;
+        let mut theta = tiles.apply(scop, &theta, &kept)?;
+        clock.lap("tile the relation");
+        // Tiles with nothing in parallel: the outermost band's tiles as a wavefront.
+        if parallel_marks.is_empty()
+            && let [(t, 0, _)] = kept.as_slice()
+            && t.n >= 2
+        {
+            let stmts = Tiles::statements(scop, t)?;
+            if let Some((waves, mark)) =
+                time::wavefront(scop, deps, &theta, tiles.tile_dim(0, 0), &stmts, &vector)?
+            {
+                theta = waves;
+                decisions.push(Decision::Wavefront {
+                    stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
+                });
+                parallel_marks.push(mark);
+            }
+            clock.lap("wavefront");
         }
-    });
-    decisions.splice(blocks_at..blocks_at, lines);
-    // Code is generated from the verified relation itself, so that it follows the order checked.
-    let schedule = crate::verify::schedule_of(scop, &theta)?;
-    clock.lap("schedule tree of the relation");
-    Ok(Transformed {
-        schedule,
-        theta,
-        parallel: parallel_marks,
-        vector,
-        jam,
-        registers,
-        departures: decision,
-        decisions,
-        stages: clock.stages,
-    })
+        let (theta, (parallel_marks, vector, jam, registers)) = with_blocks(
+            scop,
+            deps,
+            theta,
+            &tiles,
+            &blocks,
+            parallel_marks,
+            vector,
+            jam,
+        )?;
+        clock.lap("register blocks");
+        let lines = blocks.iter().map(|b| {
+            let stmt = scop.stmt(b.stmt).name.clone();
+            if registers.is_empty() {
+                Decision::NoRegisterBlock { stmt }
+            } else {
+                Decision::RegisterBlock {
+                    stmt,
+                    rows: b.shape.rows,
+                    columns: b.columns_wide,
+                    tile_rows: b.shape.tile_rows,
+                    depth: b.shape.depth,
+                }
+            }
+        });
+        decisions.splice(blocks_at..blocks_at, lines);
+        // Code is generated from the verified relation itself, so that it follows the order checked.
+        let schedule = crate::verify::schedule_of(scop, &theta)?;
+        clock.lap("schedule tree of the relation");
+        Ok(Transformed {
+            schedule,
+            theta,
+            parallel: parallel_marks,
+            vector,
+            jam,
+            registers,
+            departures: decision,
+            decisions,
+            stages: std::mem::take(&mut clock.stages),
+        })
+    }
 }
 
 /// Whether some statement may be a product ([`register_blocks`]): in three loops or more, it

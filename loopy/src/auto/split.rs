@@ -12,6 +12,7 @@ pub(super) fn split_loops(
     scop: &Scop,
     deps: &Dependences,
     all: &UnionMap,
+    unrolled: usize,
     chosen: Candidate,
     decision: Vec<Departure>,
 ) -> Result<(Candidate, Vec<Departure>), IslError> {
@@ -56,7 +57,7 @@ pub(super) fn split_loops(
         else {
             return Ok(None);
         };
-        let mut a = Assessed::of(scop, all, theta)?;
+        let mut a = Assessed::of(scop, all, unrolled, theta)?;
         // Part dimensions are no loops: never jammed.
         let moved = with_split(parts, d);
         a.jam.retain(|(_, j)| !moved.contains(j));

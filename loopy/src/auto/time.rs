@@ -83,10 +83,12 @@ fn sizes(t: i64) -> [[i64; 2]; 4] {
 /// (the time loop every statement is in). [`AutoConfig::tile_size`] scales the sizes tried
 /// ([`sizes`]); [`AutoConfig::time_tile_bytes`] is the bytes a tile may touch (the cache it
 /// should stay in).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn time_tiles(
     scop: &Scop,
     deps: &Dependences,
     all: &UnionMap,
+    unrolled: usize,
     band: &UnionMap,
     n: usize,
     original: &UnionMap,
@@ -144,7 +146,7 @@ pub(super) fn time_tiles(
             )));
         }
     }
-    let assessed = Assessed::of(scop, all, untiled.clone())?;
+    let assessed = Assessed::of(scop, all, unrolled, untiled.clone())?;
     if !assessed.unit_stride
         || assessed.hot_in_lanes < assessed.hottest
         || assessed.vector.iter().any(|&(_, d)| d < 2)
