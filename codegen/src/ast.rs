@@ -404,8 +404,15 @@ pub fn generate(scop: &Scop, schedule: &Schedule) -> Result<LoopAst, CodegenErro
 
 /// Loops to mark, as `optimist_loopy::Transformed` gives them: a loop of schedule dimension
 /// `d` is marked when a mark of dimension `d` covers every statement in it. isl names the loop
-/// of schedule dimension `d` `c{d}`, which is how marks find their loops; this holds for the
-/// single-band schedules Loopy and the automatic strategy produce.
+/// of schedule dimension `d` `c{d}` (its default iterator names), which is how marks find their
+/// loops; this holds for the single-band schedules Loopy and the automatic strategy produce.
+///
+/// Two other ways were tried and measured against the generated code of the 97 corpus kernels.
+/// Mark nodes in the schedule tree (as Polly's schedule optimizer inserts them) need the band
+/// split into one band per member, and isl's AST generator then generates other code for 13 of
+/// them (a loop's first iteration guarded inside it instead of peeled). A before-each-for
+/// callback reading the depth of the build's schedule space sees isl's internal schedule, from
+/// which the fixed dimensions are gone, so its depth is not the schedule dimension.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
     /// Loops whose iterations may run in parallel.
