@@ -1,0 +1,543 @@
+//! The C backend: a loop AST and the model's statements printed as a C function with the
+//! original signature, compilable by any C compiler.
+//!
+//! Loop iterators are `long`; every expression of the statements is printed with the explicit
+//! conversions of the IR, so a C compiler computes exactly what the interpreter does.
+
+use crate::ast::{AExpr, LoopAst, Node};
+use crate::block::RegisterBlock;
+use crate::decide::{Block, DLoop, DNode, Decided, Exec, Jam, Lanes, Pack, Share};
+use optimist_presburger::AstOp;
+use optimist_scop::id::IdVec;
+use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarId, VarKind};
+use optimist_scop::model::{
+    AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopArrayId, ScopStmt,
+};
+use std::fmt::Write;
+
+mod blocks;
+mod versioned;
+
+pub use versioned::{CProgram, versioned};
+
+/// Prints C for one model, one AST.
+struct Printer<'a> {
+    f: &'a Function,
+    scop: &'a Scop,
+    /// The C names of the AST iterators (isl's, made distinct from the program's names).
+    iters: Vec<String>,
+    /// The C name of every variable of the program (names reused in several scopes get a suffix).
+    vars: IdVec<VarId, String>,
+    /// Whether the invariant reads are parameters (loaded by the run-time check).
+    preloaded: bool,
+    /// What the vector loop being printed keeps in locals, with the locals' names.
+    registers: std::cell::RefCell<Vec<(Local, String)>>,
+    /// The element of `optimist_pack` the register blocks being printed read their packed
+    /// operand at, as C ([`Printer::packed_blocks`]).
+    packed: std::cell::RefCell<Option<String>>,
+}
+
+/// What a vector loop keeps in a local ([`Printer::unrolled_vector_loop`]).
+#[derive(PartialEq)]
+enum Local {
+    /// The one element of the array the iteration touches.
+    Array(ScopArrayId),
+    /// A read, by its C text.
+    Read(String),
+}
+
+/// The helpers every generated function may call.
+const PREAMBLE: &str = "#include <math.h>
+#include <stdlib.h>
+static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static inline long optimist_min(long a, long b) { return a < b ? a : b; }
+static inline long optimist_max(long a, long b) { return a > b ? a : b; }
+#if defined(__clang__)
+#define OPTIMIST_VECTOR _Pragma(\"clang loop vectorize(assume_safety)\")
+#elif defined(__GNUC__)
+#define OPTIMIST_VECTOR _Pragma(\"GCC ivdep\")
+#else
+#define OPTIMIST_VECTOR
+#endif
+#if defined(_OPENMP)
+#define OPTIMIST_PARALLEL_VECTOR _Pragma(\"omp parallel for simd\")
+#define OPTIMIST_SHARED_VECTOR _Pragma(\"omp for simd\")
+#else
+#define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
+#define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
+#endif
+";
+
+/// The C function computing `scop` in the order of `ast`, named `name` (the original name by
+/// default) with the original parameters, decided for C ([`optimist_loopy::Target::c`]). It
+/// has no run-time check: [`versioned`] adds it.
+pub fn function(f: &Function, scop: &Scop, ast: &LoopAst, name: Option<&str>) -> String {
+    let mut out = String::from(PREAMBLE);
+    out.push_str(&f.c_pure_declarations());
+    let decided = crate::decide::decide(scop, ast, &optimist_loopy::Target::c(), &[]);
+    out.push_str(&Printer::new(f, scop, ast, false).definition(&decided, name.unwrap_or(&f.name)));
+    out
+}
+
+impl<'a> Printer<'a> {
+    /// A printer for `ast`; with `preloaded`, the invariant reads are parameters of the
+    /// function (loaded by the run-time check) instead of being loaded at its start.
+    fn new(f: &'a Function, scop: &'a Scop, ast: &LoopAst, preloaded: bool) -> Printer<'a> {
+        let taken = |n: &str| {
+            f.vars.iter().any(|v| v.name == n)
+                || f.arrays.iter().any(|a| a.name == n)
+                || scop.params.iter().any(|p| p.name == n)
+        };
+        let iters = ast
+            .iterators
+            .iter()
+            .map(|i| {
+                let mut n = format!("{i}_");
+                while taken(&n) {
+                    n.push('_');
+                }
+                n
+            })
+            .collect();
+        let mut vars: IdVec<VarId, String> = IdVec::new();
+        for (k, v) in f.vars.iter().enumerate() {
+            let clash = vars.iter().any(|n| n == &v.name);
+            vars.push(if clash {
+                format!("{}_{k}", v.name)
+            } else {
+                v.name.clone()
+            });
+        }
+        Printer {
+            f,
+            scop,
+            iters,
+            vars,
+            preloaded,
+            registers: Default::default(),
+            packed: Default::default(),
+        }
+    }
+
+    fn definition(&self, decided: &Decided, name: &str) -> String {
+        let mut out = String::new();
+        self.signature(&mut out, name);
+        out.push_str(" {\n");
+        self.locals(&mut out);
+        out.push_str(&self.nodes(&decided.body, 1));
+        if let Some(r) = self.f.ret {
+            let _ = writeln!(out, "  return {}[0];", self.f.array(r).name);
+        }
+        out.push_str("}\n");
+        out
+    }
+}
+
+impl Printer<'_> {
+    fn signature(&self, out: &mut String, name: &str) {
+        let mut sig = self.f.c_signature(name);
+        if self.preloaded {
+            let extra: String = self
+                .scop
+                .invariant_loads
+                .iter()
+                .map(|l| format!(", long {}", l.param))
+                .collect();
+            sig.insert_str(sig.len() - 1, &extra);
+        }
+        out.push_str(&sig);
+    }
+
+    fn locals(&self, out: &mut String) {
+        // Scalars held in memory; loop counters of the program are replaced by the AST's.
+        for a in &self.scop.arrays {
+            if let ArrayOrigin::Scalar(v) = a.origin
+                && self.f.var(v).kind == VarKind::Local
+            {
+                let _ = writeln!(out, "  {} {};", a.elem, self.vars[v]);
+            }
+        }
+        // Local arrays the model no longer touches (a temporary expression propagation
+        // removed) are not declared: only the faithful function needs them.
+        for (_, a) in
+            self.f.arrays.iter().enumerate().filter(|(k, a)| {
+                a.kind == ArrayKind::Local && self.scop.touches(ArrayId(*k as u32))
+            })
+        {
+            let dims: String = a
+                .dims
+                .iter()
+                .map(|d| match d {
+                    Dim::Const(n) => format!("[{n}]"),
+                    Dim::Expr(e) => format!("[{}]", self.f.expr_to_string(e)),
+                    Dim::Unknown => "[1]".into(),
+                })
+                .collect();
+            let _ = writeln!(out, "  {} {}{};", a.elem, a.name, dims);
+        }
+        if !self.iters.is_empty() {
+            let _ = writeln!(out, "  long {};", self.iters.join(", "));
+        }
+        // Reads assumed invariant, loaded once before the loops (or by the run-time check).
+        for load in self.scop.invariant_loads.iter().filter(|_| !self.preloaded) {
+            let arr = self.scop.array(load.array);
+            let subs: String = load
+                .subscripts
+                .iter()
+                .map(|s| format!("[{}]", self.body(&StmtCtx::NONE, s)))
+                .collect();
+            let _ = writeln!(out, "  long {} = {}{subs};", load.param, arr.name);
+        }
+    }
+
+    /// The decided nodes as C: each loop as its [`Exec`] says.
+    fn nodes(&self, nodes: &[DNode], depth: usize) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        for n in nodes {
+            match n {
+                DNode::For(l) => out.push_str(&self.for_loop(l, depth)),
+                DNode::Region { private, body } => {
+                    let names: Vec<&str> =
+                        private.iter().map(|&k| self.iters[k].as_str()).collect();
+                    let _ = writeln!(
+                        out,
+                        "{pad}#pragma omp parallel private({})",
+                        names.join(", ")
+                    );
+                    out.push_str(&self.nodes(body, depth));
+                }
+                DNode::Packed { pack, body } => {
+                    out.push_str(&self.packed_blocks(pack, body, depth));
+                }
+                DNode::If { cond, then, els } => {
+                    let _ = writeln!(out, "{pad}if ({}) {{", self.aexpr(cond));
+                    out.push_str(&self.nodes(then, depth + 1));
+                    if els.is_empty() {
+                        let _ = writeln!(out, "{pad}}}");
+                    } else {
+                        let _ = writeln!(out, "{pad}}} else {{");
+                        out.push_str(&self.nodes(els, depth + 1));
+                        let _ = writeln!(out, "{pad}}}");
+                    }
+                }
+                DNode::Stmt(Node::Stmt {
+                    stmt,
+                    iterators,
+                    indices,
+                }) => {
+                    let st = self.scop.stmt(*stmt);
+                    let ctx = StmtCtx {
+                        st: Some(st),
+                        iterators,
+                        indices,
+                    };
+                    let target = self.access(&ctx, st.write);
+                    let value = self.body(&ctx, &st.value);
+                    match &st.guard {
+                        Some(g) => {
+                            let _ = writeln!(
+                                out,
+                                "{pad}if ({}) {target} = {value};",
+                                self.body(&ctx, g)
+                            );
+                        }
+                        None => {
+                            let _ = writeln!(out, "{pad}{target} = {value};");
+                        }
+                    }
+                }
+                DNode::Stmt(_) => {}
+            }
+        }
+        out
+    }
+
+    /// One decided loop.
+    fn for_loop(&self, l: &DLoop, depth: usize) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let it = &self.iters[l.iter];
+        let step = l.step;
+        let mut test = self.aexpr(&l.cond);
+        match &l.exec {
+            Exec::Jammed(j) => return self.jammed(l, j, depth),
+            Exec::Block(b) => return self.blocked(l, b, depth),
+            Exec::Lanes(lanes) => {
+                // The loop carries no dependence and the run-time check proved the arrays
+                // apart: the C compiler need not prove it again (no reassociation is allowed
+                // by this). On threads too when decided so; OpenMP wants the test in its
+                // canonical form.
+                let pragma = match &lanes.share {
+                    Share::No => "OPTIMIST_VECTOR",
+                    Share::Spawn(end) => {
+                        test = format!("{it} < {}", self.aexpr(end));
+                        "OPTIMIST_PARALLEL_VECTOR"
+                    }
+                    Share::Region(end) => {
+                        test = format!("{it} < {}", self.aexpr(end));
+                        "OPTIMIST_SHARED_VECTOR"
+                    }
+                };
+                if lanes.unrolled {
+                    return self.unrolled_vector_loop(l, lanes, &test, pragma, depth);
+                }
+                let _ = writeln!(out, "{pad}{pragma}");
+            }
+            // Threads when compiled with `-fopenmp` (ignored otherwise): the loops inside have
+            // counters of their own per thread.
+            Exec::Threads { end, private } => {
+                test = format!("{it} < {}", self.aexpr(end));
+                let private = if private.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<&str> =
+                        private.iter().map(|&k| self.iters[k].as_str()).collect();
+                    format!(" private({})", names.join(", "))
+                };
+                let _ = writeln!(out, "{pad}#pragma omp parallel for{private}");
+            }
+            // Scalar replacement is the C compiler's; the loop runs as written.
+            Exec::Serial | Exec::Registers(_) => {}
+        }
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = {}; {test}; {it} += {step}) {{",
+            self.aexpr(&l.init),
+        );
+        out.push_str(&self.nodes(&l.body, depth + 1));
+        let _ = writeln!(out, "{pad}}}");
+        out
+    }
+
+    fn aexpr(&self, e: &AExpr) -> String {
+        match e {
+            AExpr::Int(v) => format!("{v}L"),
+            AExpr::Iter(k) => self.iters[*k].clone(),
+            AExpr::Param(p) => format!("(long){p}"),
+            AExpr::Op(op, a) => {
+                let x = |k: usize| a.get(k).map(|e| self.aexpr(e)).unwrap_or_default();
+                let bin = |sym: &str| format!("({} {sym} {})", x(0), x(1));
+                if let Some(s) = op.c_infix() {
+                    return bin(s);
+                }
+                match op {
+                    AstOp::Max | AstOp::Min => {
+                        let f = if *op == AstOp::Max {
+                            "optimist_max"
+                        } else {
+                            "optimist_min"
+                        };
+                        a.iter()
+                            .skip(1)
+                            .fold(x(0), |acc, e| format!("{f}({acc}, {})", self.aexpr(e)))
+                    }
+                    AstOp::Minus => format!("(-{})", x(0)),
+                    AstOp::FdivQ => format!("optimist_floord({}, {})", x(0), x(1)),
+                    AstOp::Cond | AstOp::Select => format!("({} ? {} : {})", x(0), x(1), x(2)),
+                    // Infix operators were printed above; calls and accesses do not occur.
+                    _ => "0 /* unexpected */".into(),
+                }
+            }
+        }
+    }
+
+    /// An access as a C lvalue or rvalue.
+    fn access(&self, ctx: &StmtCtx<'_>, a: AccessId) -> String {
+        let acc = self.scop.access(a);
+        if let Some((_, local)) = self
+            .registers
+            .borrow()
+            .iter()
+            .find(|(x, _)| *x == Local::Array(acc.array))
+        {
+            return local.clone();
+        }
+        let text = self.access_text(ctx, a);
+        match self
+            .registers
+            .borrow()
+            .iter()
+            .find(|(x, _)| matches!(x, Local::Read(t) if *t == text))
+        {
+            Some((_, local)) => local.clone(),
+            None => text,
+        }
+    }
+
+    /// An access as C, in memory.
+    fn access_text(&self, ctx: &StmtCtx<'_>, a: AccessId) -> String {
+        let acc = self.scop.access(a);
+        let arr = self.scop.array(acc.array);
+        let name = match arr.origin {
+            ArrayOrigin::Array(id) => self.f.array(id).name.clone(),
+            ArrayOrigin::Scalar(v) => self.vars[v].clone(),
+        };
+        if let Some((_, idx)) = ctx.indices.iter().find(|(x, _)| *x == a) {
+            if let Some(sizes) = &arr.delinearized {
+                // A delinearized flat pointer: the program's memory is flat, so the model's
+                // subscripts are linearized with the recovered sizes (in `long`).
+                let mut flat = idx.first().map(|i| self.aexpr(i)).unwrap_or_default();
+                for (i, size) in idx.iter().skip(1).zip(sizes) {
+                    flat = format!("({flat}) * ({}) + {}", long_c(size), self.aexpr(i));
+                }
+                return format!("{name}[{flat}]");
+            }
+            let subs: String = idx.iter().map(|i| format!("[{}]", self.aexpr(i))).collect();
+            return format!("{name}{subs}");
+        }
+        match (&acc.subscripts, arr.origin) {
+            // Data-dependent subscripts of an array with several dimensions: no assumption
+            // (IB covers exact accesses only) keeps an inner one inside its dimension, and the
+            // program may run past it into the next row (flat memory, as the interpreter and
+            // native code see it). In C that is undefined and gcc exploits it, so the element
+            // is addressed flat, as the faithful C does.
+            (Some(subs), ArrayOrigin::Array(id)) if subs.len() > 1 => {
+                let array = self.f.array(id);
+                let mut flat = String::new();
+                for (k, s) in subs.iter().enumerate() {
+                    let sub = self.body(ctx, s);
+                    if k == 0 {
+                        flat = format!("(long)({sub})");
+                        continue;
+                    }
+                    let size = match array.dims.get(k) {
+                        Some(Dim::Const(n)) => format!("{n}L"),
+                        Some(Dim::Expr(e)) => format!("(long)({})", self.f.expr_to_string(e)),
+                        _ => "0L".into(),
+                    };
+                    flat = format!("({flat}) * {size} + ({sub})");
+                }
+                format!("(({} *){name})[{flat}]", array.elem)
+            }
+            (Some(subs), _) => {
+                let subs: String = subs
+                    .iter()
+                    .map(|s| format!("[{}]", self.body(ctx, s)))
+                    .collect();
+                format!("{name}{subs}")
+            }
+            (None, _) => name,
+        }
+    }
+
+    /// A body expression as C: the one printer of the shared expression language, with this
+    /// statement's leaves.
+    fn body(&self, ctx: &StmtCtx<'_>, e: &BodyExpr) -> String {
+        let mut out = String::new();
+        optimist_scop::expr::write_c(&InStmt { p: self, ctx }, &mut out, e);
+        out
+    }
+}
+
+/// A polynomial over the parameters as a C expression computed in `long` (a delinearized size:
+/// `2 * n` in `int` could overflow where the subscript it scales does not).
+fn long_c(p: &optimist_presburger::Polynomial) -> String {
+    let terms: Vec<String> = p
+        .terms()
+        .map(|(m, c)| {
+            let mut factors = vec![format!("{c}L")];
+            for (v, e) in m.factors() {
+                factors.extend((0..e).map(|_| format!("(long){v}")));
+            }
+            factors.join(" * ")
+        })
+        .collect();
+    if terms.is_empty() {
+        "0L".into()
+    } else {
+        terms.join(" + ")
+    }
+}
+
+/// The leaves of one statement instance's body, for the C printer.
+struct InStmt<'x, 'p, 'c> {
+    p: &'x Printer<'p>,
+    ctx: &'x StmtCtx<'c>,
+}
+
+impl optimist_scop::expr::CLeaves<BodyLeaf> for InStmt<'_, '_, '_> {
+    fn leaf(&self, out: &mut String, leaf: &BodyLeaf, _ty: optimist_scop::Type) {
+        match *leaf {
+            BodyLeaf::Param(v) => out.push_str(&self.p.f.var(v).name),
+            BodyLeaf::Iter(k) => match self.ctx.st {
+                Some(st) => {
+                    let ty = self.p.f.var(st.iterators[k]).ty;
+                    let it = self
+                        .ctx
+                        .iterators
+                        .get(k)
+                        .map(|i| self.p.aexpr(i))
+                        .unwrap_or_default();
+                    let _ = write!(out, "(({ty}){it})");
+                }
+                None => out.push_str("0 /* no iterator here */"),
+            },
+            BodyLeaf::Access(a) => out.push_str(&self.p.access(self.ctx, a)),
+        }
+    }
+}
+
+impl RegisterBlock {
+    /// Its statement, and the context its accesses are printed in.
+    fn statement<'a>(&'a self, scop: &'a Scop) -> (optimist_scop::model::StmtId, StmtCtx<'a>) {
+        let Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } = &self.stmt
+        else {
+            unreachable!("a register block's statement is a statement (`register_block`)")
+        };
+        let ctx = StmtCtx {
+            st: Some(scop.stmt(*stmt)),
+            iterators,
+            indices,
+        };
+        (*stmt, ctx)
+    }
+}
+
+/// The statement instance being printed (none for code outside the loops).
+struct StmtCtx<'a> {
+    st: Option<&'a ScopStmt>,
+    iterators: &'a [AExpr],
+    indices: &'a [(AccessId, Vec<AExpr>)],
+}
+
+impl StmtCtx<'_> {
+    const NONE: StmtCtx<'static> = StmtCtx {
+        st: None,
+        iterators: &[],
+        indices: &[],
+    };
+}
+
+/// Statement `n` (of a jammed vector loop's body) with the AST iterator `k` replaced by
+/// `k + q` in its iterator values and index expressions.
+fn shifted(n: &Node, k: usize, q: i64) -> Node {
+    fn sub(e: &AExpr, k: usize, q: i64) -> AExpr {
+        match e {
+            AExpr::Iter(i) if *i == k && q != 0 => {
+                AExpr::Op(AstOp::Add, vec![AExpr::Iter(k), AExpr::Int(q)])
+            }
+            AExpr::Op(op, args) => AExpr::Op(*op, args.iter().map(|a| sub(a, k, q)).collect()),
+            other => other.clone(),
+        }
+    }
+    match n {
+        Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } => Node::Stmt {
+            stmt: *stmt,
+            iterators: iterators.iter().map(|e| sub(e, k, q)).collect(),
+            indices: indices
+                .iter()
+                .map(|(a, es)| (*a, es.iter().map(|e| sub(e, k, q)).collect()))
+                .collect(),
+        },
+        other => other.clone(),
+    }
+}

@@ -1,0 +1,176 @@
+//! The versioned C program: the faithful function, the decided one, and the entry that runs
+//! the run-time check with overflow-checked arithmetic and calls one of them.
+
+use super::*;
+
+/// The versioned C program of a function: the faithful translation of the program IR
+/// (`NAME_fallback`), the model-based code (`NAME_optimized`), and `NAME` with the original
+/// signature, which pre-loads the invariant reads where the program reads them, evaluates the
+/// run-time check with `__builtin_*_overflow` (any overflow fails it) and calls one of the two.
+/// The global `int optimist_version` says which ran: 1 optimized, 0 fallback. Values only
+/// native code knows (the extent of a buffer) fail the check in C.
+#[derive(Clone, Debug)]
+pub struct CProgram {
+    /// The C text.
+    pub code: String,
+    /// The run-time check in C notation (without the overflow checks), when there is one:
+    /// the plan's [`Plan::check_c`](crate::Plan::check_c).
+    pub check: Option<String>,
+}
+
+/// [`CProgram`] for `f`, the entry point named `name`: with a plan (from the driver,
+/// `optimist::optimize`), versioned by its run-time check; without one, the faithful
+/// translation only.
+pub fn versioned(
+    f: &Function,
+    plan: Option<&crate::Plan>,
+    name: &str,
+) -> Result<CProgram, crate::CodegenError> {
+    let mut code = String::from(PREAMBLE);
+    code.push_str(&f.c_pure_declarations());
+    code.push_str("int optimist_version;\n");
+    let _ = write!(code, "static {}", f.to_c(&format!("{name}_fallback")));
+    let args: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| match *p {
+            Param::Scalar(v) => f.var(v).name.clone(),
+            Param::Array(a) => f.array(a).name.clone(),
+        })
+        .collect();
+    let mut check = None;
+    // `return f();` for a function with a value (not valid C for `void`).
+    let ret = if f.ret.is_some() { "return " } else { "" };
+    match plan {
+        None => {
+            let _ = writeln!(
+                code,
+                "{} {{\n  optimist_version = 0;\n  {ret}{name}_fallback({});\n}}",
+                f.c_signature(name),
+                args.join(", ")
+            );
+        }
+        Some(p) => {
+            check = Some(p.check_c());
+            let printer = Printer::new(f, &p.scop, &p.ast, true);
+            let decided = p.decide_c();
+            code.push_str(CHECK_HELPERS);
+            code.push_str("static ");
+            code.push_str(&printer.definition(&decided, &format!("{name}_optimized")));
+            code.push_str(&f.c_signature(name));
+            code.push_str(" {\n  int ovf = 0;\n");
+            for q in &p.check.preloads {
+                let load = &p.scop.invariant_loads[q.load];
+                let arr = p.scop.array(load.array);
+                let subs: String = load
+                    .subscripts
+                    .iter()
+                    .map(|s| format!("[{}]", printer.body(&StmtCtx::NONE, s)))
+                    .collect();
+                let v = &load.param;
+                let _ = writeln!(code, "  long {v} = 0;");
+                match &q.executed {
+                    Some(g) => {
+                        let _ = writeln!(
+                            code,
+                            "  long {v}_run = {};\n  if (!ovf && {v}_run) {v} = {}{subs};",
+                            checked(&p.scop, g),
+                            arr.name
+                        );
+                    }
+                    // Where the program reads it is not known before reading: C cannot check
+                    // the address, so the check fails.
+                    None => code.push_str("  ovf = 1;\n"),
+                }
+            }
+            for q in p
+                .scop
+                .params
+                .iter()
+                .filter(|q| q.ty == optimist_scop::Type::U64)
+            {
+                // An unsigned long beyond `long` is no value of the check.
+                let _ = writeln!(code, "  if ((long){} < 0) ovf = 1;", q.name);
+            }
+            let _ = writeln!(
+                code,
+                "  long check = {};",
+                checked(&p.scop, &p.check.condition)
+            );
+            let mut call_args = args.clone();
+            call_args.extend(p.scop.invariant_loads.iter().map(|l| l.param.clone()));
+            let _ = writeln!(
+                code,
+                "  if (!ovf && check) {{\n    optimist_version = 1;\n    {ret}{name}_optimized({});\n  }} else {{\n    optimist_version = 0;\n    {ret}{name}_fallback({});\n  }}\n}}",
+                call_args.join(", "),
+                args.join(", ")
+            );
+        }
+    }
+    Ok(CProgram { code, check })
+}
+
+/// Overflow-checked operations of the run-time check (Algorithm 1): each sets `*o` on overflow
+/// (or division by zero) and returns some value. Every operand is evaluated (they are calls).
+pub(super) const CHECK_HELPERS: &str = "static inline long ck_add(long a, long b, int *o) { long r; *o |= __builtin_add_overflow(a, b, &r); return r; }
+static inline long ck_sub(long a, long b, int *o) { long r; *o |= __builtin_sub_overflow(a, b, &r); return r; }
+static inline long ck_mul(long a, long b, int *o) { long r; *o |= __builtin_mul_overflow(a, b, &r); return r; }
+static inline int ck_bad_div(long a, long b, int *o) { int bad = b == 0 || (b == -1 && a == (-9223372036854775807L - 1)); *o |= bad; return bad; }
+static inline long ck_div(long a, long b, int *o) { return ck_bad_div(a, b, o) ? 0 : a / b; }
+static inline long ck_rem(long a, long b, int *o) { return ck_bad_div(a, b, o) ? 0 : a % b; }
+static inline long ck_fdiv(long a, long b, int *o) { if (ck_bad_div(a, b, o)) return 0; long q = a / b, r = a % b; return q - (r != 0 && ((r < 0) != (b < 0))); }
+static inline long ck_sel(long c, long a, long b) { return c ? a : b; }
+static inline long ck_and(long a, long b) { return (a != 0) & (b != 0); }
+static inline long ck_or(long a, long b) { return (a != 0) | (b != 0); }
+";
+
+/// A check expression as C calling the overflow-checked helpers on `ovf`.
+pub(super) fn checked(scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
+    use optimist_assume::{CheckExpr, CheckLeaf};
+    match e {
+        CheckExpr::Int(v) => format!("{v}L"),
+        CheckExpr::Leaf(CheckLeaf::Param(p)) => format!("(long){p}"),
+        CheckExpr::Leaf(CheckLeaf::Address(k)) => {
+            format!("(long)(void *){}", scop.array(*k).name)
+        }
+        // The extent of a buffer is not known in C.
+        CheckExpr::Leaf(CheckLeaf::BufferStart(_) | CheckLeaf::BufferEnd(_)) => {
+            "(ovf = 1, 0L)".into()
+        }
+        CheckExpr::Op(op, a) => {
+            let x = |k: usize| a.get(k).map(|e| checked(scop, e)).unwrap_or_default();
+            let call = |f: &str| format!("{f}({}, {}, &ovf)", x(0), x(1));
+            let cmp = |s: &str| format!("(long)({} {s} {})", x(0), x(1));
+            match op {
+                AstOp::Add => call("ck_add"),
+                AstOp::Sub => call("ck_sub"),
+                AstOp::Mul => call("ck_mul"),
+                AstOp::Minus => format!("ck_sub(0L, {}, &ovf)", x(0)),
+                AstOp::Div | AstOp::PdivQ => call("ck_div"),
+                AstOp::PdivR | AstOp::ZdivR => call("ck_rem"),
+                AstOp::FdivQ => call("ck_fdiv"),
+                AstOp::Min | AstOp::Max => {
+                    let f = if *op == AstOp::Min {
+                        "optimist_min"
+                    } else {
+                        "optimist_max"
+                    };
+                    a.iter()
+                        .map(|e| checked(scop, e))
+                        .reduce(|acc, e| format!("{f}({acc}, {e})"))
+                        .unwrap_or_default()
+                }
+                AstOp::Cond | AstOp::Select => format!("ck_sel({}, {}, {})", x(0), x(1), x(2)),
+                AstOp::And | AstOp::AndThen => format!("ck_and({}, {})", x(0), x(1)),
+                AstOp::Or | AstOp::OrElse => format!("ck_or({}, {})", x(0), x(1)),
+                AstOp::Eq => cmp("=="),
+                AstOp::Le => cmp("<="),
+                AstOp::Lt => cmp("<"),
+                AstOp::Ge => cmp(">="),
+                AstOp::Gt => cmp(">"),
+                // Not produced for parameter sets: fail the check rather than guess.
+                _ => "(ovf = 1, 0L)".into(),
+            }
+        }
+    }
+}
