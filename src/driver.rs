@@ -425,6 +425,16 @@ pub fn model_after(f: &Function, config: &Config, after: &str) -> Result<Result<
     Ok(d.run(Some(after))?.map(|front| front.scop))
 }
 
+/// The order the plan's code follows ([`Driver::ordered`]).
+struct Ordered {
+    schedule: Schedule,
+    marks: Marks,
+    ast: optimist_codegen::LoopAst,
+    note: Option<String>,
+    transformation: String,
+    decisions: Vec<Decision>,
+}
+
 /// The model after the passes, and the parameter values where it is the program.
 struct Front {
     scop: Scop,
@@ -610,15 +620,68 @@ impl<'a> Driver<'a> {
         mut scop: Scop,
         correspondence: Option<Set>,
     ) -> Result<Result<Plan, Why>, Error> {
-        let config = self.config;
+        let assumptions = match self.assumptions(&mut scop)? {
+            Ok(a) => a,
+            Err(why) => return Ok(Err(why)),
+        };
+        let ordered = match self.ordered(&scop)? {
+            Ok(o) => o,
+            Err(why) => return Ok(Err(why)),
+        };
         let start = Instant::now();
-        let budget = config.budgets.assumptions;
+        let budget = self.config.budgets.check;
+        let checked = self.stage(&scop.ctx, Stage::Check, Some(budget), || {
+            check(&scop, &assumptions, correspondence)
+        });
+        let (check, check_params, unchecked, footprints, fallback_footprints) = match checked {
+            Err(why) => return Ok(Err(why)),
+            Ok(Ok(c)) => c,
+            Ok(Err(e)) => return Err(Error::Isl(e)),
+        };
+        self.report(
+            PassReport::unchanged(
+                "check",
+                format!(
+                    "{} pre-loads, {} arrays without range checks",
+                    check.preloads.len(),
+                    unchecked.len()
+                ),
+            ),
+            start,
+            budget,
+        );
+        Ok(Ok(Plan {
+            target: self.target.clone(),
+            scop,
+            assumptions,
+            schedule: ordered.schedule,
+            marks: ordered.marks,
+            ast: ordered.ast,
+            check,
+            check_params,
+            unchecked,
+            footprints,
+            fallback_footprints,
+            transformation: ordered.transformation,
+            decisions: ordered.decisions,
+            schedule_note: ordered.note,
+            reports: std::mem::take(&mut self.reports),
+        }))
+    }
+
+    /// The assumptions stage: the assumptions the model needs, unless they cannot hold.
+    fn assumptions(
+        &mut self,
+        scop: &mut Scop,
+    ) -> Result<Result<optimist_assume::Assumptions, Why>, Error> {
+        let start = Instant::now();
+        let budget = self.config.budgets.assumptions;
         let assume = optimist_assume::Config {
             max_operations: budget,
         };
         let ctx = scop.ctx.clone();
         let assumptions = match self.stage(&ctx, Stage::Assumptions, None, || {
-            optimist_assume::collect(&mut scop, &assume)
+            optimist_assume::collect(scop, &assume)
         }) {
             Err(why) => return Ok(Err(why)),
             Ok(Ok(a)) => a,
@@ -627,7 +690,7 @@ impl<'a> Driver<'a> {
         if let Some(why) = &assumptions.infeasible {
             return Ok(Err(Why::InfeasibleAssumptions {
                 reason: why.clone(),
-                assumptions: assumptions.dump(&scop),
+                assumptions: assumptions.dump(scop),
             }));
         }
         let taken: usize = assumptions.stats.iter().map(|s| s.taken).sum();
@@ -636,7 +699,14 @@ impl<'a> Driver<'a> {
             start,
             budget,
         );
+        Ok(Ok(assumptions))
+    }
 
+    /// The schedule stage and the loop AST: the strategy's schedule, or the program's order
+    /// when the automatic one cannot be generated (with the note saying why), and the
+    /// decisions in words.
+    fn ordered(&mut self, scop: &Scop) -> Result<Result<Ordered, Why>, Error> {
+        let config = self.config;
         let start = Instant::now();
         let budget = config.budgets.dependences;
         let mut stages = Vec::new();
@@ -649,7 +719,7 @@ impl<'a> Driver<'a> {
             late,
             deps,
         } = match schedule(
-            &scop,
+            scop,
             &config.strategy,
             &self.target,
             budget,
@@ -665,7 +735,7 @@ impl<'a> Driver<'a> {
             self.deadline = None;
         }
         let ast_start = Instant::now();
-        let ast = match self.ast(&scop, &schedule, &marks, deps.as_ref()) {
+        let ast = match self.ast(scop, &schedule, &marks, deps.as_ref()) {
             Err(CodegenError::Isl(IslError::Deadline))
                 if matches!(config.strategy, Strategy::Auto(_)) =>
             {
@@ -676,7 +746,7 @@ impl<'a> Driver<'a> {
                 self.deadline = None;
                 schedule = scop.schedule.clone();
                 marks = Marks::default();
-                self.ast(&scop, &schedule, &marks, None)
+                self.ast(scop, &schedule, &marks, None)
             }
             Err(CodegenError::WrongAst(why)) if matches!(config.strategy, Strategy::Auto(_)) => {
                 note = Some(format!(
@@ -684,7 +754,7 @@ impl<'a> Driver<'a> {
                 ));
                 schedule = scop.schedule.clone();
                 marks = Marks::default();
-                self.ast(&scop, &schedule, &marks, None)
+                self.ast(scop, &schedule, &marks, None)
             }
             // isl failing on the automatic schedule's AST (an internal error, not a budget):
             // the program's order may still be optimized.
@@ -697,7 +767,7 @@ impl<'a> Driver<'a> {
                 ));
                 schedule = scop.schedule.clone();
                 marks = Marks::default();
-                self.ast(&scop, &schedule, &marks, None)
+                self.ast(scop, &schedule, &marks, None)
             }
             other => other,
         };
@@ -743,45 +813,13 @@ impl<'a> Driver<'a> {
             start,
             budget,
         );
-
-        let start = Instant::now();
-        let budget = config.budgets.check;
-        let checked = self.stage(&scop.ctx, Stage::Check, Some(budget), || {
-            check(&scop, &assumptions, correspondence)
-        });
-        let (check, check_params, unchecked, footprints, fallback_footprints) = match checked {
-            Err(why) => return Ok(Err(why)),
-            Ok(Ok(c)) => c,
-            Ok(Err(e)) => return Err(Error::Isl(e)),
-        };
-        self.report(
-            PassReport::unchanged(
-                "check",
-                format!(
-                    "{} pre-loads, {} arrays without range checks",
-                    check.preloads.len(),
-                    unchecked.len()
-                ),
-            ),
-            start,
-            budget,
-        );
-        Ok(Ok(Plan {
-            target: self.target.clone(),
-            scop,
-            assumptions,
+        Ok(Ok(Ordered {
             schedule,
             marks,
             ast,
-            check,
-            check_params,
-            unchecked,
-            footprints,
-            fallback_footprints,
+            note,
             transformation,
             decisions,
-            schedule_note: note,
-            reports: std::mem::take(&mut self.reports),
         }))
     }
 }
