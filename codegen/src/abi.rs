@@ -11,6 +11,15 @@
 //! bits 16 and up carry the array of a footprint error, and bit 8 says the versioned entry ran
 //! the faithful code. Only this module knows the encoding; the lowerings emit it through
 //! `Status::code` and `FALLBACK_FLAG`, and [`Status::decode`] reads it back.
+//!
+//! # Design notes
+//!
+//! - **ABI** (`abi.rs`). One calling convention for every kernel, in one module:
+//!   `extern "C" fn(*mut u64) -> i32` over an `ArgBlock` (a slot per scalar; base, `lo`, `hi` per
+//!   array, `[lo, hi)` being the flat indices its buffer allows, which is how aliases are passed;
+//!   locals; pre-loaded values), returning a `Status` (`Ok`, `OutOfBounds`, `Division`,
+//!   `Footprint { array }`) and whether the versioned entry ran the faithful code. Only `abi`
+//!   knows how the status is packed into the `i32`.
 
 use optimist_scop::ir::{ArrayKind, Function, Param};
 

@@ -5,6 +5,25 @@
 //! iterators and the index expressions of its exact accesses as functions of the generated loop
 //! iterators (from the schedule and the access relations), so passes that change relations are
 //! honored. Accesses whose relation is an over-approximation keep their subscript expressions.
+//!
+//! # Design notes
+//!
+//! - **Loop AST** (`ast.rs`). `generate(&Scop, &Schedule) -> LoopAst`: isl's AST builder with an
+//!   at-each-domain callback that computes, for every statement occurrence, the values of its
+//!   original iterators and the index expressions of its exact accesses from the schedule and the
+//!   access relations, so passes that change relations are honored. Accesses whose relation is an
+//!   over-approximation, and invariant loads, evaluate the subscripts the model keeps for them.
+//!   `Node::For` carries a `LoopKind` (`Serial`, `Parallel`, `Vector { lanes, parallel }`,
+//!   `Unrolled { factor }`) and a `jam` flag: `generate_marked` sets them from Loopy's `Mark`s (a
+//!   schedule dimension and the statements it was checked for; isl names the loop of dimension `d`
+//!   `c{d}`); a loop both marks allow is the innermost one and becomes `Vector` with `parallel`
+//!   set (native code runs it in lanes; C may also run it on threads). Before isl sees a
+//!   single-band schedule, the dimensions that never order two instances are dropped
+//!   (`without_fixed_dims`: fixed for every statement and either equal, or already different at an
+//!   earlier fixed dimension, such as the statement number that makes a flat schedule one-to-one),
+//!   and the marks move with the dimensions that remain: isl's AST generator pays for every
+//!   dimension at every level. Loop names follow the remaining dimensions. The native code executes
+//!   them (below), and the C backend prints them.
 
 use optimist_presburger::{
     AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, Error as IslError, Id, PwMultiAff,

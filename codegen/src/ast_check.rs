@@ -8,6 +8,33 @@
 //! time at which each statement instance runs (the position of each node in its block and the
 //! values of the loops around it), and that time is checked against the dependences like any
 //! schedule (`generate_verified`).
+//!
+//! # Design notes
+//!
+//! - **The AST is checked** (`ast_check.rs`, `generate_verified`). isl 0.27's AST generator ran a
+//!   statement before one it must follow on a schedule without its fixed dimensions (seven
+//!   dimensions, modulo constraints; the soak found it as wrong results, kept as
+//!   `testkit/regressions/ast_generator_breaks_a_dependence.c`). So the driver generates the AST of
+//!   every transformed schedule (automatic or script) with the dependences at hand: `ast_order`
+//!   reads off the AST the time at which each instance runs (each node's position in its block
+//!   and the loops' values, the occurrence's loop bounds and conditions as constraints, its
+//!   arguments as the instance), and that time must pass the verifier's fast test
+//!   (`optimist_loopy::respects_dependences`: the time differences of every statement-level
+//!   dependence lexicographically positive). When the AST without the
+//!   fixed dimensions fails, or has a guard in one of its deepest vector loops (gemm's
+//!   `C *= beta` fused at `k = 0` became `if (c2 == 0 && c4 == 0)` inside the `j` loop, which then
+//!   runs neither in lanes nor as a register tile: 0.69 s against 0.13 s), the AST of the
+//!   schedule as given is tried (isl peels the first `k` there), and taken when it passes and its
+//!   deepest vector loops have no guard; when that fails too,
+//!   `CodegenError::WrongAst`, on which the automatic strategy keeps the program's order (a
+//!   script gives `Why::WrongAst`). The check has its own budget (`AST_CHECK_BUDGET`, 2 million
+//!   isl operations) and time (`AST_CHECK_TIME`, 50 ms or four times the AST's generation,
+//!   whichever is longer); an AST whose check needs more is used unchecked, as before the check
+//!   existed (seidel2d's time tiles: a second to check, 20 ms to generate), and one whose loops
+//!   use `?:` has no isl notation here and is not checked. That every instance
+//!   runs is not checked (comparing the domains cost more than the AST). The program's order is
+//!   not checked: its AST is isl's over the original schedule. On the 27 suite kernels `optimize`
+//!   takes 1.3 times as long (geometric mean; seidel2d 2.7 times, 42 to 115 ms).
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node};
 use optimist_presburger::{AstOp, Error as IslError, Map, UnionMap};

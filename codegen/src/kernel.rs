@@ -13,6 +13,20 @@
 //! The model-based code is versioned: it starts with the run-time check of its assumptions
 //! (`optimist_assume`), and when that fails it calls the faithful code, so every input gets
 //! the program's results; [`Kernel::run`] says which version ran.
+//!
+//! # Design notes
+//!
+//! - **`Kernel`** (`kernel.rs`). `Kernel::compile(&Function, Option<&Plan>)` (or `compile_with`
+//!   and `NativeOptions`; the facade's `Config::native`) always compiles the
+//!   faithful lowering and, with a plan, the model-based code in the plan's order and the versioned
+//!   entry, and owns the thread pool when the code has parallel loops and more than one thread. `run(&mut Args)` (the interpreter's arguments) and `call(scalars by name, typed
+//!   slices)` (zero-copy) check element types before any native code runs and report which version
+//!   ran (decoded from the status); `check()` is the plan's check. A buffer may be smaller than its
+//!   array's declared size, as in C, where only the elements touched must exist: the faithful code
+//!   checks every access, the model code its accesses or the footprints; the only arrays whose
+//!   accesses go unchecked on the strength of their declared size (`Kernel::declared`: bounded by
+//!   the run-time check, no computed footprint) send the call to the faithful code when their
+//!   buffer is smaller than that size.
 
 use crate::abi::{self, ArgBlock, Status};
 use crate::ast::CodegenError;

@@ -5,6 +5,14 @@
 //! schedule and builds the run-time check, and hands the result here as a `Plan`.
 //! [`crate::Kernel::compile`] and [`crate::c::versioned`] take `Option<&Plan>`: `None` compiles
 //! only the faithful translation of the program.
+//!
+//! # Design notes
+//!
+//! - **`Plan`** (`plan.rs`). What the driver decided, the only input of code generation besides
+//!   the program: the final model, the assumptions, the schedule and its marks, the loop AST, the
+//!   `RuntimeCheck`, the arrays without range checks, the exact footprints, the transformation in
+//!   words and the per-stage reports. `Plan::check_c` is the check as `show assumptions` prints it
+//!   and the code evaluates it.
 
 use crate::ast::{LoopAst, Marks};
 use optimist_assume::{Assumptions, Footprint, RuntimeCheck};

@@ -17,6 +17,21 @@
 //! (Theorem 1). Integer expressions are read as mathematical integers (wrapping is the business
 //! of the assumptions); kernels whose control depends on data or on values other than scalar
 //! parameters and loop counters are reported as [`Unsupported`](CorrespondenceError::Unsupported).
+//!
+//! # Design notes
+//!
+//! - **Correspondence** (`correspondence.rs`). §4.2's Inv, Rank1 and Rank2 with isl: the path
+//!   relation (the instance the program runs next) is derived from the program IR's control
+//!   structure — lists, branches, loops that stop at their first failing test — independently of
+//!   `Scop::build`, and checked against the model's domains and flattened schedule.
+//!   Rank2 is tested by counting: where Inv and Rank1 hold, it is equivalent to every model
+//!   instance but the program's first having a predecessor (the path is a function and strictly
+//!   increasing in time, so from the first instance it visits all of them in the model's order);
+//!   the check with the model's next time (a `lexmin` over every later time, the dearest step)
+//!   only runs to name a violation.
+//!   `correspondence` returns the parameter values where the model is the program: a `!=` exit with
+//!   step 2 holds only for even bounds, and `Kernel` runs model code only there. Data-dependent
+//!   control and bounds read from memory are reported as not checked.
 
 use crate::auto::flat;
 use crate::verify::{out_width, sample_pair, sample_set};

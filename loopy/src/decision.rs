@@ -1,6 +1,17 @@
 //! [`Decision`]: what the automatic strategy decided, typed. `Display` renders each as the line
 //! `optimist show ast` prints; nothing reads the text back (tests and tools match on the
 //! variants).
+//!
+//! # Design notes
+//!
+//! - **The decisions in words** (`Transformed::decisions`): the schedule chosen (isl's fused,
+//!   with components apart, the program's order, or that order with loops interchanged), the loop
+//!   nests (statements grouped by the fixed dimensions before their first loop), each band tiled
+//!   with its size per member or left untiled and why (or that isl's schedule had no band to
+//!   tile), the program's order kept and why, the loops split. A split or interchanged candidate
+//!   is verified with its marks when it is chosen (`Assessed::verify`), and not again. The driver puts them
+//!   after the summary in the plan's `transformation`, one per line, and `optimist show ast`
+//!   prints them as `//` comments above the loops.
 
 use std::fmt;
 

@@ -10,6 +10,12 @@
 //!
 //! Arguments are loop tags, integers, or isl text in braces (maps for `affine`, sets for
 //! `isplit`, parsed by isl against the model when the script is applied).
+//!
+//! # Design notes
+//!
+//! - **Scripts** (`script.rs`). `Script::parse`: one operation per line, `#` comments,
+//!   `L = lift(..)` and `(A, B) = isplit(..)` bind results; arguments are tags, integers or isl text
+//!   in braces. Errors carry line and column.
 
 use std::fmt;
 

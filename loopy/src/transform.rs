@@ -23,6 +23,25 @@
 //! entries of the whole nest (as the paper's Appendix B scripts use it: `affine(Mult,
 //! {[i,j,k] -> [i,k,j]})` for a statement in three loops); `isplit`'s predicate likewise reads
 //! the first iteration entries. Shorthands are defined by their translation (see [`Shorthand`]).
+//!
+//! # Design notes
+//!
+//! - **Operators** (`transform.rs`). `LoopySchedule`: per statement the map
+//!   `S[i] -> [p0, j1, p1, ..., jM, pM]` (positions interleaved with iteration entries, negated for
+//!   loops that count down), built from the model alone by `Transformed::initial`: the schedule
+//!   tree of `Scop::schedule` gives positions (sequence children) and iteration entries (one-member
+//!   bands, their partial schedules), and the statements' `tags` give the components (blocks and
+//!   branches share their level's positions, since the model's sequences are flat). So a pass may
+//!   split, add or delete statements, and scripts and the verifier still work, as long as it keeps
+//!   the schedule in that form and gives new statements their tags (`tests/driver.rs` splits one). `realign`, `lift`, `affine`,
+//!   `isplit` are the maps `ϕ` of §3.2 applied to `θ` and to the position sets; `tile`,
+//!   `interchange`, `reverse`, `shift`, `skew` translate into `affine` (the `Shorthand` enum says
+//!   how); `fuse(L1, L2)` is `realign(L1, L2, common + 1)`; `parallel(L, d)` and `vectorize(L)` are
+//!   marks. Readings chosen: `affine`'s map applies to the first iteration entries of the whole
+//!   nest (the Appendix B scripts write `[i, j, k]` for a statement in three loops); maps and
+//!   predicates may use the kernel's parameters (they are declared for isl); `realign` moves every
+//!   later position by the same amount, as the formula says, even into other nests (harmless for the
+//!   order).
 
 use optimist_presburger::{Ctx, DimType, Error as IslError, Map, Set, UnionMap};
 use optimist_scop::id::IdVec;

@@ -1,5 +1,12 @@
 //! The verifier: a new schedule is legal when it is one-to-one, keeps every dependence in order,
 //! and its parallel and vector loops carry no dependence (paper 004, §4.1).
+//!
+//! # Design notes
+//!
+//! - **Verifier** (`verify.rs`). Once, after the whole script: the instances are all there, `θ'` is
+//!   one-to-one, every memory-based dependence (RAW, WAR, WAW; tagged, so the array is known) keeps
+//!   `θ'(s, i) ≺ θ'(t, j)`, and no parallel or vector mark carries one. A `Violation` names the
+//!   kind, both statements with their lines, the array, and an isl sample pair.
 
 use crate::LoopyError;
 use optimist_presburger::{DimType, Error as IslError, Map, UnionMap, UnionSet};

@@ -25,6 +25,15 @@
 //! assert!(f.to_string().starts_with("void scale(int n, double a, double X[n]) {"));
 //! assert!(f.to_string().contains("X[i] = a * X[i];"));
 //! ```
+//!
+//! # Design notes
+//!
+//! - **Builder** (`builder.rs`). `FunctionBuilder`, the IR through the API for compilers that are
+//!   not C: it allocates variable and array ids, inserts the conversions (assignments to the
+//!   target's type, loop starts to the iterator's, exit tests in the usual arithmetic type,
+//!   subscripts to `long`), keeps labels and nesting (`begin_for`/`begin_if`/`begin_else`/
+//!   `begin_block` … `end`), and validates on `finish()`. A test checks that it gives exactly the
+//!   IR the front end gives for the same C.
 
 use crate::ir::{
     Array, ArrayId, ArrayKind, BinOp, Dim, Expr, For, Function, IrError, LValue, LoopCond, Param,

@@ -8,6 +8,18 @@
 //! the walks over it: one Cranelift lowering and one C printer ([`write_c`]) take a leaf
 //! handler. Trees are at most [`MAX_DEPTH`] deep, checked by the constructors, so walks may
 //! recurse safely.
+//!
+//! # Design notes
+//!
+//! - **One expression language** (`expr.rs`). `Expr<L>`: typed C expression trees (constants,
+//!   `Leaf(L)`, unary, binary, casts, selections, math calls) whose leaves differ by layer: the IR's
+//!   `ir::Expr = Expr<IrLeaf>` (variables, array reads) and the model's `BodyExpr =
+//!   Expr<BodyLeaf>` (parameters, iterators, accesses). The constructors (with C's conversions),
+//!   the depth bound, `map_leaves` (how the model turns a program expression into a body, and how
+//!   a pass rewrites accesses) and the one C printer `write_c` (a `CLeaves` implementation per
+//!   layer prints the leaves; `Function::to_c` and generated C both use it) are written once.
+//!   Code generation likewise has one Cranelift lowering of expressions, branches and loops
+//!   (`jit::lower_expr`, `lower_if`, `lower_loop`) for the faithful and the model code.
 
 use crate::ir::{BinOp, IrError, MathFn, PureFn, UnOp};
 use crate::types::Type;

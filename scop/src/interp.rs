@@ -10,6 +10,20 @@
 //! does. Every array access is checked against the buffer behind it (an alias may legally reach
 //! before its own start, as `B[-1]` with `B = A + 1`); reading an uninitialized local is an
 //! error; and a step limit (statements executed plus loop tests) stops endless loops.
+//!
+//! # Design notes
+//!
+//! - **Reference interpreter** (`interp.rs`). Runs a `Function` on `Args` (scalar values, byte
+//!   `Buffer`s in little-endian layout, and a `Binding` of every array parameter to a buffer and an
+//!   element offset, which is how aliasing is expressed). Integers are computed exactly in `i128`,
+//!   then checked (signed: overflow, division by zero, `MIN / -1`, bad shifts, out-of-range
+//!   float-to-int conversions are `RunErrorKind::Undefined`) or wrapped (unsigned arithmetic and
+//!   narrowing conversions, as C and gcc define them). `float` arithmetic is single precision;
+//!   math functions call the C library's own functions, so results are bitwise those of compiled C.
+//!   Accesses are checked against the whole buffer behind the array (an inner index past its
+//!   dimension is fine while inside the buffer, as in C's flat memory; an alias may reach back
+//!   before its own start). Reads of unwritten locals are errors; a step limit (assignments plus
+//!   loop tests) stops endless loops.
 
 use crate::id::IdVec;
 use crate::ir::{

@@ -13,6 +13,11 @@
 //!   order: the 64-bit FNV-1a hash of its bytes after the run, as 16 lowercase hex digits; then,
 //!   for a function that returns a value, `return HASH`, the hash of the value's bytes
 //!   (little-endian, the size of its type).
+//!
+//! # Design notes
+//!
+//! - **Workload** (`workload.rs`). The contract of `optimist run`: `--set`, `--len`, `--array`,
+//!   `--alias`, the generated input formula, and FNV-1a hashes of every array that owns its buffer.
 
 use crate::interp::{self, Args, Binding, Buffer, Value};
 use crate::ir::{ArrayId, Dim, Function};

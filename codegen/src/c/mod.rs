@@ -3,6 +3,78 @@
 //!
 //! Loop iterators are `long`; every expression of the statements is printed with the explicit
 //! conversions of the IR, so a C compiler computes exactly what the interpreter does.
+//!
+//! # Design notes
+//!
+//! - **C backend** (`c/`). The AST and the statements printed as a C function with the original
+//!   signature; every IR conversion printed as a cast. `versioned(f, Option<&Plan>, name)` prints the
+//!   whole program: `NAME_fallback` (`Function::to_c`), `NAME_optimized` (pre-loaded values as
+//!   extra parameters), and `NAME`, which pre-loads, computes the check with `__builtin_*_overflow`
+//!   helpers (every operand evaluated), calls one of them and sets `int optimist_version`. C does
+//!   not know buffer extents: a check that needs one fails (the fallback runs). `optimist show c`.
+//!   The marks: `#pragma omp parallel for private(inner counters)` on a parallel loop whose test
+//!   has OpenMP's canonical form (`iter < end`, printed so) and whose body writes no scalar of the
+//!   function (the counters are declared once per function, the scalars are shared); the line
+//!   `OPTIMIST_VECTOR` before a vector loop, defined in the preamble as `GCC ivdep` for gcc and
+//!   `clang loop vectorize(assume_safety)` for clang (the loop carries no dependence and the
+//!   run-time check proved the arrays apart; neither allows reassociation). `optimist run --backend
+//!   c --threads N` (N > 1) compiles with `-fopenmp` and runs with `OMP_NUM_THREADS=N`; the
+//!   differential test runs every versioned program so, on two threads, when `cc -fopenmp` links.
+//!   A loop marked `jam` around a vector loop (bounds free of it, a statement writing an element
+//!   at one place for every copy) is unrolled and jammed (the jam rule of `decide`, printed by `jammed`): 4
+//!   iterations at a time, all of them when 2 to 8 are known; its copies of each statement in
+//!   the vector loop, then the rest as written, starting where the groups stopped (computed, not
+//!   read from the counter: an OpenMP loop's counter is undefined after it). gemm's C went from
+//!   0.134 s to 0.097 s; jamming a 5x5 stencil's `dy` and `dx` both (25 copies) was slower in
+//!   gcc (25 broadcast weights spill) and was left out.
+//!   A vector loop with short loops inside (`ast::unroll_short`) is printed with them unrolled,
+//!   and with what one iteration touches at one place in locals (`unrolled_vector_loop`): an
+//!   element the body writes first and then only reads and writes at the same indices is a local
+//!   stored once at the end of the iteration; a read of an array the body does not write, at
+//!   indices free of the loop and evaluated unconditionally, is a `const` local set before the
+//!   loop under the loop's own test (so it is read only when the program reads it). gcc cannot
+//!   do either itself: the arrays may overlap as far as it knows (`restrict` on the parameters
+//!   does not survive OpenMP's outlining, measured: no change), so it stored `out` after each of
+//!   the 25 products and reloaded the weights every iteration. conv2d's C 0.065 s -> 0.026 s on
+//!   2 threads (cc on the original: 0.058 s).
+//!   A loop marked `registers` (`LoopKind::Accumulate`) whose body is a register block (a rows
+//!   loop around a columns loop around one unguarded statement, bounds free of the loop, each of
+//!   constant length when whole, `min(.., first + 3)`; every access of the statement to the array
+//!   it writes at the written element, whose subscripts are free of the loop and hold the rows'
+//!   and the columns' iterators in one subscript each; found by `block::register_block`) is
+//!   printed by `blocked`: when the block is
+//!   whole (tested at run time), its elements are loaded into `optimist_acc[rows][columns]`
+//!   before the loop, the statement computes in it, and it is stored after; otherwise the loop as
+//!   written. Inside, the columns loop is outside the rows loop: gcc completely unrolls a
+//!   constant innermost loop of 16 before vectorizing and then vectorized the 4 rows (elements a
+//!   row apart) with a transposition per step: 0.71 s against 0.078 s for the columns in lanes.
+//!   The same kernel in a file compiled with its caller ran fast either way (gcc propagated the
+//!   constant sizes into it): the C harness's `volatile` call is what users see.
+//!   Packing (`pack_site`, `packed_blocks`): a loop over row blocks whose body is the loop over
+//!   column blocks around such a loop (their bounds free of the loops inside the first, each of
+//!   constant length when whole) gets a buffer the kernel owns (`malloc`, freed after the loop;
+//!   a failed allocation leaves the blocks reading memory): for each whole column block, the
+//!   operand read along the columns and not along the rows (`B[k][j]`, read unconditionally) is
+//!   copied there, 16 columns per step of the reduction, contiguous, and the whole blocks read it
+//!   there. Packing reads what every row block reads (the bounds are free of the rows), and only
+//!   when a row block runs. It is the one place the optimized code uses memory the program did
+//!   not. Measured on the 1000x1100x1200 product with row tiles of 256 (three runs each, 1 and 2
+//!   threads): 0.0621-0.0622 s and 0.0323-0.0326 s packed against 0.0665 s and 0.0340-0.0344 s
+//!   not; the row tile matters more (unpacked, 32 rows: 0.076 s and 0.041 s).
+//!   A vector loop the marks also allow on threads (`LoopKind::Vector { parallel }`: it is the
+//!   outermost loop that carries no dependence, a stencil's sweep inside its time loop; native
+//!   code runs it in lanes only) shares its iterations among OpenMP threads when its length is
+//!   not a constant and its body writes no scalar (`threads_bound`): outermost, it is an
+//!   `omp parallel for simd` (`OPTIMIST_PARALLEL_VECTOR`); when every statement of an outermost
+//!   loop is in such loops directly in it, that loop runs in one `omp parallel` region that every
+//!   thread runs, the sweeps being `omp for simd` (`OPTIMIST_SHARED_VECTOR`), whose ends the
+//!   threads wait at (`region_fits`): the threads start once, not twice per time step. Deeper
+//!   vector loops stay in lanes (the threads would meet once per row, for a row's work). Both
+//!   macros are `OPTIMIST_VECTOR` without `-fopenmp`. jacobi1d's C 0.168 s -> 0.110 s on 2
+//!   threads (`omp parallel for simd` per sweep: 0.120 s). Native code keeps such sweeps in lanes
+//!   on one thread: chunks of each sweep in lanes on rayon's pool were measured at 0.29 s against
+//!   0.20 s (16 chunks per sweep; 2 chunks: 0.33 s), a join costing more than the half sweep
+//!   (about 5 µs) it saves.
 
 use crate::ast::{AExpr, LoopAst, Node};
 use crate::block::RegisterBlock;

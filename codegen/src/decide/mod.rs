@@ -12,6 +12,19 @@
 //!
 //! Every `Exec` but `Serial` is a permission the marks gave, used: results are the same bits
 //! whichever is chosen (no operation is reassociated or contracted).
+//!
+//! # Design notes
+//!
+//! - **Decided once** (`decide/`). `decide(scop, ast, target, proved)` turns the loop AST into
+//!   a `Decided` tree in which each loop has exactly one `Exec` (serial, threads, lanes, jammed,
+//!   registers, register block) and the scopes C needs (a parallel region, a packed operand)
+//!   are nodes. The cascade, in order: jam where lanes may share threads (C), register blocks
+//!   and packing (`Target::register_blocks`), a parallel region around a time loop, threads
+//!   (one team at a time), jam (native), lanes, scalar replacement, serial. The rules below
+//!   (C's and native code's) are written there once, parametrized by the `Target`; the C printer
+//!   and the Cranelift lowering walk the tree and only emit. Before, each back end had its own
+//!   cascade over the `LoopAst` (ten commits touched both); the split left every generated
+//!   program byte-identical.
 
 use crate::ast::{AExpr, LoopAst, LoopKind, Node, exclusive_bound, mentions, writes_scalar};
 pub use crate::block::RegisterBlock;

@@ -1,6 +1,42 @@
 //! Native code for a model under a schedule: the loop AST and the statement bodies lowered to
 //! Cranelift IR, with the calling convention and the safety checks of the faithful lowering
 //! (see [`crate::jit`]).
+//!
+//! # Design notes
+//!
+//! - **Fast model code** (`jit_model/`, `parallel.rs`; `NativeOptions { threads, vector,
+//!   registers }`, each changing how the code runs, never its bits; the differential tests run
+//!   four combinations). *Threads*: a loop marked parallel whose bound is `iter < end` in one of
+//!   isl's spellings has its body outlined into a function of the same module (it recomputes the
+//!   prologue, then reads the enclosing iterators and scalars from a frame on the caller's stack)
+//!   and is replaced by a call of `optimist_parallel_for`, which hands chunks of the iterations
+//!   (8 per thread) to the rayon pool the `Kernel` owns and runs its code in; only the outermost
+//!   parallel loop is outlined. *Vector lanes*: a loop marked vector whose body is statements
+//!   without guards, storing one type contiguously (`f64`, `f32`, and 32- or 64-bit integers),
+//!   computed by `+ - *` (and `/` and `sqrt` for floats: integer division may trap), negation, and
+//!   `c ? a : b` with a comparison `c` of two such values (the lane mask of the comparison picks
+//!   between both arms, `bitselect`; Cranelift folds `a < b ? a : b` into `smin`) from constants,
+//!   scalars and contiguous or invariant accesses to arrays proved in range, runs in
+//!   `f64x2`/`f32x4`/`i32x4`/`i64x2` lanes with a scalar remainder, two vectors per iteration when
+//!   registers are on and nothing is jammed into it; invariants are computed once before it
+//!   (only when it runs, and never reads of arrays it writes), and an element written in an
+//!   iteration stays in a register for later reads of the same iteration when every access to its
+//!   array has the same index expressions. *Registers*: an innermost loop that reads and writes an
+//!   element at one address (an accumulator), where no other access of the loop reaches its array
+//!   and no statement has a guard, loads it before the loop (when the loop runs) and stores it
+//!   after (scalar replacement); a loop marked `jam` whose body is one vectorizable loop with
+//!   bounds free of it runs 4 of its iterations in each vector iteration (all of them when its trip
+//!   count is known and 2 to 8: conv2d's `dx`) when an element stays in a
+//!   register across them (the product's `C[i][j]`: one load and store for four multiply-adds). No
+//!   operation is reassociated and there is no FMA, so every configuration gives the interpreter's
+//!   bits. `model_loop_report` shows where the vector instructions, stores and pool calls are.
+//!   A `?:` outside vector lanes whose arms are small and cannot fail (`LowerLeaves::
+//!   leaf_speculable`: parameters, iterators, scalars, registers, arrays proved in range; no
+//!   integer division or shift, no call) is a branch-free `select`; otherwise only the arm the
+//!   program takes runs.
+//!   In arrays proved in range the constant term of an access's last subscript is the load's or
+//!   store's immediate offset (`address_at`), so a stencil's `A[i - 1]`, `A[i]`, `A[i + 1]` share
+//!   one address computation.
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node, exclusive_bound};
 use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Stride, statements_of};

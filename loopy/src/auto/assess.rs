@@ -1,5 +1,17 @@
 //! Assessing a candidate schedule: the flat relation with its marks, which loops are parallel,
 //! in vector lanes, stride one, jammed ([`Assessed`]), and how it scores.
+//!
+//! # Design notes
+//!
+//! - **Short loops count as unrolled** (`short_innermost`, `short_member`). A statement's innermost
+//!   loops whose trip count is a constant of at most 8 whatever the parameters (at most 32
+//!   iterations together; never all its loops) are unrolled by the back ends, so the loop around
+//!   them is the one assessed for unit stride, lanes and jam. In a permutable band such members go
+//!   inside the stride-one member (`stride_one_innermost`), which then is not sunk below them: a
+//!   convolution runs `y, x, dy, dx` with `x` in lanes, `dy, dx` unrolled, `out[y][x]` in a
+//!   register across the 25 products, instead of `y, dy, dx, x` with `out` loaded and stored per
+//!   `dy` (native code: the vector loop's body is `ast::unroll_short`'s unrolled statements;
+//!   C: the same, printed by `Printer::unrolled_vector_loop`).
 
 use super::*;
 

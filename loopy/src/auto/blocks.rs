@@ -1,5 +1,48 @@
 //! Register blocks of a product's tiled band: rows by vector columns kept in registers across
 //! a reduction tile (on when [`crate::Target::register_blocks`]).
+//!
+//! # Design notes
+//!
+//! - **Products are register-blocked** (`register_blocks`, `apply_blocks`, `with_blocks`; on when
+//!   `Target::register_blocks`, which `Target::c()` sets and
+//!   `Target::native` does not). This is the matrix-product path of Polly's pattern-based optimization without
+//!   its packing. A product is found on the schedule, not on the syntax: a tiled band of three
+//!   members over one statement whose innermost member runs in lanes and carries no dependence,
+//!   a second member carries none (the rows), and the third carries one while the written element
+//!   stays where it is along it (the reduction: isl shows that instances differing only there
+//!   write one element), not a short one, the statement in no loop below the band, and the three
+//!   bounded independently of each other (`is_box`: covariance's and syrk's triangles are not;
+//!   their blocks could never be printed whole, and covariance's C ran at half its speed with
+//!   them). Inside its tile, the band then runs `floor(rows / 4)`,
+//!   `floor(columns / w)` (w = 128 bytes of elements: 16 `double`s), the reduction, then the
+//!   rows and columns: for each block of 4 x 16 elements the whole reduction tile, deepened to 128
+//!   (and the rows' tile widened to 128: the C packs once per row tile).
+//!   Those three dimensions go in front of the point loops of the tiled relation for that
+//!   statement (zeros for the others); the rows are marked `jam`, the reduction `registers`
+//!   (`Transformed::registers`, `LoopKind::Accumulate`). The result goes through the verifier
+//!   with its marks (a block is a tiling of a band already shown permutable; if the verifier
+//!   refused it, the tiled relation without blocks would be kept). When the fused schedule puts a
+//!   product in a band with another statement (PolyBench's gemm scales `C` in the product's `i`
+//!   loop), the distributed candidate is computed too and wins on equal scores if it has more
+//!   blocks. Why off for native code: Cranelift's lanes are 128 bits and native code has no FMA
+//!   (the interpreter's bits), which puts gemm at 13.7 GFLOP/s on one core (the same C kernel
+//!   compiled with `-mno-avx -ffp-contract=off` measured 0.19-0.20 s, native code 0.194 s; a
+//!   loop of independent 128-bit multiplies and adds peaks at 24 GFLOP/s here); the blocks'
+//!   16-iteration vector loops made native code 2x slower (0.099 -> 0.219 s on 2 threads). A
+//!   native micro-kernel was built and measured (not kept): the loop marked
+//!   registers lowered with each vector of a whole 4 x 4 block (`block.rs`) in a Cranelift
+//!   variable across the reduction, the invariant part per row and step (`alpha * A[i][k]`)
+//!   splat, the rest computed in lanes; 1000x1100x1200 on one thread 0.236 s (4 x 4), 0.248 s
+//!   (4 x 8, 16 accumulators), 0.316 s (4 x 2), against 0.197 s for the jammed vector loop. Per
+//!   32 flops the block spends 16 vector operations plus 4 scalar multiplies and 4 splats, where
+//!   the jammed loop hoists `alpha * A[i][k]` out of a 512-column loop: 2 flops per operation
+//!   against 1.3. A block that gains would need `alpha * A` packed (broadcast loads) and more
+//!   registers than 16. In C with AVX and FMA the 1000x1100x1200 product went from 0.094 s to
+//!   0.042 s on 2 threads (0.187 -> 0.078 s on one), and to 0.035 s (0.067 s) with row tiles of
+//!   128 and packing (below). What it costs to compile: `optimist show c` of three_mm went from
+//!   0.13 s to 0.38 s, nearly all in the AST check (`ast_check::follows_within`), which on the
+//!   blocks' divisions runs to its limit (4x the 53 ms isl takes to generate the AST) and then
+//!   leaves the AST unchecked, as it does for time-tiled stencils.
 
 use super::*;
 

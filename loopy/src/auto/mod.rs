@@ -1,5 +1,58 @@
 //! The automatic strategy: isl's scheduler, tiling of the outermost permutable band, and the
 //! parallel and vector marks, all checked by the same verifier as scripts.
+//!
+//! # Design notes
+//!
+//! - **Automatic strategy** (`auto/`). isl's scheduler (validity and coincidence: every
+//!   dependence; proximity: RAW; memory-based dependences only, `Dependences::memory_only_isl`,
+//!   since the value-based ones need kills and the strategy never asks them), then the outermost
+//!   permutable band is marked for tiling (`AutoConfig`, 32 by default) and a stride-1 member
+//!   (coincident if possible) moved innermost in it. The tree is flattened with sequence positions
+//!   and a final statement number (isl may give independent instances of two statements one time).
+//!   **Candidates are assessed and verified untiled**: a tile loop is a function of its point loop,
+//!   and relations that carry `floor(x / 32)` made every dependence operation of the assessment
+//!   and the verifier dear (seidel2d took 16.7 s, fdtd2d 38 s, almost all of it there). A band to
+//!   tile carries a mark node (`tile<k>`) in the candidate tree, so `flat_marked` knows the flat
+//!   dimension where it starts. After the untiled relation passes the verifier, each tiling is
+//!   shown legal on its own (`verify::tiling`): every dependence between the band's statements
+//!   that the relation leaves undecided before the band has a non-negative distance along every
+//!   member (floor is monotone, so no tile loop runs it backwards, and where all tile loops agree
+//!   the verified order decides), and no dependence to another statement is left undecided there.
+//!   A tiling that fails is dropped (the band runs untiled, still verified). The tile loops,
+//!   `floor(member / 32)` (tile numbers: isl's AST generator then has no stride to detect, which
+//!   halved its time), are inserted into the verified relation last (`Tiles`), and the marks move
+//!   with them: a tile loop is parallel when its member's distances are all zero (also where no
+//!   dimension of the untiled relation is free: tile loops keep isl's member order, point loops
+//!   were reordered), the point loop otherwise. The strategy test verifies the tiled relation itself with its marks on the corpus
+//!   and the suite. Code is generated from that relation, so the order that runs is the order
+//!   checked. `Transformed::stages` times each step; `optimist show timing FILE.c` prints them
+//!   with the driver's stages (`PassReport::parts`). Each candidate is *assessed*
+//!   (`Assessed`; the time differences of each pair of statements' dependences are computed once
+//!   per candidate and reused for its groups and by the final verification, `verify::verify_with`),
+//!   compared in this order: unit stride in every statement's innermost loop, a
+//!   parallel loop, then how many of the statements in the most loops run in lanes (counted, not
+//!   all-or-nothing: symm's update of `C` can have lanes where its reduction into `temp2`, as
+//!   deep, cannot). Strides of a band's members are measured on
+//!   the schedule down through the bands below it (a reduction's own band), so the member moved
+//!   innermost really moves accesses by one element. When the fused schedule scores below the
+//!   best, isl's schedule with the strongly connected components apart (`serialize_sccs`, every
+//!   band tiled by `tile_all`) is tried too (two chained products: fused, the reduction stayed
+//!   innermost with a column stride; apart, each product is tiled); there a coincident stride-one
+//!   member is also sunk below a reduction band under it (`sink_innermost`: a convolution's `x`
+//!   under `dy, dx`, covariance's `j` under `k`), and the candidate must pass the verifier before
+//!   it is chosen. The program's own order is kept when it scores higher, or ties
+//!   while the tiled schedule's outermost loop carries a dependence and the program has a parallel
+//!   loop (isl's time tiles run as a wavefront with guards and skewed bounds inside, which cost
+//!   the JIT and the C compiler more than the locality gives: heat3d, jacobi2d; the strategy's own
+//!   time tiles, below, come first); `Transformed::decision`
+//!   says so and the plan's transformation repeats it. Marks: the outermost dimension that carries
+//!   no dependence is parallel; per group of statements whose innermost loops share a dimension,
+//!   that dimension is vector when it carries no dependence among them and moves their accesses by
+//!   at most one element (else each statement alone: atax's update of `y` runs in lanes beside the
+//!   reduction into `tmp`); the loop around a vector loop is `jam` (register tile) when no
+//!   dependence it carries among those statements is lexicographically negative inside it
+//!   (`backwards_inside`), so running several of its iterations together, innermost, keeps every
+//!   dependence's order.
 
 use crate::decision::{Decision, Departure, ScheduleChoice, SplitLoop};
 use crate::verify::{out_width, verify_with};

@@ -1,5 +1,21 @@
 //! Index-set splitting of the chosen candidate, where it puts a statement in lanes or a loop
 //! on threads ([`crate::split`]).
+//!
+//! # Design notes
+//!
+//! - **Index-set splitting chosen by the strategy** (`split.rs`, `auto::split_loops`). When the
+//!   chosen candidate is untiled and a statement in the most loops is not in lanes, its innermost
+//!   loop is split where the dependences it carries meet: per dependence relation (kind and
+//!   statement pair, in time space), its sources or its targets, projected onto the loop and the
+//!   loops around, must be one point per iteration of the loops around (Floyd-Warshall's `j = k`:
+//!   the RAW dependences start there, the WAR ones end there). The loop becomes three parts, the
+//!   iterations before that point, the point, the iterations after (a new time dimension with
+//!   values 0, 1, 2 just before the loop; other statements get 0), so within one iteration of
+//!   the loops around nothing changes order and each long part carries nothing. The split is kept when the
+//!   candidate, assessed again, has more hot statements in lanes and passes the verifier with its
+//!   marks; then, when no loop outside the innermost runs on threads, the first loop around whose
+//!   split gives one (`i = k`). Part dimensions are never jam marks. `Transformed::decision` says
+//!   what was split. This is Loopy's `isplit` (paper 004, §3.2) chosen automatically.
 
 use super::*;
 

@@ -1,6 +1,29 @@
 //! Tiling: the bands marked for tiling, their tile sizes (wider for the member in vector
 //! lanes, as the cache allows), stride-one members innermost, and the tile loops added to the
 //! verified relation ([`Tiles`]).
+//!
+//! # Design notes
+//!
+//! - **Tile sizes from the tile's data** (`tile_sizes`). Every member of a tiled band gets
+//!   `AutoConfig::tile_size` (32) but the one `stride_one_innermost` put innermost for unit
+//!   stride when it is coincident (it runs in lanes; seidel2d's skewed members and syrk's and
+//!   cholesky's reductions measured slower wide, 0.87x and 0.92x against 1.32x and 2.1x), which gets the widest of `32 * 2^k` up to 2048 whose tile's data
+//!   fits `AutoConfig::cache_bytes` (512 KiB). A vector loop pays each time it starts (its
+//!   invariants loaded into registers, the last partial vector in scalar code), and gcc's
+//!   prologue for a 32-iteration AVX loop costs as much as the loop; a wider tile only loses once
+//!   its data leaves the cache. The data is measured with isl, not modelled: every parameter at
+//!   2048, the tile around the middle of the band's values, per array the bounding box of the
+//!   elements its accesses touch there, times the element size (an access the model
+//!   over-approximates counts as unbounded; a model isl cannot measure keeps 32). gemm gets
+//!   32 x 512 x 32 (264 KiB; its time does not move between 32 and 512 wide: 0.10-0.12 s on 2
+//!   threads in both back ends), a 5x5 convolution 32 x 1024. A member `sink_innermost` moves
+//!   below a reduction keeps 32 (native code measured slower with wider ones there). The
+//!   decisions say when a tile was widened. The soak's tiny-tile setups set `cache_bytes: 0`.
+//! - **Which bands are tiled.** The fused candidate tiles its first permutable band, the
+//!   distributed one every outermost permutable band (`tile_all`). Tiling every band of the fused
+//!   schedule too was measured (`scripts/bench.sh 1 3` on the six suite kernels where it changes
+//!   the schedule) and was slower on all six: atax's JIT 2.81x -> 1.56x, gemver's 8.30x -> 4.26x,
+//!   bicg's C 3.83x -> 2.70x, blur2d, mvt and symm a little; it stays as it is.
 
 use super::*;
 

@@ -13,6 +13,45 @@
 //! The tile loops `(T, I)` run as a wavefront, `(T + I, I)`: tiles of one wave depend on
 //! earlier waves only (every dependence goes forward along both members), so the second loop
 //! runs in parallel.
+//!
+//! # Design notes
+//!
+//! - **Time tiles** (`auto/time.rs`, Pluto's parallelogram tiles run as a wavefront). When the
+//!   chosen candidate's outermost loop carries a dependence (a stencil's time loop) and isl's
+//!   first band is permutable with two members or more, the strategy builds, before the
+//!   interchange and the splits: isl's first two members (time, and the first space loop skewed
+//!   by it), then the program's own order after its outermost loop (which must be every
+//!   statement's first iterator), so inside a tile each statement's rows run as the program wrote
+//!   them, whole, guard-free and in lanes (isl's full band skews the innermost loop too, with a
+//!   guard per statement there: 2x slower than the program's order on jacobi2d). The two members
+//!   are tiled (`floor(m0/T0) + floor(m1/T1), floor(m1/T1)`: the wave, then the tile within it,
+//!   marked parallel: every dependence goes forward along both members, so tiles of one wave are
+//!   independent). Conditions, each reported as a `no time tiles:` line when it fails: every
+//!   statement in a loop below the two members (`time::is_loop`: a dimension that takes two values
+//!   where the ones before it are equal; jacobi1d's `i` is fixed by the members); inside the
+//!   tiles, unit stride and every statement in the most loops in lanes (seidel2d's rows carry a
+//!   dependence: its time tiles ran in 0.579 s on one thread against 0.372 s for isl's full tiles,
+//!   0.351 s against 0.372 s on two); the two members
+//!   tile (`verify::tiling`); one time step touches more than `AutoConfig::time_tile_bytes`
+//!   (2 MiB, a core's L2 here) with every parameter at 2048 (`tile_bytes` with the space member
+//!   whole), and some tile of `t/4 x t`, `t/8 x t`, `t/8 x t/2`, `t/16 x t/2` (`t` the tile size,
+//!   first that fits) touches no more (heat3d's planes do not); the relation with the tile
+//!   loops passes the verifier with its parallel and vector marks. Measured (2 threads,
+//!   `-O3 -march=native`): jacobi2d 1300x1300 C 0.196 -> 0.131 s, native 0.227 -> 0.153 s;
+//!   4000x4000 C 0.81 -> 0.35 s; fdtd2d C 0.238 -> 0.12 s, native 0.264 -> 0.131 s. The cost is
+//!   at small sizes in native code (300x300: 8 x 32 5% slower than the program's order, 4 x 16
+//!   1.6x slower), and in compile time: the AST check of the tiled loops runs to its limit
+//!   (jacobi2d's `show ast` 0.16 s, fdtd2d's 0.39 s). `AutoConfig::time_tiles` turns them off.
+//! - **Wavefronts of tiles** (`time::wavefront`). When the chosen schedule has no parallel loop
+//!   and its one tiled band is the outermost (isl's tiles of seidel2d, lu, cholesky: every
+//!   dependence goes forward along each tile loop, and the outermost carries one), the first two
+//!   tile loops `T0, T1` become `T0 + T1, T1`: tiles of one wave differ in `T1` and depend only on
+//!   earlier waves, so `T1` is marked parallel; the relation is verified with that mark and the
+//!   vector marks, and kept only when accepted (a `wavefront:` decision line). Measured with
+//!   `--threads 2`: seidel2d C 0.372 -> 0.306 s, native 0.447 -> 0.362 s; lu C 0.132 -> 0.082 s,
+//!   native 0.165 -> 0.101 s; cholesky C 0.29 -> 0.147 s, native 0.40 -> 0.27 s. Compile time:
+//!   seidel2d's `show timing` 0.12 -> 0.22 s (the verifier on the relation with tile loops),
+//!   lu 0.11 -> 0.18 s.
 
 use super::{Assessed, AutoConfig, MEASURED_AT, measured_parts, tile_bytes};
 use crate::verify::out_width;

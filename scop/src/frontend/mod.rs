@@ -13,6 +13,31 @@
 //! address-of, structs, side effects inside expressions (`A[i++]`), and syntax errors. Nothing
 //! given to the front end makes it panic: the parser runs on a thread with a large stack, its
 //! panics are caught, and input nested deeper than the IR's bound is refused.
+//!
+//! # Design notes
+//!
+//! - **C front end** (`frontend/`). `lang-c` parses GNU C11. Sources with directives other than
+//!   `#pragma` go through `cc -E` *with* line markers (not `-P`), so every error names the user's
+//!   `file:line:col`; otherwise comments are blanked in place. Function choice: `--function`, else
+//!   the one holding a `#pragma scop` region, else the only one; the regions are lowered when
+//!   present, one after the other (declarations outside them declare their variables and run their
+//!   initializers; any other statement outside them is an error, since the IR must mean what the C
+//!   function means, so several regions are one SCoP). `FrontendConfig` carries `-I`
+//!   directories and `-D` defines for the preprocessor (with a define, it always runs). Everything outside the subset is a `CError`
+//!   with position and reason. The C people write is lowered to the same IR: a chained assignment
+//!   (`a = b += e;`) becomes one assignment per target, each outer one reading the inner target
+//!   back (the value of an assignment is its target's after the store); hexadecimal floating
+//!   constants are rounded to nearest-even by the front end's own conversion (`hex_float`, exact
+//!   for `float` too, no double rounding); a `while` or `do`-`while` loop that counts (its test
+//!   compares an integer counter, its body's last statement steps it by a constant) becomes a
+//!   `for` loop that takes the assignment just before it as its start; a loop test `i < a && i < b`
+//!   is one bound `a < b ? a : b` (with `>`/`>=`, the larger; mixed operators are refused), and a `do`-`while`'s bound
+//!   becomes `max(bound, start + step)` (written with `?:`) so that its first iteration always runs.
+//!   The model reads `c ? a : b` in bounds and subscripts as a piecewise affine function when `c`
+//!   is affine. Parsing, lowering and dropping the syntax tree run on a thread with a 512 MiB stack (they
+//!   recurse on its depth, and `a * b * c ...` is as deep as it is long), behind a pre-scan
+//!   that refuses nesting deeper than the IR's bound, and its panics are caught: no input makes the
+//!   front end panic (proptest checks random text).
 
 use crate::ir::{
     Array, ArrayId, ArrayKind, BinOp, Dim, Expr, ExprKind, For, Function, IrError, IrLeaf, LValue,

@@ -10,6 +10,47 @@
 //!
 //! Expressions are trees. Their depth is bounded ([`MAX_DEPTH`]): constructors refuse deeper
 //! trees, so every walk over them can recurse without risking the stack.
+//!
+//! # Design notes
+//!
+//! - **Program IR** (`types.rs`, `ir/`). `Function` with typed parameters (`Param::Scalar`,
+//!   `Param::Array`), scalars (`Var`), arrays with a shape (`Dim::Const`, `Dim::Expr` for C99
+//!   variable-length sizes, `Dim::Unknown` for the outermost size of a pointer or `A[][m]`) and a
+//!   kind (`Param`, `Pointer`, `Local`; parameters are live-out), statements (`For` with an
+//!   iterator, init, `LoopCond { op, bound, ty }` and a constant step; `If`; `Assign`; `Block`),
+//!   each with an optional C label (a loop tag) and source position. A function that returns a
+//!   value has a *return slot* (`Function::ret`): a local array of one element, which the front
+//!   end's `return e;` (the function's last statement; `FunctionBuilder::return_value` in the API)
+//!   stores into. Every stage sees an ordinary array (the model marks it live-out, so no pass
+//!   removes its store); the interpreter and `Kernel::run` hand the value back in
+//!   `Args::returned` (`Kernel::call_value` on slices), C returns it, and the run contract adds a
+//!   `return HASH` line. **Pure calls.** `ExprKind::Pure(Arc<PureFn>, args)` calls a user
+//!   function declared `__attribute__((const))`: its name and signature, an optional
+//!   implementation (`PureImpl`, a Rust closure of the argument `Value`s; every call site shares
+//!   the one `Arc`) and an optional definition (the IR of the source's definition). The model
+//!   treats a call as an opaque operation on its arguments, like `sqrt` (no access, so passes may
+//!   duplicate or reorder it). The front end binds `FrontendConfig::pures` by name, else the
+//!   source's definition run by the interpreter; C text prints a prototype, and the definition
+//!   as `static` when there is one, so generated C is complete. Native code
+//!   (`Lowering::call_pure`) puts the arguments in a stack slot and calls a definition whose only
+//!   array is its return slot as faithful code compiled into the same module (the slot is its
+//!   argument block), anything else through `jit::call_pure` (a Rust `extern "C"` trampoline given
+//!   the `PureFn`'s address, which `Compiled` keeps alive); a failing implementation leaves
+//!   through the error exit (`Status::Call`, `KernelError::Call` naming it). Chosen over calling
+//!   native function pointers because one Rust closure serves the interpreter, every thread of
+//!   native code and embedders alike; the cost is an indirect call per instance. **Invariant: every C conversion
+//!   is explicit.** The constructors on `Expr` (the builder API other compilers use) apply the integer
+//!   promotions and usual arithmetic conversions by inserting `Cast` nodes, so an arithmetic `Binary`
+//!   always has operands of its own type; interpreters and code generators never decide a
+//!   conversion. Compound assignments and `x++` are sugar for `x = (T)(x op v)` (exact: subscripts
+//!   have no side effects). `Function::to_c(name)` prints a C function a compiler accepts (variables
+//!   that share a name get a suffix, and elements of arrays with several dimensions are indexed
+//!   flat, `((double *)A)[(long)(i) * 20L + (j)]`, because the IR lets an inner subscript run past
+//!   its dimension inside the buffer and C does not: gcc bounds loops by declared sizes, found by
+//!   the random programs): the fallback of versioned C. The model's C keeps `A[i][j]`: it runs
+//!   only where the IB assumption holds. Expression trees are at most `MAX_DEPTH` (512) deep, checked by the
+//!   constructors, so walks may recurse safely; `Function::validate` checks hand-built IR. `Display`
+//!   prints C with every conversion as a cast.
 
 use crate::types::Type;
 use std::fmt;

@@ -17,6 +17,39 @@
 //! The raw facts the assumption framework needs are gathered on the way ([`Facts`]): every
 //! integer expression with its C type and whether it may wrap, the loop exits, the declared array
 //! shapes and the base pointers.
+//!
+//! # Design notes
+//!
+//! - **SCoP model** (`model/`). `Scop::build(&Function, &Config)` gives statements (one per
+//!   assignment, named by label or `S<n>`, each owning its identity: name, own label, the `Tag`s
+//!   of the labeled constructs around it with their loop levels, source position) with iteration domains `[params] -> { S[iterators] }`
+//!   (the program's iterator names), a schedule tree of the original order (bands for loops,
+//!   negated for negative steps; sequences for siblings), accesses (`Read`, `MustWrite`, `MayWrite`)
+//!   into named array spaces, and bodies as `BodyExpr` trees (the shared `Expr` with `BodyLeaf`s) over access ids, parameters, iterators
+//!   and constants. Affine expressions are built with isl's own operations (C's `/` and `%` are
+//!   `tdiv_q`/`tdiv_r`). Non-affine parts are recorded, not hidden: reads in bounds, conditions or
+//!   subscripts that do not depend on the loops become parameters (`InvariantLoad`, with its
+//!   relation and the parameter values where it executes; the array may be written elsewhere in
+//!   the region, which the RT assumption checks); polynomial subscripts of flat pointers
+//!   keep their `Polynomial`s (marked for delinearization) behind a whole-array may-access (an
+//!   affine 1-d pointer subscript keeps its polynomial too, next to its exact relation);
+//!   other non-affine subscripts become whole-array may-accesses; data-dependent conditions become
+//!   guards with may-writes (evaluated per instance; a condition whose data the statements under
+//!   it write is not modeled unless one instance runs per evaluation: C evaluates it once). A statement that runs for no parameter value (under `if (0 > 0)`)
+//!   is left out of the model, with a diagnostic: every later stage would otherwise meet relations
+//!   with nothing in them, which isl cannot turn into maps. An invariant load read in several
+//!   places is one parameter, loaded wherever any of its reads executes. What cannot be modeled is a `BuildError` with position and reason
+//!   (non-affine loop bounds, a loop counter assigned in its body, a counter read outside its loop).
+//!   Raw facts for the assumptions: every part of an integer expression that may wrap (unsigned
+//!   arithmetic, narrowing or signed-to-unsigned conversions) with its own type, value in ℤ and the
+//!   instances that evaluate it (loop starts on the instances around the loop, bounds at every
+//!   test: Figure 10's textual domains), every loop exit with its iterator's type, the base
+//!   pointers; array shapes carry the declared sizes. `Scop::assumptions` holds `Assumption`s
+//!   (kind RT/EE/BL/IB/AA/DL, what, valid parameter set, place): passes such as delinearization
+//!   record theirs there, `optimist_assume::collect` adds the others. `Scop::verify`
+//!   checks the invariants (tuple names, access spaces and ranks, the schedule covering each
+//!   instance once; a typed `VerifyError`) and runs after every build in debug builds, and after
+//!   every pass when the driver's `Config::verify` is on (debug builds and tests). `Scop::dump` is `optimist show scop`.
 
 mod build;
 mod deps;
