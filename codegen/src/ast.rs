@@ -13,8 +13,8 @@
 //!   original iterators and the index expressions of its exact accesses from the schedule and the
 //!   access relations, so passes that change relations are honored. Accesses whose relation is an
 //!   over-approximation, and invariant loads, evaluate the subscripts the model keeps for them.
-//!   `Node::For` carries a `LoopKind` (`Serial`, `Parallel`, `Vector { lanes, parallel }`,
-//!   `Unrolled { factor }`) and a `jam` flag: `generate_marked` sets them from Loopy's `Mark`s (a
+//!   `Node::For` carries a `LoopKind` (`Serial`, `Parallel`, `Vector { parallel }`,
+//!   `Accumulate`) and a `jam` flag: `generate_marked` sets them from Loopy's `Mark`s (a
 //!   schedule dimension and the statements it was checked for; isl names the loop of dimension `d`
 //!   `c{d}`); a loop both marks allow is the innermost one and becomes `Vector` with `parallel`
 //!   set (native code runs it in lanes; C may also run it on threads). Before isl sees a
@@ -48,7 +48,7 @@ pub enum AExpr {
 }
 
 /// How a loop may be executed. Every kind but `Serial` is a permission checked against the
-/// dependences; code generation may still run such a loop serially.
+/// dependences; what each loop does on a target is decided once, in [`crate::decide`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LoopKind {
     /// In order.
@@ -57,11 +57,8 @@ pub enum LoopKind {
     /// Its iterations carry no dependence: they may run on several threads.
     Parallel,
     /// Its iterations carry no dependence and every access moves by at most one element along
-    /// it: it may run in vector lanes. `lanes` is the width code generation chooses (0 until a
-    /// vectorizer chooses one).
+    /// it: it may run in vector lanes (how wide is the target's).
     Vector {
-        /// Lanes per vector.
-        lanes: u32,
         /// Whether its iterations may also run on threads (it is the outermost loop that
         /// carries no dependence: a stencil's sweep inside its time loop). Native code runs it
         /// in lanes only; C runs it on OpenMP's threads too.
@@ -73,11 +70,6 @@ pub enum LoopKind {
     /// registers across the loop: the C back end does (when the block is whole), native code
     /// runs it as a serial loop.
     Accumulate,
-    /// Unrolled by `factor` (chosen by code generation, never by a mark).
-    Unrolled {
-        /// Copies of the body per iteration of the unrolled loop.
-        factor: u32,
-    },
 }
 
 impl LoopKind {
@@ -86,17 +78,10 @@ impl LoopKind {
         match self {
             LoopKind::Serial => String::new(),
             LoopKind::Parallel => "  // parallel".into(),
-            LoopKind::Vector { lanes, parallel } => format!(
-                "  // vector{}{}",
-                if lanes > 0 {
-                    format!(" x{lanes}")
-                } else {
-                    String::new()
-                },
-                if parallel { ", parallel" } else { "" }
-            ),
+            LoopKind::Vector { parallel } => {
+                format!("  // vector{}", if parallel { ", parallel" } else { "" })
+            }
             LoopKind::Accumulate => "  // registers".into(),
-            LoopKind::Unrolled { factor } => format!("  // unrolled x{factor}"),
         }
     }
 }
@@ -422,9 +407,10 @@ pub fn generate(scop: &Scop, schedule: &Schedule) -> Result<LoopAst, CodegenErro
 }
 
 /// Loops to mark, as `optimist_loopy::Transformed` gives them: a loop of schedule dimension
-/// `d` is marked when a mark of dimension `d` covers every statement in it. isl names the loop
-/// of schedule dimension `d` `c{d}` (its default iterator names), which is how marks find their
-/// loops; this holds for the single-band schedules Loopy and the automatic strategy produce.
+/// `d` is marked when a mark of dimension `d` covers every statement in it. The AST build is
+/// given the iterator of each schedule dimension ([`AstBuild::set_iterators`]: `c{d}`, isl's own
+/// names), so a loop's iterator says its dimension by a table lookup, never by reading the
+/// name; this holds for the single-band schedules Loopy and the automatic strategy produce.
 ///
 /// Two other ways were tried and measured against the generated code of the 97 corpus kernels.
 /// Mark nodes in the schedule tree (as Polly's schedule optimizer inserts them) need the band
@@ -643,6 +629,24 @@ fn generate_unchecked(
             .collect();
         stmts.insert(s.name.clone(), (StmtId(k as u32), exact));
     }
+    // The iterator of each schedule dimension, and the dimension of each iterator.
+    let width = schedule
+        .map()?
+        .maps()?
+        .iter()
+        .map(|m| m.dim(optimist_presburger::DimType::Out))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+    let iterators = (0..width)
+        .map(|d| Id::new(&scop.ctx, &format!("c{d}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let dims: HashMap<String, usize> = iterators
+        .iter()
+        .enumerate()
+        .map(|(d, id)| (id.name(), d))
+        .collect();
     let callback_params = params.clone();
     let (t, n) = (table.clone(), names.clone());
     let build =
@@ -697,9 +701,12 @@ fn generate_unchecked(
             );
             node.with_annotation(&Id::new(node.ctx(), &key)?)
         })?;
-    let root = build.node_from_schedule(schedule)?;
+    let root = build
+        .set_iterators(&iterators)?
+        .node_from_schedule(schedule)?;
     let mut names = names.borrow_mut();
-    let body = convert(&root, &mut names, &params, &table.borrow(), marks)?;
+    let marked = Marked { marks, dims: &dims };
+    let body = convert(&root, &mut names, &params, &table.borrow(), &marked)?;
     Ok(LoopAst {
         body,
         iterators: names.iterators.clone(),
@@ -715,19 +722,26 @@ fn to_isl(e: CodegenError) -> IslError {
     }
 }
 
+/// The marks, and the schedule dimension of each iterator the AST build was given.
+struct Marked<'a> {
+    marks: &'a Marks,
+    dims: &'a HashMap<String, usize>,
+}
+
 /// Converts the isl AST (depth bounded by the loop depth, so recursion is fine).
 fn convert(
     node: &AstNode,
     names: &mut Names,
     params: &[String],
     table: &HashMap<String, Occurrence>,
-    marks: &Marks,
+    marked: &Marked<'_>,
 ) -> Result<Vec<Node>, CodegenError> {
+    let marks = marked.marks;
     Ok(match node.kind()? {
         AstNodeKind::Block(children) => {
             let mut out = Vec::new();
             for c in &children {
-                out.extend(convert(c, names, params, table, marks)?);
+                out.extend(convert(c, names, params, table, marked)?);
             }
             out
         }
@@ -744,15 +758,13 @@ fn convert(
                     "loop iterator is not an identifier".into(),
                 ));
             };
-            let dim: Option<usize> = names.iterators[iter]
-                .strip_prefix('c')
-                .and_then(|d| d.parse().ok());
+            let dim: Option<usize> = marked.dims.get(&names.iterators[iter]).copied();
             let AExpr::Int(step) = names.expr(&inc, params)? else {
                 return Err(CodegenError::Unexpected(
                     "loop increment is not a constant".into(),
                 ));
             };
-            let body = convert(&body, names, params, table, marks)?;
+            let body = convert(&body, names, params, table, marked)?;
             let mut inside = Vec::new();
             statements_in(&body, &mut inside);
             let marked = |ms: &[optimist_loopy::Mark]| {
@@ -768,7 +780,6 @@ fn convert(
                 // outside it.
                 kind: if marked(&marks.vector) {
                     LoopKind::Vector {
-                        lanes: 0,
                         parallel: marked(&marks.parallel),
                     }
                 } else if marked(&marks.parallel) {
@@ -788,13 +799,13 @@ fn convert(
             else_node,
         } => vec![Node::If {
             cond: names.expr(&cond, params)?,
-            then: convert(&then_node, names, params, table, marks)?,
+            then: convert(&then_node, names, params, table, marked)?,
             els: match else_node {
-                Some(e) => convert(&e, names, params, table, marks)?,
+                Some(e) => convert(&e, names, params, table, marked)?,
                 None => vec![],
             },
         }],
-        AstNodeKind::Mark { node, .. } => convert(&node, names, params, table, marks)?,
+        AstNodeKind::Mark { node, .. } => convert(&node, names, params, table, marked)?,
         AstNodeKind::User(_) => {
             let key = node.annotation().map(|id| id.name()).unwrap_or_default();
             let occ = table.get(&key).ok_or_else(|| {

@@ -199,6 +199,29 @@ impl AstBuild {
         Ok(build)
     }
 
+    /// A build whose generated loops use `ids` as their iterators: the loop of schedule
+    /// dimension `d` has `ids[d]` (isl's own `c<d>` for dimensions beyond the list). A loop's
+    /// iterator then says which schedule dimension it runs, without reading its name.
+    pub fn set_iterators(&self, ids: &[Id]) -> Result<AstBuild> {
+        // Everything that can fail in Rust happens before the list exists, so it cannot leak.
+        let n = crate::set::int(ids.len())?;
+        for id in ids {
+            self.ctx.same(id.ctx())?;
+        }
+        // SAFETY: the context is live; each `isl_id_list_add` takes the list and the id (and
+        // frees both and returns null on failure, which the last call reports).
+        let mut list = unsafe { ffi::isl_id_list_alloc(self.ctx.raw(), n) };
+        for id in ids {
+            // SAFETY: as above.
+            list = unsafe { ffi::isl_id_list_add(ffi::Take(list), id.take()) };
+        }
+        // SAFETY: the build copy and the list are taken.
+        let raw = unsafe { ffi::isl_ast_build_set_iterators(self.take(), ffi::Take(list)) };
+        let mut build: AstBuild = self.ctx.wrap(raw)?;
+        build.callback = self.callback.clone();
+        Ok(build)
+    }
+
     /// Generates the AST for `schedule`.
     pub fn node_from_schedule(&self, schedule: &Schedule) -> Result<AstNode> {
         self.ctx.same(schedule.ctx())?;

@@ -31,7 +31,7 @@ opaque! {
     isl_union_pw_multi_aff
     isl_point isl_schedule isl_schedule_node isl_schedule_constraints isl_union_access_info
     isl_union_flow isl_ast_build isl_ast_node isl_ast_expr isl_ast_node_list isl_union_set_list
-    isl_val_list
+    isl_val_list isl_id_list
 }
 
 /// An object handed to isl for good (`__isl_take`): the callee consumes this reference, also
@@ -92,6 +92,7 @@ free! {
     isl_ast_build => isl_ast_build_free, isl_ast_node => isl_ast_node_free,
     isl_ast_expr => isl_ast_expr_free, isl_ast_node_list => isl_ast_node_list_free,
     isl_union_set_list => isl_union_set_list_free, isl_val_list => isl_val_list_free,
+    isl_id_list => isl_id_list_free,
 }
 
 /// An object lent to isl for the duration of one call (`__isl_keep`).
@@ -177,6 +178,9 @@ unsafe extern "C" {
     pub fn isl_val_div(a: Take<isl_val>, b: Take<isl_val>) -> *mut isl_val;
     pub fn isl_val_neg(v: Take<isl_val>) -> *mut isl_val;
     pub fn isl_val_floor(v: Take<isl_val>) -> *mut isl_val;
+    pub fn isl_id_list_alloc(ctx: *mut isl_ctx, n: c_int) -> *mut isl_id_list;
+    pub fn isl_id_list_free(l: Take<isl_id_list>) -> *mut isl_id_list;
+    pub fn isl_id_list_add(l: Take<isl_id_list>, id: Take<isl_id>) -> *mut isl_id_list;
     pub fn isl_val_list_alloc(ctx: *mut isl_ctx, n: c_int) -> *mut isl_val_list;
     pub fn isl_val_list_free(l: Take<isl_val_list>) -> *mut isl_val_list;
     pub fn isl_val_list_add(l: Take<isl_val_list>, v: Take<isl_val>) -> *mut isl_val_list;
@@ -851,6 +855,10 @@ unsafe extern "C" {
         b: Take<isl_ast_build>,
         f: AtEachDomainCb,
         user: *mut c_void,
+    ) -> *mut isl_ast_build;
+    pub fn isl_ast_build_set_iterators(
+        b: Take<isl_ast_build>,
+        iterators: Take<isl_id_list>,
     ) -> *mut isl_ast_build;
     /// `build` is kept, `schedule` is taken.
     pub fn isl_ast_build_node_from_schedule(

@@ -557,3 +557,36 @@ fn schedule_text_isl_cannot_read_is_refused() {
         ok.to_string()
     );
 }
+
+/// A build given iterator ids names the loop of schedule dimension `d` by the `d`-th; the
+/// dimensions beyond the list keep isl's `c<d>`; the at-each-domain callback stays set.
+#[test]
+fn iterators_of_the_schedule_dimensions() {
+    let p = product();
+    let called = Rc::new(RefCell::new(0));
+    let count = called.clone();
+    let ids: Vec<Id> = ["row", "col"]
+        .iter()
+        .map(|n| Id::new(&p.ctx, n).unwrap())
+        .collect();
+    let build = AstBuild::from_context(&Set::parse(&p.ctx, "[n] -> { : n > 0 }").unwrap())
+        .unwrap()
+        .set_at_each_domain(move |node, _| {
+            *count.borrow_mut() += 1;
+            Ok(node)
+        })
+        .unwrap()
+        .set_iterators(&ids)
+        .unwrap();
+    let c = build
+        .node_from_schedule(&p.schedule)
+        .unwrap()
+        .to_c()
+        .unwrap();
+    assert!(
+        c.contains("for (int row = 0;") && c.contains("for (int col = 0;"),
+        "{c}"
+    );
+    assert!(c.contains("for (int c2 = 0;"), "{c}");
+    assert!(*called.borrow() > 0);
+}
