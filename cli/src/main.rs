@@ -284,8 +284,9 @@ struct ShowArgs {
     /// What to print.
     #[arg(value_enum)]
     what: What,
-    /// For `ast`: the back end the loops are decided for; each loop's execution (threads,
-    /// lanes, jammed, registers, register block) is a comment after its header.
+    /// For `ast` and `timing`: the back end the plan is made and the loops are decided for
+    /// (`ast`: each loop's execution, threads, lanes, jammed, registers, register block, is a
+    /// comment after its header; `timing`: the stages of that plan, then its code).
     #[arg(long, value_enum, default_value_t = TargetArg::Native)]
     target: TargetArg,
     #[command(flatten)]
@@ -731,7 +732,11 @@ fn show(args: &ShowArgs) -> Result<()> {
             print!("{}", p.code);
         }
         What::Timing => {
-            let config = args.schedule.config(strategy)?;
+            let mut config = args.schedule.config(strategy)?;
+            config.target = Some(match args.target {
+                TargetArg::Native => config.native.target(),
+                TargetArg::C => optimist::Target::c(),
+            });
             let start = std::time::Instant::now();
             let outcome = optimist::optimize(&f, &config)?;
             let optimized = start.elapsed();
@@ -749,8 +754,16 @@ fn show(args: &ShowArgs) -> Result<()> {
             }
             println!("{:<40} {:>9.2} ms", "optimize (total)", ms(optimized));
             let start = std::time::Instant::now();
-            optimist::codegen::Kernel::compile_with(&f, outcome.plan(), &config.native)?;
-            println!("{:<40} {:>9.2} ms", "native code", ms(start.elapsed()));
+            match args.target {
+                TargetArg::Native => {
+                    optimist::codegen::Kernel::compile_with(&f, outcome.plan(), &config.native)?;
+                    println!("{:<40} {:>9.2} ms", "native code", ms(start.elapsed()));
+                }
+                TargetArg::C => {
+                    optimist::codegen::versioned_c(&f, outcome.plan(), &f.name)?;
+                    println!("{:<40} {:>9.2} ms", "C text", ms(start.elapsed()));
+                }
+            }
         }
         What::Picture => {
             let config = args.schedule.config(strategy)?;

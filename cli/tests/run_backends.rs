@@ -435,4 +435,11 @@ fn show_timing_lists_every_stage_and_the_strategys_steps() {
     }
     // Every line ends with its time.
     assert!(out.lines().all(|l| l.ends_with(" ms")), "{out}");
+    // The C plan's stages (products register-blocked), then the C text.
+    let (ok, out, err) = optimist(&["show", "timing", "--opt", "default", "--target", "c", &path]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("strategy: register blocks") && out.lines().any(|l| l.starts_with("C text")),
+        "{out}"
+    );
 }
