@@ -34,11 +34,13 @@ fn decided(kernel: &Path, target: &Target) -> String {
         deadline: None,
         ..Config::default()
     };
-    match optimist::optimize(&f, &config) {
+    let text = match optimist::optimize(&f, &config) {
         Ok(Outcome::Optimized(p)) => p.show_decided(target),
         Ok(Outcome::FaithfulOnly(why)) => format!("faithful code only: {why}\n"),
         Err(e) => format!("error: {e}\n"),
-    }
+    };
+    // Messages name the file: relative to the repository, wherever it is checked out.
+    text.replace(concat!(env!("CARGO_MANIFEST_DIR"), "/"), "")
 }
 
 /// Compares (or, with `UPDATE_EXPECT`, writes) the files of the kernels in `sub` for both
