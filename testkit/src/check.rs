@@ -24,8 +24,10 @@ pub fn setup(k: u16) -> (String, Config, bool) {
     // (products register-blocked; native code runs the blocks as loops).
     let target = through_c.then(optimist::Target::c);
     let (strategy, s_name) = match k % 4 {
-        0 if through_c => (Strategy::default(), "auto for C"),
-        0 => (Strategy::default(), "auto"),
+        0 => (
+            Strategy::default(),
+            if through_c { "auto for C" } else { "auto" },
+        ),
         1 => (
             Strategy::Auto(AutoConfig {
                 tile_size: 2,

@@ -29,7 +29,7 @@ impl Decider<'_> {
                 let (elem, flat) = self.lanes_body(iter, body)?;
                 let stmts = statements_of(self.scop, &flat)?;
                 let registers = self.register_arrays(&stmts, None);
-                let unrolled = flat.len() != body.len() || flat.as_slice() != body;
+                let unrolled = flat.as_slice() != body;
                 Some((
                     Lanes {
                         elem: Some(elem),

@@ -327,18 +327,14 @@ impl Decider<'_> {
         let parallel = *kind == LoopKind::Parallel && !writes_scalar(self.scop, body);
         // Threads around jammed copies where lanes may share threads (C); elsewhere the
         // threads come first and the jam is not made.
-        let jammed = || {
-            let j = self.jam(*iter, init, cond, *step, body, *jam, cx)?;
+        let jammed = |threads: bool| {
+            let mut j = self.jam(*iter, init, cond, *step, body, *jam, cx)?;
+            j.threads = threads;
             Some(made(Exec::Jammed(Box::new(j)), Vec::new()))
         };
         if t.vector_threads
-            && let Some(mut j) = jammed()
+            && let Some(j) = jammed(parallel)
         {
-            if let DNode::For(l) = &mut j
-                && let Exec::Jammed(jam) = &mut l.exec
-            {
-                jam.threads = parallel;
-            }
             return j;
         }
         if t.register_blocks {
@@ -423,7 +419,7 @@ impl Decider<'_> {
             return made(Exec::Threads { end, private }, self.nodes(body, inside));
         }
         if !t.vector_threads
-            && let Some(j) = jammed()
+            && let Some(j) = jammed(false)
         {
             return j;
         }
