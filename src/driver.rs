@@ -31,7 +31,7 @@ use optimist_scop::model::{
     ArrayOrigin, BuildError, Config as ScopConfig, DepConfig, Dependences, Scop, ScopArrayId,
     VerifyError,
 };
-use optimist_scop::pass::{Pass, PassCx, PassError, PassReport};
+use optimist_scop::pass::{Part, Pass, PassCx, PassError, PassReport};
 use std::fmt::{self, Write as _};
 use std::time::{Duration, Instant};
 
@@ -79,19 +79,29 @@ pub struct Budgets {
     pub check: u64,
     /// The loop AST of the chosen schedule (isl's AST generator).
     pub ast: u64,
+    /// The automatic strategy as a whole: its dependences, isl's scheduler (which has its own
+    /// budget too, [`AutoConfig::max_operations`]), assessing and verifying candidates, tiling.
+    /// When it runs out, the program's order is kept and [`Plan::schedule_note`] says so.
+    pub strategy: u64,
 }
 
 impl Default for Budgets {
-    /// 20 000 000 operations for every stage, as each had before the driver existed.
+    /// Four to ten times what the most expensive kernel of the corpus and the suite uses in
+    /// each stage (`optimist show timing` prints the operations counted; the largest, on the
+    /// eight-nest recursive filter `corpus/suite/deriche.c`: building 46 000, the
+    /// correspondence 241 000, a pass 419 000, the assumptions 43 000, the dependences 227 000,
+    /// the automatic strategy 2 300 000, the loop AST 784 000, the check 68 000). Inputs built to
+    /// be expensive (`corpus/pathological/`) stop at them in about a second at most.
     fn default() -> Self {
         Budgets {
-            build: 20_000_000,
-            correspondence: 20_000_000,
-            pass: optimist_scop::pass::DEFAULT_PASS_BUDGET,
-            assumptions: 20_000_000,
-            dependences: DepConfig::default().max_operations,
-            check: 20_000_000,
-            ast: 20_000_000,
+            build: 2_000_000,
+            correspondence: 2_000_000,
+            pass: 4_000_000,
+            assumptions: 1_000_000,
+            dependences: 4_000_000,
+            check: 1_000_000,
+            ast: 4_000_000,
+            strategy: 10_000_000,
         }
     }
 }
@@ -117,22 +127,21 @@ pub struct Config {
     /// plan: [`compile`] and [`optimize`] make it for native code with [`Config::native`]
     /// ([`NativeOptions::target`]), [`compile_c`] for C ([`Target::c`]).
     pub target: Option<Target>,
-    /// Wall-clock time [`optimize`] may take from its start (`None`: no limit). One second by
-    /// default (ten in debug builds, whose Rust code runs several times slower: tests should
-    /// not see a different schedule because the machine is busy). Code then depends on how fast
-    /// the machine is; a build that must be reproducible sets `None` and relies on the
-    /// operation budgets ([`Config::budgets`]), which count work, not time. isl is stopped where it is when the time is up ([`Ctx::with_deadline`]): in
-    /// the automatic strategy, the program's order is kept (the plan's
-    /// [`Plan::schedule_note`] says where the strategy stopped) and the rest runs under its
-    /// operation budgets only; in any other stage, [`Why::Deadline`] names it and only the
+    /// Wall-clock time [`optimize`] may take from its start: an emergency stop, off (`None`) by
+    /// default. Every decision is bounded by counted work ([`Config::budgets`]), so the same
+    /// input and `Config` give the same plan on any machine at any load; a deadline makes the
+    /// plan depend on how busy the machine is. When it is set and passes, isl is stopped where
+    /// it is ([`Ctx::with_deadline`]): in the automatic strategy, the program's order is kept
+    /// (the plan's [`Plan::schedule_note`] says the deadline stopped it) and the rest runs under
+    /// its operation budgets only; in any other stage, [`Why::Deadline`] names it and only the
     /// faithful code runs.
     ///
     /// [`Ctx::with_deadline`]: optimist_presburger::Ctx::with_deadline
     pub deadline: Option<Duration>,
     /// Run the pipeline in a child process first ([`crate::isolate`]): a crash inside isl
     /// (C code) then gives [`Why::Crashed`] and the faithful code instead of taking the caller's
-    /// process down, at twice the compile time. Off by default; set [`Config::deadline`] to
-    /// `None` with it, so that both runs take the same path.
+    /// process down, at twice the compile time. Off by default; leave [`Config::deadline`] off
+    /// with it, so that both runs take the same path.
     pub isolate: bool,
 }
 
@@ -145,11 +154,7 @@ impl Default for Config {
             verify: cfg!(debug_assertions),
             native: NativeOptions::default(),
             target: None,
-            deadline: Some(Duration::from_secs(if cfg!(debug_assertions) {
-                10
-            } else {
-                1
-            })),
+            deadline: None,
             isolate: false,
         }
     }
@@ -509,9 +514,10 @@ impl<'a> Driver<'a> {
     }
 
     /// Records a report of stage `name` that started at `start`.
-    fn report(&mut self, mut report: PassReport, start: Instant, budget: u64) {
+    fn report(&mut self, mut report: PassReport, start: Instant, budget: u64, operations: u64) {
         report.time = start.elapsed();
         report.max_operations = budget;
+        report.operations = operations;
         self.reports.push(report);
     }
 
@@ -544,7 +550,8 @@ impl<'a> Driver<'a> {
             scop.stmts.len(),
             scop.accesses.len()
         );
-        self.report(PassReport::changed("build", summary), start, budget);
+        let used = scop.ctx.last_operations();
+        self.report(PassReport::changed("build", summary), start, budget, used);
         if stop_after == Some("build") {
             return Ok(Ok(Front {
                 scop,
@@ -569,6 +576,7 @@ impl<'a> Driver<'a> {
             PassReport::unchanged("correspondence", summary),
             start,
             budget,
+            scop.ctx.last_operations(),
         );
 
         for pass in &config.passes {
@@ -603,7 +611,7 @@ impl<'a> Driver<'a> {
                     error,
                 })?;
             }
-            self.report(report, start, budget);
+            self.report(report, start, budget, ctx.last_operations());
             if stop_after == Some(pass.name) {
                 break;
             }
@@ -649,6 +657,7 @@ impl<'a> Driver<'a> {
             ),
             start,
             budget,
+            scop.ctx.last_operations(),
         );
         Ok(Ok(Plan {
             target: self.target.clone(),
@@ -698,6 +707,7 @@ impl<'a> Driver<'a> {
             PassReport::changed("assume", format!("{taken} assumptions taken")),
             start,
             budget,
+            ctx.last_operations(),
         );
         Ok(Ok(assumptions))
     }
@@ -722,7 +732,7 @@ impl<'a> Driver<'a> {
             scop,
             &config.strategy,
             &self.target,
-            budget,
+            &config.budgets,
             self.deadline,
             &mut stages,
         )? {
@@ -784,7 +794,11 @@ impl<'a> Driver<'a> {
             Err(CodegenError::Isl(e)) => return Err(Error::Isl(e)),
             Err(e) => return Err(Error::Codegen(e)),
         };
-        stages.push(("loop AST".into(), ast_start.elapsed()));
+        stages.push(Part::new(
+            "loop AST",
+            ast_start.elapsed(),
+            Some(scop.ctx.last_operations()),
+        ));
         let transformation = match (&config.strategy, &note) {
             (_, Some(n)) => n.clone(),
             // The summary, then every decision on a line of its own.
@@ -805,6 +819,12 @@ impl<'a> Driver<'a> {
             (Strategy::Original, None) => "the program's order".into(),
             (Strategy::Script(_), None) => "a Loopy script, verified".into(),
         };
+        // The strategy's count includes its dependences.
+        let used = stages
+            .iter()
+            .filter(|p| p.name != "dependences" || !matches!(config.strategy, Strategy::Auto(_)))
+            .filter_map(|p| p.operations)
+            .sum();
         self.report(
             PassReport {
                 parts: stages,
@@ -812,6 +832,7 @@ impl<'a> Driver<'a> {
             },
             start,
             budget,
+            used,
         );
         Ok(Ok(Ordered {
             schedule,
@@ -1048,10 +1069,11 @@ fn schedule(
     scop: &Scop,
     strategy: &Strategy,
     target: &Target,
-    budget: u64,
+    budgets: &Budgets,
     deadline: Option<Instant>,
-    stages: &mut Vec<(String, std::time::Duration)>,
+    stages: &mut Vec<Part>,
 ) -> Result<Result<Scheduled, Why>, Error> {
+    let (budget, strategy_budget) = (budgets.dependences, budgets.strategy);
     let marks = |t: &Transformed| Marks {
         parallel: t.parallel.clone(),
         vector: t.vector.clone(),
@@ -1076,7 +1098,11 @@ fn schedule(
                 max_operations: budget,
             },
         );
-        stages.push(("dependences".into(), start.elapsed()));
+        stages.push(Part::new(
+            "dependences",
+            start.elapsed(),
+            Some(scop.ctx.last_operations()),
+        ));
         d
     };
     // A model where no statement instance runs (every statement under a condition that never
@@ -1092,13 +1118,24 @@ fn schedule(
     Ok(Ok(match strategy {
         Strategy::Original => original(None, false),
         Strategy::Auto(config) => {
-            let found = run_bounded(&scop.ctx, deadline, None, || {
+            let start = Instant::now();
+            let found = run_bounded(&scop.ctx, deadline, Some(strategy_budget), || {
                 let d = deps().map_err(LoopyError::Isl)?;
                 optimist_loopy::auto(scop, &d, config, target).map(|t| (t, d))
             });
+            let used = scop.ctx.last_operations();
             match found {
                 Ok((t, d)) => {
-                    stages.extend(t.stages.iter().map(|&(n, d)| (format!("strategy: {n}"), d)));
+                    stages.extend(
+                        t.stages
+                            .iter()
+                            .map(|&(n, d)| Part::new(format!("strategy: {n}"), d, None)),
+                    );
+                    stages.push(Part::new(
+                        "strategy (total, dependences included)",
+                        start.elapsed(),
+                        Some(used),
+                    ));
                     Scheduled {
                         schedule: t.schedule.clone(),
                         marks: marks(&t),
@@ -1112,6 +1149,12 @@ fn schedule(
                 Err(LoopyError::Isl(IslError::Deadline)) => original(
                     Some("automatic strategy stopped at the deadline (Config::deadline), original order kept".into()),
                     true,
+                ),
+                Err(LoopyError::Isl(IslError::Budget)) => original(
+                    Some(format!(
+                        "automatic strategy ran out of its budget ({strategy_budget} isl operations, Config::budgets.strategy), original order kept"
+                    )),
+                    false,
                 ),
                 Err(e) => original(
                     Some(format!(

@@ -10,8 +10,8 @@
 //! normally, the pipeline runs again in the caller's process. The pipeline is deterministic
 //! (operation budgets count work), so the second run takes the path the first took, at twice
 //! the compile time. The one exception is [`Config::deadline`](crate::Config::deadline),
-//! which measures wall time: set it to `None` with isolation so that both runs stop at the same
-//! place.
+//! which measures wall time (off by default): leave it off with isolation so that both runs
+//! stop at the same place.
 //!
 //! The child only computes and exits with `_exit` (no destructors, no buffered output of the
 //! parent written twice); it needs nothing from other threads of the caller but the allocator,

@@ -54,16 +54,19 @@
 //! (`Original`, `Auto(AutoConfig)` — on failure the original order with `Plan::schedule_note` —
 //! or a verified `Script`), the loop AST, and the run-time check (with the declared bounds of the
 //! arrays whose range checks go, and the correspondence set). Each stage runs under its own budget
-//! (`Config::budgets`, the constants that were hard-coded before; the loop AST has its own) and
-//! is reported in `Plan::reports` with its time (the schedule stage with its parts:
-//! dependences, each step of the strategy, the loop AST; `optimist show timing`). The whole of
-//! `optimize` runs under `Config::deadline` (1 s; 10 s in debug builds so that tests do not see
-//! other schedules on a busy machine): every stage after building (which makes the isl context)
-//! runs inside `with_deadline`. When the automatic strategy or its loop AST runs out of time, the
-//! program's order is finished without the deadline (budgets only) and `Plan::schedule_note` says
-//! so; anywhere else `Why::Deadline { stage }` leaves only the faithful code. The deadline makes
-//! the generated code depend on the machine's speed; `deadline: None` and the budgets (which
-//! count work) give reproducible builds. `Outcome::FaithfulOnly(Why)` says why only the faithful
+//! of isl operations (`Config::budgets`: what each bounds and why its size is documented there;
+//! the automatic strategy as a whole has one, `Budgets::strategy`, and the AST check its own) and
+//! is reported in `Plan::reports` with its time and the operations it used (the schedule stage
+//! with its parts: dependences, each step of the strategy, the loop AST; `optimist show
+//! timing`). A budget nested in another counts toward it (`Ctx::with_budget`), so a stage's
+//! budget bounds all its work. Nothing is bounded by the clock by default: the same input and
+//! `Config` give the same plan, C text and native code on any machine at any load
+//! (`tests/driver.rs` compiles kernels beside busy threads and compares). `Config::deadline`
+//! is an emergency stop a caller may set: every stage after building (which makes the isl
+//! context) then runs inside `with_deadline`; when the automatic strategy or its loop AST runs
+//! out of time, the program's order is finished without the deadline (budgets only) and
+//! `Plan::schedule_note` says so; anywhere else `Why::Deadline { stage }` leaves only the
+//! faithful code. `Outcome::FaithfulOnly(Why)` says why only the faithful
 //! code is used (cannot model, correspondence, a pass gave up, `Budget { stage }`,
 //! `Deadline { stage }`, infeasible assumptions with their dump, `Isl` when isl fails inside a
 //! stage in a way no budget explains, `WrongAst`); `Error` is for the caller (a refused script,
@@ -73,7 +76,7 @@
 //! isl (C code) cannot be ruled out for every input: with `Config::isolate` (`--isolate`),
 //! `optimize` first runs the pipeline in a child made by `fork()` (`isolate.rs`); a child killed by
 //! a signal or that panicked gives `Why::Crashed { how }`, one that exits lets the pipeline run again in the
-//! caller (deterministic under the budgets; the deadline off). The assumptions are collected after every pass, so that
+//! caller (deterministic under the budgets, with the deadline off). The assumptions are collected after every pass, so that
 //! they speak of the accesses that run (DESIGN.md put them between delin and DeLICM; a pass that
 //! adds a write to an array read as an invariant parameter would then escape RT).
 //! `model_after(f, config, PASS)` is the model after a stage (`optimist show scop --after`).

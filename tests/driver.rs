@@ -738,3 +738,56 @@ fn an_isolated_optimization_gives_the_same_plan() {
     };
     assert_eq!(dump(&isolated), dump(&plain));
 }
+
+/// Nothing is bounded by the clock by default: kernels of many nests compiled while every core
+/// is busy (spinning threads of this test, two per core) give, byte for byte, the plans, the C
+/// text and the loops of the native code of a quiet run. (With the wall-clock deadline of
+/// earlier versions, a loaded machine changed the code of most kernels.)
+#[test]
+fn compiling_beside_busy_threads_gives_the_same_bytes() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let kernels = ["gemm", "three_mm", "fdtd2d", "deriche", "adi", "ludcmp"];
+    let fingerprint = |name: &str| -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/suite")
+            .join(format!("{name}.c"));
+        let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+        let config = Config::default();
+        let (c, for_c) = optimist::compile_c(&f, &config, name).unwrap();
+        let native = optimist::optimize(&f, &config).unwrap();
+        let loops = native.plan().map(|p| {
+            optimist::codegen::model_loop_report(&f, &p.scop, &p.ast, &p.unchecked, &config.native)
+                .unwrap()
+        });
+        format!(
+            "{}\n{:?}\n{:?}\n{}",
+            c.code,
+            for_c.plan().map(|p| p.dump(&f)),
+            native.plan().map(|p| p.dump(&f)),
+            loops.map(|l| format!("{l:?}")).unwrap_or_default()
+        )
+    };
+    let quiet: Vec<String> = kernels.iter().map(|k| fingerprint(k)).collect();
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let busy: Vec<_> = (0..2 * cores)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut x = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let loaded: Vec<String> = kernels.iter().map(|k| fingerprint(k)).collect();
+    stop.store(true, Ordering::Relaxed);
+    for b in busy {
+        b.join().unwrap();
+    }
+    for ((k, q), l) in kernels.iter().zip(&quiet).zip(&loaded) {
+        assert!(q == l, "{k}: the code differs under load");
+        assert!(!q.contains("deadline"), "{k}: {q}");
+    }
+}

@@ -136,7 +136,7 @@ struct Schedule {
     no_registers: bool,
     /// Optimize in a child process first (`Config::isolate`): a crash inside isl gives the
     /// faithful code and a message instead of ending this process. Takes twice the compile
-    /// time; the deadline is off with it.
+    /// time.
     #[arg(long)]
     isolate: bool,
 }
@@ -150,10 +150,7 @@ impl Schedule {
         }
         config.native.vector = !self.no_vector;
         config.native.registers = !self.no_registers;
-        if self.isolate {
-            config.isolate = true;
-            config.deadline = None;
-        }
+        config.isolate = self.isolate;
         if let Some(list) = &self.passes {
             config.passes = list
                 .split(',')
@@ -743,10 +740,15 @@ fn show(args: &ShowArgs) -> Result<()> {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
             match &outcome {
                 Outcome::Optimized(p) => {
+                    // The operations counted, where the stage or part has a budget.
+                    let ops =
+                        |o: Option<u64>| o.map(|o| format!(" {o:>12} ops")).unwrap_or_default();
                     for r in &p.reports {
-                        println!("{:<40} {:>9.2} ms", r.pass, ms(r.time));
-                        for (part, time) in &r.parts {
-                            println!("  {part:<38} {:>9.2} ms", ms(*time));
+                        let counted = ops(Some(r.operations));
+                        println!("{:<40} {:>9.2} ms{counted}", r.pass, ms(r.time));
+                        for part in &r.parts {
+                            let counted = ops(part.operations);
+                            println!("  {:<38} {:>9.2} ms{counted}", part.name, ms(part.time));
                         }
                     }
                 }

@@ -433,8 +433,32 @@ fn show_timing_lists_every_stage_and_the_strategys_steps() {
     ] {
         assert!(names.contains(&stage), "no `{stage}` in:\n{out}");
     }
-    // Every line ends with its time.
-    assert!(out.lines().all(|l| l.ends_with(" ms")), "{out}");
+    // Every line ends with its time, and the operations counted where the stage has a budget:
+    // every stage, the dependences, the strategy as a whole and the loop AST.
+    assert!(
+        out.lines()
+            .all(|l| l.ends_with(" ms") || l.ends_with(" ops")),
+        "{out}"
+    );
+    for counted in [
+        "build",
+        "schedule",
+        "dependences",
+        "strategy (total",
+        "loop AST",
+        "check",
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(counted))
+            .unwrap();
+        let ops: u64 = line
+            .strip_suffix(" ops")
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no operations on `{line}`"));
+        assert!(ops > 0, "{line}");
+    }
     // The C plan's stages (products register-blocked), then the C text.
     let (ok, out, err) = optimist(&["show", "timing", "--opt", "default", "--target", "c", &path]);
     assert!(ok, "{err}");

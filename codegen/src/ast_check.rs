@@ -4,10 +4,11 @@
 //! give: on one single band of seven dimensions over statements with modulo constraints (found
 //! by the random programs, `testkit/regressions/ast_generator_breaks_a_dependence.c`), a read
 //! ran after the write it must precede, and the optimized code gave other results. So the
-//! driver checks the AST of every transformed schedule: [`ast_order`] reads off the AST the
-//! time at which each statement instance runs (the position of each node in its block and the
-//! values of the loops around it), and that time is checked against the dependences like any
-//! schedule (`generate_verified`).
+//! driver checks the AST of every transformed schedule: `follows` reads off the AST, for each
+//! occurrence of a statement, the instances it runs at each value of its loops and the time at
+//! which it runs them (the position of each node in its block and the values of the loops
+//! around it), and asks isl whether a dependence ever has its target run no later than its
+//! source.
 //!
 //! # Design notes
 //!
@@ -15,88 +16,73 @@
 //!   statement before one it must follow on a schedule without its fixed dimensions (seven
 //!   dimensions, modulo constraints; the soak found it as wrong results, kept as
 //!   `testkit/regressions/ast_generator_breaks_a_dependence.c`). So the driver generates the AST of
-//!   every transformed schedule (automatic or script) with the dependences at hand: `ast_order`
-//!   reads off the AST the time at which each instance runs (each node's position in its block
-//!   and the loops' values, the occurrence's loop bounds and conditions as constraints, its
-//!   arguments as the instance), and that time must pass the verifier's fast test
-//!   (`optimist_loopy::respects_dependences`: the time differences of every statement-level
-//!   dependence lexicographically positive). When the AST without the
-//!   fixed dimensions fails, or has a guard in one of its deepest vector loops (gemm's
+//!   every transformed schedule (automatic or script) with the dependences at hand. When the AST
+//!   without the fixed dimensions fails, or has a guard in one of its deepest vector loops (gemm's
 //!   `C *= beta` fused at `k = 0` became `if (c2 == 0 && c4 == 0)` inside the `j` loop, which then
 //!   runs neither in lanes nor as a register tile: 0.69 s against 0.13 s), the AST of the
 //!   schedule as given is tried (isl peels the first `k` there), and taken when it passes and its
-//!   deepest vector loops have no guard; when that fails too,
-//!   `CodegenError::WrongAst`, on which the automatic strategy keeps the program's order (a
-//!   script gives `Why::WrongAst`). The check has its own budget (`AST_CHECK_BUDGET`, 2 million
-//!   isl operations) and time (`AST_CHECK_TIME`, 50 ms or four times the AST's generation,
-//!   whichever is longer); an AST whose check needs more is used unchecked, as before the check
-//!   existed (seidel2d's time tiles: a second to check, 20 ms to generate), and one whose loops
-//!   use `?:` has no isl notation here and is not checked. That every instance
-//!   runs is not checked (comparing the domains cost more than the AST). The program's order is
-//!   not checked: its AST is isl's over the original schedule. On the 27 suite kernels `optimize`
-//!   takes 1.3 times as long (geometric mean; seidel2d 2.7 times, 42 to 115 ms).
+//!   deepest vector loops have no guard; when that fails too, `CodegenError::WrongAst`, on which
+//!   the automatic strategy keeps the program's order (a script gives `Why::WrongAst`).
+//! - **In the loops' own space.** For each statement-level dependence `S -> T` and each pair of
+//!   occurrences `p` of `S` and `q` of `T`, the time vectors are compared symbolically first
+//!   (`not_later`): positions in blocks are constants, so most pairs (a nest before another) are
+//!   decided without isl. For the rest, one set holds the loop values of both occurrences, the
+//!   instances they run, the dependence between those and "`q` runs no later than `p`", and
+//!   must be empty. Nothing is projected: the earlier check composed the occurrences' relations
+//!   into instance-to-time maps and took time differences, which eliminated the tile loops and
+//!   spent its time dropping divisions (three chained products in C: 250 ms, now 10 ms). Loop
+//!   bounds by `min`/`max` are written as conjunctions and bounds by a floor division as one
+//!   multiplication (as isl parses them, each `min` doubled the pieces of a relation).
+//! - **Counted, never timed.** The check has its own budget of isl operations
+//!   (`AST_CHECK_BUDGET`); an AST whose check needs more is used unchecked, as before the check
+//!   existed. That happens to time-tiled stencils (jacobi2d, seidel2d) and to LU and Cholesky,
+//!   whose checks would take 50 to 250 ms; with the budget a check takes 50 ms at most on the
+//!   corpus. It used to stop at a time limit as well, which made the AST used depend on the
+//!   machine's load. One whose loops use `?:` has no isl notation here and is not checked. That
+//!   every instance runs is not checked (comparing the domains cost more than the AST). The
+//!   program's order is not checked: its AST is isl's over the original schedule.
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node};
-use optimist_presburger::{AstOp, Error as IslError, Map, UnionMap};
+use optimist_presburger::Schedule;
+use optimist_presburger::{AstOp, DimType, Error as IslError, Map, Set};
 use optimist_scop::model::{Dependences, Scop};
-use std::time::{Duration, Instant};
 
-/// The isl operations the check of one AST may use.
-const AST_CHECK_BUDGET: u64 = 2_000_000;
+/// The isl operations the check of one AST may use. Three chained products need 72 000, LU
+/// 218 000, the AST of `testkit/regressions/ast_generator_breaks_a_dependence.c` that breaks a
+/// dependence is found at 145 000; time-tiled stencils of two statements or more (fdtd2d: 424 000,
+/// 277 ms; a 3-d heat stencil of fixed size: 889 000, 616 ms) run out and are used unchecked.
+const AST_CHECK_BUDGET: u64 = 250_000;
 
-/// The time the check of one AST may take: this much, or [`AST_CHECK_TIME_FACTOR`] times the
-/// time isl took to generate the AST, whichever is longer.
-const AST_CHECK_TIME: Duration = Duration::from_millis(50);
-
-/// See [`AST_CHECK_TIME`].
-const AST_CHECK_TIME_FACTOR: u32 = 4;
-
-/// How `ast` breaks `deps`, checked under [`AST_CHECK_BUDGET`] and [`AST_CHECK_TIME`] for an
-/// AST that took `generation` to generate; `None` when it respects them, and also when the
-/// budget or the time runs out or the AST has no isl notation here: the AST is then used
-/// unchecked, as every AST was before the check existed. The check of a time-tiled stencil's
-/// AST (`seidel2d`) took a second where generating it took 20 ms; most take a few to a few
-/// tens of milliseconds. That every instance runs is not checked: on tiled kernels comparing
-/// the domains cost more than generating the AST.
+/// How `ast` breaks `deps`, checked under [`AST_CHECK_BUDGET`]; `None` when it respects them,
+/// and also when the budget runs out or the AST has no isl notation here: the AST is then used
+/// unchecked, as every AST was before the check existed.
 pub(crate) fn follows_within(
     scop: &Scop,
     deps: &Dependences,
     ast: &LoopAst,
-    generation: Duration,
+    schedule: &Schedule,
 ) -> Result<Option<String>, CodegenError> {
-    let limit = AST_CHECK_TIME.max(generation * AST_CHECK_TIME_FACTOR);
     let mut verdict = None;
-    // The budget and the deadline nest in the AST stage's own: afterwards that stage counts
-    // its operations afresh, and its deadline, if it passed meanwhile, stops the next stage.
+    // The budget nests in the AST stage's own: afterwards that stage counts its operations
+    // afresh.
     let bounded = scop.ctx.with_budget(AST_CHECK_BUDGET, || {
-        scop.ctx.with_deadline(Instant::now() + limit, || {
-            verdict = Some(follows(scop, deps, ast));
-            Ok(())
-        })
+        verdict = Some(follows(scop, deps, ast, schedule));
+        Ok(())
     });
     match (bounded, verdict) {
-        (Err(IslError::Budget | IslError::Deadline), _)
-        | (Ok(()), Some(Err(IslError::Budget | IslError::Deadline))) => Ok(None),
+        (Err(IslError::Budget), _) | (Ok(()), Some(Err(IslError::Budget))) => Ok(None),
         (Err(e), _) | (Ok(()), Some(Err(e))) => Err(e.into()),
         (Ok(()), Some(Ok(v))) => Ok(v),
         (Ok(()), None) => unreachable!("the closure ran"),
     }
 }
 
-fn follows(scop: &Scop, deps: &Dependences, ast: &LoopAst) -> Result<Option<String>, IslError> {
-    let Some(order) = ast_order(scop, ast)? else {
-        return Ok(None);
-    };
-    // Tiled ASTs have many pieces; coalesced, the check takes about half the time.
-    let order = order.coalesce()?;
-    Ok((!optimist_loopy::respects_dependences(scop, deps, &order)?)
-        .then(|| "a dependence runs backwards or at one time in the generated loops".to_string()))
-}
-
-/// The order in which `ast` runs the instances of `scop`: instances to time vectors (all of
-/// one width), or `None` when a loop bound, condition or argument has no isl notation here
-/// (a `?:` selection) or `ast` runs no statement.
-fn ast_order(scop: &Scop, ast: &LoopAst) -> Result<Option<UnionMap>, IslError> {
+fn follows(
+    scop: &Scop,
+    deps: &Dependences,
+    ast: &LoopAst,
+    schedule: &Schedule,
+) -> Result<Option<String>, IslError> {
     let builder = Order {
         scop,
         ast,
@@ -107,26 +93,206 @@ fn ast_order(scop: &Scop, ast: &LoopAst) -> Result<Option<UnionMap>, IslError> {
         return Ok(None);
     }
     let context = scop.sign_context()?;
-    let width = pieces.iter().map(|p| p.steps.len()).max().unwrap_or(0);
-    let mut order: Option<UnionMap> = None;
-    for mut p in pieces {
-        p.steps.resize(width, "0".into());
-        let time = format!("{}{}] }}", p.time, p.steps.join(", "));
-        let (Ok(run), Ok(time)) = (Map::parse(&scop.ctx, &p.run), Map::parse(&scop.ctx, &time))
-        else {
-            return Ok(None);
-        };
-        let piece = run
-            .intersect_params(&context)?
-            .reverse()?
-            .apply_range(&time)?
-            .to_union()?;
-        order = Some(match order {
-            Some(o) => o.union(&piece)?,
-            None => piece,
-        });
+    let params = builder.params.join(", ");
+    // Each occurrence's relation of loop values to the instance it runs, parsed once.
+    let mut runs = Vec::with_capacity(pieces.len());
+    for p in &pieces {
+        match Map::parse(&scop.ctx, &p.run) {
+            Ok(run) => runs.push(run.intersect_params(&context)?),
+            Err(_) => return Ok(None),
+        }
     }
-    Ok(order)
+    let flat = schedule.map()?.maps()?;
+    let mut placed = vec![false; pieces.len()];
+    for dep in deps.all_statements()?.maps()? {
+        let source = dep.tuple_name(DimType::In).unwrap_or_default();
+        let target = dep.tuple_name(DimType::Out).unwrap_or_default();
+        let dep = dep.wrap()?;
+        for (a, (p, run_p)) in pieces.iter().zip(&runs).enumerate() {
+            if p.stmt != source {
+                continue;
+            }
+            for (b, (q, run_q)) in pieces.iter().zip(&runs).enumerate() {
+                if q.stmt != target {
+                    continue;
+                }
+                if a == b {
+                    // Within one occurrence: it runs each instance at the schedule's values of
+                    // its loops (once per occurrence, for every dependence of the statement on
+                    // itself).
+                    if !placed[a] {
+                        placed[a] = true;
+                        if let Some(why) = misplaced(scop, p, run_p, &flat, &params)? {
+                            return Ok(Some(why));
+                        }
+                    }
+                    continue;
+                }
+                let steps = comparison(p, q);
+                if steps.first() == Some(&Cmp::After) {
+                    // `q`'s block comes after `p`'s wherever they share loops.
+                    continue;
+                }
+                // Loop values of both occurrences and the instances they run there, side by
+                // side, where the dependence joins the instances: nothing is projected (see
+                // the design notes).
+                let mut tied = run_p.product(run_q)?.intersect_range(&dep)?;
+                let no_later = |c: &str| -> Result<Set, IslError> {
+                    Map::parse(
+                        &scop.ctx,
+                        &format!(
+                            "[{params}] -> {{ [{}] -> [{}] : {c} }}",
+                            names("x", p.loops),
+                            names("y", q.loops)
+                        ),
+                    )?
+                    .wrap()
+                };
+                let mut wrong = false;
+                for step in steps {
+                    if tied.is_empty()? {
+                        break;
+                    }
+                    match step {
+                        Cmp::Before => {
+                            wrong = true;
+                            break;
+                        }
+                        Cmp::After => break,
+                        Cmp::Loops(x, y) => {
+                            let earlier =
+                                tied.intersect_domain(&no_later(&format!("{y} < {x}"))?)?;
+                            if !earlier.is_empty()? {
+                                wrong = true;
+                                break;
+                            }
+                            tied = tied.intersect_domain(&no_later(&format!("{y} = {x}"))?)?;
+                        }
+                    }
+                }
+                if wrong {
+                    return Ok(Some(format!(
+                        "a dependence of {target} on {source} runs backwards or at one time \
+                         in the generated loops"
+                    )));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Why occurrence `p` (its relation `run` of loop values to instances) runs an instance at
+/// other values of its loops than the schedule's `flat` (one map per statement) gives it, or
+/// `None`. The loop of iterator `c{d}` is the schedule's dimension `d`. When every occurrence
+/// runs its instances at their scheduled values, the instances of one occurrence run in the
+/// schedule's order (a schedule dimension without a loop has one value where the loops around
+/// it are fixed), which the strategy or the script verified: the dependences between instances
+/// of one occurrence need no pairwise test, which on time-tiled stencils took seconds.
+fn misplaced(
+    scop: &Scop,
+    p: &Piece,
+    run: &Map,
+    flat: &[Map],
+    params: &str,
+) -> Result<Option<String>, IslError> {
+    let Some(sched) = flat
+        .iter()
+        .find(|m| m.tuple_name(DimType::In).as_deref() == Some(p.stmt.as_str()))
+    else {
+        return Ok(Some(format!("{} runs but has no schedule", p.stmt)));
+    };
+    let width = sched.dim(DimType::Out)?;
+    let mut off = Vec::new();
+    for (k, d) in p.dims.iter().enumerate() {
+        if *d >= width {
+            return Ok(Some(format!(
+                "a loop of {} is no dimension of its schedule",
+                p.stmt
+            )));
+        }
+        off.push(format!("t{d} < x{k} or t{d} > x{k}"));
+    }
+    if off.is_empty() {
+        return Ok(None);
+    }
+    let off = Map::parse(
+        &scop.ctx,
+        &format!(
+            "[{params}] -> {{ [{}] -> [{}] : {} }}",
+            names("x", p.loops),
+            names("t", width),
+            off.join(" or ")
+        ),
+    )?;
+    let wrong = run.apply_range(sched)?.intersect(&off)?;
+    Ok((!wrong.is_empty()?).then(|| {
+        format!(
+            "{} runs an instance at other values of its loops than its schedule's",
+            p.stmt
+        )
+    }))
+}
+
+/// `x0, x1, ...`: `n` names.
+fn names(prefix: &str, n: usize) -> String {
+    (0..n)
+        .map(|k| format!("{prefix}{k}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One step of the comparison of the time vectors of two occurrences `p` and `q`, where all
+/// steps before it are equal.
+#[derive(Debug, PartialEq)]
+enum Cmp {
+    /// `q` runs before `p` (its block's position is smaller), or at the same time (the vectors
+    /// are equal to the end).
+    Before,
+    /// `q` runs after `p`.
+    After,
+    /// The loop values `x{i}` of `p` and `y{j}` of `q` decide.
+    Loops(String, String),
+}
+
+/// The steps that compare the time vector of `q` with that of `p`, in order, up to the first
+/// that decides: positions in blocks are constants, so most pairs of occurrences (a nest before
+/// another) are decided before any loop value is compared. Only the loops shared by both can
+/// tie.
+fn comparison(p: &Piece, q: &Piece) -> Vec<Cmp> {
+    let entry = |s: Option<&Step>, name: &str| match s {
+        Some(Step::At(k)) => Entry::At(*k),
+        Some(Step::Loop(i)) => Entry::Var(format!("{name}{i}")),
+        None => Entry::At(0),
+    };
+    let mut steps = Vec::new();
+    for k in 0..p.steps.len().max(q.steps.len()) {
+        match (entry(p.steps.get(k), "x"), entry(q.steps.get(k), "y")) {
+            (Entry::At(a), Entry::At(b)) if a == b => {}
+            (Entry::At(a), Entry::At(b)) => {
+                steps.push(if b < a { Cmp::Before } else { Cmp::After });
+                return steps;
+            }
+            (a, b) => steps.push(Cmp::Loops(a.text(), b.text())),
+        }
+    }
+    steps.push(Cmp::Before);
+    steps
+}
+
+/// An entry of a time vector: a position in a block or a loop's value.
+enum Entry {
+    At(usize),
+    Var(String),
+}
+
+impl Entry {
+    fn text(self) -> String {
+        match self {
+            Entry::At(k) => k.to_string(),
+            Entry::Var(v) => v,
+        }
+    }
 }
 
 struct Order<'a> {
@@ -135,15 +301,19 @@ struct Order<'a> {
     params: Vec<String>,
 }
 
-/// One statement occurrence: isl text of its loop values to the instance run there, and the
-/// start of the text of loop values to time, whose steps are padded to one width at the end.
+/// One statement occurrence: the statement's name, isl text of its loop values to the instance
+/// run there, the number of loops around it, and its time vector.
 struct Piece {
+    stmt: String,
     run: String,
-    time: String,
-    steps: Vec<String>,
+    loops: usize,
+    /// The schedule dimension of each loop around it (from its iterator's name, `c{d}`).
+    dims: Vec<usize>,
+    steps: Vec<Step>,
 }
 
-/// A step of the time vector: a node's position in its block, or a loop's iterator.
+/// A step of the time vector: a node's position in its block, or the value of the `k`-th loop
+/// around the occurrence.
 enum Step {
     At(usize),
     Loop(usize),
@@ -238,11 +408,22 @@ impl Order<'_> {
                 Step::At(_) => None,
             })
             .collect();
-        let time: Vec<String> = prefix
+        let Some(dims) = loops
+            .iter()
+            .map(|l| l.strip_prefix('c').and_then(|d| d.parse().ok()))
+            .collect::<Option<Vec<usize>>>()
+        else {
+            return false;
+        };
+        let mut depth = 0;
+        let steps: Vec<Step> = prefix
             .iter()
             .map(|s| match s {
-                Step::At(k) => k.to_string(),
-                Step::Loop(i) => self.ast.iterators[*i].clone(),
+                Step::At(k) => Step::At(*k),
+                Step::Loop(_) => {
+                    depth += 1;
+                    Step::Loop(depth - 1)
+                }
             })
             .collect();
         let conditions = if facts.is_empty() {
@@ -251,15 +432,17 @@ impl Order<'_> {
             format!(" : {}", facts.join(" and "))
         };
         let params = self.params.join(", ");
-        let loops = loops.join(", ");
         out.push(Piece {
+            stmt: st.name.clone(),
             run: format!(
-                "[{params}] -> {{ [{loops}] -> {}[{}]{conditions} }}",
+                "[{params}] -> {{ [{}] -> {}[{}]{conditions} }}",
+                loops.join(", "),
                 st.name,
                 args.join(", ")
             ),
-            time: format!("[{params}] -> {{ [{loops}] -> ["),
-            steps: time,
+            loops: loops.len(),
+            dims,
+            steps,
         });
         true
     }
@@ -294,6 +477,35 @@ impl Order<'_> {
                 }
                 (Eq, [x, y], false) => bin("=", x, y)?,
                 (Eq, [x, y], true) => format!("({} < {} or {0} > {1})", t(x)?, t(y)?),
+                // A bound by `min` (or `max`) is a conjunction of bounds, and a bound by a
+                // floor division one multiplication: as isl parses `min` and `floor`, each would
+                // be a disjunction or a division, and the occurrences' relations many pieces.
+                (Le | Lt, [x, AExpr::Op(Min, ys)], false)
+                | (Ge | Gt, [x, AExpr::Op(Max, ys)], false)
+                    if !ys.is_empty() =>
+                {
+                    let cmp = match op {
+                        Le => "<=",
+                        Lt => "<",
+                        Ge => ">=",
+                        _ => ">",
+                    };
+                    let extreme = if matches!(op, Le | Lt) { Min } else { Max };
+                    let mut flat = Vec::new();
+                    flatten(extreme, ys, &mut flat);
+                    let parts = flat
+                        .into_iter()
+                        .map(|y| bin(cmp, x, y))
+                        .collect::<Option<Vec<_>>>()?;
+                    format!("({})", parts.join(" and "))
+                }
+                (Le, [x, AExpr::Op(Div | FdivQ | PdivQ, q)], false) if matches!(q.as_slice(), [_, AExpr::Int(d)] if *d > 0) =>
+                {
+                    let [e, AExpr::Int(d)] = q.as_slice() else {
+                        return None;
+                    };
+                    format!("({d} * {} <= {})", t(x)?, t(e)?)
+                }
                 (Le, [x, y], n) => bin(if n { ">" } else { "<=" }, x, y)?,
                 (Lt, [x, y], n) => bin(if n { ">=" } else { "<" }, x, y)?,
                 (Ge, [x, y], n) => bin(if n { "<" } else { ">=" }, x, y)?,
@@ -314,5 +526,15 @@ impl Order<'_> {
             },
             _ => return None,
         })
+    }
+}
+
+/// The operands of `op` (`min` or `max`) in `args`, with nested applications of `op` opened.
+fn flatten<'e>(op: AstOp, args: &'e [AExpr], out: &mut Vec<&'e AExpr>) {
+    for a in args {
+        match a {
+            AExpr::Op(inner, nested) if *inner == op => flatten(op, nested, out),
+            _ => out.push(a),
+        }
     }
 }

@@ -28,6 +28,13 @@ struct CtxInner {
     /// library builds the same small sets and maps (lexicographic orders, unit steps) many
     /// times per compilation, and isl's parser is slow.
     parsed: RefCell<HashMap<(TypeId, Box<str>), Parsed>>,
+    /// The operations counted by the last [`Ctx::with_budget`] that returned.
+    last_operations: std::cell::Cell<u64>,
+    /// The operations counted so far by the budgets nested in the one running (isl's count
+    /// restarts with each).
+    nested_operations: std::cell::Cell<u64>,
+    /// How many [`Ctx::with_budget`] calls are running.
+    budgets_running: std::cell::Cell<u32>,
 }
 
 /// One reference to a parsed object and the function that releases it.
@@ -137,6 +144,9 @@ impl Ctx {
         Ctx(Rc::new(CtxInner {
             ptr,
             parsed: RefCell::default(),
+            last_operations: Default::default(),
+            nested_operations: Default::default(),
+            budgets_running: Default::default(),
         }))
     }
 
@@ -204,6 +214,16 @@ impl Ctx {
             if ffi::isl_ctx_aborted(ctx) == 1 {
                 ffi::isl_ctx_reset_error(ctx);
                 return Some(Error::Deadline);
+            }
+            // Out of operations: whatever isl made of the failed operation (a parser reports a
+            // syntax error), the cause is the budget. Counting one more operation tells
+            // (isl keeps its count private); within the budget it is one operation of many.
+            if code != 6
+                && ffi::isl_ctx_get_max_operations(ctx) != 0
+                && ffi::isl_ctx_next_operation(ctx) != 0
+            {
+                ffi::isl_ctx_reset_error(ctx);
+                return Some(Error::Budget);
             }
             let text = |p: *const std::ffi::c_char| {
                 if p.is_null() {
@@ -300,8 +320,9 @@ impl Ctx {
     /// An isl call that exceeds the budget fails with [`Error::Budget`], which `f` normally
     /// propagates with `?`. Whatever `f` returns, the budget that was in force before (none, by
     /// default) is restored and the context is usable afterwards. isl counts "operations" in its
-    /// core algorithms (a rough, machine-independent measure of work, not of time); a budget
-    /// is counted afresh by each `with_budget`, including nested ones.
+    /// core algorithms (a rough, machine-independent measure of work, not of time). A nested
+    /// budget counts afresh, and its operations count toward the budget around it: that one
+    /// keeps only what it has left ([`Ctx::last_operations`] tells what a budget used).
     ///
     /// ```
     /// use optimist_presburger::{Ctx, Error, Set};
@@ -314,9 +335,18 @@ impl Ctx {
     /// ```
     pub fn with_budget<T>(&self, max_operations: u64, f: impl FnOnce() -> Result<T>) -> Result<T> {
         let ctx = self.raw();
+        let inner = &self.0;
         // A budget of 0 means "unlimited" to isl; allow at least one operation instead.
         let max =
             std::ffi::c_ulong::try_from(max_operations.max(1)).unwrap_or(std::ffi::c_ulong::MAX);
+        // The operations of the budget around this one so far: isl's count restarts here.
+        let before = if inner.budgets_running.get() > 0 {
+            self.operations_counted()
+        } else {
+            0
+        };
+        let outer_nested = inner.nested_operations.replace(0);
+        inner.budgets_running.set(inner.budgets_running.get() + 1);
         // SAFETY: `ctx` is live for the whole call.
         let previous = unsafe { ffi::isl_ctx_get_max_operations(ctx) };
         // SAFETY: as above.
@@ -325,17 +355,86 @@ impl Ctx {
             ffi::isl_ctx_reset_operations(ctx);
         }
         let result = f();
+        let error = self.take_error();
+        let used = self.operations_counted() + inner.nested_operations.get();
+        inner.last_operations.set(used);
+        inner.budgets_running.set(inner.budgets_running.get() - 1);
+        inner.nested_operations.set(outer_nested + before + used);
         // SAFETY: as above. A quota error left behind by `f` is cleared so that the next call
-        // does not see it.
+        // does not see it. isl's count restarts: the budget around this one keeps what it has
+        // left, so that it bounds the work of the budgets nested in it too.
         unsafe {
-            ffi::isl_ctx_set_max_operations(ctx, previous);
+            let left = previous.saturating_sub(before.saturating_add(used) as std::ffi::c_ulong);
             ffi::isl_ctx_reset_operations(ctx);
+            if previous == 0 || left > 0 {
+                ffi::isl_ctx_set_max_operations(ctx, if previous == 0 { 0 } else { left });
+            } else {
+                // Spent: the next operation of the budget around fails.
+                ffi::isl_ctx_set_max_operations(ctx, 1);
+                ffi::isl_ctx_next_operation(ctx);
+            }
         }
-        if let Some(e) = self.take_error() {
+        if let Some(e) = error {
             // An error `f` ignored: report it unless `f` already failed.
             return result.and(Err(e));
         }
         result
+    }
+
+    /// The isl operations counted by the last [`Ctx::with_budget`] that returned, those of the
+    /// budgets nested in it included: a machine-independent measure of the work it did, to
+    /// choose budgets by.
+    ///
+    /// ```
+    /// use optimist_presburger::{Ctx, Set};
+    /// let ctx = Ctx::new();
+    /// ctx.with_budget(1_000_000, || Set::parse(&ctx, "[n] -> { [i] : 0 <= i < n }")?.lexmin())
+    ///     .unwrap();
+    /// let once = ctx.last_operations();
+    /// assert!(once > 0);
+    /// ctx.with_budget(1_000_000, || {
+    ///     let s = Set::parse(&ctx, "[n] -> { [i, j] : 0 <= i < n and 0 <= j < 2i }")?;
+    ///     ctx.with_budget(1_000_000, || s.lexmin())?;
+    ///     s.lexmax()
+    /// })
+    /// .unwrap();
+    /// assert!(ctx.last_operations() > once);
+    /// ```
+    pub fn last_operations(&self) -> u64 {
+        self.0.last_operations.get()
+    }
+
+    /// The operations isl counted since its count was last reset, found by probing: isl keeps
+    /// its count private, but `isl_ctx_next_operation` fails when the count has reached the
+    /// maximum and counts one more otherwise, so a bisection over the maximum finds it (and
+    /// the probes that counted are taken off). The maximum in force and any error are as before.
+    fn operations_counted(&self) -> u64 {
+        let ctx = self.raw();
+        // SAFETY: `ctx` is live; the probes only read and bump isl's count and the maximum,
+        // both restored below, and the quota errors they raise are cleared.
+        unsafe {
+            let max = ffi::isl_ctx_get_max_operations(ctx);
+            if max == 0 || ffi::isl_ctx_aborted(ctx) == 1 || ffi::isl_ctx_last_error(ctx) != 0 {
+                return 0;
+            }
+            // The count is within [lo, hi].
+            let (mut lo, mut hi, mut probes) = (0, max, 0);
+            while lo < hi {
+                let m = lo + (hi - lo).div_ceil(2);
+                ffi::isl_ctx_set_max_operations(ctx, m);
+                if ffi::isl_ctx_next_operation(ctx) == 0 {
+                    // Below m, and counted one more.
+                    probes += 1;
+                    hi = m;
+                    lo += 1;
+                } else {
+                    ffi::isl_ctx_reset_error(ctx);
+                    lo = m;
+                }
+            }
+            ffi::isl_ctx_set_max_operations(ctx, max);
+            lo - probes
+        }
     }
 
     /// Runs `f`, stopping isl at `deadline`: an isl call still running then fails with

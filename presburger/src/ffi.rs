@@ -137,6 +137,9 @@ unsafe extern "C" {
     pub fn isl_ctx_set_max_operations(ctx: *mut isl_ctx, max: std::ffi::c_ulong);
     pub fn isl_ctx_get_max_operations(ctx: *mut isl_ctx) -> std::ffi::c_ulong;
     pub fn isl_ctx_reset_operations(ctx: *mut isl_ctx);
+    /// Counts one operation; -1 (and the quota error) when the budget is spent. Not in isl's
+    /// public headers (`isl_ctx_private.h`), but an exported symbol of `libisl.a`.
+    pub fn isl_ctx_next_operation(ctx: *mut isl_ctx) -> c_int;
     pub fn isl_ctx_abort(ctx: *mut isl_ctx);
     pub fn isl_ctx_resume(ctx: *mut isl_ctx);
     pub fn isl_ctx_aborted(ctx: *mut isl_ctx) -> c_int;

@@ -60,12 +60,38 @@ pub struct PassReport {
     pub summary: String,
     /// How long it ran (filled in by the driver).
     pub time: Duration,
-    /// The isl operations it was allowed (isl counts operations but does not expose the count,
-    /// so the budget is what can be reported).
+    /// The isl operations it was allowed.
     pub max_operations: u64,
-    /// Wall time of the parts of the stage, in order, where the driver measures them (the
-    /// schedule stage: dependences, each step of the strategy, the loop AST).
-    pub parts: Vec<(String, Duration)>,
+    /// The isl operations it used ([`Ctx::last_operations`]; filled in by the driver): the
+    /// machine-independent measure of its work that its budget bounds.
+    ///
+    /// [`Ctx::last_operations`]: optimist_presburger::Ctx::last_operations
+    pub operations: u64,
+    /// The parts of the stage, in order, where the driver measures them (the schedule stage:
+    /// dependences, each step of the strategy, the loop AST).
+    pub parts: Vec<Part>,
+}
+
+/// A part of a stage of the driver, as [`PassReport::parts`] lists them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    /// What it is (`dependences`, `strategy: isl scheduler`, `loop AST`, ...).
+    pub name: String,
+    /// Its wall time.
+    pub time: Duration,
+    /// The isl operations it used, where it runs under a budget of its own.
+    pub operations: Option<u64>,
+}
+
+impl Part {
+    /// A part that took `time`, with the operations it used if known.
+    pub fn new(name: impl Into<String>, time: Duration, operations: Option<u64>) -> Part {
+        Part {
+            name: name.into(),
+            time,
+            operations,
+        }
+    }
 }
 
 impl PassReport {
@@ -77,6 +103,7 @@ impl PassReport {
             summary: summary.into(),
             time: Duration::ZERO,
             max_operations: 0,
+            operations: 0,
             parts: Vec::new(),
         }
     }

@@ -306,6 +306,69 @@ fn budget() {
 }
 
 #[test]
+fn budget_counts_nested_budgets_and_parsing() {
+    let ctx = Ctx::new();
+    let hard = "[n] -> { [i, j, k] : 0 <= i, j, k < n and 3i + 5j + 7k = 101 }";
+    let set = Set::parse(&ctx, hard).unwrap();
+    // What one lexmin costs, counted.
+    ctx.with_budget(10_000_000, || set.lexmin()).unwrap();
+    let one = ctx.last_operations();
+    assert!(one > 0);
+    // The same work counts the same (the count is isl's, not the clock's): in a new context
+    // (isl keeps what it learnt about a set, so the same call on it again counts less).
+    let again = Ctx::new();
+    let copy = Set::parse(&again, hard).unwrap();
+    again.with_budget(10_000_000, || copy.lexmin()).unwrap();
+    assert_eq!(again.last_operations(), one);
+    // Budgets nested in another count toward it: ten nested lexmins under a budget of five
+    // run out, though each nested budget alone is enough.
+    // (Each a new set: isl keeps what it learnt about one.)
+    let fresh = |k: usize| {
+        let text = format!(
+            "[n] -> {{ [i, j, k] : 0 <= i, j, k < n and 3i + 5j + 7k = {} }}",
+            101 + k
+        );
+        Set::parse(&ctx, &text)
+    };
+    let r = ctx.with_budget(5 * one, || {
+        for k in 0..10 {
+            let s = fresh(k)?;
+            ctx.with_budget(10_000_000, || s.lexmin())?;
+        }
+        Ok(())
+    });
+    assert_eq!(r.unwrap_err(), Error::Budget);
+    // And are counted in it.
+    ctx.with_budget(100 * one, || {
+        for k in 20..23 {
+            let s = fresh(k)?;
+            ctx.with_budget(10_000_000, || s.lexmin())?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert!(ctx.last_operations() >= 3 * one);
+    // A parser stopped by the budget reports the budget, not a syntax error.
+    let long = format!(
+        "{{ [{}] : {} }}",
+        (0..40)
+            .map(|k| format!("x{k}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        (0..40)
+            .map(|k| format!("x{k} >= {k}"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    );
+    for budget in 1..200 {
+        match ctx.with_budget(budget, || Set::parse(&ctx, &long)) {
+            Ok(_) => break,
+            Err(e) => assert_eq!(e, Error::Budget, "with a budget of {budget}"),
+        }
+    }
+}
+
+#[test]
 fn debug_and_clone() {
     let ctx = Ctx::new();
     let s = set(&ctx, "{ [i] : 0 <= i < 4 }");
