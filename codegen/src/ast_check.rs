@@ -24,33 +24,46 @@
 //!   deepest vector loops have no guard; when that fails too, `CodegenError::WrongAst`, on which
 //!   the automatic strategy keeps the program's order (a script gives `Why::WrongAst`).
 //! - **In the loops' own space.** For each statement-level dependence `S -> T` and each pair of
-//!   occurrences `p` of `S` and `q` of `T`, the time vectors are compared symbolically first
-//!   (`not_later`): positions in blocks are constants, so most pairs (a nest before another) are
-//!   decided without isl. For the rest, one set holds the loop values of both occurrences, the
-//!   instances they run, the dependence between those and "`q` runs no later than `p`", and
-//!   must be empty. Nothing is projected: the earlier check composed the occurrences' relations
-//!   into instance-to-time maps and took time differences, which eliminated the tile loops and
-//!   spent its time dropping divisions (three chained products in C: 250 ms, now 10 ms). Loop
-//!   bounds by `min`/`max` are written as conjunctions and bounds by a floor division as one
-//!   multiplication (as isl parses them, each `min` doubled the pieces of a relation).
+//!   occurrences `p` of `S` and `q` of `T`, the time vectors are compared step by step
+//!   (`comparison`): positions in blocks are constants, so most pairs (a nest before another)
+//!   are decided without isl. For the rest, one relation holds the loop values of both
+//!   occurrences, the instances they run, and the dependence between those; it is swept
+//!   lexicographically (`q` earlier at this loop? else tied at it), and must never have `q` run
+//!   no later than `p`. Nothing is projected: the earlier check composed the occurrences'
+//!   relations into instance-to-time maps and took time differences, which eliminated the tile
+//!   loops and spent its time dropping divisions (three chained products in C: 250 ms, now
+//!   12 ms). Loop bounds by `min`/`max` are written as conjunctions and bounds by a floor
+//!   division as one multiplication (as isl parses them, each `min` doubled the pieces of a
+//!   relation).
+//! - **The schedule's values where they are proved.** The loop of iterator `c{d}` is the
+//!   schedule's dimension `d`; isl usually gives it the schedule's values, but may run a
+//!   statement at an offset (a strided loop shared by two statements). An occurrence whose
+//!   every instance runs at its scheduled values (`placed`) runs its instances in the
+//!   schedule's order, which
+//!   the strategy or the script verified: a dependence of an occurrence on itself needs no
+//!   pairwise test (on time-tiled stencils that test took seconds). And a statement that occurs
+//!   once, so placed, runs exactly the instances the schedule places at each value of its
+//!   loops: its relation is taken from the schedule (`scheduled`) rather than from the loop
+//!   bounds, whose constraints on time tiles are many (a 3-d heat stencil: 889 000 operations
+//!   to 131 000).
 //! - **Counted, never timed.** The check has its own budget of isl operations
 //!   (`AST_CHECK_BUDGET`); an AST whose check needs more is used unchecked, as before the check
-//!   existed. That happens to time-tiled stencils (jacobi2d, seidel2d) and to LU and Cholesky,
-//!   whose checks would take 50 to 250 ms; with the budget a check takes 50 ms at most on the
-//!   corpus. It used to stop at a time limit as well, which made the AST used depend on the
-//!   machine's load. One whose loops use `?:` has no isl notation here and is not checked. That
-//!   every instance runs is not checked (comparing the domains cost more than the AST). The
-//!   program's order is not checked: its AST is isl's over the original schedule.
+//!   existed (on the corpus and the suite, only `select_lanes.c`'s). It used to stop at a time
+//!   limit as well, which made the AST used depend on the machine's load. One whose loops use
+//!   `?:` has no isl notation here and is not checked. That every instance runs is not checked
+//!   (comparing the domains cost more than the AST). The program's order is not checked: its
+//!   AST is isl's over the original schedule.
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node};
 use optimist_presburger::Schedule;
 use optimist_presburger::{AstOp, DimType, Error as IslError, Map, Set};
 use optimist_scop::model::{Dependences, Scop};
 
-/// The isl operations the check of one AST may use. Three chained products need 72 000, LU
-/// 218 000, the AST of `testkit/regressions/ast_generator_breaks_a_dependence.c` that breaks a
-/// dependence is found at 145 000; time-tiled stencils of two statements or more (fdtd2d: 424 000,
-/// 277 ms; a 3-d heat stencil of fixed size: 889 000, 616 ms) run out and are used unchecked.
+/// The isl operations the check of one AST may use. The AST of
+/// `testkit/regressions/ast_generator_breaks_a_dependence.c` that breaks a dependence is found
+/// at 117 000; the most any AST of the corpus and the suite needs is fdtd2d's 211 000 and
+/// Floyd-Warshall's 234 000 (LU 191 000, time-tiled heat stencils 131 000); the AST of
+/// `corpus/select_lanes.c` runs out and is used unchecked.
 const AST_CHECK_BUDGET: u64 = 250_000;
 
 /// How `ast` breaks `deps`, checked under [`AST_CHECK_BUDGET`]; `None` when it respects them,
@@ -103,7 +116,23 @@ fn follows(
         }
     }
     let flat = schedule.map()?.maps()?;
-    let mut placed = vec![false; pieces.len()];
+    let mut in_order = vec![false; pieces.len()];
+    // An occurrence that runs its instances at their scheduled values needs no pairwise test
+    // against itself; if its statement occurs only there, the relation of its loop values to
+    // the instances it runs is the schedule's own (on the statement's domain), whose
+    // constraints are far fewer than those of the loop bounds (time tiles).
+    for k in 0..pieces.len() {
+        let p = &pieces[k];
+        if !placed(scop, p, &runs[k], &flat, &params)? {
+            continue;
+        }
+        in_order[k] = true;
+        if pieces.iter().filter(|q| q.stmt == p.stmt).count() == 1
+            && let Some(run) = scheduled(scop, p, &flat)?
+        {
+            runs[k] = run.intersect_params(&context)?;
+        }
+    }
     for dep in deps.all_statements()?.maps()? {
         let source = dep.tuple_name(DimType::In).unwrap_or_default();
         let target = dep.tuple_name(DimType::Out).unwrap_or_default();
@@ -116,16 +145,7 @@ fn follows(
                 if q.stmt != target {
                     continue;
                 }
-                if a == b {
-                    // Within one occurrence: it runs each instance at the schedule's values of
-                    // its loops (once per occurrence, for every dependence of the statement on
-                    // itself).
-                    if !placed[a] {
-                        placed[a] = true;
-                        if let Some(why) = misplaced(scop, p, run_p, &flat, &params)? {
-                            return Ok(Some(why));
-                        }
-                    }
+                if a == b && in_order[a] {
                     continue;
                 }
                 let steps = comparison(p, q);
@@ -182,40 +202,35 @@ fn follows(
     Ok(None)
 }
 
-/// Why occurrence `p` (its relation `run` of loop values to instances) runs an instance at
-/// other values of its loops than the schedule's `flat` (one map per statement) gives it, or
-/// `None`. The loop of iterator `c{d}` is the schedule's dimension `d`. When every occurrence
-/// runs its instances at their scheduled values, the instances of one occurrence run in the
-/// schedule's order (a schedule dimension without a loop has one value where the loops around
-/// it are fixed), which the strategy or the script verified: the dependences between instances
-/// of one occurrence need no pairwise test, which on time-tiled stencils took seconds.
-fn misplaced(
-    scop: &Scop,
-    p: &Piece,
-    run: &Map,
-    flat: &[Map],
-    params: &str,
-) -> Result<Option<String>, IslError> {
+/// Whether occurrence `p` (its relation `run` of loop values to instances) runs each instance
+/// at the schedule's values of its loops (`flat`: one map per statement). The loop of iterator
+/// `c{d}` is the schedule's dimension `d`, and usually has its values, but not always: isl may
+/// run a statement of a strided loop at an offset (`S(c3 + 1)` in the loop of `S'`s even
+/// twin). When every instance runs at its scheduled values, the instances of the occurrence run
+/// in the schedule's order (a schedule dimension without a loop has one value where the loops
+/// around it are fixed), which the strategy or the script verified: the dependences between
+/// instances of that occurrence need no pairwise test, which on time-tiled stencils took
+/// seconds.
+fn placed(scop: &Scop, p: &Piece, run: &Map, flat: &[Map], params: &str) -> Result<bool, IslError> {
     let Some(sched) = flat
         .iter()
         .find(|m| m.tuple_name(DimType::In).as_deref() == Some(p.stmt.as_str()))
     else {
-        return Ok(Some(format!("{} runs but has no schedule", p.stmt)));
+        return Ok(false);
     };
     let width = sched.dim(DimType::Out)?;
-    let mut off = Vec::new();
-    for (k, d) in p.dims.iter().enumerate() {
-        if *d >= width {
-            return Ok(Some(format!(
-                "a loop of {} is no dimension of its schedule",
-                p.stmt
-            )));
-        }
-        off.push(format!("t{d} < x{k} or t{d} > x{k}"));
+    if p.dims.iter().any(|&d| d >= width) {
+        return Ok(false);
     }
-    if off.is_empty() {
-        return Ok(None);
+    if p.dims.is_empty() {
+        return Ok(true);
     }
+    let off: Vec<String> = p
+        .dims
+        .iter()
+        .enumerate()
+        .map(|(k, d)| format!("t{d} < x{k} or t{d} > x{k}"))
+        .collect();
     let off = Map::parse(
         &scop.ctx,
         &format!(
@@ -225,13 +240,34 @@ fn misplaced(
             off.join(" or ")
         ),
     )?;
-    let wrong = run.apply_range(sched)?.intersect(&off)?;
-    Ok((!wrong.is_empty()?).then(|| {
-        format!(
-            "{} runs an instance at other values of its loops than its schedule's",
-            p.stmt
-        )
-    }))
+    run.apply_range(sched)?.intersect(&off)?.is_empty()
+}
+
+/// The relation of the values of the loops around occurrence `p` to the instances of its
+/// statement the schedule `flat` places there (on the statement's domain); `None` when the
+/// statement has no schedule.
+fn scheduled(scop: &Scop, p: &Piece, flat: &[Map]) -> Result<Option<Map>, IslError> {
+    let Some(sched) = flat
+        .iter()
+        .find(|m| m.tuple_name(DimType::In).as_deref() == Some(p.stmt.as_str()))
+    else {
+        return Ok(None);
+    };
+    let Some(stmt) = scop.stmts.iter().find(|s| s.name == p.stmt) else {
+        return Ok(None);
+    };
+    let width = sched.dim(DimType::Out)?;
+    let loops: Vec<String> = p.dims.iter().map(|d| format!("t{d}")).collect();
+    let onto = Map::parse(
+        &scop.ctx,
+        &format!("{{ [{}] -> [{}] }}", names("t", width), loops.join(", ")),
+    )?;
+    Ok(Some(
+        sched
+            .intersect_domain(&stmt.domain)?
+            .apply_range(&onto)?
+            .reverse()?,
+    ))
 }
 
 /// `x0, x1, ...`: `n` names.

@@ -411,6 +411,61 @@ pub(crate) fn verify_with(
     check(scop, deps, theta, checks, Some(differences))?.map_err(LoopyError::Refused)
 }
 
+/// The fast test of [`check`]: whether the differences of times `θ(t, j) - θ(s, i)` of every
+/// statement-level dependence are lexicographically positive, and, for each of `checks`, whether
+/// no dependence between its statements crosses an iteration of its dimension.
+fn fast_test(
+    scop: &Scop,
+    theta: &UnionMap,
+    checks: &[(BTreeSet<StmtId>, usize)],
+    differences: &Differences,
+) -> Result<(bool, Vec<bool>), IslError> {
+    let width = out_width(theta)?;
+    let positive = lex_positive(scop, width)?;
+    let mut order_ok = true;
+    let mut carried_ok = vec![true; checks.len()];
+    for (from, to, deltas) in differences {
+        let (src, tgt) = (
+            stmt_by_name(scop, Some(from.clone())),
+            stmt_by_name(scop, Some(to.clone())),
+        );
+        order_ok = order_ok && deltas.is_subset(&positive)?;
+        for (k, (stmts, d)) in checks.iter().enumerate() {
+            let inside =
+                src.is_some_and(|s| stmts.contains(&s)) && tgt.is_some_and(|t| stmts.contains(&t));
+            if carried_ok[k]
+                && *d < width
+                && inside
+                && !deltas
+                    .intersect(&carried_at(scop, width, *d)?)?
+                    .is_empty()?
+            {
+                carried_ok[k] = false;
+            }
+        }
+    }
+    Ok((order_ok, carried_ok))
+}
+
+/// Whether [`verify_with`] would accept `theta` with `checks`, without searching the tagged
+/// dependences for an example of what fails: what the strategy asks of the candidates it may
+/// drop (an example search cost the recursive filter `corpus/suite/deriche.c` a fifth of its
+/// compile time).
+pub(crate) fn holds(
+    scop: &Scop,
+    theta: &UnionMap,
+    checks: &[(BTreeSet<StmtId>, usize)],
+    differences: &Differences,
+) -> Result<bool, IslError> {
+    let domains = scop.domains()?;
+    let theta = &theta.intersect_domain(&domains)?;
+    if !domains.subtract(&theta.domain()?)?.is_empty()? || !theta.is_injective()? {
+        return Ok(false);
+    }
+    let (order_ok, carried_ok) = fast_test(scop, theta, checks, differences)?;
+    Ok(order_ok && carried_ok.iter().all(|&ok| ok))
+}
+
 fn check(
     scop: &Scop,
     deps: &Dependences,
@@ -436,10 +491,16 @@ fn check(
             sample_pair(&same),
         ));
     }
+    let computed;
+    let differences = match known {
+        Some(d) => d,
+        None => {
+            computed = time_differences(deps.all_statements()?, theta)?;
+            &computed
+        }
+    };
+    let (order_ok, carried_ok) = fast_test(scop, theta, checks, differences)?;
     let width = out_width(theta)?;
-    // The fast test: dependences mapped to time, as differences `θ(t, j) - θ(s, i)`, must be
-    // lexicographically positive (or not cross at a marked dimension). Only when one fails are
-    // the tagged dependences searched for an example.
     let doms = checks
         .iter()
         .map(|(stmts, _)| {
@@ -450,38 +511,6 @@ fn check(
             Ok(dom)
         })
         .collect::<Result<Vec<_>, IslError>>()?;
-    let positive = lex_positive(scop, width)?;
-    // Per pair of statements, once for all kinds: the differences of times.
-    let mut order_ok = true;
-    let mut carried_ok = vec![true; checks.len()];
-    let computed;
-    let differences = match known {
-        Some(d) => d,
-        None => {
-            computed = time_differences(deps.all_statements()?, theta)?;
-            &computed
-        }
-    };
-    for (from, to, deltas) in differences {
-        let (src, tgt) = (
-            stmt_by_name(scop, Some(from.clone())),
-            stmt_by_name(scop, Some(to.clone())),
-        );
-        order_ok = order_ok && deltas.is_subset(&positive)?;
-        for (k, (stmts, d)) in checks.iter().enumerate() {
-            let inside =
-                src.is_some_and(|s| stmts.contains(&s)) && tgt.is_some_and(|t| stmts.contains(&t));
-            if carried_ok[k]
-                && *d < width
-                && inside
-                && !deltas
-                    .intersect(&carried_at(scop, width, *d)?)?
-                    .is_empty()?
-            {
-                carried_ok[k] = false;
-            }
-        }
-    }
 
     let mut before = None;
     for kind in [DepKind::Raw, DepKind::War, DepKind::Waw] {

@@ -97,6 +97,13 @@ pub struct ScheduleOptions {
     pub maximize_band_depth: bool,
     /// Serialize strongly connected components (`schedule_serialize_sccs`): less fusion.
     pub serialize_sccs: bool,
+    /// The largest coefficient of a loop iterator or parameter in a schedule
+    /// (`schedule_max_coefficient`; `None`: no bound). Bounding it bounds the scheduler's
+    /// integer programs.
+    pub max_coefficient: Option<u32>,
+    /// The largest constant term in a schedule (`schedule_max_constant_term`; `None`: no
+    /// bound).
+    pub max_constant_term: Option<u32>,
 }
 
 impl Default for ScheduleOptions {
@@ -106,6 +113,8 @@ impl Default for ScheduleOptions {
             outer_coincidence: false,
             maximize_band_depth: false,
             serialize_sccs: false,
+            max_coefficient: None,
+            max_constant_term: None,
         }
     }
 }
@@ -530,6 +539,15 @@ impl Ctx {
             self.stat(ffi::isl_options_set_schedule_serialize_sccs(
                 ctx,
                 c_int::from(options.serialize_sccs),
+            ))?;
+            let bound = |b: Option<u32>| b.map_or(-1, |b| c_int::try_from(b).unwrap_or(c_int::MAX));
+            self.stat(ffi::isl_options_set_schedule_max_coefficient(
+                ctx,
+                bound(options.max_coefficient),
+            ))?;
+            self.stat(ffi::isl_options_set_schedule_max_constant_term(
+                ctx,
+                bound(options.max_constant_term),
             ))
         }
     }

@@ -461,16 +461,34 @@ impl Assessed {
     /// Verifies the schedule with its marks: every dependence in order, and none carried by a
     /// parallel loop (for every statement) or a vector loop (for its group).
     pub(super) fn verify(&mut self, scop: &Scop, deps: &Dependences) -> Result<(), LoopyError> {
+        verify_with(
+            scop,
+            deps,
+            &self.theta,
+            &self.checks(scop),
+            &self.differences,
+        )?;
+        self.verified = true;
+        Ok(())
+    }
+
+    /// Whether [`Assessed::verify`] would accept the schedule, without the search for an
+    /// example of what fails (for candidates the strategy drops when they fail).
+    pub(super) fn holds(&mut self, scop: &Scop) -> Result<bool, IslError> {
+        let holds = crate::verify::holds(scop, &self.theta, &self.checks(scop), &self.differences)?;
+        self.verified |= holds;
+        Ok(holds)
+    }
+
+    /// What the marks claim: no dependence carried by a parallel loop (for every statement) or
+    /// a vector loop (for its group).
+    fn checks(&self, scop: &Scop) -> Vec<(BTreeSet<StmtId>, usize)> {
         let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
-        let checks: Vec<(BTreeSet<StmtId>, usize)> = self
-            .parallel
+        self.parallel
             .iter()
             .map(|&d| (everyone.clone(), d))
             .chain(self.vector.iter().cloned())
-            .collect();
-        verify_with(scop, deps, &self.theta, &checks, &self.differences)?;
-        self.verified = true;
-        Ok(())
+            .collect()
     }
 
     /// Whether nothing scores higher: unit stride, a parallel loop, and every statement in the
