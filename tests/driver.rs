@@ -466,6 +466,35 @@ fn pathological_inputs_stop_at_the_deadline_with_the_stage_named() {
     }
 }
 
+/// The same inputs with the default configuration, which has no deadline: the budgets alone
+/// bound them (each a stage's or the strategy's count of isl operations), and a budget that
+/// runs out names its stage or keeps the program's order with a note naming the budget; the
+/// code that runs gives the interpreter's bits.
+#[test]
+fn pathological_inputs_are_bounded_by_the_budgets_alone() {
+    for path in &common::kernels_in("pathological") {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
+        let spec = common::run_spec(path);
+        let reference = common::interpreter_hashes(&f, &spec);
+        let config = Config::default();
+        assert_eq!(config.deadline, None);
+        let compiled = optimist::compile(&f, &config).unwrap();
+        match &compiled.outcome {
+            Outcome::Optimized(plan) => {
+                if let Some(note) = &plan.schedule_note {
+                    assert!(!note.contains("deadline"), "{name}: {note}");
+                }
+            }
+            Outcome::FaithfulOnly(why) => {
+                assert!(matches!(why, Why::Budget { .. }), "{name}: {why}")
+            }
+        }
+        let (_, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+        assert_eq!(hashes, reference, "{name}");
+    }
+}
+
 /// A stencil whose time steps each touch more data than the cache holds runs in time tiles:
 /// the time loop and the first space loop tiled together (isl's skewed members), the tiles as
 /// a wavefront whose waves run their tiles in parallel, and inside a tile the program's own
