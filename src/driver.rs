@@ -60,8 +60,13 @@ impl Default for Strategy {
     }
 }
 
-/// The isl operations each stage may use (isl's own count of work, not time). A stage that
-/// runs out gives [`Why::Budget`] naming it, and only the faithful code is compiled.
+/// The isl operations each stage may use (isl's own count of work, not time): what makes the
+/// same input and [`Config`] give the same plan on any machine at any load. A stage that runs
+/// out gives [`Why::Budget`] naming it, and only the faithful code is compiled; the automatic
+/// strategy keeps the program's order instead, with a note. A budget nested in
+/// a stage's (a pass's own, the isl scheduler's, the AST check's) counts toward the stage's.
+/// `optimist show timing` prints the operations each stage used; the defaults are sized from
+/// those (see [`Budgets::default`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budgets {
     /// Building the model.
@@ -77,7 +82,9 @@ pub struct Budgets {
     pub dependences: u64,
     /// The declared bounds of unchecked arrays and the run-time check.
     pub check: u64,
-    /// The loop AST of the chosen schedule (isl's AST generator).
+    /// The loop AST of the chosen schedule: isl's AST generator and the check of the AST
+    /// against the dependences (which has its own budget inside it; an AST whose check runs out
+    /// is used unchecked).
     pub ast: u64,
     /// The automatic strategy as a whole: its dependences, isl's scheduler (which has its own
     /// budget too, [`AutoConfig::max_operations`]), assessing and verifying candidates, tiling.

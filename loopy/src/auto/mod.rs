@@ -86,8 +86,9 @@ pub struct AutoConfig {
     pub tile_size: i64,
     /// Bands with fewer members are not tiled.
     pub min_tile_depth: usize,
-    /// Bound on isl's work for scheduling (operations); the strategy fails with
-    /// [`LoopyError::Isl`] (`Budget`) beyond it.
+    /// Bound on isl's work for each run of its scheduler (operations); the strategy fails with
+    /// [`LoopyError::Isl`] (`Budget`) beyond it. The driver bounds the strategy as a whole too
+    /// (`optimist::Budgets::strategy`).
     pub max_operations: u64,
     /// The bytes a tile's data may take (the cache it should stay in): the member of a tiled
     /// band that runs in vector lanes gets tiles as wide as that allows (up to 2048, at least
