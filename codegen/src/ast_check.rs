@@ -39,9 +39,9 @@
 //!   schedule's dimension `d`; isl usually gives it the schedule's values, but may run a
 //!   statement at an offset (a strided loop shared by two statements). An occurrence whose
 //!   every instance runs at its scheduled values (`placed`) runs its instances in the
-//!   schedule's order, which
-//!   the strategy or the script verified: a dependence of an occurrence on itself needs no
-//!   pairwise test (on time-tiled stencils that test took seconds). And a statement that occurs
+//!   schedule's order, which the strategy or the script verified: a dependence of an
+//!   occurrence on itself needs no pairwise test (on time-tiled stencils that test took
+//!   seconds). And a statement that occurs
 //!   once, so placed, runs exactly the instances the schedule places at each value of its
 //!   loops: its relation is taken from the schedule (`scheduled`) rather than from the loop
 //!   bounds, whose constraints on time tiles are many (a 3-d heat stencil: 889 000 operations
@@ -55,8 +55,7 @@
 //!   AST is isl's over the original schedule.
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node};
-use optimist_presburger::Schedule;
-use optimist_presburger::{AstOp, DimType, Error as IslError, Map, Set};
+use optimist_presburger::{AstOp, DimType, Error as IslError, Map, Schedule, Set};
 use optimist_scop::model::{Dependences, Scop};
 
 /// The isl operations the check of one AST may use. The AST of
@@ -76,8 +75,7 @@ pub(crate) fn follows_within(
     schedule: &Schedule,
 ) -> Result<Option<String>, CodegenError> {
     let mut verdict = None;
-    // The budget nests in the AST stage's own: afterwards that stage counts its operations
-    // afresh.
+    // The budget nests in the AST stage's own and counts toward it.
     let bounded = scop.ctx.with_budget(AST_CHECK_BUDGET, || {
         verdict = Some(follows(scop, deps, ast, schedule));
         Ok(())
@@ -212,10 +210,7 @@ fn follows(
 /// instances of that occurrence need no pairwise test, which on time-tiled stencils took
 /// seconds.
 fn placed(scop: &Scop, p: &Piece, run: &Map, flat: &[Map], params: &str) -> Result<bool, IslError> {
-    let Some(sched) = flat
-        .iter()
-        .find(|m| m.tuple_name(DimType::In).as_deref() == Some(p.stmt.as_str()))
-    else {
+    let Some(sched) = schedule_of(p, flat) else {
         return Ok(false);
     };
     let width = sched.dim(DimType::Out)?;
@@ -247,10 +242,7 @@ fn placed(scop: &Scop, p: &Piece, run: &Map, flat: &[Map], params: &str) -> Resu
 /// statement the schedule `flat` places there (on the statement's domain); `None` when the
 /// statement has no schedule.
 fn scheduled(scop: &Scop, p: &Piece, flat: &[Map]) -> Result<Option<Map>, IslError> {
-    let Some(sched) = flat
-        .iter()
-        .find(|m| m.tuple_name(DimType::In).as_deref() == Some(p.stmt.as_str()))
-    else {
+    let Some(sched) = schedule_of(p, flat) else {
         return Ok(None);
     };
     let Some(stmt) = scop.stmts.iter().find(|s| s.name == p.stmt) else {
@@ -268,6 +260,12 @@ fn scheduled(scop: &Scop, p: &Piece, flat: &[Map]) -> Result<Option<Map>, IslErr
             .apply_range(&onto)?
             .reverse()?,
     ))
+}
+
+/// The schedule of the statement of occurrence `p` among `flat` (one map per statement).
+fn schedule_of<'f>(p: &Piece, flat: &'f [Map]) -> Option<&'f Map> {
+    flat.iter()
+        .find(|m| m.tuple_name(DimType::In).as_deref() == Some(p.stmt.as_str()))
 }
 
 /// `x0, x1, ...`: `n` names.

@@ -53,7 +53,7 @@ pub use correspondence::{
 pub use decision::{Decision, Departure, ScheduleChoice};
 pub use script::{Arg, Op, Pos, Script, ScriptError};
 pub use target::{BlockShape, Target, TargetKind, Vectorizer};
-pub use verify::{Violation, ViolationKind, respects_dependences, verify};
+pub use verify::{Violation, ViolationKind, verify};
 
 use optimist_presburger::{Error as IslError, Map, Schedule, Set, UnionMap};
 use optimist_scop::model::{Dependences, Scop, StmtId};

@@ -355,25 +355,6 @@ pub fn verify(
     check(scop, deps, theta, checks, None)?.map_err(LoopyError::Refused)
 }
 
-/// Whether `theta` (instances to time vectors of one width) runs the source of every
-/// dependence of `deps` before its target: the verifier's fast test alone, without [`verify`]'s
-/// checks that every instance has one time and one only, and without an example. For orders
-/// read off generated code (the AST check of code generation), where those cost more than
-/// generating the code.
-pub fn respects_dependences(
-    scop: &Scop,
-    deps: &Dependences,
-    theta: &UnionMap,
-) -> Result<bool, IslError> {
-    let positive = lex_positive(scop, out_width(theta)?)?;
-    for (_, _, deltas) in time_differences(deps.all_statements()?, theta)? {
-        if !deltas.is_subset(&positive)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
 /// The differences of times `θ(t, j) - θ(s, i)` of the dependences from statement `s` to
 /// statement `t`, by their names, for one `θ`: what the strategy's assessment computes and the
 /// verifier reuses.

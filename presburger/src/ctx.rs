@@ -101,9 +101,6 @@ pub struct ScheduleOptions {
     /// (`schedule_max_coefficient`; `None`: no bound). Bounding it bounds the scheduler's
     /// integer programs.
     pub max_coefficient: Option<u32>,
-    /// The largest constant term in a schedule (`schedule_max_constant_term`; `None`: no
-    /// bound).
-    pub max_constant_term: Option<u32>,
 }
 
 impl Default for ScheduleOptions {
@@ -114,7 +111,6 @@ impl Default for ScheduleOptions {
             maximize_band_depth: false,
             serialize_sccs: false,
             max_coefficient: None,
-            max_constant_term: None,
         }
     }
 }
@@ -544,10 +540,6 @@ impl Ctx {
             self.stat(ffi::isl_options_set_schedule_max_coefficient(
                 ctx,
                 bound(options.max_coefficient),
-            ))?;
-            self.stat(ffi::isl_options_set_schedule_max_constant_term(
-                ctx,
-                bound(options.max_constant_term),
             ))
         }
     }

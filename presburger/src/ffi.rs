@@ -148,7 +148,6 @@ unsafe extern "C" {
     pub fn isl_options_set_schedule_maximize_band_depth(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_schedule_serialize_sccs(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_schedule_max_coefficient(ctx: *mut isl_ctx, val: c_int) -> Stat;
-    pub fn isl_options_set_schedule_max_constant_term(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_ast_build_atomic_upper_bound(ctx: *mut isl_ctx, val: c_int) -> Stat;
     pub fn isl_options_set_ast_build_detect_min_max(ctx: *mut isl_ctx, val: c_int) -> Stat;
 
