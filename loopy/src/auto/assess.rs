@@ -121,21 +121,27 @@ pub(super) fn stride_one(
 ) -> Result<bool, IslError> {
     let step = along(scop, width, d, &format!("x{d} + 1"))?;
     // A step moves an access between two instances of its own statement: each access is
-    // measured against its statement's part of `theta` only.
-    let mut parts: std::collections::HashMap<String, UnionMap> = Default::default();
+    // measured against its statement's part of `theta` only. Per statement, the pairs of
+    // instances one step apart (`next`), once for all its accesses; an access moves from
+    // `A(i)` to `A(i')` for each pair `(i, i')`.
+    let mut next: std::collections::HashMap<String, UnionMap> = Default::default();
     for m in theta.maps()? {
-        parts.insert(m.tuple_name(DimType::In).unwrap_or_default(), m.to_union()?);
+        let part = m.to_union()?;
+        next.insert(
+            m.tuple_name(DimType::In).unwrap_or_default(),
+            part.apply_range(&step)?.apply_range(&part.reverse()?)?,
+        );
     }
     for a in &scop.accesses {
         let rank = scop.array(a.array).sizes.len();
         if rank == 0 {
             continue;
         }
-        let Some(part) = parts.get(&scop.stmt(a.stmt).name) else {
+        let Some(next) = next.get(&scop.stmt(a.stmt).name) else {
             continue;
         };
-        let when = part.reverse()?.apply_range(&a.relation.to_union()?)?;
-        let moves = when.reverse()?.apply_range(&step)?.apply_range(&when)?;
+        let access = a.relation.to_union()?;
+        let moves = next.apply_domain(&access)?.apply_range(&access)?;
         for delta in moves.deltas()?.sets()? {
             let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
             let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
@@ -315,29 +321,29 @@ impl Assessed {
         // The differences of times per pair of statements, computed once: the whole set for
         // the outer loops, the parts between the statements of a group for its inner loops.
         let pairs = crate::verify::time_differences(all.clone(), &theta)?;
-        let mut deltas = UnionSet::empty(&scop.ctx)?;
-        for (_, _, d) in &pairs {
-            deltas = deltas.union(d)?;
-        }
-        let deltas_within = |group: &[StmtId]| -> Result<UnionSet, IslError> {
-            let names: Vec<&str> = group.iter().map(|&s| scop.stmt(s).name.as_str()).collect();
-            let mut u = UnionSet::empty(&scop.ctx)?;
-            for (from, to, d) in &pairs {
-                if names.contains(&from.as_str()) && names.contains(&to.as_str()) {
-                    u = u.union(d)?;
+        // Whether no difference of the pairs of statements `keep` selects meets `set`: each
+        // pair's set on its own (one union of them all had many disjuncts to build and cost
+        // more than the tests).
+        let none_meets =
+            |keep: &dyn Fn(&str, &str) -> bool, set: &UnionSet| -> Result<bool, IslError> {
+                for (from, to, d) in &pairs {
+                    if keep(from, to) && !d.intersect(set)?.is_empty()? {
+                        return Ok(false);
+                    }
                 }
-            }
-            Ok(u)
+                Ok(true)
+            };
+        let within = |group: &[StmtId]| -> Vec<&str> {
+            group.iter().map(|&s| scop.stmt(s).name.as_str()).collect()
         };
         let varying = (0..width)
             .map(|d| varies(&theta, d))
             .collect::<Result<Vec<bool>, IslError>>()?;
-        let free = |d: usize| -> Result<bool, IslError> {
-            Ok(varying[d]
-                && deltas
-                    .intersect(&crate::verify::carried_at(scop, width, d)?)?
-                    .is_empty()?)
-        };
+        let free =
+            |d: usize| -> Result<bool, IslError> {
+                Ok(varying[d]
+                    && none_meets(&|_, _| true, &crate::verify::carried_at(scop, width, d)?)?)
+            };
         let mut parallel = Vec::new();
         for d in 0..width {
             if free(d)? {
@@ -391,11 +397,12 @@ impl Assessed {
             }
         }
         let lanes = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
-            let deltas = deltas_within(group)?;
+            let names = within(group);
             Ok(group.iter().all(|s| unit.get(s) == Some(&true))
-                && deltas
-                    .intersect(&crate::verify::carried_at(scop, width, d)?)?
-                    .is_empty()?)
+                && none_meets(
+                    &|from, to| names.contains(&from) && names.contains(&to),
+                    &crate::verify::carried_at(scop, width, d)?,
+                )?)
         };
         let mut vector: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
         for (d, group) in innermost {
@@ -435,11 +442,11 @@ impl Assessed {
                     .copied()
                     .filter(|s| second.get(s) == Some(&d))
                     .collect();
-                let deltas = deltas_within(&stmts)?;
-                if deltas
-                    .intersect(&backwards_inside(scop, width, d)?)?
-                    .is_empty()?
-                {
+                let names = within(&stmts);
+                if none_meets(
+                    &|from, to| names.contains(&from) && names.contains(&to),
+                    &backwards_inside(scop, width, d)?,
+                )? {
                     jam.push((stmts.into_iter().collect(), d));
                 }
             }
