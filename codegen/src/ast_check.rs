@@ -375,13 +375,27 @@ impl Order<'_> {
                     body,
                     ..
                 } => {
-                    let (Some(init), Some(cond)) = (self.text(init, false), self.text(cond, false))
+                    let name = &self.ast.iterators[*iter];
+                    // A lower bound by `max` is a conjunction of bounds (as for `min` in
+                    // conditions, see `text`).
+                    let lower = match init {
+                        AExpr::Op(AstOp::Max, ys) if !ys.is_empty() => {
+                            let mut flat = Vec::new();
+                            flatten(AstOp::Max, ys, &mut flat);
+                            flat.into_iter()
+                                .map(|y| Some(format!("{name} >= {}", self.text(y, false)?)))
+                                .collect::<Option<Vec<_>>>()
+                                .map(|parts| parts.join(" and "))
+                        }
+                        _ => self.text(init, false).map(|i| format!("{name} >= {i}")),
+                    };
+                    let (Some(init), Some(lower), Some(cond)) =
+                        (self.text(init, false), lower, self.text(cond, false))
                     else {
                         return false;
                     };
-                    let name = &self.ast.iterators[*iter];
                     let before = facts.len();
-                    facts.push(format!("{name} >= {init}"));
+                    facts.push(lower);
                     facts.push(cond);
                     if *step != 1 {
                         facts.push(format!("({name} - ({init})) mod {step} = 0"));
@@ -529,16 +543,18 @@ impl Order<'_> {
                     flatten(extreme, ys, &mut flat);
                     let parts = flat
                         .into_iter()
-                        .map(|y| bin(cmp, x, y))
+                        .map(|y| match (op, floor_of(y)) {
+                            (Le | Lt, Some((e, d))) => {
+                                self.at_most_floor(x, e, d, matches!(op, Lt))
+                            }
+                            _ => bin(cmp, x, y),
+                        })
                         .collect::<Option<Vec<_>>>()?;
                     format!("({})", parts.join(" and "))
                 }
-                (Le, [x, AExpr::Op(Div | FdivQ | PdivQ, q)], false) if matches!(q.as_slice(), [_, AExpr::Int(d)] if *d > 0) =>
-                {
-                    let [e, AExpr::Int(d)] = q.as_slice() else {
-                        return None;
-                    };
-                    format!("({d} * {} <= {})", t(x)?, t(e)?)
+                (Le | Lt, [x, y], false) if floor_of(y).is_some() => {
+                    let (e, d) = floor_of(y)?;
+                    self.at_most_floor(x, e, d, matches!(op, Lt))?
                 }
                 (Le, [x, y], n) => bin(if n { ">" } else { "<=" }, x, y)?,
                 (Lt, [x, y], n) => bin(if n { ">=" } else { "<" }, x, y)?,
@@ -559,6 +575,32 @@ impl Order<'_> {
                 _ => return None,
             },
             _ => return None,
+        })
+    }
+}
+
+/// `e` and `d` when `y` is `floor(e / d)` with `d > 0`.
+fn floor_of(y: &AExpr) -> Option<(&AExpr, i64)> {
+    match y {
+        AExpr::Op(AstOp::Div | AstOp::FdivQ | AstOp::PdivQ, q) => match q.as_slice() {
+            [e, AExpr::Int(d)] if *d > 0 => Some((e, *d)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl Order<'_> {
+    /// `x <= floor(e / d)` as the multiplication `d * x <= e` (`x < floor(e / d)`, when
+    /// `strict`, as `d * (x + 1) <= e`): isl would read the floor as a division, a local
+    /// variable in every occurrence's relation.
+    fn at_most_floor(&self, x: &AExpr, e: &AExpr, d: i64, strict: bool) -> Option<String> {
+        let x = self.text(x, false)?;
+        let e = self.text(e, false)?;
+        Some(if strict {
+            format!("({d} * ({x} + 1) <= {e})")
+        } else {
+            format!("({d} * {x} <= {e})")
         })
     }
 }

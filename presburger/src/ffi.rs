@@ -31,7 +31,7 @@ opaque! {
     isl_union_pw_multi_aff
     isl_point isl_schedule isl_schedule_node isl_schedule_constraints isl_union_access_info
     isl_union_flow isl_ast_build isl_ast_node isl_ast_expr isl_ast_node_list isl_union_set_list
-    isl_val_list isl_id_list
+    isl_val_list isl_id_list isl_basic_map isl_local_space isl_constraint
 }
 
 /// An object handed to isl for good (`__isl_take`): the callee consumes this reference, also
@@ -85,7 +85,8 @@ free! {
     isl_pw_multi_aff => isl_pw_multi_aff_free, isl_val => isl_val_free,
     isl_multi_val => isl_multi_val_free, isl_multi_union_pw_aff => isl_multi_union_pw_aff_free,
     isl_union_pw_multi_aff => isl_union_pw_multi_aff_free,
-    isl_id => isl_id_free, isl_point => isl_point_free, isl_schedule => isl_schedule_free,
+    isl_id => isl_id_free, isl_basic_map => isl_basic_map_free,
+    isl_local_space => isl_local_space_free, isl_constraint => isl_constraint_free, isl_point => isl_point_free, isl_schedule => isl_schedule_free,
     isl_schedule_node => isl_schedule_node_free,
     isl_schedule_constraints => isl_schedule_constraints_free,
     isl_union_access_info => isl_union_access_info_free, isl_union_flow => isl_union_flow_free,
@@ -292,6 +293,26 @@ unsafe extern "C" {
     pub fn isl_point_get_space(p: Keep<isl_point>) -> *mut isl_space;
     pub fn isl_point_get_coordinate_val(p: Keep<isl_point>, t: DimT, pos: c_int) -> *mut isl_val;
     pub fn isl_set_from_point(p: Take<isl_point>) -> *mut isl_set;
+
+    // ---- constraints (the fast reader, `read.rs`)
+    pub fn isl_basic_map_free(b: Take<isl_basic_map>) -> *mut isl_basic_map;
+    pub fn isl_local_space_free(l: Take<isl_local_space>) -> *mut isl_local_space;
+    pub fn isl_constraint_free(c: Take<isl_constraint>) -> *mut isl_constraint;
+    pub fn isl_local_space_from_space(s: Take<isl_space>) -> *mut isl_local_space;
+    pub fn isl_constraint_alloc_equality(l: Take<isl_local_space>) -> *mut isl_constraint;
+    pub fn isl_constraint_alloc_inequality(l: Take<isl_local_space>) -> *mut isl_constraint;
+    pub fn isl_constraint_set_constant_val(
+        c: Take<isl_constraint>,
+        v: Take<isl_val>,
+    ) -> *mut isl_constraint;
+    pub fn isl_constraint_set_coefficient_val(
+        c: Take<isl_constraint>,
+        t: DimT,
+        pos: c_int,
+        v: Take<isl_val>,
+    ) -> *mut isl_constraint;
+    pub fn isl_basic_map_from_constraint(c: Take<isl_constraint>) -> *mut isl_basic_map;
+    pub fn isl_map_from_basic_map(b: Take<isl_basic_map>) -> *mut isl_map;
 
     // ---- maps
     pub fn isl_map_copy(m: Keep<isl_map>) -> *mut isl_map;

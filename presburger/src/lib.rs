@@ -111,6 +111,7 @@ mod error;
 mod ffi;
 mod handle;
 mod poly;
+mod read;
 mod schedule;
 mod set;
 

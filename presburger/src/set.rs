@@ -185,14 +185,37 @@ where
     if let Some(object) = ctx.parsed::<T>(text) {
         return object;
     }
+    // Both readers recurse on nesting: the limits hold for both.
     small_powers(text)?;
     shallow(text)?;
+    if let Some(object) = read_plain::<T>(ctx, text) {
+        let object = object?;
+        ctx.remember_parsed(text, &object);
+        return Ok(object);
+    }
     let c = Ctx::c_string(text)?;
     // SAFETY: the context is live and `c` is a valid C string for the duration of the call.
     let raw = unsafe { read(ctx.raw(), c.as_ptr()) };
     let object = ctx.wrap(raw)?;
     ctx.remember_parsed(text, &object);
     Ok(object)
+}
+
+/// A set or a map in the plain part of isl's notation, read without isl's reader
+/// (`crate::read`); `None` for other types and other texts.
+fn read_plain<T: Handle>(ctx: &Ctx, text: &str) -> Option<Result<T>>
+where
+    T::Raw: 'static,
+{
+    use std::any::TypeId;
+    let raw = if TypeId::of::<T::Raw>() == TypeId::of::<ffi::isl_map>() {
+        crate::read::read_map(ctx, text)?.map(|m| m.take().into_raw().cast::<T::Raw>())
+    } else if TypeId::of::<T::Raw>() == TypeId::of::<ffi::isl_set>() {
+        crate::read::read_set(ctx, text)?.map(|s| s.take().into_raw().cast::<T::Raw>())
+    } else {
+        return None;
+    };
+    Some(raw.and_then(|r| ctx.wrap::<T>(r)))
 }
 
 isl_handle!(
