@@ -278,6 +278,8 @@ unsafe extern "C" {
     pub fn isl_set_lex_lt_set(a: Take<isl_set>, b: Take<isl_set>) -> *mut isl_map;
     pub fn isl_set_lex_le_set(a: Take<isl_set>, b: Take<isl_set>) -> *mut isl_map;
     pub fn isl_set_dim_max(a: Take<isl_set>, pos: c_int) -> *mut isl_pw_aff;
+    pub fn isl_set_min_val(a: Keep<isl_set>, obj: Keep<isl_aff>) -> *mut isl_val;
+    pub fn isl_set_max_val(a: Keep<isl_set>, obj: Keep<isl_aff>) -> *mut isl_val;
     pub fn isl_set_dim_min(a: Take<isl_set>, pos: c_int) -> *mut isl_pw_aff;
     pub fn isl_set_sample_point(a: Take<isl_set>) -> *mut isl_point;
     pub fn isl_set_foreach_point(a: Keep<isl_set>, f: PointCb, user: *mut c_void) -> Stat;

@@ -4,7 +4,7 @@ use crate::ctx::Ctx;
 use crate::error::{Error, Result};
 use crate::ffi;
 use crate::handle::{Handle, borrowed_c_string, foreach, isl_handle, isl_methods};
-use crate::{PwAff, Val};
+use crate::{Aff, PwAff, Val};
 use std::ffi::{c_int, c_uint};
 
 /// The kinds of dimension of a space (`enum isl_dim_type`).
@@ -590,6 +590,25 @@ impl Set {
         self.ctx.wrap(unsafe {
             ffi::isl_set_upper_bound_si(self.take(), t.raw(), uint(pos)?, int_value(value)?)
         })
+    }
+
+    /// The smallest value of `obj` (an affine function on the set's space) over the set's
+    /// integer points (parameters as variables): NaN when the set is empty, `-∞` when the
+    /// value is unbounded.
+    pub fn min_val(&self, obj: &Aff) -> Result<Val> {
+        self.ctx.same(obj.ctx())?;
+        // SAFETY: both objects are live and kept.
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_min_val(self.keep(), obj.keep()) })
+    }
+
+    /// The largest value of `obj` over the set's integer points (see [`Set::min_val`]):
+    /// NaN when the set is empty, `+∞` when unbounded.
+    pub fn max_val(&self, obj: &Aff) -> Result<Val> {
+        self.ctx.same(obj.ctx())?;
+        // SAFETY: both objects are live and kept.
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_max_val(self.keep(), obj.keep()) })
     }
 
     /// The maximum of set dimension `pos` as a piecewise function of the parameters.

@@ -210,25 +210,23 @@ pub(super) fn measured_parts(
 }
 
 /// The smallest and largest value of dimension `d` of `set` (parameters fixed), `None` when it
-/// is empty.
+/// is empty or unbounded. Two integer optimizations over the set (`isl_set_min_val`), which
+/// cost a fraction of projecting the other dimensions out and taking the lexicographic
+/// extremes (the tile size search asks this for every array dimension of every size tried).
 pub(super) fn bounds(
     set: &optimist_presburger::Set,
     d: usize,
 ) -> Result<Option<(i64, i64)>, IslError> {
-    let values = dimension(set, d)?;
-    if !values.is_bounded()? {
+    let obj = optimist_presburger::Aff::zero_on_domain(&set.space()?)?.with_coefficient(
+        DimType::In,
+        d,
+        &optimist_presburger::Val::from_i64(set.ctx(), 1)?,
+    )?;
+    let (lo, hi) = (set.min_val(&obj)?, set.max_val(&obj)?);
+    if !lo.is_int()? || !hi.is_int()? {
         return Ok(None);
     }
-    let at = |s: optimist_presburger::Set| -> Result<Option<i64>, IslError> {
-        Ok(match s.sample_point()? {
-            Some(p) => p.coordinates(DimType::SET)?.first().copied(),
-            None => None,
-        })
-    };
-    Ok(match (at(values.lexmin()?)?, at(values.lexmax()?)?) {
-        (Some(lo), Some(hi)) => Some((lo, hi)),
-        _ => None,
-    })
+    Ok(Some((lo.to_i64()?, hi.to_i64()?)))
 }
 
 /// The bytes of the elements the tile of `sizes` around `middle` touches (per array, the
