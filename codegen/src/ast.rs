@@ -456,8 +456,9 @@ fn statements_in(nodes: &[Node], out: &mut Vec<StmtId>) {
 /// of them at every level.
 fn without_fixed_dims(
     schedule: &Schedule,
+    maps: &[optimist_presburger::Map],
     marks: &Marks,
-) -> Result<Option<(Schedule, Marks)>, IslError> {
+) -> Result<Option<Simpler>, IslError> {
     use optimist_presburger::{DimType, MultiUnionPwAff, ScheduleNodeType};
     let band = schedule.root()?.child(0)?;
     if band.node_type()? != ScheduleNodeType::Band
@@ -466,7 +467,6 @@ fn without_fixed_dims(
     {
         return Ok(None);
     }
-    let maps = schedule.map()?.maps()?;
     let Some(width) = maps.first().map(|m| m.dim(DimType::Out)).transpose()? else {
         return Ok(None);
     };
@@ -474,7 +474,7 @@ fn without_fixed_dims(
     let mut fixed: Vec<Option<Vec<i64>>> = Vec::with_capacity(width);
     for d in 0..width {
         let mut values = Vec::with_capacity(maps.len());
-        for m in &maps {
+        for m in maps {
             if m.dim(DimType::Out)? != width {
                 return Ok(None);
             }
@@ -504,12 +504,14 @@ fn without_fixed_dims(
         return Ok(None);
     }
     let mut flat = UnionMap::empty(schedule.ctx())?;
-    for m in &maps {
+    let mut flat_maps = Vec::with_capacity(maps.len());
+    for m in maps {
         let mut m = m.clone();
         for &d in dropped.iter().rev() {
             m = m.project_out(DimType::Out, d, 1)?;
         }
         flat = flat.union(&m.to_union()?)?;
+        flat_maps.push(m);
     }
     let simpler = Schedule::from_domain(&schedule.domain()?)?
         .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&flat)?)?;
@@ -529,7 +531,36 @@ fn without_fixed_dims(
         jam: moved(&marks.jam),
         registers: moved(&marks.registers),
     };
-    Ok(Some((simpler, marks)))
+    Ok(Some(Simpler {
+        schedule: simpler,
+        maps: flat_maps,
+        marks,
+    }))
+}
+
+/// A schedule without its fixed dimensions ([`without_fixed_dims`]): the schedule, its map
+/// per statement, and the marks moved.
+struct Simpler {
+    schedule: Schedule,
+    maps: Vec<optimist_presburger::Map>,
+    marks: Marks,
+}
+
+/// The schedule's map per statement, and the number of its dimensions (the most of any
+/// statement): asked once per schedule, by the AST generator and its check (isl computes the
+/// map from the tree anew each time).
+fn flat_of(schedule: &Schedule) -> Result<Vec<optimist_presburger::Map>, IslError> {
+    schedule.map()?.maps()
+}
+
+fn width_of(maps: &[optimist_presburger::Map]) -> Result<usize, IslError> {
+    Ok(maps
+        .iter()
+        .map(|m| m.dim(optimist_presburger::DimType::Out))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .max()
+        .unwrap_or(0))
 }
 
 /// [`generate`], with the loops of the dimensions in `marks` marked.
@@ -538,9 +569,10 @@ pub fn generate_marked(
     schedule: &Schedule,
     marks: &Marks,
 ) -> Result<LoopAst, CodegenError> {
-    match without_fixed_dims(schedule, marks)? {
-        Some((simpler, simpler_marks)) => generate_unchecked(scop, &simpler, &simpler_marks),
-        None => generate_unchecked(scop, schedule, marks),
+    let maps = flat_of(schedule)?;
+    match without_fixed_dims(schedule, &maps, marks)? {
+        Some(s) => generate_unchecked(scop, &s.schedule, &s.marks, width_of(&s.maps)?),
+        None => generate_unchecked(scop, schedule, marks, width_of(&maps)?),
     }
 }
 
@@ -560,17 +592,18 @@ pub fn generate_verified(
     // neither in lanes nor as a register tile (gemm: 0.69 s, against 0.125 s with the loop
     // of its own): then the AST of the schedule as given is taken when it has no such guard.
     let mut guarded = None;
-    if let Some((simpler, simpler_marks)) = without_fixed_dims(schedule, marks)? {
-        let ast = generate_unchecked(scop, &simpler, &simpler_marks)?;
-        if crate::ast_check::follows_within(scop, deps, &ast, &simpler)?.is_none() {
+    let maps = flat_of(schedule)?;
+    if let Some(s) = without_fixed_dims(schedule, &maps, marks)? {
+        let ast = generate_unchecked(scop, &s.schedule, &s.marks, width_of(&s.maps)?)?;
+        if crate::ast_check::follows_within(scop, deps, &ast, &s.maps)?.is_none() {
             if !guard_in_vector_loop(&ast.body) {
                 return Ok(ast);
             }
             guarded = Some(ast);
         }
     }
-    let ast = generate_unchecked(scop, schedule, marks)?;
-    match crate::ast_check::follows_within(scop, deps, &ast, schedule)? {
+    let ast = generate_unchecked(scop, schedule, marks, width_of(&maps)?)?;
+    match crate::ast_check::follows_within(scop, deps, &ast, &maps)? {
         None if guarded.is_none() || !guard_in_vector_loop(&ast.body) => Ok(ast),
         None => Ok(guarded.unwrap_or(ast)),
         Some(why) => guarded.ok_or(CodegenError::WrongAst(why)),
@@ -605,10 +638,12 @@ fn guard_in_vector_loop(nodes: &[Node]) -> bool {
 }
 
 /// isl's AST of `schedule`, converted, with the loops of the dimensions in `marks` marked.
+/// `width`: the number of the schedule's dimensions ([`width_of`]).
 fn generate_unchecked(
     scop: &Scop,
     schedule: &Schedule,
     marks: &Marks,
+    width: usize,
 ) -> Result<LoopAst, CodegenError> {
     let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
     let table: Rc<RefCell<HashMap<String, Occurrence>>> = Rc::default();
@@ -628,15 +663,6 @@ fn generate_unchecked(
         stmts.insert(s.name.clone(), (StmtId(k as u32), exact));
     }
     // The iterator of each schedule dimension, and the dimension of each iterator.
-    let width = schedule
-        .map()?
-        .maps()?
-        .iter()
-        .map(|m| m.dim(optimist_presburger::DimType::Out))
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .max()
-        .unwrap_or(0);
     let iterators = (0..width)
         .map(|d| Id::new(&scop.ctx, &format!("c{d}")))
         .collect::<Result<Vec<_>, _>>()?;
@@ -979,7 +1005,10 @@ mod tests {
             jam: vec![mark(2, 1)],
             registers: Vec::new(),
         };
-        let (simpler, moved) = without_fixed_dims(&schedule, &marks).unwrap().unwrap();
+        let s = without_fixed_dims(&schedule, &flat_of(&schedule).unwrap(), &marks)
+            .unwrap()
+            .unwrap();
+        let (simpler, moved) = (s.schedule, s.marks);
         let expected = UnionMap::parse(
             &scop.ctx,
             "[n] -> { S0[i, j] -> [i, 0, 0, j]; S1[i, k, j] -> [i, 1, k, j] }",
@@ -997,7 +1026,11 @@ mod tests {
                 .display(&scop)
         );
         // Nothing to drop: no new schedule.
-        assert!(without_fixed_dims(&simpler, &moved).unwrap().is_none());
+        assert!(
+            without_fixed_dims(&simpler, &flat_of(&simpler).unwrap(), &moved)
+                .unwrap()
+                .is_none()
+        );
     }
 
     /// A statement node of statement 0 with one access whose index expressions are `e`.

@@ -55,7 +55,7 @@
 //!   AST is isl's over the original schedule.
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node};
-use optimist_presburger::{AstOp, DimType, Error as IslError, Map, Schedule, Set};
+use optimist_presburger::{AstOp, DimType, Error as IslError, Map, Set};
 use optimist_scop::model::{Dependences, Scop};
 
 /// The isl operations the check of one AST may use. The AST of
@@ -72,12 +72,12 @@ pub(crate) fn follows_within(
     scop: &Scop,
     deps: &Dependences,
     ast: &LoopAst,
-    schedule: &Schedule,
+    flat: &[Map],
 ) -> Result<Option<String>, CodegenError> {
     let mut verdict = None;
     // The budget nests in the AST stage's own and counts toward it.
     let bounded = scop.ctx.with_budget(AST_CHECK_BUDGET, || {
-        verdict = Some(follows(scop, deps, ast, schedule));
+        verdict = Some(follows(scop, deps, ast, flat));
         Ok(())
     });
     match (bounded, verdict) {
@@ -92,7 +92,7 @@ fn follows(
     scop: &Scop,
     deps: &Dependences,
     ast: &LoopAst,
-    schedule: &Schedule,
+    flat: &[Map],
 ) -> Result<Option<String>, IslError> {
     let builder = Order {
         scop,
@@ -113,7 +113,6 @@ fn follows(
             Err(_) => return Ok(None),
         }
     }
-    let flat = schedule.map()?.maps()?;
     let mut in_order = vec![false; pieces.len()];
     // An occurrence that runs its instances at their scheduled values needs no pairwise test
     // against itself; if its statement occurs only there, the relation of its loop values to
@@ -121,12 +120,12 @@ fn follows(
     // constraints are far fewer than those of the loop bounds (time tiles).
     for k in 0..pieces.len() {
         let p = &pieces[k];
-        if !placed(scop, p, &runs[k], &flat, &params)? {
+        if !placed(scop, p, &runs[k], flat, &params)? {
             continue;
         }
         in_order[k] = true;
         if pieces.iter().filter(|q| q.stmt == p.stmt).count() == 1
-            && let Some(run) = scheduled(scop, p, &flat)?
+            && let Some(run) = scheduled(scop, p, flat)?
         {
             runs[k] = run.intersect_params(&context)?;
         }
