@@ -123,13 +123,18 @@ pub(super) fn stride_one(
     // A step moves an access between two instances of its own statement: each access is
     // measured against its statement's part of `theta` only. Per statement, the pairs of
     // instances one step apart (`next`), once for all its accesses; an access moves from
-    // `A(i)` to `A(i')` for each pair `(i, i')`.
-    let mut next: std::collections::HashMap<String, UnionMap> = Default::default();
+    // `A(i)` to `A(i')` for each pair `(i, i')`. On single maps (a union's operations pay for
+    // looking up every pair of spaces).
+    let step = step.maps()?.into_iter().next();
+    let mut next: std::collections::HashMap<String, Map> = Default::default();
     for m in theta.maps()? {
-        let part = m.to_union()?;
+        let Some(step) = &step else { break };
+        if m.dim(DimType::Out)? != width {
+            continue;
+        }
         next.insert(
             m.tuple_name(DimType::In).unwrap_or_default(),
-            part.apply_range(&step)?.apply_range(&part.reverse()?)?,
+            m.apply_range(step)?.apply_range(&m.reverse()?)?,
         );
     }
     for a in &scop.accesses {
@@ -140,20 +145,20 @@ pub(super) fn stride_one(
         let Some(next) = next.get(&scop.stmt(a.stmt).name) else {
             continue;
         };
-        let access = a.relation.to_union()?;
-        let moves = next.apply_domain(&access)?.apply_range(&access)?;
-        for delta in moves.deltas()?.sets()? {
-            let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
-            let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
-            c.push(format!("0 <= z{} <= 1", rank - 1));
-            let name = delta.tuple_name().unwrap_or_default();
-            let allowed = optimist_presburger::Set::parse(
-                &scop.ctx,
-                &format!("{{ {name}[{}] : {} }}", z.join(", "), c.join(" and ")),
-            )?;
-            if !delta.is_subset(&allowed)? {
-                return Ok(false);
-            }
+        let delta = next
+            .apply_domain(&a.relation)?
+            .apply_range(&a.relation)?
+            .deltas()?;
+        let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
+        let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
+        c.push(format!("0 <= z{} <= 1", rank - 1));
+        let name = delta.tuple_name().unwrap_or_default();
+        let allowed = optimist_presburger::Set::parse(
+            &scop.ctx,
+            &format!("{{ {name}[{}] : {} }}", z.join(", "), c.join(" and ")),
+        )?;
+        if !delta.is_subset(&allowed)? {
+            return Ok(false);
         }
     }
     Ok(true)
