@@ -362,20 +362,29 @@ pub(crate) type Differences = Vec<(String, String, optimist_presburger::UnionSet
 
 /// The [`Differences`] of the statement-level dependences `all` under `theta`, one set per
 /// pair of statements.
+///
+/// Each pair's set is computed on single maps (the two statements' parts of `theta`): a
+/// union's operations look up every pair of spaces. A pair whose statements have no part, or
+/// parts of different widths, has no differences (as the union's operations would give).
 pub(crate) fn time_differences(all: UnionMap, theta: &UnionMap) -> Result<Differences, IslError> {
+    use optimist_presburger::DimType;
+    let parts: std::collections::HashMap<String, optimist_presburger::Map> = theta
+        .maps()?
+        .into_iter()
+        .map(|m| (m.tuple_name(DimType::In).unwrap_or_default(), m))
+        .collect();
     all.maps()?
         .into_iter()
         .map(|m| {
-            Ok((
-                m.tuple_name(optimist_presburger::DimType::In)
-                    .unwrap_or_default(),
-                m.tuple_name(optimist_presburger::DimType::Out)
-                    .unwrap_or_default(),
-                m.to_union()?
-                    .apply_domain(theta)?
-                    .apply_range(theta)?
-                    .deltas()?,
-            ))
+            let from = m.tuple_name(DimType::In).unwrap_or_default();
+            let to = m.tuple_name(DimType::Out).unwrap_or_default();
+            let deltas = match (parts.get(&from), parts.get(&to)) {
+                (Some(s), Some(t)) if s.dim(DimType::Out)? == t.dim(DimType::Out)? => {
+                    m.apply_domain(s)?.apply_range(t)?.deltas()?.to_union()?
+                }
+                _ => optimist_presburger::UnionSet::empty(theta.ctx())?,
+            };
+            Ok((from, to, deltas))
         })
         .collect()
 }
