@@ -79,16 +79,14 @@ pub(super) fn split_loops(
         a.jam.retain(|(_, j)| !moved.contains(j));
         Ok(a.holds(scop).unwrap_or(false).then_some(a))
     };
-    // Lanes: the innermost loop of each statement in the most loops.
-    for (name, _) in hottest(&loops(&current.theta, &parts)?) {
+    // Lanes: the innermost loop of each statement in the most loops. The statements' loops
+    // are found again only after a split has moved them.
+    let mut now = loops(&current.theta, &parts)?;
+    for (name, _) in hottest(&now) {
         if in_lanes(&current, &name) {
             continue;
         }
-        // The statement's loops now (an earlier split moved them).
-        let Some((_, l)) = loops(&current.theta, &parts)?
-            .into_iter()
-            .find(|(n, _)| *n == name)
-        else {
+        let Some((_, l)) = now.iter().find(|(n, _)| *n == name) else {
             continue;
         };
         let d = l[0];
@@ -98,13 +96,14 @@ pub(super) fn split_loops(
             parts = with_split(&parts, d);
             done.push(SplitLoop::Lanes { stmt: name });
             current = a;
+            now = loops(&current.theta, &parts)?;
         }
     }
     // Threads: when the parallel loop is no loop around a statement's innermost one (a vector
     // loop is parallel too, but runs in lanes), the outermost loop around whose split gives one.
     let outside = |a: &Assessed, l: &[usize]| a.parallel.first().is_some_and(|&p| p < l[0]);
     if !done.is_empty() {
-        'threads: for (name, l) in hottest(&loops(&current.theta, &parts)?) {
+        'threads: for (name, l) in hottest(&now) {
             if outside(&current, &l) {
                 break;
             }
