@@ -449,11 +449,61 @@ pub(crate) fn holds(
 ) -> Result<bool, IslError> {
     let domains = scop.domains()?;
     let theta = &theta.intersect_domain(&domains)?;
-    if !domains.subtract(&theta.domain()?)?.is_empty()? || !theta.is_injective()? {
+    if !domains.subtract(&theta.domain()?)?.is_empty()? || !one_to_one(theta)? {
         return Ok(false);
     }
     let (order_ok, carried_ok) = fast_test(scop, theta, checks, differences)?;
     Ok(order_ok && carried_ok.iter().all(|&ok| ok))
+}
+
+/// Whether `theta` runs no two instances at one time (`isl_union_map_is_injective`), asked per
+/// statement and per pair of statements: each statement's map is one-to-one, and no two
+/// statements' times meet. Two statements with different fixed values at one dimension (a
+/// sequence position, a statement number) cannot meet, and are not asked; isl's union test
+/// composes every pair of maps.
+fn one_to_one(theta: &UnionMap) -> Result<bool, IslError> {
+    use optimist_presburger::DimType;
+    let maps = theta.maps()?;
+    let mut fixed = Vec::with_capacity(maps.len());
+    for m in &maps {
+        if !m.is_injective()? {
+            return Ok(false);
+        }
+        let width = m.dim(DimType::Out)?;
+        let values = (0..width)
+            .map(|d| m.plain_fixed(DimType::Out, d))
+            .collect::<Result<Vec<_>, _>>()?;
+        fixed.push(values);
+    }
+    let mut ranges: Vec<Option<optimist_presburger::Set>> = vec![None; maps.len()];
+    for a in 0..maps.len() {
+        for b in a + 1..maps.len() {
+            // Times of other widths or names are other spaces.
+            if fixed[a].len() != fixed[b].len()
+                || maps[a].tuple_name(DimType::Out) != maps[b].tuple_name(DimType::Out)
+            {
+                continue;
+            }
+            let apart = fixed[a]
+                .iter()
+                .zip(&fixed[b])
+                .any(|(x, y)| matches!((x, y), (Some(x), Some(y)) if x != y));
+            if apart {
+                continue;
+            }
+            for k in [a, b] {
+                if ranges[k].is_none() {
+                    ranges[k] = Some(maps[k].range()?);
+                }
+            }
+            if let (Some(ra), Some(rb)) = (&ranges[a], &ranges[b])
+                && !ra.intersect(rb)?.is_empty()?
+            {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 fn check(
@@ -474,7 +524,7 @@ fn check(
             sample_set(&missing),
         ));
     }
-    if !theta.is_injective()? {
+    if !one_to_one(theta)? {
         let same = theta.apply_range(&theta.reverse()?)?.subtract(&identity)?;
         out.push(Violation::without_dependence(
             ViolationKind::NotInjective,
@@ -564,6 +614,44 @@ fn check(
 mod tests {
     use super::*;
     use optimist_scop::frontend;
+
+    /// The test per pair of statements answers what isl's union test answers.
+    #[test]
+    fn one_to_one_agrees_with_isl() {
+        let ctx = optimist_presburger::Ctx::new();
+        for (text, expected) in [
+            // Apart by a statement number, or by their times.
+            (
+                "[n] -> { S[i] -> [i, 0] : 0 <= i < n; T[i] -> [i, 1] : 0 <= i < n }",
+                true,
+            ),
+            (
+                "[n] -> { S[i] -> [i] : 0 <= i < n; T[i] -> [i + n] : 0 <= i < n }",
+                true,
+            ),
+            // Two statements at one time, for some parameter values only.
+            (
+                "[n] -> { S[i] -> [i] : 0 <= i < n; T[i] -> [i + 10] : 0 <= i < n }",
+                false,
+            ),
+            // One statement whose instances share a time.
+            ("{ S[i, j] -> [i] : 0 <= i, j < 4 }", false),
+            // Fixed at one dimension but equal there, apart at none.
+            (
+                "{ S[i] -> [0, i] : 0 <= i < 4; T[i] -> [0, 3 - i] : 0 <= i < 4 }",
+                false,
+            ),
+            // Different widths: other spaces.
+            (
+                "{ S[i] -> [i] : 0 <= i < 4; T[i] -> [i, 0] : 0 <= i < 4 }",
+                true,
+            ),
+        ] {
+            let theta = UnionMap::parse(&ctx, text).unwrap();
+            assert_eq!(theta.is_injective().unwrap(), expected, "isl: {text}");
+            assert_eq!(one_to_one(&theta).unwrap(), expected, "{text}");
+        }
+    }
 
     fn model(src: &str) -> (Scop, UnionMap, UnionMap) {
         let f = frontend::parse_source("k.c", src, None, &Default::default()).unwrap();
