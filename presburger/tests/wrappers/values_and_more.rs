@@ -2,6 +2,34 @@
 
 use super::*;
 
+/// The extremes of an affine function over a set's integer points: NaN when the set is empty,
+/// infinite when unbounded, parameters counted as variables.
+#[test]
+fn set_min_and_max_values() {
+    let ctx = Ctx::new();
+    let x = |s: &Set| {
+        Aff::zero_on_domain(&s.space().unwrap())
+            .unwrap()
+            .with_coefficient(DimType::In, 1, &Val::from_i64(&ctx, 2).unwrap())
+            .unwrap()
+    };
+    let s = set(
+        &ctx,
+        "{ [i, j] : 0 <= i < 4 and i <= j <= 10 and 2j <= 15 }",
+    );
+    check(s.min_val(&x(&s)).unwrap(), expect!["0"]);
+    check(s.max_val(&x(&s)).unwrap(), expect!["14"]);
+    let empty = set(&ctx, "{ [i, j] : 0 <= i < j < i }");
+    assert!(empty.min_val(&x(&empty)).unwrap().is_nan().unwrap());
+    assert!(empty.max_val(&x(&empty)).unwrap().is_nan().unwrap());
+    let open = set(&ctx, "[n] -> { [i, j] : 0 <= i <= j }");
+    check(open.min_val(&x(&open)).unwrap(), expect!["0"]);
+    assert!(open.max_val(&x(&open)).unwrap().is_infty().unwrap());
+    // The parameter is a variable of the optimization: `j = n` with `0 <= n <= 5`.
+    let fixed = set(&ctx, "[n] -> { [i, j] : i = 0 and j = n and 0 <= n <= 5 }");
+    check(fixed.max_val(&x(&fixed)).unwrap(), expect!["10"]);
+}
+
 #[test]
 fn values() {
     let ctx = Ctx::new();
