@@ -546,13 +546,13 @@ struct Simpler {
     marks: Marks,
 }
 
-/// The schedule's map per statement, and the number of its dimensions (the most of any
-/// statement): asked once per schedule, by the AST generator and its check (isl computes the
-/// map from the tree anew each time).
+/// The schedule's map per statement: asked once per schedule, for the AST generator and its
+/// check (isl computes the map from the tree anew each time).
 fn flat_of(schedule: &Schedule) -> Result<Vec<optimist_presburger::Map>, IslError> {
     schedule.map()?.maps()
 }
 
+/// The number of a schedule's dimensions: the most of any statement's map.
 fn width_of(maps: &[optimist_presburger::Map]) -> Result<usize, IslError> {
     Ok(maps
         .iter()

@@ -375,29 +375,33 @@ impl Order<'_> {
                     ..
                 } => {
                     let name = &self.ast.iterators[*iter];
+                    let (Some(init_text), Some(cond)) =
+                        (self.text(init, false), self.text(cond, false))
+                    else {
+                        return false;
+                    };
                     // A lower bound by `max` is a conjunction of bounds (as for `min` in
                     // conditions, see `text`).
                     let lower = match init {
                         AExpr::Op(AstOp::Max, ys) if !ys.is_empty() => {
                             let mut flat = Vec::new();
                             flatten(AstOp::Max, ys, &mut flat);
-                            flat.into_iter()
+                            let Some(parts) = flat
+                                .into_iter()
                                 .map(|y| Some(format!("{name} >= {}", self.text(y, false)?)))
                                 .collect::<Option<Vec<_>>>()
-                                .map(|parts| parts.join(" and "))
+                            else {
+                                return false;
+                            };
+                            parts.join(" and ")
                         }
-                        _ => self.text(init, false).map(|i| format!("{name} >= {i}")),
-                    };
-                    let (Some(init), Some(lower), Some(cond)) =
-                        (self.text(init, false), lower, self.text(cond, false))
-                    else {
-                        return false;
+                        _ => format!("{name} >= {init_text}"),
                     };
                     let before = facts.len();
                     facts.push(lower);
                     facts.push(cond);
                     if *step != 1 {
-                        facts.push(format!("({name} - ({init})) mod {step} = 0"));
+                        facts.push(format!("({name} - ({init_text})) mod {step} = 0"));
                     }
                     prefix.push(Step::Loop(*iter));
                     let ok = self.nodes(body, prefix, facts, out);

@@ -206,13 +206,14 @@ macro_rules! isl_methods {
         }
         isl_methods!($($rest)*);
     };
-    ($(#[$doc:meta])* get fn $name:ident(&self) -> $ret:ty = $f:ident; $($rest:tt)*) => {
+    ($(#[$doc:meta])* get fn $name:ident(&self $(, $arg:ident : &$aty:ty)*) -> $ret:ty = $f:ident; $($rest:tt)*) => {
         $(#[$doc])*
-        pub fn $name(&self) -> $crate::Result<$ret> {
+        pub fn $name(&self $(, $arg: &$aty)*) -> $crate::Result<$ret> {
             #[allow(unused_imports)]
             use $crate::handle::Handle;
-            // SAFETY: the object is live and kept by isl, which returns a new object.
-            let raw = unsafe { $crate::ffi::$f(self.keep()) };
+            $( self.ctx().same($arg.ctx())?; )*
+            // SAFETY: every argument is live and kept by isl, which returns a new object.
+            let raw = unsafe { $crate::ffi::$f(self.keep() $(, $arg.keep())*) };
             self.ctx().wrap::<$ret>(raw)
         }
         isl_methods!($($rest)*);

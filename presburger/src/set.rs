@@ -438,6 +438,13 @@ impl Set {
     }
 
     isl_methods! {
+        /// The smallest value of `obj` (an affine function on the set's space) over the set's
+        /// integer points (parameters as variables): NaN when the set is empty, `-∞` when the
+        /// value is unbounded.
+        get fn min_val(&self, obj: &Aff) -> Val = isl_set_min_val;
+        /// The largest value of `obj` over the set's integer points (see [`Set::min_val`]):
+        /// NaN when the set is empty, `+∞` when unbounded.
+        get fn max_val(&self, obj: &Aff) -> Val = isl_set_max_val;
         /// The points in `self` or `other`.
         fn union(&self, other: &Set) -> Set = isl_set_union;
         /// The points in both.
@@ -590,25 +597,6 @@ impl Set {
         self.ctx.wrap(unsafe {
             ffi::isl_set_upper_bound_si(self.take(), t.raw(), uint(pos)?, int_value(value)?)
         })
-    }
-
-    /// The smallest value of `obj` (an affine function on the set's space) over the set's
-    /// integer points (parameters as variables): NaN when the set is empty, `-∞` when the
-    /// value is unbounded.
-    pub fn min_val(&self, obj: &Aff) -> Result<Val> {
-        self.ctx.same(obj.ctx())?;
-        // SAFETY: both objects are live and kept.
-        self.ctx
-            .wrap(unsafe { ffi::isl_set_min_val(self.keep(), obj.keep()) })
-    }
-
-    /// The largest value of `obj` over the set's integer points (see [`Set::min_val`]):
-    /// NaN when the set is empty, `+∞` when unbounded.
-    pub fn max_val(&self, obj: &Aff) -> Result<Val> {
-        self.ctx.same(obj.ctx())?;
-        // SAFETY: both objects are live and kept.
-        self.ctx
-            .wrap(unsafe { ffi::isl_set_max_val(self.keep(), obj.keep()) })
     }
 
     /// The maximum of set dimension `pos` as a piecewise function of the parameters.

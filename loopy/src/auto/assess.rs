@@ -98,7 +98,7 @@ pub(crate) fn varies(theta: &UnionMap, d: usize) -> Result<bool, IslError> {
 
 /// The time vectors of `width` (`x0, x1, ...`) to those equal but at dimension `d`, which is
 /// `to` (`x3 + 1`: a step along it; `y`: any value).
-pub(super) fn along(scop: &Scop, width: usize, d: usize, to: &str) -> Result<UnionMap, IslError> {
+pub(super) fn along(scop: &Scop, width: usize, d: usize, to: &str) -> Result<Map, IslError> {
     let x: Vec<String> = (0..width).map(|k| format!("x{k}")).collect();
     let mut y = x.clone();
     if let Some(v) = y.get_mut(d) {
@@ -107,8 +107,7 @@ pub(super) fn along(scop: &Scop, width: usize, d: usize, to: &str) -> Result<Uni
     Map::parse(
         &scop.ctx,
         &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
-    )?
-    .to_union()
+    )
 }
 
 /// Whether moving one step along dimension `d` of `theta` moves every access by at most one
@@ -125,16 +124,14 @@ pub(super) fn stride_one(
     // instances one step apart (`next`), once for all its accesses; an access moves from
     // `A(i)` to `A(i')` for each pair `(i, i')`. On single maps (a union's operations pay for
     // looking up every pair of spaces).
-    let step = step.maps()?.into_iter().next();
     let mut next: std::collections::HashMap<String, Map> = Default::default();
     for m in theta.maps()? {
-        let Some(step) = &step else { break };
         if m.dim(DimType::Out)? != width {
             continue;
         }
         next.insert(
             m.tuple_name(DimType::In).unwrap_or_default(),
-            m.apply_range(step)?.apply_range(&m.reverse()?)?,
+            m.apply_range(&step)?.apply_range(&m.reverse()?)?,
         );
     }
     for a in &scop.accesses {

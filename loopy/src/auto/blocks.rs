@@ -150,7 +150,7 @@ pub(super) fn same_element_along(
     d: usize,
 ) -> Result<bool, IslError> {
     let pairs = part
-        .apply_range(&along(scop, out_width(part)?, d, "y")?)?
+        .apply_range(&along(scop, out_width(part)?, d, "y")?.to_union()?)?
         .apply_range(&part.reverse()?)?;
     let moved = write.reverse()?.apply_range(&pairs)?.apply_range(write)?;
     moved.is_subset(&write.range()?.identity()?)
