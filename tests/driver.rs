@@ -417,6 +417,60 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
     );
 }
 
+/// isl's scheduler runs only on dependence graphs whose strongly connected components have at
+/// most `AutoConfig::max_component` statements: the alternating-direction solver's 14
+/// statements in one component keep the program's order, and the plan says so with the
+/// component's size; with the bound raised, isl's scheduler runs (and its schedule loses to the
+/// program's order, so the code is the same).
+#[test]
+fn a_component_too_large_for_isls_scheduler_keeps_the_programs_order_and_says_so() {
+    use optimist::loopy::{AutoConfig, Decision, Departure, ScheduleChoice};
+    let f = optimist::scop::frontend::parse_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/adi.c"),
+        &FrontendConfig::default(),
+    )
+    .unwrap();
+    let plan = |max_component: usize| match optimist::optimize(
+        &f,
+        &Config::with(Strategy::Auto(AutoConfig {
+            max_component,
+            ..AutoConfig::default()
+        })),
+    )
+    .unwrap()
+    {
+        Outcome::Optimized(plan) => plan,
+        other => panic!("{:?}", other.why()),
+    };
+    let large = |plan: &optimist::Plan| {
+        plan.decisions.iter().any(|d| {
+            matches!(d, Decision::Departed(v) if v.iter().any(|d| matches!(
+                d,
+                Departure::LargeComponent { statements: 14, max: 12 }
+            )))
+        })
+    };
+    let bounded = plan(AutoConfig::default().max_component);
+    assert!(large(&bounded), "{}", bounded.transformation);
+    assert_eq!(
+        bounded.decisions[0],
+        Decision::Schedule(ScheduleChoice::Original)
+    );
+    assert!(
+        bounded.transformation.contains("max_component"),
+        "{}",
+        bounded.transformation
+    );
+    let scheduled = plan(14);
+    assert!(!large(&scheduled), "{}", scheduled.transformation);
+    assert!(
+        scheduled.transformation.contains("original order kept"),
+        "{}",
+        scheduled.transformation
+    );
+    assert_eq!(bounded.marks, scheduled.marks);
+}
+
 /// Inputs built to be expensive (`corpus/pathological/`: an eight-deep nest, six parameters, a
 /// time-iterated stencil with five statements, 120 statements): with a short deadline, each
 /// compile either finishes or stops where isl was, through the fallback (the program's order

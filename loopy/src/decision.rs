@@ -94,6 +94,15 @@ pub enum Departure {
     Split(Vec<SplitLoop>),
     /// Time tiles ([`Decision::TimeTiles`]).
     TimeTiles,
+    /// isl's scheduler not run: a strongly connected component of the dependence graph has
+    /// more statements than [`crate::AutoConfig::max_component`]; the program's order was the
+    /// starting point.
+    LargeComponent {
+        /// The statements of the largest component.
+        statements: usize,
+        /// The bound.
+        max: usize,
+    },
 }
 
 impl fmt::Display for Departure {
@@ -143,6 +152,12 @@ impl fmt::Display for Departure {
                 )
             }
             Departure::TimeTiles => f.write_str("time tiles"),
+            Departure::LargeComponent { statements, max } => write!(
+                f,
+                "isl's scheduler not run: {statements} statements in one strongly connected \
+                 component of the dependences, over AutoConfig::max_component ({max}); the \
+                 program's order kept"
+            ),
         }
     }
 }

@@ -102,6 +102,16 @@ pub struct AutoConfig {
     /// The bytes a time tile's data may take (the cache it should stay in, per core): time
     /// tiles are used only when one time step touches more, and a tile no more.
     pub time_tile_bytes: u64,
+    /// The most statements one strongly connected component of the dependence graph may have
+    /// for isl's scheduler to run: each of its integer programs is over the schedule
+    /// coefficients of every statement of a component, and its time grows much faster than
+    /// their number (the alternating-direction solver `corpus/suite/adi.c`, 14 statements in
+    /// one component through its time loop: 250 ms per run, two runs; the most of any other
+    /// kernel of the corpus and the suite is 9, `deriche.c`, 96 ms). Beyond it the program's
+    /// order is the starting point (interchange and index-set splits are still tried), and
+    /// [`Departure::LargeComponent`] says so. Polly bounds the same integer programs by counted
+    /// operations (`-polly-schedule-computeout`) and keeps the program's order beyond them.
+    pub max_component: usize,
 }
 
 impl Default for AutoConfig {
@@ -115,6 +125,7 @@ impl Default for AutoConfig {
             cache_bytes: 512 * 1024,
             time_tiles: true,
             time_tile_bytes: 2 * 1024 * 1024,
+            max_component: 12,
         }
     }
 }
@@ -144,6 +155,23 @@ pub fn auto(
     target: &Target,
 ) -> Result<Transformed, LoopyError> {
     let mut s = Search::new(scop, deps, config, target)?;
+    let component = largest_component(scop, &s.all)?;
+    if component > config.max_component {
+        // isl's integer programs would span the whole component: the program's order, which
+        // the candidates below may still improve on, is where the search starts.
+        let why = Departure::LargeComponent {
+            statements: component,
+            max: config.max_component,
+        };
+        let original = s.original()?;
+        let (chosen, mut departures, which) =
+            s.interchange(original, vec![why.clone()], ScheduleChoice::Original)?;
+        if !departures.contains(&why) {
+            departures.insert(0, why);
+        }
+        let (chosen, departures) = s.split(chosen, departures)?;
+        return s.finish(chosen, which, departures, None);
+    }
     let (isl, isl_band) = s.isl_schedule()?;
     let (tiled, which) = s.components_apart(isl)?;
     let (chosen, departures, which) = s.against_program_order(tiled, which)?;
@@ -334,16 +362,7 @@ impl<'a> Search<'a> {
         if tiled.assessed.best() && !tiled.assessed.outer_carries {
             return Ok((tiled, Vec::new(), which));
         }
-        let scop = self.scop;
-        let original = Candidate::of(
-            scop,
-            &self.all,
-            self.unrolled,
-            &scop.schedule,
-            Vec::new(),
-            &self.domains,
-        )?;
-        self.clock.lap("assess the original order");
+        let original = self.original()?;
         // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
         // wavefront) loses to a program order with a parallel loop: its tiles need guards and
         // skewed bounds inside, which cost more than the locality they give.
@@ -358,6 +377,21 @@ impl<'a> Search<'a> {
             return Ok((original, vec![why], ScheduleChoice::Original));
         }
         Ok((tiled, Vec::new(), which))
+    }
+
+    /// The program's order, assessed.
+    fn original(&mut self) -> Result<Candidate, LoopyError> {
+        let scop = self.scop;
+        let original = Candidate::of(
+            scop,
+            &self.all,
+            self.unrolled,
+            &scop.schedule,
+            Vec::new(),
+            &self.domains,
+        )?;
+        self.clock.lap("assess the original order");
+        Ok(original)
     }
 
     /// A time loop outermost: its first space loop and it may be tiled together (a stencil
@@ -779,4 +813,40 @@ impl Clock {
         self.stages.push((name, now - self.last));
         self.last = now;
     }
+}
+
+/// The statements of the largest strongly connected component of the dependence graph `all`
+/// (statements as nodes, an edge from each dependence's source to its sink): the integer
+/// programs of isl's scheduler are over the coefficients of every statement of one component.
+fn largest_component(scop: &Scop, all: &UnionMap) -> Result<usize, IslError> {
+    let n = scop.stmts.len();
+    let index =
+        |name: Option<String>| name.and_then(|name| scop.stmts.iter().position(|s| s.name == name));
+    // reach[a][b]: b is reachable from a (Warshall's closure; kernels have tens of statements).
+    let mut reach = vec![vec![false; n]; n];
+    for (a, row) in reach.iter_mut().enumerate() {
+        row[a] = true;
+    }
+    for m in all.maps()? {
+        if let (Some(a), Some(b)) = (
+            index(m.tuple_name(DimType::In)),
+            index(m.tuple_name(DimType::Out)),
+        ) {
+            reach[a][b] = true;
+        }
+    }
+    for k in 0..n {
+        let via = reach[k].clone();
+        for row in reach.iter_mut() {
+            if row[k] {
+                for (r, v) in row.iter_mut().zip(&via) {
+                    *r |= v;
+                }
+            }
+        }
+    }
+    Ok((0..n)
+        .map(|a| (0..n).filter(|&b| reach[a][b] && reach[b][a]).count())
+        .max()
+        .unwrap_or(0))
 }
