@@ -26,12 +26,12 @@
 //!   them (below), and the C backend prints them.
 
 use optimist_presburger::{
-    AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, Error as IslError, Id, PwMultiAff,
-    Schedule, UnionMap,
+    AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, DimType, Error as IslError, Id,
+    MultiUnionPwAff, PwMultiAff, Schedule, UnionMap,
 };
 use optimist_scop::model::{AccessId, Dependences, Scop, StmtId};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// An integer expression of the loop AST (computed in 64-bit arithmetic).
@@ -459,12 +459,7 @@ fn without_fixed_dims(
     maps: &[optimist_presburger::Map],
     marks: &Marks,
 ) -> Result<Option<Simpler>, IslError> {
-    use optimist_presburger::{DimType, MultiUnionPwAff, ScheduleNodeType};
-    let band = schedule.root()?.child(0)?;
-    if band.node_type()? != ScheduleNodeType::Band
-        || band.n_children()? != 1
-        || band.child(0)?.node_type()? != ScheduleNodeType::Leaf
-    {
+    if !one_band(schedule)? {
         return Ok(None);
     }
     let Some(width) = maps.first().map(|m| m.dim(DimType::Out)).transpose()? else {
@@ -538,6 +533,185 @@ fn without_fixed_dims(
     }))
 }
 
+/// Whether `schedule` is one band over its domain.
+fn one_band(schedule: &Schedule) -> Result<bool, IslError> {
+    use optimist_presburger::ScheduleNodeType;
+    let band = schedule.root()?.child(0)?;
+    Ok(band.node_type()? == ScheduleNodeType::Band
+        && band.n_children()? == 1
+        && band.child(0)?.node_type()? == ScheduleNodeType::Leaf)
+}
+
+/// The statements of `maps` (one flat map per statement, all of one width) in groups that
+/// isl's AST generator may see as one statement: the members of a group run one right after
+/// the other at every point of the same loops. Each group is a list of indices into `maps` in
+/// the order its members run; a statement alone is a group of one. The groups are listed in
+/// the order of their first member's index.
+///
+/// Statements `a` and `b` go together when, from some dimension `l` on, both have fixed values
+/// only (no loop is inside them), their maps up to `l` are the same (tuple names aside: the
+/// same loops over the same instances), and no other statement may run between them: every
+/// other statement is either apart from `a` at a fixed dimension before `l`, or runs before
+/// `a` or after `b` by its fixed values from `l` on. isl's AST generator orders the statements
+/// of a loop by testing every pair of them at each level (the deriche filter's 34 statements:
+/// 945 million instructions, 40% of them in that test); its loops and guards depend only on
+/// the instances each call runs, which a group's members share.
+fn groups_of(maps: &[optimist_presburger::Map]) -> Result<Vec<Vec<usize>>, IslError> {
+    let alone = || (0..maps.len()).map(|k| vec![k]).collect();
+    let Some(width) = maps.first().map(|m| m.dim(DimType::Out)).transpose()? else {
+        return Ok(alone());
+    };
+    let mut fixed: Vec<Vec<Option<i64>>> = Vec::with_capacity(maps.len());
+    for m in maps {
+        if m.dim(DimType::Out)? != width {
+            return Ok(alone());
+        }
+        fixed.push(
+            (0..width)
+                .map(|d| m.plain_fixed(DimType::Out, d))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    // Where each statement's fixed tail starts, and its maps up to there, named alike.
+    let tail = |k: usize| {
+        (0..=width)
+            .rev()
+            .take_while(|&d| d == width || fixed[k][d].is_some())
+            .last()
+            .unwrap_or(width)
+    };
+    let mut classes: BTreeMap<(usize, String), Vec<usize>> = BTreeMap::new();
+    for (k, m) in maps.iter().enumerate() {
+        let l = tail(k);
+        if l == width {
+            continue;
+        }
+        let prefix = m
+            .project_out(DimType::Out, l, width - l)?
+            .with_tuple_name(DimType::In, "G")?
+            .to_string();
+        classes.entry((l, prefix)).or_default().push(k);
+    }
+    let values = |k: usize, l: usize| -> Vec<i64> {
+        fixed[k][l..]
+            .iter()
+            .map(|v| v.unwrap_or_default())
+            .collect()
+    };
+    // The extremes of each statement's values at a dimension where they are not fixed.
+    let mut extremes: HashMap<
+        (usize, usize),
+        (optimist_presburger::Val, optimist_presburger::Val),
+    > = HashMap::new();
+    let mut leader: Vec<usize> = (0..maps.len()).collect();
+    for ((l, _), mut class) in classes {
+        class.sort_by_key(|&k| values(k, l));
+        for pair in class.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let (va, vb) = (values(a, l), values(b, l));
+            if va == vb {
+                continue;
+            }
+            // Whether some other statement may run between `a` and `b`: it is not apart from
+            // `a` at a fixed dimension before `l`, and its values from `l` on do not put it
+            // before `a` or after `b`.
+            let mut between = false;
+            for c in (0..maps.len()).filter(|&c| c != a && c != b) {
+                let apart = (0..l)
+                    .any(|d| matches!((fixed[c][d], fixed[a][d]), (Some(x), Some(y)) if x != y));
+                if apart {
+                    continue;
+                }
+                let mut order = |v: &[i64]| order_at((c, &maps[c]), &fixed[c], l, v, &mut extremes);
+                let before = order(&va)? == Some(std::cmp::Ordering::Less);
+                let after = order(&vb)? == Some(std::cmp::Ordering::Greater);
+                if !(before || after) {
+                    between = true;
+                    break;
+                }
+            }
+            if !between {
+                leader[b] = leader[a];
+            }
+        }
+    }
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut order: Vec<usize> = (0..maps.len()).collect();
+    order.sort_by_key(|&k| (leader[k], values(k, tail(k))));
+    for k in order {
+        groups.entry(leader[k]).or_default().push(k);
+    }
+    let mut out: Vec<Vec<usize>> = groups.into_values().collect();
+    out.sort_by_key(|g| g.iter().min().copied());
+    Ok(out)
+}
+
+/// Where a statement with the flat map `map` (fixed values `fixed`) runs against the fixed
+/// values `v` from dimension `l` on, when it is at the same point before `l`: `Less` (always
+/// before), `Greater` (always after), `None` when that cannot be told (or when it may tie). At a
+/// dimension where it is not fixed, its extremes there decide, and at an extreme equal to the
+/// value, the dimensions after it.
+fn order_at(
+    (c, map): (usize, &optimist_presburger::Map),
+    fixed: &[Option<i64>],
+    l: usize,
+    v: &[i64],
+    extremes: &mut HashMap<(usize, usize), (optimist_presburger::Val, optimist_presburger::Val)>,
+) -> Result<Option<std::cmp::Ordering>, IslError> {
+    use std::cmp::Ordering;
+    for (e, &x) in v.iter().enumerate() {
+        let d = l + e;
+        match fixed[d] {
+            Some(y) if y != x => return Ok(Some(y.cmp(&x))),
+            Some(_) => {}
+            None => {
+                let (lo, hi) = match extremes.entry((c, d)) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(extremes_at(map, d)?).clone()
+                    }
+                };
+                let value = optimist_presburger::Val::from_i64(map.ctx(), x)?;
+                if value.lt(&lo)? {
+                    return Ok(Some(Ordering::Greater));
+                }
+                if hi.lt(&value)? {
+                    return Ok(Some(Ordering::Less));
+                }
+                // At its extreme the value ties, and the dimensions after it decide.
+                let at = |extreme: &optimist_presburger::Val| -> Result<bool, IslError> {
+                    Ok(extreme.is_int()? && extreme.to_i64()? == x)
+                };
+                let wanted = if at(&lo)? {
+                    Ordering::Greater
+                } else if at(&hi)? {
+                    Ordering::Less
+                } else {
+                    return Ok(None);
+                };
+                let rest = order_at((c, map), fixed, d + 1, &v[e + 1..], extremes)?;
+                return Ok(rest.filter(|&o| o == wanted));
+            }
+        }
+    }
+    Ok(Some(Ordering::Equal))
+}
+
+/// The smallest and largest value of output dimension `d` of `map` (parameters as variables:
+/// the extremes over every parameter value; NaN when empty, infinite when unbounded).
+fn extremes_at(
+    map: &optimist_presburger::Map,
+    d: usize,
+) -> Result<(optimist_presburger::Val, optimist_presburger::Val), IslError> {
+    let range = map.range()?;
+    let obj = optimist_presburger::Aff::zero_on_domain(&range.space()?)?.with_coefficient(
+        DimType::In,
+        d,
+        &optimist_presburger::Val::from_i64(map.ctx(), 1)?,
+    )?;
+    Ok((range.min_val(&obj)?, range.max_val(&obj)?))
+}
+
 /// A schedule without its fixed dimensions ([`without_fixed_dims`]): the schedule, its map
 /// per statement, and the marks moved.
 struct Simpler {
@@ -571,8 +745,8 @@ pub fn generate_marked(
 ) -> Result<LoopAst, CodegenError> {
     let maps = flat_of(schedule)?;
     match without_fixed_dims(schedule, &maps, marks)? {
-        Some(s) => generate_unchecked(scop, &s.schedule, &s.marks, width_of(&s.maps)?),
-        None => generate_unchecked(scop, schedule, marks, width_of(&maps)?),
+        Some(s) => generate_unchecked(scop, &s.schedule, &s.marks, &s.maps),
+        None => generate_unchecked(scop, schedule, marks, &maps),
     }
 }
 
@@ -594,7 +768,7 @@ pub fn generate_verified(
     let mut guarded = None;
     let maps = flat_of(schedule)?;
     if let Some(s) = without_fixed_dims(schedule, &maps, marks)? {
-        let ast = generate_unchecked(scop, &s.schedule, &s.marks, width_of(&s.maps)?)?;
+        let ast = generate_unchecked(scop, &s.schedule, &s.marks, &s.maps)?;
         if crate::ast_check::follows_within(scop, deps, &ast, &s.maps)?.is_none() {
             if !guard_in_vector_loop(&ast.body) {
                 return Ok(ast);
@@ -602,7 +776,7 @@ pub fn generate_verified(
             guarded = Some(ast);
         }
     }
-    let ast = generate_unchecked(scop, schedule, marks, width_of(&maps)?)?;
+    let ast = generate_unchecked(scop, schedule, marks, &maps)?;
     match crate::ast_check::follows_within(scop, deps, &ast, &maps)? {
         None if guarded.is_none() || !guard_in_vector_loop(&ast.body) => Ok(ast),
         None => Ok(guarded.unwrap_or(ast)),
@@ -638,15 +812,45 @@ fn guard_in_vector_loop(nodes: &[Node]) -> bool {
 }
 
 /// isl's AST of `schedule`, converted, with the loops of the dimensions in `marks` marked.
-/// `width`: the number of the schedule's dimensions ([`width_of`]).
+/// `maps`: the schedule's map per statement ([`flat_of`]). Of a schedule of one band, isl's
+/// AST generator sees one statement per group of statements that run one after the other at
+/// the same points of the same loops ([`groups_of`]); each call it makes becomes the group's
+/// statements, in order.
 fn generate_unchecked(
     scop: &Scop,
     schedule: &Schedule,
     marks: &Marks,
-    width: usize,
+    maps: &[optimist_presburger::Map],
 ) -> Result<LoopAst, CodegenError> {
+    let width = width_of(maps)?;
+    let mut group_of: HashMap<String, Vec<String>> = HashMap::new();
+    let grouped = if one_band(schedule)? {
+        let groups = groups_of(maps)?;
+        if groups.len() < maps.len() {
+            let mut flat = UnionMap::empty(schedule.ctx())?;
+            for g in &groups {
+                flat = flat.union(&maps[g[0]].to_union()?)?;
+                if g.len() > 1 {
+                    let names = g
+                        .iter()
+                        .map(|&k| maps[k].tuple_name(DimType::In).unwrap_or_default())
+                        .collect::<Vec<_>>();
+                    group_of.insert(names[0].clone(), names);
+                }
+            }
+            Some(
+                Schedule::from_domain(&flat.domain()?)?
+                    .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&flat)?)?,
+            )
+        } else {
+            None
+        }
+    } else {
+        None
+    };
+    let schedule = grouped.as_ref().unwrap_or(schedule);
     let params: Vec<String> = scop.params.iter().map(|p| p.name.clone()).collect();
-    let table: Rc<RefCell<HashMap<String, Occurrence>>> = Rc::default();
+    let table: Rc<RefCell<HashMap<String, Vec<Occurrence>>>> = Rc::default();
     let names: Rc<RefCell<Names>> = Rc::default();
     // Per statement name: its id and its exact accesses to arrays with dimensions.
     let mut stmts: HashMap<String, (StmtId, Vec<(AccessId, optimist_presburger::Map)>)> =
@@ -686,43 +890,62 @@ fn generate_unchecked(
                 Some(AstExprKind::Id(id)) => id.name(),
                 _ => return Ok(node),
             };
-            let Some((stmt, exact)) = stmts.get(&stmt_name) else {
+            if !stmts.contains_key(&stmt_name) {
                 return Ok(node);
-            };
+            }
             let mut names = n.borrow_mut();
             let iterators = args[1..]
                 .iter()
                 .map(|a| names.expr(a, &callback_params))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(to_isl)?;
-            let mut indices = Vec::new();
-            for (a, rel) in exact {
-                let map = instance_of
-                    .apply_range(&UnionMap::from_map(rel)?)?
-                    .to_map()?;
-                let access = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&map)?)?;
-                let AstExprKind::Op(AstOp::Access, parts) = access.kind()? else {
+            // The statement, or the group it stands for (each member at the same instance).
+            let members = group_of
+                .get(&stmt_name)
+                .cloned()
+                .unwrap_or_else(|| vec![stmt_name.clone()]);
+            let mut occurrences = Vec::with_capacity(members.len());
+            for member in &members {
+                let Some((stmt, exact)) = stmts.get(member) else {
                     return Err(IslError::InvalidArgument(format!(
-                        "access {a} is not an array access"
+                        "statement {member} of a group is unknown"
                     )));
                 };
-                let idx = parts[1..]
-                    .iter()
-                    .map(|p| names.expr(p, &callback_params))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(to_isl)?;
-                indices.push((*a, idx));
+                let instance_of = if member == &stmt_name {
+                    instance_of.clone()
+                } else {
+                    instance_of
+                        .to_map()?
+                        .with_tuple_name(DimType::Out, member)?
+                        .to_union()?
+                };
+                let mut indices = Vec::new();
+                for (a, rel) in exact {
+                    let map = instance_of
+                        .apply_range(&UnionMap::from_map(rel)?)?
+                        .to_map()?;
+                    let access = build.access_from_pw_multi_aff(&PwMultiAff::from_map(&map)?)?;
+                    let AstExprKind::Op(AstOp::Access, parts) = access.kind()? else {
+                        return Err(IslError::InvalidArgument(format!(
+                            "access {a} is not an array access"
+                        )));
+                    };
+                    let idx = parts[1..]
+                        .iter()
+                        .map(|p| names.expr(p, &callback_params))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(to_isl)?;
+                    indices.push((*a, idx));
+                }
+                occurrences.push(Occurrence {
+                    stmt: *stmt,
+                    iterators: iterators.clone(),
+                    indices,
+                });
             }
             let mut table = t.borrow_mut();
             let key = format!("occurrence{}", table.len());
-            table.insert(
-                key.clone(),
-                Occurrence {
-                    stmt: *stmt,
-                    iterators,
-                    indices,
-                },
-            );
+            table.insert(key.clone(), occurrences);
             node.with_annotation(&Id::new(node.ctx(), &key)?)
         })?;
     let root = build
@@ -757,7 +980,7 @@ fn convert(
     node: &AstNode,
     names: &mut Names,
     params: &[String],
-    table: &HashMap<String, Occurrence>,
+    table: &HashMap<String, Vec<Occurrence>>,
     marked: &Marked<'_>,
 ) -> Result<Vec<Node>, CodegenError> {
     let marks = marked.marks;
@@ -832,14 +1055,17 @@ fn convert(
         AstNodeKind::Mark { node, .. } => convert(&node, names, params, table, marked)?,
         AstNodeKind::User(_) => {
             let key = node.annotation().map(|id| id.name()).unwrap_or_default();
-            let occ = table.get(&key).ok_or_else(|| {
+            let occurrences = table.get(&key).ok_or_else(|| {
                 CodegenError::Unexpected(format!("statement without annotation `{key}`"))
             })?;
-            vec![Node::Stmt {
-                stmt: occ.stmt,
-                iterators: occ.iterators.clone(),
-                indices: occ.indices.clone(),
-            }]
+            occurrences
+                .iter()
+                .map(|occ| Node::Stmt {
+                    stmt: occ.stmt,
+                    iterators: occ.iterators.clone(),
+                    indices: occ.indices.clone(),
+                })
+                .collect()
         }
     })
 }
@@ -1031,6 +1257,93 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
+    }
+
+    #[test]
+    fn statements_that_run_together_are_one_statement_for_isl() {
+        let f = parse_source(
+            "t.c",
+            "void t(int n, double A[n], double B[n], double C[n][n]) {
+               for (int i = 0; i < n; i++) {
+                 A[i] = 1.0;
+                 B[i] = 2.0;
+                 for (int j = 0; j < n; j++) C[i][j] = A[i] + B[i];
+               }
+             }",
+            None,
+            &FrontendConfig::default(),
+        )
+        .unwrap();
+        let scop = Scop::build(&f, &Default::default()).unwrap();
+        let schedule_of = |text: &str| {
+            let theta = UnionMap::parse(&scop.ctx, text)
+                .unwrap()
+                .intersect_domain(&scop.domains().unwrap())
+                .unwrap();
+            Schedule::from_domain(&scop.domains().unwrap())
+                .unwrap()
+                .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&theta).unwrap())
+                .unwrap()
+        };
+        let groups = |schedule: &Schedule| {
+            let maps = flat_of(schedule).unwrap();
+            let names = |g: &Vec<usize>| -> Vec<String> {
+                g.iter()
+                    .map(|&k| maps[k].tuple_name(DimType::In).unwrap())
+                    .collect()
+            };
+            let mut out: Vec<Vec<String>> = groups_of(&maps).unwrap().iter().map(names).collect();
+            out.sort();
+            out
+        };
+        let no_marks = Marks::default();
+        // The loop over j starts after both (its first value at dimension 1 is 1): one group,
+        // its members in the order they run (S1 first), and the AST calls them in that order.
+        let after = schedule_of(
+            "[n] -> { S0[i] -> [i, 0, 2]; S1[i] -> [i, 0, 0]; S2[i, j] -> [i, j + 1, 0] }",
+        );
+        assert_eq!(groups(&after), [vec!["S1", "S0"], vec!["S2"]]);
+        let text = generate_marked(&scop, &after, &no_marks)
+            .unwrap()
+            .display(&scop);
+        let (s1, s0, s2) = (
+            text.find("S1(").unwrap(),
+            text.find("S0(").unwrap(),
+            text.find("S2(").unwrap(),
+        );
+        assert!(s1 < s0 && s0 < s2, "{text}");
+        // At j = 0, S2 runs between them (dimension 1 ties at 0, dimension 2 is 1): apart.
+        let between =
+            schedule_of("[n] -> { S0[i] -> [i, 0, 0]; S1[i] -> [i, 0, 2]; S2[i, j] -> [i, j, 1] }");
+        assert_eq!(groups(&between), [vec!["S0"], vec!["S1"], vec!["S2"]]);
+        // At j = 0 it runs after both (dimension 2 is 3): together again.
+        let last =
+            schedule_of("[n] -> { S0[i] -> [i, 0, 0]; S1[i] -> [i, 0, 2]; S2[i, j] -> [i, j, 3] }");
+        assert_eq!(groups(&last), [vec!["S0", "S1"], vec!["S2"]]);
+        // Different loops (S1 in its own loop over i): apart.
+        let loops =
+            schedule_of("[n] -> { S0[i] -> [0, i, 0]; S1[i] -> [1, i, 0]; S2[i, j] -> [2, i, j] }");
+        assert_eq!(groups(&loops), [vec!["S0"], vec!["S1"], vec!["S2"]]);
+        // The same loops as isl makes them without groups (a tree is not one band: no groups).
+        for schedule in [&after, &between, &last] {
+            let tree = schedule
+                .root()
+                .unwrap()
+                .child(0)
+                .unwrap()
+                .insert_mark(&Id::new(&scop.ctx, "m").unwrap())
+                .unwrap()
+                .schedule()
+                .unwrap();
+            assert_eq!(
+                generate_marked(&scop, schedule, &no_marks)
+                    .unwrap()
+                    .display(&scop),
+                generate_marked(&scop, &tree, &no_marks)
+                    .unwrap()
+                    .display(&scop)
+            );
+        }
     }
 
     /// A statement node of statement 0 with one access whose index expressions are `e`.
