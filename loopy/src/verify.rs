@@ -11,7 +11,7 @@
 use crate::LoopyError;
 use optimist_presburger::{DimType, Error as IslError, Map, UnionMap, UnionSet};
 use optimist_scop::model::{AccessId, DepKind, Dependences, Scop, StmtId};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 /// Why a schedule is refused: each kind is *invalid input* (the script, or the marks, would
@@ -366,27 +366,106 @@ pub(crate) type Differences = Vec<(String, String, optimist_presburger::UnionSet
 /// Each pair's set is computed on single maps (the two statements' parts of `theta`): a
 /// union's operations look up every pair of spaces. A pair whose statements have no part, or
 /// parts of different widths, has no differences (as the union's operations would give).
+///
+/// Where both statements' parts have fixed values at a dimension (statement positions, the
+/// statement number), the difference there is the difference of the values: those dimensions
+/// are left out of the composition and put back fixed, which gives the same set (isl's
+/// differences of two 9-dimensional relations cost most where they carried every dimension).
 pub(crate) fn time_differences(all: UnionMap, theta: &UnionMap) -> Result<Differences, IslError> {
     use optimist_presburger::DimType;
-    let parts: std::collections::HashMap<String, optimist_presburger::Map> = theta
-        .maps()?
-        .into_iter()
-        .map(|m| (m.tuple_name(DimType::In).unwrap_or_default(), m))
-        .collect();
+    let mut parts: HashMap<String, (Map, Vec<Option<i64>>)> = HashMap::new();
+    for m in theta.maps()? {
+        let fixed = (0..m.dim(DimType::Out)?)
+            .map(|d| m.plain_fixed(DimType::Out, d))
+            .collect::<Result<Vec<_>, _>>()?;
+        parts.insert(m.tuple_name(DimType::In).unwrap_or_default(), (m, fixed));
+    }
+    let mut cache = Reduced::default();
     all.maps()?
         .into_iter()
         .map(|m| {
             let from = m.tuple_name(DimType::In).unwrap_or_default();
             let to = m.tuple_name(DimType::Out).unwrap_or_default();
             let deltas = match (parts.get(&from), parts.get(&to)) {
-                (Some(s), Some(t)) if s.dim(DimType::Out)? == t.dim(DimType::Out)? => {
-                    m.apply_domain(s)?.apply_range(t)?.deltas()?.to_union()?
-                }
+                (Some((s, fs)), Some((t, ft))) if fs.len() == ft.len() => cache
+                    .differences(&m, (&from, s, fs), (&to, t, ft))?
+                    .to_union()?,
                 _ => optimist_presburger::UnionSet::empty(theta.ctx())?,
             };
             Ok((from, to, deltas))
         })
         .collect()
+}
+
+/// The parts [`time_differences`] composes without the dimensions where both statements are
+/// fixed, and the maps that put those dimensions back: asked once per statement and set of
+/// dimensions, not once per pair.
+#[derive(Default)]
+struct Reduced {
+    /// A statement's part without the dimensions `Vec<usize>`, by its name.
+    parts: HashMap<(String, Vec<usize>), Map>,
+    /// `{ [reduced] -> [full] }`: the dimensions put back with their values, by width and
+    /// dimensions with values.
+    embed: HashMap<(usize, Vec<(usize, i64)>), Map>,
+}
+
+impl Reduced {
+    /// `{ t(j) - s(i) : i -> j in dep }` for the parts `s` and `t` of the dependence's two
+    /// statements (named, of one width, with their fixed values per dimension).
+    fn differences(
+        &mut self,
+        dep: &Map,
+        (from, s, fs): (&str, &Map, &[Option<i64>]),
+        (to, t, ft): (&str, &Map, &[Option<i64>]),
+    ) -> Result<optimist_presburger::Set, IslError> {
+        let both: Vec<(usize, i64)> = fs
+            .iter()
+            .zip(ft)
+            .enumerate()
+            .filter_map(|(d, (a, b))| Some((d, b.as_ref()?.checked_sub(*a.as_ref()?)?)))
+            .collect();
+        if both.is_empty() {
+            return dep.apply_domain(s)?.apply_range(t)?.deltas();
+        }
+        let dims: Vec<usize> = both.iter().map(|&(d, _)| d).collect();
+        let s = self.reduced(from, s, &dims)?;
+        let t = self.reduced(to, t, &dims)?;
+        let deltas = dep.apply_domain(&s)?.apply_range(&t)?.deltas()?;
+        let width = fs.len();
+        let embed = match self.embed.entry((width, both)) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let both = &e.key().1;
+                let mut kept = Vec::new();
+                let full: Vec<String> = (0..width)
+                    .map(|d| match both.iter().find(|&&(b, _)| b == d) {
+                        Some(&(_, v)) => v.to_string(),
+                        None => {
+                            kept.push(format!("x{d}"));
+                            format!("x{d}")
+                        }
+                    })
+                    .collect();
+                let text = format!("{{ [{}] -> [{}] }}", kept.join(", "), full.join(", "));
+                e.insert(Map::parse(dep.ctx(), &text)?)
+            }
+        };
+        deltas.apply(embed)
+    }
+
+    /// Part `m` of statement `name` without the dimensions `dims`.
+    fn reduced(&mut self, name: &str, m: &Map, dims: &[usize]) -> Result<Map, IslError> {
+        let key = (name.to_string(), dims.to_vec());
+        if let Some(r) = self.parts.get(&key) {
+            return Ok(r.clone());
+        }
+        let mut r = m.clone();
+        for &d in dims.iter().rev() {
+            r = r.project_out(optimist_presburger::DimType::Out, d, 1)?;
+        }
+        self.parts.insert(key, r.clone());
+        Ok(r)
+    }
 }
 
 /// [`verify`] with the [`Differences`] of `theta` already computed from the memory-based

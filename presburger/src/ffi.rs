@@ -254,6 +254,7 @@ unsafe extern "C" {
     -> *mut isl_set;
     pub fn isl_set_eliminate(a: Take<isl_set>, t: DimT, first: c_uint, n: c_uint) -> *mut isl_set;
     pub fn isl_set_add_dims(a: Take<isl_set>, t: DimT, n: c_uint) -> *mut isl_set;
+    pub fn isl_set_insert_dims(a: Take<isl_set>, t: DimT, pos: c_uint, n: c_uint) -> *mut isl_set;
     pub fn isl_set_gist(a: Take<isl_set>, ctx: Take<isl_set>) -> *mut isl_set;
     pub fn isl_set_gist_params(a: Take<isl_set>, ctx: Take<isl_set>) -> *mut isl_set;
     pub fn isl_set_coalesce(a: Take<isl_set>) -> *mut isl_set;

@@ -572,6 +572,15 @@ impl Set {
             .wrap(unsafe { ffi::isl_set_add_dims(self.take(), t.raw(), uint(n)?) })
     }
 
+    /// Inserts `n` unconstrained dimensions of kind `t` before position `pos` (`pos` may be the
+    /// number of dimensions: at the end).
+    pub fn insert_dims(&self, t: DimType, pos: usize, n: usize) -> Result<Set> {
+        self.check_pos(t, pos, 0)?;
+        // SAFETY: the copy is taken; the position is in range.
+        self.ctx
+            .wrap(unsafe { ffi::isl_set_insert_dims(self.take(), t.raw(), uint(pos)?, uint(n)?) })
+    }
+
     /// Fixes dimension `pos` of kind `t` to `value`.
     pub fn fix(&self, t: DimType, pos: usize, value: i64) -> Result<Set> {
         self.check_pos(t, pos, 1)?;

@@ -31,6 +31,28 @@ fn set_min_and_max_values() {
 }
 
 #[test]
+fn set_insert_dims() {
+    let ctx = Ctx::new();
+    let s = set(&ctx, "[n] -> { [i, j] : 0 <= i < n and j = 2i }");
+    check(
+        s.insert_dims(DimType::SET, 1, 2)
+            .unwrap()
+            .fix(DimType::SET, 1, 7)
+            .unwrap(),
+        expect!["[n] -> { [i, 7, i2, j = 2i] : 0 <= i < n }"],
+    );
+    // At the end too; past it is an error.
+    assert_eq!(
+        s.insert_dims(DimType::SET, 2, 1)
+            .unwrap()
+            .dim(DimType::SET)
+            .unwrap(),
+        3
+    );
+    assert!(s.insert_dims(DimType::SET, 3, 1).is_err());
+}
+
+#[test]
 fn values() {
     let ctx = Ctx::new();
     let a = Val::from_i64(&ctx, 6).unwrap();
