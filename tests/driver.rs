@@ -418,10 +418,11 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
 }
 
 /// isl's scheduler runs only on dependence graphs whose strongly connected components have at
-/// most `AutoConfig::max_component` statements: the alternating-direction solver's 14
-/// statements in one component keep the program's order, and the plan says so with the
-/// component's size; with the bound raised, isl's scheduler runs (and its schedule loses to the
-/// program's order, so the code is the same).
+/// most `AutoConfig::max_component_coefficients` schedule coefficients: the
+/// alternating-direction solver's 14 statements in one component (8 as isl would see them, 44
+/// coefficients) keep the program's order, and the plan says so with the component's size;
+/// with the bound raised, isl's scheduler runs (and its schedule loses to the program's order,
+/// so the loops are the same).
 #[test]
 fn a_component_too_large_for_isls_scheduler_keeps_the_programs_order_and_says_so() {
     use optimist::loopy::{AutoConfig, Decision, Departure, ScheduleChoice};
@@ -430,10 +431,10 @@ fn a_component_too_large_for_isls_scheduler_keeps_the_programs_order_and_says_so
         &FrontendConfig::default(),
     )
     .unwrap();
-    let plan = |max_component: usize| match optimist::optimize(
+    let plan = |max_component_coefficients: usize| match optimist::optimize(
         &f,
         &Config::with(Strategy::Auto(AutoConfig {
-            max_component,
+            max_component_coefficients,
             ..AutoConfig::default()
         })),
     )
@@ -446,22 +447,28 @@ fn a_component_too_large_for_isls_scheduler_keeps_the_programs_order_and_says_so
         plan.decisions.iter().any(|d| {
             matches!(d, Decision::Departed(v) if v.iter().any(|d| matches!(
                 d,
-                Departure::LargeComponent { statements: 14, max: 12 }
+                Departure::LargeComponent {
+                    statements: 8,
+                    coefficients: 44,
+                    max: 40
+                }
             )))
         })
     };
-    let bounded = plan(AutoConfig::default().max_component);
+    let bounded = plan(AutoConfig::default().max_component_coefficients);
     assert!(large(&bounded), "{}", bounded.transformation);
     assert_eq!(
         bounded.decisions[0],
         Decision::Schedule(ScheduleChoice::Original)
     );
     assert!(
-        bounded.transformation.contains("max_component"),
+        bounded
+            .transformation
+            .contains("max_component_coefficients"),
         "{}",
         bounded.transformation
     );
-    let scheduled = plan(14);
+    let scheduled = plan(44);
     assert!(!large(&scheduled), "{}", scheduled.transformation);
     assert!(
         scheduled.transformation.contains("original order kept"),

@@ -95,11 +95,14 @@ pub enum Departure {
     /// Time tiles ([`Decision::TimeTiles`]).
     TimeTiles,
     /// isl's scheduler not run: a strongly connected component of the dependence graph has
-    /// more statements than [`crate::AutoConfig::max_component`]; the program's order was the
-    /// starting point.
+    /// more schedule coefficients than [`crate::AutoConfig::max_component_coefficients`]; the
+    /// program's order was the starting point.
     LargeComponent {
-        /// The statements of the largest component.
+        /// The statements isl would have seen in the component (statements that run together
+        /// are one).
         statements: usize,
+        /// Their schedule coefficients.
+        coefficients: usize,
         /// The bound.
         max: usize,
     },
@@ -152,11 +155,16 @@ impl fmt::Display for Departure {
                 )
             }
             Departure::TimeTiles => f.write_str("time tiles"),
-            Departure::LargeComponent { statements, max } => write!(
+            Departure::LargeComponent {
+                statements,
+                coefficients,
+                max,
+            } => write!(
                 f,
-                "isl's scheduler not run: {statements} statements in one strongly connected \
-                 component of the dependences, over AutoConfig::max_component ({max}); the \
-                 program's order kept"
+                "isl's scheduler not run: {coefficients} schedule coefficients in one strongly \
+                 connected component of the dependences ({statements} statements, those that \
+                 run together counted once), over AutoConfig::max_component_coefficients \
+                 ({max}); the program's order kept"
             ),
         }
     }

@@ -43,6 +43,7 @@ pub mod decision;
 mod script;
 mod split;
 mod target;
+mod together;
 pub mod transform;
 mod verify;
 
@@ -53,6 +54,7 @@ pub use correspondence::{
 pub use decision::{Decision, Departure, ScheduleChoice};
 pub use script::{Arg, Op, Pos, Script, ScriptError};
 pub use target::{BlockShape, Target, TargetKind, Vectorizer};
+pub use together::run_together;
 pub use verify::{Violation, ViolationKind, verify};
 
 use optimist_presburger::{Error as IslError, Map, Schedule, Set, UnionMap};

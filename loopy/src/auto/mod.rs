@@ -102,16 +102,18 @@ pub struct AutoConfig {
     /// The bytes a time tile's data may take (the cache it should stay in, per core): time
     /// tiles are used only when one time step touches more, and a tile no more.
     pub time_tile_bytes: u64,
-    /// The most statements one strongly connected component of the dependence graph may have
-    /// for isl's scheduler to run: each of its integer programs is over the schedule
-    /// coefficients of every statement of a component, and its time grows much faster than
-    /// their number (the alternating-direction solver `corpus/suite/adi.c`, 14 statements in
-    /// one component through its time loop: 250 ms per run, two runs; the most of any other
-    /// kernel of the corpus and the suite is 9, `deriche.c`, 96 ms). Beyond it the program's
-    /// order is the starting point (interchange and index-set splits are still tried), and
+    /// The most schedule coefficients isl's scheduler may have to find for one strongly
+    /// connected component of the dependence graph (per statement it sees, one per loop
+    /// iterator and per parameter, and a constant; statements that run together are one,
+    /// see `Grouped`). Its integer programs are over the coefficients of a whole component,
+    /// and their time grows much faster than their number: 26 (`corpus/suite/gramschmidt.c`)
+    /// took 19 ms per run of the scheduler, 34 (`corpus/pathological/long_stencil.c`) 17 ms,
+    /// 44 (`adi.c`, 14 statements in 8 groups, one component through its time loop) 83 ms, the
+    /// most of any kernel of the corpus and the suite; two runs per compile. Beyond the bound the program's order is the
+    /// starting point (interchange and index-set splits are still tried), and
     /// [`Departure::LargeComponent`] says so. Polly bounds the same integer programs by counted
     /// operations (`-polly-schedule-computeout`) and keeps the program's order beyond them.
-    pub max_component: usize,
+    pub max_component_coefficients: usize,
 }
 
 impl Default for AutoConfig {
@@ -125,7 +127,7 @@ impl Default for AutoConfig {
             cache_bytes: 512 * 1024,
             time_tiles: true,
             time_tile_bytes: 2 * 1024 * 1024,
-            max_component: 12,
+            max_component_coefficients: 40,
         }
     }
 }
@@ -155,13 +157,14 @@ pub fn auto(
     target: &Target,
 ) -> Result<Transformed, LoopyError> {
     let mut s = Search::new(scop, deps, config, target)?;
-    let component = largest_component(scop, &s.all)?;
-    if component > config.max_component {
+    let (statements, coefficients) = s.grouped.largest_component(scop)?;
+    if coefficients > config.max_component_coefficients {
         // isl's integer programs would span the whole component: the program's order, which
         // the candidates below may still improve on, is where the search starts.
         let why = Departure::LargeComponent {
-            statements: component,
-            max: config.max_component,
+            statements,
+            coefficients,
+            max: config.max_component_coefficients,
         };
         let original = s.original()?;
         let (chosen, mut departures, which) =
@@ -192,9 +195,10 @@ struct Search<'a> {
     config: &'a AutoConfig,
     /// Every statement-level dependence.
     all: UnionMap,
-    /// The flow (RAW) dependences between statements.
-    raw: UnionMap,
     domains: UnionSet,
+    /// What isl's scheduler is given: statements that run together in the program's order
+    /// and belong to one strongly connected component as one statement ([`Grouped`]).
+    grouped: Grouped,
     /// The most iterations of short loops the back ends unroll together ([`unrolled`]).
     unrolled: usize,
     /// The shape of a product's register blocks ([`Target::block`]).
@@ -232,14 +236,16 @@ impl<'a> Search<'a> {
         let mut clock = Clock::start();
         let all = deps.all_statements()?;
         let raw = deps.statements(DepKind::Raw, false)?;
+        let domains = scop.domains()?;
+        let grouped = Grouped::of(scop, &all, &raw, &domains)?;
         clock.lap("statement dependences");
         Ok(Search {
             scop,
             deps,
             config,
             all,
-            raw,
-            domains: scop.domains()?,
+            grouped,
+            domains,
             product: target.register_blocks && maybe_product(scop)?,
             unrolled: unrolled(target),
             block: target.block,
@@ -249,20 +255,12 @@ impl<'a> Search<'a> {
 
     /// isl's scheduler, its first band marked for tiling (members ordered for unit stride).
     fn isl_schedule(&mut self) -> Result<(Candidate, Option<IslBand>), LoopyError> {
-        let (scop, config, all, raw) = (self.scop, self.config, &self.all, &self.raw);
+        let (scop, config, all, grouped) = (self.scop, self.config, &self.all, &self.grouped);
         let ctx = &scop.ctx;
         let mut tilings = Vec::new();
         let mut isl_band = None;
         let schedule = ctx.with_budget(config.max_operations, || {
-            let sc = ScheduleConstraints::on_domain(&scop.domains()?)?
-                .with_context(&scop.sign_context()?)?
-                .with_validity(all)?
-                .with_proximity(raw)?
-                .with_coincidence(all)?;
-            ctx.set_schedule_options(&scheduler_options(false))?;
-            let computed = sc.compute_schedule();
-            ctx.set_schedule_options(&ScheduleOptions::default())?;
-            let mut schedule = computed?;
+            let mut schedule = grouped.schedule(scop, false)?;
             if let Some(band) = first_band(&schedule.root()?)?
                 && band.band_permutable()?
             {
@@ -294,8 +292,8 @@ impl<'a> Search<'a> {
         &mut self,
         mut tiled: Candidate,
     ) -> Result<(Candidate, ScheduleChoice), LoopyError> {
-        let (scop, deps, config, all, raw) =
-            (self.scop, self.deps, self.config, &self.all, &self.raw);
+        let (scop, deps, config, all, grouped) =
+            (self.scop, self.deps, self.config, &self.all, &self.grouped);
         let ctx = &scop.ctx;
         let (product, shape) = (self.product, self.block);
         let mut which = ScheduleChoice::Isl;
@@ -304,15 +302,8 @@ impl<'a> Search<'a> {
         }
         let mut tilings = Vec::new();
         let apart = ctx.with_budget(config.max_operations, || {
-            ctx.set_schedule_options(&scheduler_options(true))?;
-            let computed = ScheduleConstraints::on_domain(&scop.domains()?)?
-                .with_context(&scop.sign_context()?)?
-                .with_validity(all)?
-                .with_proximity(raw)?
-                .with_coincidence(all)?
-                .compute_schedule();
-            ctx.set_schedule_options(&ScheduleOptions::default())?;
-            tile_all(scop, computed?.root()?, config, &mut tilings)?.schedule()
+            let computed = grouped.schedule(scop, true)?;
+            tile_all(scop, computed.root()?, config, &mut tilings)?.schedule()
         })?;
         self.clock.lap("isl scheduler, components apart");
         let mut distributed =
@@ -815,19 +806,18 @@ impl Clock {
     }
 }
 
-/// The statements of the largest strongly connected component of the dependence graph `all`
-/// (statements as nodes, an edge from each dependence's source to its sink): the integer
-/// programs of isl's scheduler are over the coefficients of every statement of one component.
-fn largest_component(scop: &Scop, all: &UnionMap) -> Result<usize, IslError> {
-    let n = scop.stmts.len();
-    let index =
-        |name: Option<String>| name.and_then(|name| scop.stmts.iter().position(|s| s.name == name));
+/// The strongly connected component of each of `names` in the graph of `edges` (a map from
+/// each dependence's source statement to its sink, by name): a number per name, equal for the
+/// names of one component.
+fn components(names: &[String], edges: &UnionMap) -> Result<Vec<usize>, IslError> {
+    let n = names.len();
+    let index = |name: Option<String>| name.and_then(|name| names.iter().position(|s| *s == name));
     // reach[a][b]: b is reachable from a (Warshall's closure; kernels have tens of statements).
     let mut reach = vec![vec![false; n]; n];
     for (a, row) in reach.iter_mut().enumerate() {
         row[a] = true;
     }
-    for m in all.maps()? {
+    for m in edges.maps()? {
         if let (Some(a), Some(b)) = (
             index(m.tuple_name(DimType::In)),
             index(m.tuple_name(DimType::Out)),
@@ -846,7 +836,196 @@ fn largest_component(scop: &Scop, all: &UnionMap) -> Result<usize, IslError> {
         }
     }
     Ok((0..n)
-        .map(|a| (0..n).filter(|&b| reach[a][b] && reach[b][a]).count())
-        .max()
-        .unwrap_or(0))
+        .map(|a| (0..n).find(|&b| reach[a][b] && reach[b][a]).unwrap_or(a))
+        .collect())
+}
+
+/// What isl's scheduler is given. Statements that run one right after the other at every point
+/// of the same loops in the program's order ([`crate::run_together`]), and belong to one
+/// strongly connected component of the dependences, are one statement (the first of them, by
+/// name) with the dependences of all of them; the schedule is then pulled back to every
+/// statement, and the members of a group, at the same point of it, run in the order of their
+/// statement numbers (the last dimension of [`flat`]), which is the program's order.
+///
+/// isl's integer programs are over the coefficients of every statement it sees, and it
+/// tries to fuse every pair of components: the deriche filter's 34 statements are 9 such
+/// groups. The dependences between two members at one instance are left out (the order of
+/// the members keeps them); every other dependence between members is one of the group's own.
+/// Members of one component cannot be apart in any schedule's outer loops that carry its
+/// cycle; isl could still have split them inside, which the group does not allow.
+struct Grouped {
+    /// The instances isl schedules: one statement per group.
+    domains: UnionSet,
+    /// Every dependence, between groups.
+    all: UnionMap,
+    /// The flow dependences, between groups.
+    raw: UnionMap,
+    /// Each statement's instance to its group's (`None`: no group of two or more).
+    expand: Option<optimist_presburger::UnionPwMultiAff>,
+    /// The names isl sees (one per group).
+    names: Vec<String>,
+}
+
+impl Grouped {
+    fn of(
+        scop: &Scop,
+        all: &UnionMap,
+        raw: &UnionMap,
+        domains: &UnionSet,
+    ) -> Result<Grouped, IslError> {
+        let names: Vec<String> = scop.stmts.iter().map(|s| s.name.clone()).collect();
+        let alone = || Grouped {
+            domains: domains.clone(),
+            all: all.clone(),
+            raw: raw.clone(),
+            expand: None,
+            names: names.clone(),
+        };
+        let maps = flat(scop, &scop.schedule)?
+            .intersect_domain(domains)?
+            .maps()?;
+        let component = components(&names, all)?;
+        let index = |m: &optimist_presburger::Map| {
+            m.tuple_name(DimType::In)
+                .and_then(|n| names.iter().position(|s| *s == n))
+        };
+        // Each statement's group's first member (by index into `names`).
+        let mut first: Vec<usize> = (0..names.len()).collect();
+        let mut grouped = false;
+        for group in crate::run_together(&maps)? {
+            let members: Vec<usize> = group.iter().filter_map(|&k| index(&maps[k])).collect();
+            if members.len() != group.len() {
+                continue;
+            }
+            // Runs of members of one component, in increasing statement number.
+            let mut lead = members[0];
+            for pair in members.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                if component[a] == component[b] && a < b {
+                    first[b] = lead;
+                    grouped = true;
+                } else {
+                    lead = b;
+                }
+            }
+        }
+        if !grouped {
+            return Ok(alone());
+        }
+        let rename = |name: Option<String>| -> Option<&String> {
+            let k = names.iter().position(|s| Some(s) == name.as_ref())?;
+            Some(&names[first[k]])
+        };
+        let between = |u: &UnionMap| -> Result<UnionMap, IslError> {
+            let mut out = UnionMap::empty(&scop.ctx)?;
+            for m in u.maps()? {
+                let (from, to) = (m.tuple_name(DimType::In), m.tuple_name(DimType::Out));
+                let (Some(rf), Some(rt)) = (rename(from.clone()), rename(to.clone())) else {
+                    out = out.union(&m.to_union()?)?;
+                    continue;
+                };
+                let mut g = m
+                    .with_tuple_name(DimType::In, rf)?
+                    .with_tuple_name(DimType::Out, rt)?;
+                if rf == rt && from != to {
+                    // Two members at one instance: their order in the group keeps it.
+                    let same = g.domain()?.identity()?;
+                    g = g.subtract(&same)?;
+                }
+                out = out.union(&g.to_union()?)?;
+            }
+            Ok(out)
+        };
+        let mut kept = UnionSet::empty(&scop.ctx)?;
+        let mut expand = Vec::new();
+        for set in domains.sets()? {
+            let Some(name) = set.tuple_name() else {
+                return Ok(alone());
+            };
+            let Some(lead) = rename(Some(name.clone())) else {
+                return Ok(alone());
+            };
+            if *lead == name {
+                kept = kept.union(&set.to_union()?)?;
+            }
+            let n = set.dim(DimType::SET)?;
+            let x: Vec<String> = (0..n).map(|d| format!("i{d}")).collect();
+            expand.push(format!("{name}[{x}] -> {lead}[{x}]", x = x.join(", ")));
+        }
+        let expand = optimist_presburger::UnionPwMultiAff::from_union_map(&UnionMap::parse(
+            &scop.ctx,
+            &format!("{{ {} }}", expand.join("; ")),
+        )?)?;
+        let names = (0..names.len())
+            .filter(|&k| first[k] == k)
+            .map(|k| names[k].clone())
+            .collect();
+        Ok(Grouped {
+            domains: kept,
+            all: between(all)?,
+            raw: between(raw)?,
+            expand: Some(expand),
+            names,
+        })
+    }
+
+    /// isl's schedule of the groups (`serialize`: every strongly connected component apart),
+    /// pulled back to every statement.
+    fn schedule(&self, scop: &Scop, serialize: bool) -> Result<Schedule, IslError> {
+        let ctx = &scop.ctx;
+        let sc = ScheduleConstraints::on_domain(&self.domains)?
+            .with_context(&scop.sign_context()?)?
+            .with_validity(&self.all)?
+            .with_proximity(&self.raw)?
+            .with_coincidence(&self.all)?;
+        ctx.set_schedule_options(&scheduler_options(serialize))?;
+        let computed = sc.compute_schedule();
+        ctx.set_schedule_options(&ScheduleOptions::default())?;
+        match &self.expand {
+            Some(expand) => computed?.pullback(expand),
+            None => computed,
+        }
+    }
+
+    /// The largest strongly connected component, by the coefficients of isl's integer
+    /// programs over it: its statements (groups) and, over them, one coefficient per loop
+    /// iterator and per parameter and a constant each.
+    fn largest_component(&self, scop: &Scop) -> Result<(usize, usize), IslError> {
+        let component = components(&self.names, &self.all)?;
+        let params = scop.params.len();
+        let mut coefficients = vec![0; self.names.len()];
+        let mut statements = vec![0; self.names.len()];
+        for set in self.domains.sets()? {
+            let Some(k) = set
+                .tuple_name()
+                .and_then(|n| self.names.iter().position(|s| *s == n))
+            else {
+                continue;
+            };
+            coefficients[component[k]] += set.dim(DimType::SET)? + params + 1;
+            statements[component[k]] += 1;
+        }
+        Ok((0..self.names.len())
+            .map(|c| (statements[c], coefficients[c]))
+            .max_by_key(|&(_, c)| c)
+            .unwrap_or((0, 0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_are_the_statements_that_reach_each_other() {
+        let ctx = optimist_presburger::Ctx::new();
+        // S0 -> S1 -> S2 -> S0 is a cycle; S3 only reaches it; S4 is alone.
+        let edges = UnionMap::parse(
+            &ctx,
+            "{ S0[i] -> S1[i]; S1[i] -> S2[i + 1]; S2[i] -> S0[i + 1]; S3[i] -> S0[i] }",
+        )
+        .unwrap();
+        let names: Vec<String> = (0..5).map(|k| format!("S{k}")).collect();
+        assert_eq!(components(&names, &edges).unwrap(), [0, 0, 0, 3, 4]);
+    }
 }
