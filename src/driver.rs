@@ -67,6 +67,11 @@ impl Default for Strategy {
 /// a stage's (a pass's own, the isl scheduler's, the AST check's) counts toward the stage's.
 /// `optimist show timing` prints the operations each stage used; the defaults are sized from
 /// those (see [`Budgets::default`]).
+///
+/// Inside the automatic strategy, sizes bound what is tried before any budget is spent:
+/// [`AutoConfig::max_component_coefficients`] keeps isl's scheduler off components of the
+/// dependences whose integer programs would be too large (the program's order is the start
+/// then), and [`AutoConfig::max_operations`] bounds each run of the scheduler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budgets {
     /// Building the model.
