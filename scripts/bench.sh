@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # The benchmark suite (corpus/suite/, the sizes on each kernel's `// bench:` line) against the
-# compilers users have. Per kernel, the median time of REPEAT runs (`optimist run --time`, the
-# kernel call only, inputs regenerated before each run) of:
+# compilers users have, thread for thread. Per kernel, the median time of REPEAT runs
+# (`optimist run --time`, the kernel call only, inputs regenerated before each run) of:
 #   cc      the program as written (optimist's faithful C, `--backend c --opt none`) compiled by
-#           `cc -O3 -march=native`: the baseline every speed-up is relative to;
+#           `cc -O3 -march=native`, on one thread: the baseline every speed-up is relative to;
 #   polly   the same C through `clang-19 -O3 -march=native -mllvm -polly` (when installed);
-#   c       optimist's C (`--backend c --opt default`) compiled by `cc -O3 -march=native`, with
-#           `--threads $C_THREADS` (default: the cores, as the JIT; its `omp parallel for`
-#           loops then run on them through `-fopenmp`);
-#   jit     optimist's native code (`--backend jit --opt default`), plus $JIT_ARGS.
-# Each speed-up (cc time / time) is the median over ROUNDS rounds, with its range; then the
-# geometric means and the worst kernel of each column. A version that ran its fallback is
-# marked `fb` (the speed-up is still printed: it is what the user gets).
+#   C 1t, C 2t      optimist's C (`--backend c --opt default`) compiled by `cc -O3
+#           -march=native`, with `--threads 1` and `--threads 2` (2: `-fopenmp`, its `omp`
+#           loops on two threads);
+#   JIT 1t, JIT 2t  optimist's native code (`--backend jit --opt default`) with `--threads 1`
+#           and `--threads 2`, plus $JIT_ARGS.
+# A two-thread column against the one-thread baseline is not a speed-up of the optimizer: read
+# it against the one-thread column beside it. Each speed-up (cc time / time) is the median over
+# ROUNDS rounds, with its range; then the geometric mean and the worst kernel of each column,
+# and the kernels that two threads make more than 5% slower than one. A version that ran its
+# fallback is marked `fb` (the speed-up is still printed: it is what the user gets).
 #   scripts/bench.sh [ROUNDS] [REPEAT] [KERNEL...]      (defaults 3 and 3, every kernel)
 # The output is the markdown table of benches/RESULTS.md.
 set -euo pipefail
@@ -35,7 +38,6 @@ if command -v clang-19 >/dev/null; then
   polly=(--cc clang-19 --cflags "-O3 -march=native -mllvm -polly")
 fi
 read -r -a jit_args <<<"${JIT_ARGS:-}"
-c_threads=${C_THREADS:-$(nproc)}
 
 time_of() { # FILE ARGS...: "TIME" or "TIME fb"
   local file=$1
@@ -49,17 +51,17 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
 echo "cc: $(cc --version | head -1); polly: $([ ${#polly[@]} -gt 0 ] && clang-19 --version | head -1 || echo 'not installed')"
-echo "rounds $rounds, repeat $repeat, optimist C on $c_threads threads${JIT_ARGS:+, jit args: $JIT_ARGS}"
+echo "rounds $rounds, repeat $repeat${JIT_ARGS:+, jit args: $JIT_ARGS}"
 echo
-echo "| kernel | cc -O3 (s) | polly | optimist C | optimist JIT |"
-echo "|---|---:|---:|---:|---:|"
+echo "| kernel | cc -O3 (s) | polly | C 1t | C 2t | JIT 1t | JIT 2t |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 summary=$(mktemp)
 trap 'rm -f "$summary"' EXIT
 for name in "${kernels[@]}"; do
   f="corpus/suite/$name.c"
   read -r -a params <<<"$(sed -n '2s,^// bench:,,p' "$f")"
-  declare -a tcc=() rp=() rc=() rj=()
-  fbc="" fbj=""
+  declare -a tcc=() rp=() rc1=() rc2=() rj1=() rj2=()
+  fb1="" fb2="" fb3="" fb4=""
   for _ in $(seq "$rounds"); do
     base=$(time_of "$f" --backend c --opt none "${o3[@]}" "${params[@]}")
     tcc+=("$base")
@@ -67,26 +69,34 @@ for name in "${kernels[@]}"; do
       p=$(time_of "$f" --backend c --opt none "${polly[@]}" "${params[@]}")
       rp+=("$(ratio "$base" "${p% fb}")")
     fi
-    c=$(time_of "$f" --backend c --opt default "${o3[@]}" --threads "$c_threads" "${params[@]}")
-    [ "${c#* }" = fb ] && fbc=" fb"
-    rc+=("$(ratio "$base" "${c% fb}")")
-    j=$(time_of "$f" --backend jit --opt default "${jit_args[@]}" "${params[@]}")
-    [ "${j#* }" = fb ] && fbj=" fb"
-    rj+=("$(ratio "$base" "${j% fb}")")
+    t=$(time_of "$f" --backend c --opt default "${o3[@]}" --threads 1 "${params[@]}")
+    [ "${t#* }" = fb ] && fb1=" fb"
+    rc1+=("$(ratio "$base" "${t% fb}")")
+    t=$(time_of "$f" --backend c --opt default "${o3[@]}" --threads 2 "${params[@]}")
+    [ "${t#* }" = fb ] && fb2=" fb"
+    rc2+=("$(ratio "$base" "${t% fb}")")
+    t=$(time_of "$f" --backend jit --opt default --threads 1 "${jit_args[@]}" "${params[@]}")
+    [ "${t#* }" = fb ] && fb3=" fb"
+    rj1+=("$(ratio "$base" "${t% fb}")")
+    t=$(time_of "$f" --backend jit --opt default --threads 2 "${jit_args[@]}" "${params[@]}")
+    [ "${t#* }" = fb ] && fb4=" fb"
+    rj2+=("$(ratio "$base" "${t% fb}")")
   done
   cell() { # RATIOS...: "median (lo-hi)"
     if [ $# -eq 0 ]; then echo "-"; return; fi
     printf '%.2fx (%s)' "$(printf '%s\n' "$@" | median)" "$(printf '%s\n' "$@" | range)"
   }
   mp=$([ ${#rp[@]} -gt 0 ] && printf '%s\n' "${rp[@]}" | median || echo 1)
-  mc=$(printf '%s\n' "${rc[@]}" | median)
-  mj=$(printf '%s\n' "${rj[@]}" | median)
-  printf '| %s | %.3f | %s | %s%s | %s%s |\n' "$name" "$(printf '%s\n' "${tcc[@]}" | median)" \
-    "$(cell "${rp[@]}")" "$(cell "${rc[@]}")" "$fbc" "$(cell "${rj[@]}")" "$fbj"
-  echo "$name $mp $mc $mj" >>"$summary"
+  m() { printf '%s\n' "$@" | median; }
+  printf '| %s | %.3f | %s | %s%s | %s%s | %s%s | %s%s |\n' "$name" "$(printf '%s\n' "${tcc[@]}" | median)" \
+    "$(cell "${rp[@]}")" "$(cell "${rc1[@]}")" "$fb1" "$(cell "${rc2[@]}")" "$fb2" \
+    "$(cell "${rj1[@]}")" "$fb3" "$(cell "${rj2[@]}")" "$fb4"
+  echo "$name $mp $(m "${rc1[@]}") $(m "${rc2[@]}") $(m "${rj1[@]}") $(m "${rj2[@]}")" >>"$summary"
 done
 echo
-awk -v polly="${#polly[@]}" '{ for (k = 2; k <= 4; k++) { s[k] += log($k); if (n == 0 || $k < w[k]) { w[k] = $k; wk[k] = $1 } } n++ }
-  END { split("polly,optimist C,optimist JIT", name, ",")
-        for (k = 2; k <= 4; k++) if (k > 2 || polly > 0)
-          printf "- %s over cc -O3: geometric mean %.2fx, worst %s %.2fx\n", name[k - 1], exp(s[k] / n), wk[k], w[k] }' "$summary"
+awk -v polly="${#polly[@]}" '{ for (k = 2; k <= 6; k++) { s[k] += log($k); if (n == 0 || $k < w[k]) { w[k] = $k; wk[k] = $1 } }
+    if ($4 < 0.95 * $3) slow_c = slow_c " " $1; if ($6 < 0.95 * $5) slow_j = slow_j " " $1; n++ }
+  END { split("polly,optimist C 1t,optimist C 2t,optimist JIT 1t,optimist JIT 2t", name, ",")
+        for (k = 2; k <= 6; k++) if (k > 2 || polly > 0)
+          printf "- %s over cc -O3: geometric mean %.2fx, worst %s %.2fx\n", name[k - 1], exp(s[k] / n), wk[k], w[k]
+        printf "- two threads more than 5%% slower than one: C:%s; JIT:%s\n", slow_c == "" ? " none" : slow_c, slow_j == "" ? " none" : slow_j }' "$summary"

@@ -241,7 +241,7 @@ fn versioned_c_carries_the_parallel_and_vector_marks() {
     expect![[r#"
         static void scale_optimized(int n, int m, double A[n][m], double B[n][m]) {
           long c2_, c3_, c0_, c1_;
-          #pragma omp parallel for private(c1_, c2_, c3_)
+          #pragma omp parallel for private(c1_, c2_, c3_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)n - 1L), 32L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)m - 1L), 1024L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)n - 1L), 31L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)m - 1L), 1023L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
           for (c0_ = 0L; c0_ < (optimist_floord(((long)n - 1L), 32L) + 1L); c0_ += 1) {
             for (c1_ = 0L; (c1_ <= optimist_floord(((long)m - 1L), 1024L)); c1_ += 1) {
               for (c2_ = (32L * c0_); (c2_ <= optimist_min(((long)n - 1L), ((32L * c0_) + 31L))); c2_ += 1) {
@@ -310,7 +310,7 @@ fn versioned_c_keeps_a_vector_iteration_in_locals() {
     expect![[r#"
         static void optimist_generated_optimized(int h, int w, float in[h][w], float wt[3][3], float out[h][w]) {
           long c2_, c3_, c4_, c5_, c0_, c1_;
-          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_)
+          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)h - 2L), 32L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)w - 2L), 1024L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max(((optimist_min(((long)h - 2L), 31L) + 1L) - 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max(((optimist_min(((long)w - 2L), 1023L) + 1L) - 1L), 0L), 1073741824L) * 10L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
           for (c0_ = 0L; c0_ < (optimist_floord(((long)h - 2L), 32L) + 1L); c0_ += 1) {
             for (c1_ = 0L; (c1_ <= optimist_floord(((long)w - 2L), 1024L)); c1_ += 1) {
               for (c2_ = optimist_max(1L, (32L * c0_)); (c2_ <= optimist_min(((long)h - 2L), ((32L * c0_) + 31L))); c2_ += 1) {
@@ -364,7 +364,7 @@ fn versioned_c_keeps_a_products_block_in_registers() {
     expect![[r#"
         static void optimist_generated_optimized(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
           long c6_, c8_, c5_, c0_, c1_, c2_, c3_, c4_;
-          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_)
+          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)ni - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nj - 1L), 512L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nk - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)ni - 1L) / 4L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)nj - 1L) / 16L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)nk - 1L), 127L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)ni - 1L), 3L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)nj - 1L), 15L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
           for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 128L) + 1L); c0_ += 1) {
             for (c1_ = 0L; (c1_ <= optimist_floord(((long)nj - 1L), 512L)); c1_ += 1) {
               for (c2_ = 0L; (c2_ <= optimist_floord(((long)nk - 1L), 128L)); c2_ += 1) {
@@ -447,7 +447,7 @@ fn versioned_c_runs_a_time_loop_in_one_parallel_region() {
     expect![[r#"
         static void optimist_generated_optimized(int tsteps, int n, double A[n], double B[n]) {
           long c0_, c2_;
-          #pragma omp parallel private(c0_, c2_)
+          #pragma omp parallel private(c0_, c2_) if(optimist_min((optimist_min(optimist_max((((long)n - 1L) - 1L), 0L), 1073741824L) + optimist_min(optimist_max((((long)n - 1L) - 1L), 0L), 1073741824L)), 1073741824L) >= 8192L)
           for (c0_ = 0L; (c0_ < (long)tsteps); c0_ += 1) {
             OPTIMIST_SHARED_VECTOR
             for (c2_ = 1L; c2_ < ((long)n - 1L); c2_ += 1) {

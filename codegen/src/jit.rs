@@ -106,11 +106,8 @@ impl Compiled {
     ) -> (Status, bool) {
         let entry = self.entry;
         // SAFETY: per the contract.
-        let mut call = move || Status::decode(unsafe { entry(args.as_mut_slice().as_mut_ptr()) });
-        match pool {
-            Some(pool) => pool.install(call),
-            None => call(),
-        }
+        let call = move || Status::decode(unsafe { entry(args.as_mut_slice().as_mut_ptr()) });
+        crate::parallel::with_pool(pool, call)
     }
 }
 

@@ -14,7 +14,29 @@
 //! (the buffers are then partly written, as after any error).
 
 use rayon::prelude::*;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicI32, Ordering};
+
+thread_local! {
+    /// The pool of the kernel call running on this thread ([`with_pool`]); null outside one.
+    static POOL: Cell<*const rayon::ThreadPool> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Runs `f` on this thread with `pool` as the pool its parallel loops fork into: the call
+/// does not move to a thread of the pool (a kernel whose loops run in order, short loops
+/// among them, pays no hand-over), and a loop that forks runs its chunks in the pool.
+pub(crate) fn with_pool<R>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R) -> R {
+    /// Puts the previous pool back, also when `f` unwinds.
+    struct Restore(*const rayon::ThreadPool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            POOL.with(|p| p.set(self.0));
+        }
+    }
+    let now = pool.map_or(std::ptr::null(), |p| p as *const rayon::ThreadPool);
+    let _restore = Restore(POOL.with(|p| p.replace(now)));
+    f()
+}
 
 /// An outlined loop body: `(args, frame, first, count) -> status`.
 pub(crate) type BodyFn = unsafe extern "C" fn(*mut u64, *const u64, i64, i64) -> i32;
@@ -26,12 +48,15 @@ pub(crate) const SYMBOL: &str = "optimist_parallel_for";
 /// a task.
 const CHUNKS_PER_THREAD: i64 = 8;
 
-/// Runs `count` iterations of `body` (the iterator's values `first`, `first + step`, ...) in
-/// chunks on the current rayon pool; the first non-zero status of a chunk, or 0.
+/// Runs `count` iterations of `body` (the iterator's values `first`, `first + step`, ...): in
+/// order on this thread when `work` (the loop's estimated statement instances) is below `min`
+/// (`codegen::decide::Fork`), else in chunks on the pool of the kernel call ([`with_pool`],
+/// or rayon's current pool outside one); the first non-zero status of a chunk, or 0.
 ///
 /// # Safety
 /// `body` must be an outlined body compiled for this argument block and frame layout, and both
 /// blocks valid for the whole call (they are only read).
+#[allow(clippy::too_many_arguments)]
 pub(crate) unsafe extern "C" fn parallel_for(
     body: usize,
     args: usize,
@@ -39,12 +64,42 @@ pub(crate) unsafe extern "C" fn parallel_for(
     first: i64,
     step: i64,
     count: i64,
+    work: i64,
+    min: i64,
 ) -> i32 {
     if count <= 0 {
         return 0;
     }
     // SAFETY: the generated code passes the address of a function of this signature.
     let body = unsafe { std::mem::transmute::<usize, BodyFn>(body) };
+    if work < min {
+        // SAFETY: per the contract; all iterations, in order, on this thread.
+        return unsafe { body(args as *mut u64, frame as *const u64, first, count) };
+    }
+    let pool = POOL.with(Cell::get);
+    if pool.is_null() {
+        // SAFETY: per the contract.
+        return unsafe { chunks(body, args, frame, first, step, count) };
+    }
+    // SAFETY: a non-null pool is the one `with_pool` set for the call running on this thread,
+    // which outlives this call.
+    let pool = unsafe { &*pool };
+    // SAFETY: per the contract.
+    pool.install(|| unsafe { chunks(body, args, frame, first, step, count) })
+}
+
+/// [`parallel_for`]'s chunks on the current rayon pool.
+///
+/// # Safety
+/// As [`parallel_for`].
+unsafe fn chunks(
+    body: BodyFn,
+    args: usize,
+    frame: usize,
+    first: i64,
+    step: i64,
+    count: i64,
+) -> i32 {
     let threads = rayon::current_num_threads().max(1) as i64;
     let chunk = (count / (threads * CHUNKS_PER_THREAD)).max(1);
     let chunks = (count + chunk - 1) / chunk;
@@ -70,4 +125,49 @@ pub(crate) unsafe extern "C" fn parallel_for(
         }
     });
     status.into_inner()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    thread_local! {
+        /// 1 on the thread that called `parallel_for` in the test, 0 elsewhere.
+        static CALLER: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// Writes, for each iteration, whether it ran on the calling thread.
+    unsafe extern "C" fn mark(args: *mut u64, _frame: *const u64, first: i64, count: i64) -> i32 {
+        for i in first..first + count {
+            // SAFETY: the test's block has an element per iteration.
+            unsafe { *args.add(i as usize) = CALLER.with(Cell::get) };
+        }
+        0
+    }
+
+    #[test]
+    fn little_work_runs_in_order_on_the_calling_thread_and_enough_forks_into_the_pool() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        CALLER.with(|c| c.set(1));
+        let run = |work: i64| {
+            let mut block = vec![7u64; 64];
+            let body = mark as BodyFn as usize;
+            let args = block.as_mut_ptr() as usize;
+            // SAFETY: `mark` writes one element of the block per iteration, 64 of them.
+            let status = with_pool(Some(&pool), || unsafe {
+                parallel_for(body, args, 0, 0, 1, 64, work, 100)
+            });
+            assert_eq!(status, 0);
+            block
+        };
+        // Below the least work: every iteration here.
+        assert!(run(99).iter().all(|&m| m == 1));
+        // At it: every iteration in the pool's threads.
+        assert!(run(100).iter().all(|&m| m == 0));
+        // The pool is the call's only: outside `with_pool`, none is set.
+        assert!(POOL.with(Cell::get).is_null());
+    }
 }

@@ -17,7 +17,11 @@ impl Printer<'_> {
         let end = self.aexpr(&j.end);
         let v = &self.iters[j.lanes.iter];
         if j.threads {
-            let _ = writeln!(out, "{pad}#pragma omp parallel for private({v})");
+            let _ = writeln!(
+                out,
+                "{pad}#pragma omp parallel for private({v}){}",
+                self.fork_clause(&j.fork)
+            );
         }
         let _ = writeln!(
             out,

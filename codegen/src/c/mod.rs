@@ -78,7 +78,7 @@
 
 use crate::ast::{AExpr, LoopAst, Node};
 use crate::block::RegisterBlock;
-use crate::decide::{Block, DLoop, DNode, Decided, Exec, Jam, Lanes, Pack, Share};
+use crate::decide::{Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, Pack, Share};
 use optimist_presburger::AstOp;
 use optimist_scop::id::IdVec;
 use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarId, VarKind};
@@ -269,13 +269,18 @@ impl Printer<'_> {
         for n in nodes {
             match n {
                 DNode::For(l) => out.push_str(&self.for_loop(l, depth)),
-                DNode::Region { private, body } => {
+                DNode::Region {
+                    private,
+                    body,
+                    fork,
+                } => {
                     let names: Vec<&str> =
                         private.iter().map(|&k| self.iters[k].as_str()).collect();
                     let _ = writeln!(
                         out,
-                        "{pad}#pragma omp parallel private({})",
-                        names.join(", ")
+                        "{pad}#pragma omp parallel private({}){}",
+                        names.join(", "),
+                        self.fork_clause(fork)
                     );
                     out.push_str(&self.nodes(body, depth));
                 }
@@ -342,7 +347,18 @@ impl Printer<'_> {
                 // canonical form.
                 let pragma = match &lanes.share {
                     Share::No => "OPTIMIST_VECTOR",
-                    Share::Spawn(end) => {
+                    Share::Spawn(end, Some(fork)) => {
+                        // Threads only for enough work: OpenMP's `if` clause, in the pragma
+                        // the macro stands for (a macro cannot take it).
+                        test = format!("{it} < {}", self.aexpr(end));
+                        let _ = writeln!(
+                            out,
+                            "#if defined(_OPENMP)\n{pad}#pragma omp parallel for simd if({})\n#else",
+                            self.fork_test(fork)
+                        );
+                        "OPTIMIST_VECTOR\n#endif"
+                    }
+                    Share::Spawn(end, None) => {
                         test = format!("{it} < {}", self.aexpr(end));
                         "OPTIMIST_PARALLEL_VECTOR"
                     }
@@ -358,7 +374,7 @@ impl Printer<'_> {
             }
             // Threads when compiled with `-fopenmp` (ignored otherwise): the loops inside have
             // counters of their own per thread.
-            Exec::Threads { end, private } => {
+            Exec::Threads { end, private, fork } => {
                 test = format!("{it} < {}", self.aexpr(end));
                 let private = if private.is_empty() {
                     String::new()
@@ -367,7 +383,11 @@ impl Printer<'_> {
                         private.iter().map(|&k| self.iters[k].as_str()).collect();
                     format!(" private({})", names.join(", "))
                 };
-                let _ = writeln!(out, "{pad}#pragma omp parallel for{private}");
+                let _ = writeln!(
+                    out,
+                    "{pad}#pragma omp parallel for{private}{}",
+                    self.fork_clause(fork)
+                );
             }
             // Scalar replacement is the C compiler's; the loop runs as written.
             Exec::Serial | Exec::Registers(_) => {}
@@ -380,6 +400,18 @@ impl Printer<'_> {
         out.push_str(&self.nodes(&l.body, depth + 1));
         let _ = writeln!(out, "{pad}}}");
         out
+    }
+
+    /// The test of a [`Fork`]: the estimated work against its least.
+    fn fork_test(&self, fork: &Fork) -> String {
+        format!("{} >= {}L", self.aexpr(&fork.work), fork.min)
+    }
+
+    /// OpenMP's ` if(...)` clause for a fork, empty when the threads always start.
+    pub(super) fn fork_clause(&self, fork: &Option<Fork>) -> String {
+        fork.as_ref()
+            .map(|f| format!(" if({})", self.fork_test(f)))
+            .unwrap_or_default()
     }
 
     fn aexpr(&self, e: &AExpr) -> String {

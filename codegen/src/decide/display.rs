@@ -3,6 +3,13 @@
 use super::*;
 use std::fmt::Write;
 
+/// When a loop starts its threads, as `show ast` says it: `, from N instances`.
+fn from(fork: &Option<Fork>) -> String {
+    fork.as_ref()
+        .map(|f| format!(", from {} instances", f.min))
+        .unwrap_or_default()
+}
+
 impl Exec {
     /// The comment `show ast` prints after the loop header.
     fn comment(&self, d: &Decided) -> String {
@@ -14,8 +21,14 @@ impl Exec {
         };
         match self {
             Exec::Serial => String::new(),
-            Exec::Threads { private, .. } if private.is_empty() => "  // threads".into(),
-            Exec::Threads { private, .. } => format!("  // threads (own {})", names(private)),
+            Exec::Threads { private, fork, .. } => {
+                let mut s = String::from("  // threads");
+                if !private.is_empty() {
+                    let _ = write!(s, " (own {})", names(private));
+                }
+                s.push_str(&from(fork));
+                s
+            }
             Exec::Lanes(l) => {
                 let mut s = String::from("  // lanes");
                 if let Some(t) = l.elem {
@@ -26,7 +39,10 @@ impl Exec {
                 }
                 match &l.share {
                     Share::No => {}
-                    Share::Spawn(_) => s.push_str(", on threads"),
+                    Share::Spawn(_, fork) => {
+                        s.push_str(", on threads");
+                        s.push_str(&from(fork));
+                    }
                     Share::Region(_) => s.push_str(", shared by the region's threads"),
                 }
                 if !l.registers.is_empty() {
@@ -48,7 +64,11 @@ impl Exec {
             Exec::Jammed(j) => format!(
                 "  // jammed x{} into its vector loop{}",
                 j.copies,
-                if j.threads { ", groups on threads" } else { "" }
+                if j.threads {
+                    format!(", groups on threads{}", from(&j.fork))
+                } else {
+                    String::new()
+                }
             ),
             Exec::Registers(groups) => format!("  // {} element(s) in registers", groups.len()),
             Exec::Block(b) => format!(
@@ -93,10 +113,19 @@ impl Decided {
                     ast.stmt_line(&mut text, scop, s);
                     let _ = writeln!(out, "{pad}{text}");
                 }
-                DNode::Region { private, body } => {
+                DNode::Region {
+                    private,
+                    body,
+                    fork,
+                } => {
                     let names: Vec<&str> =
                         private.iter().map(|&k| ast.iterators[k].as_str()).collect();
-                    let _ = writeln!(out, "{pad}// parallel region (own {}) {{", names.join(", "));
+                    let _ = writeln!(
+                        out,
+                        "{pad}// parallel region (own {}){} {{",
+                        names.join(", "),
+                        from(fork).replace("instances", "instances a sweep")
+                    );
                     self.nodes(out, ast, scop, body, depth + 1);
                     let _ = writeln!(out, "{pad}// }}");
                 }

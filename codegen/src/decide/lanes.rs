@@ -52,7 +52,10 @@ impl Decider<'_> {
                         // Started once: the loop is outermost. Inside other loops it would
                         // start the threads once per iteration of theirs, for a loop whose
                         // length is one dimension's (lanes win there, as in native code).
-                        Threads::One if cx.loops_around == 0 => Share::Spawn(end),
+                        Threads::One if cx.loops_around == 0 => {
+                            let fork = self.fork(iter, init, &end, body);
+                            Share::Spawn(end, fork)
+                        }
                         Threads::Region => Share::Region(end),
                         Threads::One | Threads::Loop => Share::No,
                     },
@@ -182,6 +185,7 @@ impl Decider<'_> {
             copies: crate::ast::jam_copies(init, &end),
             end,
             threads: false,
+            fork: None,
             lanes,
             rest: self.nodes(body, cx.inside()),
         })

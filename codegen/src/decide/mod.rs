@@ -72,6 +72,9 @@ pub enum DNode {
         private: Vec<usize>,
         /// The loop.
         body: Vec<DNode>,
+        /// When the threads start, by the work of one iteration of the loop (one sweep: the
+        /// threads meet once per sweep); `None`: always.
+        fork: Option<Fork>,
     },
     /// `body` (a loop over a product's row blocks) with the operand along the columns packed
     /// first into a buffer the code owns ([`Pack`]).
@@ -111,6 +114,8 @@ pub enum Exec {
         end: AExpr,
         /// The iterators of the loops inside, each thread's own.
         private: Vec<usize>,
+        /// When the threads start: `None`, always.
+        fork: Option<Fork>,
     },
     /// In vector lanes.
     Lanes(Lanes),
@@ -150,13 +155,26 @@ pub struct Lanes {
     pub pairs: bool,
 }
 
+/// When a loop whose iterations are shared among threads starts them: only when its work, an
+/// estimate of the statement instances it runs evaluated where the loop starts, is at least
+/// `min` ([`optimist_loopy::Target::fork_work`]); below, its iterations run in order on the
+/// thread that reached it (the fork and join would cost more than a second thread gives).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fork {
+    /// The estimate: an expression of the parameters and the iterators of the loops around.
+    pub work: AExpr,
+    /// The least work that starts the threads.
+    pub min: i64,
+}
+
 /// How a loop that runs in lanes shares its iterations among threads ([`Lanes::share`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Share {
     /// It does not.
     No,
-    /// It starts the threads itself (the outermost loop): `end` is its exclusive bound.
-    Spawn(AExpr),
+    /// It starts the threads itself (the outermost loop): `end` is its exclusive bound; when,
+    /// the [`Fork`].
+    Spawn(AExpr, Option<Fork>),
     /// The threads of the parallel region around it share its iterations.
     Region(AExpr),
 }
@@ -170,6 +188,8 @@ pub struct Jam {
     pub end: AExpr,
     /// Whether the groups of copies run on threads.
     pub threads: bool,
+    /// When they start the threads (with `threads`; `None`: always).
+    pub fork: Option<Fork>,
     /// The vector loop the copies run in (its body: one copy's statements).
     pub lanes: DLoop,
     /// The loop's body for the iterations that remain after the groups.
@@ -330,6 +350,9 @@ impl Decider<'_> {
         let jammed = |threads: bool| {
             let mut j = self.jam(*iter, init, cond, *step, body, *jam, cx)?;
             j.threads = threads;
+            if threads {
+                j.fork = self.fork(*iter, init, &j.end, body);
+            }
             Some(made(Exec::Jammed(Box::new(j)), Vec::new()))
         };
         if t.vector_threads
@@ -397,9 +420,15 @@ impl Decider<'_> {
                 threads: Threads::Region,
                 ..cx
             };
+            // The work of one sweep (the loop's body at its first iteration).
+            let fork = instances(body, &[(*iter, init.clone())]).map(|work| Fork {
+                work,
+                min: i64::try_from(t.fork_work).unwrap_or(i64::MAX),
+            });
             return DNode::Region {
                 private,
                 body: vec![self.node(n, inside)],
+                fork,
             };
         }
         // Threads: one team at a time (a loop inside another's threads runs in order: native
@@ -416,7 +445,11 @@ impl Decider<'_> {
                 threads: Threads::Loop,
                 ..cx.inside()
             };
-            return made(Exec::Threads { end, private }, self.nodes(body, inside));
+            let fork = self.fork(*iter, init, &end, body);
+            return made(
+                Exec::Threads { end, private, fork },
+                self.nodes(body, inside),
+            );
         }
         if !t.vector_threads
             && let Some(j) = jammed(false)
@@ -477,3 +510,178 @@ mod display;
 mod lanes;
 
 pub(crate) use lanes::{Stride, array_of, statements_of, stride, unconditional_reads};
+
+impl Decider<'_> {
+    /// When the loop `for (iter = init; iter < end; ...) body` starts its threads ([`Fork`]);
+    /// `None` (always) when its work cannot be estimated.
+    fn fork(&self, iter: usize, init: &AExpr, end: &AExpr, body: &[Node]) -> Option<Fork> {
+        let work = work(iter, init, end, body)?;
+        Some(Fork {
+            work,
+            min: i64::try_from(self.target.fork_work).unwrap_or(i64::MAX),
+        })
+    }
+}
+
+/// Work estimates saturate here: every product of two of them fits in 64 bits.
+const WORK_CAP: i64 = 1 << 30;
+
+/// The statement instances of `for (iter = init; iter < end; ...) body`, as an expression of
+/// the parameters and the iterators around: the loop's trip count times the instances of one
+/// iteration, each loop inside counted at its first iteration's bounds (a triangular loop
+/// inside is counted at its first row's length: an estimate), the branches of a condition
+/// both counted. Saturates at [`WORK_CAP`]. `None` when a loop inside has no exclusive bound.
+pub(crate) fn work(iter: usize, init: &AExpr, end: &AExpr, body: &[Node]) -> Option<AExpr> {
+    let at = vec![(iter, init.clone())];
+    Some(capped(AstOp::Mul, trip(init, end), instances(body, &at)?))
+}
+
+/// `min(max(end - first, 0), WORK_CAP)`.
+fn trip(first: &AExpr, end: &AExpr) -> AExpr {
+    let span = fold(AstOp::Sub, end.clone(), first.clone());
+    let span = fold(AstOp::Max, span, AExpr::Int(0));
+    fold(AstOp::Min, span, AExpr::Int(WORK_CAP))
+}
+
+/// The statement instances of `nodes` with the iterators of `at` at those values.
+fn instances(nodes: &[Node], at: &[(usize, AExpr)]) -> Option<AExpr> {
+    let mut sum = AExpr::Int(0);
+    for n in nodes {
+        let w = match n {
+            Node::Stmt { .. } => AExpr::Int(1),
+            Node::If { then, els, .. } => {
+                capped(AstOp::Add, instances(then, at)?, instances(els, at)?)
+            }
+            Node::For {
+                iter,
+                init,
+                cond,
+                body,
+                ..
+            } => {
+                let end = exclusive_bound(*iter, cond)?;
+                let (first, end) = (at_values(init, at), at_values(&end, at));
+                let mut inner = at.to_vec();
+                inner.push((*iter, first.clone()));
+                capped(AstOp::Mul, trip(&first, &end), instances(body, &inner)?)
+            }
+        };
+        sum = capped(AstOp::Add, sum, w);
+    }
+    Some(sum)
+}
+
+/// `e` with the iterators of `at` replaced by their expressions.
+fn at_values(e: &AExpr, at: &[(usize, AExpr)]) -> AExpr {
+    match e {
+        AExpr::Iter(k) => match at.iter().rev().find(|(i, _)| i == k) {
+            Some((_, v)) => v.clone(),
+            None => e.clone(),
+        },
+        AExpr::Op(op, args) => match args.as_slice() {
+            [a, b] => fold(*op, at_values(a, at), at_values(b, at)),
+            _ => AExpr::Op(*op, args.iter().map(|a| at_values(a, at)).collect()),
+        },
+        other => other.clone(),
+    }
+}
+
+/// `min(a op b, WORK_CAP)` for two estimates (each at most `WORK_CAP`).
+fn capped(op: AstOp, a: AExpr, b: AExpr) -> AExpr {
+    fold(AstOp::Min, fold(op, a, b), AExpr::Int(WORK_CAP))
+}
+
+/// `a op b`, computed when both are constants (and it does not overflow), and `x + 0`, `x * 1`,
+/// `0 * x` simplified.
+fn fold(op: AstOp, a: AExpr, b: AExpr) -> AExpr {
+    if let (AExpr::Int(x), AExpr::Int(y)) = (&a, &b) {
+        let v = match op {
+            AstOp::Add => x.checked_add(*y),
+            AstOp::Sub => x.checked_sub(*y),
+            AstOp::Mul => x.checked_mul(*y),
+            AstOp::Min => Some(*x.min(y)),
+            AstOp::Max => Some(*x.max(y)),
+            _ => None,
+        };
+        if let Some(v) = v {
+            return AExpr::Int(v);
+        }
+    }
+    // `min(min(x, c), d)` with c <= d is `min(x, c)`.
+    if op == AstOp::Min
+        && let (AExpr::Op(AstOp::Min, inner), AExpr::Int(d)) = (&a, &b)
+        && matches!(inner.get(1), Some(AExpr::Int(c)) if c <= d)
+    {
+        return a;
+    }
+    match (op, &a, &b) {
+        (AstOp::Add, _, AExpr::Int(0))
+        | (AstOp::Sub, _, AExpr::Int(0))
+        | (AstOp::Mul, _, AExpr::Int(1)) => a,
+        (AstOp::Add, AExpr::Int(0), _) | (AstOp::Mul, AExpr::Int(1), _) => b,
+        (AstOp::Mul, AExpr::Int(0), _) | (AstOp::Mul, _, AExpr::Int(0)) => AExpr::Int(0),
+        _ => AExpr::Op(op, vec![a, b]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(e: &AExpr, n: i64) -> i64 {
+        match e {
+            AExpr::Int(v) => *v,
+            AExpr::Param(_) => n,
+            AExpr::Op(op, a) => {
+                let (x, y) = (value(&a[0], n), value(&a[1], n));
+                match op {
+                    AstOp::Add => x + y,
+                    AstOp::Sub => x - y,
+                    AstOp::Mul => x * y,
+                    AstOp::Min => x.min(y),
+                    AstOp::Max => x.max(y),
+                    other => panic!("{other:?}"),
+                }
+            }
+            AExpr::Iter(k) => panic!("iterator {k} left"),
+        }
+    }
+
+    #[test]
+    fn work_counts_instances_at_the_first_iteration_and_saturates() {
+        let n = || AExpr::Param("n".into());
+        let stmt = || Node::Stmt {
+            stmt: StmtId(0),
+            iterators: Vec::new(),
+            indices: Vec::new(),
+        };
+        // for (c0 = 0; c0 < n; c0++) { S; for (c1 = c0; c1 < n; c1++) { S; S } }
+        let inner = Node::For {
+            iter: 1,
+            init: AExpr::Iter(0),
+            cond: AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), n()]),
+            step: 1,
+            body: vec![stmt(), stmt()],
+            kind: LoopKind::Serial,
+            jam: false,
+        };
+        let w = work(0, &AExpr::Int(0), &n(), &[stmt(), inner]).unwrap();
+        // The inner loop counted at c0 = 0: n iterations of 2, plus 1, n times.
+        assert_eq!(value(&w, 10), 10 * (1 + 2 * 10));
+        assert_eq!(value(&w, 0), 0);
+        assert_eq!(value(&w, -5), 0);
+        // Saturates instead of overflowing.
+        assert_eq!(value(&w, 1 << 40), WORK_CAP);
+        // A loop inside without an exclusive bound: no estimate.
+        let odd = Node::For {
+            iter: 1,
+            init: AExpr::Int(0),
+            cond: AExpr::Op(AstOp::Eq, vec![AExpr::Iter(1), n()]),
+            step: 1,
+            body: vec![stmt()],
+            kind: LoopKind::Serial,
+            jam: false,
+        };
+        assert!(work(0, &AExpr::Int(0), &n(), &[odd]).is_none());
+    }
+}

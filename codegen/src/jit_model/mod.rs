@@ -414,8 +414,8 @@ impl ModelLowering<'_, '_> {
     fn for_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
         let (iter, step) = (l.iter, l.step);
         match &l.exec {
-            Exec::Threads { end, .. } => {
-                return self.parallel_loop(iter, &l.init, end, step, &l.body);
+            Exec::Threads { end, fork, .. } => {
+                return self.parallel_loop(iter, &l.init, end, step, &l.body, fork.as_ref());
             }
             Exec::Jammed(j) => return self.jammed_loop(l, j),
             Exec::Lanes(lanes) => {

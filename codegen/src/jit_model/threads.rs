@@ -15,6 +15,7 @@ impl ModelLowering<'_, '_> {
         end: &AExpr,
         step: i64,
         body: &[DNode],
+        fork: Option<&crate::decide::Fork>,
     ) -> Result<(), CodegenError> {
         let cl =
             |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
@@ -108,8 +109,19 @@ impl ModelLowering<'_, '_> {
         let first = self.aexpr(init)?;
         let end = self.aexpr(end)?;
         let (count, step_v) = self.trip_count(first, end, step);
+        // The work estimate and its least for threads (always threads without one).
+        let (work, min) = match fork {
+            Some(f) => (
+                self.aexpr(&f.work)?,
+                self.l.b.ins().iconst(types::I64, f.min),
+            ),
+            None => (
+                self.l.b.ins().iconst(types::I64, i64::MAX),
+                self.l.b.ins().iconst(types::I64, 0),
+            ),
+        };
         let mut hsig = self.l.module.make_signature();
-        for _ in 0..6 {
+        for _ in 0..8 {
             hsig.params.push(AbiParam::new(types::I64));
         }
         hsig.returns.push(AbiParam::new(types::I32));
@@ -122,11 +134,10 @@ impl ModelLowering<'_, '_> {
         let outlined = self.l.module.declare_func_in_func(id, self.l.b.func);
         let body_addr = self.l.b.ins().func_addr(types::I64, outlined);
         let args = self.l.args;
-        let call = self
-            .l
-            .b
-            .ins()
-            .call(helper, &[body_addr, args, frame, first, step_v, count]);
+        let call = self.l.b.ins().call(
+            helper,
+            &[body_addr, args, frame, first, step_v, count, work, min],
+        );
         let status = self.l.b.inst_results(call)[0];
         let bad = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, status, 0);
         let ok = self.l.b.create_block();
