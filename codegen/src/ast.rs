@@ -914,6 +914,21 @@ impl LoopAst {
         any(&self.body)
     }
 
+    /// Whether some loop marked [`LoopKind::Parallel`] is inside another loop: its threads may
+    /// start once per iteration of that loop (a time loop, Floyd-Warshall's `k`).
+    pub fn has_nested_parallel_loop(&self) -> bool {
+        fn any(nodes: &[Node], inside: bool) -> bool {
+            nodes.iter().any(|n| match n {
+                Node::For { kind, body, .. } => {
+                    (inside && *kind == LoopKind::Parallel) || any(body, true)
+                }
+                Node::If { then, els, .. } => any(then, inside) || any(els, inside),
+                Node::Stmt { .. } => false,
+            })
+        }
+        any(&self.body, false)
+    }
+
     /// The AST as C-like text, statements written as calls `S0(c0, c1)` with the values of their
     /// original iterators (what `optimist show ast` prints).
     pub fn display(&self, scop: &Scop) -> String {
@@ -1179,6 +1194,40 @@ mod tests {
                     .display(&scop)
             );
         }
+    }
+
+    #[test]
+    fn a_parallel_loop_inside_another_loop_is_nested() {
+        let l = |kind: LoopKind, body: Vec<Node>| Node::For {
+            iter: 0,
+            init: AExpr::Int(0),
+            cond: AExpr::Op(AstOp::Lt, vec![AExpr::Iter(0), AExpr::Int(4)]),
+            step: 1,
+            body,
+            kind,
+            jam: false,
+        };
+        let s = || Node::Stmt {
+            stmt: StmtId(0),
+            iterators: Vec::new(),
+            indices: Vec::new(),
+        };
+        let ast = |body: Vec<Node>| LoopAst {
+            body,
+            iterators: vec!["c0".into()],
+        };
+        let top = ast(vec![l(
+            LoopKind::Parallel,
+            vec![l(LoopKind::Serial, vec![s()])],
+        )]);
+        assert!(top.has_parallel_loop() && !top.has_nested_parallel_loop());
+        let nested = ast(vec![l(
+            LoopKind::Serial,
+            vec![l(LoopKind::Parallel, vec![s()])],
+        )]);
+        assert!(nested.has_parallel_loop() && nested.has_nested_parallel_loop());
+        let none = ast(vec![l(LoopKind::Serial, vec![s()])]);
+        assert!(!none.has_parallel_loop() && !none.has_nested_parallel_loop());
     }
 
     /// A statement node of statement 0 with one access whose index expressions are `e`.

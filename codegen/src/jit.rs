@@ -91,9 +91,10 @@ impl Compiled {
         self.entry as usize as i64
     }
 
-    /// Runs the code on an argument block laid out as [`crate::abi`] says, inside `pool` (the
-    /// pool of its parallel loops) when one is given: how it ended, and whether a versioned
-    /// entry ran the faithful code.
+    /// Runs the code on an argument block laid out as [`crate::abi`] says, with `pool` (the
+    /// pool of its parallel loops) when one is given: inside it when `install`, else on this
+    /// thread with the pool entered by the loops that fork ([`crate::parallel::with_pool`]).
+    /// How it ended, and whether a versioned entry ran the faithful code.
     ///
     /// # Safety
     /// `args` must describe, for the function this was compiled from, valid scalars and for
@@ -103,11 +104,15 @@ impl Compiled {
         &self,
         args: &mut ArgBlock,
         pool: Option<&rayon::ThreadPool>,
+        install: bool,
     ) -> (Status, bool) {
         let entry = self.entry;
         // SAFETY: per the contract.
         let call = move || Status::decode(unsafe { entry(args.as_mut_slice().as_mut_ptr()) });
-        crate::parallel::with_pool(pool, call)
+        match pool {
+            Some(pool) if install => pool.install(call),
+            _ => crate::parallel::with_pool(pool, call),
+        }
     }
 }
 
