@@ -16,6 +16,15 @@ fn parse(src: &str) -> optimist::scop::ir::Function {
     frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap()
 }
 
+/// The function of a kernel of the corpus (`path` from the repository's root).
+fn corpus(path: &str) -> optimist::scop::ir::Function {
+    frontend::parse_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
+        &FrontendConfig::default(),
+    )
+    .unwrap()
+}
+
 const CHAIN: &str = "void chain(int n, double A[n], double B[n]) {\n  for (int i = 1; i < n; i++)\n    A[i] = A[i - 1] * 0.5 + B[i];\n}\n";
 
 #[test]
@@ -282,11 +291,7 @@ fn loopy_scripts_apply_to_a_split_model() {
 #[test]
 fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
     let plan_with = |path: &str, config: &Config| {
-        let f = optimist::scop::frontend::parse_file(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
-            &FrontendConfig::default(),
-        )
-        .unwrap();
+        let f = corpus(path);
         match optimist::optimize(&f, config).unwrap() {
             Outcome::Optimized(plan) => plan,
             other => panic!("{path}: {:?}", other.why()),
@@ -426,11 +431,7 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
 #[test]
 fn a_component_too_large_for_isls_scheduler_keeps_the_programs_order_and_says_so() {
     use optimist::loopy::{AutoConfig, Decision, Departure, ScheduleChoice};
-    let f = optimist::scop::frontend::parse_file(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/adi.c"),
-        &FrontendConfig::default(),
-    )
-    .unwrap();
+    let f = corpus("corpus/suite/adi.c");
     let plan = |max_component_coefficients: usize| match optimist::optimize(
         &f,
         &Config::with(Strategy::Auto(AutoConfig {
@@ -565,11 +566,7 @@ fn pathological_inputs_are_bounded_by_the_budgets_alone() {
 /// planes), the report says so.
 #[test]
 fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
-    let f = optimist::scop::frontend::parse_file(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/jacobi2d.c"),
-        &FrontendConfig::default(),
-    )
-    .unwrap();
+    let f = corpus("corpus/suite/jacobi2d.c");
     let optimist::Compiled { kernel, outcome } = optimist::compile(&f, &Config::default()).unwrap();
     let plan = outcome.plan().unwrap_or_else(|| panic!("{outcome:?}"));
     use optimist::loopy::{Decision, ScheduleChoice};
@@ -665,11 +662,7 @@ fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
              at 2048, more than a 2048 KiB cache",
         ),
     ] {
-        let f = optimist::scop::frontend::parse_file(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
-            &FrontendConfig::default(),
-        )
-        .unwrap();
+        let f = corpus(path);
         let plan = optimist::optimize(&f, &Config::default()).unwrap();
         let plan = plan.plan().unwrap();
         assert!(

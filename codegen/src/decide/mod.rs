@@ -421,10 +421,7 @@ impl Decider<'_> {
                 ..cx
             };
             // The work of one sweep (the loop's body at its first iteration).
-            let fork = instances(body, &[(*iter, init.clone())]).map(|work| Fork {
-                work,
-                min: i64::try_from(t.fork_work).unwrap_or(i64::MAX),
-            });
+            let fork = self.fork_at(instances(body, &[(*iter, init.clone())]));
             return DNode::Region {
                 private,
                 body: vec![self.node(n, inside)],
@@ -515,9 +512,13 @@ impl Decider<'_> {
     /// When the loop `for (iter = init; iter < end; ...) body` starts its threads ([`Fork`]);
     /// `None` (always) when its work cannot be estimated.
     fn fork(&self, iter: usize, init: &AExpr, end: &AExpr, body: &[Node]) -> Option<Fork> {
-        let work = work(iter, init, end, body)?;
+        self.fork_at(work(iter, init, end, body))
+    }
+
+    /// The [`Fork`] of an estimated `work` against the target's least.
+    fn fork_at(&self, work: Option<AExpr>) -> Option<Fork> {
         Some(Fork {
-            work,
+            work: work?,
             min: i64::try_from(self.target.fork_work).unwrap_or(i64::MAX),
         })
     }
@@ -591,21 +592,14 @@ fn capped(op: AstOp, a: AExpr, b: AExpr) -> AExpr {
     fold(AstOp::Min, fold(op, a, b), AExpr::Int(WORK_CAP))
 }
 
-/// `a op b`, computed when both are constants (and it does not overflow), and `x + 0`, `x * 1`,
-/// `0 * x` simplified.
+/// `a op b`, computed when both are constants (as [`crate::ast::constant`] computes them:
+/// not where it would overflow), and `x + 0`, `x * 1`, `0 * x`, `min(min(x, c), d)`
+/// simplified.
 fn fold(op: AstOp, a: AExpr, b: AExpr) -> AExpr {
-    if let (AExpr::Int(x), AExpr::Int(y)) = (&a, &b) {
-        let v = match op {
-            AstOp::Add => x.checked_add(*y),
-            AstOp::Sub => x.checked_sub(*y),
-            AstOp::Mul => x.checked_mul(*y),
-            AstOp::Min => Some(*x.min(y)),
-            AstOp::Max => Some(*x.max(y)),
-            _ => None,
-        };
-        if let Some(v) = v {
-            return AExpr::Int(v);
-        }
+    if let (AExpr::Int(_), AExpr::Int(_)) = (&a, &b)
+        && let Some(v) = crate::ast::constant(&AExpr::Op(op, vec![a.clone(), b.clone()]))
+    {
+        return AExpr::Int(v);
     }
     // `min(min(x, c), d)` with c <= d is `min(x, c)`.
     if op == AstOp::Min
