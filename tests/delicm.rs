@@ -343,3 +343,46 @@ fn random_scalar_kernels_compute_the_same_bits() {
     eprintln!("DeLICM changed {changed} of 16 kernels");
     assert!(changed >= 8, "DeLICM changed only {changed} of 16 kernels");
 }
+
+/// Forwarding pays only where it frees a loop (issue 37): a value computed once, outside every
+/// loop (deriche's coefficients), serializes nothing, so it is neither copied into the loops
+/// (where each instance would recompute it, `expf` included) nor kept in an array element.
+#[test]
+fn a_value_computed_once_stays_a_scalar() {
+    check(
+        "void scale(int n, float alpha, float A[n], float B[n]) {
+  float k = expf(-alpha) * (1.0f - alpha);
+  for (int i = 0; i < n; i++)
+    B[i] = k * A[i];
+}",
+        expect![[r#"
+            k: not forwarded: S0 computes it once, outside every loop
+            k: not mapped: S0 writes it once, outside every loop
+            statements: 2 before, 2 after
+            S0: { S0[] -> k[] } = (expf(-(alpha)) * (1.0f - alpha))
+            S1: [n] -> { S1[i] -> B[i] : 0 <= i < n } = (a2 * a3)
+        "#]],
+    );
+}
+
+/// A call computed in the outer loop is not copied into the inner one (each of its instances
+/// would call it again); arithmetic and loads still are (Listing 2).
+#[test]
+fn a_call_is_not_forwarded_into_inner_loops() {
+    check(
+        "void rows(int n, int m, double A[n], double B[n][m], double C[m]) {
+  for (int i = 0; i < n; i++) {
+    double e = exp(A[i]);
+    for (int j = 0; j < m; j++)
+      B[i][j] = e * C[j];
+  }
+}",
+        expect![[r#"
+            e: not forwarded into S1: S0 computes it with a call, which S1 would repeat in its inner loops
+            e: not mapped: B (stored by S1): no instance of S1 follows [n, m] -> { S0[i] : m <= 0 and 0 <= i < n }
+            statements: 2 before, 2 after
+            S0: [n] -> { S0[i] -> e[] : 0 <= i < n } = exp(a1)
+            S1: [n, m] -> { S1[i, j] -> B[i, j] : 0 <= i < n and 0 <= j < m } = (a3 * a4)
+        "#]],
+    );
+}

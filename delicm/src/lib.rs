@@ -173,10 +173,34 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
         // the webs are retried while some get mapped. Mapping a web leaves the flows of the
         // others as they were: no write of one web comes between a write and a read of another.
         let own = targets.flows.of(scop, s)?;
-        let mut pending: Vec<Vec<AccessId>> = webs(scop, s, &own)?
-            .into_iter()
-            .filter(|w| w.iter().any(|&a| scop.access(a).is_read()))
-            .collect();
+        let mut pending: Vec<Vec<AccessId>> = Vec::new();
+        for web in webs(scop, s, &own)? {
+            if !web.iter().any(|&a| scop.access(a).is_read()) {
+                continue;
+            }
+            // A value written once, outside every loop, serializes no loop: in an element it
+            // would only be loaded where a register held it.
+            let mut once = Vec::new();
+            for &a in &web {
+                let st = scop.stmt(scop.access(a).stmt);
+                if scop.access(a).kind.is_write() {
+                    if st.domain.dim(DimType::SET)? != 0 {
+                        once.clear();
+                        break;
+                    }
+                    once.push(st.name.clone());
+                }
+            }
+            if once.is_empty() {
+                pending.push(web);
+            } else {
+                notes.push(format!(
+                    "{}: not mapped: {} writes it once, outside every loop",
+                    scop.array(s).name,
+                    once.join(", ")
+                ));
+            }
+        }
         let mut used: Vec<(StmtId, Map)> = Vec::new();
         let mut last_notes = Vec::new();
         loop {
@@ -442,6 +466,29 @@ fn forward_scalar(
             .filter(|&a| scop.access(a).array == s && scop.access(a).is_read())
             .collect()
     };
+    // Forwarding pays only where it frees a loop (§3: the scalar written in every iteration
+    // serializes it). A value computed once, outside every loop, carries no dependence between
+    // iterations: copying it into its readers only repeats it in each of their instances
+    // (deriche: four `expf` per pixel, 6x slower), and neither back end moves it out again.
+    let writers: Vec<StmtId> = scop
+        .accesses
+        .iter()
+        .filter(|a| a.array == s && a.kind.is_write())
+        .map(|a| a.stmt)
+        .collect();
+    let mut outside = Vec::new();
+    for &w in &writers {
+        if scop.stmt(w).domain.dim(DimType::SET)? == 0 {
+            outside.push(scop.stmt(w).name.clone());
+        }
+    }
+    if !writers.is_empty() && outside.len() == writers.len() {
+        notes.push(format!(
+            "{name}: not forwarded: {} computes it once, outside every loop",
+            outside.join(", ")
+        ));
+        return Ok(0);
+    }
     let mut done = 0;
     // The flow into a load depends only on its relation (statement and subscripts), on the
     // writes to its array and on the schedule; forwarding changes none of them but adds loads,
@@ -485,6 +532,26 @@ fn forward_scalar(
         let def = from.reverse()?;
         let ydom = &scop.stmt(y).domain;
         if !def.is_single_valued()? || !def.domain()?.is_equal(ydom)? {
+            continue;
+        }
+        // A value computed once is not copied (above). A call (not speculatable in the
+        // paper's sense: it may set `errno`, and neither back end moves it out of a loop) is
+        // copied only where Y runs no more often than X.
+        let xdims = xs.domain.dim(DimType::SET)?;
+        let ydims = scop.stmt(y).domain.dim(DimType::SET)?;
+        if xdims == 0 {
+            // (A write among others outside loops: `s` is also written in a loop.)
+            continue;
+        }
+        if ydims > xdims && has_call(&xs.value) {
+            let ys = &scop.stmt(y).name;
+            let note = format!(
+                "{name}: not forwarded into {ys}: {} computes it with a call, which {ys} would repeat in its inner loops",
+                xs.name
+            );
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
             continue;
         }
         let loads = xs.value.accesses();
@@ -572,6 +639,11 @@ fn forward_scalar(
         k -= 1;
     }
     Ok(done)
+}
+
+/// Whether the expression calls a function (a math function or a declared pure one).
+fn has_call(e: &BodyExpr) -> bool {
+    e.callee().is_some() || e.children().into_iter().any(has_call)
 }
 
 /// The webs of scalar `s`: its accesses grouped by value flow (a write and the reads that may

@@ -842,7 +842,8 @@ fn components(names: &[String], edges: &UnionMap) -> Result<Vec<usize>, IslError
 
 /// What isl's scheduler is given. Statements that run one right after the other at every point
 /// of the same loops in the program's order ([`crate::run_together`]), and belong to one
-/// strongly connected component of the dependences, are one statement (the first of them, by
+/// strongly connected component of the dependences or are both outside every loop (constants
+/// computed once: adi's thirteen), are one statement (the first of them, by
 /// name) with the dependences of all of them; the schedule is then pulled back to every
 /// statement, and the members of a group, at the same point of it, run in the order of their
 /// statement numbers (the last dimension of [`flat`]), which is the program's order.
@@ -885,6 +886,16 @@ impl Grouped {
             .intersect_domain(domains)?
             .maps()?;
         let component = components(&names, all)?;
+        // Statements outside every loop: nothing of theirs for isl to distribute.
+        let mut outside = vec![false; names.len()];
+        for set in domains.sets()? {
+            if let Some(k) = set
+                .tuple_name()
+                .and_then(|n| names.iter().position(|s| *s == n))
+            {
+                outside[k] = set.dim(DimType::SET)? == 0;
+            }
+        }
         let index = |m: &optimist_presburger::Map| {
             m.tuple_name(DimType::In)
                 .and_then(|n| names.iter().position(|s| *s == n))
@@ -901,7 +912,7 @@ impl Grouped {
             let mut lead = members[0];
             for pair in members.windows(2) {
                 let (a, b) = (pair[0], pair[1]);
-                if component[a] == component[b] && a < b {
+                if (component[a] == component[b] || (outside[a] && outside[b])) && a < b {
                     first[b] = lead;
                     grouped = true;
                 } else {
