@@ -106,6 +106,17 @@ pub enum Departure {
         /// The bound.
         max: usize,
     },
+    /// The program's order kept: the automatic schedule would gain only threads, and would pay
+    /// for them by streaming an array too large for the cache more times (a streaming loop
+    /// nest takes as long as its memory traffic; two cores at most halve it).
+    MoreSweeps {
+        /// The array.
+        array: String,
+        /// How many loop nests stream it in the program's order.
+        ours: usize,
+        /// How many in the automatic schedule.
+        theirs: usize,
+    },
 }
 
 impl fmt::Display for Departure {
@@ -165,6 +176,15 @@ impl fmt::Display for Departure {
                  connected component of the dependences ({statements} statements, those that \
                  run together counted once), over AutoConfig::max_component_coefficients \
                  ({max}); the program's order kept"
+            ),
+            Departure::MoreSweeps {
+                array,
+                ours,
+                theirs,
+            } => write!(
+                f,
+                "original order kept: the automatic schedule would gain only threads, for {theirs} \
+                 loop nests streaming {array} (larger than the cache) where the program has {ours}"
             ),
         }
     }
