@@ -57,11 +57,18 @@
 //!   one write instance of one unguarded statement whose value uses only constants, parameters and
 //!   exact array reads (no iterators) gets that value tree instead, its loads re-issued from the
 //!   reading statement through the "defining instance" map; kept only if each re-issued load sees
-//!   the same write instances as the original load (isl dataflow);
+//!   the same write instances as the original load (isl dataflow). Only where it can free a
+//!   loop: a scalar written only outside every loop carries no dependence between iterations
+//!   (copied into a loop, each instance would recompute it: deriche's coefficients, four `expf`
+//!   per pixel, made the kernel 6x slower), and a value computed with a call is not copied into
+//!   a statement in more loops (the paper forwards speculatable operations; neither back end
+//!   hoists a call out of a loop again);
 //! - **greedy mapping** (§2.1, Listing 5), per *web* of a variable (its writes and the reads they
 //!   feed: one variable reused by two nests is two webs): the targets are the unguarded exact
 //!   must-writes of array elements whose value reads the web (a plain copy `C[i][j] = acc` first),
-//!   then the targets of webs it feeds (Listing 5's adjacent lifetimes). Each access of the web is
+//!   then the targets of webs it feeds (Listing 5's adjacent lifetimes). A web written only
+//!   outside every loop is not mapped (it serializes nothing; in an element it would be loaded
+//!   where a register held it). Each access of the web is
 //!   moved to the element the *next* instance of the target writes, among the instances that read
 //!   the same element of the variable (`lexmin` over the original schedule; for a scalar, any);
 //! - **dead statements** (a local written and no longer read, a copy of an element onto itself)
