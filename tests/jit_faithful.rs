@@ -477,6 +477,30 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
 }
 
+/// A read that moves one element back along a vector loop (`A[i][n - 1 - j]` along `j`, as
+/// Levinson-Durbin's `y[k - i - 1]`) runs in lanes: one vector load ending at the first lane's
+/// element, its lanes reversed by a shuffle; the results are the interpreter's bits (the
+/// corpus's `reverse.c` in the differential tests).
+#[test]
+fn a_reversed_read_runs_in_lanes() {
+    use optimist::codegen::model_loop_report;
+    use optimist::{Config, NativeOptions};
+    let src = "void rev(int n, int m, double A[m][n], double B[m][n]) {\n  for (int i = 0; i < m; i++)\n    for (int j = 0; j < n; j++)\n      B[i][j] = 0.5 * A[i][n - 1 - j] + B[i][j];\n}\n";
+    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+    let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+    let plan = outcome.plan().expect("optimized");
+    let native = NativeOptions {
+        threads: 1,
+        vector: true,
+        registers: true,
+    };
+    let r = model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap();
+    let inner = r.max_depth();
+    assert!(r.count(inner, "shuffle") >= 1, "{r:?}");
+    assert!(r.count(inner, "load.f64x2") >= 2, "{r:?}");
+    assert!(r.count(inner, "fmul.f64x2") >= 1, "{r:?}");
+}
+
 /// Floyd-Warshall's `j` loop carries dependences only to and from `j = k` (and its `i` loop
 /// only to and from `i = k`): the automatic strategy splits both there (the report says so),
 /// the long parts of `j` run in integer lanes, the comparison and `?:` as a lane mask (a minimum here), and the

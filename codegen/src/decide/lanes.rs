@@ -195,7 +195,8 @@ impl Decider<'_> {
     /// statements without guards that store a floating type (one for the whole body) at an
     /// element contiguous along `iter`, computed by `+ - * /`, negation and `sqrt` (exact in
     /// IEEE arithmetic, so lanes give the bits of the scalar code) from constants, scalars and
-    /// accesses that are contiguous or invariant along `iter`, to arrays proved in range. The
+    /// accesses that are contiguous, reversed (reads) or invariant along `iter`, to arrays
+    /// proved in range. The
     /// loop's mark says its iterations carry no dependence, so the statements may run lane by
     /// lane in any interleaving.
     pub(super) fn vectorizable(&self, iter: usize, body: &[Node]) -> Option<Type> {
@@ -540,6 +541,10 @@ pub(crate) enum Stride {
     Invariant,
     /// Consecutive elements of the innermost dimension, one per lane.
     Contiguous,
+    /// Consecutive elements of the innermost dimension backwards (`y[k - i - 1]` along `i`):
+    /// lane `l` reads the element `l` before lane 0's. Read as one vector ending at lane 0's
+    /// element, its lanes reversed; only reads move so.
+    Reversed,
 }
 
 /// How access `a` moves along `iter` in one instance, when vector code can follow it: arrays
@@ -563,6 +568,9 @@ pub(crate) fn stride(
     match coefficients?.split_last()? {
         (0, outer) if outer.iter().all(|&c| c == 0) => Some(Stride::Invariant),
         (1, outer) if outer.iter().all(|&c| c == 0) => Some(Stride::Contiguous),
+        (-1, outer) if outer.iter().all(|&c| c == 0) && !acc.kind.is_write() => {
+            Some(Stride::Reversed)
+        }
         _ => None,
     }
 }

@@ -272,6 +272,41 @@ impl ModelLowering<'_, '_> {
                     .ins()
                     .load(vty, MemFlagsData::new().with_notrap(), addr, offset)
             }
+            ExprKind::Leaf(BodyLeaf::Access(a))
+                if self.stride(iter, inst.indices, *a) == Some(Stride::Reversed) =>
+            {
+                // The lanes' elements end at lane 0's: one load of the vector that ends there,
+                // its lanes reversed (a byte shuffle: lane `l` of the result is lane `n - 1 - l`).
+                let (addr, offset) = self.address_at(inst, *a)?.ok_or_else(|| {
+                    CodegenError::Unexpected("reversed access to a scalar".into())
+                })?;
+                let (n, bytes) = (vty.lane_count(), vty.lane_bits() / 8);
+                let back = i32::try_from((n - 1) * bytes)
+                    .ok()
+                    .and_then(|b| offset.checked_sub(b))
+                    .ok_or_else(|| CodegenError::Unexpected("reversed offset".into()))?;
+                let v = self
+                    .l
+                    .b
+                    .ins()
+                    .load(vty, MemFlagsData::new().with_notrap(), addr, back);
+                let mask: Vec<u8> = (0..n)
+                    .rev()
+                    .flat_map(|l| (0..bytes).map(move |b| (l * bytes + b) as u8))
+                    .collect();
+                let mask = self
+                    .l
+                    .b
+                    .func
+                    .dfg
+                    .immediates
+                    .push(cranelift_codegen::ir::ConstantData::from(mask));
+                let little =
+                    MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little);
+                let bytes16 = self.l.b.ins().bitcast(types::I8X16, little, v);
+                let r = self.l.b.ins().shuffle(bytes16, bytes16, mask);
+                self.l.b.ins().bitcast(vty, little, r)
+            }
             ExprKind::Float(_) | ExprKind::Leaf(_) => {
                 let x = self.body(Some(inst), e)?;
                 self.l.b.ins().splat(vty, x)

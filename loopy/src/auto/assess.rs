@@ -118,6 +118,19 @@ pub(super) fn stride_one(
     d: usize,
     width: usize,
 ) -> Result<bool, IslError> {
+    strides_within(scop, theta, d, width, false)
+}
+
+/// [`stride_one`], where `reads_back` lets reads also move one element back (`y[k - i - 1]`
+/// along `i`): vector lanes load such a read as one vector and reverse it, so the loop may run
+/// in lanes, but it does not walk memory the caches' way (unit stride stays [`stride_one`]).
+pub(super) fn strides_within(
+    scop: &Scop,
+    theta: &UnionMap,
+    d: usize,
+    width: usize,
+    reads_back: bool,
+) -> Result<bool, IslError> {
     let step = along(scop, width, d, &format!("x{d} + 1"))?;
     // A step moves an access between two instances of its own statement: each access is
     // measured against its statement's part of `theta` only. Per statement, the pairs of
@@ -148,7 +161,12 @@ pub(super) fn stride_one(
             .deltas()?;
         let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
         let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
-        c.push(format!("0 <= z{} <= 1", rank - 1));
+        let least = if reads_back && a.kind == optimist_scop::model::AccessKind::Read {
+            -1
+        } else {
+            0
+        };
+        c.push(format!("{least} <= z{} <= 1", rank - 1));
         let name = delta.tuple_name().unwrap_or_default();
         let allowed = optimist_presburger::Set::parse(
             &scop.ctx,
@@ -367,7 +385,8 @@ impl Assessed {
         // How many loops each statement is in.
         let mut depths: Vec<(StmtId, usize)> = Vec::new();
         // Whether each statement's accesses move by at most one element along its innermost
-        // loop (a property of the statement alone, asked again below for groups).
+        // loop, reads also one back (a property of the statement alone, asked again below for
+        // groups): what lanes need.
         let mut unit: std::collections::BTreeMap<StmtId, bool> = Default::default();
         for m in theta.maps()? {
             let one = m.to_union()?;
@@ -387,12 +406,13 @@ impl Assessed {
             if !stride {
                 unit_stride = false;
             }
+            let in_lanes = stride || strides_within(scop, &one, d, width, true)?;
             let name = m.tuple_name(DimType::In).unwrap_or_default();
             if let Some(k) = scop.stmts.iter().position(|s| s.name == name) {
                 let s = StmtId(k as u32);
                 depths.push((s, depth));
                 innermost.entry(d).or_default().push(s);
-                unit.insert(s, stride);
+                unit.insert(s, in_lanes);
                 if let Some(&outer) = loops.get(1) {
                     second.insert(s, outer);
                 }
