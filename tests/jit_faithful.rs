@@ -183,8 +183,9 @@ fn invariant_address_arithmetic_leaves_the_inner_loop() {
     assert_eq!(inner, 3, "{report:?}");
     // Flattening C[i][j], A[i][k] and B[k][j] multiplies by a row size three times; `i * n`
     // (shared by C and A) does not depend on k or j and must leave both inner loops, leaving
-    // only B's `k * n` in the innermost one.
-    assert_eq!(report.count(inner, "imul"), 1, "{report:?}");
+    // only B's `k * n` in the innermost one: once in each of its two copies (the one whose
+    // accesses a test before it proved in range, and the checked one).
+    assert_eq!(report.count(inner, "imul"), 2, "{report:?}");
     assert_eq!(report.count(inner - 1, "imul"), 0, "{report:?}");
     assert_eq!(
         report.count(1, "imul"),
@@ -802,4 +803,65 @@ fn one_thread_report(
         },
     )
     .unwrap()
+}
+
+/// The faithful code tests the range of an innermost loop's accesses once, before the loop
+/// (`codegen/src/ranges.rs`), and runs a copy without their checks when every iteration is in
+/// range. When one is not, the checked copy runs and stops at the access the program stops
+/// at: the elements written before it are the interpreter's, and the status is `OutOfBounds`.
+/// Subscripts in `int` arithmetic near its limits (where a widened value would wrap), a
+/// loop counting down with `>=`, a data-dependent subscript beside an affine one, and loops
+/// that run no iteration give the interpreter's bits.
+#[test]
+fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
+    let cases: &[(&str, &[&str])] = &[
+        // The last row's inner loop runs off the end of A (its buffer holds 30 elements of
+        // 4 x 8): rows 0-2 are written, row 3 up to element 29.
+        (
+            "void k(int n, int m, double A[n][m]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      A[i][j] = A[i][j] + i * 10 + j;\n}",
+            &["--set", "n=4", "--set", "m=8", "--len", "A=30"],
+        ),
+        // Counting down with >=, a negative coefficient and an offset: in range.
+        (
+            "void k(int n, double A[n], double B[n]) {\n  for (int i = n - 1; i >= 0; i--)\n    B[n - 1 - i] = 2.0 * A[i] + 1.0;\n}",
+            &["--set", "n=9"],
+        ),
+        // Counting down past the start of A: stops at A[-1].
+        (
+            "void k(int n, double A[n], double B[n]) {\n  for (int i = n - 1; i >= -1; i--)\n    B[0] = B[0] + A[i];\n}",
+            &["--set", "n=9"],
+        ),
+        // `int` arithmetic that wraps before it is widened: the checked copy decides.
+        (
+            "void k(int n, int big, double *P) {\n  for (int i = 0; i < n; i++)\n    P[i + big] = i;\n}",
+            &["--set", "n=4", "--set", "big=2147483646", "--len", "P=8"],
+        ),
+        // An indirect subscript keeps its check; the affine ones beside it are tested.
+        (
+            "void k(int n, int idx[n], double A[n], double B[n]) {\n  for (int i = 0; i < n; i++)\n    B[i] = A[idx[i]] + A[i];\n}",
+            &["--set", "n=6", "--array", "idx=0,5,2,7,1,1"],
+        ),
+        // <= up to the bound, and a loop that runs no iteration.
+        (
+            "void k(int n, int m, double A[n]) {\n  for (int i = 0; i <= n - 1; i++)\n    A[i] = A[i] * 0.5;\n  for (int j = m; j < 0; j++)\n    A[j] = 7.0;\n}",
+            &["--set", "n=5", "--set", "m=3"],
+        ),
+    ];
+    for (src, args) in cases {
+        let (f, k) = compile(src);
+        let spec = RunSpec::parse_args(args).unwrap();
+        let mut reference = Workload::generate(&f, &spec).unwrap();
+        let expected = interp::run(&f, &mut reference.args, &Default::default()).map(|_| ());
+        let mut w = Workload::generate(&f, &spec).unwrap();
+        let got = k.run(&mut w.args);
+        assert_eq!(
+            got.is_ok(),
+            expected.is_ok(),
+            "{src}: jit {got:?}, interpreter {expected:?}"
+        );
+        if expected.is_err() {
+            assert_eq!(got, Err(KernelError::OutOfBounds), "{src}");
+        }
+        assert_eq!(w.hashes(&f), reference.hashes(&f), "{src}");
+    }
 }

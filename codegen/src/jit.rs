@@ -300,6 +300,10 @@ pub(crate) struct Lowering<'a, 'm> {
     definitions: HashMap<String, FuncId>,
     /// Returns its block parameter as the status.
     pub error: Block,
+    /// The accesses (keyed by their subscripts' address in the IR) a test before the
+    /// innermost loop being lowered proved in range in every iteration ([`crate::ranges`]):
+    /// lowered without their checks.
+    pub proved: std::collections::HashSet<*const Expr>,
     /// The argument block (the function's parameter).
     pub args: Value,
 }
@@ -332,6 +336,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
             definitions: HashMap::new(),
             error,
             args,
+            proved: Default::default(),
         };
         if let Some(p) = l.pures.iter().find(|p| p.imp.is_none()) {
             return Err(CodegenError::Unbound(p.name.clone()));
@@ -463,6 +468,37 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let init = self.expr(&l.init)?;
         let var = self.vars[l.var];
         self.b.def_var(var, init);
+        // An innermost loop whose accesses a test can prove in range runs in two copies: one
+        // without those checks when the test holds, the other as written.
+        if self.proved.is_empty()
+            && let Some((fine, proved)) = crate::ranges::range_test(self, l, init)?
+        {
+            let (fast, slow, join) = (
+                self.b.create_block(),
+                self.b.create_block(),
+                self.b.create_block(),
+            );
+            self.b.ins().brif(fine, fast, &[], slow, &[]);
+            self.b.seal_block(fast);
+            self.b.seal_block(slow);
+            self.b.switch_to_block(fast);
+            self.proved = proved;
+            let done = self.plain_loop(l, ty, var);
+            self.proved.clear();
+            done?;
+            self.b.ins().jump(join, &[]);
+            self.b.switch_to_block(slow);
+            self.plain_loop(l, ty, var)?;
+            self.b.ins().jump(join, &[]);
+            self.b.seal_block(join);
+            self.b.switch_to_block(join);
+            return Ok(());
+        }
+        self.plain_loop(l, ty, var)
+    }
+
+    /// Loop `l` as written, its iterator (`var`, of type `ty`) holding its initial value.
+    fn plain_loop(&mut self, l: &For, ty: Type, var: Variable) -> Result<(), CodegenError> {
         let test = |x: &mut Self| {
             let i = x.b.use_var(var);
             let i = x.convert(i, ty, l.cond.ty);
@@ -489,6 +525,9 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let mut values = Vec::with_capacity(idx.len());
         for e in idx {
             values.push(self.expr(e)?);
+        }
+        if self.proved.contains(&idx.as_ptr()) {
+            return Ok(self.address_unchecked(a, &values, self.f.array(a).elem));
         }
         self.address(a, &values, self.f.array(a).elem)
     }

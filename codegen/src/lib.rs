@@ -63,6 +63,7 @@ mod jit_model;
 mod kernel;
 mod parallel;
 mod plan;
+mod ranges;
 mod versioned;
 
 pub use ast::{
