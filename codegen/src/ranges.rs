@@ -24,7 +24,8 @@
 //! to its checked copy.
 //!
 //! Loops qualify when their iterator has the comparison's type (signed), their step is 1 with
-//! `<`/`<=` or -1 with `>`/`>=`, their bound is such a term, their body contains no loop and
+//! `<`/`<=` or -1 with `>`/`>=`, their bound is such a term, they are not known to run at most
+//! 16 iterations (constant bounds: the test would cost more than the checks), their body contains no loop and
 //! assigns neither the iterator nor any variable of a bound or term. Accesses whose
 //! subscripts do not qualify (`A[B[j]]`, a subscript with a division) keep their checks in the
 //! unchecked copy.
@@ -35,6 +36,9 @@ use optimist_scop::expr::ExprKind;
 use optimist_scop::ir::{ArrayId, BinOp, Expr, For, IrLeaf, LValue, Stmt, StmtKind, UnOp, VarId};
 use optimist_scop::types::Type;
 use std::collections::HashSet;
+
+/// Loops of at most this many iterations, constant in the program, keep their checks.
+const SHORT: i128 = 16;
 
 /// An integer expression as `coef * iterator + Σ mul * term`, exactly.
 #[derive(Clone, Debug, Default)]
@@ -199,6 +203,13 @@ fn plan<'e>(l: &'e For, iter_ty: Type) -> Option<Plan<'e>> {
         (l.cond.op, l.step),
         (BinOp::Lt | BinOp::Le, 1) | (BinOp::Gt | BinOp::Ge, -1)
     );
+    // A loop of a few iterations known here (a convolution's 5 taps) costs less checked than
+    // its test would.
+    if let (ExprKind::Int(a), ExprKind::Int(b)) = (&l.init.kind, &l.cond.bound.kind)
+        && (b - a).abs() <= SHORT
+    {
+        return None;
+    }
     if !step_fits
         || !iter_ty.is_signed()
         || l.cond.ty != iter_ty
