@@ -865,3 +865,31 @@ fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
         assert_eq!(w.hashes(&f), reference.hashes(&f), "{src}");
     }
 }
+
+/// Where threads start is read off the decided tree, not the marks: a call runs inside its
+/// pool only when a loop decided to fork is inside another loop (Floyd-Warshall's `k`), and a
+/// kernel whose marked loop runs in lanes instead (gramschmidt on two threads) starts no
+/// threads at all, so its calls stay on the caller's thread and no pool is built.
+#[test]
+fn where_threads_start_is_read_off_the_decided_tree() {
+    use optimist::loopy::Target;
+    let forks = |path: &str| {
+        let f = frontend::parse_file(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
+            &FrontendConfig::default(),
+        )
+        .unwrap();
+        let outcome = optimist::optimize(&f, &optimist::Config::default()).unwrap();
+        let plan = outcome.plan().expect("optimized");
+        optimist::codegen::decide(
+            &plan.scop,
+            &plan.ast,
+            &Target::native(2, true, true),
+            &plan.unchecked,
+        )
+        .forks()
+    };
+    assert_eq!(forks("corpus/suite/floyd_warshall.c"), Some(true));
+    assert_eq!(forks("corpus/suite/gemm.c"), Some(false));
+    assert_eq!(forks("corpus/suite/gramschmidt.c"), None);
+}

@@ -914,21 +914,6 @@ impl LoopAst {
         any(&self.body)
     }
 
-    /// Whether some loop marked [`LoopKind::Parallel`] is inside another loop: its threads may
-    /// start once per iteration of that loop (a time loop, Floyd-Warshall's `k`).
-    pub fn has_nested_parallel_loop(&self) -> bool {
-        fn any(nodes: &[Node], inside: bool) -> bool {
-            nodes.iter().any(|n| match n {
-                Node::For { kind, body, .. } => {
-                    (inside && *kind == LoopKind::Parallel) || any(body, true)
-                }
-                Node::If { then, els, .. } => any(then, inside) || any(els, inside),
-                Node::Stmt { .. } => false,
-            })
-        }
-        any(&self.body, false)
-    }
-
     /// The AST as C-like text, statements written as calls `S0(c0, c1)` with the values of their
     /// original iterators (what `optimist show ast` prints).
     pub fn display(&self, scop: &Scop) -> String {
@@ -1197,7 +1182,7 @@ mod tests {
     }
 
     #[test]
-    fn a_parallel_loop_inside_another_loop_is_nested() {
+    fn a_parallel_loop_is_found_at_any_depth() {
         let l = |kind: LoopKind, body: Vec<Node>| Node::For {
             iter: 0,
             init: AExpr::Int(0),
@@ -1220,14 +1205,14 @@ mod tests {
             LoopKind::Parallel,
             vec![l(LoopKind::Serial, vec![s()])],
         )]);
-        assert!(top.has_parallel_loop() && !top.has_nested_parallel_loop());
+        assert!(top.has_parallel_loop());
         let nested = ast(vec![l(
             LoopKind::Serial,
             vec![l(LoopKind::Parallel, vec![s()])],
         )]);
-        assert!(nested.has_parallel_loop() && nested.has_nested_parallel_loop());
+        assert!(nested.has_parallel_loop());
         let none = ast(vec![l(LoopKind::Serial, vec![s()])]);
-        assert!(!none.has_parallel_loop() && !none.has_nested_parallel_loop());
+        assert!(!none.has_parallel_loop());
     }
 
     /// A statement node of statement 0 with one access whose index expressions are `e`.

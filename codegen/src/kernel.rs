@@ -144,8 +144,8 @@ pub struct Kernel {
     /// The threads of the parallel loops of the model-based code (none when it has none or
     /// runs on one thread).
     pool: Option<rayon::ThreadPool>,
-    /// Whether a call runs inside the pool (`pool.install`): when a parallel loop is inside
-    /// another loop, its threads start once per iteration of that one, and each start from a
+    /// Whether a call runs inside the pool (`pool.install`): when a loop decided to start
+    /// threads is inside another loop, its threads start once per iteration of that one, and each start from a
     /// thread outside the pool would hand the work over again (Floyd-Warshall on two threads:
     /// 0.073 s inside, 0.095 s outside). Otherwise a call runs on the caller's thread and only
     /// a loop that forks enters the pool (`crate::parallel::with_pool`): a call whose loops
@@ -198,8 +198,12 @@ impl Kernel {
             Some(preload_slot),
             options,
         )?;
-        k.install = p.ast.has_nested_parallel_loop();
-        if options.threads > 1 && p.ast.has_parallel_loop() {
+        // Where threads start, as decided for this target (a loop marked parallel may run in
+        // lanes or in order instead: gramschmidt's does, and its calls were handed to a thread
+        // of the pool for no loop that forks).
+        let forks = crate::decide::decide(&p.scop, &p.ast, &options.target(), &p.unchecked).forks();
+        k.install = forks == Some(true);
+        if options.threads > 1 && forks.is_some() {
             k.pool = Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(options.threads)

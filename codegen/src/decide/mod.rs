@@ -47,6 +47,52 @@ pub struct Decided {
     pub iterators: Vec<String>,
 }
 
+impl Decided {
+    /// Whether some loop starts threads (`Some`), and whether one that does is inside another
+    /// loop (`Some(true)`: its threads start once per iteration of that one).
+    pub fn forks(&self) -> Option<bool> {
+        fn walk(nodes: &[DNode], inside: bool, found: &mut Option<bool>) {
+            for n in nodes {
+                match n {
+                    DNode::For(l) => {
+                        let starts = match &l.exec {
+                            Exec::Threads { .. } => true,
+                            Exec::Jammed(j) => j.threads,
+                            Exec::Lanes(lanes) => !matches!(lanes.share, Share::No),
+                            _ => false,
+                        };
+                        if starts {
+                            *found = Some(found.unwrap_or(false) || inside);
+                        }
+                        walk(&l.body, true, found);
+                        if let Exec::Jammed(j) = &l.exec {
+                            walk(
+                                std::slice::from_ref(&DNode::For(Box::new(j.lanes.clone()))),
+                                true,
+                                found,
+                            );
+                            walk(&j.rest, true, found);
+                        }
+                    }
+                    DNode::If { then, els, .. } => {
+                        walk(then, inside, found);
+                        walk(els, inside, found);
+                    }
+                    DNode::Stmt(_) => {}
+                    DNode::Region { body, .. } => {
+                        *found = Some(found.unwrap_or(false) || inside);
+                        walk(body, true, found);
+                    }
+                    DNode::Packed { body, .. } => walk(body, inside, found),
+                }
+            }
+        }
+        let mut found = None;
+        walk(&self.body, false, &mut found);
+        found
+    }
+}
+
 /// A node of the decided tree.
 #[derive(Clone, Debug)]
 pub enum DNode {
