@@ -116,7 +116,7 @@ impl Printer<'_> {
         for (k, (text, elem)) in reads.iter().enumerate() {
             let _ = writeln!(out, "{pad}  const {elem} optimist_h{k} = {text};");
         }
-        let _ = writeln!(out, "{pad}  {pragma}");
+        super::pragma_line(&mut out, &format!("{pad}  "), pragma);
         // OpenMP wants the first value in the loop.
         let _ = writeln!(out, "{pad}  for ({it} = {init}; {test}; {it} += {step}) {{");
         for (k, (array, _)) in locals.iter().enumerate() {

@@ -345,32 +345,32 @@ impl Printer<'_> {
                 // apart: the C compiler need not prove it again (no reassociation is allowed
                 // by this). On threads too when decided so; OpenMP wants the test in its
                 // canonical form.
+                // The lines before the loop: a macro, or (starting with `#`) whole
+                // preprocessor lines, written as they are.
                 let pragma = match &lanes.share {
-                    Share::No => "OPTIMIST_VECTOR",
+                    Share::No => "OPTIMIST_VECTOR".to_string(),
                     Share::Spawn(end, Some(fork)) => {
                         // Threads only for enough work: OpenMP's `if` clause, in the pragma
                         // the macro stands for (a macro cannot take it).
                         test = format!("{it} < {}", self.aexpr(end));
-                        let _ = writeln!(
-                            out,
-                            "#if defined(_OPENMP)\n{pad}#pragma omp parallel for simd if({})\n#else",
+                        format!(
+                            "#if defined(_OPENMP)\n{pad}#pragma omp parallel for simd if({})\n#else\n{pad}OPTIMIST_VECTOR\n#endif",
                             self.fork_test(fork)
-                        );
-                        "OPTIMIST_VECTOR\n#endif"
+                        )
                     }
                     Share::Spawn(end, None) => {
                         test = format!("{it} < {}", self.aexpr(end));
-                        "OPTIMIST_PARALLEL_VECTOR"
+                        "OPTIMIST_PARALLEL_VECTOR".to_string()
                     }
                     Share::Region(end) => {
                         test = format!("{it} < {}", self.aexpr(end));
-                        "OPTIMIST_SHARED_VECTOR"
+                        "OPTIMIST_SHARED_VECTOR".to_string()
                     }
                 };
                 if lanes.unrolled {
-                    return self.unrolled_vector_loop(l, lanes, &test, pragma, depth);
+                    return self.unrolled_vector_loop(l, lanes, &test, &pragma, depth);
                 }
-                let _ = writeln!(out, "{pad}{pragma}");
+                pragma_line(&mut out, &pad, &pragma);
             }
             // Threads when compiled with `-fopenmp` (ignored otherwise): the loops inside have
             // counters of their own per thread.
@@ -643,5 +643,16 @@ fn shifted(n: &Node, k: usize, q: i64) -> Node {
                 .collect(),
         },
         other => other.clone(),
+    }
+}
+
+/// Writes the lines before a vector loop: a macro indented by `pad`, or preprocessor lines
+/// (text starting with `#`) as they are.
+pub(super) fn pragma_line(out: &mut String, pad: &str, pragma: &str) {
+    use std::fmt::Write;
+    if pragma.starts_with('#') {
+        let _ = writeln!(out, "{pragma}");
+    } else {
+        let _ = writeln!(out, "{pad}{pragma}");
     }
 }
