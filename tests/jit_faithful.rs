@@ -848,22 +848,30 @@ fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
         ),
     ];
     for (src, args) in cases {
-        let (f, k) = compile(src);
-        let spec = RunSpec::parse_args(args).unwrap();
-        let mut reference = Workload::generate(&f, &spec).unwrap();
-        let expected = interp::run(&f, &mut reference.args, &Default::default()).map(|_| ());
-        let mut w = Workload::generate(&f, &spec).unwrap();
-        let got = k.run(&mut w.args);
-        assert_eq!(
-            got.is_ok(),
-            expected.is_ok(),
-            "{src}: jit {got:?}, interpreter {expected:?}"
-        );
-        if expected.is_err() {
-            assert_eq!(got, Err(KernelError::OutOfBounds), "{src}");
-        }
-        assert_eq!(w.hashes(&f), reference.hashes(&f), "{src}");
+        faithful_agrees(src, args);
     }
+}
+
+/// Runs `src` with `args` through the interpreter and the faithful native code: the same
+/// outcome (an out-of-range stop is `OutOfBounds`) and the same bits, also after a stop.
+/// Returns whether the program stopped.
+fn faithful_agrees(src: &str, args: &[&str]) -> bool {
+    let (f, k) = compile(src);
+    let spec = RunSpec::parse_args(args).unwrap();
+    let mut reference = Workload::generate(&f, &spec).unwrap();
+    let expected = interp::run(&f, &mut reference.args, &Default::default()).map(|_| ());
+    let mut w = Workload::generate(&f, &spec).unwrap();
+    let got = k.run(&mut w.args);
+    assert_eq!(
+        got.is_ok(),
+        expected.is_ok(),
+        "{src} {args:?}: jit {got:?}, interpreter {expected:?}"
+    );
+    if expected.is_err() {
+        assert_eq!(got, Err(KernelError::OutOfBounds), "{src} {args:?}");
+    }
+    assert_eq!(w.hashes(&f), reference.hashes(&f), "{src} {args:?}");
+    expected.is_err()
 }
 
 /// Where threads start is read off the decided tree, not the marks: a call runs inside its
@@ -946,22 +954,9 @@ fn range_tests_agree_with_the_interpreter_on_random_loops() {
             args.extend(["--len".to_string(), format!("B={lb}")]);
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (f, k) = compile(&src);
-        let spec = RunSpec::parse_args(&args).unwrap();
-        let mut reference = Workload::generate(&f, &spec).unwrap();
-        let expected = interp::run(&f, &mut reference.args, &Default::default()).map(|_| ());
-        let mut w = Workload::generate(&f, &spec).unwrap();
-        let got = k.run(&mut w.args);
-        assert_eq!(
-            got.is_ok(),
-            expected.is_ok(),
-            "{src} {args:?}: jit {got:?}, interpreter {expected:?}"
-        );
-        if expected.is_err() {
+        if faithful_agrees(&src, &args) {
             stopped += 1;
-            assert_eq!(got, Err(KernelError::OutOfBounds), "{src} {args:?}");
         }
-        assert_eq!(w.hashes(&f), reference.hashes(&f), "{src} {args:?}");
     }
     // Both outcomes were exercised.
     assert!((40..200).contains(&stopped), "{stopped} of 240 stopped");

@@ -51,44 +51,41 @@ impl Decided {
     /// Whether some loop starts threads (`Some`), and whether one that does is inside another
     /// loop (`Some(true)`: its threads start once per iteration of that one).
     pub fn forks(&self) -> Option<bool> {
-        fn walk(nodes: &[DNode], inside: bool, found: &mut Option<bool>) {
-            for n in nodes {
+        fn nodes(ns: &[DNode], inside: bool, found: &mut Option<bool>) {
+            for n in ns {
                 match n {
-                    DNode::For(l) => {
-                        let starts = match &l.exec {
-                            Exec::Threads { .. } => true,
-                            Exec::Jammed(j) => j.threads,
-                            Exec::Lanes(lanes) => !matches!(lanes.share, Share::No),
-                            _ => false,
-                        };
-                        if starts {
-                            *found = Some(found.unwrap_or(false) || inside);
-                        }
-                        walk(&l.body, true, found);
-                        if let Exec::Jammed(j) = &l.exec {
-                            walk(
-                                std::slice::from_ref(&DNode::For(Box::new(j.lanes.clone()))),
-                                true,
-                                found,
-                            );
-                            walk(&j.rest, true, found);
-                        }
-                    }
+                    DNode::For(l) => lp(l, inside, found),
                     DNode::If { then, els, .. } => {
-                        walk(then, inside, found);
-                        walk(els, inside, found);
+                        nodes(then, inside, found);
+                        nodes(els, inside, found);
                     }
                     DNode::Stmt(_) => {}
                     DNode::Region { body, .. } => {
                         *found = Some(found.unwrap_or(false) || inside);
-                        walk(body, true, found);
+                        nodes(body, true, found);
                     }
-                    DNode::Packed { body, .. } => walk(body, inside, found),
+                    DNode::Packed { body, .. } => nodes(body, inside, found),
                 }
             }
         }
+        fn lp(l: &DLoop, inside: bool, found: &mut Option<bool>) {
+            let starts = match &l.exec {
+                Exec::Threads { .. } => true,
+                Exec::Jammed(j) => j.threads,
+                Exec::Lanes(lanes) => !matches!(lanes.share, Share::No),
+                _ => false,
+            };
+            if starts {
+                *found = Some(found.unwrap_or(false) || inside);
+            }
+            nodes(&l.body, true, found);
+            if let Exec::Jammed(j) = &l.exec {
+                lp(&j.lanes, true, found);
+                nodes(&j.rest, true, found);
+            }
+        }
         let mut found = None;
-        walk(&self.body, false, &mut found);
+        nodes(&self.body, false, &mut found);
         found
     }
 }
