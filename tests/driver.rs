@@ -910,3 +910,81 @@ fn an_array_streamed_once_more_for_threads_only_keeps_the_programs_order() {
         bicg.transformation
     );
 }
+
+/// The strategy's estimates are in the plan's decisions, at the typical sizes a caller gives
+/// (`AutoConfig::typical`; 1024 for the others); they overrule the marks only where one
+/// candidate is clearly faster (int_ops: one fused loop over four statements against the same
+/// loop twice, one in lanes), and a band whose tiles would move no less data than its loops
+/// runs untiled, its threads kept (scale_rows).
+#[test]
+fn estimates_are_recorded_and_decide_clear_cases() {
+    use optimist::loopy::{AutoConfig, Decision, Departure, ScheduleChoice};
+    let plan =
+        |path: &str, config: &Config| match optimist::optimize(&corpus(path), config).unwrap() {
+            Outcome::Optimized(plan) => plan,
+            other => panic!("{:?}", other.why()),
+        };
+    let estimates = |p: &optimist::Plan| {
+        p.decisions
+            .iter()
+            .find_map(|d| match d {
+                Decision::Estimates { at, candidates, .. } => {
+                    Some((at.clone(), candidates.clone()))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no estimates: {}", p.transformation))
+    };
+    let (at, candidates) = estimates(&plan("corpus/suite/atax.c", &Config::default()));
+    assert_eq!(at, [("m".to_string(), 1024), ("n".to_string(), 1024)]);
+    assert_eq!(candidates.len(), 2, "{candidates:?}");
+    assert!(
+        candidates
+            .iter()
+            .any(|(w, _)| *w == ScheduleChoice::Original)
+    );
+    let large = Config::with(Strategy::Auto(AutoConfig {
+        typical: vec![("n".into(), 8000), ("m".into(), 7000)],
+        ..AutoConfig::default()
+    }));
+    let (at, larger) = estimates(&plan("corpus/suite/atax.c", &large));
+    assert_eq!(at, [("m".to_string(), 7000), ("n".to_string(), 8000)]);
+    for ((w, small), (v, big)) in candidates.iter().zip(&larger) {
+        assert_eq!(w, v);
+        assert!(
+            big.total_ns > 40 * small.total_ns,
+            "{small} at 1024, {big} at 8000"
+        );
+    }
+
+    let ints = plan("corpus/int_ops.c", &Config::default());
+    assert_eq!(
+        ints.decisions[0],
+        Decision::Schedule(ScheduleChoice::Original)
+    );
+    assert!(
+        ints.decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Departed(v)
+            if matches!(v[..], [Departure::ByEstimate { chosen: ScheduleChoice::Original,
+                over: ScheduleChoice::Isl, chosen_ns, over_ns }] if chosen_ns * 5 <= over_ns * 4))),
+        "{}",
+        ints.transformation
+    );
+
+    let rows = plan("corpus/scale_rows.c", &Config::default());
+    assert!(
+        rows.decisions
+            .iter()
+            .any(|d| matches!(d, Decision::IdleTiles { dim: 0, .. })),
+        "{}",
+        rows.transformation
+    );
+    assert!(
+        !rows
+            .decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Tiled { .. }))
+    );
+    assert!(!rows.marks.parallel.is_empty(), "{}", rows.transformation);
+}

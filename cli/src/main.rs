@@ -139,11 +139,28 @@ struct Schedule {
     /// time.
     #[arg(long)]
     isolate: bool,
+    /// A parameter's value the automatic strategy's estimates take as typical (the size a
+    /// kernel is usually called with; `show ast` prints the estimates). The others are taken
+    /// at 1024. Only the choice of schedule depends on it: the code is right for every value.
+    #[arg(long, value_name = "NAME=VALUE")]
+    typical: Vec<String>,
 }
 
 impl Schedule {
     /// The driver's configuration for `strategy`, with the passes of `--passes`.
-    fn config(&self, strategy: Strategy) -> Result<Config> {
+    fn config(&self, mut strategy: Strategy) -> Result<Config> {
+        if let Strategy::Auto(auto) = &mut strategy {
+            for t in &self.typical {
+                let (name, value) = t
+                    .split_once('=')
+                    .with_context(|| format!("`--typical {t}`: expected NAME=VALUE"))?;
+                let value: i64 = value
+                    .trim()
+                    .parse()
+                    .with_context(|| format!("`--typical {t}`: the value is not an integer"))?;
+                auto.typical.push((name.trim().to_string(), value));
+            }
+        }
         let mut config = Config::with(strategy);
         if let Some(n) = self.threads {
             config.native.threads = n as usize;

@@ -467,3 +467,36 @@ fn show_timing_lists_every_stage_and_the_strategys_steps() {
         "{out}"
     );
 }
+
+#[test]
+fn show_ast_prints_the_estimates_at_the_typical_sizes_given() {
+    let path = format!("{}/../corpus/suite/atax.c", env!("CARGO_MANIFEST_DIR"));
+    let (ok, out, err) = optimist(&["show", "ast", &path, "--opt", "default"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("// estimates at m = 1024, n = 1024: "),
+        "{out}"
+    );
+    let (ok, out, err) = optimist(&[
+        "show",
+        "ast",
+        &path,
+        "--opt",
+        "default",
+        "--typical",
+        "n=8000",
+        "--typical",
+        "m=7000",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("// estimates at m = 7000, n = 8000: "),
+        "{out}"
+    );
+    assert!(out.contains("the program's order "), "{out}");
+    let (ok, _, err) = optimist(&["show", "ast", &path, "--opt", "default", "--typical", "n"]);
+    assert!(
+        !ok && err.contains("`--typical n`: expected NAME=VALUE"),
+        "{err}"
+    );
+}

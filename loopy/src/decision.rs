@@ -117,6 +117,19 @@ pub enum Departure {
         /// How many in the automatic schedule.
         theirs: usize,
     },
+    /// The estimates overruled the marks: `chosen` is estimated clearly faster than `over`,
+    /// which the marks preferred, on the target's threads and not slower on one
+    /// ([`Decision::Estimates`] has both).
+    ByEstimate {
+        /// The schedule chosen.
+        chosen: ScheduleChoice,
+        /// The schedule the marks preferred.
+        over: ScheduleChoice,
+        /// Its estimate (ns).
+        chosen_ns: u64,
+        /// The other's estimate (ns).
+        over_ns: u64,
+    },
 }
 
 impl fmt::Display for Departure {
@@ -186,6 +199,18 @@ impl fmt::Display for Departure {
                 "original order kept: the automatic schedule would gain only threads, for {theirs} \
                  loop nests streaming {array} (larger than the cache) where the program has {ours}"
             ),
+            Departure::ByEstimate {
+                chosen,
+                over,
+                chosen_ns,
+                over_ns,
+            } => write!(
+                f,
+                "chosen by the estimates: {chosen}, {:.3} ms, over {over}, {:.3} ms, which the \
+                 marks preferred",
+                *chosen_ns as f64 / 1e6,
+                *over_ns as f64 / 1e6
+            ),
         }
     }
 }
@@ -228,6 +253,42 @@ pub enum NoTimeTiles {
     Refused,
 }
 
+/// The strategy's estimate of a candidate schedule's time on the target (`auto/cost.rs`), at
+/// the parameter values of [`Decision::Estimates`]. Nanoseconds; they rank candidates, they do
+/// not predict a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Estimate {
+    /// The whole: per loop nest the larger of computing and moving its data, shared among the
+    /// threads where a loop forks, plus the forks.
+    pub total_ns: u64,
+    /// Computing: operations per instance, in lanes where the statement runs in them, or the
+    /// latency of a recurrence.
+    pub compute_ns: u64,
+    /// Moving data: the cache lines each cache misses, by what a line costs from beyond it.
+    pub memory_ns: u64,
+    /// How many times threads fork and join.
+    pub forks: u64,
+    /// What the forks cost.
+    pub fork_ns: u64,
+}
+
+impl fmt::Display for Estimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = |ns: u64| format!("{:.3}", ns as f64 / 1e6);
+        write!(
+            f,
+            "{} ms (compute {}, memory {}",
+            ms(self.total_ns),
+            ms(self.compute_ns),
+            ms(self.memory_ns)
+        )?;
+        if self.forks > 0 {
+            write!(f, ", {} forks {}", self.forks, ms(self.fork_ns))?;
+        }
+        f.write_str(")")
+    }
+}
+
 /// One decision of the automatic strategy, in the order it was made.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
@@ -257,6 +318,16 @@ pub enum Decision {
         stmts: Vec<String>,
         /// Its first dimension.
         dim: usize,
+    },
+    /// A band left untiled: its tiles are estimated to move as much data as its loops
+    /// (`memory_ns`), so their loops would only cost bounds.
+    IdleTiles {
+        /// Its statements.
+        stmts: Vec<String>,
+        /// Its first dimension.
+        dim: usize,
+        /// The estimate of the data moved, tiled or not (ns).
+        memory_ns: u64,
     },
     /// A product register-blocked.
     RegisterBlock {
@@ -293,6 +364,16 @@ pub enum Decision {
     },
     /// No time tiles, and why.
     NoTimeTiles(NoTimeTiles),
+    /// The estimates of the candidates compared, at the parameter values `at`.
+    Estimates {
+        /// Each parameter's value.
+        at: Vec<(String, i64)>,
+        /// Each candidate compared, with its estimate.
+        candidates: Vec<(ScheduleChoice, Estimate)>,
+        /// The estimate of the schedule chosen as it runs, when a later step (an index set
+        /// split, an interchange) changed it after the comparison.
+        chosen: Option<Estimate>,
+    },
     /// The tiles of a band run as a wavefront.
     Wavefront {
         /// Its statements.
@@ -369,6 +450,17 @@ impl fmt::Display for Decision {
                  dependence)",
                 set(stmts)
             ),
+            Decision::IdleTiles {
+                stmts,
+                dim,
+                memory_ns,
+            } => write!(
+                f,
+                "not tiled: the band of {} at dimension {dim} (its tiles would move as much data \
+                 as its loops, {:.3} ms by the estimate)",
+                set(stmts),
+                *memory_ns as f64 / 1e6
+            ),
             Decision::RegisterBlock {
                 stmt,
                 rows,
@@ -403,6 +495,26 @@ impl fmt::Display for Decision {
                 sizes[1]
             ),
             Decision::NoTimeTiles(why) => why.fmt(f),
+            Decision::Estimates {
+                at,
+                candidates,
+                chosen,
+            } => {
+                let at: Vec<String> = at.iter().map(|(p, v)| format!("{p} = {v}")).collect();
+                write!(f, "estimates")?;
+                if !at.is_empty() {
+                    write!(f, " at {}", at.join(", "))?;
+                }
+                let each: Vec<String> = candidates
+                    .iter()
+                    .map(|(which, e)| format!("{which} {e}"))
+                    .collect();
+                write!(f, ": {}", each.join("; "))?;
+                if let Some(e) = chosen {
+                    write!(f, "; as chosen after its later steps {e}")?;
+                }
+                Ok(())
+            }
             Decision::Wavefront { stmts } => write!(
                 f,
                 "wavefront: the tiles of {} in waves (its first two tile loops summed), the \

@@ -47,13 +47,13 @@ mod together;
 pub mod transform;
 mod verify;
 
-pub use auto::{AutoConfig, auto};
+pub use auto::{AutoConfig, TYPICAL_EXTENT, auto};
 pub use correspondence::{
     Correspondence, CorrespondenceError, check_correspondence, correspondence,
 };
-pub use decision::{Decision, Departure, ScheduleChoice};
+pub use decision::{Decision, Departure, Estimate, ScheduleChoice};
 pub use script::{Arg, Op, Pos, Script, ScriptError};
-pub use target::{BlockShape, Target, TargetKind, Vectorizer};
+pub use target::{BlockShape, CostModel, Target, TargetKind, Vectorizer};
 pub use together::run_together;
 pub use verify::{Violation, ViolationKind, verify};
 

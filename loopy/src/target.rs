@@ -64,6 +64,57 @@ pub const NATIVE_FORK_WORK: u64 = 32_768;
 /// [`Target::fork_work`] of C: OpenMP's threads.
 pub const C_FORK_WORK: u64 = 8_192;
 
+/// What the strategy's estimate of a schedule's time takes the machine a target runs on to be
+/// (`auto/cost.rs` explains the estimate). The constants are this project's 2-core AMD EPYC
+/// test machine's (32 KiB L1 and 1 MiB L2 per core, 32 MiB L3), calibrated against the bench
+/// suite (`benches/RESULTS.md`); they only rank candidates, so a machine that differs by a
+/// constant factor ranks them the same.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CostModel {
+    /// The threads a loop whose iterations are shared among threads runs on.
+    pub threads: u32,
+    /// Bytes per vector a loop that runs in lanes is computed in (native code: Cranelift's 16;
+    /// C: 32, the width GCC and Clang prefer with `-march=native` on x86-64 even where
+    /// 64-byte registers exist).
+    pub lane_bytes: u32,
+    /// Picoseconds per operation of a statement instance (an arithmetic operation, a
+    /// conversion, a load or a store) in scalar code.
+    pub op_ps: u64,
+    /// Operations one call of a math function (`expf`, `sqrt`) counts as.
+    pub call_ops: u64,
+    /// Picoseconds of latency per operation on the path from a statement's read of the array
+    /// it writes to its result, when its innermost loop carries a dependence on itself (a
+    /// reduction into one element, a recurrence): each instance waits for the previous one's
+    /// result (the results' bits forbid reassociating the chain).
+    pub recurrence_ps: u64,
+    /// The caches, innermost first: how many bytes each holds, and the picoseconds a 64-byte
+    /// line costs when it comes from beyond it (the last one's: from memory).
+    pub caches: Vec<(u64, u64)>,
+    /// Picoseconds per fork and join of the threads (the measurements of
+    /// [`Target::fork_work`]).
+    pub fork_ps: u64,
+}
+
+impl CostModel {
+    /// The machine's caches and speeds, `threads` threads, vectors of `lane_bytes`, forks of
+    /// `fork_ps`.
+    pub fn new(threads: u32, lane_bytes: u32, fork_ps: u64) -> CostModel {
+        CostModel {
+            threads: threads.max(1),
+            lane_bytes,
+            op_ps: 100,
+            call_ops: 20,
+            recurrence_ps: 700,
+            caches: vec![
+                (32 * 1024, 600),
+                (1024 * 1024, 1_500),
+                (16 * 1024 * 1024, 6_000),
+            ],
+            fork_ps,
+        }
+    }
+}
+
 /// What the code a plan becomes can do (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
@@ -111,6 +162,8 @@ pub struct Target {
     /// Kernel's pool costs about 9 µs more per fork than running in order, OpenMP about 1 µs;
     /// an instance of a simple statement costs about 0.5-1 ns.
     pub fork_work: u64,
+    /// What the strategy's estimates take the machine to be.
+    pub cost: CostModel,
 }
 
 impl Target {
@@ -132,6 +185,7 @@ impl Target {
             register_blocks: false,
             block: BlockShape::default(),
             fork_work: NATIVE_FORK_WORK,
+            cost: CostModel::new(threads.min(u32::MAX as usize) as u32, 16, 9_000_000),
         }
     }
 
@@ -153,6 +207,8 @@ impl Target {
             register_blocks: true,
             block: BlockShape::default(),
             fork_work: C_FORK_WORK,
+            // OpenMP's thread count is chosen when the program runs: two are assumed.
+            cost: CostModel::new(2, 32, 1_000_000),
         }
     }
 

@@ -66,6 +66,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod assess;
 mod blocks;
+mod cost;
 mod interchange;
 mod split;
 mod tile;
@@ -114,6 +115,11 @@ pub struct AutoConfig {
     /// [`Departure::LargeComponent`] says so. Polly bounds the same integer programs by counted
     /// operations (`-polly-schedule-computeout`) and keeps the program's order beyond them.
     pub max_component_coefficients: usize,
+    /// The parameter values the strategy's estimates take as typical (a compiler that knows
+    /// the sizes a kernel is called with, from a profile or the call site, says so here); a
+    /// parameter not named is taken at [`TYPICAL_EXTENT`] (1024). Only the choice between
+    /// candidates depends on them: the code is correct for every value.
+    pub typical: Vec<(String, i64)>,
 }
 
 impl Default for AutoConfig {
@@ -128,6 +134,7 @@ impl Default for AutoConfig {
             time_tiles: true,
             time_tile_bytes: 2 * 1024 * 1024,
             max_component_coefficients: 40,
+            typical: Vec::new(),
         }
     }
 }
@@ -137,7 +144,8 @@ impl Default for AutoConfig {
 /// keeps the program's order instead when that order is better on what makes loops fast (unit
 /// stride innermost, then a parallel loop, then vector loops; and on a tie, when the tiled
 /// schedule is a wavefront while the program has a parallel loop), saying so in
-/// [`Transformed::departures`]; tiles a stencil's time loop with its first space loop instead
+/// [`Transformed::departures`]; the estimates of both on the target (`cost`, recorded in
+/// [`Decision::Estimates`]) overrule that choice where one is at least 5/4 faster; tiles a stencil's time loop with its first space loop instead
 /// when one time step's data leaves the cache (`time`). Marks the outermost loop that carries
 /// no dependence parallel (when there is none and the outermost band is tiled, its tiles run as
 /// a wavefront whose waves' tiles are parallel), and
@@ -206,6 +214,14 @@ struct Search<'a> {
     /// Whether a product may be register-blocked ([`Target::register_blocks`] and
     /// [`maybe_product`]).
     product: bool,
+    /// The target, for the estimates.
+    target: Target,
+    /// The parameter values the estimates are taken at, and the set of them.
+    typical: (Vec<(String, i64)>, optimist_presburger::Set),
+    /// The candidates estimated so far.
+    estimates: Vec<(ScheduleChoice, crate::Estimate)>,
+    /// The estimate of the schedule chosen, as it runs.
+    chosen: Option<crate::Estimate>,
     clock: Clock,
 }
 
@@ -249,7 +265,110 @@ impl<'a> Search<'a> {
             product: target.register_blocks && maybe_product(scop)?,
             unrolled: unrolled(target),
             block: target.block,
+            target: target.clone(),
+            typical: cost::typical_values(scop, &config.typical)?,
+            estimates: Vec::new(),
+            chosen: None,
             clock,
+        })
+    }
+
+    /// `c`'s estimate ([`cost::estimate`]; its tilings are checked first) and its total on
+    /// one thread, recorded as `which`'s; `None` when isl could not make it (the choice then
+    /// goes by the marks alone).
+    fn estimate(
+        &mut self,
+        c: &mut Candidate,
+        which: ScheduleChoice,
+    ) -> Result<Option<(crate::Estimate, u64)>, LoopyError> {
+        let e = self.estimate_of(c)?;
+        if let Some((e, _)) = e {
+            self.estimates.retain(|(w, _)| *w != which);
+            self.estimates.push((which, e));
+        }
+        Ok(e)
+    }
+
+    /// `c`'s estimate and its total on one thread, not recorded.
+    fn estimate_of(
+        &mut self,
+        c: &mut Candidate,
+    ) -> Result<Option<(crate::Estimate, u64)>, LoopyError> {
+        c.check_tilings(self.scop, &self.all)?;
+        let made = cost::estimate(
+            self.scop,
+            &c.assessed,
+            &c.legal_tilings(),
+            &self.target,
+            &self.typical.1,
+        );
+        self.clock.lap("estimate");
+        match made {
+            Ok(e) => Ok(Some(e)),
+            Err(e @ (IslError::Budget | IslError::Deadline)) => Err(e.into()),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The legal tilings of `c` whose tiles are estimated to move no less data than its loops
+    /// untiled (a streaming band: each element used once wherever the tiles cut), and to take
+    /// no less time (short reductions overlap, `cost::SHORT_CHAIN`), by their
+    /// index, with the data's estimate: their tile loops would cost bounds and guards for
+    /// nothing. A band that is register-blocked keeps its tiles (the blocks need them), and so
+    /// does one whose tile loop would run on threads or as a wavefront.
+    fn idle_tilings(&mut self, c: &Candidate) -> Result<Vec<(usize, u64)>, LoopyError> {
+        let legal = c.legal_tilings();
+        if legal.is_empty() || self.product {
+            return Ok(Vec::new());
+        }
+        let memory =
+            |tilings: &[(&Tiling, usize, &[bool])]| -> Result<Option<(u64, u64)>, LoopyError> {
+                match cost::estimate(
+                    self.scop,
+                    &c.assessed,
+                    tilings,
+                    &self.target,
+                    &self.typical.1,
+                ) {
+                    Ok((e, _)) if e.total_ns != u64::MAX => Ok(Some((e.memory_ns, e.total_ns))),
+                    Ok(_) => Ok(None),
+                    Err(e @ (IslError::Budget | IslError::Deadline)) => Err(e.into()),
+                    Err(_) => Ok(None),
+                }
+            };
+        let Some(with) = memory(&legal)? else {
+            return Ok(Vec::new());
+        };
+        let mut idle = Vec::new();
+        let mut at = 0;
+        let free = c.assessed.parallel.first().copied();
+        for (k, checked) in c.checked.iter().flatten().enumerate() {
+            let Some(zero) = checked else { continue };
+            let p = c.tilings[k].1;
+            let mut without = legal.clone();
+            without.remove(at);
+            at += 1;
+            // Threads must not depend on the tiles: without a loop free for everyone, a tile
+            // loop is where the marks put them (or the tiles run as a wavefront). With one,
+            // the untiled band keeps it.
+            let _ = (p, zero);
+            let threads_without = free.is_some();
+            if threads_without && memory(&without)?.is_some_and(|(m, t)| m <= with.0 && t <= with.1)
+            {
+                idle.push((k, with.0));
+            }
+        }
+        self.clock.lap("estimate the tilings");
+        Ok(idle)
+    }
+
+    /// The estimates made, as a decision.
+    fn estimates(&self) -> Option<Decision> {
+        let compared = |e: &crate::Estimate| self.estimates.iter().any(|(_, f)| f == e);
+        (!self.estimates.is_empty() || self.chosen.is_some()).then(|| Decision::Estimates {
+            at: self.typical.0.clone(),
+            candidates: self.estimates.clone(),
+            chosen: self.chosen.filter(|e| !compared(e)),
         })
     }
 
@@ -347,13 +466,58 @@ impl<'a> Search<'a> {
     /// cannot win, and is not assessed.
     fn against_program_order(
         &mut self,
-        tiled: Candidate,
+        mut tiled: Candidate,
         which: ScheduleChoice,
     ) -> Result<(Candidate, Vec<Departure>, ScheduleChoice), LoopyError> {
+        let theirs = self.estimate(&mut tiled, which)?;
         if tiled.assessed.best() && !tiled.assessed.outer_carries {
             return Ok((tiled, Vec::new(), which));
         }
-        let original = self.original()?;
+        let mut original = self.original()?;
+        let ours = self.estimate(&mut original, ScheduleChoice::Original)?;
+        let keep_original = self.by_marks(&original, &tiled)?;
+        // The estimates overrule the marks where they say clearly otherwise, on the target's
+        // threads and on one (a kernel must not get slower where fewer threads run it).
+        if let (Some((o, o1)), Some((t, t1))) = (ours, theirs) {
+            // An estimate that overflowed (loops nested eight deep at 1024 iterations each)
+            // decides nothing.
+            let clearly = |a: u64, b: u64| {
+                b != u64::MAX
+                    && (a as u128) * (ESTIMATE_MARGIN.0 as u128)
+                        <= (b as u128) * (ESTIMATE_MARGIN.1 as u128)
+            };
+            let by_estimate = |chosen: ScheduleChoice, over: ScheduleChoice, c: u64, v: u64| {
+                Departure::ByEstimate {
+                    chosen,
+                    over,
+                    chosen_ns: c,
+                    over_ns: v,
+                }
+            };
+            match &keep_original {
+                None if clearly(o.total_ns, t.total_ns) && o1 <= t1 => {
+                    let why = by_estimate(ScheduleChoice::Original, which, o.total_ns, t.total_ns);
+                    return Ok((original, vec![why], ScheduleChoice::Original));
+                }
+                Some(_) if clearly(t.total_ns, o.total_ns) && t1 <= o1 => {
+                    let why = by_estimate(which, ScheduleChoice::Original, t.total_ns, o.total_ns);
+                    return Ok((tiled, vec![why], which));
+                }
+                _ => {}
+            }
+        }
+        Ok(match keep_original {
+            Some(why) => (original, vec![why], ScheduleChoice::Original),
+            None => (tiled, Vec::new(), which),
+        })
+    }
+
+    /// Whether the marks keep the program's order against `tiled`, and why.
+    fn by_marks(
+        &self,
+        original: &Candidate,
+        tiled: &Candidate,
+    ) -> Result<Option<Departure>, LoopyError> {
         // On a tie, a schedule whose outermost loop carries a dependence (time tiles run as a
         // wavefront) loses to a program order with a parallel loop: its tiles need guards and
         // skewed bounds inside, which cost more than the locality they give.
@@ -373,24 +537,21 @@ impl<'a> Search<'a> {
                 .find(|(_, (n, m))| m > n && **n > 0)
                 .map(|(a, (n, m))| (a, *n, *m))
             {
-                let why = Departure::MoreSweeps {
+                return Ok(Some(Departure::MoreSweeps {
                     array: self.scop.arrays[ScopArrayId(a as u32)].name.clone(),
                     ours: n,
                     theirs: m,
-                };
-                return Ok((original, vec![why], ScheduleChoice::Original));
+                }));
             }
         }
         let wavefront = o.score() == t.score() && t.outer_carries && !o.parallel.is_empty();
-        if o.score() > t.score() || wavefront {
-            let why = Departure::OriginalKept {
+        Ok(
+            (o.score() > t.score() || wavefront).then(|| Departure::OriginalKept {
                 ours: o.describe(),
                 theirs: t.describe(),
                 wavefront,
-            };
-            return Ok((original, vec![why], ScheduleChoice::Original));
-        }
-        Ok((tiled, Vec::new(), which))
+            }),
+        )
     }
 
     /// The program's order, assessed.
@@ -442,17 +603,18 @@ impl<'a> Search<'a> {
                 ))));
             }
         };
-        let decisions = vec![
+        let mut decisions = vec![
             Decision::Schedule(ScheduleChoice::TimeTiles),
             Decision::LoopNests(loop_nests(scop, &t.theta)?),
-            Decision::TimeTiles {
-                stmts: scop.stmts.iter().map(|s| s.name.clone()).collect(),
-                sizes: t.sizes,
-                step_kib: t.step_bytes / 1024,
-                tile_kib: t.tile_bytes / 1024,
-                at: MEASURED_AT,
-            },
         ];
+        decisions.extend(self.estimates());
+        decisions.extend([Decision::TimeTiles {
+            stmts: scop.stmts.iter().map(|s| s.name.clone()).collect(),
+            sizes: t.sizes,
+            step_kib: t.step_bytes / 1024,
+            tile_kib: t.tile_bytes / 1024,
+            at: MEASURED_AT,
+        }]);
         let schedule = crate::verify::schedule_of(scop, &t.theta)?;
         Ok(Ok(Transformed {
             schedule,
@@ -510,11 +672,12 @@ impl<'a> Search<'a> {
     /// tile loops and marks ([`Self::marks`]).
     fn finish(
         mut self,
-        chosen: Candidate,
+        mut chosen: Candidate,
         which: ScheduleChoice,
         departures: Vec<Departure>,
         time_note: Option<Decision>,
     ) -> Result<Transformed, LoopyError> {
+        self.chosen = self.estimate_of(&mut chosen)?.map(|(e, _)| e);
         let tiled = self.tilings(chosen, which, &departures, time_note)?;
         self.marks(tiled, departures)
     }
@@ -530,10 +693,12 @@ impl<'a> Search<'a> {
     ) -> Result<Tiled, LoopyError> {
         let (scop, config, all) = (self.scop, self.config, &self.all);
         let product = self.product;
-        let clock = &mut self.clock;
+        let estimates = self.estimates();
         // Each tiling on its own (once: register blocks may have asked already); one that cannot
         // be shown legal is left out (its band runs untiled, in the verified order).
         chosen.check_tilings(scop, all)?;
+        let idle = self.idle_tilings(&chosen)?;
+        let clock = &mut self.clock;
         let Candidate {
             assessed:
                 Assessed {
@@ -546,11 +711,26 @@ impl<'a> Search<'a> {
             tilings,
             checked,
         } = chosen;
-        let mut checked: Vec<(Tiling, usize, Option<Vec<bool>>)> = tilings
+        let mut idle_lines = Vec::new();
+        let mut kept_tilings: Vec<(Tiling, usize, Option<Vec<bool>>)> = Vec::new();
+        for (k, ((t, p), zero)) in tilings
             .into_iter()
             .zip(checked.unwrap_or_default())
-            .map(|((t, p), zero)| (t, p, zero))
-            .collect();
+            .enumerate()
+        {
+            match idle.iter().find(|(i, _)| *i == k) {
+                Some(&(_, memory_ns)) => idle_lines.push(Decision::IdleTiles {
+                    stmts: Tiles::statements(scop, &t)?
+                        .iter()
+                        .map(|&s| scop.stmt(s).name.clone())
+                        .collect(),
+                    dim: p,
+                    memory_ns,
+                }),
+                None => kept_tilings.push((t, p, zero)),
+            }
+        }
+        let mut checked = kept_tilings;
         // A product's band is register-blocked; its reduction's tiles are then deeper (the block
         // is loaded and stored once per reduction tile), its rows' too (the C packs the operand
         // along the columns once per row tile).
@@ -575,7 +755,10 @@ impl<'a> Search<'a> {
             Decision::Schedule(which),
             Decision::LoopNests(loop_nests(scop, &theta)?),
         ];
-        if checked.is_empty() && which.is_isl() {
+        decisions.extend(estimates);
+        let untiled_by_estimate = !idle_lines.is_empty();
+        decisions.extend(idle_lines);
+        if checked.is_empty() && !untiled_by_estimate && which.is_isl() {
             decisions.push(Decision::NoBand {
                 min_depth: config.min_tile_depth.max(1),
             });
@@ -840,9 +1023,14 @@ fn in_lanes(scop: &Scop, a: &Assessed) -> Result<BTreeSet<StmtId>, IslError> {
     Ok(out)
 }
 
+/// How much faster (numerator over denominator) one candidate's estimate must be to overrule
+/// the marks' choice: 5/4. The estimates rank the suite's kernels with a rank correlation of
+/// about 0.9 (`scripts/cost-rank.py`); a closer call stays with the marks.
+const ESTIMATE_MARGIN: (u64, u64) = (5, 4);
+
 /// The value a parameter is taken to have where the strategy estimates an array's size (a plan
 /// does not know the sizes a kernel will be called with; bounds in the context come first).
-pub(crate) const TYPICAL_EXTENT: u64 = 1024;
+pub const TYPICAL_EXTENT: u64 = 1024;
 
 /// Per array of the model, how many loop nests of `theta` ([`loop_nests`]) stream it: 0 unless
 /// its estimated size (parameters at [`TYPICAL_EXTENT`]) exceeds `cache_bytes` and every

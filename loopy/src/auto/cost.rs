@@ -1,0 +1,593 @@
+//! The estimate of what a candidate schedule costs on the target ([`Estimate`]), at the
+//! parameter values the plan takes as typical.
+//!
+//! # Design notes
+//!
+//! - **What is counted.** Per statement, its instances (every parameter fixed: the product of
+//!   its loops' trip counts, below) and per instance its
+//!   operations (arithmetic, conversions, loads and the store; a math call counts
+//!   [`CostModel::call_ops`]), divided by the lanes when the statement runs in vector lanes,
+//!   or the latency of one instance when its innermost loop carries a dependence on itself
+//!   (a reduction into one element, a recurrence: the interpreter's bits forbid reassociating
+//!   the chain, so lanes cannot hide it).
+//! - **Moving data** is counted per loop nest of the schedule ([`loop_nests`]) as the cache
+//!   lines each cache misses, the classic capacity model (Ferrante, Sarkar and Thrash's
+//!   footprints, as Polly's and Pluto's cost models use them). Each access is a *stream*: per
+//!   loop around its statement (tile loops of a tiled band before its point loops), whether a
+//!   step of that loop leaves it where it is, moves it to the next element of its last
+//!   subscript, or jumps (any other move: the next row). The lines a stream touches inside a
+//!   set of loops are its jumps' trip counts times the lines of the window its next-element
+//!   loops sweep; streams of one nest with the same array and the same moves are one (atax's
+//!   two reads of `A[i][j]` in one loop nest read it once). For each cache, the outermost loop
+//!   whose inside fits in it is found; what is inside it is loaded once per iteration of the
+//!   loops around it, and the data of a whole nest that fits is loaded once.
+//! - **Compute and memory overlap**: a nest takes the larger of the two (a roofline) and a
+//!   quarter of the smaller (the overlap is not perfect: gesummv's reductions in tiles of 32
+//!   run 11% faster than in rows, though both stream the same data), then is
+//!   shared among [`CostModel::threads`] when its outermost parallel loop forks, each fork
+//!   costing [`CostModel::fork_ps`]: a loop forks only when the work per fork reaches
+//!   [`Target::fork_work`], as the code generator decides it.
+//! - **Approximations.** A loop's trip count is the extent of its values with the loops
+//!   around it at the middle of theirs (a triangle's inner loop counts half its longest row:
+//!   `n * n / 2` instances for `n (n + 1) / 2`, `n^3 / 8` for a tetrahedron's `n^3 / 6`); isl
+//!   counts points only by enumerating them (`isl_set_card` is barvinok's). A dimension of at
+//!   most four values is not a loop (an index set split's pieces in sequence; a loop that
+//!   short would cost little anyway). A skewed loop spans a sum of ranges: the statement's
+//!   domain, counted the same way, bounds the instances, and the outermost loops give up the
+//!   excess. The tile sizes of a band go the widest to its
+//!   innermost point loop (where the strategy put the member in lanes); caches are per core and
+//!   fully associative; nests start cold. The estimate ranks candidates of one kernel; it is
+//!   not a clock.
+
+use super::*;
+use crate::decision::Estimate;
+use crate::{CostModel, Target};
+use optimist_presburger::Set;
+use optimist_scop::expr::ExprKind;
+use optimist_scop::model::AccessId;
+
+/// Bytes per cache line.
+const LINE: u64 = 64;
+
+/// A recurrence whose innermost loop runs at most this many iterations overlaps half its
+/// latency with the next round's (syrk's reduction in tiles of 32: 0.65 ns an instance here,
+/// against 0.9 ns for a long chain).
+const SHORT_CHAIN: u64 = 64;
+
+/// A dimension of at most this many values is not counted as a loop (below).
+const PIECES: i64 = 4;
+
+/// What one step of a loop does to an access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Move {
+    /// The same element.
+    Stays,
+    /// At most one element along the last subscript, nothing else.
+    Next,
+    /// Anything else.
+    Jumps,
+}
+
+/// A loop around a statement: its place (`(d, k)`: tile loop `k` of a band starting at flat
+/// dimension `d`; `(d, POINT)`: the point loop or plain loop at `d`), and its trip count.
+type Key = (usize, usize);
+const POINT: usize = usize::MAX;
+
+/// One access's stream in a loop nest.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Stream {
+    array: u32,
+    elem: u64,
+    /// The loops around it, outermost first, with their trip counts and its move.
+    loops: Vec<(Key, u64, Move)>,
+    /// The lines of the whole array, when its size is known (`u64::MAX` otherwise).
+    lines_cap: u64,
+}
+
+impl Stream {
+    /// The lines it touches inside the loops at `inside` and after (by key).
+    fn lines(&self, inside: Key) -> u64 {
+        let (mut runs, mut window) = (1u64, 1u64);
+        for &(key, n, m) in &self.loops {
+            if key < inside {
+                continue;
+            }
+            match m {
+                Move::Stays => {}
+                Move::Next => window = window.saturating_add(n.saturating_sub(1)),
+                Move::Jumps => runs = runs.saturating_mul(n),
+            }
+        }
+        runs.saturating_mul(window.saturating_mul(self.elem).div_ceil(LINE))
+            .min(self.lines_cap)
+    }
+
+    /// How many times the loops before `inside` run what is inside.
+    fn outer(&self, inside: Key) -> u64 {
+        self.loops
+            .iter()
+            .filter(|(key, _, _)| *key < inside)
+            .fold(1u64, |p, (_, n, _)| p.saturating_mul(*n))
+    }
+}
+
+/// The parameter values an estimate is taken at: `typical`'s, [`TYPICAL_EXTENT`] for the
+/// others; and the set of them.
+pub(super) fn typical_values(
+    scop: &Scop,
+    typical: &[(String, i64)],
+) -> Result<(Vec<(String, i64)>, Set), IslError> {
+    let at: Vec<(String, i64)> = scop
+        .params
+        .iter()
+        .map(|p| {
+            let v = typical
+                .iter()
+                .find(|(n, _)| *n == p.name)
+                .map_or(TYPICAL_EXTENT as i64, |(_, v)| *v);
+            (p.name.clone(), v)
+        })
+        .collect();
+    let names: Vec<&str> = at.iter().map(|(n, _)| n.as_str()).collect();
+    let cond: Vec<String> = at.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    let set = Set::parse(
+        &scop.ctx,
+        &format!(
+            "[{}] -> {{ : {} }}",
+            names.join(", "),
+            if cond.is_empty() {
+                "true".to_string()
+            } else {
+                cond.join(" and ")
+            }
+        ),
+    )?;
+    Ok((at, set))
+}
+
+/// Operations of an expression: every node but leaves and constants; a call counts `call`.
+fn operations(e: &optimist_scop::model::BodyExpr, call: u64) -> u64 {
+    let own = match &e.kind {
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Leaf(_) => 0,
+        ExprKind::Call(..) | ExprKind::Pure(..) => call,
+        _ => 1,
+    };
+    own + e
+        .children()
+        .iter()
+        .map(|c| operations(c, call))
+        .sum::<u64>()
+}
+
+/// The trip count of each of the first `n` dimensions of `set` (parameters fixed) that is a
+/// loop, on the middle slice: each dimension's extent with the dimensions before it fixed at
+/// the middle of their values (a triangle's inner loop counts half its longest row, and the
+/// product is about the number of points, in whatever order the dimensions run). A dimension
+/// of at most [`PIECES`] values is where an index set split put its pieces in sequence, not a
+/// loop: the pieces' loops below count the instances.
+fn middle_extents(set: &Set, n: usize) -> Result<Vec<(usize, u64)>, IslError> {
+    let mut set = set.clone();
+    let mut out = Vec::new();
+    for d in 0..n {
+        let Some((lo, hi)) = bounds(&set, d)? else {
+            continue;
+        };
+        if hi - lo < PIECES {
+            continue;
+        }
+        out.push((d, (hi - lo + 1) as u64));
+        let slice = set.fix(DimType::SET, d, lo + (hi - lo) / 2)?;
+        // A middle that is a hole (a stride, a union) leaves the later extents the box's.
+        if !slice.is_empty()? {
+            set = slice;
+        }
+    }
+    Ok(out)
+}
+
+/// The most operations on a path from a read `own` accepts up to the root of `e` (a call
+/// counts `call`); `None` when `e` has no such read.
+fn chain(
+    e: &optimist_scop::model::BodyExpr,
+    own: &dyn Fn(AccessId) -> bool,
+    call: u64,
+) -> Option<u64> {
+    if let ExprKind::Leaf(optimist_scop::model::BodyLeaf::Access(a)) = &e.kind {
+        return own(*a).then_some(0);
+    }
+    let cost = match &e.kind {
+        ExprKind::Call(..) | ExprKind::Pure(..) => call,
+        ExprKind::Cast(_) => 0,
+        _ => 1,
+    };
+    e.children()
+        .iter()
+        .filter_map(|c| chain(c, own, call))
+        .max()
+        .map(|p| p + cost)
+}
+
+/// The estimate of the assessed schedule `a` with `tilings` (legal ones, with their zero
+/// distances: `Candidate::legal_tilings`) on `target`, the parameters at `at`; and its total
+/// on one thread.
+pub(super) fn estimate(
+    scop: &Scop,
+    a: &Assessed,
+    tilings: &[(&Tiling, usize, &[bool])],
+    target: &Target,
+    at: &Set,
+) -> Result<(Estimate, u64), IslError> {
+    let model: &CostModel = &target.cost;
+    let theta = &a.theta;
+    let width = out_width(theta)?;
+    let free = a.parallel.first().copied();
+    // The tiled bands each statement is in: (first dimension, members, sizes smallest first),
+    // and the tile loop that runs in parallel, as the marks will put it: the first member
+    // whose distances are all zero, when the band is not inside the loop free for everyone.
+    let mut bands: BTreeMap<StmtId, Vec<(usize, usize, Vec<i64>)>> = BTreeMap::new();
+    let mut parallel_tile: BTreeMap<StmtId, Key> = BTreeMap::new();
+    for &(t, p, zero) in tilings {
+        let mut sizes = t.sizes.clone();
+        sizes.sort();
+        let tile = zero
+            .iter()
+            .position(|&z| z)
+            .filter(|_| free.is_none_or(|d| p <= d));
+        for s in Tiles::statements(scop, t)? {
+            bands.entry(s).or_default().push((p, t.n, sizes.clone()));
+            if let Some(j) = tile {
+                parallel_tile.entry(s).or_insert((p, j));
+            }
+        }
+    }
+    let in_lanes: BTreeSet<StmtId> = a
+        .vector
+        .iter()
+        .flat_map(|(g, _)| g.iter().copied())
+        .collect();
+    struct Part {
+        instances: u64,
+        compute_ps: u128,
+        streams: Vec<Stream>,
+        /// The loops outside the parallel loop's, with their trip counts (forks), when the
+        /// statement is in that loop.
+        forks: Option<u64>,
+    }
+    let mut parts: BTreeMap<String, Part> = BTreeMap::new();
+    for m in theta.maps()? {
+        let name = m.tuple_name(DimType::In).unwrap_or_default();
+        let Some(k) = scop.stmts.iter().position(|s| s.name == name) else {
+            continue;
+        };
+        let s = StmtId(k as u32);
+        let st = scop.stmt(s);
+        let m = m.intersect_params(at)?;
+        if m.is_empty()? {
+            continue;
+        }
+        // Its loops, outermost first, with their trip counts on the middle slice: each
+        // dimension's extent with the dimensions before it fixed at the middle of their
+        // values (a triangle's inner loop counts half its longest row, and their product is
+        // about the statement's instances, in whatever order the schedule runs them).
+        let mut loops: Vec<(Key, u64, usize)> =
+            middle_extents(&m.range()?, width.saturating_sub(1))?
+                .into_iter()
+                .map(|(d, n)| ((d, POINT), n, d))
+                .collect();
+        // A skewed schedule's outer loop spans the sum of two ranges (`t + i`): its middle
+        // slice holds as many instances as the box's. The statement's own domain counts them
+        // (its iterators are not skewed); the outermost loops give up the excess.
+        let domain = st.domain.intersect_params(at)?;
+        let counted = middle_extents(&domain, domain.dim(DimType::SET)?)?
+            .into_iter()
+            .fold(1u64, |p, (_, n)| p.saturating_mul(n));
+        let boxed = loops.iter().fold(1u64, |p, &(_, n, _)| p.saturating_mul(n));
+        let mut excess = boxed.saturating_add(counted / 2) / counted.max(1);
+        for l in loops.iter_mut() {
+            if excess < 2 {
+                break;
+            }
+            let cut = excess.min(l.1);
+            l.1 = l.1.div_ceil(cut);
+            excess /= cut;
+        }
+        let instances = loops.iter().fold(1u64, |p, &(_, n, _)| p.saturating_mul(n));
+        for (p, n, sizes) in bands.get(&s).into_iter().flatten() {
+            // Tile sizes by dimension, the widest innermost.
+            let members: Vec<usize> = (0..loops.len())
+                .filter(|&k| (*p..p + n).contains(&loops[k].2))
+                .collect();
+            let mut tiles = Vec::new();
+            for (j, &k) in members.iter().enumerate() {
+                let size = sizes.get(j).copied().unwrap_or(1).max(1) as u64;
+                let (_, extent, d) = loops[k];
+                loops[k].1 = extent.min(size);
+                tiles.push(((*p, j), extent.div_ceil(size), d));
+            }
+            let first = members.first().copied().unwrap_or(loops.len());
+            loops.splice(first..first, tiles);
+        }
+        // The moves of each access along each of its statement's loops.
+        let mut moves: Vec<Vec<Move>> = vec![Vec::new(); st.accesses.len()];
+        for &(_, _, d) in &loops {
+            let step = along(scop, m.dim(DimType::Out)?, d, &format!("x{d} + 1"))?;
+            let next = m.apply_range(&step)?.apply_range(&m.reverse()?)?;
+            for (j, &acc) in st.accesses.iter().enumerate() {
+                let access = scop.access(acc);
+                let rank = scop.array(access.array).sizes.len();
+                if rank == 0 {
+                    moves[j].push(Move::Stays);
+                    continue;
+                }
+                let delta = next
+                    .apply_domain(&access.relation)?
+                    .apply_range(&access.relation)?
+                    .deltas()?;
+                let tuple = delta.tuple_name().unwrap_or_default();
+                let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
+                let zero: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
+                let mut near = zero.clone();
+                near.push(format!("-1 <= z{} <= 1", rank - 1));
+                let mut none = zero;
+                none.push(format!("z{} = 0", rank - 1));
+                let set = |c: &[String]| {
+                    Set::parse(
+                        &scop.ctx,
+                        &format!("{{ {tuple}[{}] : {} }}", z.join(", "), c.join(" and ")),
+                    )
+                };
+                moves[j].push(if delta.is_subset(&set(&none)?)? {
+                    Move::Stays
+                } else if delta.is_subset(&set(&near)?)? {
+                    Move::Next
+                } else {
+                    Move::Jumps
+                });
+            }
+        }
+        // Tile loops jump from tile to tile where their point loops move.
+        let moves: Vec<Vec<Move>> = moves
+            .into_iter()
+            .map(|ms| {
+                ms.into_iter()
+                    .zip(&loops)
+                    .map(|(mv, ((_, k), _, _))| match (mv, *k) {
+                        (Move::Next, k) if k != POINT => Move::Jumps,
+                        (mv, _) => mv,
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut streams = Vec::new();
+        for (j, &acc) in st.accesses.iter().enumerate() {
+            let access = scop.access(acc);
+            let array = scop.array(access.array);
+            if array.sizes.is_empty() {
+                continue;
+            }
+            let elem = array.elem.size() as u64;
+            let mut bytes = Some(elem);
+            for size in &array.sizes {
+                bytes = match size {
+                    optimist_scop::model::Size::Const(n) => bytes.and_then(|b| b.checked_mul(*n)),
+                    _ => None,
+                };
+            }
+            streams.push(Stream {
+                array: access.array.0,
+                elem,
+                loops: loops
+                    .iter()
+                    .zip(&moves[j])
+                    .map(|(&(key, n, _), &mv)| (key, n, mv))
+                    .collect(),
+                lines_cap: bytes.map_or(u64::MAX, |b| b.div_ceil(LINE)),
+            });
+        }
+        // Computing.
+        let mut ops = operations(&st.value, model.call_ops) + st.accesses.len() as u64;
+        if let Some(g) = &st.guard {
+            ops += operations(g, model.call_ops);
+        }
+        let write = scop.array(scop.access(st.write).array);
+        let lanes = if target.vector && in_lanes.contains(&s) {
+            (model.lane_bytes as u64 / (write.elem.size() as u64).max(1)).max(1)
+        } else {
+            1
+        };
+        let mut per = ops as u128 * model.op_ps as u128 / lanes as u128;
+        // A statement not in lanes whose innermost loop carries a dependence on itself waits,
+        // each instance, for the operations from its read of the array it writes to its
+        // result (one add for a reduction; seidel2d's five adds and a division).
+        if let Some(&(_, _, inner)) = loops.last()
+            && lanes == 1
+        {
+            let carried = crate::verify::carried_at(scop, width, inner)?;
+            for (from, to, d) in &a.differences {
+                if *from == name && *to == name && !d.intersect(&carried)?.is_empty()? {
+                    let own = |x: AccessId| scop.access(x).array == scop.access(st.write).array;
+                    let path = chain(&st.value, &own, model.call_ops).unwrap_or(1).max(1);
+                    let mut wait = path as u128 * model.recurrence_ps as u128;
+                    // A chain of a short loop (a tile's) overlaps with the next one's: the
+                    // core runs ahead into the loop's next round, whose chain is independent.
+                    if loops.last().is_some_and(|&(_, n, _)| n <= SHORT_CHAIN) {
+                        wait /= 2;
+                    }
+                    per = per.max(wait);
+                    break;
+                }
+            }
+        }
+        // The parallel loop is its band's parallel tile loop, else the first of its loops at
+        // the dimension free for everyone (its tile loop when tiled): the loops before it run
+        // it, a fork each time.
+        let forks = match parallel_tile.get(&s) {
+            Some(key) => loops.iter().position(|(k, _, _)| k == key),
+            None => free.and_then(|p| loops.iter().position(|&(_, _, d)| d == p)),
+        }
+        .map(|at| {
+            loops[..at]
+                .iter()
+                .fold(1u64, |f, &(_, n, _)| f.saturating_mul(n))
+        });
+        parts.insert(
+            name,
+            Part {
+                instances,
+                compute_ps: per * instances as u128,
+                streams,
+                forks,
+            },
+        );
+    }
+    let (mut compute, mut memory, mut total, mut forks_all, mut fork_ps) =
+        (0u128, 0u128, 0u128, 0u64, 0u128);
+    let mut one_thread = 0u128;
+    for nest in loop_nests(scop, theta)? {
+        let members: Vec<&Part> = nest.iter().filter_map(|n| parts.get(n)).collect();
+        let c: u128 = members.iter().map(|p| p.compute_ps).sum();
+        let mut streams: Vec<&Stream> = members.iter().flat_map(|p| &p.streams).collect();
+        streams.sort_by(|a, b| (a.array, &a.loops).cmp(&(b.array, &b.loops)));
+        streams.dedup_by(|a, b| a.array == b.array && a.loops == b.loops);
+        // Every loop's place, outermost first.
+        let mut keys: Vec<Key> = streams
+            .iter()
+            .flat_map(|s| s.loops.iter().map(|(k, _, _)| *k))
+            .collect();
+        keys.sort();
+        keys.dedup();
+        let mut mem = 0u128;
+        for &(bytes, line_ps) in &model.caches {
+            let fits = |inside: Key| -> bool {
+                let lines: u64 = streams
+                    .iter()
+                    .fold(0u64, |t, s| t.saturating_add(s.lines(inside)));
+                lines.saturating_mul(LINE) <= bytes
+            };
+            // The whole nest's data fits: each line once.
+            let misses: u128 = if keys.first().is_none_or(|&k| fits(k)) {
+                streams.iter().map(|s| s.lines((0, 0)) as u128).sum()
+            } else {
+                // The outermost loop whose inside fits (the innermost loop's inside, one
+                // instance, always does).
+                let at = (0..keys.len())
+                    .find(|&i| keys.get(i + 1).is_none_or(|&inner| fits(inner)))
+                    .unwrap_or(keys.len() - 1);
+                let key = keys[at];
+                streams
+                    .iter()
+                    .map(|s| s.lines(key) as u128 * s.outer(key) as u128)
+                    .sum()
+            };
+            mem += misses * line_ps as u128;
+        }
+        // Computing and moving data overlap, not perfectly: a quarter of the smaller adds.
+        let mut nest_ps = c.max(mem) + c.min(mem) / 4;
+        one_thread += nest_ps;
+        let instances: u64 = members.iter().map(|p| p.instances).sum();
+        if target.threads
+            && model.threads > 1
+            && let Some(f) = members.iter().filter_map(|p| p.forks).max()
+            && instances / f.max(1) >= target.fork_work
+        {
+            nest_ps /= model.threads as u128;
+            nest_ps += f as u128 * model.fork_ps as u128;
+            forks_all = forks_all.saturating_add(f);
+            fork_ps += f as u128 * model.fork_ps as u128;
+        }
+        compute += c;
+        memory += mem;
+        total += nest_ps;
+    }
+    let ns = |ps: u128| u64::try_from(ps / 1000).unwrap_or(u64::MAX);
+    Ok((
+        Estimate {
+            total_ns: ns(total),
+            compute_ns: ns(compute),
+            memory_ns: ns(memory),
+            forks: forks_all,
+            fork_ns: ns(fork_ps),
+        },
+        ns(one_thread),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use optimist_scop::frontend::{FrontendConfig, parse_source};
+
+    /// The estimate of `source`'s own order on `target`, every parameter at 1024.
+    fn program_order(source: &str, target: &Target) -> (Estimate, u64) {
+        let f = parse_source("k.c", source, None, &FrontendConfig::default()).unwrap();
+        let scop = Scop::build(&f, &Default::default()).unwrap();
+        let deps = Dependences::compute(&scop, &Default::default()).unwrap();
+        let all = deps.all_statements().unwrap();
+        let c = Candidate::of(
+            &scop,
+            &all,
+            0,
+            &scop.schedule,
+            Vec::new(),
+            &scop.domains().unwrap(),
+        )
+        .unwrap();
+        let (_, at) = typical_values(&scop, &[]).unwrap();
+        estimate(&scop, &c.assessed, &[], target, &at).unwrap()
+    }
+
+    #[test]
+    fn a_column_walk_moves_more_data_than_a_row_walk() {
+        let one = Target::native(1, true, true);
+        let row = program_order(
+            "void k(int n, double A[n][n], double s[n]) {
+               for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) s[i] = s[i] + A[i][j]; }",
+            &one,
+        );
+        let column = program_order(
+            "void k(int n, double A[n][n], double s[n]) {
+               for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) s[i] = s[i] + A[j][i]; }",
+            &one,
+        );
+        // A row brings 8 elements per line; a column one per line, and its 1024 lines do not
+        // stay in the first cache (32 KiB) for the next column: each instance misses it.
+        assert!(
+            column.0.memory_ns * 4 > row.0.memory_ns * 5,
+            "{} against {}",
+            column.0,
+            row.0
+        );
+        // Both add into `s[i]` along `j`: each instance waits for the previous one's add.
+        assert_eq!(row.0.compute_ns, column.0.compute_ns);
+        assert!(row.0.compute_ns >= 1024 * 1024 * one.cost.recurrence_ps / 1000);
+    }
+
+    #[test]
+    fn threads_divide_a_nest_only_where_a_fork_has_enough_work() {
+        let wide = "void k(int n, double A[n][n]) {
+               for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) A[i][j] = A[i][j] * 2.0; }";
+        let (one, _) = program_order(wide, &Target::native(1, false, true));
+        let (two, alone) = program_order(wide, &Target::native(2, false, true));
+        assert_eq!(one.forks, 0);
+        assert_eq!(two.forks, 1);
+        assert_eq!(alone, one.total_ns);
+        assert!(two.total_ns < one.total_ns, "{two} against {one}");
+        // A time loop around a short sweep: a fork per step of 1024 instances is below
+        // `fork_work`, so the estimate keeps it on one thread, as the code will.
+        let (steps, _) = program_order(
+            "void k(int n, double A[n]) {
+               for (int t = 0; t < n; t++) for (int i = 0; i < n; i++) A[i] = A[i] + 1.0; }",
+            &Target::native(2, false, true),
+        );
+        assert_eq!(steps.forks, 0, "{steps}");
+    }
+
+    #[test]
+    fn lanes_divide_the_operations() {
+        let scale = "void k(int n, double A[n][n]) {
+               for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) A[i][j] = A[i][j] * 2.0; }";
+        let (scalar, _) = program_order(scale, &Target::native(1, false, true));
+        let (lanes, _) = program_order(scale, &Target::native(1, true, true));
+        assert_eq!(lanes.compute_ns * 2, scalar.compute_ns);
+    }
+}
