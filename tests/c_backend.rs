@@ -240,16 +240,12 @@ fn versioned_c_carries_the_parallel_and_vector_marks() {
     let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
     expect![[r#"
         static void scale_optimized(int n, int m, double A[n][m], double B[n][m]) {
-          long c2_, c3_, c0_, c1_;
-          #pragma omp parallel for private(c1_, c2_, c3_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)n - 1L), 32L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)m - 1L), 1024L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)n - 1L), 31L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)m - 1L), 1023L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
-          for (c0_ = 0L; c0_ < (optimist_floord(((long)n - 1L), 32L) + 1L); c0_ += 1) {
-            for (c1_ = 0L; (c1_ <= optimist_floord(((long)m - 1L), 1024L)); c1_ += 1) {
-              for (c2_ = (32L * c0_); (c2_ <= optimist_min(((long)n - 1L), ((32L * c0_) + 31L))); c2_ += 1) {
-                OPTIMIST_VECTOR
-                for (c3_ = (1024L * c1_); (c3_ <= optimist_min(((long)m - 1L), ((1024L * c1_) + 1023L))); c3_ += 1) {
-                  B[c2_][c3_] = 2.0 * A[c2_][c3_] + 1.0;
-                }
-              }
+          long c0_, c1_;
+          #pragma omp parallel for private(c1_) if(optimist_min((optimist_min(optimist_max((long)n, 0L), 1073741824L) * optimist_min(optimist_max((long)m, 0L), 1073741824L)), 1073741824L) >= 8192L)
+          for (c0_ = 0L; c0_ < (long)n; c0_ += 1) {
+            OPTIMIST_VECTOR
+            for (c1_ = 0L; (c1_ < (long)m); c1_ += 1) {
+              B[c0_][c1_] = 2.0 * A[c0_][c1_] + 1.0;
             }
           }
         }

@@ -37,7 +37,9 @@
 //!   excess. The tile sizes of a band go the widest to its
 //!   innermost point loop (where the strategy put the member in lanes); caches are per core and
 //!   fully associative; nests start cold. The estimate ranks candidates of one kernel; it is
-//!   not a clock.
+//!   not a clock. Footprints come from the loops' trip counts, not capped by an array's
+//!   declared size: a typical value may exceed what the declared sizes allow (corpus/gemm.c's
+//!   `C[20][25]` with its loops at 1024), and every candidate is estimated at the same values.
 
 use super::*;
 use crate::decision::Estimate;
@@ -80,8 +82,6 @@ struct Stream {
     elem: u64,
     /// The loops around it, outermost first, with their trip counts and its move.
     loops: Vec<(Key, u64, Move)>,
-    /// The lines of the whole array, when its size is known (`u64::MAX` otherwise).
-    lines_cap: u64,
 }
 
 impl Stream {
@@ -99,7 +99,6 @@ impl Stream {
             }
         }
         runs.saturating_mul(window.saturating_mul(self.elem).div_ceil(LINE))
-            .min(self.lines_cap)
     }
 
     /// How many times the loops before `inside` run what is inside.
@@ -366,13 +365,6 @@ pub(super) fn estimate(
                 continue;
             }
             let elem = array.elem.size() as u64;
-            let mut bytes = Some(elem);
-            for size in &array.sizes {
-                bytes = match size {
-                    optimist_scop::model::Size::Const(n) => bytes.and_then(|b| b.checked_mul(*n)),
-                    _ => None,
-                };
-            }
             streams.push(Stream {
                 array: access.array.0,
                 elem,
@@ -381,7 +373,6 @@ pub(super) fn estimate(
                     .zip(&moves[j])
                     .map(|(&(key, n, _), &mv)| (key, n, mv))
                     .collect(),
-                lines_cap: bytes.map_or(u64::MAX, |b| b.div_ceil(LINE)),
             });
         }
         // Computing.
