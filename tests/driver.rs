@@ -885,10 +885,7 @@ fn compiling_beside_busy_threads_gives_the_same_bytes() {
 #[test]
 fn an_array_streamed_once_more_for_threads_only_keeps_the_programs_order() {
     use optimist::loopy::{Decision, Departure, ScheduleChoice};
-    let plan = |path: &str| match optimist::optimize(&corpus(path), &Config::default()).unwrap() {
-        Outcome::Optimized(plan) => plan,
-        other => panic!("{:?}", other.why()),
-    };
+    let plan = |path: &str| optimized(path, &Config::default());
     let atax = plan("corpus/suite/atax.c");
     assert_eq!(
         atax.decisions[0],
@@ -920,11 +917,7 @@ fn an_array_streamed_once_more_for_threads_only_keeps_the_programs_order() {
 #[test]
 fn estimates_are_recorded_and_decide_clear_cases() {
     use optimist::loopy::{AutoConfig, Decision, Departure, ScheduleChoice};
-    let plan =
-        |path: &str, config: &Config| match optimist::optimize(&corpus(path), config).unwrap() {
-            Outcome::Optimized(plan) => plan,
-            other => panic!("{:?}", other.why()),
-        };
+    let plan = optimized;
     let estimates = |p: &optimist::Plan| {
         p.decisions
             .iter()
@@ -997,4 +990,12 @@ fn without_estimates(decisions: &[optimist::loopy::Decision]) -> Vec<optimist::l
         .filter(|d| !matches!(d, optimist::loopy::Decision::Estimates { .. }))
         .cloned()
         .collect()
+}
+
+/// The plan of the corpus kernel at `path` under `config`; it must be optimized.
+fn optimized(path: &str, config: &Config) -> optimist::Plan {
+    match optimist::optimize(&corpus(path), config).unwrap() {
+        Outcome::Optimized(plan) => plan,
+        other => panic!("{:?}", other.why()),
+    }
 }

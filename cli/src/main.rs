@@ -150,16 +150,7 @@ impl Schedule {
     /// The driver's configuration for `strategy`, with the passes of `--passes`.
     fn config(&self, mut strategy: Strategy) -> Result<Config> {
         if let Strategy::Auto(auto) = &mut strategy {
-            for t in &self.typical {
-                let (name, value) = t
-                    .split_once('=')
-                    .with_context(|| format!("`--typical {t}`: expected NAME=VALUE"))?;
-                let value: i64 = value
-                    .trim()
-                    .parse()
-                    .with_context(|| format!("`--typical {t}`: the value is not an integer"))?;
-                auto.typical.push((name.trim().to_string(), value));
-            }
+            auto.typical = name_values(&self.typical, "--typical")?;
         }
         let mut config = Config::with(strategy);
         if let Some(n) = self.threads {

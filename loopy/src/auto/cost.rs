@@ -127,9 +127,15 @@ pub(super) fn typical_values(
             (p.name.clone(), v)
         })
         .collect();
+    let set = params_at(scop, &at)?;
+    Ok((at, set))
+}
+
+/// The parameter values `at` (every parameter of `scop`, by name) as a set of parameters.
+pub(super) fn params_at(scop: &Scop, at: &[(String, i64)]) -> Result<Set, IslError> {
     let names: Vec<&str> = at.iter().map(|(n, _)| n.as_str()).collect();
     let cond: Vec<String> = at.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-    let set = Set::parse(
+    Set::parse(
         &scop.ctx,
         &format!(
             "[{}] -> {{ : {} }}",
@@ -140,8 +146,7 @@ pub(super) fn typical_values(
                 cond.join(" and ")
             }
         ),
-    )?;
-    Ok((at, set))
+    )
 }
 
 /// Operations of an expression: every node but leaves and constants; a call counts `call`.
@@ -307,37 +312,49 @@ pub(super) fn estimate(
             loops.splice(first..first, tiles);
         }
         // The moves of each access along each of its statement's loops.
+        // Per access, the element moves a step may make and still be `Stays` or `Next`
+        // (`None` for a scalar, which stays in a register).
+        let mut bounds_of = Vec::with_capacity(st.accesses.len());
+        for &acc in &st.accesses {
+            let access = scop.access(acc);
+            let rank = scop.array(access.array).sizes.len();
+            if rank == 0 {
+                bounds_of.push(None);
+                continue;
+            }
+            let tuple = access.relation.tuple_name(DimType::Out).unwrap_or_default();
+            let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
+            let set = |last: &str| {
+                let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
+                c.push(last.to_string());
+                Set::parse(
+                    &scop.ctx,
+                    &format!("{{ {tuple}[{}] : {} }}", z.join(", "), c.join(" and ")),
+                )
+            };
+            let last = format!("z{}", rank - 1);
+            bounds_of.push(Some((
+                set(&format!("{last} = 0"))?,
+                set(&format!("-1 <= {last} <= 1"))?,
+            )));
+        }
         let mut moves: Vec<Vec<Move>> = vec![Vec::new(); st.accesses.len()];
         for &(_, _, d) in &loops {
             let step = along(scop, m.dim(DimType::Out)?, d, &format!("x{d} + 1"))?;
             let next = m.apply_range(&step)?.apply_range(&m.reverse()?)?;
             for (j, &acc) in st.accesses.iter().enumerate() {
-                let access = scop.access(acc);
-                let rank = scop.array(access.array).sizes.len();
-                if rank == 0 {
+                let Some((none, near)) = &bounds_of[j] else {
                     moves[j].push(Move::Stays);
                     continue;
-                }
-                let delta = next
-                    .apply_domain(&access.relation)?
-                    .apply_range(&access.relation)?
-                    .deltas()?;
-                let tuple = delta.tuple_name().unwrap_or_default();
-                let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
-                let zero: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
-                let mut near = zero.clone();
-                near.push(format!("-1 <= z{} <= 1", rank - 1));
-                let mut none = zero;
-                none.push(format!("z{} = 0", rank - 1));
-                let set = |c: &[String]| {
-                    Set::parse(
-                        &scop.ctx,
-                        &format!("{{ {tuple}[{}] : {} }}", z.join(", "), c.join(" and ")),
-                    )
                 };
-                moves[j].push(if delta.is_subset(&set(&none)?)? {
+                let relation = &scop.access(acc).relation;
+                let delta = next
+                    .apply_domain(relation)?
+                    .apply_range(relation)?
+                    .deltas()?;
+                moves[j].push(if delta.is_subset(none)? {
                     Move::Stays
-                } else if delta.is_subset(&set(&near)?)? {
+                } else if delta.is_subset(near)? {
                     Move::Next
                 } else {
                     Move::Jumps

@@ -295,13 +295,16 @@ impl<'a> Search<'a> {
         c: &mut Candidate,
     ) -> Result<Option<(crate::Estimate, u64)>, LoopyError> {
         c.check_tilings(self.scop, &self.all)?;
-        let made = cost::estimate(
-            self.scop,
-            &c.assessed,
-            &c.legal_tilings(),
-            &self.target,
-            &self.typical.1,
-        );
+        self.estimate_with(&c.assessed, &c.legal_tilings())
+    }
+
+    /// The estimate of `a` with `tilings`; `None` when isl could not make it or it overflowed.
+    fn estimate_with(
+        &mut self,
+        a: &Assessed,
+        tilings: &[(&Tiling, usize, &[bool])],
+    ) -> Result<Option<(crate::Estimate, u64)>, LoopyError> {
+        let made = cost::estimate(self.scop, a, tilings, &self.target, &self.typical.1);
         self.clock.lap("estimate");
         match made {
             Ok(e) => Ok(Some(e)),
@@ -312,53 +315,40 @@ impl<'a> Search<'a> {
 
     /// The legal tilings of `c` whose tiles are estimated to move no less data than its loops
     /// untiled (a streaming band: each element used once wherever the tiles cut), and to take
-    /// no less time (short reductions overlap, `cost::SHORT_CHAIN`), by their
-    /// index, with the data's estimate: their tile loops would cost bounds and guards for
-    /// nothing. A band that is register-blocked keeps its tiles (the blocks need them), and so
-    /// does one whose tile loop would run on threads or as a wavefront.
+    /// no less time (short reductions overlap, `cost::SHORT_CHAIN`), by their index, with the
+    /// data's estimate: their tile loops would cost bounds and guards for nothing. Compared
+    /// with `self.chosen`, the estimate of `c` with all its legal tilings. Only where a loop is
+    /// free for every statement: otherwise the threads go to a tile loop (or the tiles run as
+    /// a wavefront), and the tiles stay. A product's band keeps its tiles (its register blocks
+    /// need them).
     fn idle_tilings(&mut self, c: &Candidate) -> Result<Vec<(usize, u64)>, LoopyError> {
-        let legal = c.legal_tilings();
-        if legal.is_empty() || self.product {
-            return Ok(Vec::new());
-        }
-        let memory =
-            |tilings: &[(&Tiling, usize, &[bool])]| -> Result<Option<(u64, u64)>, LoopyError> {
-                match cost::estimate(
-                    self.scop,
-                    &c.assessed,
-                    tilings,
-                    &self.target,
-                    &self.typical.1,
-                ) {
-                    Ok((e, _)) if e.total_ns != u64::MAX => Ok(Some((e.memory_ns, e.total_ns))),
-                    Ok(_) => Ok(None),
-                    Err(e @ (IslError::Budget | IslError::Deadline)) => Err(e.into()),
-                    Err(_) => Ok(None),
-                }
-            };
-        let Some(with) = memory(&legal)? else {
+        let Some(with) = self.chosen else {
             return Ok(Vec::new());
         };
+        if self.product || c.assessed.parallel.is_empty() || with.total_ns == u64::MAX {
+            return Ok(Vec::new());
+        }
+        let checked = c.checked.as_deref().unwrap_or_default();
         let mut idle = Vec::new();
-        let mut at = 0;
-        let free = c.assessed.parallel.first().copied();
-        for (k, checked) in c.checked.iter().flatten().enumerate() {
-            let Some(zero) = checked else { continue };
-            let p = c.tilings[k].1;
-            let mut without = legal.clone();
-            without.remove(at);
-            at += 1;
-            // Threads must not depend on the tiles: without a loop free for everyone, a tile
-            // loop is where the marks put them (or the tiles run as a wavefront). With one,
-            // the untiled band keeps it.
-            let _ = (p, zero);
-            let threads_without = free.is_some();
-            if threads_without && memory(&without)?.is_some_and(|(m, t)| m <= with.0 && t <= with.1)
+        for k in 0..c.tilings.len() {
+            if checked.get(k).is_none_or(Option::is_none) {
+                continue;
+            }
+            let without: Vec<(&Tiling, usize, &[bool])> = c
+                .tilings
+                .iter()
+                .zip(checked)
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .filter_map(|(_, ((t, p), zero))| Some((t, *p, zero.as_deref()?)))
+                .collect();
+            if let Some((e, _)) = self.estimate_with(&c.assessed, &without)?
+                && e.memory_ns <= with.memory_ns
+                && e.total_ns <= with.total_ns
             {
-                idle.push((k, with.0));
+                idle.push((k, with.memory_ns));
             }
         }
-        self.clock.lap("estimate the tilings");
         Ok(idle)
     }
 

@@ -169,23 +169,12 @@ pub(super) fn measured_parts(
     domain: &UnionSet,
     members: &UnionMap,
 ) -> Result<Option<Measured>, IslError> {
-    let names: Vec<&str> = scop.params.iter().map(|p| p.name.as_str()).collect();
-    let fixed = optimist_presburger::Set::parse(
-        &scop.ctx,
-        &format!(
-            "[{}] -> {{ : {} }}",
-            names.join(", "),
-            if names.is_empty() {
-                "true".to_string()
-            } else {
-                names
-                    .iter()
-                    .map(|p| format!("{p} = {MEASURED_AT}"))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            }
-        ),
-    )?;
+    let at: Vec<(String, i64)> = scop
+        .params
+        .iter()
+        .map(|p| (p.name.clone(), MEASURED_AT))
+        .collect();
+    let fixed = super::cost::params_at(scop, &at)?;
     let mut parts = Vec::new();
     for m in members.intersect_domain(domain)?.maps()? {
         let m = m.intersect_params(&fixed)?;
