@@ -360,40 +360,40 @@ fn versioned_c_keeps_a_products_block_in_registers() {
     expect![[r#"
         static void optimist_generated_optimized(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
           long c6_, c8_, c5_, c0_, c1_, c2_, c3_, c4_;
-          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)ni - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nj - 1L), 512L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nk - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)ni - 1L) / 4L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)nj - 1L) / 16L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)nk - 1L), 127L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)ni - 1L), 3L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)nj - 1L), 15L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
-          for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 128L) + 1L); c0_ += 1) {
+          #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)ni - 1L), 252L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nj - 1L), 512L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nk - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(41L, (((long)ni - 1L) / 6L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)nj - 1L) / 16L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)nk - 1L), 127L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)ni - 1L), 5L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)nj - 1L), 15L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
+          for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 252L) + 1L); c0_ += 1) {
             for (c1_ = 0L; (c1_ <= optimist_floord(((long)nj - 1L), 512L)); c1_ += 1) {
               for (c2_ = 0L; (c2_ <= optimist_floord(((long)nk - 1L), 128L)); c2_ += 1) {
                 {
                   double *optimist_pack = (double *)malloc(sizeof(double) * 65536L);
-                  c3_ = (32L * c0_);
-                  if (optimist_pack && (c3_ <= optimist_min(((32L * c0_) + 31L), (((long)ni - 1L) / 4L))))
+                  c3_ = (42L * c0_);
+                  if (optimist_pack && (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))))
                     for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1)
                       if ((optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L)
                         for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
                           for (c8_ = (16L * c4_); c8_ < (16L * c4_) + 16L; c8_ += 1)
                             optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - ((16L * c4_)))] = B[c5_][c8_];
-                  for (c3_ = (32L * c0_); (c3_ <= optimist_min(((32L * c0_) + 31L), (((long)ni - 1L) / 4L))); c3_ += 1) {
+                  for (c3_ = (42L * c0_); (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))); c3_ += 1) {
                     for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1) {
-                      if ((optimist_min(((long)ni - 1L), ((4L * c3_) + 3L)) + 1L) - (4L * c3_) == 4L && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L && optimist_pack) {
-                        const long optimist_b0 = (4L * c3_), optimist_b1 = (16L * c4_);
-                        double optimist_acc[4][16];
-                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
+                      if ((optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L) - (6L * c3_) == 6L && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L && optimist_pack) {
+                        const long optimist_b0 = (6L * c3_), optimist_b1 = (16L * c4_);
+                        double optimist_acc[6][16];
+                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 6L; c6_ += 1)
                           for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
                             optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = C[c6_][c8_];
                         for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
                           for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1) {
-                            for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1) {
+                            for (c6_ = optimist_b0; c6_ < optimist_b0 + 6L; c6_ += 1) {
                               optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] + A[c6_][c5_] * optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - optimist_b1)];
                             }
                           }
                         }
-                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 4L; c6_ += 1)
+                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 6L; c6_ += 1)
                           for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
                             C[c6_][c8_] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1];
                       } else {
                         for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
-                          for (c6_ = (4L * c3_); (c6_ <= optimist_min(((long)ni - 1L), ((4L * c3_) + 3L))); c6_ += 1) {
+                          for (c6_ = (6L * c3_); (c6_ <= optimist_min(((long)ni - 1L), ((6L * c3_) + 5L))); c6_ += 1) {
                             OPTIMIST_VECTOR
                             for (c8_ = (16L * c4_); (c8_ <= optimist_min(((long)nj - 1L), ((16L * c4_) + 15L))); c8_ += 1) {
                               C[c6_][c8_] = C[c6_][c8_] + A[c6_][c5_] * B[c5_][c8_];

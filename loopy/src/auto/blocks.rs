@@ -13,10 +13,11 @@
 //!   write one element), not a short one, the statement in no loop below the band, and the three
 //!   bounded independently of each other (`is_box`: covariance's and syrk's triangles are not;
 //!   their blocks could never be printed whole, and covariance's C ran at half its speed with
-//!   them). Inside its tile, the band then runs `floor(rows / 4)`,
-//!   `floor(columns / w)` (w = 128 bytes of elements: 16 `double`s), the reduction, then the
-//!   rows and columns: for each block of 4 x 16 elements the whole reduction tile, deepened to 128
-//!   (and the rows' tile widened to 128: the C packs once per row tile).
+//!   them). Inside its tile, the band then runs `floor(rows / r)`,
+//!   `floor(columns / w)` (`Target::block`: r = 6 rows, w = 128 bytes of elements: 16 `double`s),
+//!   the reduction, then the rows and columns: for each block of 6 x 16 elements the whole
+//!   reduction tile, deepened to 128 (and the rows' tile widened to 252, whole blocks: the C
+//!   packs once per row tile).
 //!   Those three dimensions go in front of the point loops of the tiled relation for that
 //!   statement (zeros for the others); the rows are marked `jam`, the reduction `registers`
 //!   (`Transformed::registers`, `LoopKind::Accumulate`). The result goes through the verifier

@@ -737,7 +737,9 @@ impl<'a> Search<'a> {
             for (t, p, _) in checked.iter_mut() {
                 if *p == b.p && Tiles::statements(scop, t)?.contains(&b.stmt) {
                     t.sizes[b.depth_member] = t.sizes[b.depth_member].max(b.shape.depth);
-                    t.sizes[b.rows_member] = t.sizes[b.rows_member].max(b.shape.tile_rows);
+                    // Whole blocks in every row tile (a block across two tiles is never whole).
+                    let rows = t.sizes[b.rows_member].max(b.shape.tile_rows);
+                    t.sizes[b.rows_member] = (rows + b.shape.rows - 1) / b.shape.rows * b.shape.rows;
                 }
             }
         }
