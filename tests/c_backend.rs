@@ -140,6 +140,14 @@ fn generated_c_for_a_product() {
         #define OPTIMIST_VECTOR
         #endif
         #if defined(_OPENMP)
+        #include <omp.h>
+        static inline long optimist_threads(void) { return omp_get_max_threads(); }
+        static inline long optimist_thread(void) { return omp_get_thread_num(); }
+        #else
+        static inline long optimist_threads(void) { return 1; }
+        static inline long optimist_thread(void) { return 0; }
+        #endif
+        #if defined(_OPENMP)
         #define OPTIMIST_PARALLEL_VECTOR _Pragma("omp parallel for simd")
         #define OPTIMIST_SHARED_VECTOR _Pragma("omp for simd")
         #else
@@ -180,6 +188,14 @@ fn versioned_c_for_a_wrapping_subscript() {
         #define OPTIMIST_VECTOR _Pragma("GCC ivdep")
         #else
         #define OPTIMIST_VECTOR
+        #endif
+        #if defined(_OPENMP)
+        #include <omp.h>
+        static inline long optimist_threads(void) { return omp_get_max_threads(); }
+        static inline long optimist_thread(void) { return omp_get_thread_num(); }
+        #else
+        static inline long optimist_threads(void) { return 1; }
+        static inline long optimist_thread(void) { return 0; }
         #endif
         #if defined(_OPENMP)
         #define OPTIMIST_PARALLEL_VECTOR _Pragma("omp parallel for simd")
@@ -360,37 +376,47 @@ fn versioned_c_keeps_a_products_block_in_registers() {
     expect![[r#"
         static void optimist_generated_optimized(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
           long c6_, c8_, c5_, c0_, c1_, c2_, c3_, c4_;
+          const long optimist_buffers = optimist_threads(), optimist_buffer_bytes = 782336L;
+          char *optimist_buffer = (char *)malloc((size_t)optimist_buffer_bytes * (size_t)optimist_buffers);
           #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)ni - 1L), 252L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nj - 1L), 512L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nk - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(41L, (((long)ni - 1L) / 6L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)nj - 1L) / 16L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)nk - 1L), 127L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)ni - 1L), 5L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)nj - 1L), 15L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
           for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 252L) + 1L); c0_ += 1) {
             for (c1_ = 0L; (c1_ <= optimist_floord(((long)nj - 1L), 512L)); c1_ += 1) {
               for (c2_ = 0L; (c2_ <= optimist_floord(((long)nk - 1L), 128L)); c2_ += 1) {
                 {
-                  double *optimist_pack = (double *)malloc(sizeof(double) * 65536L);
+                  double *optimist_pack = optimist_buffer && optimist_thread() < optimist_buffers ? (double *)(optimist_buffer + optimist_thread() * optimist_buffer_bytes) : 0;
                   c3_ = (42L * c0_);
                   if (optimist_pack && (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))))
                     for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1)
-                      if ((optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L)
-                        for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
-                          for (c8_ = (16L * c4_); c8_ < (16L * c4_) + 16L; c8_ += 1)
-                            optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - ((16L * c4_)))] = B[c5_][c8_];
+                      for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
+                        for (c8_ = (16L * c4_); c8_ < (16L * c4_) + 16L; c8_ += 1)
+                          optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - ((16L * c4_)))] = c8_ < (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) ? B[c5_][c8_] : 0;
+                  if (optimist_pack && (c4_ = (32L * c1_), (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))))) for (c3_ = (42L * c0_); (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))); c3_ += 1)
+                    for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
+                      for (c6_ = (6L * c3_); c6_ < (6L * c3_) + 6L; c6_ += 1)
+                        optimist_pack[65536L + ((c3_ - (42L * c0_)) * 128L + (c5_ - (128L * c2_))) * 6L + (c6_ - (6L * c3_))] = c6_ < (optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L) ? A[c6_][c5_] : 0;
                   for (c3_ = (42L * c0_); (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))); c3_ += 1) {
                     for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1) {
-                      if ((optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L) - (6L * c3_) == 6L && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - (16L * c4_) == 16L && optimist_pack) {
+                      if (optimist_pack) {
                         const long optimist_b0 = (6L * c3_), optimist_b1 = (16L * c4_);
-                        double optimist_acc[6][16];
-                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 6L; c6_ += 1)
-                          for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
-                            optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = C[c6_][c8_];
-                        for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
-                          for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1) {
-                            for (c6_ = optimist_b0; c6_ < optimist_b0 + 6L; c6_ += 1) {
-                              optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1] + A[c6_][c5_] * optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - optimist_b1)];
-                            }
-                          }
+                        const long optimist_nr = optimist_min(6L, (optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L) - optimist_b0), optimist_nc = optimist_min(16L, (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) - optimist_b1);
+                        double optimist_t[6][16], *optimist_c = &optimist_t[0][0];
+                        long optimist_ldc = 16L;
+                        c6_ = optimist_b0;
+                        c8_ = optimist_b1;
+                        if (optimist_nr == 6L && optimist_nc == 16L) {
+                          optimist_c = &C[c6_][c8_];
+                          c6_ = optimist_b0 + 1;
+                          optimist_ldc = &C[c6_][c8_] - optimist_c;
+                        } else {
+                          for (c6_ = optimist_b0; c6_ < optimist_b0 + optimist_nr; c6_ += 1)
+                            for (c8_ = optimist_b1; c8_ < optimist_b1 + optimist_nc; c8_ += 1)
+                              optimist_t[c6_ - optimist_b0][c8_ - optimist_b1] = C[c6_][c8_];
                         }
-                        for (c6_ = optimist_b0; c6_ < optimist_b0 + 6L; c6_ += 1)
-                          for (c8_ = optimist_b1; c8_ < optimist_b1 + 16L; c8_ += 1)
-                            C[c6_][c8_] = optimist_acc[c6_ - optimist_b0][c8_ - optimist_b1];
+                        optimist_generated_optimized_block0((optimist_min(((long)nk - 1L), ((128L * c2_) + 127L)) + 1L) - (128L * c2_), optimist_pack + 65536L + (c3_ - (42L * c0_)) * 768L, optimist_pack + (c4_ - (32L * c1_)) * 2048L, optimist_c, optimist_ldc);
+                        if (optimist_c == &optimist_t[0][0])
+                          for (c6_ = optimist_b0; c6_ < optimist_b0 + optimist_nr; c6_ += 1)
+                            for (c8_ = optimist_b1; c8_ < optimist_b1 + optimist_nc; c8_ += 1)
+                              C[c6_][c8_] = optimist_t[c6_ - optimist_b0][c8_ - optimist_b1];
                       } else {
                         for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1) {
                           for (c6_ = (6L * c3_); (c6_ <= optimist_min(((long)ni - 1L), ((6L * c3_) + 5L))); c6_ += 1) {
@@ -403,11 +429,11 @@ fn versioned_c_keeps_a_products_block_in_registers() {
                       }
                     }
                   }
-                  free(optimist_pack);
                 }
               }
             }
           }
+          free(optimist_buffer);
         }
     "#]]
     .assert_eq(&optimized);
@@ -479,4 +505,55 @@ fn optimized_c_with_the_interpreters_bits(src: &str, sets: &[&str]) -> String {
         .unwrap();
     let end = start + p.code[start..].find("\n}\n").unwrap() + 3;
     p.code[start..end].to_string()
+}
+
+/// A product whose statement is the element plus a product of the packed operand and a factor
+/// of the rows runs in the micro-kernel: the factor (`alpha * A[i][k]`) and the operand are
+/// packed, blocks of 6 x 16 are held in vectors across the reduction, and the blocks cut short
+/// by the edges (13 rows, 37 columns, a reduction of 150: a tile of 128 and one of 22) run in
+/// a padded local copy. Every order of the operands, in `double` and in `float`, through the
+/// vector extensions and through the plain C that other compilers get
+/// (`OPTIMIST_NO_VECTOR_EXTENSIONS`), gives the interpreter's bits.
+#[test]
+fn a_products_micro_kernel_gives_the_interpreters_bits() {
+    let Some(cc) = cc() else { return };
+    let statements = [
+        "C[i][j] += alpha * A[i][k] * B[k][j];",
+        "C[i][j] = C[i][j] + B[k][j] * (alpha * A[i][k]);",
+        "C[i][j] = alpha * A[i][k] * B[k][j] + C[i][j];",
+        "C[i][j] = B[k][j] * A[i][k] + C[i][j];",
+    ];
+    let args: Vec<&str> = ["ni=13", "nj=37", "nk=150", "alpha=1.5"]
+        .iter()
+        .flat_map(|s| ["--set", s])
+        .collect();
+    let spec = optimist_scop::workload::RunSpec::parse_args(&args).unwrap();
+    for ty in ["double", "float"] {
+        for s in statements {
+            let src = format!(
+                "void mm(int ni, int nj, int nk, {ty} alpha, {ty} C[ni][nj], {ty} A[ni][nk], {ty} B[nk][nj]) {{\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        {s}\n}}\n"
+            );
+            let f = frontend::parse_source("k.c", &src, None, &FrontendConfig::default()).unwrap();
+            let (p, _) =
+                optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated")
+                    .unwrap();
+            assert!(
+                p.code.contains("optimist_generated_optimized_block0("),
+                "{ty} {s}: no micro-kernel\n{}",
+                p.code
+            );
+            let reference = interpreter_hashes(&f, &spec);
+            for code in [
+                p.code.clone(),
+                format!("#define OPTIMIST_NO_VECTOR_EXTENSIONS 1\n{}", p.code),
+            ] {
+                let (hashes, version) = common::versioned_c_run(&cc, "k", &f, &spec, &code);
+                assert_eq!(
+                    (version.as_str(), hashes),
+                    ("optimized", reference.clone()),
+                    "{ty} {s}"
+                );
+            }
+        }
+    }
 }

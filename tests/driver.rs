@@ -328,20 +328,35 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
     let in_lanes: usize = stencil.marks.vector.iter().map(|m| m.stmts.len()).sum();
     assert_eq!(in_lanes, 2, "both sweeps: {:?}", stencil.marks);
     let product = plan_of("corpus/suite/gemm.c");
-    // Every decision on a line of its own: the schedule, the loop nests, the tiles.
-    let both = || vec!["S0".to_string(), "S1".to_string()];
+    // Every decision on a line of its own: the schedule, the loop nests, the tiles, the
+    // register block of native code's micro-kernel (the product apart from `C *= beta`, so
+    // that its band is blocked).
+    let one = |s: &str| vec![s.to_string()];
     assert_eq!(
         without_estimates(&product.decisions),
         [
-            Decision::Schedule(ScheduleChoice::Isl),
-            Decision::LoopNests(vec![both()]),
-            // `j` runs in lanes: its tiles are as wide as 512 KiB of data allows (32 x 512
-            // doubles of `C` and of `B`, 32 x 32 of `A`: 264 KiB; 1024 would be 520 KiB).
+            Decision::Schedule(ScheduleChoice::IslApart),
+            Decision::LoopNests(vec![one("S0"), one("S1")]),
             Decision::Tiled {
-                stmts: both(),
-                dim: 0,
-                sizes: vec![32, 512, 32],
+                stmts: one("S0"),
+                dim: 1,
+                sizes: vec![32, 2048],
                 wide: Some(512 * 1024),
+            },
+            // `j` runs in lanes: its tiles are as wide as 512 KiB of data allows; the rows'
+            // tile is 252 (whole blocks of 4 rows), the reduction's 128 (`BlockShape::native`).
+            Decision::Tiled {
+                stmts: one("S1"),
+                dim: 1,
+                sizes: vec![252, 512, 128],
+                wide: Some(512 * 1024),
+            },
+            Decision::RegisterBlock {
+                stmt: "S1".into(),
+                rows: 4,
+                columns: 4,
+                tile_rows: 252,
+                depth: 128,
             },
         ],
         "{}",
@@ -349,10 +364,12 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
     );
     // Each renders as its line of the text.
     let lines: Vec<&str> = product.transformation.lines().skip(1).collect();
-    assert!(lines[2].starts_with("estimates at ni = 1024, nj = 1024, nk = 1024: isl's schedule "));
+    assert!(lines[2].starts_with(
+        "estimates at ni = 1024, nj = 1024, nk = 1024: isl's schedule with each strongly connected component apart "
+    ));
     assert_eq!(
-        lines[3],
-        "tiled: the band of {S0, S1} at dimension 0, 3 loops by 32 x 512 x 32 (the loop in vector lanes as wide as 512 KiB of data allows)"
+        lines[4],
+        "tiled: the band of {S1} at dimension 1, 3 loops by 252 x 512 x 128 (the loop in vector lanes as wide as 512 KiB of data allows)"
     );
     // The product's innermost loops run in lanes and as register tiles: no guard inside them
     // (`C *= beta`, fused at k = 0, is peeled, not tested at every k), and the loop around

@@ -418,15 +418,28 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
     let count = |r: &optimist::codegen::LoopReport, op: &str| -> usize {
         (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
     };
-    let gemm = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
-    let lanes = report(
-        gemm,
-        NativeOptions {
-            threads: 1,
-            vector: true,
-            registers: true,
-        },
+    // A product whose statement has the micro-kernel's form: its block of 4 x 4 `double`s
+    // stays in eight vectors across the reduction (the loop of the kernel multiplies and adds
+    // eight times per step and stores nothing), and the only calls on one thread take the
+    // packing buffer and give it back.
+    let product = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] += A[i][k] * B[k][j];\n}\n";
+    let one_thread = NativeOptions {
+        threads: 1,
+        vector: true,
+        registers: true,
+    };
+    let kernel = report(product, one_thread.clone());
+    assert!(
+        (0..=kernel.max_depth()).any(|d| kernel.count(d, "fmul.f64x2") >= 8
+            && kernel.count(d, "splat.f64x2") >= 4
+            && kernel.count(d, "store.f64x2") == 0),
+        "{kernel:?}"
     );
+    assert_eq!(count(&kernel, "call"), 2, "{kernel:?}");
+    // Without the kernel's form (the product subtracted), the product runs in lanes with
+    // register tiles.
+    let gemm = "void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n; k++)\n      for (int j = 0; j < n; j++)\n        C[i][j] = C[i][j] - A[i][k] * B[k][j];\n}\n";
+    let lanes = report(gemm, one_thread);
     let inner = lanes.max_depth();
     assert!(lanes.count(inner, "fmul.f64x2") >= 1, "{lanes:?}");
     assert!(lanes.count(inner, "load.f64x2") >= 2, "{lanes:?}");
@@ -960,4 +973,54 @@ fn range_tests_agree_with_the_interpreter_on_random_loops() {
     }
     // Both outcomes were exercised.
     assert!((40..200).contains(&stopped), "{stopped} of 240 stopped");
+}
+
+/// A product whose statement is the element plus a product of the packed operand and a factor
+/// of the rows runs in native code's micro-kernel (`jit_model/block.rs`): both operands
+/// packed into the thread's buffer, blocks of 4 x 4 held in `f64x2`/`f32x4` accumulators,
+/// blocks cut short by the edges (13 rows, 37 columns, a reduction of 150: a tile of 128 and
+/// one of 22) on a copy. Every order of the operands, in `double` and `float`, on one thread
+/// and on two, gives the interpreter's bits.
+#[test]
+fn a_products_micro_kernel_gives_the_interpreters_bits() {
+    let statements = [
+        "C[i][j] += alpha * A[i][k] * B[k][j];",
+        "C[i][j] = C[i][j] + B[k][j] * (alpha * A[i][k]);",
+        "C[i][j] = alpha * A[i][k] * B[k][j] + C[i][j];",
+        "C[i][j] = B[k][j] * A[i][k] + C[i][j];",
+    ];
+    let args = ["ni=13", "nj=37", "nk=150", "alpha=1.5"];
+    let args: Vec<&str> = args.iter().flat_map(|s| ["--set", s]).collect();
+    let spec = RunSpec::parse_args(&args).unwrap();
+    for ty in ["double", "float"] {
+        for s in statements {
+            let src = format!(
+                "void mm(int ni, int nj, int nk, {ty} alpha, {ty} C[ni][nj], {ty} A[ni][nk], {ty} B[nk][nj]) {{\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        {s}\n}}\n"
+            );
+            let f = frontend::parse_source("k.c", &src, None, &FrontendConfig::default()).unwrap();
+            let reference = common::interpreter_hashes(&f, &spec);
+            for threads in [1, 2] {
+                let config = optimist::Config {
+                    native: optimist::NativeOptions {
+                        threads,
+                        ..Default::default()
+                    },
+                    ..Default::default()
+                };
+                let compiled = optimist::compile(&f, &config).unwrap();
+                let plan = compiled.outcome.plan().expect("a plan");
+                let decided = plan.decide_native(&config.native);
+                assert!(
+                    decided.packs().iter().any(|p| p.kernel.is_some()),
+                    "{ty} {s}: no micro-kernel"
+                );
+                let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+                assert_eq!(
+                    (version, hashes),
+                    (optimist_codegen::Version::Optimized, reference.clone()),
+                    "{ty} {s} on {threads} threads"
+                );
+            }
+        }
+    }
 }

@@ -116,12 +116,15 @@ fn usage_errors_are_reported() {
     );
     let (ok, out, _) = optimist(&["show", "ast", &path]);
     assert!(ok && out.contains("S1("), "{out}");
-    // The strategy's decisions, as comments above the loops.
+    // The strategy's decisions, as comments above the loops: the product apart, tiled and
+    // register-blocked for native code's micro-kernel.
     let (ok, out, _) = optimist(&["show", "ast", &path, "--opt", "default"]);
     assert!(
         ok && out.starts_with("// automatic strategy")
-            && out.contains("\n// loop nests: {S0, S1}\n")
-            && out.contains("\n// tiled: the band of {S0, S1}"),
+            && out.contains("\n// loop nests: {S0}, {S1}\n")
+            && out.contains("\n// tiled: the band of {S1}")
+            && out.contains("\n// register block: S1 in blocks of 4 x 4")
+            && out.contains("for a micro-kernel in 2 vectors of 16 bytes per row"),
         "{out}"
     );
 }
@@ -236,16 +239,21 @@ fn show_assumptions_and_the_version_for_given_inputs() {
     ] {
         assert!(out.contains(part), "{part}: {out}");
     }
-    // The C's own decisions head it: a product is register-blocked there.
+    // The C's own decisions head it: a product is register-blocked there, its blocks run
+    // in a micro-kernel printed before the function.
     let (path, _) = corpus("gemm");
     let (ok, out, err) = optimist(&["show", "c", &path, "--opt", "default"]);
     assert!(ok, "{err}");
     assert!(out.starts_with("// automatic strategy"), "{out}");
     assert!(
-        out.contains("\n// register block: S1 in blocks of 4 x 16"),
+        out.contains("\n// register block: S1 in blocks of 6 x 16"),
         "{out}"
     );
-    assert!(out.contains("double optimist_acc[4][16];"), "{out}");
+    assert!(
+        out.contains("_optimized_block0(long kc, const double *restrict a"),
+        "{out}"
+    );
+    assert!(out.contains("optimist_v acc[6][4], bv[4];"), "{out}");
 }
 
 /// `show assumptions` prints the check the compiled kernel evaluates, for every kernel of the

@@ -1,9 +1,12 @@
 //! Register blocks: a loop marked registers ([`LoopKind::Accumulate`]) around a block of rows
 //! by columns of one statement whose written element stays put along the loop (a product's
-//! `C[i][j]` along `k`). The C back end keeps a whole block in a local array. Native code runs
-//! the block's loops as written: a micro-kernel keeping 4 x 4 `f64` in eight 128-bit registers
-//! across `k` ran a 1000x1100x1200 product in 0.236 s on one thread, where the schedule
-//! without blocks (a jammed vector loop) takes 0.197 s, and was not kept.
+//! `C[i][j]` along `k`). Where its operands are packed and its statement is `W + X * Y`, both
+//! back ends run it in a micro-kernel ([`crate::MicroKernel`]); otherwise the C back end keeps
+//! a whole block in a local array and native code runs the block's loops as written. An
+//! earlier native micro-kernel without packing (4 x 4 `f64` in eight 128-bit registers, the
+//! factor `alpha * A[i][k]` computed and splat per row and step) ran a 1000x1100x1200 product
+//! in 0.236 s on one thread against 0.197 s for the jammed vector loop; with both operands
+//! packed (broadcasts from the buffer, one load per vector of columns) it takes 0.15-0.16 s.
 
 use crate::ast::{AExpr, LoopKind, Node, mentions};
 use optimist_presburger::AstOp;

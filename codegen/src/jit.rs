@@ -139,6 +139,14 @@ pub(crate) fn new_module() -> Result<JITModule, CodegenError> {
         crate::parallel::parallel_for as *const u8,
     );
     builder.symbol(PURE_SYMBOL, call_pure as *const u8);
+    builder.symbol(
+        crate::buffers::ACQUIRE,
+        crate::buffers::acquire as *const u8,
+    );
+    builder.symbol(
+        crate::buffers::RELEASE,
+        crate::buffers::release as *const u8,
+    );
     Ok(JITModule::new(builder))
 }
 

@@ -56,6 +56,7 @@ mod abi;
 mod ast;
 mod ast_check;
 mod block;
+mod buffers;
 mod c;
 mod decide;
 mod jit;
@@ -72,8 +73,8 @@ pub use ast::{
 };
 pub use c::{CProgram, function as c_function, versioned as versioned_c};
 pub use decide::{
-    Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, Pack, Promoted, RegisterBlock, Share,
-    decide,
+    Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Promoted,
+    RegisterBlock, Share, decide,
 };
 pub use jit::{LoopReport, faithful_loop_report};
 pub use jit_model::model_loop_report;

@@ -154,6 +154,13 @@ impl Printer<'_> {
     /// (`register_block`), and the run-time check proved the arrays apart: every element's
     /// value is the program's, computed in the program's order.
     pub(super) fn blocked(&self, l: &DLoop, blk: &Block, depth: usize) -> String {
+        let site = self.kernel_site.borrow().clone();
+        if blk.packed.is_some()
+            && let Some(site) = site
+            && let Some(text) = self.kernel_block(l, blk, &site, depth)
+        {
+            return text;
+        }
         let mut out = String::new();
         let pad = "  ".repeat(depth);
         let b = &blk.block;
@@ -274,45 +281,251 @@ impl Printer<'_> {
             )
         };
         let column_init = self.aexpr(&b.column_init);
+        let column_end = self.aexpr(&b.column_end);
+        let kernel = site.kernel.as_ref().zip(site.n_rows);
         let _ = writeln!(out, "{pad}{{");
         let _ = writeln!(
             out,
-            "{pad}  {elem} *optimist_pack = ({elem} *)malloc(sizeof({elem}) * {}L);",
-            site.n_blocks * depth_k * wide
+            "{pad}  {elem} *optimist_pack = optimist_buffer && optimist_thread() < optimist_buffers ? ({elem} *)(optimist_buffer + optimist_thread() * optimist_buffer_bytes) : 0;"
         );
-        let _ = writeln!(out, "{pad}  {r} = {};", self.aexpr(&rows_loop.init));
-        // The copy: a line each, one level deeper each.
-        let lines = [
+        let rows_init = self.aexpr(&rows_loop.init);
+        let _ = writeln!(out, "{pad}  {r} = {rows_init};");
+        // The copy: a line each, one level deeper each. With a micro-kernel every column
+        // block is packed, a partial one padded with zeros (never stored: the kernel's block
+        // is copied out of and back into the array for its whole rows and columns only).
+        let value = self.access_text(&ctx, site.access);
+        let mut lines = vec![
             format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
             format!(
                 "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
                 self.aexpr(&site.blocks_cond)
             ),
-            format!(
-                "if ({} - {column_init} == {wide}L)",
-                self.aexpr(&b.column_end)
-            ),
-            format!(
-                "for ({k} = {k_init}; {}; {k} += 1)",
-                self.aexpr(&site.k_cond)
-            ),
-            format!(
-                "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
-            ),
-            format!(
-                "{} = {};",
-                place(&format!("({column_init})")),
-                self.access_text(&ctx, site.access)
-            ),
         ];
+        if kernel.is_none() {
+            lines.push(format!("if ({column_end} - {column_init} == {wide}L)"));
+        }
+        lines.push(format!(
+            "for ({k} = {k_init}; {}; {k} += 1)",
+            self.aexpr(&site.k_cond)
+        ));
+        lines.push(format!(
+            "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
+        ));
+        lines.push(match kernel {
+            Some(_) => format!(
+                "{} = {column} < {column_end} ? {value} : 0;",
+                place(&format!("({column_init})"))
+            ),
+            None => format!("{} = {value};", place(&format!("({column_init})"))),
+        });
         for (level, line) in lines.iter().enumerate() {
             let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
+        }
+        if let Some((kern, n_rows)) = kernel {
+            // The row factors, block after block, a block's rows side by side per step.
+            let (row, rows) = (&self.iters[b.row], b.rows);
+            let row_init = self.aexpr(&b.row_init);
+            let first = site.n_blocks * depth_k * wide;
+            let factor = self.body(&ctx, &kern.row_factor);
+            let lines = [
+                // Only where some column block runs: the program evaluates a row factor only
+                // for a column (the loops' bounds are free of each other, `pack_site`).
+                format!(
+                    "if (optimist_pack && ({blocks} = {blocks_init}, {})) for ({r} = {rows_init}; {}; {r} += 1)",
+                    self.aexpr(&site.blocks_cond),
+                    self.aexpr(&rows_loop.cond)
+                ),
+                format!(
+                    "for ({k} = {k_init}; {}; {k} += 1)",
+                    self.aexpr(&site.k_cond)
+                ),
+                format!("for ({row} = {row_init}; {row} < {row_init} + {rows}L; {row} += 1)"),
+                format!(
+                    "optimist_pack[{first}L + (({r} - {rows_init}) * {depth_k}L + ({k} - {k_init})) * {rows}L + ({row} - {row_init})] = {row} < {} ? {factor} : 0;",
+                    self.aexpr(&b.row_end)
+                ),
+            ];
+            for (level, line) in lines.iter().enumerate() {
+                let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
+            }
+            debug_assert!(n_rows * depth_k * rows + first == site.elements());
+            *self.kernel_site.borrow_mut() = Some((
+                format!(
+                    "optimist_pack + {first}L + ({r} - {rows_init}) * {}L",
+                    depth_k * rows
+                ),
+                format!(
+                    "optimist_pack + ({blocks} - {blocks_init}) * {}L",
+                    depth_k * wide
+                ),
+                kern.clone(),
+            ));
         }
         *self.packed.borrow_mut() = Some(place("optimist_b1"));
         out.push_str(&self.nodes(body, depth + 1));
         *self.packed.borrow_mut() = None;
-        let _ = writeln!(out, "{pad}  free(optimist_pack);");
+        *self.kernel_site.borrow_mut() = None;
         let _ = writeln!(out, "{pad}}}");
         out
+    }
+
+    /// Loop `l` around register block `blk` run by the micro-kernel of its pack (`kernel`,
+    /// whose row factors and packed columns start at `bases`): a whole block is computed in
+    /// the array, a partial one in a local copy of its elements (padded: the buffers hold
+    /// zeros past the edges) copied back; the loop as written when there is no buffer.
+    fn kernel_block(
+        &self,
+        l: &DLoop,
+        blk: &Block,
+        (a, packed, kernel): &(String, String, MicroKernel),
+        depth: usize,
+    ) -> Option<String> {
+        let b = &blk.block;
+        let k_end = crate::ast::exclusive_bound(l.iter, &l.cond)?;
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let (r, c) = (&self.iters[b.row], &self.iters[b.column]);
+        let (rows, columns) = (b.rows, b.columns);
+        let (_, ctx) = b.statement(self.scop);
+        let st = self.scop.stmt(b.stmt_id());
+        let elem = self.scop.array(self.scop.access(st.write).array).elem;
+        let element = self.access_text(&ctx, st.write);
+        let name = self.micro_kernel(elem, rows, columns, kernel);
+        let lines = [
+            "if (optimist_pack) {".to_string(),
+            format!(
+                "  const long optimist_b0 = {}, optimist_b1 = {};",
+                self.aexpr(&b.row_init),
+                self.aexpr(&b.column_init)
+            ),
+            format!(
+                "  const long optimist_nr = optimist_min({rows}L, {} - optimist_b0), optimist_nc = optimist_min({columns}L, {} - optimist_b1);",
+                self.aexpr(&b.row_end),
+                self.aexpr(&b.column_end)
+            ),
+            format!("  {elem} optimist_t[{rows}][{columns}], *optimist_c = &optimist_t[0][0];"),
+            format!("  long optimist_ldc = {columns}L;"),
+            format!("  {r} = optimist_b0;"),
+            format!("  {c} = optimist_b1;"),
+            format!("  if (optimist_nr == {rows}L && optimist_nc == {columns}L) {{"),
+            format!("    optimist_c = &{element};"),
+            format!("    {r} = optimist_b0 + 1;"),
+            format!("    optimist_ldc = &{element} - optimist_c;"),
+            "  } else {".to_string(),
+            format!("    for ({r} = optimist_b0; {r} < optimist_b0 + optimist_nr; {r} += 1)"),
+            format!("      for ({c} = optimist_b1; {c} < optimist_b1 + optimist_nc; {c} += 1)"),
+            format!("        optimist_t[{r} - optimist_b0][{c} - optimist_b1] = {element};"),
+            "  }".to_string(),
+            format!(
+                "  {name}({} - {}, {}, {}, optimist_c, optimist_ldc);",
+                self.aexpr(&k_end),
+                self.aexpr(&l.init),
+                a,
+                packed
+            ),
+            "  if (optimist_c == &optimist_t[0][0])".to_string(),
+            format!("    for ({r} = optimist_b0; {r} < optimist_b0 + optimist_nr; {r} += 1)"),
+            format!("      for ({c} = optimist_b1; {c} < optimist_b1 + optimist_nc; {c} += 1)"),
+            format!("        {element} = optimist_t[{r} - optimist_b0][{c} - optimist_b1];"),
+            "} else {".to_string(),
+        ];
+        for line in lines {
+            let _ = writeln!(out, "{pad}{line}");
+        }
+        out.push_str(&self.for_loop(&blk.serial, depth + 1));
+        let _ = writeln!(out, "{pad}}}");
+        Some(out)
+    }
+
+    /// The name of a micro-kernel (printed once per function, before it): `kc` steps of the
+    /// reduction over a block of `rows` by `columns` elements at `c` (rows `ldc` apart), the
+    /// row factors at `a` (`rows` per step) and the packed columns at `b` (`columns` per step).
+    /// With GNU C's vector extensions (gcc, clang; not with `OPTIMIST_NO_VECTOR_EXTENSIONS`
+    /// defined) the block is held in vectors of
+    /// `kernel.vector_bytes` across the reduction, one vector load per vector of a step's
+    /// columns and one broadcast per row; otherwise the same operations in scalars. Both
+    /// compute `W + X * Y` in the statement's order of operands, element by element, in the
+    /// reduction's order.
+    fn micro_kernel(
+        &self,
+        elem: optimist_scop::Type,
+        rows: i64,
+        columns: i64,
+        kernel: &MicroKernel,
+    ) -> String {
+        let mut kernels = self.kernels.borrow_mut();
+        let name = format!("{}_block{}", self.name.borrow(), kernels.len());
+        let (vb, q) = (kernel.vector_bytes, kernel.vectors);
+        let lanes = columns / q;
+        let product = |x: &str, y: &str| {
+            if kernel.row_first {
+                format!("{x} * {y}")
+            } else {
+                format!("{y} * {x}")
+            }
+        };
+        let sum = |w: &str, p: &str| {
+            if kernel.element_first {
+                format!("{w} + {p}")
+            } else {
+                format!("{p} + {w}")
+            }
+        };
+        let mut f = String::new();
+        let _ = writeln!(
+            f,
+            "static inline void {name}(long kc, const {elem} *restrict a, const {elem} *restrict b, {elem} *restrict c, long ldc) {{"
+        );
+        let _ = writeln!(
+            f,
+            "#if defined(__GNUC__) && !defined(OPTIMIST_NO_VECTOR_EXTENSIONS)"
+        );
+        let _ = writeln!(
+            f,
+            "  typedef {elem} optimist_v __attribute__((vector_size({vb})));"
+        );
+        let _ = writeln!(f, "  optimist_v acc[{rows}][{q}], bv[{q}];");
+        let _ = writeln!(
+            f,
+            "  for (int r = 0; r < {rows}; r++) for (int x = 0; x < {q}; x++) __builtin_memcpy(&acc[r][x], c + r * ldc + x * {lanes}, {vb});"
+        );
+        let _ = writeln!(f, "  for (long k = 0; k < kc; k++) {{");
+        let _ = writeln!(
+            f,
+            "    for (int x = 0; x < {q}; x++) __builtin_memcpy(&bv[x], b + k * {columns}L + x * {lanes}, {vb});"
+        );
+        let _ = writeln!(f, "    for (int r = 0; r < {rows}; r++) {{");
+        let _ = writeln!(f, "      const {elem} av = a[k * {rows}L + r];");
+        let _ = writeln!(
+            f,
+            "      for (int x = 0; x < {q}; x++) acc[r][x] = {};",
+            sum("acc[r][x]", &product("av", "bv[x]"))
+        );
+        let _ = writeln!(f, "    }}");
+        let _ = writeln!(f, "  }}");
+        let _ = writeln!(
+            f,
+            "  for (int r = 0; r < {rows}; r++) for (int x = 0; x < {q}; x++) __builtin_memcpy(c + r * ldc + x * {lanes}, &acc[r][x], {vb});"
+        );
+        let _ = writeln!(f, "#else");
+        let _ = writeln!(
+            f,
+            "  for (long k = 0; k < kc; k++) for (int r = 0; r < {rows}; r++) for (int x = 0; x < {columns}; x++)"
+        );
+        let _ = writeln!(
+            f,
+            "    c[r * ldc + x] = {};",
+            sum(
+                "c[r * ldc + x]",
+                &product(
+                    &format!("a[k * {rows}L + r]"),
+                    &format!("b[k * {columns}L + x]")
+                )
+            )
+        );
+        let _ = writeln!(f, "#endif");
+        let _ = writeln!(f, "}}");
+        kernels.push(f);
+        name
     }
 }

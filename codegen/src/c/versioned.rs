@@ -55,8 +55,7 @@ pub fn versioned(
             let printer = Printer::new(f, &p.scop, &p.ast, true);
             let decided = p.decide_c();
             code.push_str(CHECK_HELPERS);
-            code.push_str("static ");
-            code.push_str(&printer.definition(&decided, &format!("{name}_optimized")));
+            code.push_str(&printer.definition(&decided, &format!("{name}_optimized"), "static "));
             code.push_str(&f.c_signature(name));
             code.push_str(" {\n  int ovf = 0;\n");
             for q in &p.check.preloads {

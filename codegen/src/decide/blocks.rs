@@ -21,6 +21,10 @@ impl Decider<'_> {
             return None;
         };
         let (blocks, blocks_init, blocks_cond, inside, _) = only_loop(body)?;
+        let (rows_init, rows_cond) = match n {
+            Node::For { init, cond, .. } => (init, cond),
+            _ => return None,
+        };
         let (k, k_init, k_cond, block, LoopKind::Accumulate) = only_loop(inside)? else {
             return None;
         };
@@ -38,7 +42,14 @@ impl Decider<'_> {
         let n_blocks = whole_length(blocks_init, &exclusive_bound(*blocks, blocks_cond)?)?;
         let depth = whole_length(k_init, &exclusive_bound(*k, k_cond)?)?;
         let access = self.packable(&b)?;
+        let n_rows =
+            exclusive_bound(*rows, rows_cond).and_then(|end| whole_length(rows_init, &end));
+        let kernel = n_rows.and_then(|_| self.kernel(&b, access));
         Some(Pack {
+            rows: *rows,
+            rows_init: rows_init.clone(),
+            n_rows,
+            kernel,
             blocks: *blocks,
             blocks_init: blocks_init.clone(),
             blocks_cond: blocks_cond.clone(),
@@ -73,5 +84,115 @@ impl Decider<'_> {
                 && idx.iter().all(|e| !mentions(e, b.row))
                 && matches!(along.as_slice(), [e] if offset_from(e, &AExpr::Iter(b.column)).is_some())
         })
+    }
+}
+
+impl Decider<'_> {
+    /// The micro-kernel of register block `b` whose access `packed` is packed ([`MicroKernel`]):
+    /// when the target's vectors divide a block's row, the element is `float` or `double`, the
+    /// columns are the last subscript of the element (a row of the block is contiguous), and
+    /// the statement's value is the element plus a product of `packed` and a factor free of
+    /// the columns that reads no array the statement writes, in either order.
+    pub(super) fn kernel(&self, b: &RegisterBlock, packed: AccessId) -> Option<MicroKernel> {
+        let Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } = &b.stmt
+        else {
+            return None;
+        };
+        let st = self.scop.stmt(*stmt);
+        let written = self.scop.access(st.write).array;
+        let elem = self.scop.array(written).elem;
+        // Native code addresses the block and the packed operand unchecked: both arrays must
+        // be proved in range.
+        let proved = |a: ScopArrayId| match self.scop.array(a).origin {
+            ArrayOrigin::Array(id) => self.proved.contains(&id),
+            ArrayOrigin::Scalar(_) => false,
+        };
+        if self.target.kind == optimist_loopy::TargetKind::Native
+            && !(proved(written) && proved(self.scop.access(packed).array))
+        {
+            return None;
+        }
+        // It holds the block in vector registers: not where lanes or registers are off.
+        if !(self.target.vector && self.target.registers) {
+            return None;
+        }
+        let size = match elem {
+            Type::F64 => 8,
+            Type::F32 => 4,
+            _ => return None,
+        };
+        let vector_bytes = self.target.block.vector_bytes;
+        let row_bytes = b.columns * size;
+        if vector_bytes <= 0 || row_bytes % vector_bytes != 0 {
+            return None;
+        }
+        let element = indices
+            .iter()
+            .find(|(a, _)| *a == st.write)
+            .map(|(_, e)| e)?;
+        offset_from(element.last()?, &AExpr::Iter(b.column))?;
+        let is_element = |e: &BodyExpr| matches!(&e.kind, ExprKind::Leaf(BodyLeaf::Access(a)) if self.scop.access(*a).array == written);
+        let is_packed =
+            |e: &BodyExpr| matches!(&e.kind, ExprKind::Leaf(BodyLeaf::Access(a)) if *a == packed);
+        let ExprKind::Binary(BinOp::Add, l, r) = &st.value.kind else {
+            return None;
+        };
+        let (product, element_first) = match (is_element(l), is_element(r)) {
+            (true, false) => (r, true),
+            (false, true) => (l, false),
+            _ => return None,
+        };
+        let ExprKind::Binary(BinOp::Mul, x, y) = &product.kind else {
+            return None;
+        };
+        let (factor, row_first) = match (is_packed(x), is_packed(y)) {
+            (false, true) => (x, true),
+            (true, false) => (y, false),
+            _ => return None,
+        };
+        if [&st.value, product, factor].iter().any(|e| e.ty != elem)
+            || !self.free_of_columns(factor, b.column, written, iterators, indices)
+        {
+            return None;
+        }
+        Some(MicroKernel {
+            row_factor: (**factor).clone(),
+            element_first,
+            row_first,
+            vectors: row_bytes / vector_bytes,
+            vector_bytes,
+        })
+    }
+
+    /// Whether `e` reads no element of `written`, and neither its accesses' indices nor its
+    /// iterators mention the loop `column`.
+    fn free_of_columns(
+        &self,
+        e: &BodyExpr,
+        column: usize,
+        written: ScopArrayId,
+        iterators: &[AExpr],
+        indices: &[(AccessId, Vec<AExpr>)],
+    ) -> bool {
+        match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => {
+                self.scop.access(*a).array != written
+                    && indices
+                        .iter()
+                        .find(|(x, _)| x == a)
+                        .is_some_and(|(_, idx)| idx.iter().all(|i| !mentions(i, column)))
+            }
+            ExprKind::Leaf(BodyLeaf::Iter(k)) => {
+                iterators.get(*k).is_some_and(|i| !mentions(i, column))
+            }
+            _ => e
+                .children()
+                .iter()
+                .all(|c| self.free_of_columns(c, column, written, iterators, indices)),
+        }
     }
 }

@@ -130,9 +130,16 @@ impl Decided {
                     let _ = writeln!(out, "{pad}// }}");
                 }
                 DNode::Packed { pack, body } => {
+                    let kernel = match (&pack.kernel, pack.n_rows) {
+                        (Some(k), Some(n)) => format!(
+                            " and its rows' factor ({n} blocks of {} x {}), for a micro-kernel in {} vectors of {} bytes per row",
+                            pack.depth, pack.block.rows, k.vectors, k.vector_bytes
+                        ),
+                        _ => String::new(),
+                    };
                     let _ = writeln!(
                         out,
-                        "{pad}// pack the operand of S{} along the columns ({} blocks of {} x {}) {{",
+                        "{pad}// pack the operand of S{} along the columns ({} blocks of {} x {}){kernel} {{",
                         scop.access(pack.access).stmt.0,
                         pack.n_blocks,
                         pack.depth,

@@ -88,6 +88,41 @@ impl Decided {
         nodes(&self.body, false, &mut found);
         found
     }
+
+    /// Every operand packed ([`DNode::Packed`]), in the order of the tree.
+    pub fn packs(&self) -> Vec<&Pack> {
+        fn nodes<'a>(ns: &'a [DNode], out: &mut Vec<&'a Pack>) {
+            for n in ns {
+                match n {
+                    DNode::For(l) => lp(l, out),
+                    DNode::If { then, els, .. } => {
+                        nodes(then, out);
+                        nodes(els, out);
+                    }
+                    DNode::Stmt(_) => {}
+                    DNode::Region { body, .. } => nodes(body, out),
+                    DNode::Packed { pack, body } => {
+                        out.push(pack);
+                        nodes(body, out);
+                    }
+                }
+            }
+        }
+        fn lp<'a>(l: &'a DLoop, out: &mut Vec<&'a Pack>) {
+            nodes(&l.body, out);
+            match &l.exec {
+                Exec::Jammed(j) => {
+                    lp(&j.lanes, out);
+                    nodes(&j.rest, out);
+                }
+                Exec::Block(b) => lp(&b.serial, out),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        nodes(&self.body, &mut out);
+        out
+    }
 }
 
 /// A node of the decided tree.
@@ -284,6 +319,49 @@ pub struct Pack {
     pub block: RegisterBlock,
     /// The access packed.
     pub access: AccessId,
+    /// The loop over row blocks (the loop the pack is around): its iterator, first value, and
+    /// length when whole.
+    pub rows: usize,
+    /// Its first value.
+    pub rows_init: AExpr,
+    /// Its length when whole (`None`: not a constant, and no [`MicroKernel`]).
+    pub n_rows: Option<i64>,
+    /// The micro-kernel the blocks run in, with the other operand packed too (`None`: the
+    /// blocks keep their elements in a local array and read that operand in memory).
+    pub kernel: Option<MicroKernel>,
+}
+
+impl Pack {
+    /// The elements of its buffer: the packed operand's column blocks, then, with a
+    /// [`MicroKernel`], the row factors of every row block.
+    pub fn elements(&self) -> i64 {
+        let kernel = match (&self.kernel, self.n_rows) {
+            (Some(_), Some(n)) => n * self.depth * self.block.rows,
+            _ => 0,
+        };
+        self.n_blocks * self.depth * self.block.columns + kernel
+    }
+}
+
+/// The micro-kernel of a product's register blocks ([`Pack::kernel`], C with GNU vector
+/// extensions): its statement's value is `W + X * Y` (or `X * Y + W`, or `Y * X`), `W` the
+/// block's element, `Y` the packed access and `X` an expression free of the columns that reads
+/// nothing the statement writes (PolyBench's `alpha * A[i][k]`). `X` is evaluated once per row
+/// and step of the reduction into a second packed buffer, `Y` once per column and step; every
+/// element still takes its products in the reduction's order, with the same operations on the
+/// same values, so the bits are the program's.
+#[derive(Clone, Debug)]
+pub struct MicroKernel {
+    /// `X`: the factor of the rows.
+    pub row_factor: BodyExpr,
+    /// Whether the element comes first in the sum (`W + X * Y`).
+    pub element_first: bool,
+    /// Whether `X` comes first in the product (`X * Y`).
+    pub row_first: bool,
+    /// The vectors of a block's row (its columns over the target's lanes).
+    pub vectors: i64,
+    /// The bytes of a vector.
+    pub vector_bytes: i64,
 }
 
 /// Decides how every loop of `ast` runs on `target`. `proved`: the arrays the run-time check

@@ -57,6 +57,7 @@ use optimist_scop::model::{
 use optimist_scop::types::Type;
 use std::collections::HashMap;
 
+mod block;
 mod promote;
 mod threads;
 mod vector;
@@ -141,6 +142,7 @@ pub(crate) fn lower_function(
             overflow: None,
             promoted: HashMap::new(),
             jam_value: None,
+            kernel_site: None,
         };
         let decided = crate::decide::decide(scop, ast, &options.target(), proved);
         m.lower(&decided)?;
@@ -176,6 +178,8 @@ pub(crate) struct ModelLowering<'a, 'm> {
     promoted: HashMap<AccessId, Variable>,
     /// The value an AST iterator has in the copy of a jammed loop being lowered.
     jam_value: Option<(usize, Value)>,
+    /// The pack whose register blocks run in the micro-kernel ([`block`]).
+    kernel_site: Option<block::KernelSite>,
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -373,7 +377,8 @@ impl ModelLowering<'_, '_> {
             match n {
                 DNode::For(l) => self.for_loop(l)?,
                 // Scopes of other targets: their loops as decided.
-                DNode::Region { body, .. } | DNode::Packed { body, .. } => self.nodes(body)?,
+                DNode::Region { body, .. } => self.nodes(body)?,
+                DNode::Packed { pack, body } => self.packed(pack, body)?,
                 DNode::If { cond, then, els } => {
                     let c = self.aexpr(cond)?;
                     jit::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))?;
@@ -426,8 +431,13 @@ impl ModelLowering<'_, '_> {
             Exec::Registers(groups) => {
                 return self.promoted_loop(iter, &l.init, &l.cond, step, &l.body, groups);
             }
-            // A register block runs as the loop as written (see `crate::block`).
-            Exec::Block(b) => return self.for_loop(&b.serial),
+            // A register block runs in the micro-kernel of its pack, or as the loop as written.
+            Exec::Block(b) => {
+                if self.kernel_block(l, b)? {
+                    return Ok(());
+                }
+                return self.for_loop(&b.serial);
+            }
             Exec::Serial => {}
         }
         let v = self.iters[iter];

@@ -45,6 +45,7 @@ impl ModelLowering<'_, '_> {
                 overflow: None,
                 promoted: HashMap::new(),
                 jam_value: None,
+                kernel_site: None,
             };
             let entry =
                 m.l.b.func.layout.entry_block().ok_or_else(|| {

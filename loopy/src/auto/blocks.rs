@@ -25,20 +25,14 @@
 //!   refused it, the tiled relation without blocks would be kept). When the fused schedule puts a
 //!   product in a band with another statement (PolyBench's gemm scales `C` in the product's `i`
 //!   loop), the distributed candidate is computed too and wins on equal scores if it has more
-//!   blocks. Why off for native code: Cranelift's lanes are 128 bits and native code has no FMA
-//!   (the interpreter's bits), which puts gemm at 13.7 GFLOP/s on one core (the same C kernel
-//!   compiled with `-mno-avx -ffp-contract=off` measured 0.19-0.20 s, native code 0.194 s; a
-//!   loop of independent 128-bit multiplies and adds peaks at 24 GFLOP/s here); the blocks'
-//!   16-iteration vector loops made native code 2x slower (0.099 -> 0.219 s on 2 threads). A
-//!   native micro-kernel was built and measured (not kept): the loop marked
-//!   registers lowered with each vector of a whole 4 x 4 block (`block.rs`) in a Cranelift
-//!   variable across the reduction, the invariant part per row and step (`alpha * A[i][k]`)
-//!   splat, the rest computed in lanes; 1000x1100x1200 on one thread 0.236 s (4 x 4), 0.248 s
-//!   (4 x 8, 16 accumulators), 0.316 s (4 x 2), against 0.197 s for the jammed vector loop. Per
-//!   32 flops the block spends 16 vector operations plus 4 scalar multiplies and 4 splats, where
-//!   the jammed loop hoists `alpha * A[i][k]` out of a 512-column loop: 2 flops per operation
-//!   against 1.3. A block that gains would need `alpha * A` packed (broadcast loads) and more
-//!   registers than 16. In C with AVX and FMA the 1000x1100x1200 product went from 0.094 s to
+//!   blocks. Native code blocks a product only where its statement has the micro-kernel's
+//!   form (`kernel_form`, `BlockShape::kernel_only`): its blocks run nowhere else, and as the
+//!   loops are written they were 2x slower (0.099 -> 0.219 s on 2 threads) than the jammed
+//!   vector loop without blocks (Cranelift's lanes are 128 bits and there is no FMA: the
+//!   interpreter's bits). With both operands packed the native micro-kernel runs the
+//!   1000x1100x1200 product in 0.15-0.16 s on one thread against 0.18-0.19 s for the jammed
+//!   loop (`benches/RESULTS.md`). In C with AVX and FMA the
+//!   1000x1100x1200 product went from 0.094 s to
 //!   0.042 s on 2 threads (0.187 -> 0.078 s on one), and to 0.035 s (0.067 s) with row tiles of
 //!   128 and packing (below). What it costs to compile: `optimist show c` of three_mm went from
 //!   0.13 s to 0.38 s, nearly all in the AST check (`ast_check::follows_within`), which on the
@@ -242,6 +236,9 @@ pub(super) fn register_blocks(
             continue;
         };
         let st = scop.stmt(s);
+        if shape.kernel_only && !kernel_form(scop, st) {
+            continue;
+        }
         let name = st.name.as_str();
         let part = |u: &UnionMap| -> Result<UnionMap, IslError> {
             let mut one = UnionMap::empty(&scop.ctx)?;
@@ -389,4 +386,41 @@ impl BlockShift {
     pub(super) fn shift(&self, d: usize) -> usize {
         d + 3 * self.at.iter().filter(|&&q| q <= d).count()
     }
+}
+
+/// Whether `st` has the form a micro-kernel runs (code generation checks the rest): its value
+/// is the element it writes plus a product of two factors, one of them a read of another
+/// array and the other reading nothing of the array written, in `float` or `double`.
+pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt) -> bool {
+    use optimist_scop::expr::ExprKind;
+    use optimist_scop::ir::BinOp;
+    use optimist_scop::model::BodyLeaf;
+    let written = scop.access(st.write).array;
+    if !matches!(
+        scop.array(written).elem,
+        optimist_scop::Type::F32 | optimist_scop::Type::F64
+    ) {
+        return false;
+    }
+    let read = |e: &optimist_scop::model::BodyExpr| match &e.kind {
+        ExprKind::Leaf(BodyLeaf::Access(a)) => Some(scop.access(*a).array == written),
+        _ => None,
+    };
+    let ExprKind::Binary(BinOp::Add, l, r) = &st.value.kind else {
+        return false;
+    };
+    let product = match (read(l), read(r)) {
+        (Some(true), _) => r,
+        (_, Some(true)) => l,
+        _ => return false,
+    };
+    fn reads(e: &optimist_scop::model::BodyExpr, scop: &Scop, array: ScopArrayId) -> bool {
+        match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => scop.access(*a).array == array,
+            _ => e.children().iter().any(|c| reads(c, scop, array)),
+        }
+    }
+    matches!(&product.kind, ExprKind::Binary(BinOp::Mul, x, y)
+        if (read(x) == Some(false) && !reads(y, scop, written))
+            || (read(y) == Some(false) && !reads(x, scop, written)))
 }

@@ -262,7 +262,7 @@ impl<'a> Search<'a> {
             all,
             grouped,
             domains,
-            product: target.register_blocks && maybe_product(scop)?,
+            product: target.register_blocks && maybe_product(scop, target.block)?,
             unrolled: unrolled(target),
             block: target.block,
             target: target.clone(),
@@ -739,7 +739,8 @@ impl<'a> Search<'a> {
                     t.sizes[b.depth_member] = t.sizes[b.depth_member].max(b.shape.depth);
                     // Whole blocks in every row tile (a block across two tiles is never whole).
                     let rows = t.sizes[b.rows_member].max(b.shape.tile_rows);
-                    t.sizes[b.rows_member] = (rows + b.shape.rows - 1) / b.shape.rows * b.shape.rows;
+                    t.sizes[b.rows_member] =
+                        (rows + b.shape.rows - 1) / b.shape.rows * b.shape.rows;
                 }
             }
         }
@@ -922,10 +923,13 @@ impl<'a> Search<'a> {
 
 /// Whether some statement may be a product ([`register_blocks`]): in three loops or more, it
 /// reads the element of a two-dimensional array or more that it writes (an accumulation).
-fn maybe_product(scop: &Scop) -> Result<bool, IslError> {
+fn maybe_product(scop: &Scop, shape: crate::BlockShape) -> Result<bool, IslError> {
     for st in &scop.stmts {
         let write = scop.access(st.write);
-        if st.domain.dim(DimType::SET)? < 3 || scop.array(write.array).sizes.len() < 2 {
+        if st.domain.dim(DimType::SET)? < 3
+            || scop.array(write.array).sizes.len() < 2
+            || (shape.kernel_only && !kernel_form(scop, st))
+        {
             continue;
         }
         for &a in &st.accesses {

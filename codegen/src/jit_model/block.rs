@@ -1,0 +1,573 @@
+//! Products' micro-kernels in native code ([`MicroKernel`], decided in `decide/blocks.rs`).
+//!
+//! Around a product's loop over row blocks ([`DNode::Packed`] with a kernel), a buffer is taken
+//! from the thread's ([`crate::buffers`]) and the operand along the columns (`B[k][j]`) and the
+//! factor of the rows (`alpha * A[i][k]`) are packed into it, each column block's and each row
+//! block's elements contiguous per step of the reduction, partial blocks padded with zeros.
+//! Each register block then runs the micro-kernel: its `rows x vectors` accumulators (`f64x2`
+//! or `f32x4`) are loaded from the block's elements, and per step of the reduction the packed
+//! columns are loaded once (`vectors` loads) and each row's factor is broadcast from the buffer
+//! (`movddup`/`vbroadcastss`) and multiplied and added to the row's accumulators, in the
+//! statement's order of operands; a block cut short by the edges runs on a copy in a stack slot.
+//! Every element takes the statement's operations on the statement's values in the reduction's
+//! order: the interpreter's bits. Without a buffer (the allocation failed), or when a loop
+//! inside forks (an outlined body could not see the buffer), the loops run as written.
+
+use super::*;
+use crate::block::RegisterBlock;
+use crate::decide::{Block, MicroKernel, Pack};
+use vector::vector_type;
+
+/// The pack whose blocks the loops being lowered run in the micro-kernel: the buffer.
+#[derive(Clone)]
+pub(super) struct KernelSite {
+    pub(super) buffer: Value,
+    pub(super) pack: Pack,
+}
+
+/// Whether a loop among `nodes` starts threads.
+fn forks(nodes: &[DNode]) -> bool {
+    nodes.iter().any(|n| match n {
+        DNode::For(l) => {
+            matches!(l.exec, Exec::Threads { .. })
+                || matches!(&l.exec, Exec::Jammed(j) if j.threads)
+                || forks(&l.body)
+        }
+        DNode::If { then, els, .. } => forks(then) || forks(els),
+        DNode::Region { .. } => true,
+        DNode::Packed { body, .. } => forks(body),
+        DNode::Stmt(_) => false,
+    })
+}
+
+impl ModelLowering<'_, '_> {
+    /// A loop over a product's row blocks with its operands packed ([`Pack`]).
+    pub(super) fn packed(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), CodegenError> {
+        let (Some(kernel), Some(_), [DNode::For(rows_loop)]) = (&pack.kernel, pack.n_rows, body)
+        else {
+            return self.nodes(body);
+        };
+        if forks(body) || self.kernel_site.is_some() {
+            return self.nodes(body);
+        }
+        let elem = self.block_elem(&pack.block);
+        let size = elem.size() as i64;
+        let bytes = self.l.b.ins().iconst(types::I64, pack.elements() * size);
+        let acquire = self.runtime(crate::buffers::ACQUIRE, 1, true)?;
+        let call = self.l.b.ins().call(acquire, &[bytes]);
+        let buffer = self.l.b.inst_results(call)[0];
+        let got = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, buffer, 0);
+        jit::lower_if(
+            self,
+            got,
+            |m| {
+                m.pack_columns(pack, buffer, elem)?;
+                m.pack_rows(pack, kernel, rows_loop, buffer, elem)?;
+                m.kernel_site = Some(KernelSite {
+                    buffer,
+                    pack: pack.clone(),
+                });
+                let done = m.nodes(body);
+                m.kernel_site = None;
+                done
+            },
+            |m| m.nodes(body),
+        )?;
+        let release = self.runtime(crate::buffers::RELEASE, 1, false)?;
+        self.l.b.ins().call(release, &[buffer]);
+        Ok(())
+    }
+
+    /// The element type of a block's statement.
+    fn block_elem(&self, b: &RegisterBlock) -> Type {
+        let st = self.scop.stmt(b.stmt_id());
+        self.scop.array(self.scop.access(st.write).array).elem
+    }
+
+    /// The function `name` of the run time taking `params` i64 values, returning one when
+    /// `returns`.
+    fn runtime(
+        &mut self,
+        name: &str,
+        params: usize,
+        returns: bool,
+    ) -> Result<cranelift_codegen::ir::FuncRef, CodegenError> {
+        let mut sig = self.l.module.make_signature();
+        sig.params
+            .extend(std::iter::repeat_n(AbiParam::new(types::I64), params));
+        if returns {
+            sig.returns.push(AbiParam::new(types::I64));
+        }
+        let id = self
+            .l
+            .module
+            .declare_function(name, Linkage::Import, &sig)
+            .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+        Ok(self.l.module.declare_func_in_func(id, self.l.b.func))
+    }
+
+    /// Every column block's elements of the packed operand, `columns` per step of the
+    /// reduction, contiguous; past the columns' end, zeros.
+    fn pack_columns(&mut self, pack: &Pack, buffer: Value, elem: Type) -> Result<(), CodegenError> {
+        let b = &pack.block;
+        let read = BodyExpr::leaf(BodyLeaf::Access(pack.access), elem)
+            .map_err(|e| CodegenError::Unexpected(e.to_string()))?;
+        let blocks = (pack.blocks, &pack.blocks_init, &pack.blocks_cond);
+        let lanes = (b.column, &b.column_init, &b.column_end, b.columns);
+        self.pack_into(pack, blocks, lanes, &read, buffer, 0, elem)
+    }
+
+    /// Every row block's factors (`kernel.row_factor`), `rows` per step of the reduction, after
+    /// the packed columns; past the rows' end, zeros. Only where some column block runs: the
+    /// program evaluates a factor only for a column (the loops' bounds are free of each other).
+    fn pack_rows(
+        &mut self,
+        pack: &Pack,
+        kernel: &MicroKernel,
+        rows_loop: &DLoop,
+        buffer: Value,
+        elem: Type,
+    ) -> Result<(), CodegenError> {
+        let b = &pack.block;
+        let first = pack.n_blocks * pack.depth * b.columns * elem.size() as i64;
+        let first_block = self.aexpr(&pack.blocks_init)?;
+        self.l.b.def_var(self.iters[pack.blocks], first_block);
+        let some_column = self.aexpr(&pack.blocks_cond)?;
+        let blocks = (rows_loop.iter, &rows_loop.init, &rows_loop.cond);
+        let lanes = (b.row, &b.row_init, &b.row_end, b.rows);
+        jit::lower_if(
+            self,
+            some_column,
+            |m| m.pack_into(pack, blocks, lanes, &kernel.row_factor, buffer, first, elem),
+            |_| Ok(()),
+        )
+    }
+
+    /// The packing loops: for each block of the loop `(iterator, first, condition)` and each
+    /// step of the reduction, `value` of the block's statement at the `n` positions of
+    /// `(iterator, first, end, n)` from its first (zero from its end on) into `buffer` from
+    /// byte `first`, block after block, step after step.
+    #[allow(clippy::too_many_arguments)]
+    fn pack_into(
+        &mut self,
+        pack: &Pack,
+        (block, block_init, block_cond): (usize, &AExpr, &AExpr),
+        (lane, lane_init, lane_end, n): (usize, &AExpr, &AExpr, i64),
+        value: &BodyExpr,
+        buffer: Value,
+        first: i64,
+        elem: Type,
+    ) -> Result<(), CodegenError> {
+        let inst = instance(self.scop, &pack.block);
+        let (size, depth) = (elem.size() as i64, pack.depth);
+        let (blocks, k) = (self.iters[block], self.iters[pack.k]);
+        let flags = MemFlagsData::new().with_notrap();
+        let b0 = self.aexpr(block_init)?;
+        self.l.b.def_var(blocks, b0);
+        jit::lower_loop(
+            self,
+            blocks,
+            |m| m.aexpr(block_cond),
+            |m| {
+                let k0 = m.aexpr(&pack.k_init)?;
+                m.l.b.def_var(k, k0);
+                jit::lower_loop(
+                    m,
+                    k,
+                    |m| m.aexpr(&pack.k_cond),
+                    |m| {
+                        // buffer + first + ((block - its first) * depth + (k - its first)) * n * size
+                        let bl = m.l.b.use_var(blocks);
+                        let bl0 = m.aexpr(block_init)?;
+                        let kk = m.l.b.use_var(k);
+                        let k0 = m.aexpr(&pack.k_init)?;
+                        let db = m.l.b.ins().isub(bl, bl0);
+                        let dk = m.l.b.ins().isub(kk, k0);
+                        let step = m.l.b.ins().imul_imm_s(db, depth);
+                        let step = m.l.b.ins().iadd(step, dk);
+                        let off = m.l.b.ins().imul_imm_s(step, n * size);
+                        let off = m.l.b.ins().iadd_imm_s(off, first);
+                        let base = m.l.b.ins().iadd(buffer, off);
+                        let p0 = m.aexpr(lane_init)?;
+                        let end = m.aexpr(lane_end)?;
+                        for t in 0..n {
+                            let at = m.l.b.ins().iadd_imm_s(p0, t);
+                            m.l.b.def_var(m.iters[lane], at);
+                            let inside = m.l.b.ins().icmp(IntCC::SignedLessThan, at, end);
+                            let offset = i32::try_from(t * size).map_err(too_large)?;
+                            jit::lower_if(
+                                m,
+                                inside,
+                                |m| {
+                                    let v = m.body(Some(&inst), value)?;
+                                    m.l.b.ins().store(flags, v, base, offset);
+                                    Ok(())
+                                },
+                                |m| {
+                                    let z = zero(m, elem);
+                                    m.l.b.ins().store(flags, z, base, offset);
+                                    Ok(())
+                                },
+                            )?;
+                        }
+                        Ok(())
+                    },
+                    |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+                )
+            },
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+        )
+    }
+
+    /// Register block `blk` (the body of the reduction loop `l`) run by the micro-kernel of
+    /// the pack being lowered; `false` when there is none for it (the loops as written then).
+    pub(super) fn kernel_block(&mut self, l: &DLoop, blk: &Block) -> Result<bool, CodegenError> {
+        let Some(site) = self.kernel_site.clone() else {
+            return Ok(false);
+        };
+        let (Some(kernel), Some(k_end)) =
+            (site.pack.kernel.as_ref(), exclusive_bound(l.iter, &l.cond))
+        else {
+            return Ok(false);
+        };
+        let b = &blk.block;
+        if blk.packed.is_none() || b.stmt_id() != site.pack.block.stmt_id() {
+            return Ok(false);
+        }
+        let inst = instance(self.scop, b);
+        let st = inst.st;
+        let elem = self.block_elem(b);
+        let (vty, lanes) = vector_type(elem)
+            .ok_or_else(|| CodegenError::Unexpected("a micro-kernel of a scalar type".into()))?;
+        let size = elem.size() as i64;
+        let (rows, columns, depth) = (b.rows, b.columns, site.pack.depth);
+        let vectors = columns / lanes;
+        if vectors * lanes != columns || kernel.vectors != vectors {
+            return Ok(false);
+        }
+        let pack = &site.pack;
+        // Where the block's factors and packed columns start.
+        let rb = self.l.b.use_var(self.iters[pack.rows]);
+        let rb0 = self.aexpr(&pack.rows_init)?;
+        let dr = self.l.b.ins().isub(rb, rb0);
+        let a_off = self.l.b.ins().imul_imm_s(dr, depth * rows * size);
+        let a_off = self
+            .l
+            .b
+            .ins()
+            .iadd_imm_s(a_off, pack.n_blocks * depth * columns * size);
+        let a0 = self.l.b.ins().iadd(site.buffer, a_off);
+        let bl = self.l.b.use_var(self.iters[pack.blocks]);
+        let bl0 = self.aexpr(&pack.blocks_init)?;
+        let db = self.l.b.ins().isub(bl, bl0);
+        let b_off = self.l.b.ins().imul_imm_s(db, depth * columns * size);
+        let b0p = self.l.b.ins().iadd(site.buffer, b_off);
+        // The block: whole in the array, or a copy of what there is of it.
+        let (row, column) = (self.iters[b.row], self.iters[b.column]);
+        let r0 = self.aexpr(&b.row_init)?;
+        let c0 = self.aexpr(&b.column_init)?;
+        let r_end = self.aexpr(&b.row_end)?;
+        let c_end = self.aexpr(&b.column_end)?;
+        let nr = self.l.b.ins().isub(r_end, r0);
+        let nc = self.l.b.ins().isub(c_end, c0);
+        let whole_r = self
+            .l
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, nr, rows);
+        let whole_c = self
+            .l
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, nc, columns);
+        let whole = self.l.b.ins().band(whole_r, whole_c);
+        let slot_bytes = u32::try_from(rows * columns * size).map_err(too_large)?;
+        let slot = self.l.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            slot_bytes,
+            4,
+        ));
+        let (cptr, ldc) = (
+            self.l.b.declare_var(types::I64),
+            self.l.b.declare_var(types::I64),
+        );
+        let write = st.write;
+        jit::lower_if(
+            self,
+            whole,
+            |m| {
+                m.l.b.def_var(row, r0);
+                m.l.b.def_var(column, c0);
+                let at = m
+                    .address(&inst, write)?
+                    .ok_or_else(|| CodegenError::Unexpected("a block of a scalar".into()))?;
+                let next = m.l.b.ins().iadd_imm_s(r0, 1);
+                m.l.b.def_var(row, next);
+                let below = m
+                    .address(&inst, write)?
+                    .ok_or_else(|| CodegenError::Unexpected("a block of a scalar".into()))?;
+                let stride = m.l.b.ins().isub(below, at);
+                m.l.b.def_var(cptr, at);
+                m.l.b.def_var(ldc, stride);
+                Ok(())
+            },
+            |m| {
+                m.copy_block(
+                    &inst,
+                    write,
+                    (row, column),
+                    (r0, c0),
+                    (nr, nc),
+                    slot,
+                    (rows, columns),
+                    elem,
+                    true,
+                )?;
+                let at = m.l.b.ins().stack_addr(types::I64, slot, 0);
+                let stride = m.l.b.ins().iconst(types::I64, columns * size);
+                m.l.b.def_var(cptr, at);
+                m.l.b.def_var(ldc, stride);
+                Ok(())
+            },
+        )?;
+        // The kernel.
+        let first_k = self.aexpr(&l.init)?;
+        let end_k = self.aexpr(&k_end)?;
+        let kc = self.l.b.ins().isub(end_k, first_k);
+        let c = self.l.b.use_var(cptr);
+        let stride = self.l.b.use_var(ldc);
+        let flags = MemFlagsData::new().with_notrap();
+        let vbytes = lanes * size;
+        let mut accs = Vec::with_capacity((rows * vectors) as usize);
+        let mut row_at = c;
+        for _ in 0..rows {
+            for x in 0..vectors {
+                let v = self.l.b.ins().load(
+                    vty,
+                    flags,
+                    row_at,
+                    i32::try_from(x * vbytes).map_err(too_large)?,
+                );
+                let var = self.l.b.declare_var(vty);
+                self.l.b.def_var(var, v);
+                accs.push(var);
+            }
+            row_at = self.l.b.ins().iadd(row_at, stride);
+        }
+        let (kv, ap, bp) = (
+            self.l.b.declare_var(types::I64),
+            self.l.b.declare_var(types::I64),
+            self.l.b.declare_var(types::I64),
+        );
+        let zero_k = self.l.b.ins().iconst(types::I64, 0);
+        self.l.b.def_var(kv, zero_k);
+        self.l.b.def_var(ap, a0);
+        self.l.b.def_var(bp, b0p);
+        let shape = Steps {
+            accs: &accs,
+            rows,
+            vectors,
+            size,
+            vbytes,
+            vty,
+            elem,
+            kernel,
+        };
+        jit::lower_loop(
+            self,
+            kv,
+            |m| Ok(m.below(kv, kc)),
+            |m| {
+                m.kernel_step(&shape, ap, bp, 0)?;
+                m.advance(ap, bp, rows * size, columns * size);
+                Ok(())
+            },
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+        )?;
+        let mut row_at = c;
+        for r in 0..rows {
+            for x in 0..vectors {
+                let v = self.l.b.use_var(accs[(r * vectors + x) as usize]);
+                self.l.b.ins().store(
+                    flags,
+                    v,
+                    row_at,
+                    i32::try_from(x * vbytes).map_err(too_large)?,
+                );
+            }
+            row_at = self.l.b.ins().iadd(row_at, stride);
+        }
+        let partial = self.l.b.ins().bxor_imm_s(whole, 1);
+        jit::lower_if(
+            self,
+            partial,
+            |m| {
+                m.copy_block(
+                    &inst,
+                    write,
+                    (row, column),
+                    (r0, c0),
+                    (nr, nc),
+                    slot,
+                    (rows, columns),
+                    elem,
+                    false,
+                )
+            },
+            |_| Ok(()),
+        )?;
+        Ok(true)
+    }
+
+    /// Step `step` (0 or 1) after the one the factors at `ap` and the packed columns at `bp`
+    /// are at: the columns loaded, each row's factor broadcast, multiplied and added to the
+    /// row's accumulators in the statement's order of operands.
+    fn kernel_step(
+        &mut self,
+        s: &Steps<'_>,
+        ap: Variable,
+        bp: Variable,
+        step: i64,
+    ) -> Result<(), CodegenError> {
+        let (a, bq) = (self.l.b.use_var(ap), self.l.b.use_var(bp));
+        // The buffer's loads are pure (read-only, no trap, movable): the buffer is written
+        // before the kernel only, and their addresses come from the kernel loop's counters,
+        // so no load can move above the packing; pure, each is computed where it is used (a
+        // row's factor broadcast right before its products) instead of all of them at the top
+        // of the iteration, which would hold more values than there are registers.
+        let packed = MemFlagsData::new()
+            .with_notrap()
+            .with_readonly()
+            .with_can_move();
+        let (a_step, b_step) = (s.rows * s.size, s.vectors * s.vbytes);
+        let mut bv = Vec::with_capacity(s.vectors as usize);
+        for x in 0..s.vectors {
+            let at = i32::try_from(step * b_step + x * s.vbytes).map_err(too_large)?;
+            bv.push(self.l.b.ins().load(s.vty, packed, bq, at));
+        }
+        for r in 0..s.rows {
+            let at = i32::try_from(step * a_step + r * s.size).map_err(too_large)?;
+            let x = self.l.b.ins().load(clif(s.elem), packed, a, at);
+            let splat = self.l.b.ins().splat(s.vty, x);
+            for (q, &y) in bv.iter().enumerate() {
+                let var = s.accs[(r * s.vectors) as usize + q];
+                let acc = self.l.b.use_var(var);
+                let p = if s.kernel.row_first {
+                    self.l.b.ins().fmul(splat, y)
+                } else {
+                    self.l.b.ins().fmul(y, splat)
+                };
+                let sum = if s.kernel.element_first {
+                    self.l.b.ins().fadd(acc, p)
+                } else {
+                    self.l.b.ins().fadd(p, acc)
+                };
+                self.l.b.def_var(var, sum);
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves the kernel's pointers on by `a` and `b` bytes.
+    fn advance(&mut self, ap: Variable, bp: Variable, a: i64, b: i64) {
+        let x = self.l.b.use_var(ap);
+        let x = self.l.b.ins().iadd_imm_s(x, a);
+        self.l.b.def_var(ap, x);
+        let y = self.l.b.use_var(bp);
+        let y = self.l.b.ins().iadd_imm_s(y, b);
+        self.l.b.def_var(bp, y);
+    }
+
+    /// Copies the elements of a partial block (`n = (rows, columns)` of them from `first`, at
+    /// most `shape`) between the array and `slot` (into the slot when `into`).
+    #[allow(clippy::too_many_arguments)]
+    fn copy_block(
+        &mut self,
+        inst: &Instance<'_>,
+        write: AccessId,
+        (row, column): (Variable, Variable),
+        first: (Value, Value),
+        n: (Value, Value),
+        slot: cranelift_codegen::ir::StackSlot,
+        shape: (i64, i64),
+        elem: Type,
+        into: bool,
+    ) -> Result<(), CodegenError> {
+        let size = elem.size() as i64;
+        for r in 0..shape.0 {
+            for c in 0..shape.1 {
+                let in_r = self.l.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, n.0, r);
+                let in_c = self.l.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, n.1, c);
+                let inside = self.l.b.ins().band(in_r, in_c);
+                let at = i32::try_from((r * shape.1 + c) * size).map_err(too_large)?;
+                jit::lower_if(
+                    self,
+                    inside,
+                    |m| {
+                        let x = m.l.b.ins().iadd_imm_s(first.0, r);
+                        let y = m.l.b.ins().iadd_imm_s(first.1, c);
+                        m.l.b.def_var(row, x);
+                        m.l.b.def_var(column, y);
+                        let addr = m.address(inst, write)?.ok_or_else(|| {
+                            CodegenError::Unexpected("a block of a scalar".into())
+                        })?;
+                        let flags = MemFlagsData::new().with_notrap();
+                        if into {
+                            let v = m.l.b.ins().load(clif(elem), flags, addr, 0);
+                            m.l.b.ins().stack_store(types::I64, v, slot, at);
+                        } else {
+                            let v = m.l.b.ins().stack_load(types::I64, clif(elem), slot, at);
+                            m.l.b.ins().store(flags, v, addr, 0);
+                        }
+                        Ok(())
+                    },
+                    |_| Ok(()),
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The statement of register block `b`, as an instance in the AST's loops.
+fn instance<'x>(scop: &'x Scop, b: &'x RegisterBlock) -> Instance<'x> {
+    let Node::Stmt {
+        stmt,
+        iterators,
+        indices,
+    } = &b.stmt
+    else {
+        unreachable!("a register block's statement is a statement (`register_block`)")
+    };
+    Instance {
+        st: scop.stmt(*stmt),
+        iterators,
+        indices,
+    }
+}
+
+/// What every step of a micro-kernel is made of.
+struct Steps<'x> {
+    /// The accumulators, row after row.
+    accs: &'x [Variable],
+    rows: i64,
+    vectors: i64,
+    /// Bytes of an element and of a vector.
+    size: i64,
+    vbytes: i64,
+    vty: types::Type,
+    elem: Type,
+    kernel: &'x MicroKernel,
+}
+
+/// Zero of `elem`, as a value.
+fn zero(m: &mut ModelLowering<'_, '_>, elem: Type) -> Value {
+    match elem {
+        Type::F32 => m.l.b.ins().f32const(0.0),
+        _ => m.l.b.ins().f64const(0.0),
+    }
+}
+
+fn too_large(_: std::num::TryFromIntError) -> CodegenError {
+    CodegenError::Unexpected("a micro-kernel's offsets do not fit".into())
+}
