@@ -159,6 +159,12 @@ impl Decider<'_> {
         {
             return None;
         }
+        // Native code packs between taking its buffer and giving it back: nothing there may
+        // end the call with an error status (an access checked in range, a user's function,
+        // an integer division).
+        if self.target.kind == optimist_loopy::TargetKind::Native && !self.cannot_fail(factor) {
+            return None;
+        }
         Some(MicroKernel {
             row_factor: (**factor).clone(),
             element_first,
@@ -166,6 +172,23 @@ impl Decider<'_> {
             vectors: row_bytes / vector_bytes,
             vector_bytes,
         })
+    }
+
+    /// Whether evaluating `e` cannot fail in native code: it reads only arrays proved in range
+    /// and calls no user function, and it divides no integers.
+    fn cannot_fail(&self, e: &BodyExpr) -> bool {
+        let here = match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => {
+                match self.scop.array(self.scop.access(*a).array).origin {
+                    ArrayOrigin::Array(id) => self.proved.contains(&id),
+                    ArrayOrigin::Scalar(_) => true,
+                }
+            }
+            ExprKind::Pure(..) => false,
+            ExprKind::Binary(BinOp::Div | BinOp::Rem, ..) => !e.ty.is_int(),
+            _ => true,
+        };
+        here && e.children().iter().all(|c| self.cannot_fail(c))
     }
 
     /// Whether `e` reads no element of `written`, and neither its accesses' indices nor its
