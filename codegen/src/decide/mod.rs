@@ -17,8 +17,8 @@
 //!
 //! - **Decided once** (`decide/`). `decide(scop, ast, target, proved)` turns the loop AST into
 //!   a `Decided` tree in which each loop has exactly one `Exec` (serial, threads, lanes, jammed,
-//!   registers, register block) and the scopes C needs (a parallel region, a packed operand)
-//!   are nodes. The cascade, in order: jam where lanes may share threads (C), register blocks
+//!   registers, register block) and the scopes a target needs (C's parallel region, a packed
+//!   operand, with the micro-kernel its blocks run in on both targets) are nodes. The cascade, in order: jam where lanes may share threads (C), register blocks
 //!   and packing (`Target::register_blocks`), a parallel region around a time loop, threads
 //!   (one team at a time), jam (native), lanes, scalar replacement, serial. The rules below
 //!   (C's and native code's) are written there once, parametrized by the `Target`; the C printer
@@ -343,8 +343,8 @@ impl Pack {
     }
 }
 
-/// The micro-kernel of a product's register blocks ([`Pack::kernel`], C with GNU vector
-/// extensions): its statement's value is `W + X * Y` (or `X * Y + W`, or `Y * X`), `W` the
+/// The micro-kernel of a product's register blocks ([`Pack::kernel`]: C's with GNU vector
+/// extensions, native code's in `jit_model/block.rs`): its statement's value is `W + X * Y` (or `X * Y + W`, or `Y * X`), `W` the
 /// block's element, `Y` the packed access and `X` an expression free of the columns that reads
 /// nothing the statement writes (PolyBench's `alpha * A[i][k]`). `X` is evaluated once per row
 /// and step of the reduction into a second packed buffer, `Y` once per column and step; every

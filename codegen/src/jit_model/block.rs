@@ -292,6 +292,16 @@ impl ModelLowering<'_, '_> {
             self.l.b.declare_var(types::I64),
         );
         let write = st.write;
+        let partial = Partial {
+            inst: &inst,
+            write,
+            vars: (row, column),
+            first: (r0, c0),
+            n: (nr, nc),
+            slot,
+            shape: (rows, columns),
+            elem,
+        };
         jit::lower_if(
             self,
             whole,
@@ -312,17 +322,7 @@ impl ModelLowering<'_, '_> {
                 Ok(())
             },
             |m| {
-                m.copy_block(
-                    &inst,
-                    write,
-                    (row, column),
-                    (r0, c0),
-                    (nr, nc),
-                    slot,
-                    (rows, columns),
-                    elem,
-                    true,
-                )?;
+                m.copy_block(&partial, true)?;
                 let at = m.l.b.ins().stack_addr(types::I64, slot, 0);
                 let stride = m.l.b.ins().iconst(types::I64, columns * size);
                 m.l.b.def_var(cptr, at);
@@ -397,25 +397,8 @@ impl ModelLowering<'_, '_> {
             }
             row_at = self.l.b.ins().iadd(row_at, stride);
         }
-        let partial = self.l.b.ins().bxor_imm_s(whole, 1);
-        jit::lower_if(
-            self,
-            partial,
-            |m| {
-                m.copy_block(
-                    &inst,
-                    write,
-                    (row, column),
-                    (r0, c0),
-                    (nr, nc),
-                    slot,
-                    (rows, columns),
-                    elem,
-                    false,
-                )
-            },
-            |_| Ok(()),
-        )?;
+        let cut = self.l.b.ins().bxor_imm_s(whole, 1);
+        jit::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
         Ok(true)
     }
 
@@ -478,21 +461,19 @@ impl ModelLowering<'_, '_> {
         self.l.b.def_var(bp, y);
     }
 
-    /// Copies the elements of a partial block (`n = (rows, columns)` of them from `first`, at
-    /// most `shape`) between the array and `slot` (into the slot when `into`).
-    #[allow(clippy::too_many_arguments)]
-    fn copy_block(
-        &mut self,
-        inst: &Instance<'_>,
-        write: AccessId,
-        (row, column): (Variable, Variable),
-        first: (Value, Value),
-        n: (Value, Value),
-        slot: cranelift_codegen::ir::StackSlot,
-        shape: (i64, i64),
-        elem: Type,
-        into: bool,
-    ) -> Result<(), CodegenError> {
+    /// Copies the elements of a partial block between the array and its stack slot (into the
+    /// slot when `into`).
+    fn copy_block(&mut self, p: &Partial<'_, '_>, into: bool) -> Result<(), CodegenError> {
+        let Partial {
+            inst,
+            write,
+            vars: (row, column),
+            first,
+            n,
+            slot,
+            shape,
+            elem,
+        } = *p;
         let size = elem.size() as i64;
         for r in 0..shape.0 {
             for c in 0..shape.1 {
@@ -544,6 +525,21 @@ fn instance<'x>(scop: &'x Scop, b: &'x RegisterBlock) -> Instance<'x> {
         iterators,
         indices,
     }
+}
+
+/// A block cut short by the edges ([`ModelLowering::copy_block`]): its statement, its
+/// rows' and columns' iterators, first row and column, how many there are of each (at most
+/// `shape`), and the stack slot holding a whole block's elements.
+#[derive(Clone, Copy)]
+struct Partial<'x, 'y> {
+    inst: &'x Instance<'y>,
+    write: AccessId,
+    vars: (Variable, Variable),
+    first: (Value, Value),
+    n: (Value, Value),
+    slot: cranelift_codegen::ir::StackSlot,
+    shape: (i64, i64),
+    elem: Type,
 }
 
 /// What every step of a micro-kernel is made of.
