@@ -427,6 +427,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         threads: 1,
         vector: true,
         registers: true,
+        contract: false,
     };
     let kernel = report(product, one_thread.clone());
     assert!(
@@ -457,6 +458,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             threads: 1,
             vector: true,
             registers: false,
+            contract: false,
         },
     );
     let inner_nt = no_tiles.max_depth();
@@ -475,6 +477,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             threads: 2,
             vector: true,
             registers: true,
+            contract: false,
         },
     );
     assert_eq!(count(&threads, "call"), 1, "{threads:?}");
@@ -486,6 +489,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             threads: 1,
             vector: true,
             registers: true,
+            contract: false,
         },
     );
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
@@ -507,6 +511,7 @@ fn a_reversed_read_runs_in_lanes() {
         threads: 1,
         vector: true,
         registers: true,
+        contract: false,
     };
     let r = model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap();
     let inner = r.max_depth();
@@ -559,6 +564,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         threads: 1,
         vector: true,
         registers: true,
+        contract: false,
     });
     for op in ["load.i32x4", "iadd.i32x4", "store.i32x4"] {
         assert!(count(&lanes, op) >= 2, "{op}: {lanes:?}");
@@ -572,6 +578,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         threads: 2,
         vector: true,
         registers: true,
+        contract: false,
     });
     assert!(count(&threads, "call") >= 2, "{threads:?}");
     let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
@@ -813,6 +820,7 @@ fn one_thread_report(
             threads: 1,
             vector: true,
             registers,
+            contract: false,
         },
     )
     .unwrap()
@@ -1020,6 +1028,76 @@ fn a_products_micro_kernel_gives_the_interpreters_bits() {
                     (optimist_codegen::Version::Optimized, reference.clone()),
                     "{ty} {s} on {threads} threads"
                 );
+            }
+        }
+    }
+}
+
+/// `NativeOptions::contract` fuses the micro-kernel's multiplies and adds where the CPU has
+/// FMA (`fma.f64x2` in its loop, else the same code as without): every element of the result
+/// is within 1e-12 of the largest element's magnitude plus one of the interpreter's, in
+/// `double` and `float` (1e-5 there), on one thread and on two.
+#[test]
+fn a_contracted_micro_kernel_is_within_the_tolerance() {
+    use optimist::codegen::model_loop_report;
+    let args = ["ni=13", "nj=37", "nk=150", "alpha=1.37"];
+    let args: Vec<&str> = args.iter().flat_map(|s| ["--set", s]).collect();
+    let spec = RunSpec::parse_args(&args).unwrap();
+    for (ty, tolerance) in [("double", 1e-12), ("float", 1e-5)] {
+        let src = format!(
+            "void mm(int ni, int nj, int nk, {ty} alpha, {ty} C[ni][nj], {ty} A[ni][nk], {ty} B[nk][nj]) {{\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        C[i][j] += alpha * A[i][k] * B[k][j];\n}}\n"
+        );
+        let f = frontend::parse_source("k.c", &src, None, &FrontendConfig::default()).unwrap();
+        let mut reference = Workload::generate(&f, &spec).unwrap();
+        interp::run(&f, &mut reference.args, &Default::default()).unwrap();
+        for threads in [1, 2] {
+            let config = optimist::Config {
+                native: optimist::NativeOptions {
+                    threads,
+                    contract: true,
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            let compiled = optimist::compile(&f, &config).unwrap();
+            let plan = compiled.outcome.plan().expect("a plan");
+            if threads == 1 && std::is_x86_feature_detected!("fma") {
+                let r =
+                    model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &config.native)
+                        .unwrap();
+                let fused = (0..=r.max_depth())
+                    .map(|d| r.count(d, "fma.f64x2") + r.count(d, "fma.f32x4"))
+                    .sum::<usize>();
+                assert!(fused >= 8, "{ty}: {r:?}");
+            }
+            let mut w = Workload::generate(&f, &spec).unwrap();
+            assert_eq!(
+                compiled.kernel.run(&mut w.args).unwrap(),
+                optimist_codegen::Version::Optimized
+            );
+            for (got, want) in w.args.buffers.iter().zip(&reference.args.buffers) {
+                let values = |b: &optimist_scop::interp::Buffer| -> Vec<f64> {
+                    match ty {
+                        "double" => b
+                            .bytes
+                            .chunks_exact(8)
+                            .map(|c| f64::from_ne_bytes(c.try_into().unwrap()))
+                            .collect(),
+                        _ => b
+                            .bytes
+                            .chunks_exact(4)
+                            .map(|c| f64::from(f32::from_ne_bytes(c.try_into().unwrap())))
+                            .collect(),
+                    }
+                };
+                let (got, want) = (values(got), values(want));
+                let largest = want.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+                for (k, (g, e)) in got.iter().zip(&want).enumerate() {
+                    assert!(
+                        (g - e).abs() <= tolerance * (1.0 + largest),
+                        "{ty} on {threads} threads, element {k}: {g} against {e}"
+                    );
+                }
             }
         }
     }

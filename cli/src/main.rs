@@ -134,6 +134,11 @@ struct Schedule {
     /// replacement).
     #[arg(long)]
     no_registers: bool,
+    /// Let the optimized native code fuse a product's multiplies and adds (`fma`, rounded
+    /// once, where the CPU has it): faster, and the results may differ from the program's in
+    /// the last bits (`NativeOptions::contract`). Off by default.
+    #[arg(long)]
+    contract: bool,
     /// Optimize in a child process first (`Config::isolate`): a crash inside isl gives the
     /// faithful code and a message instead of ending this process. Takes twice the compile
     /// time.
@@ -158,6 +163,7 @@ impl Schedule {
         }
         config.native.vector = !self.no_vector;
         config.native.registers = !self.no_registers;
+        config.native.contract = self.contract;
         config.isolate = self.isolate;
         if let Some(list) = &self.passes {
             config.passes = list

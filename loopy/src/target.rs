@@ -155,8 +155,9 @@ pub struct Target {
     /// Bytes per vector register of the code generator that builds lanes (Cranelift's x86-64
     /// back end has 128-bit vectors only).
     pub vector_bytes: u32,
-    /// Whether a multiply and an add may be fused. Never: results are the reference
-    /// interpreter's bits, and a fused operation rounds once where the program rounds twice.
+    /// Whether a multiply and an add may be fused: only a product's micro-kernel in native
+    /// code, when asked (`NativeOptions::contract`); a fused operation rounds once where the
+    /// program rounds twice, so results then differ from the interpreter's in the last bits.
     pub fma: bool,
     /// Who vectorizes a loop marked vector.
     pub vectorizer: Vectorizer,

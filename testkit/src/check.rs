@@ -65,11 +65,13 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             threads: 3,
             vector: false,
             registers: false,
+            contract: false,
         },
         _ => NativeOptions {
             threads: 1,
             vector: true,
             registers: true,
+            contract: false,
         },
     };
     let name = format!(

@@ -238,11 +238,13 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
             threads: 3,
             vector: false,
             registers: false,
+            contract: false,
         },
         NativeOptions {
             threads: 1,
             vector: true,
             registers: true,
+            contract: false,
         },
     ]
 }

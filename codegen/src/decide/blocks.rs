@@ -171,6 +171,7 @@ impl Decider<'_> {
             row_first,
             vectors: row_bytes / vector_bytes,
             vector_bytes,
+            fused: self.target.fma && self.target.kind == optimist_loopy::TargetKind::Native,
         })
     }
 

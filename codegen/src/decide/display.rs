@@ -132,8 +132,16 @@ impl Decided {
                 DNode::Packed { pack, body } => {
                     let kernel = match (&pack.kernel, pack.n_rows) {
                         (Some(k), Some(n)) => format!(
-                            " and its rows' factor ({n} blocks of {} x {}), for a micro-kernel in {} vectors of {} bytes per row",
-                            pack.depth, pack.block.rows, k.vectors, k.vector_bytes
+                            " and its rows' factor ({n} blocks of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
+                            pack.depth,
+                            pack.block.rows,
+                            k.vectors,
+                            k.vector_bytes,
+                            if k.fused {
+                                ", multiplies and adds fused"
+                            } else {
+                                ""
+                            }
                         ),
                         _ => String::new(),
                     };

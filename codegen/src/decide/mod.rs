@@ -362,6 +362,8 @@ pub struct MicroKernel {
     pub vectors: i64,
     /// The bytes of a vector.
     pub vector_bytes: i64,
+    /// Whether the multiply and the add may be fused ([`Target::fma`]: native code only).
+    pub fused: bool,
 }
 
 /// Decides how every loop of `ast` runs on `target`. `proved`: the arrays the run-time check

@@ -372,6 +372,7 @@ impl ModelLowering<'_, '_> {
             vty,
             elem,
             kernel,
+            fma: kernel.fused && host_fma(),
         };
         jit::lower_loop(
             self,
@@ -435,6 +436,12 @@ impl ModelLowering<'_, '_> {
             for (q, &y) in bv.iter().enumerate() {
                 let var = s.accs[(r * s.vectors) as usize + q];
                 let acc = self.l.b.use_var(var);
+                if s.fma {
+                    // Rounded once: the order of the operands makes no difference.
+                    let sum = self.l.b.ins().fma(splat, y, acc);
+                    self.l.b.def_var(var, sum);
+                    continue;
+                }
                 let p = if s.kernel.row_first {
                     self.l.b.ins().fmul(splat, y)
                 } else {
@@ -554,6 +561,25 @@ struct Steps<'x> {
     vty: types::Type,
     elem: Type,
     kernel: &'x MicroKernel,
+    /// Fused multiply-adds: asked for ([`MicroKernel::fused`]) and the CPU has them.
+    fma: bool,
+}
+
+/// Whether the CPU the code runs on has fused multiply-adds (Cranelift lowers them to one
+/// instruction there; elsewhere to a call).
+fn host_fma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("fma")
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        true
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        false
+    }
 }
 
 /// Zero of `elem`, as a value.
