@@ -10,7 +10,7 @@
 
 use crate::ast::{AExpr, LoopKind, Node, mentions};
 use optimist_presburger::AstOp;
-use optimist_scop::model::{ArrayOrigin, Scop};
+use optimist_scop::model::{AccessId, ArrayOrigin, Scop};
 
 /// The register block that is the body of loop `k` (marked [`LoopKind::Accumulate`]): a
 /// loop over rows around a loop over columns around one statement, both with bounds free
@@ -108,11 +108,23 @@ pub struct RegisterBlock {
     pub stmt: Node,
 }
 
+/// The iterator values and the index expressions of each access of a statement instance.
+pub(crate) type StmtParts<'a> = (&'a [AExpr], &'a [(AccessId, Vec<AExpr>)]);
+
 impl RegisterBlock {
     /// The block's statement.
     pub(crate) fn stmt_id(&self) -> optimist_scop::model::StmtId {
+        self.parts().0
+    }
+
+    /// The block's statement, its iterators' values and its accesses' index expressions.
+    pub(crate) fn parts(&self) -> (optimist_scop::model::StmtId, StmtParts<'_>) {
         match &self.stmt {
-            Node::Stmt { stmt, .. } => *stmt,
+            Node::Stmt {
+                stmt,
+                iterators,
+                indices,
+            } => (*stmt, (iterators, indices)),
             _ => unreachable!("a register block's statement is a statement (`register_block`)"),
         }
     }

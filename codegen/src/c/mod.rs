@@ -655,20 +655,13 @@ impl optimist_scop::expr::CLeaves<BodyLeaf> for InStmt<'_, '_, '_> {
 impl RegisterBlock {
     /// Its statement, and the context its accesses are printed in.
     fn statement<'a>(&'a self, scop: &'a Scop) -> (optimist_scop::model::StmtId, StmtCtx<'a>) {
-        let Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        } = &self.stmt
-        else {
-            unreachable!("a register block's statement is a statement (`register_block`)")
-        };
+        let (stmt, (iterators, indices)) = self.parts();
         let ctx = StmtCtx {
-            st: Some(scop.stmt(*stmt)),
+            st: Some(scop.stmt(stmt)),
             iterators,
             indices,
         };
-        (*stmt, ctx)
+        (stmt, ctx)
     }
 }
 

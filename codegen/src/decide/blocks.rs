@@ -65,10 +65,8 @@ impl Decider<'_> {
 
     /// The access of a register block's statement that can be packed ([`Self::pack_site`]).
     pub(super) fn packable(&self, b: &RegisterBlock) -> Option<AccessId> {
-        let Node::Stmt { stmt, indices, .. } = &b.stmt else {
-            return None;
-        };
-        let st = self.scop.stmt(*stmt);
+        let (stmt, (_, indices)) = b.parts();
+        let st = self.scop.stmt(stmt);
         let written = self.scop.access(st.write).array;
         let mut unconditional = Vec::new();
         unconditional_reads(&st.value, &mut unconditional);
@@ -94,15 +92,8 @@ impl Decider<'_> {
     /// the statement's value is the element plus a product of `packed` and a factor free of
     /// the columns that reads no array the statement writes, in either order.
     pub(super) fn kernel(&self, b: &RegisterBlock, packed: AccessId) -> Option<MicroKernel> {
-        let Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        } = &b.stmt
-        else {
-            return None;
-        };
-        let st = self.scop.stmt(*stmt);
+        let (stmt, (iterators, indices)) = b.parts();
+        let st = self.scop.stmt(stmt);
         let written = self.scop.access(st.write).array;
         let elem = self.scop.array(written).elem;
         // Native code addresses the block and the packed operand unchecked: both arrays must

@@ -519,16 +519,9 @@ impl ModelLowering<'_, '_> {
 
 /// The statement of register block `b`, as an instance in the AST's loops.
 fn instance<'x>(scop: &'x Scop, b: &'x RegisterBlock) -> Instance<'x> {
-    let Node::Stmt {
-        stmt,
-        iterators,
-        indices,
-    } = &b.stmt
-    else {
-        unreachable!("a register block's statement is a statement (`register_block`)")
-    };
+    let (stmt, (iterators, indices)) = b.parts();
     Instance {
-        st: scop.stmt(*stmt),
+        st: scop.stmt(stmt),
         iterators,
         indices,
     }
