@@ -26,16 +26,24 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
         return None;
     };
     let bounds = [row_init, row_cond, column_init, column_cond];
-    if bounds.iter().any(|e| mentions(e, k))
-        || mentions(column_init, *row)
-        || mentions(column_cond, *row)
-    {
+    if bounds.iter().any(|e| mentions(e, k)) {
         return None;
     }
     let row_end = crate::ast::exclusive_bound(*row, row_cond)?;
     let column_end = crate::ast::exclusive_bound(*column, column_cond)?;
-    let rows = whole_length(row_init, &row_end)?;
-    let columns = whole_length(column_init, &column_end)?;
+    let (row_origin, rows) = nominal(row_init, &row_end)?;
+    let (column_origin, columns) = nominal(column_init, &column_end)?;
+    // The nominal box's origins are the blocks' (free of the rows and columns inside it).
+    if mentions(&row_origin, *row)
+        || mentions(&column_origin, *row)
+        || mentions(&column_origin, *column)
+    {
+        return None;
+    }
+    let boxed = *row_init == row_origin
+        && *column_init == column_origin
+        && !mentions(column_init, *row)
+        && !mentions(&column_end, *row);
     let st = scop.stmt(*stmt);
     let write = scop.access(st.write);
     if st.guard.is_some() || !matches!(scop.array(write.array).origin, ArrayOrigin::Array(_)) {
@@ -75,17 +83,46 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
         row: *row,
         row_init: row_init.clone(),
         row_end,
+        row_origin,
         rows,
         column: *column,
         column_init: column_init.clone(),
         column_end,
+        column_origin,
         columns,
+        boxed,
         stmt: column_body[0].clone(),
     })
 }
 
+/// The nominal box of a loop from `init` to before `end` (`end` as
+/// [`crate::ast::exclusive_bound`] gives it): a first value, `init` or one term of `init`'s
+/// maximum, and a length, the constant by which exactly one term of `end`'s minimum exceeds
+/// it (at least 1). Every iteration lies in it (`init` is at least the origin, `end` at most
+/// the origin plus the length), and the loop covers it when `init` is the origin and `end`
+/// the origin plus the length: a register block's rows `max(6 * c4, 16 * c5)` to
+/// `min(n - 1, 6 * c4 + 5)` (syrk's triangle cuts some) have the box of 6 from `6 * c4`.
+pub(crate) fn nominal(init: &AExpr, end: &AExpr) -> Option<(AExpr, i64)> {
+    let origins: Vec<&AExpr> = match init {
+        AExpr::Op(AstOp::Max, terms) => terms.iter().collect(),
+        _ => vec![init],
+    };
+    let mut found = None;
+    for o in origins {
+        if let Some(n) = whole_length(o, end) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some((o.clone(), n));
+        }
+    }
+    found
+}
+
 /// A register block (found by `register_block`): its loops' iterators, first values,
-/// exclusive ends and lengths when whole, and its statement.
+/// exclusive ends, nominal boxes ([`nominal`]) and lengths when whole, and its statement.
+/// The columns' bounds may depend on the row (a triangle: syrk's `j <= i`); the block is
+/// whole when its loops cover their boxes at every row.
 #[derive(Clone, Debug)]
 pub struct RegisterBlock {
     /// The rows' iterator.
@@ -94,16 +131,24 @@ pub struct RegisterBlock {
     pub row_init: AExpr,
     /// The rows' exclusive end.
     pub row_end: AExpr,
+    /// The first row of a whole block (the nominal box's).
+    pub row_origin: AExpr,
     /// Rows in a whole block.
     pub rows: i64,
     /// The columns' iterator.
     pub column: usize,
-    /// The first column.
+    /// The first column (it may depend on the row).
     pub column_init: AExpr,
-    /// The columns' exclusive end.
+    /// The columns' exclusive end (it may depend on the row).
     pub column_end: AExpr,
+    /// The first column of a whole block (free of the row).
+    pub column_origin: AExpr,
     /// Columns in a whole block.
     pub columns: i64,
+    /// Whether the loops' bounds are their boxes' cut only by constants of the block (the
+    /// first values are the origins, and the columns' bounds are free of the row): a block
+    /// is then whole when its last row and column are inside. Native code blocks only these.
+    pub boxed: bool,
     /// The statement (a [`Node::Stmt`]).
     pub stmt: Node,
 }

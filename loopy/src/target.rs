@@ -49,6 +49,10 @@ pub struct BlockShape {
     /// Whether only a statement a micro-kernel can run is blocked (`W + X * Y` in `float` or
     /// `double`: native code, whose blocks run only in the micro-kernel).
     pub kernel_only: bool,
+    /// Whether a band whose rows, columns and reduction bound each other (syrk's lower
+    /// triangle, `j <= i`) is blocked too: blocks cut by the bounds run on a local copy of
+    /// their elements, only those inside copied back.
+    pub triangles: bool,
 }
 
 impl Default for BlockShape {
@@ -67,6 +71,7 @@ impl Default for BlockShape {
             tile_rows: 252,
             vector_bytes: 32,
             kernel_only: false,
+            triangles: true,
         }
     }
 }
@@ -86,6 +91,7 @@ impl BlockShape {
             tile_rows: 252,
             vector_bytes: 16,
             kernel_only: true,
+            triangles: false,
         }
     }
 }

@@ -169,7 +169,6 @@ impl Printer<'_> {
             &self.iters[b.column],
             &self.iters[l.iter],
         );
-        let (r0, c0) = (self.aexpr(&b.row_init), self.aexpr(&b.column_init));
         let (_, ctx) = b.statement(self.scop);
         let packed = blk.packed.and_then(|a| {
             self.packed
@@ -177,13 +176,11 @@ impl Printer<'_> {
                 .as_ref()
                 .map(|local| (a, local.clone()))
         });
+        let _ = writeln!(out, "{pad}{{");
+        out.push_str(&self.whole_test(b, depth + 1));
         let _ = writeln!(
             out,
-            "{pad}if ({} - {r0} == {}L && {} - {c0} == {}L{}) {{",
-            self.aexpr(&b.row_end),
-            b.rows,
-            self.aexpr(&b.column_end),
-            b.columns,
+            "{pad}if (optimist_whole{}) {{",
             if packed.is_some() {
                 " && optimist_pack"
             } else {
@@ -194,10 +191,6 @@ impl Printer<'_> {
         let write = self.scop.access(st.write);
         let elem = self.scop.array(write.array).elem;
         let element = self.access_text(&ctx, st.write);
-        let _ = writeln!(
-            out,
-            "{pad}  const long optimist_b0 = {r0}, optimist_b1 = {c0};"
-        );
         let _ = writeln!(
             out,
             "{pad}  {elem} optimist_acc[{}][{}];",
@@ -246,18 +239,65 @@ impl Printer<'_> {
         let _ = writeln!(out, "{pad}}} else {{");
         out.push_str(&self.for_loop(&blk.serial, depth + 1));
         let _ = writeln!(out, "{pad}}}");
+        let _ = writeln!(out, "{pad}}}");
+        out
+    }
+
+    /// The declarations that say whether register block `b` is whole: its nominal box's
+    /// origins (`optimist_b0`, `optimist_b1`), its rows' bounds (`optimist_r0`, `optimist_r1`)
+    /// and `optimist_whole`, true when the rows cover the box and, at every row (once when the
+    /// columns' bounds are free of the row), the columns do.
+    fn whole_test(&self, b: &RegisterBlock, depth: usize) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let (r, c0, c_end) = (
+            &self.iters[b.row],
+            self.aexpr(&b.column_init),
+            self.aexpr(&b.column_end),
+        );
+        let _ = writeln!(
+            out,
+            "{pad}const long optimist_b0 = {}, optimist_b1 = {};",
+            self.aexpr(&b.row_origin),
+            self.aexpr(&b.column_origin)
+        );
+        let _ = writeln!(
+            out,
+            "{pad}const long optimist_r0 = {}, optimist_r1 = {};",
+            self.aexpr(&b.row_init),
+            self.aexpr(&b.row_end)
+        );
+        let _ = writeln!(
+            out,
+            "{pad}int optimist_whole = optimist_r0 == optimist_b0 && optimist_r1 == optimist_b0 + {}L;",
+            b.rows
+        );
+        let columns = format!(
+            "optimist_whole = {c0} == optimist_b1 && {c_end} == optimist_b1 + {}L;",
+            b.columns
+        );
+        if crate::ast::mentions(&b.column_init, b.row) || crate::ast::mentions(&b.column_end, b.row)
+        {
+            let _ = writeln!(
+                out,
+                "{pad}for ({r} = optimist_r0; optimist_whole && {r} < optimist_r1; {r} += 1) {columns}"
+            );
+        } else {
+            let _ = writeln!(out, "{pad}if (optimist_whole) {columns}");
+        }
         out
     }
 
     /// The loop over a product's row blocks (`body`, [`Pack`]) with its operand along the
-    /// columns packed first: a buffer the kernel owns (`malloc`, freed after the loop) gets,
-    /// for each whole column block, the operand's elements of the reduction's tile, one
-    /// block's after the other, row of the reduction by row (the 16 columns a step of the
-    /// reduction reads, contiguous); the blocks then read them there. Packing reads what
-    /// every row block reads (the bounds are free of the rows), so only when a row block
-    /// runs; a failed allocation leaves every block on the operand in memory. The values
-    /// are the operand's: the block's statement does not write its array, and the run-time
-    /// check proved the arrays apart.
+    /// columns packed first (without a micro-kernel): the buffer (one per thread, allocated
+    /// once per call) gets, for each whole column block, the operand's elements of the
+    /// reduction's tile, one block's after the other, row of the reduction by row (the 16
+    /// columns a step of the reduction reads, contiguous); the blocks then read them there.
+    /// Packing reads what every row block reads (the bounds are free of the rows), so only
+    /// when a row block runs; without a buffer every block reads the operand in memory. The
+    /// values are the operand's: the block's statement does not write its array, and the
+    /// run-time check proved the arrays apart. With a micro-kernel the blocks pack as they
+    /// run ([`Pack::lazy`], [`Self::kernel_block`]).
     pub(super) fn packed_blocks(&self, site: &Pack, body: &[DNode], depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
@@ -273,165 +313,189 @@ impl Printer<'_> {
             &self.iters[b.column],
             &self.iters[rows_loop.iter],
         );
-        let (blocks_init, k_init) = (self.aexpr(&site.blocks_init), self.aexpr(&site.k_init));
+        let (blocks_init, k_init) = (self.aexpr(&site.blocks_origin), self.aexpr(&site.k_init));
         let (depth_k, wide) = (site.depth, b.columns);
         let place = |first: &str| {
             format!(
                 "optimist_pack[(({blocks} - {blocks_init}) * {depth_k}L + ({k} - {k_init})) * {wide}L + ({column} - {first})]"
             )
         };
-        let column_init = self.aexpr(&b.column_init);
-        let column_end = self.aexpr(&b.column_end);
-        let kernel = site.kernel.as_ref().zip(site.n_rows);
         let _ = writeln!(out, "{pad}{{");
         let _ = writeln!(
             out,
             "{pad}  {elem} *optimist_pack = optimist_buffer && optimist_thread() < optimist_buffers ? ({elem} *)(optimist_buffer + optimist_thread() * optimist_buffer_bytes) : 0;"
         );
+        if let (true, Some(kernel)) = (site.lazy, &site.kernel) {
+            // What the blocks have packed: each column of the tile's column blocks, how many
+            // of each block's, and the row block whose factors are in place, which of its rows.
+            let _ = writeln!(
+                out,
+                "{pad}  unsigned char optimist_done[{}] = {{0}}, optimist_rows[{}];",
+                site.n_blocks * wide,
+                b.rows
+            );
+            let _ = writeln!(
+                out,
+                "{pad}  long optimist_count[{}] = {{0}}, optimist_owner = 0;",
+                site.n_blocks
+            );
+            let _ = writeln!(out, "{pad}  int optimist_owned = 0;");
+            let first = site.n_blocks * depth_k * wide;
+            *self.kernel_site.borrow_mut() = Some(KernelSite {
+                a: format!("optimist_pack + {first}L"),
+                b: format!(
+                    "optimist_pack + ({blocks} - {blocks_init}) * {}L",
+                    depth_k * wide
+                ),
+                kernel: kernel.clone(),
+                pack: site.clone(),
+            });
+            out.push_str(&self.nodes(body, depth + 1));
+            *self.kernel_site.borrow_mut() = None;
+            let _ = writeln!(out, "{pad}}}");
+            return out;
+        }
         let rows_init = self.aexpr(&rows_loop.init);
         let _ = writeln!(out, "{pad}  {r} = {rows_init};");
-        // The copy: a line each, one level deeper each. With a micro-kernel every column
-        // block is packed, a partial one padded with zeros (never stored: the kernel's block
-        // is copied out of and back into the array for its whole rows and columns only).
+        // The copy: a line each, one level deeper each.
+        let column_init = self.aexpr(&b.column_init);
+        let column_end = self.aexpr(&b.column_end);
         let value = self.access_text(&ctx, site.access);
-        let mut lines = vec![
+        let lines = [
             format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
             format!(
                 "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
                 self.aexpr(&site.blocks_cond)
             ),
-        ];
-        if kernel.is_none() {
-            lines.push(format!("if ({column_end} - {column_init} == {wide}L)"));
-        }
-        lines.push(format!(
-            "for ({k} = {k_init}; {}; {k} += 1)",
-            self.aexpr(&site.k_cond)
-        ));
-        lines.push(format!(
-            "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
-        ));
-        lines.push(match kernel {
-            Some(_) => format!(
-                "{} = {column} < {column_end} ? {value} : 0;",
-                place(&format!("({column_init})"))
+            format!("if ({column_end} - {column_init} == {wide}L)"),
+            format!(
+                "for ({k} = {k_init}; {}; {k} += 1)",
+                self.aexpr(&site.k_cond)
             ),
-            None => format!("{} = {value};", place(&format!("({column_init})"))),
-        });
+            format!(
+                "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
+            ),
+            format!("{} = {value};", place(&format!("({column_init})"))),
+        ];
         for (level, line) in lines.iter().enumerate() {
             let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
-        }
-        if let Some((kern, n_rows)) = kernel {
-            // The row factors, block after block, a block's rows side by side per step.
-            let (row, rows) = (&self.iters[b.row], b.rows);
-            let row_init = self.aexpr(&b.row_init);
-            let first = site.n_blocks * depth_k * wide;
-            let factor = self.body(&ctx, &kern.row_factor);
-            let lines = [
-                // Only where some column block runs: the program evaluates a row factor only
-                // for a column (the loops' bounds are free of each other, `pack_site`).
-                format!(
-                    "if (optimist_pack && ({blocks} = {blocks_init}, {})) for ({r} = {rows_init}; {}; {r} += 1)",
-                    self.aexpr(&site.blocks_cond),
-                    self.aexpr(&rows_loop.cond)
-                ),
-                format!(
-                    "for ({k} = {k_init}; {}; {k} += 1)",
-                    self.aexpr(&site.k_cond)
-                ),
-                format!("for ({row} = {row_init}; {row} < {row_init} + {rows}L; {row} += 1)"),
-                format!(
-                    "optimist_pack[{first}L + (({r} - {rows_init}) * {depth_k}L + ({k} - {k_init})) * {rows}L + ({row} - {row_init})] = {row} < {} ? {factor} : 0;",
-                    self.aexpr(&b.row_end)
-                ),
-            ];
-            for (level, line) in lines.iter().enumerate() {
-                let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
-            }
-            debug_assert!(n_rows * depth_k * rows + first == site.elements());
-            *self.kernel_site.borrow_mut() = Some((
-                format!(
-                    "optimist_pack + {first}L + ({r} - {rows_init}) * {}L",
-                    depth_k * rows
-                ),
-                format!(
-                    "optimist_pack + ({blocks} - {blocks_init}) * {}L",
-                    depth_k * wide
-                ),
-                kern.clone(),
-            ));
         }
         *self.packed.borrow_mut() = Some(place("optimist_b1"));
         out.push_str(&self.nodes(body, depth + 1));
         *self.packed.borrow_mut() = None;
-        *self.kernel_site.borrow_mut() = None;
         let _ = writeln!(out, "{pad}}}");
         out
     }
 
     /// Loop `l` around register block `blk` run by the micro-kernel of its pack (`kernel`,
-    /// whose row factors and packed columns start at `bases`): a whole block is computed in
-    /// the array, a partial one in a local copy of its elements (padded: the buffers hold
-    /// zeros past the edges) copied back; the loop as written when there is no buffer.
+    /// whose row factors and packed columns start at `bases`). The block first packs what it
+    /// reads and its tile has not packed yet ([`Pack::lazy`]): its row block's factors at the
+    /// rows inside the loops' bounds, and the operand at the columns inside them, each column
+    /// once per tile, only where the program reads them. A whole block (its loops cover their
+    /// boxes at every row) is then computed in the array, any other in a local copy of its
+    /// elements (zeros elsewhere) of which only those inside the bounds are copied back (a
+    /// triangle's or an edge's block: the lanes outside compute on whatever the buffer holds
+    /// there and are dropped); the loop as written when there is no buffer.
     fn kernel_block(
         &self,
         l: &DLoop,
         blk: &Block,
-        (a, packed, kernel): &(String, String, MicroKernel),
+        KernelSite {
+            a,
+            b: packed,
+            kernel,
+            pack: site,
+        }: &KernelSite,
         depth: usize,
     ) -> Option<String> {
         let b = &blk.block;
         let k_end = crate::ast::exclusive_bound(l.iter, &l.cond)?;
         let mut out = String::new();
         let pad = "  ".repeat(depth);
-        let (r, c) = (&self.iters[b.row], &self.iters[b.column]);
-        let (rows, columns) = (b.rows, b.columns);
+        let (r, c, k) = (
+            &self.iters[b.row],
+            &self.iters[b.column],
+            &self.iters[l.iter],
+        );
+        let (rows, columns, depth_k) = (b.rows, b.columns, site.depth);
         let (_, ctx) = b.statement(self.scop);
         let st = self.scop.stmt(b.stmt_id());
         let elem = self.scop.array(self.scop.access(st.write).array).elem;
         let element = self.access_text(&ctx, st.write);
         let name = self.micro_kernel(elem, rows, columns, kernel);
+        let (c_init, c_end) = (self.aexpr(&b.column_init), self.aexpr(&b.column_end));
+        let (k_init, k_cond) = (self.aexpr(&site.k_init), self.aexpr(&site.k_cond));
+        let first = site.n_blocks * depth_k * columns;
+        let q = format!(
+            "({} - {})",
+            self.iters[site.blocks],
+            self.aexpr(&site.blocks_origin)
+        );
+        let factor = self.body(&ctx, &kernel.row_factor);
+        let value = self.access_text(&ctx, site.access);
+        let rows_of_block = format!("for ({r} = optimist_r0; {r} < optimist_r1; {r} += 1)");
+        let columns_of_row = format!("for ({c} = {c_init}; {c} < {c_end}; {c} += 1)");
+        let _ = writeln!(out, "{pad}if (optimist_pack) {{");
+        out.push_str(&self.whole_test(b, depth + 1));
         let lines = [
-            "if (optimist_pack) {".to_string(),
+            // The row block's factors.
             format!(
-                "  const long optimist_b0 = {}, optimist_b1 = {};",
-                self.aexpr(&b.row_init),
-                self.aexpr(&b.column_init)
+                "if (!optimist_owned || optimist_owner != {}) {{",
+                self.iters[site.rows]
             ),
+            "  optimist_owned = 1;".to_string(),
+            format!("  optimist_owner = {};", self.iters[site.rows]),
+            "  __builtin_memset(optimist_rows, 0, sizeof optimist_rows);".to_string(),
+            "}".to_string(),
+            rows_of_block.clone(),
+            "  if (!optimist_rows[{r} - optimist_b0]) {".replace("{r}", r),
+            "    optimist_rows[{r} - optimist_b0] = 1;".replace("{r}", r),
+            format!("    for ({k} = {k_init}; {k_cond}; {k} += 1)"),
             format!(
-                "  const long optimist_nr = optimist_min({rows}L, {} - optimist_b0), optimist_nc = optimist_min({columns}L, {} - optimist_b1);",
-                self.aexpr(&b.row_end),
-                self.aexpr(&b.column_end)
+                "      optimist_pack[{first}L + ({k} - {k_init}) * {rows}L + ({r} - optimist_b0)] = {factor};"
             ),
-            format!("  {elem} optimist_t[{rows}][{columns}], *optimist_c = &optimist_t[0][0];"),
-            format!("  long optimist_ldc = {columns}L;"),
+            "  }".to_string(),
+            // The operand's columns.
+            format!("if (optimist_count[{q}] < {columns}L)"),
+            format!("  {rows_of_block}"),
+            format!("    {columns_of_row}"),
+            format!("      if (!optimist_done[{q} * {columns}L + ({c} - optimist_b1)]) {{"),
+            format!("        optimist_done[{q} * {columns}L + ({c} - optimist_b1)] = 1;"),
+            format!("        optimist_count[{q}] += 1;"),
+            format!("        for ({k} = {k_init}; {k_cond}; {k} += 1)"),
+            format!(
+                "          optimist_pack[({q} * {depth_k}L + ({k} - {k_init})) * {columns}L + ({c} - optimist_b1)] = {value};"
+            ),
+            "      }".to_string(),
+            // The block, whole or a copy.
+            format!("{elem} optimist_t[{rows}][{columns}], *optimist_c = &optimist_t[0][0];"),
+            format!("long optimist_ldc = {columns}L;"),
+            "if (optimist_whole) {".to_string(),
             format!("  {r} = optimist_b0;"),
             format!("  {c} = optimist_b1;"),
-            format!("  if (optimist_nr == {rows}L && optimist_nc == {columns}L) {{"),
-            format!("    optimist_c = &{element};"),
-            format!("    {r} = optimist_b0 + 1;"),
-            format!("    optimist_ldc = &{element} - optimist_c;"),
-            "  } else {".to_string(),
-            format!("    for ({r} = optimist_b0; {r} < optimist_b0 + optimist_nr; {r} += 1)"),
-            format!("      for ({c} = optimist_b1; {c} < optimist_b1 + optimist_nc; {c} += 1)"),
-            format!("        optimist_t[{r} - optimist_b0][{c} - optimist_b1] = {element};"),
-            "  }".to_string(),
+            format!("  optimist_c = &{element};"),
+            format!("  {r} = optimist_b0 + 1;"),
+            format!("  optimist_ldc = &{element} - optimist_c;"),
+            "} else {".to_string(),
+            "  __builtin_memset(optimist_t, 0, sizeof optimist_t);".to_string(),
+            format!("  {rows_of_block}"),
+            format!("    {columns_of_row}"),
+            format!("      optimist_t[{r} - optimist_b0][{c} - optimist_b1] = {element};"),
+            "}".to_string(),
             format!(
-                "  {name}({} - {}, {}, {}, optimist_c, optimist_ldc);",
+                "{name}({} - {}, {a}, {packed}, optimist_c, optimist_ldc);",
                 self.aexpr(&k_end),
                 self.aexpr(&l.init),
-                a,
-                packed
             ),
-            "  if (optimist_c == &optimist_t[0][0])".to_string(),
-            format!("    for ({r} = optimist_b0; {r} < optimist_b0 + optimist_nr; {r} += 1)"),
-            format!("      for ({c} = optimist_b1; {c} < optimist_b1 + optimist_nc; {c} += 1)"),
-            format!("        {element} = optimist_t[{r} - optimist_b0][{c} - optimist_b1];"),
-            "} else {".to_string(),
+            "if (!optimist_whole)".to_string(),
+            format!("  {rows_of_block}"),
+            format!("    {columns_of_row}"),
+            format!("      {element} = optimist_t[{r} - optimist_b0][{c} - optimist_b1];"),
         ];
         for line in lines {
-            let _ = writeln!(out, "{pad}{line}");
+            let _ = writeln!(out, "{pad}  {line}");
         }
+        let _ = writeln!(out, "{pad}}} else {{");
         out.push_str(&self.for_loop(&blk.serial, depth + 1));
         let _ = writeln!(out, "{pad}}}");
         Some(out)

@@ -59,20 +59,28 @@
 //!   the one place the optimized code uses memory the program did not: one per thread
 //!   (`optimist_thread()`, OpenMP's thread number), of the largest pack's size (at most 782,336
 //!   bytes with the default `BlockShape`: 128 x 512 packed columns and 252 x 128 row factors
-//!   of `double`), allocated once per call before the loops (`malloc`, freed at the end; a
-//!   failed allocation leaves every block on the loops as written). A `malloc` per pack instead
+//!   of `double`; 530,432 with a micro-kernel, which holds one row block's factors), allocated
+//!   once per call before the loops (`calloc`, freed at the end; a failed allocation leaves
+//!   every block on the loops as written). A `malloc` per pack instead
 //!   (512 KiB, mapped and faulted in afresh each time) cost 18 ms of the 1000x1100x1200
 //!   product's 0.091 s on one thread.
 //!   **The micro-kernel** ([`MicroKernel`], decided by `Decider::kernel`): when the block's statement
 //!   is the element plus the packed operand times a factor of the rows (`alpha * A[i][k]`, free
 //!   of the columns, reading nothing the statement writes), in either order, in `float` or
-//!   `double`, the factor is packed too (a block's 6 rows side by side per step), every column
-//!   block is packed (a partial one padded with zeros), and each block calls a static function
+//!   `double`, the factor is packed too (a block's 6 rows side by side per step), and the
+//!   blocks pack as they run (`Pack::lazy`): before its kernel, a block packs its row block's
+//!   factors at the rows inside the loops' bounds not packed yet, and the operand's columns
+//!   inside them not packed yet in this tile (a flag per column, a count per column block, so a
+//!   whole column block is tested once). Only what the program reads is read, so the bounds may
+//!   depend on each other: a triangle's blocks (syrk's `j <= i`, covariance's `j >= i`) are
+//!   whole where the columns' bounds cover the block at every row (`whole_test`), and the
+//!   others, like the edges', run on a local copy of which only the elements inside the bounds
+//!   are copied back. Each block calls a static function
 //!   printed before the kernel (`micro_kernel`): with GNU C's vector extensions it holds the
 //!   block in 24 vectors of 32 bytes across the reduction tile, loading 4 vectors of packed
 //!   columns and broadcasting one factor per row per step; other compilers (or
 //!   `-DOPTIMIST_NO_VECTOR_EXTENSIONS`) get the same operations in scalars. A block cut short
-//!   by the edges is copied into a local whole block, run, and its elements copied back. Each
+//!   by the edges or a triangle is copied into a local whole block, run, and its elements copied back. Each
 //!   element still takes `W + X * Y` in the program's order of operands and of the reduction,
 //!   so the bits are the program's. gcc 12 could not be led to keep a block of 6 x 16 in
 //!   registers from plain loops (as a function of loops over a local array: 0.50 s, 5.3
@@ -130,7 +138,7 @@ struct Printer<'a> {
     packed: std::cell::RefCell<Option<String>>,
     /// Inside a pack with a micro-kernel: where a block's row factors and packed columns
     /// start, as C ([`Printer::packed_blocks`]).
-    kernel_site: std::cell::RefCell<Option<(String, String, MicroKernel)>>,
+    kernel_site: std::cell::RefCell<Option<KernelSite>>,
     /// The micro-kernels printed (static functions put before the function).
     kernels: std::cell::RefCell<Vec<String>>,
     /// The name of the function being printed (its micro-kernels' names start with it).
@@ -259,7 +267,7 @@ impl<'a> Printer<'a> {
             );
             let _ = writeln!(
                 out,
-                "  char *optimist_buffer = (char *)malloc((size_t)optimist_buffer_bytes * (size_t)optimist_buffers);"
+                "  char *optimist_buffer = (char *)calloc((size_t)optimist_buffers, (size_t)optimist_buffer_bytes);"
             );
         }
         out.push_str(&self.nodes(&decided.body, 1));
@@ -678,6 +686,16 @@ impl StmtCtx<'_> {
         iterators: &[],
         indices: &[],
     };
+}
+
+/// The pack whose register blocks the loops being printed run in its micro-kernel: where its
+/// row factors and its column block start (C expressions), the kernel, and the pack.
+#[derive(Clone)]
+struct KernelSite {
+    a: String,
+    b: String,
+    kernel: MicroKernel,
+    pack: Pack,
 }
 
 /// Statement `n` (of a jammed vector loop's body) with the AST iterator `k` replaced by

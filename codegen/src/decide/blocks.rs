@@ -5,11 +5,17 @@ use super::*;
 impl Decider<'_> {
     /// Whether `n` is a loop over a product's row blocks whose operand along the columns (the
     /// product's `B[k][j]`) can be packed: its body is a loop over column blocks whose body is
-    /// a loop marked registers around a register block ([`register_block`]), none of their
-    /// bounds depends on the loops inside the first, both of constant length when whole (the
-    /// column blocks of a tile, the reduction's tile), and the block's statement reads,
-    /// unconditionally, an array it does not write at indices free of the rows that hold the
-    /// columns' iterator in one subscript (plus a constant at most).
+    /// a loop marked registers around a register block ([`register_block`]), the reduction's
+    /// bounds free of the row and column blocks, its tile and the column blocks of a row tile
+    /// of constant length when whole, and the block's statement reads, unconditionally, an
+    /// array it does not write at indices free of the rows that hold the columns' iterator in
+    /// one subscript (plus a constant at most).
+    ///
+    /// Packed up front (native code; C without a micro-kernel), nothing inside may depend on
+    /// the row blocks and the block must be a box. Packed as the blocks run ([`Pack::lazy`]: C
+    /// with a micro-kernel), the column blocks may depend on the row block and the columns on
+    /// the row (syrk's triangle), as long as a column block's origin is free of the row block
+    /// and a row block's origin of the column block (each is packed once per tile).
     pub(super) fn pack_site(&self, n: &Node) -> Option<Pack> {
         let Node::For {
             iter: rows,
@@ -30,29 +36,44 @@ impl Decider<'_> {
         };
         let b = register_block(self.scop, *k, block)?;
         let free = |e: &AExpr, of: &[usize]| of.iter().all(|&x| !mentions(e, x));
-        if !free(blocks_init, &[*rows])
-            || !free(blocks_cond, &[*rows])
-            || !free(k_init, &[*rows, *blocks])
-            || !free(k_cond, &[*rows, *blocks])
-            || !free(&b.column_init, &[*rows])
-            || !free(&b.column_end, &[*rows])
-        {
+        if !free(k_init, &[*rows, *blocks]) || !free(k_cond, &[*rows, *blocks]) {
             return None;
         }
-        let n_blocks = whole_length(blocks_init, &exclusive_bound(*blocks, blocks_cond)?)?;
+        let (blocks_origin, n_blocks) =
+            crate::block::nominal(blocks_init, &exclusive_bound(*blocks, blocks_cond)?)?;
         let depth = whole_length(k_init, &exclusive_bound(*k, k_cond)?)?;
         let access = self.packable(&b)?;
         let n_rows =
             exclusive_bound(*rows, rows_cond).and_then(|end| whole_length(rows_init, &end));
-        let kernel = n_rows.and_then(|_| self.kernel(&b, access));
+        let strict = b.boxed
+            && blocks_origin == *blocks_init
+            && free(blocks_cond, &[*rows])
+            && free(&b.column_init, &[*rows])
+            && free(&b.column_end, &[*rows]);
+        let kernel = match self.target.kind {
+            optimist_loopy::TargetKind::C => self.kernel(&b, access),
+            optimist_loopy::TargetKind::Native => n_rows.and_then(|_| self.kernel(&b, access)),
+        };
+        // The C keeps a flag per column of the tile on the stack: at most 16 KiB of them.
+        let lazy = self.target.kind == optimist_loopy::TargetKind::C
+            && kernel.is_some()
+            && n_blocks.saturating_mul(b.columns) <= 16_384;
+        let relaxed = free(&blocks_origin, &[*rows])
+            && free(&b.column_origin, &[*rows])
+            && free(&b.row_origin, &[*blocks]);
+        if !(strict || (lazy && relaxed)) {
+            return None;
+        }
         Some(Pack {
             rows: *rows,
             rows_init: rows_init.clone(),
             n_rows,
             kernel,
+            lazy,
             blocks: *blocks,
             blocks_init: blocks_init.clone(),
             blocks_cond: blocks_cond.clone(),
+            blocks_origin,
             n_blocks,
             k: *k,
             k_init: k_init.clone(),

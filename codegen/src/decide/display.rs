@@ -130,9 +130,14 @@ impl Decided {
                     let _ = writeln!(out, "{pad}// }}");
                 }
                 DNode::Packed { pack, body } => {
-                    let kernel = match (&pack.kernel, pack.n_rows) {
+                    let factors = match (pack.lazy, pack.n_rows) {
+                        (true, _) => Some("each row block's".to_string()),
+                        (false, Some(n)) => Some(format!("{n} blocks")),
+                        (false, None) => None,
+                    };
+                    let kernel = match (&pack.kernel, factors) {
                         (Some(k), Some(n)) => format!(
-                            " and its rows' factor ({n} blocks of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
+                            " and its rows' factor ({n} of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
                             pack.depth,
                             pack.block.rows,
                             k.vectors,
@@ -147,11 +152,16 @@ impl Decided {
                     };
                     let _ = writeln!(
                         out,
-                        "{pad}// pack the operand of S{} along the columns ({} blocks of {} x {}){kernel} {{",
+                        "{pad}// pack the operand of S{} along the columns ({} blocks of {} x {}){kernel}{} {{",
                         scop.access(pack.access).stmt.0,
                         pack.n_blocks,
                         pack.depth,
-                        pack.block.columns
+                        pack.block.columns,
+                        if pack.lazy {
+                            ", each column and row the first time a block reads it"
+                        } else {
+                            ""
+                        }
                     );
                     self.nodes(out, ast, scop, body, depth + 1);
                     let _ = writeln!(out, "{pad}// }}");
@@ -187,13 +197,18 @@ impl Decided {
                 ast.stmt_line(&mut text, scop, &b.block.stmt);
                 let _ = writeln!(
                     out,
-                    "{pad}  // the block: {} rows of {} from {}, {} columns of {} from {}",
+                    "{pad}  // the block: {} rows of {} from {}, {} columns of {} from {}{}",
                     b.block.rows,
                     ast.iterators[b.block.row],
-                    ast.expr(&b.block.row_init),
+                    ast.expr(&b.block.row_origin),
                     b.block.columns,
                     ast.iterators[b.block.column],
-                    ast.expr(&b.block.column_init),
+                    ast.expr(&b.block.column_origin),
+                    if b.block.boxed {
+                        ""
+                    } else {
+                        " (cut by the loops' bounds: whole where they cover it at every row)"
+                    }
                 );
                 let _ = writeln!(out, "{pad}  {text}");
                 let _ = writeln!(out, "{pad}}} // else, not whole:");

@@ -305,6 +305,9 @@ pub struct Pack {
     pub blocks_init: AExpr,
     /// Its condition.
     pub blocks_cond: AExpr,
+    /// The first column block of a whole tile ([`crate::block::nominal`]: `blocks_init`, or
+    /// a term of it); the buffer holds the column blocks from it.
+    pub blocks_origin: AExpr,
     /// Its length when whole.
     pub n_blocks: i64,
     /// The loop marked registers (the reduction), its first value and condition.
@@ -329,14 +332,22 @@ pub struct Pack {
     /// The micro-kernel the blocks run in, with the other operand packed too (`None`: the
     /// blocks keep their elements in a local array and read that operand in memory).
     pub kernel: Option<MicroKernel>,
+    /// Whether the blocks pack what they read as they run (C, with a micro-kernel): a column
+    /// of the operand the first time a block of the tile reads it, a row block's factors
+    /// when one of its blocks first reads them (into one row block's place), only the rows
+    /// and columns inside the loops' bounds. The bounds may then depend on each other (a
+    /// triangle). Otherwise every column block (and row block) is packed before the loop over
+    /// row blocks (native code).
+    pub lazy: bool,
 }
 
 impl Pack {
     /// The elements of its buffer: the packed operand's column blocks, then, with a
-    /// [`MicroKernel`], the row factors of every row block.
+    /// [`MicroKernel`], the row factors of every row block (of one, [`Pack::lazy`]).
     pub fn elements(&self) -> i64 {
-        let kernel = match (&self.kernel, self.n_rows) {
-            (Some(_), Some(n)) => n * self.depth * self.block.rows,
+        let kernel = match (&self.kernel, self.n_rows, self.lazy) {
+            (Some(_), _, true) => self.depth * self.block.rows,
+            (Some(_), Some(n), false) => n * self.depth * self.block.rows,
             _ => 0,
         };
         self.n_blocks * self.depth * self.block.columns + kernel
@@ -487,6 +498,7 @@ impl Decider<'_> {
             if *step == 1
                 && *kind == LoopKind::Accumulate
                 && let Some(block) = register_block(self.scop, *iter, body)
+                && (block.boxed || self.target.kind == optimist_loopy::TargetKind::C)
             {
                 let serial = Node::For {
                     iter: *iter,

@@ -741,6 +741,12 @@ impl<'a> Search<'a> {
                     let rows = t.sizes[b.rows_member].max(b.shape.tile_rows);
                     t.sizes[b.rows_member] =
                         (rows + b.shape.rows - 1) / b.shape.rows * b.shape.rows;
+                    // The packed operand's tile (the reduction's tile by the columns') fills
+                    // the cache the tiles are sized for, in whole blocks.
+                    let panel = i64::try_from(config.cache_bytes).unwrap_or(i64::MAX)
+                        / (b.shape.depth * b.elem).max(1);
+                    let columns = panel / b.columns_wide * b.columns_wide;
+                    t.sizes[b.columns_member] = t.sizes[b.columns_member].max(columns);
                 }
             }
         }
