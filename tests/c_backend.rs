@@ -384,9 +384,15 @@ fn versioned_c_keeps_a_products_block_in_registers() {
               for (c2_ = 0L; (c2_ <= optimist_floord(((long)nk - 1L), 128L)); c2_ += 1) {
                 {
                   double *optimist_pack = optimist_buffer && optimist_thread() < optimist_buffers ? (double *)(optimist_buffer + optimist_thread() * optimist_buffer_bytes) : 0;
-                  unsigned char optimist_done[512] = {0}, optimist_rows[6];
-                  long optimist_count[32] = {0}, optimist_owner = 0;
+                  unsigned char optimist_rows[6];
+                  long optimist_owner = 0;
                   int optimist_owned = 0;
+                  c3_ = (42L * c0_);
+                  if (optimist_pack && (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))))
+                    for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1)
+                      for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
+                        for (c8_ = (16L * c4_); c8_ < (16L * c4_) + 16L; c8_ += 1)
+                          optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - ((16L * c4_)))] = c8_ < (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) ? B[c5_][c8_] : 0;
                   for (c3_ = (42L * c0_); (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))); c3_ += 1) {
                     for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1) {
                       if (optimist_pack) {
@@ -405,15 +411,6 @@ fn versioned_c_keeps_a_products_block_in_registers() {
                             for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
                               optimist_pack[65536L + (c5_ - (128L * c2_)) * 6L + (c6_ - optimist_b0)] = A[c6_][c5_];
                           }
-                        if (optimist_count[(c4_ - (32L * c1_))] < 16L)
-                          for (c6_ = optimist_r0; c6_ < optimist_r1; c6_ += 1)
-                            for (c8_ = (16L * c4_); c8_ < (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L); c8_ += 1)
-                              if (!optimist_done[(c4_ - (32L * c1_)) * 16L + (c8_ - optimist_b1)]) {
-                                optimist_done[(c4_ - (32L * c1_)) * 16L + (c8_ - optimist_b1)] = 1;
-                                optimist_count[(c4_ - (32L * c1_))] += 1;
-                                for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
-                                  optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - optimist_b1)] = B[c5_][c8_];
-                              }
                         double optimist_t[6][16], *optimist_c = &optimist_t[0][0];
                         long optimist_ldc = 16L;
                         if (optimist_whole) {

@@ -1033,6 +1033,50 @@ fn a_products_micro_kernel_gives_the_interpreters_bits() {
     }
 }
 
+/// A product over a triangle runs in native code's micro-kernel too: syrk's `j <= i`,
+/// covariance's `j >= i` and a strict `j < i`, whose blocks pack what they read as they run
+/// and whose blocks the diagonal or the edges cut (37 rows and columns, blocks of 4 x 4, a
+/// reduction of 150 in tiles of 128) run on a copy of which only the triangle's elements
+/// are stored: the interpreter's bits, on one thread and on two.
+#[test]
+fn a_triangular_products_micro_kernel_gives_the_interpreters_bits() {
+    let args = ["n=37", "m=150", "alpha=1.5"];
+    let args: Vec<&str> = args.iter().flat_map(|s| ["--set", s]).collect();
+    let spec = RunSpec::parse_args(&args).unwrap();
+    for (from, to) in [("0", "i + 1"), ("i", "n"), ("0", "i")] {
+        let src = format!(
+            "void tri(int n, int m, double alpha, double C[n][n], double A[n][m]) {{\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < m; k++)\n      for (int j = {from}; j < {to}; j++)\n        C[i][j] += alpha * A[i][k] * A[j][k];\n}}\n"
+        );
+        let f = frontend::parse_source("tri.c", &src, None, &FrontendConfig::default()).unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        for threads in [1, 2] {
+            let config = optimist::Config {
+                native: optimist::NativeOptions {
+                    threads,
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            let compiled = optimist::compile(&f, &config).unwrap();
+            let plan = compiled.outcome.plan().expect("a plan");
+            let decided = plan.decide_native(&config.native);
+            assert!(
+                decided
+                    .packs()
+                    .iter()
+                    .any(|p| p.kernel.is_some() && !p.block.boxed),
+                "j from {from} to {to}: no micro-kernel over the triangle"
+            );
+            let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+            assert_eq!(
+                (version, hashes),
+                (optimist_codegen::Version::Optimized, reference.clone()),
+                "j from {from} to {to} on {threads} threads"
+            );
+        }
+    }
+}
+
 /// `NativeOptions::contract` fuses the micro-kernel's multiplies and adds where the CPU has
 /// FMA (`fma.f64x2` in its loop, else the same code as without): every element of the result
 /// is within 1e-12 of the largest element's magnitude plus one of the interpreter's, in

@@ -120,7 +120,7 @@ pub(crate) fn nominal(init: &AExpr, end: &AExpr) -> Option<(AExpr, i64)> {
 }
 
 /// A register block (found by `register_block`): its loops' iterators, first values,
-/// exclusive ends, nominal boxes ([`nominal`]) and lengths when whole, and its statement.
+/// exclusive ends, nominal boxes (`block::nominal`) and lengths when whole, and its statement.
 /// The columns' bounds may depend on the row (a triangle: syrk's `j <= i`); the block is
 /// whole when its loops cover their boxes at every row.
 #[derive(Clone, Debug)]
@@ -147,7 +147,8 @@ pub struct RegisterBlock {
     pub columns: i64,
     /// Whether the loops' bounds are their boxes' cut only by constants of the block (the
     /// first values are the origins, and the columns' bounds are free of the row): a block
-    /// is then whole when its last row and column are inside. Native code blocks only these.
+    /// is then whole when its last row and column are inside, and its operand can be packed
+    /// before the loop over row blocks.
     pub boxed: bool,
     /// The statement (a [`Node::Stmt`]).
     pub stmt: Node,

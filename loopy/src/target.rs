@@ -49,9 +49,9 @@ pub struct BlockShape {
     /// Whether only a statement a micro-kernel can run is blocked (`W + X * Y` in `float` or
     /// `double`: native code, whose blocks run only in the micro-kernel).
     pub kernel_only: bool,
-    /// Whether a band whose rows, columns and reduction bound each other (syrk's lower
-    /// triangle, `j <= i`) is blocked too: blocks cut by the bounds run on a local copy of
-    /// their elements, only those inside copied back.
+    /// Whether a band whose rows and columns bound each other (syrk's lower triangle,
+    /// `j <= i`; the reduction stays apart) is blocked too: blocks cut by the bounds run on a
+    /// local copy of their elements, only those inside copied back.
     pub triangles: bool,
 }
 
@@ -91,7 +91,7 @@ impl BlockShape {
             tile_rows: 252,
             vector_bytes: 16,
             kernel_only: true,
-            triangles: false,
+            triangles: true,
         }
     }
 }

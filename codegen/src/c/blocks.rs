@@ -297,7 +297,7 @@ impl Printer<'_> {
     /// when a row block runs; without a buffer every block reads the operand in memory. The
     /// values are the operand's: the block's statement does not write its array, and the
     /// run-time check proved the arrays apart. With a micro-kernel the blocks pack as they
-    /// run ([`Pack::lazy`], [`Self::kernel_block`]).
+    /// run ([`Pack::kernel`], [`Self::kernel_block`]).
     pub(super) fn packed_blocks(&self, site: &Pack, body: &[DNode], depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
@@ -325,21 +325,54 @@ impl Printer<'_> {
             out,
             "{pad}  {elem} *optimist_pack = optimist_buffer && optimist_thread() < optimist_buffers ? ({elem} *)(optimist_buffer + optimist_thread() * optimist_buffer_bytes) : 0;"
         );
-        if let (true, Some(kernel)) = (site.lazy, &site.kernel) {
+        if let Some(kernel) = &site.kernel {
             // What the blocks have packed: each column of the tile's column blocks, how many
             // of each block's, and the row block whose factors are in place, which of its rows.
-            let _ = writeln!(
-                out,
-                "{pad}  unsigned char optimist_done[{}] = {{0}}, optimist_rows[{}];",
-                site.n_blocks * wide,
-                b.rows
-            );
-            let _ = writeln!(
-                out,
-                "{pad}  long optimist_count[{}] = {{0}}, optimist_owner = 0;",
-                site.n_blocks
-            );
+            if !site.upfront {
+                let _ = writeln!(
+                    out,
+                    "{pad}  unsigned char optimist_done[{}] = {{0}};",
+                    site.n_blocks * wide
+                );
+                let _ = writeln!(
+                    out,
+                    "{pad}  long optimist_count[{}] = {{0}};",
+                    site.n_blocks
+                );
+            }
+            let _ = writeln!(out, "{pad}  unsigned char optimist_rows[{}];", b.rows);
+            let _ = writeln!(out, "{pad}  long optimist_owner = 0;");
             let _ = writeln!(out, "{pad}  int optimist_owned = 0;");
+            if site.upfront {
+                // Every row block reads every column block: all of them packed first, step by
+                // step across the tile's columns, zeros past the columns' end.
+                let rows_init = self.aexpr(&rows_loop.init);
+                let (column_init, column_end) =
+                    (self.aexpr(&b.column_init), self.aexpr(&b.column_end));
+                let value = self.access_text(&ctx, site.access);
+                let _ = writeln!(out, "{pad}  {r} = {rows_init};");
+                let lines = [
+                    format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
+                    format!(
+                        "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
+                        self.aexpr(&site.blocks_cond)
+                    ),
+                    format!(
+                        "for ({k} = {k_init}; {}; {k} += 1)",
+                        self.aexpr(&site.k_cond)
+                    ),
+                    format!(
+                        "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
+                    ),
+                    format!(
+                        "{} = {column} < {column_end} ? {value} : 0;",
+                        place(&format!("({column_init})"))
+                    ),
+                ];
+                for (level, line) in lines.iter().enumerate() {
+                    let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
+                }
+            }
             let first = site.n_blocks * depth_k * wide;
             *self.kernel_site.borrow_mut() = Some(KernelSite {
                 a: format!("optimist_pack + {first}L"),
@@ -389,7 +422,7 @@ impl Printer<'_> {
 
     /// Loop `l` around register block `blk` run by the micro-kernel of its pack (`kernel`,
     /// whose row factors and packed columns start at `bases`). The block first packs what it
-    /// reads and its tile has not packed yet ([`Pack::lazy`]): its row block's factors at the
+    /// reads and its tile has not packed yet ([`Pack::kernel`]): its row block's factors at the
     /// rows inside the loops' bounds, and the operand at the columns inside them, each column
     /// once per tile, only where the program reads them. A whole block (its loops cover their
     /// boxes at every row) is then computed in the array, any other in a local copy of its
@@ -437,7 +470,7 @@ impl Printer<'_> {
         let columns_of_row = format!("for ({c} = {c_init}; {c} < {c_end}; {c} += 1)");
         let _ = writeln!(out, "{pad}if (optimist_pack) {{");
         out.push_str(&self.whole_test(b, depth + 1));
-        let lines = [
+        let mut lines = vec![
             // The row block's factors.
             format!(
                 "if (!optimist_owned || optimist_owner != {}) {{",
@@ -455,18 +488,24 @@ impl Printer<'_> {
                 "      optimist_pack[{first}L + ({k} - {k_init}) * {rows}L + ({r} - optimist_b0)] = {factor};"
             ),
             "  }".to_string(),
-            // The operand's columns.
-            format!("if (optimist_count[{q}] < {columns}L)"),
-            format!("  {rows_of_block}"),
-            format!("    {columns_of_row}"),
-            format!("      if (!optimist_done[{q} * {columns}L + ({c} - optimist_b1)]) {{"),
-            format!("        optimist_done[{q} * {columns}L + ({c} - optimist_b1)] = 1;"),
-            format!("        optimist_count[{q}] += 1;"),
-            format!("        for ({k} = {k_init}; {k_cond}; {k} += 1)"),
-            format!(
-                "          optimist_pack[({q} * {depth_k}L + ({k} - {k_init})) * {columns}L + ({c} - optimist_b1)] = {value};"
-            ),
-            "      }".to_string(),
+        ];
+        if !site.upfront {
+            // The operand's columns (packed before the row blocks when each reads them all).
+            lines.extend([
+                format!("if (optimist_count[{q}] < {columns}L)"),
+                format!("  {rows_of_block}"),
+                format!("    {columns_of_row}"),
+                format!("      if (!optimist_done[{q} * {columns}L + ({c} - optimist_b1)]) {{"),
+                format!("        optimist_done[{q} * {columns}L + ({c} - optimist_b1)] = 1;"),
+                format!("        optimist_count[{q}] += 1;"),
+                format!("        for ({k} = {k_init}; {k_cond}; {k} += 1)"),
+                format!(
+                    "          optimist_pack[({q} * {depth_k}L + ({k} - {k_init})) * {columns}L + ({c} - optimist_b1)] = {value};"
+                ),
+                "      }".to_string(),
+            ]);
+        }
+        lines.extend([
             // The block, whole or a copy.
             format!("{elem} optimist_t[{rows}][{columns}], *optimist_c = &optimist_t[0][0];"),
             format!("long optimist_ldc = {columns}L;"),
@@ -491,7 +530,7 @@ impl Printer<'_> {
             format!("  {rows_of_block}"),
             format!("    {columns_of_row}"),
             format!("      {element} = optimist_t[{r} - optimist_b0][{c} - optimist_b1];"),
-        ];
+        ]);
         for line in lines {
             let _ = writeln!(out, "{pad}  {line}");
         }

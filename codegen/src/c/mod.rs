@@ -68,10 +68,12 @@
 //!   is the element plus the packed operand times a factor of the rows (`alpha * A[i][k]`, free
 //!   of the columns, reading nothing the statement writes), in either order, in `float` or
 //!   `double`, the factor is packed too (a block's 6 rows side by side per step), and the
-//!   blocks pack as they run (`Pack::lazy`): before its kernel, a block packs its row block's
+//!   blocks pack as they run (`Pack::kernel`): before its kernel, a block packs its row block's
 //!   factors at the rows inside the loops' bounds not packed yet, and the operand's columns
 //!   inside them not packed yet in this tile (a flag per column, a count per column block, so a
-//!   whole column block is tested once). Only what the program reads is read, so the bounds may
+//!   whole column block is tested once); where every row block reads every column block whole
+//!   (`Pack::upfront`: a box), the column blocks are packed before the row blocks instead, step
+//!   by step across the tile (zeros past the columns' end). Only what the program reads is read, so the bounds may
 //!   depend on each other: a triangle's blocks (syrk's `j <= i`, covariance's `j >= i`) are
 //!   whole where the columns' bounds cover the block at every row (`whole_test`), and the
 //!   others, like the edges', run on a local copy of which only the elements inside the bounds

@@ -11,11 +11,11 @@ impl Decider<'_> {
     /// array it does not write at indices free of the rows that hold the columns' iterator in
     /// one subscript (plus a constant at most).
     ///
-    /// Packed up front (native code; C without a micro-kernel), nothing inside may depend on
-    /// the row blocks and the block must be a box. Packed as the blocks run ([`Pack::lazy`]: C
-    /// with a micro-kernel), the column blocks may depend on the row block and the columns on
-    /// the row (syrk's triangle), as long as a column block's origin is free of the row block
-    /// and a row block's origin of the column block (each is packed once per tile).
+    /// Packed up front (C without a micro-kernel), nothing inside may depend on the row blocks
+    /// and the block must be a box. Packed as the blocks run ([`Pack::kernel`]), the column
+    /// blocks may depend on the row block and the columns on the row (syrk's triangle), as
+    /// long as a column block's origin is free of the row block and a row block's origin of
+    /// the column block (each is packed once per tile).
     pub(super) fn pack_site(&self, n: &Node) -> Option<Pack> {
         let Node::For {
             iter: rows,
@@ -27,10 +27,6 @@ impl Decider<'_> {
             return None;
         };
         let (blocks, blocks_init, blocks_cond, inside, _) = only_loop(body)?;
-        let (rows_init, rows_cond) = match n {
-            Node::For { init, cond, .. } => (init, cond),
-            _ => return None,
-        };
         let (k, k_init, k_cond, block, LoopKind::Accumulate) = only_loop(inside)? else {
             return None;
         };
@@ -43,33 +39,26 @@ impl Decider<'_> {
             crate::block::nominal(blocks_init, &exclusive_bound(*blocks, blocks_cond)?)?;
         let depth = whole_length(k_init, &exclusive_bound(*k, k_cond)?)?;
         let access = self.packable(&b)?;
-        let n_rows =
-            exclusive_bound(*rows, rows_cond).and_then(|end| whole_length(rows_init, &end));
         let strict = b.boxed
             && blocks_origin == *blocks_init
             && free(blocks_cond, &[*rows])
             && free(&b.column_init, &[*rows])
             && free(&b.column_end, &[*rows]);
-        let kernel = match self.target.kind {
-            optimist_loopy::TargetKind::C => self.kernel(&b, access),
-            optimist_loopy::TargetKind::Native => n_rows.and_then(|_| self.kernel(&b, access)),
-        };
-        // The C keeps a flag per column of the tile on the stack: at most 16 KiB of them.
-        let lazy = self.target.kind == optimist_loopy::TargetKind::C
-            && kernel.is_some()
-            && n_blocks.saturating_mul(b.columns) <= 16_384;
+        // A micro-kernel's blocks pack as they run, keeping a flag per column of the tile on
+        // the stack: at most 16 KiB of them.
+        let kernel = self
+            .kernel(&b, access)
+            .filter(|_| n_blocks.saturating_mul(b.columns) <= 16_384);
         let relaxed = free(&blocks_origin, &[*rows])
             && free(&b.column_origin, &[*rows])
             && free(&b.row_origin, &[*blocks]);
-        if !(strict || (lazy && relaxed)) {
+        if !(strict || (kernel.is_some() && relaxed)) {
             return None;
         }
         Some(Pack {
             rows: *rows,
-            rows_init: rows_init.clone(),
-            n_rows,
             kernel,
-            lazy,
+            upfront: strict,
             blocks: *blocks,
             blocks_init: blocks_init.clone(),
             blocks_cond: blocks_cond.clone(),

@@ -130,14 +130,9 @@ impl Decided {
                     let _ = writeln!(out, "{pad}// }}");
                 }
                 DNode::Packed { pack, body } => {
-                    let factors = match (pack.lazy, pack.n_rows) {
-                        (true, _) => Some("each row block's".to_string()),
-                        (false, Some(n)) => Some(format!("{n} blocks")),
-                        (false, None) => None,
-                    };
-                    let kernel = match (&pack.kernel, factors) {
-                        (Some(k), Some(n)) => format!(
-                            " and its rows' factor ({n} of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
+                    let kernel = match &pack.kernel {
+                        Some(k) => format!(
+                            " and its rows' factor (each row block's of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
                             pack.depth,
                             pack.block.rows,
                             k.vectors,
@@ -148,7 +143,7 @@ impl Decided {
                                 ""
                             }
                         ),
-                        _ => String::new(),
+                        None => String::new(),
                     };
                     let _ = writeln!(
                         out,
@@ -157,10 +152,11 @@ impl Decided {
                         pack.n_blocks,
                         pack.depth,
                         pack.block.columns,
-                        if pack.lazy {
-                            ", each column and row the first time a block reads it"
-                        } else {
-                            ""
+                        match (&pack.kernel, pack.upfront) {
+                            (Some(_), true) =>
+                                ", the columns before the row blocks and each row block's factors when a block first reads them",
+                            (Some(_), false) => ", each column and row when a block first reads it",
+                            (None, _) => "",
                         }
                     );
                     self.nodes(out, ast, scop, body, depth + 1);

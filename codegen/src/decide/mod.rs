@@ -305,7 +305,7 @@ pub struct Pack {
     pub blocks_init: AExpr,
     /// Its condition.
     pub blocks_cond: AExpr,
-    /// The first column block of a whole tile ([`crate::block::nominal`]: `blocks_init`, or
+    /// The first column block of a whole tile (`block::nominal`: `blocks_init`, or
     /// a term of it); the buffer holds the column blocks from it.
     pub blocks_origin: AExpr,
     /// Its length when whole.
@@ -322,33 +322,32 @@ pub struct Pack {
     pub block: RegisterBlock,
     /// The access packed.
     pub access: AccessId,
-    /// The loop over row blocks (the loop the pack is around): its iterator, first value, and
-    /// length when whole.
+    /// The loop over row blocks (the loop the pack is around).
     pub rows: usize,
-    /// Its first value.
-    pub rows_init: AExpr,
-    /// Its length when whole (`None`: not a constant, and no [`MicroKernel`]).
-    pub n_rows: Option<i64>,
     /// The micro-kernel the blocks run in, with the other operand packed too (`None`: the
-    /// blocks keep their elements in a local array and read that operand in memory).
+    /// blocks keep their elements in a local array and read that operand in memory, packed
+    /// before the loop over row blocks). With a kernel the blocks pack what they read as they
+    /// run: a column of the operand the first time a block of the tile reads it, a row block's
+    /// factors when one of its blocks first reads them (into one row block's place), only the
+    /// rows and columns inside the loops' bounds, which may then depend on each other (a
+    /// triangle).
     pub kernel: Option<MicroKernel>,
-    /// Whether the blocks pack what they read as they run (C, with a micro-kernel): a column
-    /// of the operand the first time a block of the tile reads it, a row block's factors
-    /// when one of its blocks first reads them (into one row block's place), only the rows
-    /// and columns inside the loops' bounds. The bounds may then depend on each other (a
-    /// triangle). Otherwise every column block (and row block) is packed before the loop over
-    /// row blocks (native code).
-    pub lazy: bool,
+    /// Whether every row block reads every column block whole (the bounds inside are free of
+    /// the rows, and the block is a box): the operand's column blocks are then packed before
+    /// the loop over row blocks, step by step across the tile's columns (a product's `B[k][j]`
+    /// read along its rows; packed block by block as the blocks ran, the 1000x1100x1200
+    /// product's native code took 0.166 s against 0.153 s), and only the row factors as the
+    /// blocks run.
+    pub upfront: bool,
 }
 
 impl Pack {
     /// The elements of its buffer: the packed operand's column blocks, then, with a
-    /// [`MicroKernel`], the row factors of every row block (of one, [`Pack::lazy`]).
+    /// [`MicroKernel`], one row block's factors.
     pub fn elements(&self) -> i64 {
-        let kernel = match (&self.kernel, self.n_rows, self.lazy) {
-            (Some(_), _, true) => self.depth * self.block.rows,
-            (Some(_), Some(n), false) => n * self.depth * self.block.rows,
-            _ => 0,
+        let kernel = match &self.kernel {
+            Some(_) => self.depth * self.block.rows,
+            None => 0,
         };
         self.n_blocks * self.depth * self.block.columns + kernel
     }
@@ -498,7 +497,6 @@ impl Decider<'_> {
             if *step == 1
                 && *kind == LoopKind::Accumulate
                 && let Some(block) = register_block(self.scop, *iter, body)
-                && (block.boxed || self.target.kind == optimist_loopy::TargetKind::C)
             {
                 let serial = Node::For {
                     iter: *iter,

@@ -12,9 +12,10 @@
 //!   stays where it is along it (the reduction: isl shows that instances differing only there
 //!   write one element), not a short one, the statement in no loop below the band, and the
 //!   reduction bounded independently of the rows and columns (`bounded_apart`: symm's `k < i`
-//!   is not). The rows and the columns may bound each other where `BlockShape::triangles` (C):
-//!   syrk's and covariance's triangles are blocked, the blocks the diagonal cuts run on a local
-//!   copy in C (`Pack::lazy`); native code still wants all three apart (`is_box`). Without a
+//!   is not). The rows and the columns may bound each other where `BlockShape::triangles` (both
+//!   targets' shapes): syrk's and covariance's triangles are blocked, and the blocks the
+//!   diagonal cuts run on a local copy (`Pack::kernel` in codegen); without it all three must
+//!   be apart (`is_box`). Without a
 //!   loop in lanes in the band (syrk's schedule runs its reduction innermost), the columns are
 //!   the member along which the written element steps by one in its last subscript
 //!   (`element_steps_along`), marked for lanes. Blocks of covariance, correlation and syrk
