@@ -376,7 +376,7 @@ fn versioned_c_keeps_a_products_block_in_registers() {
     expect![[r#"
         static void optimist_generated_optimized(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
           long c6_, c8_, c5_, c0_, c1_, c2_, c3_, c4_;
-          const long optimist_buffers = optimist_threads(), optimist_buffer_bytes = 530432L;
+          const long optimist_buffers = optimist_threads(), optimist_buffer_bytes = 782336L;
           char *optimist_buffer = (char *)calloc((size_t)optimist_buffers, (size_t)optimist_buffer_bytes);
           #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)ni - 1L), 252L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nj - 1L), 512L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nk - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(41L, (((long)ni - 1L) / 6L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)nj - 1L) / 16L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)nk - 1L), 127L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)ni - 1L), 5L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)nj - 1L), 15L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
           for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 252L) + 1L); c0_ += 1) {
@@ -384,15 +384,16 @@ fn versioned_c_keeps_a_products_block_in_registers() {
               for (c2_ = 0L; (c2_ <= optimist_floord(((long)nk - 1L), 128L)); c2_ += 1) {
                 {
                   double *optimist_pack = optimist_buffer && optimist_thread() < optimist_buffers ? (double *)(optimist_buffer + optimist_thread() * optimist_buffer_bytes) : 0;
-                  unsigned char optimist_rows[6];
-                  long optimist_owner = 0;
-                  int optimist_owned = 0;
                   c3_ = (42L * c0_);
                   if (optimist_pack && (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))))
                     for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1)
                       for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
                         for (c8_ = (16L * c4_); c8_ < (16L * c4_) + 16L; c8_ += 1)
                           optimist_pack[((c4_ - (32L * c1_)) * 128L + (c5_ - (128L * c2_))) * 16L + (c8_ - ((16L * c4_)))] = c8_ < (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) ? B[c5_][c8_] : 0;
+                  if (optimist_pack && (c4_ = (32L * c1_), (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))))) for (c3_ = (42L * c0_); (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))); c3_ += 1)
+                    for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
+                      for (c6_ = (6L * c3_); c6_ < (6L * c3_) + 6L; c6_ += 1)
+                        optimist_pack[65536L + ((c3_ - (42L * c0_)) * 128L + (c5_ - (128L * c2_))) * 6L + (c6_ - (6L * c3_))] = c6_ < (optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L) ? A[c6_][c5_] : 0;
                   for (c3_ = (42L * c0_); (c3_ <= optimist_min(((42L * c0_) + 41L), (((long)ni - 1L) / 6L))); c3_ += 1) {
                     for (c4_ = (32L * c1_); (c4_ <= optimist_min(((32L * c1_) + 31L), (((long)nj - 1L) / 16L))); c4_ += 1) {
                       if (optimist_pack) {
@@ -400,17 +401,6 @@ fn versioned_c_keeps_a_products_block_in_registers() {
                         const long optimist_r0 = (6L * c3_), optimist_r1 = (optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L);
                         int optimist_whole = optimist_r0 == optimist_b0 && optimist_r1 == optimist_b0 + 6L;
                         if (optimist_whole) optimist_whole = (16L * c4_) == optimist_b1 && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) == optimist_b1 + 16L;
-                        if (!optimist_owned || optimist_owner != c3_) {
-                          optimist_owned = 1;
-                          optimist_owner = c3_;
-                          __builtin_memset(optimist_rows, 0, sizeof optimist_rows);
-                        }
-                        for (c6_ = optimist_r0; c6_ < optimist_r1; c6_ += 1)
-                          if (!optimist_rows[c6_ - optimist_b0]) {
-                            optimist_rows[c6_ - optimist_b0] = 1;
-                            for (c5_ = (128L * c2_); (c5_ <= optimist_min(((long)nk - 1L), ((128L * c2_) + 127L))); c5_ += 1)
-                              optimist_pack[65536L + (c5_ - (128L * c2_)) * 6L + (c6_ - optimist_b0)] = A[c6_][c5_];
-                          }
                         double optimist_t[6][16], *optimist_c = &optimist_t[0][0];
                         long optimist_ldc = 16L;
                         if (optimist_whole) {
@@ -425,7 +415,7 @@ fn versioned_c_keeps_a_products_block_in_registers() {
                             for (c8_ = (16L * c4_); c8_ < (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L); c8_ += 1)
                               optimist_t[c6_ - optimist_b0][c8_ - optimist_b1] = C[c6_][c8_];
                         }
-                        optimist_generated_optimized_block0((optimist_min(((long)nk - 1L), ((128L * c2_) + 127L)) + 1L) - (128L * c2_), optimist_pack + 65536L, optimist_pack + (c4_ - (32L * c1_)) * 2048L, optimist_c, optimist_ldc);
+                        optimist_generated_optimized_block0((optimist_min(((long)nk - 1L), ((128L * c2_) + 127L)) + 1L) - (128L * c2_), optimist_pack + 65536L + (c3_ - (42L * c0_)) * 768L, optimist_pack + (c4_ - (32L * c1_)) * 2048L, optimist_c, optimist_ldc);
                         if (!optimist_whole)
                           for (c6_ = optimist_r0; c6_ < optimist_r1; c6_ += 1)
                             for (c8_ = (16L * c4_); c8_ < (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L); c8_ += 1)

@@ -326,56 +326,90 @@ impl Printer<'_> {
             "{pad}  {elem} *optimist_pack = optimist_buffer && optimist_thread() < optimist_buffers ? ({elem} *)(optimist_buffer + optimist_thread() * optimist_buffer_bytes) : 0;"
         );
         if let Some(kernel) = &site.kernel {
-            // What the blocks have packed: each column of the tile's column blocks, how many
-            // of each block's, and the row block whose factors are in place, which of its rows.
-            if !site.upfront {
-                let _ = writeln!(
-                    out,
-                    "{pad}  unsigned char optimist_done[{}] = {{0}};",
-                    site.n_blocks * wide
-                );
-                let _ = writeln!(
-                    out,
-                    "{pad}  long optimist_count[{}] = {{0}};",
-                    site.n_blocks
-                );
-            }
-            let _ = writeln!(out, "{pad}  unsigned char optimist_rows[{}];", b.rows);
-            let _ = writeln!(out, "{pad}  long optimist_owner = 0;");
-            let _ = writeln!(out, "{pad}  int optimist_owned = 0;");
-            if site.upfront {
-                // Every row block reads every column block: all of them packed first, step by
-                // step across the tile's columns, zeros past the columns' end.
-                let rows_init = self.aexpr(&rows_loop.init);
-                let (column_init, column_end) =
-                    (self.aexpr(&b.column_init), self.aexpr(&b.column_end));
-                let value = self.access_text(&ctx, site.access);
-                let _ = writeln!(out, "{pad}  {r} = {rows_init};");
-                let lines = [
-                    format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
-                    format!(
-                        "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
-                        self.aexpr(&site.blocks_cond)
-                    ),
-                    format!(
-                        "for ({k} = {k_init}; {}; {k} += 1)",
-                        self.aexpr(&site.k_cond)
-                    ),
-                    format!(
-                        "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
-                    ),
-                    format!(
-                        "{} = {column} < {column_end} ? {value} : 0;",
-                        place(&format!("({column_init})"))
-                    ),
-                ];
-                for (level, line) in lines.iter().enumerate() {
-                    let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
-                }
-            }
             let first = site.n_blocks * depth_k * wide;
+            let rows_init = self.aexpr(&rows_loop.init);
+            let a = match site.upfront {
+                None => {
+                    // What the blocks have packed: each column of the tile's column blocks, how
+                    // many of each block's, and the row block whose factors are in place,
+                    // which of its rows.
+                    let _ = writeln!(
+                        out,
+                        "{pad}  unsigned char optimist_done[{}] = {{0}}, optimist_rows[{}];",
+                        site.n_blocks * wide,
+                        b.rows
+                    );
+                    let _ = writeln!(
+                        out,
+                        "{pad}  long optimist_count[{}] = {{0}}, optimist_owner = 0;",
+                        site.n_blocks
+                    );
+                    let _ = writeln!(out, "{pad}  int optimist_owned = 0;");
+                    format!("optimist_pack + {first}L")
+                }
+                Some(n_rows) => {
+                    // Every row block reads every column block: all of them packed first, step
+                    // by step across the tile's columns, zeros past the columns' end; then the
+                    // row factors, block after block, a block's rows side by side per step.
+                    let (column_init, column_end) =
+                        (self.aexpr(&b.column_init), self.aexpr(&b.column_end));
+                    let value = self.access_text(&ctx, site.access);
+                    let (row, rows) = (&self.iters[b.row], b.rows);
+                    let row_init = self.aexpr(&b.row_init);
+                    let factor = self.body(&ctx, &kernel.row_factor);
+                    let _ = writeln!(out, "{pad}  {r} = {rows_init};");
+                    let columns = [
+                        format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
+                        format!(
+                            "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
+                            self.aexpr(&site.blocks_cond)
+                        ),
+                        format!(
+                            "for ({k} = {k_init}; {}; {k} += 1)",
+                            self.aexpr(&site.k_cond)
+                        ),
+                        format!(
+                            "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
+                        ),
+                        format!(
+                            "{} = {column} < {column_end} ? {value} : 0;",
+                            place(&format!("({column_init})"))
+                        ),
+                    ];
+                    // Only where some column block runs: the program evaluates a row factor
+                    // only for a column (the loops' bounds are free of each other).
+                    let factors = [
+                        format!(
+                            "if (optimist_pack && ({blocks} = {blocks_init}, {})) for ({r} = {rows_init}; {}; {r} += 1)",
+                            self.aexpr(&site.blocks_cond),
+                            self.aexpr(&rows_loop.cond)
+                        ),
+                        format!(
+                            "for ({k} = {k_init}; {}; {k} += 1)",
+                            self.aexpr(&site.k_cond)
+                        ),
+                        format!(
+                            "for ({row} = {row_init}; {row} < {row_init} + {rows}L; {row} += 1)"
+                        ),
+                        format!(
+                            "optimist_pack[{first}L + (({r} - {rows_init}) * {depth_k}L + ({k} - {k_init})) * {rows}L + ({row} - {row_init})] = {row} < {} ? {factor} : 0;",
+                            self.aexpr(&b.row_end)
+                        ),
+                    ];
+                    for lines in [&columns[..], &factors[..]] {
+                        for (level, line) in lines.iter().enumerate() {
+                            let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
+                        }
+                    }
+                    debug_assert!(n_rows * depth_k * rows + first == site.elements());
+                    format!(
+                        "optimist_pack + {first}L + ({r} - {rows_init}) * {}L",
+                        depth_k * rows
+                    )
+                }
+            };
             *self.kernel_site.borrow_mut() = Some(KernelSite {
-                a: format!("optimist_pack + {first}L"),
+                a,
                 b: format!(
                     "optimist_pack + ({blocks} - {blocks_init}) * {}L",
                     depth_k * wide
@@ -470,27 +504,28 @@ impl Printer<'_> {
         let columns_of_row = format!("for ({c} = {c_init}; {c} < {c_end}; {c} += 1)");
         let _ = writeln!(out, "{pad}if (optimist_pack) {{");
         out.push_str(&self.whole_test(b, depth + 1));
-        let mut lines = vec![
-            // The row block's factors.
-            format!(
-                "if (!optimist_owned || optimist_owner != {}) {{",
-                self.iters[site.rows]
-            ),
-            "  optimist_owned = 1;".to_string(),
-            format!("  optimist_owner = {};", self.iters[site.rows]),
-            "  __builtin_memset(optimist_rows, 0, sizeof optimist_rows);".to_string(),
-            "}".to_string(),
-            rows_of_block.clone(),
-            "  if (!optimist_rows[{r} - optimist_b0]) {".replace("{r}", r),
-            "    optimist_rows[{r} - optimist_b0] = 1;".replace("{r}", r),
-            format!("    for ({k} = {k_init}; {k_cond}; {k} += 1)"),
-            format!(
-                "      optimist_pack[{first}L + ({k} - {k_init}) * {rows}L + ({r} - optimist_b0)] = {factor};"
-            ),
-            "  }".to_string(),
-        ];
-        if !site.upfront {
-            // The operand's columns (packed before the row blocks when each reads them all).
+        let mut lines = Vec::new();
+        if site.upfront.is_none() {
+            // The row block's factors, then the operand's columns, not packed yet.
+            lines.extend([
+                // The row block's factors.
+                format!(
+                    "if (!optimist_owned || optimist_owner != {}) {{",
+                    self.iters[site.rows]
+                ),
+                "  optimist_owned = 1;".to_string(),
+                format!("  optimist_owner = {};", self.iters[site.rows]),
+                "  __builtin_memset(optimist_rows, 0, sizeof optimist_rows);".to_string(),
+                "}".to_string(),
+                rows_of_block.clone(),
+                "  if (!optimist_rows[{r} - optimist_b0]) {".replace("{r}", r),
+                "    optimist_rows[{r} - optimist_b0] = 1;".replace("{r}", r),
+                format!("    for ({k} = {k_init}; {k_cond}; {k} += 1)"),
+                format!(
+                    "      optimist_pack[{first}L + ({k} - {k_init}) * {rows}L + ({r} - optimist_b0)] = {factor};"
+                ),
+                "  }".to_string(),
+            ]);
             lines.extend([
                 format!("if (optimist_count[{q}] < {columns}L)"),
                 format!("  {rows_of_block}"),

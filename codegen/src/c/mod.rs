@@ -59,7 +59,7 @@
 //!   the one place the optimized code uses memory the program did not: one per thread
 //!   (`optimist_thread()`, OpenMP's thread number), of the largest pack's size (at most 782,336
 //!   bytes with the default `BlockShape`: 128 x 512 packed columns and 252 x 128 row factors
-//!   of `double`; 530,432 with a micro-kernel, which holds one row block's factors), allocated
+//!   of `double`; a triangle's pack holds one row block's factors), allocated
 //!   once per call before the loops (`calloc`, freed at the end; a failed allocation leaves
 //!   every block on the loops as written). A `malloc` per pack instead
 //!   (512 KiB, mapped and faulted in afresh each time) cost 18 ms of the 1000x1100x1200
@@ -68,12 +68,12 @@
 //!   is the element plus the packed operand times a factor of the rows (`alpha * A[i][k]`, free
 //!   of the columns, reading nothing the statement writes), in either order, in `float` or
 //!   `double`, the factor is packed too (a block's 6 rows side by side per step), and the
-//!   blocks pack as they run (`Pack::kernel`): before its kernel, a block packs its row block's
+//!   blocks pack as they run (`Pack::upfront` none): before its kernel, a block packs its row block's
 //!   factors at the rows inside the loops' bounds not packed yet, and the operand's columns
 //!   inside them not packed yet in this tile (a flag per column, a count per column block, so a
 //!   whole column block is tested once); where every row block reads every column block whole
-//!   (`Pack::upfront`: a box), the column blocks are packed before the row blocks instead, step
-//!   by step across the tile (zeros past the columns' end). Only what the program reads is read, so the bounds may
+//!   (`Pack::upfront`: a box), the column blocks and every row block's factors are packed
+//!   before the row blocks instead, step by step across the tile (zeros past the edges). Only what the program reads is read, so the bounds may
 //!   depend on each other: a triangle's blocks (syrk's `j <= i`, covariance's `j >= i`) are
 //!   whole where the columns' bounds cover the block at every row (`whole_test`), and the
 //!   others, like the edges', run on a local copy of which only the elements inside the bounds

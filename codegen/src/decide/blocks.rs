@@ -11,11 +11,11 @@ impl Decider<'_> {
     /// array it does not write at indices free of the rows that hold the columns' iterator in
     /// one subscript (plus a constant at most).
     ///
-    /// Packed up front (C without a micro-kernel), nothing inside may depend on the row blocks
-    /// and the block must be a box. Packed as the blocks run ([`Pack::kernel`]), the column
-    /// blocks may depend on the row block and the columns on the row (syrk's triangle), as
-    /// long as a column block's origin is free of the row block and a row block's origin of
-    /// the column block (each is packed once per tile).
+    /// Packed up front (without a micro-kernel, or [`Pack::upfront`]), nothing inside may
+    /// depend on the row blocks and the block must be a box. Packed as the blocks run (a
+    /// micro-kernel otherwise), the column blocks may depend on the row block and the columns
+    /// on the row (syrk's triangle), as long as a column block's origin is free of the row
+    /// block and a row block's origin of the column block (each is packed once per tile).
     pub(super) fn pack_site(&self, n: &Node) -> Option<Pack> {
         let Node::For {
             iter: rows,
@@ -27,6 +27,10 @@ impl Decider<'_> {
             return None;
         };
         let (blocks, blocks_init, blocks_cond, inside, _) = only_loop(body)?;
+        let (rows_init, rows_cond) = match n {
+            Node::For { init, cond, .. } => (init, cond),
+            _ => return None,
+        };
         let (k, k_init, k_cond, block, LoopKind::Accumulate) = only_loop(inside)? else {
             return None;
         };
@@ -44,6 +48,8 @@ impl Decider<'_> {
             && free(blocks_cond, &[*rows])
             && free(&b.column_init, &[*rows])
             && free(&b.column_end, &[*rows]);
+        let n_rows =
+            exclusive_bound(*rows, rows_cond).and_then(|end| whole_length(rows_init, &end));
         // A micro-kernel's blocks pack as they run, keeping a flag per column of the tile on
         // the stack: at most 16 KiB of them.
         let kernel = self
@@ -57,8 +63,9 @@ impl Decider<'_> {
         }
         Some(Pack {
             rows: *rows,
+            upfront: (strict && kernel.is_some()).then_some(n_rows).flatten(),
+            rows_init: rows_init.clone(),
             kernel,
-            upfront: strict,
             blocks: *blocks,
             blocks_init: blocks_init.clone(),
             blocks_cond: blocks_cond.clone(),

@@ -130,9 +130,13 @@ impl Decided {
                     let _ = writeln!(out, "{pad}// }}");
                 }
                 DNode::Packed { pack, body } => {
+                    let factors = match pack.upfront {
+                        Some(n) => format!("{n} blocks"),
+                        None => "each row block's".to_string(),
+                    };
                     let kernel = match &pack.kernel {
                         Some(k) => format!(
-                            " and its rows' factor (each row block's of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
+                            " and its rows' factor ({factors} of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
                             pack.depth,
                             pack.block.rows,
                             k.vectors,
@@ -153,10 +157,8 @@ impl Decided {
                         pack.depth,
                         pack.block.columns,
                         match (&pack.kernel, pack.upfront) {
-                            (Some(_), true) =>
-                                ", the columns before the row blocks and each row block's factors when a block first reads them",
-                            (Some(_), false) => ", each column and row when a block first reads it",
-                            (None, _) => "",
+                            (Some(_), None) => ", each column and row when a block first reads it",
+                            _ => "",
                         }
                     );
                     self.nodes(out, ast, scop, body, depth + 1);

@@ -8,9 +8,9 @@
 //! columns inside them, each column once per tile (a flag per column and a count per column
 //! block, in stack slots), a column block's elements contiguous per step. Only what the
 //! program reads is read, so the bounds may depend on each other (syrk's triangle). Where
-//! every row block reads every column block ([`Pack::upfront`]) the column blocks are packed
-//! before the loop over row blocks instead, step by step across the tile, zeros past the
-//! columns' end.
+//! every row block reads every column block ([`Pack::upfront`]) the column blocks and every
+//! row block's factors are packed before the loop over row blocks instead, step by step
+//! across the tile, zeros past the edges, and a block only tests whether it is whole.
 //! Each register block then runs the micro-kernel: its `rows x vectors` accumulators (`f64x2`
 //! or `f32x4`) are loaded from the block's elements, and per step of the reduction the packed
 //! columns are loaded once (`vectors` loads) and each row's factor is broadcast from the buffer
@@ -34,10 +34,10 @@ pub(super) struct KernelSite {
     pub(super) pack: Pack,
     /// A byte per column of the tile's column blocks (packed or not), then from `counts` an
     /// `i64` per column block (how many of its columns are packed).
-    flags: cranelift_codegen::ir::StackSlot,
+    flags: Option<cranelift_codegen::ir::StackSlot>,
     counts: i64,
     /// A byte per row of the row block whose factors are in place.
-    rows: cranelift_codegen::ir::StackSlot,
+    rows: Option<cranelift_codegen::ir::StackSlot>,
     /// That row block, and how many of its rows' factors are packed (-1: no row block yet).
     owner: Variable,
     owned: Variable,
@@ -59,12 +59,13 @@ fn forks(nodes: &[DNode]) -> bool {
 }
 
 impl ModelLowering<'_, '_> {
-    /// A loop over a product's row blocks with its operands packed ([`Pack`]): the buffer, and
-    /// the flags of what its blocks packed, all clear.
+    /// A loop over a product's row blocks with its operands packed ([`Pack`]): the buffer, the
+    /// flags of what its blocks packed, all clear, and with [`Pack::upfront`] every column
+    /// block and every row block's factors.
     pub(super) fn packed(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), CodegenError> {
-        if pack.kernel.is_none() {
+        let Some(kernel) = &pack.kernel else {
             return self.nodes(body);
-        }
+        };
         if forks(body) || self.kernel_site.is_some() {
             return self.nodes(body);
         }
@@ -80,8 +81,14 @@ impl ModelLowering<'_, '_> {
             got,
             |m| {
                 let counts = (pack.n_blocks * pack.block.columns + 7) / 8 * 8;
-                let flags = m.zeroed_slot(counts + pack.n_blocks * 8)?;
-                let rows = m.zeroed_slot((pack.block.rows + 7) / 8 * 8)?;
+                // Nothing to track when everything is packed first.
+                let (flags, rows) = match pack.upfront {
+                    Some(_) => (None, None),
+                    None => (
+                        Some(m.zeroed_slot(counts + pack.n_blocks * 8)?),
+                        Some(m.zeroed_slot((pack.block.rows + 7) / 8 * 8)?),
+                    ),
+                };
                 let (owner, owned) = (m.l.b.declare_var(types::I64), m.l.b.declare_var(types::I64));
                 let zero = m.l.b.ins().iconst(types::I64, 0);
                 let none = m.l.b.ins().iconst(types::I64, -1);
@@ -96,12 +103,13 @@ impl ModelLowering<'_, '_> {
                     owner,
                     owned,
                 });
-                if let (true, [DNode::For(rows_loop)]) = (pack.upfront, body) {
+                if let (Some(_), [DNode::For(rows_loop)]) = (pack.upfront, body) {
                     // Only when a row block runs: every one reads every column block.
                     let first = m.aexpr(&rows_loop.init)?;
                     m.l.b.def_var(m.iters[rows_loop.iter], first);
                     let some = m.aexpr(&rows_loop.cond)?;
                     jit::lower_if(m, some, |m| m.pack_columns(pack, buffer, elem), |_| Ok(()))?;
+                    m.pack_rows(pack, kernel, rows_loop, buffer, elem)?;
                 }
                 let done = m.nodes(body);
                 m.kernel_site = None;
@@ -186,6 +194,32 @@ impl ModelLowering<'_, '_> {
         let blocks = (pack.blocks, &pack.blocks_init, &pack.blocks_cond);
         let lanes = (b.column, &b.column_init, &b.column_end, b.columns);
         self.pack_into(pack, blocks, lanes, &read, buffer, 0, elem)
+    }
+
+    /// Every row block's factors (`kernel.row_factor`), `rows` per step of the reduction, after
+    /// the packed columns; past the rows' end, zeros. Only where some column block runs: the
+    /// program evaluates a factor only for a column (the loops' bounds are free of each other).
+    fn pack_rows(
+        &mut self,
+        pack: &Pack,
+        kernel: &MicroKernel,
+        rows_loop: &DLoop,
+        buffer: Value,
+        elem: Type,
+    ) -> Result<(), CodegenError> {
+        let b = &pack.block;
+        let first = pack.n_blocks * pack.depth * b.columns * elem.size() as i64;
+        let first_block = self.aexpr(&pack.blocks_init)?;
+        self.l.b.def_var(self.iters[pack.blocks], first_block);
+        let some_column = self.aexpr(&pack.blocks_cond)?;
+        let blocks = (rows_loop.iter, &rows_loop.init, &rows_loop.cond);
+        let lanes = (b.row, &b.row_init, &b.row_end, b.rows);
+        jit::lower_if(
+            self,
+            some_column,
+            |m| m.pack_into(pack, blocks, lanes, &kernel.row_factor, buffer, first, elem),
+            |_| Ok(()),
+        )
     }
 
     /// The packing loops: for each block of the loop `(iterator, first, condition)` and each
@@ -317,7 +351,10 @@ impl ModelLowering<'_, '_> {
             done,
             |_| Ok(()),
             |m| {
-                let rows_at = m.l.b.ins().stack_addr(types::I64, site.rows, 0);
+                let rows_at =
+                    m.l.b
+                        .ins()
+                        .stack_addr(types::I64, site.rows.ok_or_else(untracked)?, 0);
                 let packed = m.l.b.use_var(site.owned);
                 let none = m.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, packed, 0);
                 let other = m.l.b.ins().icmp(IntCC::NotEqual, rb, owner);
@@ -394,7 +431,11 @@ impl ModelLowering<'_, '_> {
         let read = BodyExpr::leaf(BodyLeaf::Access(site.pack.access), elem)
             .map_err(|e| CodegenError::Unexpected(e.to_string()))?;
         let (columns, depth, size) = (b.columns, site.pack.depth, elem.size() as i64);
-        let base = self.l.b.ins().stack_addr(types::I64, site.flags, 0);
+        let base = self
+            .l
+            .b
+            .ins()
+            .stack_addr(types::I64, site.flags.ok_or_else(untracked)?, 0);
         let count_at = self.l.b.ins().imul_imm_s(q, 8);
         let count_at = self.l.b.ins().iadd(base, count_at);
         let count_at = self.l.b.ins().iadd_imm_s(count_at, site.counts);
@@ -532,11 +573,19 @@ impl ModelLowering<'_, '_> {
         }
         let pack = &site.pack;
         // Where the row block's factors and the column block's packed columns are.
-        let a0 = self
+        let mut a0 = self
             .l
             .b
             .ins()
             .iadd_imm_s(site.buffer, pack.n_blocks * depth * columns * size);
+        if pack.upfront.is_some() {
+            // Every row block's factors are in place, one block's after the other.
+            let rb = self.l.b.use_var(self.iters[pack.rows]);
+            let rb0 = self.aexpr(&pack.rows_init)?;
+            let dr = self.l.b.ins().isub(rb, rb0);
+            let off = self.l.b.ins().imul_imm_s(dr, depth * rows * size);
+            a0 = self.l.b.ins().iadd(a0, off);
+        }
         let bl = self.l.b.use_var(self.iters[pack.blocks]);
         let bl0 = self.aexpr(&pack.blocks_origin)?;
         let q = self.l.b.ins().isub(bl, bl0);
@@ -555,7 +604,19 @@ impl ModelLowering<'_, '_> {
         let mut whole = self.l.b.ins().band(from, to);
         let per_row = crate::ast::mentions(&b.column_init, b.row)
             || crate::ast::mentions(&b.column_end, b.row);
-        for t in 0..if per_row { rows } else { 1 } {
+        let tests = match (b.boxed, per_row) {
+            // A box: whole when its last column is inside (its first is the origin).
+            (true, _) => 0,
+            (false, true) => rows,
+            (false, false) => 1,
+        };
+        if b.boxed {
+            let ce = self.aexpr(&b.column_end)?;
+            let wide = self.l.b.ins().iadd_imm_s(c_origin, columns);
+            let ends = self.l.b.ins().icmp(IntCC::Equal, ce, wide);
+            whole = self.l.b.ins().band(to, ends);
+        }
+        for t in 0..tests {
             let r = self.l.b.ins().iadd_imm_s(r_origin, t);
             self.l.b.def_var(row, r);
             let ci = self.aexpr(&b.column_init)?;
@@ -567,8 +628,8 @@ impl ModelLowering<'_, '_> {
             whole = self.l.b.ins().band(whole, both);
         }
         // What the block reads, packed.
-        self.pack_factors(&site, kernel, b, (r_origin, r0, r1), a0, elem)?;
-        if !pack.upfront {
+        if pack.upfront.is_none() {
+            self.pack_factors(&site, kernel, b, (r_origin, r0, r1), a0, elem)?;
             self.pack_operand(&site, b, (q, c_origin, r0, r1), whole, elem)?;
         }
         let slot_bytes = u32::try_from(rows * columns * size).map_err(too_large)?;
@@ -646,15 +707,13 @@ impl ModelLowering<'_, '_> {
             }
             row_at = self.l.b.ins().iadd(row_at, stride);
         }
-        // The loop counts the steps left down to zero: no bound held in the loop (with a
-        // counter and its bound, or a pointer and its end, Cranelift reloaded the bound from
-        // the stack every step; the tile's time did not move beyond the noise either way).
-        let (left, ap, bp) = (
+        let (kv, ap, bp) = (
             self.l.b.declare_var(types::I64),
             self.l.b.declare_var(types::I64),
             self.l.b.declare_var(types::I64),
         );
-        self.l.b.def_var(left, kc);
+        let zero_k = self.l.b.ins().iconst(types::I64, 0);
+        self.l.b.def_var(kv, zero_k);
         self.l.b.def_var(ap, a0);
         self.l.b.def_var(bp, b0p);
         let shape = Steps {
@@ -670,12 +729,8 @@ impl ModelLowering<'_, '_> {
         };
         jit::lower_loop(
             self,
-            left,
-            |m| {
-                let n = m.l.b.use_var(left);
-                let more = m.l.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, n, 0);
-                Ok(m.l.b.ins().uextend(types::I64, more))
-            },
+            kv,
+            |m| Ok(m.below(kv, kc)),
             |m| {
                 m.kernel_step(&shape, ap, bp, 0)?;
                 for (p, by) in [(ap, rows * size), (bp, columns * size)] {
@@ -685,7 +740,7 @@ impl ModelLowering<'_, '_> {
                 }
                 Ok(())
             },
-            |m, cur| m.l.b.ins().iadd_imm_s(cur, -1),
+            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
         )?;
         let mut row_at = c;
         for r in 0..rows {
@@ -898,6 +953,10 @@ fn zero(m: &mut ModelLowering<'_, '_>, elem: Type) -> Value {
         Type::F32 => m.l.b.ins().f32const(0.0),
         _ => m.l.b.ins().f64const(0.0),
     }
+}
+
+fn untracked() -> CodegenError {
+    CodegenError::Unexpected("a pack packed up front tracks nothing".into())
 }
 
 fn too_large(_: std::num::TryFromIntError) -> CodegenError {
