@@ -1006,30 +1006,43 @@ fn a_products_micro_kernel_gives_the_interpreters_bits() {
                 "void mm(int ni, int nj, int nk, {ty} alpha, {ty} C[ni][nj], {ty} A[ni][nk], {ty} B[nk][nj]) {{\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        {s}\n}}\n"
             );
             let f = frontend::parse_source("k.c", &src, None, &FrontendConfig::default()).unwrap();
-            let reference = common::interpreter_hashes(&f, &spec);
-            for threads in [1, 2] {
-                let config = optimist::Config {
-                    native: optimist::NativeOptions {
-                        threads,
-                        ..Default::default()
-                    },
-                    ..Default::default()
-                };
-                let compiled = optimist::compile(&f, &config).unwrap();
-                let plan = compiled.outcome.plan().expect("a plan");
-                let decided = plan.decide_native(&config.native);
-                assert!(
-                    decided.packs().iter().any(|p| p.kernel.is_some()),
-                    "{ty} {s}: no micro-kernel"
-                );
-                let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
-                assert_eq!(
-                    (version, hashes),
-                    (optimist_codegen::Version::Optimized, reference.clone()),
-                    "{ty} {s} on {threads} threads"
-                );
-            }
+            micro_kernel_gives_the_interpreters_bits(&f, &spec, &format!("{ty} {s}"), |p| {
+                p.kernel.is_some()
+            });
         }
+    }
+}
+
+/// Compiles `f` for native code on one thread and on two, checks that a pack of its decided
+/// tree is as `wanted` says (a micro-kernel's), and that the run gives the interpreter's bits.
+fn micro_kernel_gives_the_interpreters_bits(
+    f: &optimist_scop::ir::Function,
+    spec: &RunSpec,
+    what: &str,
+    wanted: impl Fn(&optimist_codegen::Pack) -> bool,
+) {
+    let reference = common::interpreter_hashes(f, spec);
+    for threads in [1, 2] {
+        let config = optimist::Config {
+            native: optimist::NativeOptions {
+                threads,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let compiled = optimist::compile(f, &config).unwrap();
+        let plan = compiled.outcome.plan().expect("a plan");
+        let decided = plan.decide_native(&config.native);
+        assert!(
+            decided.packs().iter().any(|p| wanted(p)),
+            "{what}: no micro-kernel"
+        );
+        let (version, hashes) = common::native_hashes(&compiled.kernel, f, spec);
+        assert_eq!(
+            (version, hashes),
+            (optimist_codegen::Version::Optimized, reference.clone()),
+            "{what} on {threads} threads"
+        );
     }
 }
 
@@ -1048,32 +1061,12 @@ fn a_triangular_products_micro_kernel_gives_the_interpreters_bits() {
             "void tri(int n, int m, double alpha, double C[n][n], double A[n][m]) {{\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < m; k++)\n      for (int j = {from}; j < {to}; j++)\n        C[i][j] += alpha * A[i][k] * A[j][k];\n}}\n"
         );
         let f = frontend::parse_source("tri.c", &src, None, &FrontendConfig::default()).unwrap();
-        let reference = common::interpreter_hashes(&f, &spec);
-        for threads in [1, 2] {
-            let config = optimist::Config {
-                native: optimist::NativeOptions {
-                    threads,
-                    ..Default::default()
-                },
-                ..Default::default()
-            };
-            let compiled = optimist::compile(&f, &config).unwrap();
-            let plan = compiled.outcome.plan().expect("a plan");
-            let decided = plan.decide_native(&config.native);
-            assert!(
-                decided
-                    .packs()
-                    .iter()
-                    .any(|p| p.kernel.is_some() && !p.block.boxed),
-                "j from {from} to {to}: no micro-kernel over the triangle"
-            );
-            let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
-            assert_eq!(
-                (version, hashes),
-                (optimist_codegen::Version::Optimized, reference.clone()),
-                "j from {from} to {to} on {threads} threads"
-            );
-        }
+        micro_kernel_gives_the_interpreters_bits(
+            &f,
+            &spec,
+            &format!("j from {from} to {to}"),
+            |p| p.kernel.is_some() && !p.block.boxed && p.upfront.is_none(),
+        );
     }
 }
 

@@ -159,24 +159,39 @@ pub(super) fn strides_within(
             .apply_domain(&a.relation)?
             .apply_range(&a.relation)?
             .deltas()?;
-        let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
-        let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
         let least = if reads_back && a.kind == optimist_scop::model::AccessKind::Read {
             -1
         } else {
             0
         };
-        c.push(format!("{least} <= z{} <= 1", rank - 1));
-        let name = delta.tuple_name().unwrap_or_default();
-        let allowed = optimist_presburger::Set::parse(
-            &scop.ctx,
-            &format!("{{ {name}[{}] : {} }}", z.join(", "), c.join(" and ")),
-        )?;
-        if !delta.is_subset(&allowed)? {
+        if !last_moves_within(scop, &delta, rank, least, 1)? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Whether every difference in `delta` (between elements of an array of `rank` subscripts)
+/// is zero but in the last subscript, which is from `least` to `most`.
+pub(super) fn last_moves_within(
+    scop: &Scop,
+    delta: &optimist_presburger::Set,
+    rank: usize,
+    least: i64,
+    most: i64,
+) -> Result<bool, IslError> {
+    let Some(last) = rank.checked_sub(1) else {
+        return Ok(false);
+    };
+    let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
+    let mut c: Vec<String> = (0..last).map(|k| format!("z{k} = 0")).collect();
+    c.push(format!("{least} <= z{last} <= {most}"));
+    let name = delta.tuple_name().unwrap_or_default();
+    let allowed = optimist_presburger::Set::parse(
+        &scop.ctx,
+        &format!("{{ {name}[{}] : {} }}", z.join(", "), c.join(" and ")),
+    )?;
+    delta.is_subset(&allowed)
 }
 
 /// In a permutable band, moves a member along which every access moves by at most one element

@@ -196,17 +196,7 @@ pub(super) fn element_steps_along(
     for m in moved.maps()? {
         let deltas = m.deltas()?;
         let rank = deltas.dim(DimType::SET)?;
-        let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
-        let mut c: Vec<String> = (0..rank.saturating_sub(1))
-            .map(|k| format!("z{k} = 0"))
-            .collect();
-        c.push(format!("z{} = 1", rank.saturating_sub(1)));
-        let name = deltas.tuple_name().unwrap_or_default();
-        let allowed = optimist_presburger::Set::parse(
-            &scop.ctx,
-            &format!("{{ {name}[{}] : {} }}", z.join(", "), c.join(" and ")),
-        )?;
-        if !deltas.is_subset(&allowed)? {
+        if !super::assess::last_moves_within(scop, &deltas, rank, 1, 1)? {
             return Ok(false);
         }
     }
