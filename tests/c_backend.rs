@@ -143,14 +143,11 @@ fn generated_c_for_a_product() {
         #include <omp.h>
         static inline long optimist_threads(void) { return omp_get_max_threads(); }
         static inline long optimist_thread(void) { return omp_get_thread_num(); }
-        #else
-        static inline long optimist_threads(void) { return 1; }
-        static inline long optimist_thread(void) { return 0; }
-        #endif
-        #if defined(_OPENMP)
         #define OPTIMIST_PARALLEL_VECTOR _Pragma("omp parallel for simd")
         #define OPTIMIST_SHARED_VECTOR _Pragma("omp for simd")
         #else
+        static inline long optimist_threads(void) { return 1; }
+        static inline long optimist_thread(void) { return 0; }
         #define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
         #define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
         #endif
@@ -193,14 +190,11 @@ fn versioned_c_for_a_wrapping_subscript() {
         #include <omp.h>
         static inline long optimist_threads(void) { return omp_get_max_threads(); }
         static inline long optimist_thread(void) { return omp_get_thread_num(); }
-        #else
-        static inline long optimist_threads(void) { return 1; }
-        static inline long optimist_thread(void) { return 0; }
-        #endif
-        #if defined(_OPENMP)
         #define OPTIMIST_PARALLEL_VECTOR _Pragma("omp parallel for simd")
         #define OPTIMIST_SHARED_VECTOR _Pragma("omp for simd")
         #else
+        static inline long optimist_threads(void) { return 1; }
+        static inline long optimist_thread(void) { return 0; }
         #define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
         #define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
         #endif

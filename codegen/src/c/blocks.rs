@@ -320,6 +320,37 @@ impl Printer<'_> {
                 "optimist_pack[(({blocks} - {blocks_init}) * {depth_k}L + ({k} - {k_init})) * {wide}L + ({column} - {first})]"
             )
         };
+        // The copy of the operand's column blocks, a line each, one level deeper each: with a
+        // micro-kernel every block (zeros past the columns' end), without one the whole
+        // blocks only.
+        let column_copy = |padded: bool| -> Vec<String> {
+            let (column_init, column_end) = (self.aexpr(&b.column_init), self.aexpr(&b.column_end));
+            let value = self.access_text(&ctx, site.access);
+            let mut lines = vec![
+                format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
+                format!(
+                    "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
+                    self.aexpr(&site.blocks_cond)
+                ),
+            ];
+            if !padded {
+                lines.push(format!("if ({column_end} - {column_init} == {wide}L)"));
+            }
+            lines.push(format!(
+                "for ({k} = {k_init}; {}; {k} += 1)",
+                self.aexpr(&site.k_cond)
+            ));
+            lines.push(format!(
+                "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
+            ));
+            let at = place(&format!("({column_init})"));
+            lines.push(if padded {
+                format!("{at} = {column} < {column_end} ? {value} : 0;")
+            } else {
+                format!("{at} = {value};")
+            });
+            lines
+        };
         let _ = writeln!(out, "{pad}{{");
         let _ = writeln!(
             out,
@@ -351,31 +382,11 @@ impl Printer<'_> {
                     // Every row block reads every column block: all of them packed first, step
                     // by step across the tile's columns, zeros past the columns' end; then the
                     // row factors, block after block, a block's rows side by side per step.
-                    let (column_init, column_end) =
-                        (self.aexpr(&b.column_init), self.aexpr(&b.column_end));
-                    let value = self.access_text(&ctx, site.access);
                     let (row, rows) = (&self.iters[b.row], b.rows);
                     let row_init = self.aexpr(&b.row_init);
                     let factor = self.body(&ctx, &kernel.row_factor);
                     let _ = writeln!(out, "{pad}  {r} = {rows_init};");
-                    let columns = [
-                        format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
-                        format!(
-                            "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
-                            self.aexpr(&site.blocks_cond)
-                        ),
-                        format!(
-                            "for ({k} = {k_init}; {}; {k} += 1)",
-                            self.aexpr(&site.k_cond)
-                        ),
-                        format!(
-                            "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
-                        ),
-                        format!(
-                            "{} = {column} < {column_end} ? {value} : 0;",
-                            place(&format!("({column_init})"))
-                        ),
-                    ];
+                    let columns = column_copy(true);
                     // Only where some column block runs: the program evaluates a row factor
                     // only for a column (the loops' bounds are free of each other).
                     let factors = [
@@ -424,26 +435,7 @@ impl Printer<'_> {
         }
         let rows_init = self.aexpr(&rows_loop.init);
         let _ = writeln!(out, "{pad}  {r} = {rows_init};");
-        // The copy: a line each, one level deeper each.
-        let column_init = self.aexpr(&b.column_init);
-        let column_end = self.aexpr(&b.column_end);
-        let value = self.access_text(&ctx, site.access);
-        let lines = [
-            format!("if (optimist_pack && {})", self.aexpr(&rows_loop.cond)),
-            format!(
-                "for ({blocks} = {blocks_init}; {}; {blocks} += 1)",
-                self.aexpr(&site.blocks_cond)
-            ),
-            format!("if ({column_end} - {column_init} == {wide}L)"),
-            format!(
-                "for ({k} = {k_init}; {}; {k} += 1)",
-                self.aexpr(&site.k_cond)
-            ),
-            format!(
-                "for ({column} = {column_init}; {column} < {column_init} + {wide}L; {column} += 1)"
-            ),
-            format!("{} = {value};", place(&format!("({column_init})"))),
-        ];
+        let lines = column_copy(false);
         for (level, line) in lines.iter().enumerate() {
             let _ = writeln!(out, "{pad}  {}{line}", "  ".repeat(level));
         }
@@ -492,20 +484,20 @@ impl Printer<'_> {
         let name = self.micro_kernel(elem, rows, columns, kernel);
         let (c_init, c_end) = (self.aexpr(&b.column_init), self.aexpr(&b.column_end));
         let (k_init, k_cond) = (self.aexpr(&site.k_init), self.aexpr(&site.k_cond));
-        let first = site.n_blocks * depth_k * columns;
-        let q = format!(
-            "({} - {})",
-            self.iters[site.blocks],
-            self.aexpr(&site.blocks_origin)
-        );
-        let factor = self.body(&ctx, &kernel.row_factor);
-        let value = self.access_text(&ctx, site.access);
         let rows_of_block = format!("for ({r} = optimist_r0; {r} < optimist_r1; {r} += 1)");
         let columns_of_row = format!("for ({c} = {c_init}; {c} < {c_end}; {c} += 1)");
         let _ = writeln!(out, "{pad}if (optimist_pack) {{");
         out.push_str(&self.whole_test(b, depth + 1));
         let mut lines = Vec::new();
         if site.upfront.is_none() {
+            let first = site.n_blocks * depth_k * columns;
+            let q = format!(
+                "({} - {})",
+                self.iters[site.blocks],
+                self.aexpr(&site.blocks_origin)
+            );
+            let factor = self.body(&ctx, &kernel.row_factor);
+            let value = self.access_text(&ctx, site.access);
             // The row block's factors, then the operand's columns, not packed yet.
             lines.extend([
                 // The row block's factors.

@@ -308,13 +308,13 @@ pub(super) fn register_blocks(
             Ok(one)
         };
         let (mine, members) = (part(theta)?, part(&t.members)?);
-        let write_rel = scop.access(st.write).relation.to_union()?;
+        let write = scop.access(st.write).relation.to_union()?;
         let columns = match marked {
             Some(d) => d,
             None => {
                 let mut found = None;
                 for q in p..p + 3 {
-                    if element_steps_along(scop, &mine, &write_rel, q)? {
+                    if element_steps_along(scop, &mine, &write, q)? {
                         found = Some(q);
                         break;
                     }
@@ -342,12 +342,11 @@ pub(super) fn register_blocks(
         if member_of.len() != 3 || !zero[member_of[columns - p].1] {
             continue;
         }
-        let write = scop.access(st.write);
-        let elem = scop.array(write.array).elem.size() as i64;
-        if scop.array(write.array).sizes.len() < 2 || elem == 0 {
+        let written = scop.array(scop.access(st.write).array);
+        let elem = written.elem.size() as i64;
+        if written.sizes.len() < 2 || elem == 0 {
             continue;
         }
-        let write = write.relation.to_union()?;
         let (mut rows, mut depth) = (None::<(usize, usize)>, None);
         for &(q, m) in &member_of {
             if q == columns {
