@@ -393,6 +393,19 @@ pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram,
     Ok((program, outcome))
 }
 
+/// [`optimize`] for native code (`config.native`), then a relocatable object for the host
+/// holding the versioned kernel with the source's name and C signature
+/// ([`optimist_codegen::object_code`]): what `optimist compile` writes. A C program links it
+/// with the flags of [`ObjectCode::links`](optimist_codegen::ObjectCode::links).
+pub fn compile_object(
+    f: &Function,
+    config: &Config,
+) -> Result<(optimist_codegen::ObjectCode, Outcome), Error> {
+    let outcome = optimize(f, config)?;
+    let object = optimist_codegen::object_code(f, outcome.plan(), &config.native)?;
+    Ok((object, outcome))
+}
+
 /// Runs the pipeline on `f` (see the module documentation). isl failing inside a stage is
 /// [`Why::Isl`]: only the faithful code is compiled.
 pub fn optimize(f: &Function, config: &Config) -> Result<Outcome, Error> {

@@ -103,11 +103,11 @@ pub mod picture;
 
 pub use driver::{
     Budgets, Compiled, Config, Error, Outcome, PASSES, Stage, Strategy, Why, compile, compile_c,
-    config_for_c, model_after, optimize,
+    compile_object, config_for_c, model_after, optimize,
 };
 pub use optimist_assume as assume;
 pub use optimist_codegen as codegen;
-pub use optimist_codegen::{Kernel, NativeOptions, Plan, Version};
+pub use optimist_codegen::{Kernel, NativeOptions, ObjectCode, Plan, Version};
 pub use optimist_delicm as delicm;
 pub use optimist_delin as delin;
 pub use optimist_loopy as loopy;

@@ -428,6 +428,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         vector: true,
         registers: true,
         contract: false,
+        pool: None,
     };
     let kernel = report(product, one_thread.clone());
     assert!(
@@ -459,6 +460,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             vector: true,
             registers: false,
             contract: false,
+            pool: None,
         },
     );
     let inner_nt = no_tiles.max_depth();
@@ -478,6 +480,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             vector: true,
             registers: true,
             contract: false,
+            pool: None,
         },
     );
     assert_eq!(count(&threads, "call"), 1, "{threads:?}");
@@ -490,6 +493,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             vector: true,
             registers: true,
             contract: false,
+            pool: None,
         },
     );
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
@@ -512,6 +516,7 @@ fn a_reversed_read_runs_in_lanes() {
         vector: true,
         registers: true,
         contract: false,
+        pool: None,
     };
     let r = model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap();
     let inner = r.max_depth();
@@ -565,6 +570,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         vector: true,
         registers: true,
         contract: false,
+        pool: None,
     });
     for op in ["load.i32x4", "iadd.i32x4", "store.i32x4"] {
         assert!(count(&lanes, op) >= 2, "{op}: {lanes:?}");
@@ -579,6 +585,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         vector: true,
         registers: true,
         contract: false,
+        pool: None,
     });
     assert!(count(&threads, "call") >= 2, "{threads:?}");
     let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
@@ -821,6 +828,7 @@ fn one_thread_report(
             vector: true,
             registers,
             contract: false,
+            pool: None,
         },
     )
     .unwrap()
@@ -1092,6 +1100,7 @@ fn a_contracted_micro_kernel_is_within_the_tolerance() {
                 native: optimist::NativeOptions {
                     threads,
                     contract: true,
+                    pool: None,
                     ..Default::default()
                 },
                 ..Default::default()

@@ -38,6 +38,24 @@ enum Command {
     Show(ShowArgs),
     /// Check a Loopy script: exit 0 when legal, 1 with the violated dependences when not.
     Verify(VerifyArgs),
+    /// Compile a C kernel into a relocatable object (native code, versioned by its run-time
+    /// check) with the function's name and C signature, for a C program to link.
+    Compile(CompileArgs),
+}
+
+/// `optimist compile`.
+#[derive(Args)]
+struct CompileArgs {
+    #[command(flatten)]
+    source: Source,
+    #[command(flatten)]
+    schedule: Schedule,
+    /// The object file to write.
+    #[arg(short = 'o', value_name = "OUT.o")]
+    output: PathBuf,
+    /// Also write a C header with the prototypes (`NAME` and `NAME_status`).
+    #[arg(long, value_name = "OUT.h")]
+    header: Option<PathBuf>,
 }
 
 /// The C source and how to read it.
@@ -110,10 +128,11 @@ impl Inputs {
 /// Which schedule the optimized code follows.
 #[derive(Args)]
 struct Schedule {
-    /// `default`: the automatic strategy; `none`: the faithful code only (for `run`) or the
-    /// program's order (for `show`).
-    #[arg(long, value_enum, default_value_t = Opt::None)]
-    opt: Opt,
+    /// `default`: the automatic strategy; `none`: the faithful code only (for `run` and
+    /// `compile`) or the program's order (for `show`). The default is `none`, except for
+    /// `compile`, where it is `default`.
+    #[arg(long, value_enum)]
+    opt: Option<Opt>,
     /// A Loopy script (implies optimized code).
     #[arg(long, value_name = "S.loopy")]
     script: Option<PathBuf>,
@@ -188,7 +207,12 @@ impl Schedule {
 
     /// The strategy, or `None` when only the faithful code is asked for.
     fn strategy(&self) -> Result<Option<Strategy>> {
-        Ok(match (&self.script, self.opt) {
+        self.strategy_or(Opt::None)
+    }
+
+    /// [`Schedule::strategy`] with `default` when `--opt` is not given.
+    fn strategy_or(&self, default: Opt) -> Result<Option<Strategy>> {
+        Ok(match (&self.script, self.opt.unwrap_or(default)) {
             (Some(path), _) => Some(Strategy::Script(read_script(path)?)),
             (None, Opt::Default) => Some(Strategy::default()),
             (None, Opt::None) => None,
@@ -204,6 +228,9 @@ enum Backend {
     Jit,
     /// C text compiled by the system C compiler.
     C,
+    /// Native code from Cranelift in a relocatable object (`optimist compile`), linked with
+    /// the harness by the system C compiler.
+    Object,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -372,6 +399,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run(&args),
         Command::Show(args) => show(&args),
         Command::Verify(args) => return verify(&args),
+        Command::Compile(args) => compile(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -380,6 +408,44 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `optimist compile`: the object, and the header when asked.
+fn compile(args: &CompileArgs) -> Result<()> {
+    let f = args.source.parse()?;
+    let object = object_for(&f, &args.schedule, Opt::Default)?;
+    std::fs::write(&args.output, &object.bytes)
+        .with_context(|| format!("writing `{}`", args.output.display()))?;
+    if let Some(h) = &args.header {
+        std::fs::write(h, &object.header).with_context(|| format!("writing `{}`", h.display()))?;
+    }
+    eprintln!(
+        "optimist: wrote `{}` (symbols `{name}`, `{name}_status`); link with: {}",
+        args.output.display(),
+        object.links.join(" "),
+        name = f.name
+    );
+    Ok(())
+}
+
+/// The object code of `f` under `schedule` (`default` when `--opt` is not given).
+fn object_for(
+    f: &optimist_scop::ir::Function,
+    schedule: &Schedule,
+    default: Opt,
+) -> Result<optimist::ObjectCode> {
+    Ok(match schedule.strategy_or(default)? {
+        Some(s) => {
+            let (object, outcome) = optimist::compile_object(f, &schedule.config(s)?)?;
+            report_outcome(&outcome);
+            object
+        }
+        None => {
+            let mut config = schedule.config(Strategy::default())?;
+            config.native.threads = config.native.threads.max(1);
+            optimist::codegen::object_code(f, None, &config.native)?
+        }
+    })
 }
 
 /// `optimist run`: the contract is in `optimist_scop::workload`.
@@ -403,7 +469,17 @@ fn run(args: &RunArgs) -> Result<()> {
             }
             None => None,
         };
-        return run_with_cc(args, &f, &w, &spec, code);
+        return run_with_cc(
+            args,
+            &f,
+            &w,
+            &spec,
+            code.map(Linked::C).unwrap_or(Linked::Source),
+        );
+    }
+    if args.backend == Backend::Object {
+        let object = object_for(&f, &args.schedule, Opt::None)?;
+        return run_with_cc(args, &f, &w, &spec, Linked::Object(object));
     }
     let kernel = match (args.backend, strategy) {
         (Backend::Jit, Some(s)) => {
@@ -519,17 +595,40 @@ fn run_with_cc(
     f: &optimist_scop::ir::Function,
     w: &Workload,
     spec: &RunSpec,
-    code: Option<String>,
+    code: Linked,
 ) -> Result<()> {
     let dir = std::env::temp_dir().join(format!("optimist-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
+    let mut objects = Vec::new();
+    let mut links: Vec<&str> = Vec::new();
     let (include, name, version) = match &code {
-        Some(c) => {
+        Linked::C(c) => {
             let p = dir.join("kernel.c");
             std::fs::write(&p, c)?;
             (p, Some("optimist_kernel"), VersionLine::Versioned)
         }
-        None => (
+        Linked::Object(o) => {
+            let object = dir.join("kernel.o");
+            std::fs::write(&object, &o.bytes)?;
+            let caller = dir.join("kernel.h");
+            std::fs::write(
+                &caller,
+                format!(
+                    "{}{}",
+                    o.header,
+                    optimist::ObjectCode::versioned_caller(f, "optimist_kernel")
+                ),
+            )?;
+            objects.push(object);
+            links.extend(o.links.iter().copied());
+            let version = if o.optimized {
+                VersionLine::Versioned
+            } else {
+                VersionLine::Fallback
+            };
+            (caller, Some("optimist_kernel"), version)
+        }
+        Linked::Source => (
             args.source.file.canonicalize()?,
             None,
             VersionLine::Fallback,
@@ -554,11 +653,14 @@ fn run_with_cc(
     let mut cmd = std::process::Command::new(&cc);
     cmd.args(args.cflags.split_whitespace());
     // Threads asked for: the optimized code's `#pragma omp parallel for` loops run on them.
-    let threads = args.schedule.threads.filter(|&n| n > 1 && code.is_some());
+    let threads = args
+        .schedule
+        .threads
+        .filter(|&n| n > 1 && matches!(code, Linked::C(_)));
     if threads.is_some() {
         cmd.arg("-fopenmp");
     }
-    if code.is_none() {
+    if matches!(code, Linked::Source) {
         // The original source is compiled as the user wrote it.
         for d in &args.source.include {
             cmd.arg("-I").arg(d);
@@ -571,7 +673,9 @@ fn run_with_cc(
         .arg("-o")
         .arg(&exe)
         .arg(&main)
+        .args(&objects)
         .arg("-lm")
+        .args(links.iter().filter(|l| **l != "-lm"))
         .output()
         .with_context(|| format!("running `{cc}`"))?;
     if !out.status.success() {
@@ -592,6 +696,16 @@ fn run_with_cc(
         );
     }
     Ok(())
+}
+
+/// What `run_with_cc` links with the harness.
+enum Linked {
+    /// Versioned C text.
+    C(String),
+    /// An object from `optimist compile`.
+    Object(optimist::ObjectCode),
+    /// The original source, as written.
+    Source,
 }
 
 /// What DeLICM does with the local scalars of `f` (`optimist show delicm`): the decisions, then

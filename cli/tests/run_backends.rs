@@ -77,6 +77,8 @@ fn every_backend_prints_the_same_hashes() {
         if has_cc {
             configs.push(vec!["--backend", "c", "--opt", "none"]);
             configs.push(vec!["--backend", "c", "--opt", "default"]);
+            configs.push(vec!["--backend", "object", "--opt", "none"]);
+            configs.push(vec!["--backend", "object", "--opt", "default"]);
         }
         for c in configs {
             assert_eq!(run(&c), reference, "{kernel} {c:?}");
@@ -308,7 +310,7 @@ fn show_scop_after_a_pass() {
 
 #[test]
 fn every_subcommand_has_help() {
-    for sub in ["run", "show", "verify", "demo"] {
+    for sub in ["run", "show", "verify", "demo", "compile"] {
         let (ok, out, err) = optimist(&[sub, "--help"]);
         assert!(ok && out.contains("Usage: optimist"), "{sub}: {err}");
     }
@@ -507,4 +509,78 @@ fn show_ast_prints_the_estimates_at_the_typical_sizes_given() {
         !ok && err.contains("`--typical n`: expected NAME=VALUE"),
         "{err}"
     );
+}
+
+/// `optimist compile` writes an object and its header; a C `main` linked with it by `cc`
+/// prints what the original kernel compiled by `cc` prints.
+#[test]
+fn compile_writes_an_object_that_a_c_main_links() {
+    if !Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("optimist-cli-compile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kernel = dir.join("scale.c");
+    std::fs::write(
+        &kernel,
+        "#define N 64\nvoid scale(int t, double A[N][N], double B[N][N]) {\n  for (int s = 0; s < t; s++)\n    for (int i = 1; i < N - 1; i++)\n      for (int j = 0; j < N; j++)\n        B[i][j] = 0.5 * A[i][j] + 0.25 * (A[i - 1][j] + A[i + 1][j]);\n}\n",
+    )
+    .unwrap();
+    let main = "#include <stdio.h>\n#include <string.h>\nstatic double A[64][64], B[64][64];\nint main(void) {\n  for (int i = 0; i < 64; i++) for (int j = 0; j < 64; j++) A[i][j] = (i * 3 + j) % 7 / 3.0;\n  scale(3, A, B);\n  unsigned long long h = 0;\n  for (int i = 0; i < 64; i++) for (int j = 0; j < 64; j++) { unsigned long long b; memcpy(&b, &B[i][j], 8); h = h * 31 + b; }\n  printf(\"%016llx\\n\", h);\n  return 0;\n}\n";
+    let (object, header) = (dir.join("scale.o"), dir.join("scale.h"));
+    let (ok, _, err) = optimist(&[
+        "compile",
+        kernel.to_str().unwrap(),
+        "--threads",
+        "2",
+        "-o",
+        object.to_str().unwrap(),
+        "--header",
+        header.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("link with: -lm"), "{err}");
+    let h = std::fs::read_to_string(&header).unwrap();
+    assert!(
+        h.contains("void scale(int t, double A[64][64], double B[64][64]);"),
+        "{h}"
+    );
+    let build = |sources: &[&std::path::Path], text: &str, exe: &str| {
+        let m = dir.join(format!("{exe}.c"));
+        std::fs::write(&m, text).unwrap();
+        let exe = dir.join(exe);
+        let out = Command::new("cc")
+            .arg("-o")
+            .arg(&exe)
+            .arg(&m)
+            .args(sources)
+            .args(["-lm", "-fopenmp"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let run = Command::new(&exe).output().unwrap();
+        assert!(run.status.success());
+        String::from_utf8_lossy(&run.stdout).into_owned()
+    };
+    let ours = build(
+        &[&object],
+        &format!("#include \"{}\"\n{main}", header.display()),
+        "ours",
+    );
+    let original = build(
+        &[&kernel],
+        &format!("void scale(int t, double A[64][64], double B[64][64]);\n{main}"),
+        "original",
+    );
+    assert_eq!(ours, original);
+    assert_eq!(ours.len(), 17);
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -51,6 +51,9 @@ pub enum Status {
         /// The function's index.
         index: u32,
     },
+    /// A C entry ([`crate::Kernel::entry`], object code) could not allocate a local array of
+    /// the program.
+    NoMemory,
     /// A code this crate does not produce (a bug).
     Unknown(i32),
 }
@@ -69,6 +72,7 @@ impl Status {
             Status::Footprint { .. } => 3,
             Status::CheckFailed => 4,
             Status::Call { .. } => 5,
+            Status::NoMemory => 6,
             Status::Unknown(c) => c,
         }
     }
@@ -98,6 +102,7 @@ impl Status {
             5 => Status::Call {
                 index: (rest >> 16) as u32,
             },
+            6 if rest == 6 => Status::NoMemory,
             _ => Status::Unknown(code),
         };
         (status, fallback)
@@ -174,6 +179,7 @@ mod tests {
             Status::Footprint { array: 7 },
             Status::Call { index: 0 },
             Status::Call { index: 3 },
+            Status::NoMemory,
         ] {
             for fallback in [false, true] {
                 assert_eq!(Status::decode(s.encode(fallback)), (s, fallback));

@@ -353,6 +353,10 @@ pub enum CodegenError {
         "the pure function `{0}` has no implementation: bind one (FrontendConfig::pures, PureFn) or define it in the source"
     )]
     Unbound(String),
+    /// *Invalid input* for this output: the program needs what the chosen output cannot
+    /// give (object code calling a pure function that exists only in this process).
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// What the callback records for one statement occurrence.
@@ -794,9 +798,10 @@ fn generate_unchecked(
 fn to_isl(e: CodegenError) -> IslError {
     match e {
         CodegenError::Isl(e) => e,
-        CodegenError::Unexpected(m) | CodegenError::WrongAst(m) | CodegenError::Unbound(m) => {
-            IslError::InvalidArgument(m)
-        }
+        CodegenError::Unexpected(m)
+        | CodegenError::WrongAst(m)
+        | CodegenError::Unbound(m)
+        | CodegenError::Unsupported(m) => IslError::InvalidArgument(m),
     }
 }
 

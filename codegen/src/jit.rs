@@ -61,12 +61,33 @@ use std::sync::Arc;
 
 use crate::abi::{ArgBlock, KernelFn, Status};
 
-/// Native code owned together with the JIT module that holds its memory.
-pub struct Compiled {
+/// The memory of one JIT module's code, freed when the last [`Compiled`] of it is dropped.
+struct Code {
     module: Option<JITModule>,
-    entry: KernelFn,
     /// The pure functions the code calls by address: kept alive as long as it.
     _pures: Vec<Arc<PureFn>>,
+}
+
+// SAFETY: a `Code` is shared (by the `Compiled` functions and `Keep`s of one module) only to
+// keep its memory alive: after `finish`, nothing reads it through a shared reference but
+// `Finished::address` while the kernel is being built, on the thread building it, and `Drop`
+// runs once, for the last owner.
+unsafe impl Sync for Code {}
+
+impl Drop for Code {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.take() {
+            // SAFETY: every pointer into this module's memory is held by a `Compiled` that
+            // holds this `Code`; none is left, so no call can be running.
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+/// One function of finished native code, keeping its module's memory alive.
+pub struct Compiled {
+    _code: Arc<Code>,
+    entry: KernelFn,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -75,22 +96,7 @@ impl std::fmt::Debug for Compiled {
     }
 }
 
-impl Drop for Compiled {
-    fn drop(&mut self) {
-        if let Some(m) = self.module.take() {
-            // SAFETY: `entry` points into this module's memory and is dropped with `self`; no
-            // call can be running (calls borrow `self`).
-            unsafe { m.free_memory() };
-        }
-    }
-}
-
 impl Compiled {
-    /// The address of the code, for versioned code that calls it.
-    pub(crate) fn address(&self) -> i64 {
-        self.entry as usize as i64
-    }
-
     /// Runs the code on an argument block laid out as [`crate::abi`] says, with `pool` (the
     /// pool of its parallel loops) when one is given: inside it when `install`, else on this
     /// thread with the pool entered by the loops that fork ([`crate::parallel::with_pool`]).
@@ -116,54 +122,105 @@ impl Compiled {
     }
 }
 
+/// A finalized JIT module: its functions' addresses, its memory kept while any is held.
+pub(crate) struct Finished {
+    code: Arc<Code>,
+}
+
+impl Finished {
+    /// The function `id`, defined with the kernel signature ([`kernel_signature`]).
+    pub(crate) fn kernel(&self, id: FuncId) -> Compiled {
+        let ptr = self.address(id);
+        Compiled {
+            _code: Arc::clone(&self.code),
+            // SAFETY: the caller names a function defined with the kernel signature.
+            entry: unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) },
+        }
+    }
+
+    /// The address of the function `id` (valid while a [`Compiled`] of this module or
+    /// [`Finished::keep`] is held).
+    pub(crate) fn address(&self, id: FuncId) -> *const u8 {
+        self.code
+            .module
+            .as_ref()
+            .map_or(std::ptr::null(), |m| m.get_finalized_function(id))
+    }
+
+    /// A handle that keeps the module's memory alive.
+    pub(crate) fn keep(&self) -> Keep {
+        Keep(Arc::clone(&self.code))
+    }
+}
+
+/// Keeps a JIT module's code in memory while held.
+#[derive(Clone)]
+pub(crate) struct Keep(#[allow(dead_code)] Arc<Code>);
+
 fn err(e: impl std::fmt::Display) -> CodegenError {
     CodegenError::Unexpected(format!("cranelift: {e}"))
 }
 
-/// A JIT module set up for the host, with the C library's math functions.
-pub(crate) fn new_module() -> Result<JITModule, CodegenError> {
+/// The host's instruction set with the project's flags: optimized for speed, and
+/// position-independent when `pic` (relocatable objects, which a C compiler may link into a
+/// position-independent executable).
+pub(crate) fn host_isa(
+    pic: bool,
+) -> Result<std::sync::Arc<dyn cranelift_codegen::isa::TargetIsa>, CodegenError> {
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").map_err(err)?;
     flags.set("use_colocated_libcalls", "false").map_err(err)?;
-    flags.set("is_pic", "false").map_err(err)?;
-    let isa = cranelift_native::builder()
+    flags
+        .set("is_pic", if pic { "true" } else { "false" })
+        .map_err(err)?;
+    cranelift_native::builder()
         .map_err(err)?
         .finish(settings::Flags::new(flags))
-        .map_err(err)?;
-    let mut builder = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
-    for (name, ptr) in libm::SYMBOLS {
-        builder.symbol(*name, *ptr);
+        .map_err(err)
+}
+
+/// A JIT module set up for the host, with the C library's math functions and the run time of
+/// this crate (threads, packing buffers, pure functions, the C entry's error hook).
+pub(crate) fn new_module() -> Result<JITModule, CodegenError> {
+    let mut builder =
+        JITBuilder::with_isa(host_isa(false)?, cranelift_module::default_libcall_names());
+    for (name, ptr) in libm::SYMBOLS.iter().copied().chain(runtime_symbols()) {
+        builder.symbol(name, ptr);
     }
-    builder.symbol(
-        crate::parallel::SYMBOL,
-        crate::parallel::parallel_for as *const u8,
-    );
-    builder.symbol(PURE_SYMBOL, call_pure as *const u8);
-    builder.symbol(
-        crate::buffers::ACQUIRE,
-        crate::buffers::acquire as *const u8,
-    );
-    builder.symbol(
-        crate::buffers::RELEASE,
-        crate::buffers::release as *const u8,
-    );
     Ok(JITModule::new(builder))
 }
 
-/// Finishes a module whose function `id` was defined, and wraps its code.
-pub(crate) fn finish(
-    mut module: JITModule,
-    id: FuncId,
-    f: &Function,
-) -> Result<Compiled, CodegenError> {
+/// The run time of [`crate::Runtime::Process`]: names and addresses.
+pub(crate) fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
+    vec![
+        (
+            crate::parallel::SYMBOL,
+            crate::parallel::parallel_for as *const u8,
+        ),
+        (PURE_SYMBOL, call_pure as *const u8),
+        (
+            crate::buffers::ACQUIRE,
+            crate::buffers::acquire as *const u8,
+        ),
+        (
+            crate::buffers::RELEASE,
+            crate::buffers::release as *const u8,
+        ),
+        (
+            crate::c_abi::ERROR_HOOK,
+            crate::c_abi::record_error as *const u8,
+        ),
+    ]
+}
+
+/// Finalizes a module whose functions were defined.
+pub(crate) fn finish(mut module: JITModule, f: &Function) -> Result<Finished, CodegenError> {
     module.finalize_definitions().map_err(err)?;
-    let ptr = module.get_finalized_function(id);
-    // SAFETY: the function was defined with the kernel signature.
-    let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
-    Ok(Compiled {
-        module: Some(module),
-        entry,
-        _pures: f.pure_fns(false),
+    Ok(Finished {
+        code: Arc::new(Code {
+            module: Some(module),
+            _pures: f.pure_fns(false),
+        }),
     })
 }
 
@@ -173,11 +230,6 @@ pub(crate) fn kernel_signature(module: &dyn Module) -> cranelift_codegen::ir::Si
     sig.params.push(AbiParam::new(types::I64));
     sig.returns.push(AbiParam::new(types::I32));
     sig
-}
-
-/// Compiles the faithful lowering of `f`.
-pub fn compile_faithful(f: &Function) -> Result<Compiled, CodegenError> {
-    compile_faithful_with(f, |_| {})
 }
 
 /// Where the instructions of a compiled kernel ended up: for every block of the optimized
@@ -248,24 +300,36 @@ fn compile_faithful_with(
     f: &Function,
     inspect: impl FnOnce(&mut cranelift_codegen::Context),
 ) -> Result<Compiled, CodegenError> {
+    let mut module = new_module()?;
+    let name = format!("{}_faithful", f.name);
+    let id = define_faithful(&mut module, f, &name, Linkage::Export, inspect)?;
+    Ok(finish(module, f)?.kernel(id))
+}
+
+/// Defines the faithful lowering of `f` in `module` as the function `name` with the kernel
+/// signature, showing `inspect` the optimized function.
+pub(crate) fn define_faithful(
+    module: &mut dyn Module,
+    f: &Function,
+    name: &str,
+    linkage: Linkage,
+    inspect: impl FnOnce(&mut cranelift_codegen::Context),
+) -> Result<FuncId, CodegenError> {
     f.validate()
         .map_err(|e| CodegenError::Unexpected(e.to_string()))?;
-    let mut module = new_module()?;
-    let sig = kernel_signature(&module);
-    let id = module
-        .declare_function(&format!("{}_faithful", f.name), Linkage::Export, &sig)
-        .map_err(err)?;
+    let sig = kernel_signature(module);
+    let id = module.declare_function(name, linkage, &sig).map_err(err)?;
     let mut ctx = module.make_context();
     ctx.func.signature = sig;
     let mut fctx = FunctionBuilderContext::new();
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let mut l = Lowering::new(f, b, &mut module)?;
+        let mut l = Lowering::new(f, b, module)?;
         l.body()?;
     }
     module.define_function(id, &mut ctx).map_err(err)?;
     inspect(&mut ctx);
-    finish(module, id, f)
+    Ok(id)
 }
 
 /// The CLIF type of a C type.

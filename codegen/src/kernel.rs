@@ -28,9 +28,10 @@
 //!   the run-time check, no computed footprint) send the call to the faithful code when their
 //!   buffer is smaller than that size.
 
-use crate::abi::{self, ArgBlock, Status};
+use crate::abi::{ArgBlock, Status};
 use crate::ast::CodegenError;
 use crate::jit::{self, Compiled};
+use crate::parallel::Pool;
 use crate::plan::Plan;
 use optimist_scop::id::IdVec;
 use optimist_scop::interp::{self, Args, Buffer, Value};
@@ -99,6 +100,11 @@ pub struct NativeOptions {
     /// fused operations keep both FMA pipes just busy, where separate multiplies and adds use
     /// four pipes). Default: off.
     pub contract: bool,
+    /// The pool the loops decided on threads run in. `None` (the default): the process's
+    /// pool of `threads` threads ([`Pool::shared`]), built at its first use and shared by
+    /// every kernel compiled for that count, so that a compiler with a hundred kernels has one
+    /// pool. An embedder with a rayon pool of its own passes it ([`Pool::from_rayon`]).
+    pub pool: Option<Pool>,
 }
 
 impl Default for NativeOptions {
@@ -108,6 +114,7 @@ impl Default for NativeOptions {
             vector: true,
             registers: true,
             contract: false,
+            pool: None,
         }
     }
 }
@@ -127,6 +134,7 @@ impl NativeOptions {
             vector: false,
             registers: false,
             contract: false,
+            pool: None,
         }
     }
 }
@@ -137,8 +145,6 @@ impl NativeOptions {
 pub struct Kernel {
     function: Function,
     faithful: Compiled,
-    /// The model-based code (no check of its own).
-    model: Option<Compiled>,
     /// Checks the assumptions, then calls `model` or `faithful`.
     optimized: Option<Compiled>,
     /// Checks the assumptions, then calls `model` or returns `CheckFailed`: used when the model
@@ -156,8 +162,8 @@ pub struct Kernel {
     /// hold those sizes.
     declared: Vec<optimist_scop::ir::ArrayId>,
     /// The threads of the parallel loops of the model-based code (none when it has none or
-    /// runs on one thread).
-    pool: Option<rayon::ThreadPool>,
+    /// runs on one thread): shared with other kernels ([`NativeOptions::pool`]).
+    pool: Option<Pool>,
     /// Whether a call runs inside the pool (`pool.install`): when a loop decided to start
     /// threads is inside another loop, its threads start once per iteration of that one, and each start from a
     /// thread outside the pool would hand the work over again (Floyd-Warshall on two threads:
@@ -165,24 +171,71 @@ pub struct Kernel {
     /// a loop that forks enters the pool (`crate::parallel::with_pool`): a call whose loops
     /// run in order for want of work pays no hand-over.
     install: bool,
+    /// The C entries ([`Kernel::entry`]).
+    entry: CEntry,
+}
+
+/// A kernel's C entry points ([`Kernel::entry`]): the function with the name and C signature
+/// of the source declaration, and the one that returns a status instead, both following the
+/// conventions of [`crate::c_abi`] (documented on [`CEntry::address`]). Valid while the kernel
+/// (or this value) lives.
+#[derive(Clone)]
+pub struct CEntry {
+    plain: usize,
+    status: usize,
+    prototypes: String,
+    _code: jit::Keep,
+}
+
+impl std::fmt::Debug for CEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "CEntry({:#x}: {})",
+            self.plain,
+            self.prototypes.lines().next().unwrap_or("")
+        )
+    }
+}
+
+impl CEntry {
+    /// The function with the source's C signature: `void mm(int n, int m, double A[n][m])`
+    /// is `unsafe extern "C" fn(i32, i32, *mut f64)`. It runs the versioned kernel (the
+    /// run-time check, then the optimized or the faithful code) and returns the function's
+    /// value, if any. On an error (an access outside an array's declared size, a division by
+    /// zero) it records the status for [`crate::take_entry_error`] and returns (buffers may
+    /// be partly written; the value is then zero).
+    ///
+    /// # Contract (the caller's, as in C)
+    /// - every array pointer points to a buffer of the array's declared size at the call's
+    ///   parameter values (`n * m` elements for `double A[n][m]`), aligned for its type; an
+    ///   array without a declared first dimension is as large as the program's accesses need;
+    /// - no other thread reads or writes those buffers during the call unless the kernel only
+    ///   reads them too;
+    /// - the pointer is transmuted to exactly the signature of [`CEntry::prototypes`].
+    ///
+    /// Parallel loops run on the rayon pool the calling thread is in, or rayon's global pool.
+    pub fn address(&self) -> *const u8 {
+        self.plain as *const u8
+    }
+
+    /// The function that returns the status (`int mm_status(...)`: the same parameters, and a
+    /// pointer for the value of a function that returns one): 0, or
+    /// [`Status::encode`](crate::Status::encode)'s code (bit 8 set when the faithful code ran).
+    pub fn status_address(&self) -> *const u8 {
+        self.status as *const u8
+    }
+
+    /// The C prototypes of both functions, as a header declares them.
+    pub fn prototypes(&self) -> &str {
+        &self.prototypes
+    }
 }
 
 impl Kernel {
     /// Compiles the faithful lowering of `f`: right for every input, with no model.
     pub fn faithful(f: &Function) -> Result<Kernel, CodegenError> {
-        Ok(Kernel {
-            function: f.clone(),
-            faithful: jit::compile_faithful(f)?,
-            model: None,
-            optimized: None,
-            lean: None,
-            lazy: Vec::new(),
-            check: None,
-            preloads: 0,
-            declared: Vec::new(),
-            pool: None,
-            install: false,
-        })
+        Kernel::compile_with(f, None, &NativeOptions::default())
     }
 
     /// Compiles `f`: always the faithful lowering; with a plan (from the driver,
@@ -198,60 +251,62 @@ impl Kernel {
         plan: Option<&Plan>,
         options: &NativeOptions,
     ) -> Result<Kernel, CodegenError> {
-        let mut k = Kernel::faithful(f)?;
+        // Local arrays the model no longer touches (temporaries expression propagation
+        // removed): allocated only if the check fails, through the lean entry.
+        let lazy: Vec<bool> = match plan {
+            Some(p) => f
+                .arrays
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.kind == ArrayKind::Local)
+                .map(|(id, _)| !p.scop.touches(optimist_scop::ir::ArrayId(id as u32)))
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut module = jit::new_module()?;
+        let symbols = crate::unit::define(
+            &mut module,
+            f,
+            plan,
+            options,
+            crate::unit::Runtime::Process,
+            lazy.iter().any(|&l| l),
+            cranelift_module::Linkage::Export,
+        )?;
+        let code = jit::finish(module, f)?;
+        let mut k = Kernel {
+            function: f.clone(),
+            faithful: code.kernel(symbols.faithful),
+            optimized: symbols.versioned.map(|id| code.kernel(id)),
+            lean: symbols.lean.map(|id| code.kernel(id)),
+            lazy,
+            check: None,
+            preloads: 0,
+            declared: Vec::new(),
+            pool: None,
+            install: false,
+            entry: CEntry {
+                plain: code.address(symbols.c_entry) as usize,
+                status: code.address(symbols.c_status) as usize,
+                prototypes: crate::c_abi::prototypes(f, &f.name),
+                _code: code.keep(),
+            },
+        };
         let Some(p) = plan else {
             return Ok(k);
         };
         k.check = Some(p.check_c());
-        let preload_slot = abi::slot_count(f);
-        let model = crate::jit_model::compile_model_with(
-            f,
-            &p.scop,
-            &p.ast,
-            &p.unchecked,
-            Some(preload_slot),
-            options,
-        )?;
         // Where threads start, as decided for this target (a loop marked parallel may run in
         // lanes or in order instead: gramschmidt's does, and its calls were handed to a thread
         // of the pool for no loop that forks).
         let forks = crate::decide::decide(&p.scop, &p.ast, &options.target(), &p.unchecked).forks();
         k.install = forks == Some(true);
         if options.threads > 1 && forks.is_some() {
-            k.pool = Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(options.threads)
-                    .thread_name(|k| format!("optimist-{k}"))
-                    .build()
-                    .map_err(|e| CodegenError::Unexpected(format!("thread pool: {e}")))?,
-            );
+            k.pool = Some(match &options.pool {
+                Some(pool) => pool.clone(),
+                None => Pool::shared(options.threads)?,
+            });
         }
-        let versioning = crate::versioned::Versioning {
-            check: &p.check,
-            optimized: &model,
-            fallback: Some(&k.faithful),
-            footprints: &p.footprints,
-            fallback_footprints: &p.fallback_footprints,
-            preload_slot,
-        };
-        k.optimized = Some(crate::versioned::compile_versioned(f, &p.scop, versioning)?);
-        // Local arrays the model no longer touches (temporaries expression propagation
-        // removed): allocated only if the check fails.
-        k.lazy = f
-            .arrays
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.kind == ArrayKind::Local)
-            .map(|(id, _)| !p.scop.touches(optimist_scop::ir::ArrayId(id as u32)))
-            .collect();
-        if k.lazy.iter().any(|&l| l) {
-            let lean = crate::versioned::Versioning {
-                fallback: None,
-                ..versioning
-            };
-            k.lean = Some(crate::versioned::compile_versioned(f, &p.scop, lean)?);
-        }
-        k.model = Some(model);
         k.preloads = p.scop.invariant_loads.len();
         // An unchecked array whose footprint the versioned entry compares with its buffer
         // needs no declared size (delinearized arrays are such).
@@ -273,6 +328,19 @@ impl Kernel {
     /// [`Plan::check_c`]).
     pub fn check(&self) -> Option<&str> {
         self.check.as_deref()
+    }
+
+    /// The kernel's C entry points: raw function pointers with the source's C signature, for
+    /// code that calls the kernel directly (generated code of an embedding JIT). [`Kernel::call`]
+    /// and [`Kernel::run`] are the safe way in.
+    pub fn entry(&self) -> &CEntry {
+        &self.entry
+    }
+
+    /// The pool its parallel loops run in, when it has loops that start threads and was
+    /// compiled for more than one ([`NativeOptions::pool`]).
+    pub fn pool(&self) -> Option<&Pool> {
+        self.pool.as_ref()
     }
 
     /// Whether the kernel has model-based code.
@@ -489,7 +557,13 @@ impl Kernel {
             // range of flat indices inside it; the code checks every access against that range
             // (an empty lazy buffer is one the model-based code does not touch). Parallel loops
             // only read the argument block, and their iterations touch disjoint elements.
-            let result = unsafe { code.call_in(&mut slots, self.pool.as_ref(), self.install) };
+            let result = unsafe {
+                code.call_in(
+                    &mut slots,
+                    self.pool.as_ref().map(Pool::rayon),
+                    self.install,
+                )
+            };
             if let Some(k) = ret_local
                 && buffers[k].len() == 1
             {
@@ -531,9 +605,9 @@ impl Kernel {
                     .map(|p| p.name.clone())
                     .unwrap_or_default(),
             }),
-            Status::CheckFailed | Status::Unknown(_) => Err(KernelError::BadArguments(format!(
-                "unexpected status {status:?}"
-            ))),
+            Status::CheckFailed | Status::NoMemory | Status::Unknown(_) => Err(
+                KernelError::BadArguments(format!("unexpected status {status:?}")),
+            ),
         }
     }
 

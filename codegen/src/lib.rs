@@ -58,6 +58,7 @@ mod ast_check;
 mod block;
 mod buffers;
 mod c;
+mod c_abi;
 mod decide;
 mod jit;
 mod jit_model;
@@ -65,19 +66,24 @@ mod kernel;
 mod parallel;
 mod plan;
 mod ranges;
+mod unit;
 mod versioned;
 
+pub use abi::Status;
 pub use ast::{
     AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked,
     generate_verified,
 };
 pub use c::{CProgram, function as c_function, versioned as versioned_c};
+pub use c_abi::{ERROR_HOOK, take_entry_error};
 pub use decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Promoted,
     RegisterBlock, Share, decide,
 };
 pub use jit::{LoopReport, faithful_loop_report};
 pub use jit_model::model_loop_report;
-pub use kernel::{ArrayArg, Kernel, KernelError, NativeOptions, Version};
+pub use kernel::{ArrayArg, CEntry, Kernel, KernelError, NativeOptions, Version};
 pub use optimist_loopy::{Target, TargetKind};
+pub use parallel::Pool;
 pub use plan::Plan;
+pub use unit::{KernelSymbols, ObjectCode, Runtime, define_kernel, object_code, runtime_symbols};

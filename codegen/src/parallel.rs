@@ -13,9 +13,65 @@
 //! an error status stops the chunks not yet started; the first error reported is returned
 //! (the buffers are then partly written, as after any error).
 
+use crate::ast::CodegenError;
 use rayon::prelude::*;
 use std::cell::Cell;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A thread pool kernels share ([`crate::NativeOptions::pool`]).
+#[derive(Clone, Debug)]
+pub struct Pool(Arc<rayon::ThreadPool>);
+
+impl PartialEq for Pool {
+    fn eq(&self, other: &Pool) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Pool {}
+
+impl Pool {
+    /// The process's pool of `threads` threads: built at the first call for that count, then
+    /// the same pool for every kernel (it lives as long as the process).
+    pub fn shared(threads: usize) -> Result<Pool, CodegenError> {
+        static POOLS: Mutex<Option<HashMap<usize, Pool>>> = Mutex::new(None);
+        let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+        let pools = pools.get_or_insert_with(HashMap::new);
+        if let Some(p) = pools.get(&threads) {
+            return Ok(p.clone());
+        }
+        let pool = Pool::new(threads)?;
+        pools.insert(threads, pool.clone());
+        Ok(pool)
+    }
+
+    /// A pool of `threads` threads of its own (named `optimist-K`).
+    pub fn new(threads: usize) -> Result<Pool, CodegenError> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|k| format!("optimist-{k}"))
+            .build()
+            .map(|p| Pool(Arc::new(p)))
+            .map_err(|e| CodegenError::Unexpected(format!("thread pool: {e}")))
+    }
+
+    /// An embedder's rayon pool.
+    pub fn from_rayon(pool: Arc<rayon::ThreadPool>) -> Pool {
+        Pool(pool)
+    }
+
+    /// Its number of threads.
+    pub fn threads(&self) -> usize {
+        self.0.current_num_threads()
+    }
+
+    /// The rayon pool.
+    pub(crate) fn rayon(&self) -> &rayon::ThreadPool {
+        &self.0
+    }
+}
 
 thread_local! {
     /// The pool of the kernel call running on this thread ([`with_pool`]); null outside one.

@@ -4,10 +4,10 @@
 //! without versioning.
 
 use crate::ast::{CodegenError, LoopAst};
-use crate::jit::{self, Compiled};
-use crate::jit_model::{ModelLowering, lower_function};
+use crate::jit_model::{Model, ModelLowering, define_model};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
+use cranelift_module::{FuncId, Linkage, Module};
 use optimist_presburger::AstOp;
 use optimist_scop::ir::Function;
 use optimist_scop::model::{ArrayOrigin, Scop};
@@ -18,12 +18,13 @@ use optimist_scop::types::Type;
 pub struct Versioning<'a> {
     /// Pre-loads and the precondition of the model-based code.
     pub check: &'a optimist_assume::RuntimeCheck,
-    /// The model-based code, compiled by [`crate::jit_model::compile_model_with`] with `preloaded` =
-    /// `Some(preload_slot)`, called when the check holds.
-    pub optimized: &'a Compiled,
-    /// The faithful code, called when the check fails; `None` for a lean entry, which then
-    /// returns [`crate::abi::Status::CheckFailed`] and leaves the call to its caller.
-    pub fallback: Option<&'a Compiled>,
+    /// The model-based code (defined in the same module by [`crate::jit_model::define_model`]
+    /// with `preloaded` = `Some(preload_slot)`), called when the check holds.
+    pub optimized: FuncId,
+    /// The faithful code (in the same module), called when the check fails; `None` for a lean
+    /// entry, which then returns [`crate::abi::Status::CheckFailed`] and leaves the call to its
+    /// caller.
+    pub fallback: Option<FuncId>,
     /// The flat elements each array of the program (by index) may touch, checked against its
     /// buffer after the check holds and before anything is written.
     pub footprints: &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
@@ -36,26 +37,34 @@ pub struct Versioning<'a> {
     pub preload_slot: usize,
 }
 
-/// Compiles the versioned entry of a model: it loads the invariant reads (only where the
-/// program reads them, and only inside the memory given; Algorithm 2 of paper 000) into the
-/// argument block, evaluates the check with overflow detection (Algorithm 1), and calls the
-/// optimized code when it holds (after comparing the footprints with the buffers), the faithful
-/// code otherwise, returning that code's status, with [`crate::abi`]'s fallback flag set for the
-/// faithful one. The optimized code itself carries no check, so its loops compile exactly as
-/// without versioning.
-pub fn compile_versioned(
+/// Defines the versioned entry of a model in `module` as `name`: it loads the invariant reads
+/// (only where the program reads them, and only inside the memory given; Algorithm 2 of paper
+/// 000) into the argument block, evaluates the check with overflow detection (Algorithm 1), and
+/// calls the optimized code when it holds (after comparing the footprints with the buffers),
+/// the faithful code otherwise, returning that code's status, with [`crate::abi`]'s fallback
+/// flag set for the faithful one. The optimized code itself carries no check, so its loops
+/// compile exactly as without versioning.
+pub(crate) fn define_versioned(
+    module: &mut dyn Module,
     f: &Function,
     scop: &Scop,
     versioning: Versioning<'_>,
-) -> Result<Compiled, CodegenError> {
-    lower_function(
-        f,
+    name: &str,
+    linkage: Linkage,
+) -> Result<FuncId, CodegenError> {
+    let model = Model {
         scop,
-        &LoopAst::default(),
-        &[],
-        None,
-        Some(versioning),
-        "versioned",
+        ast: &LoopAst::default(),
+        proved: &[],
+        preloaded: None,
+        versioning: Some(versioning),
+    };
+    define_model(
+        module,
+        f,
+        model,
+        name,
+        linkage,
         &crate::kernel::NativeOptions::sequential(),
         None,
     )
@@ -147,11 +156,9 @@ impl ModelLowering<'_, '_> {
     }
 
     /// Calls compiled code with this function's argument block; its status.
-    pub(crate) fn call(&mut self, code: &Compiled) -> Value {
-        let sig = jit::kernel_signature(self.l.module);
-        let sig = self.l.b.import_signature(sig);
-        let callee = self.l.b.ins().iconst(types::I64, code.address());
-        let call = self.l.b.ins().call_indirect(sig, callee, &[self.l.args]);
+    pub(crate) fn call(&mut self, code: FuncId) -> Value {
+        let callee = self.l.module.declare_func_in_func(code, self.l.b.func);
+        let call = self.l.b.ins().call(callee, &[self.l.args]);
         self.l.b.inst_results(call)[0]
     }
 

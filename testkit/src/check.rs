@@ -66,12 +66,14 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             vector: false,
             registers: false,
             contract: false,
+            pool: None,
         },
         _ => NativeOptions {
             threads: 1,
             vector: true,
             registers: true,
             contract: false,
+            pool: None,
         },
     };
     let name = format!(

@@ -97,7 +97,7 @@ fn openmp(cc: &str) -> bool {
 /// harness by `cc -O1 -ffp-contract=off`, runs it on the inputs of `spec`, and returns its
 /// `NAME HASH` lines. Panics, naming `name`, when the code does not compile.
 pub fn hashes_of_c(cc: &str, name: &str, f: &Function, spec: &RunSpec, code: &str) -> Vec<String> {
-    c_run(cc, name, f, spec, code, &Default::default())
+    c_run(cc, name, f, spec, code, &Default::default(), None)
 }
 
 /// [`hashes_of_c`] with the harness options `harness` (the version line).
@@ -108,6 +108,7 @@ fn c_run(
     spec: &RunSpec,
     code: &str,
     harness: &Harness,
+    object: Option<&optimist::ObjectCode>,
 ) -> Vec<String> {
     // One directory per call: tests run in parallel threads.
     static CALLS: AtomicUsize = AtomicUsize::new(0);
@@ -118,7 +119,18 @@ fn c_run(
     std::fs::write(&gen_path, code).unwrap();
     // Versioned programs run their `omp parallel for` loops on two threads when the compiler
     // has OpenMP; the other programs are compiled without it (the pragmas are then ignored).
-    let threads = harness.version == VersionLine::Versioned && openmp(cc);
+    let threads = match object {
+        Some(o) => o.links.contains(&"-fopenmp"),
+        None => harness.version == VersionLine::Versioned && openmp(cc),
+    };
+    let objects: Vec<std::path::PathBuf> = object
+        .map(|o| {
+            let p = dir.join("kernel.o");
+            std::fs::write(&p, &o.bytes).unwrap();
+            p
+        })
+        .into_iter()
+        .collect();
     let w = Workload::generate(f, spec).unwrap();
     let harness = w.c_harness(
         f,
@@ -134,6 +146,7 @@ fn c_run(
         .args(["-O1", "-ffp-contract=off", "-o"])
         .arg(&exe)
         .arg(&main)
+        .args(&objects)
         .arg("-lm")
         .args(threads.then_some("-fopenmp"))
         .output()
@@ -218,7 +231,39 @@ pub fn versioned_c_run(
         version: VersionLine::Versioned,
         ..Default::default()
     };
-    let mut lines = c_run(cc, name, f, spec, code, &harness);
+    let lines = c_run(cc, name, f, spec, code, &harness, None);
+    split_version(name, lines)
+}
+
+/// Links `object` (`optimist_codegen::object_code` of `f`) with the run contract's harness by
+/// `cc`, through its [`optimist::ObjectCode::versioned_caller`], and runs it on the inputs of
+/// `spec`: the hashes, and the version that ran (`"optimized"` or `"fallback"`).
+pub fn object_run(
+    cc: &str,
+    name: &str,
+    f: &Function,
+    spec: &RunSpec,
+    object: &optimist::ObjectCode,
+) -> (Vec<String>, String) {
+    let harness = Harness {
+        version: if object.optimized {
+            VersionLine::Versioned
+        } else {
+            VersionLine::Fallback
+        },
+        ..Default::default()
+    };
+    let caller = format!(
+        "{}{}",
+        object.header,
+        optimist::ObjectCode::versioned_caller(f, "optimist_generated")
+    );
+    let lines = c_run(cc, name, f, spec, &caller, &harness, Some(object));
+    split_version(name, lines)
+}
+
+/// The version line of a harness's output, and the rest.
+fn split_version(name: &str, mut lines: Vec<String>) -> (Vec<String>, String) {
     let version = (!lines.is_empty())
         .then(|| lines.remove(0))
         .and_then(|l| l.strip_prefix("version ").map(str::to_string))
@@ -239,12 +284,14 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
             vector: false,
             registers: false,
             contract: false,
+            pool: None,
         },
         NativeOptions {
             threads: 1,
             vector: true,
             registers: true,
             contract: false,
+            pool: None,
         },
     ]
 }

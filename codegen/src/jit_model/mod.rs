@@ -41,7 +41,7 @@
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node, exclusive_bound};
 use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Stride, statements_of};
-use crate::jit::{self, Compiled, Lowering, clif};
+use crate::jit::{self, Lowering, clif};
 use crate::kernel::NativeOptions;
 use crate::versioned::Versioning;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -63,26 +63,6 @@ mod promote;
 mod threads;
 mod vector;
 
-/// Compiles `scop` in the order of `ast` (generated from one of its schedules), decided for
-/// `options`. Accesses to the arrays in `proved` go without a range check: the caller's check
-/// must include `optimist_assume::in_declared_bounds` for them; every other access is checked.
-/// With `preloaded`, the values of the invariant reads are taken from the argument block from
-/// that slot on; otherwise they are loaded first. Loops decided on threads run on them when
-/// `options.threads > 1` (the code must then run inside a rayon pool of that size, as
-/// [`crate::Kernel`] runs it; anywhere else it runs on rayon's global pool).
-pub fn compile_model_with(
-    f: &Function,
-    scop: &Scop,
-    ast: &LoopAst,
-    proved: &[optimist_scop::ir::ArrayId],
-    preloaded: Option<usize>,
-    options: &NativeOptions,
-) -> Result<Compiled, CodegenError> {
-    lower_function(
-        f, scop, ast, proved, preloaded, None, "model", options, None,
-    )
-}
-
 /// The [`crate::LoopReport`] of the model code [`crate::Kernel::compile_with`] compiles (its main function: the
 /// bodies of parallel loops are functions of their own): where the vector instructions and
 /// the calls of the thread pool are.
@@ -94,67 +74,81 @@ pub fn model_loop_report(
     options: &NativeOptions,
 ) -> Result<jit::LoopReport, CodegenError> {
     let mut report = jit::LoopReport::default();
-    lower_function(
-        f,
+    let mut module = jit::new_module()?;
+    let model = Model {
         scop,
         ast,
         proved,
-        None,
-        None,
-        "model",
+        preloaded: None,
+        versioning: None,
+    };
+    let name = format!("{}_model", f.name);
+    define_model(
+        &mut module,
+        f,
+        model,
+        &name,
+        Linkage::Export,
         options,
         Some(&mut report),
     )?;
     Ok(report)
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn lower_function(
+/// What one function lowered from the model computes: the statements of `scop` in the order
+/// of `ast`, or (with `versioning`) the versioned entry that checks and calls.
+#[derive(Clone, Copy)]
+pub(crate) struct Model<'a> {
+    pub(crate) scop: &'a Scop,
+    pub(crate) ast: &'a LoopAst,
+    /// Arrays whose accesses go without range checks.
+    pub(crate) proved: &'a [optimist_scop::ir::ArrayId],
+    /// The argument-block slot of the first pre-loaded value, when they come from there.
+    pub(crate) preloaded: Option<usize>,
+    pub(crate) versioning: Option<Versioning<'a>>,
+}
+
+/// Defines `model`'s function in `module` as `name`, with the kernel signature.
+pub(crate) fn define_model(
+    module: &mut dyn Module,
     f: &Function,
-    scop: &Scop,
-    ast: &LoopAst,
-    proved: &[optimist_scop::ir::ArrayId],
-    preloaded: Option<usize>,
-    versioning: Option<Versioning<'_>>,
-    suffix: &str,
+    model: Model<'_>,
+    name: &str,
+    linkage: Linkage,
     options: &NativeOptions,
     report: Option<&mut jit::LoopReport>,
-) -> Result<Compiled, CodegenError> {
-    let mut module = jit::new_module()?;
-    let sig = jit::kernel_signature(&module);
-    let id = module
-        .declare_function(&format!("{}_{suffix}", f.name), Linkage::Export, &sig)
-        .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+) -> Result<cranelift_module::FuncId, CodegenError> {
+    let cl = |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
+    let sig = jit::kernel_signature(module);
+    let id = module.declare_function(name, linkage, &sig).map_err(cl)?;
     let mut ctx = module.make_context();
     ctx.func.signature = sig;
     let mut fctx = FunctionBuilderContext::new();
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let l = Lowering::new(f, b, &mut module)?;
+        let l = Lowering::new(f, b, module)?;
         let mut m = ModelLowering {
             l,
-            scop,
+            scop: model.scop,
             iters: Vec::new(),
             params: HashMap::new(),
-            proved,
-            versioning,
-            preloaded,
+            proved: model.proved,
+            versioning: model.versioning,
+            preloaded: model.preloaded,
             fallback: None,
             overflow: None,
             promoted: HashMap::new(),
             jam_value: None,
             kernel_site: None,
         };
-        let decided = crate::decide::decide(scop, ast, &options.target(), proved);
+        let decided = crate::decide::decide(model.scop, model.ast, &options.target(), model.proved);
         m.lower(&decided)?;
     }
-    module
-        .define_function(id, &mut ctx)
-        .map_err(|e| CodegenError::Unexpected(format!("cranelift: {e}")))?;
+    module.define_function(id, &mut ctx).map_err(cl)?;
     if let Some(report) = report {
         *report = jit::LoopReport::of(&mut ctx);
     }
-    jit::finish(module, id, f)
+    Ok(id)
 }
 
 pub(crate) struct ModelLowering<'a, 'm> {

@@ -1,0 +1,467 @@
+//! The C entry of a kernel: a function with the name and the C signature of the source
+//! declaration, so that C (or any code following the platform's C calling convention) calls the
+//! kernel with no glue.
+//!
+//! For `void mm(int n, int m, double A[n][m])` two functions are defined in the module:
+//!
+//! - `int mm_status(int n, int m, double *A)` runs the kernel (the versioned entry: the run-time
+//!   check, then the optimized or the faithful code) and returns its status, encoded as
+//!   [`crate::abi::Status::encode`] says: 0 when it ran to completion; otherwise the low byte
+//!   is the kind (1 an access outside an array's declared size, 2 an integer division by zero
+//!   or `MIN / -1`, 3 an optimized footprint outside an array (its index in the program in bits
+//!   16 and up), 5 a pure function failed, 6 a local array could not be allocated), and bit 8
+//!   (`0x100`) is set when the faithful code ran because the check failed. A function that
+//!   returns a value takes one more parameter, a pointer the value is written to (may be null).
+//! - `void mm(int n, int m, double *A)` calls `mm_status` and, on an error, the hook
+//!   `void optimist_error(int status)` ([`ERROR_HOOK`]); it returns the value, if any (zero
+//!   after an error). In object code the hook is a weak symbol whose default calls `abort()`:
+//!   a program that defines its own replaces it. In this process's JIT it records the status
+//!   for [`take_entry_error`].
+//!
+//! The arrays are the memory their declarations describe: an array parameter's buffer holds
+//! its declared size at the call's parameter values (`n * m` elements for `A` above), from the
+//! pointer passed on; an array whose first dimension is not declared (`double A[][m]`, `double
+//! *A`) is bounded by nothing but the accesses of the program. Local arrays are allocated with
+//! `calloc` and freed before the return.
+
+use crate::abi::{self, Status};
+use crate::ast::CodegenError;
+use crate::jit::{self, Lowering, clif};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_module::{FuncId, Linkage, Module};
+use optimist_scop::ir::{ArrayKind, Dim, Function, Param};
+use optimist_scop::types::Type;
+use std::cell::Cell;
+
+/// The hook the C entry calls on an error: `void optimist_error(int status)`.
+pub const ERROR_HOOK: &str = "optimist_error";
+
+/// The flat size given to an array whose first dimension is not declared: no access of a
+/// program that runs in bounded memory reaches it, and element addresses computed from it do
+/// not overflow.
+const UNBOUNDED: i64 = i64::MAX / 16;
+
+thread_local! {
+    /// The last error status the JIT's C entries reported on this thread (0 when none).
+    static LAST_ERROR: Cell<i32> = const { Cell::new(0) };
+}
+
+/// The hook the JIT binds [`ERROR_HOOK`] to: records the status for [`take_entry_error`].
+pub(crate) extern "C" fn record_error(status: i32) {
+    let _ = LAST_ERROR.try_with(|e| e.set(status));
+}
+
+/// The error the last call of a JIT kernel's C entry ([`crate::Kernel::entry`]) on this
+/// thread reported, if any, cleared by reading it.
+pub fn take_entry_error() -> Option<Status> {
+    let code = LAST_ERROR.try_with(|e| e.replace(0)).unwrap_or(0);
+    (code != 0).then(|| Status::decode(code).0)
+}
+
+/// The two C entries defined for one kernel.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CEntries {
+    /// `NAME_status`: returns the status.
+    pub status: FuncId,
+    /// `NAME`: the source's signature.
+    pub plain: FuncId,
+}
+
+/// The C signature of `f` in `module`'s calling convention: its scalars in their C types, a
+/// pointer per array, its return type; with `status`, an `i32` return and, for a function
+/// with a value, a trailing pointer for it.
+fn c_signature(
+    module: &dyn Module,
+    f: &Function,
+    status: bool,
+) -> cranelift_codegen::ir::Signature {
+    let mut sig = module.make_signature();
+    for p in &f.params {
+        sig.params.push(match *p {
+            Param::Scalar(v) => extended(f.var(v).ty),
+            Param::Array(_) => AbiParam::new(types::I64),
+        });
+    }
+    let ret = f.ret.map(|r| f.array(r).elem);
+    if status {
+        if ret.is_some() {
+            sig.params.push(AbiParam::new(types::I64));
+        }
+        sig.returns.push(AbiParam::new(types::I32).sext());
+    } else if let Some(t) = ret {
+        sig.returns.push(extended(t));
+    }
+    sig
+}
+
+/// A C value of type `t` as a parameter or return value (narrow integers extended as C does).
+fn extended(t: Type) -> AbiParam {
+    let p = AbiParam::new(clif(t));
+    match t {
+        Type::I8 | Type::I16 | Type::I32 => p.sext(),
+        Type::U8 | Type::U16 | Type::U32 => p.uext(),
+        _ => p,
+    }
+}
+
+/// The argument-block slot of each array of `f` (parameters in order, then locals), as
+/// [`crate::abi`] lays them out.
+fn array_slots(f: &Function) -> Vec<(optimist_scop::ir::ArrayId, usize)> {
+    let mut slots = Vec::new();
+    let mut slot = 0;
+    for p in &f.params {
+        match *p {
+            Param::Scalar(_) => slot += 1,
+            Param::Array(a) => {
+                slots.push((a, slot));
+                slot += 3;
+            }
+        }
+    }
+    for (k, a) in f.arrays.iter_enumerated() {
+        if a.kind == ArrayKind::Local {
+            slots.push((k, slot));
+            slot += 3;
+        }
+    }
+    slots
+}
+
+fn cl(e: impl std::fmt::Display) -> CodegenError {
+    CodegenError::Unexpected(format!("cranelift: {e}"))
+}
+
+/// Defines `f`'s C entries in `module`, named `name` and `name_status` with `linkage`, calling
+/// `kernel` (a function of the module with the kernel signature: the versioned entry, or the
+/// faithful code) with an argument block of `preloads` more slots.
+pub(crate) fn define_c_entries(
+    module: &mut dyn Module,
+    f: &Function,
+    kernel: FuncId,
+    preloads: usize,
+    name: &str,
+    linkage: Linkage,
+) -> Result<CEntries, CodegenError> {
+    let sizes = define_sizes(module, f, &format!("{name}_sizes"))?;
+    let status = define_status_entry(module, f, kernel, sizes, preloads, name, linkage)?;
+    let plain = define_plain_entry(module, f, status, name, linkage)?;
+    Ok(CEntries { status, plain })
+}
+
+/// A kernel-signature function that writes every array's range into the argument block:
+/// `lo = 0` and `hi` its declared size at the parameters' values in the block (saturated;
+/// [`UNBOUNDED`] without a declared first dimension).
+fn define_sizes(module: &mut dyn Module, f: &Function, name: &str) -> Result<FuncId, CodegenError> {
+    let sig = jit::kernel_signature(module);
+    let id = module
+        .declare_function(name, Linkage::Local, &sig)
+        .map_err(cl)?;
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let mut l = Lowering::new(f, b, module)?;
+        let flags = MemFlagsData::trusted();
+        for (a, slot) in array_slots(f) {
+            let mut size = l.b.ins().iconst(types::I64, 1);
+            for d in &f.array(a).dims {
+                let n = match d {
+                    Dim::Const(n) => l.b.ins().iconst(types::I64, *n as i64),
+                    Dim::Unknown => l.b.ins().iconst(types::I64, UNBOUNDED),
+                    Dim::Expr(e) => {
+                        let v = l.expr(e)?;
+                        widen(&mut l, v, e.ty)
+                    }
+                };
+                let zero = l.b.ins().iconst(types::I64, 0);
+                let n = l.b.ins().smax(n, zero);
+                let (product, overflow) = l.b.ins().smul_overflow(size, n);
+                let big = l.b.ins().iconst(types::I64, UNBOUNDED);
+                let product = l.b.ins().select(overflow, big, product);
+                size = l.b.ins().smin(product, big);
+            }
+            let zero = l.b.ins().iconst(types::I64, 0);
+            let args = l.args;
+            l.b.ins().store(flags, zero, args, slot_offset(slot + 1)?);
+            l.b.ins().store(flags, size, args, slot_offset(slot + 2)?);
+        }
+        l.finish();
+    }
+    module.define_function(id, &mut ctx).map_err(cl)?;
+    Ok(id)
+}
+
+/// An integer of C type `t` as an `i64`, extended by its signedness.
+fn widen(l: &mut Lowering<'_, '_>, v: Value, t: Type) -> Value {
+    match t {
+        Type::I64 | Type::U64 => v,
+        Type::I8 | Type::I16 | Type::I32 => l.b.ins().sextend(types::I64, v),
+        _ => l.b.ins().uextend(types::I64, v),
+    }
+}
+
+fn slot_offset(slot: usize) -> Result<i32, CodegenError> {
+    i32::try_from(slot * 8).map_err(|_| CodegenError::Unexpected("argument block too large".into()))
+}
+
+/// `NAME_status`: lays out the argument block, sizes the arrays, allocates the locals, runs
+/// `kernel`, writes the value, frees the locals, returns the status.
+fn define_status_entry(
+    module: &mut dyn Module,
+    f: &Function,
+    kernel: FuncId,
+    sizes: FuncId,
+    preloads: usize,
+    name: &str,
+    linkage: Linkage,
+) -> Result<FuncId, CodegenError> {
+    let sig = c_signature(module, f, true);
+    let id = module
+        .declare_function(&format!("{name}_status"), linkage, &sig)
+        .map_err(cl)?;
+    let ptr = types::I64;
+    let mut alloc_sig = module.make_signature();
+    alloc_sig
+        .params
+        .extend([AbiParam::new(ptr), AbiParam::new(ptr)]);
+    alloc_sig.returns.push(AbiParam::new(ptr));
+    let calloc = module
+        .declare_function("calloc", Linkage::Import, &alloc_sig)
+        .map_err(cl)?;
+    let mut free_sig = module.make_signature();
+    free_sig.params.push(AbiParam::new(ptr));
+    let free = module
+        .declare_function("free", Linkage::Import, &free_sig)
+        .map_err(cl)?;
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        b.seal_block(entry);
+        let params = b.block_params(entry).to_vec();
+        let slots = abi::slot_count(f) + preloads;
+        let bytes = u32::try_from(8 * slots.max(1))
+            .map_err(|_| CodegenError::Unexpected("argument block too large".into()))?;
+        let block =
+            b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, bytes, 3));
+        let args = b.ins().stack_addr(ptr, block, 0);
+        let flags = MemFlagsData::trusted();
+        // The scalars in their slots (integers extended by their signedness, floats as their
+        // bits), and each array's base.
+        let mut slot = 0usize;
+        for (k, p) in f.params.iter().enumerate() {
+            let v = params[k];
+            match *p {
+                Param::Scalar(var) => {
+                    let t = f.var(var).ty;
+                    let bits = match t {
+                        Type::F64 => b.ins().bitcast(types::I64, MemFlagsData::new(), v),
+                        Type::F32 => {
+                            let i = b.ins().bitcast(types::I32, MemFlagsData::new(), v);
+                            b.ins().uextend(types::I64, i)
+                        }
+                        Type::I64 | Type::U64 => v,
+                        Type::I8 | Type::I16 | Type::I32 => b.ins().sextend(types::I64, v),
+                        Type::U8 | Type::U16 | Type::U32 => b.ins().uextend(types::I64, v),
+                    };
+                    b.ins().store(flags, bits, args, slot_offset(slot)?);
+                    slot += 1;
+                }
+                Param::Array(_) => {
+                    b.ins().store(flags, v, args, slot_offset(slot)?);
+                    slot += 3;
+                }
+            }
+        }
+        let sizes = module.declare_func_in_func(sizes, b.func);
+        let call = b.ins().call(sizes, &[args]);
+        let sized = b.inst_results(call)[0];
+        let done = b.create_block();
+        b.append_block_param(done, types::I32);
+        let allocate = b.create_block();
+        b.ins().brif(sized, done, &[sized.into()], allocate, &[]);
+        b.seal_block(allocate);
+        b.switch_to_block(allocate);
+        // Local arrays, zeroed (at least one element each, so that null means failure).
+        let calloc = module.declare_func_in_func(calloc, b.func);
+        let free = module.declare_func_in_func(free, b.func);
+        let locals: Vec<(optimist_scop::ir::ArrayId, usize)> = array_slots(f)
+            .into_iter()
+            .filter(|(a, _)| f.array(*a).kind == ArrayKind::Local)
+            .collect();
+        let mut failed = b.ins().iconst(types::I8, 0);
+        let mut bases = Vec::new();
+        for &(a, slot) in &locals {
+            let n = b.ins().load(ptr, flags, args, slot_offset(slot + 2)?);
+            let one = b.ins().iconst(ptr, 1);
+            let n = b.ins().smax(n, one);
+            let size = b.ins().iconst(ptr, f.array(a).elem.size() as i64);
+            let call = b.ins().call(calloc, &[n, size]);
+            let p = b.inst_results(call)[0];
+            b.ins().store(flags, p, args, slot_offset(slot)?);
+            let null = b.ins().icmp_imm_s(IntCC::Equal, p, 0);
+            failed = b.ins().bor(failed, null);
+            bases.push(p);
+        }
+        let run = b.create_block();
+        let release = b.create_block();
+        b.append_block_param(release, types::I32);
+        let no_memory = b
+            .ins()
+            .iconst(types::I32, i64::from(Status::NoMemory.encode(false)));
+        b.ins().brif(failed, release, &[no_memory.into()], run, &[]);
+        b.seal_block(run);
+        b.switch_to_block(run);
+        let kernel = module.declare_func_in_func(kernel, b.func);
+        let call = b.ins().call(kernel, &[args]);
+        let status = b.inst_results(call)[0];
+        // The value, from the return slot (a local array of one element).
+        if let (Some(r), Some(&out)) = (f.ret, params.get(f.params.len())) {
+            let k = locals
+                .iter()
+                .position(|(a, _)| *a == r)
+                .ok_or_else(|| CodegenError::Unexpected("return slot is not local".into()))?;
+            let write = b.create_block();
+            let skip = b.create_block();
+            b.append_block_param(skip, types::I32);
+            b.ins().brif(out, write, &[], skip, &[status.into()]);
+            b.seal_block(write);
+            b.switch_to_block(write);
+            let t = clif(f.array(r).elem);
+            let v = b.ins().load(t, flags, bases[k], 0);
+            b.ins().store(MemFlagsData::new(), v, out, 0);
+            b.ins().jump(skip, &[status.into()]);
+            b.seal_block(skip);
+            b.switch_to_block(skip);
+            let status = b.block_params(skip)[0];
+            b.ins().jump(release, &[status.into()]);
+        } else {
+            b.ins().jump(release, &[status.into()]);
+        }
+        b.seal_block(release);
+        b.switch_to_block(release);
+        let status = b.block_params(release)[0];
+        for p in bases {
+            b.ins().call(free, &[p]);
+        }
+        b.ins().jump(done, &[status.into()]);
+        b.seal_block(done);
+        b.switch_to_block(done);
+        let status = b.block_params(done)[0];
+        b.ins().return_(&[status]);
+        b.seal_all_blocks();
+    }
+    module.define_function(id, &mut ctx).map_err(cl)?;
+    Ok(id)
+}
+
+/// `NAME`: calls `NAME_status` and, on an error, [`ERROR_HOOK`]; returns the value.
+fn define_plain_entry(
+    module: &mut dyn Module,
+    f: &Function,
+    status_entry: FuncId,
+    name: &str,
+    linkage: Linkage,
+) -> Result<FuncId, CodegenError> {
+    let sig = c_signature(module, f, false);
+    let id = module.declare_function(name, linkage, &sig).map_err(cl)?;
+    let mut hook_sig = module.make_signature();
+    hook_sig.params.push(AbiParam::new(types::I32));
+    let hook = module
+        .declare_function(ERROR_HOOK, Linkage::Import, &hook_sig)
+        .map_err(cl)?;
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        b.seal_block(entry);
+        let mut args = b.block_params(entry).to_vec();
+        let ret = f.ret.map(|r| f.array(r).elem);
+        let out = ret.map(|t| {
+            let slot =
+                b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
+            let zero = b.ins().iconst(types::I64, 0);
+            b.ins().stack_store(types::I64, zero, slot, 0);
+            let _ = t;
+            slot
+        });
+        if let Some(slot) = out {
+            args.push(b.ins().stack_addr(types::I64, slot, 0));
+        }
+        let callee = module.declare_func_in_func(status_entry, b.func);
+        let call = b.ins().call(callee, &args);
+        let status = b.inst_results(call)[0];
+        let error = b
+            .ins()
+            .band_imm_s(status, i64::from(!crate::abi::FALLBACK_FLAG));
+        let report = b.create_block();
+        let back = b.create_block();
+        b.ins().brif(error, report, &[], back, &[]);
+        b.seal_block(report);
+        b.switch_to_block(report);
+        let hook = module.declare_func_in_func(hook, b.func);
+        b.ins().call(hook, &[status]);
+        b.ins().jump(back, &[]);
+        b.seal_block(back);
+        b.switch_to_block(back);
+        match (ret, out) {
+            (Some(t), Some(slot)) => {
+                let v = b.ins().stack_load(types::I64, clif(t), slot, 0);
+                b.ins().return_(&[v]);
+            }
+            _ => {
+                b.ins().return_(&[]);
+            }
+        }
+        b.seal_all_blocks();
+    }
+    module.define_function(id, &mut ctx).map_err(cl)?;
+    Ok(id)
+}
+
+/// `f`'s C prototypes: the source's declaration and the status entry's, for a header.
+pub(crate) fn prototypes(f: &Function, name: &str) -> String {
+    let plain = f.c_signature(name);
+    let open = plain.find('(').unwrap_or(plain.len());
+    let head = &plain[..open];
+    let inner = plain[open..].trim_start_matches('(').trim_end_matches(')');
+    let mut status: Vec<String> = Vec::new();
+    if !inner.is_empty() {
+        status.push(inner.to_string());
+    }
+    if let Some(r) = f.ret {
+        status.push(format!("{} *optimist_value", f.array(r).elem));
+    }
+    let list = |parts: &[String]| {
+        if parts.is_empty() {
+            "void".to_string()
+        } else {
+            parts.join(", ")
+        }
+    };
+    let plain_params = if inner.is_empty() {
+        Vec::new()
+    } else {
+        vec![inner.to_string()]
+    };
+    format!(
+        "{head}({});
+int {name}_status({});
+",
+        list(&plain_params),
+        list(&status)
+    )
+}

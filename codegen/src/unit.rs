@@ -1,0 +1,556 @@
+//! One kernel as the functions of one Cranelift module, any `cranelift_module::Module`: the
+//! JIT's ([`crate::Kernel`]), a relocatable object's ([`object_code`]), or the embedder's own
+//! ([`define_kernel`]).
+//!
+//! The functions: the faithful lowering; with a plan, the model-based code and the versioned
+//! entry that checks the plan's assumptions and calls one of the two (and, for the JIT, the lean
+//! entry that leaves the faithful call to its caller); and the C entries ([`crate::c_abi`]),
+//! which give the kernel the source's name and C signature. They call each other directly, by
+//! symbol.
+//!
+//! What the code calls besides (its run time: threads, packing buffers, the error hook) is
+//! chosen by [`Runtime`]: this process's functions ([`Runtime::Process`], bound by the JIT), or
+//! functions defined in the module over the C library and libgomp ([`Runtime::Libgomp`]), so
+//! that an object needs nothing but what a C compiler links.
+
+use crate::ast::CodegenError;
+use crate::c_abi::{self, CEntries};
+use crate::jit;
+use crate::jit_model::{Model, define_model};
+use crate::kernel::NativeOptions;
+use crate::plan::Plan;
+use crate::versioned::{Versioning, define_versioned};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types,
+};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_module::{FuncId, FuncOrDataId, Linkage, Module};
+use optimist_scop::ir::Function;
+
+/// What the generated code calls for its threads, packing buffers and error hook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runtime {
+    /// This process's functions, by name: `optimist_parallel_for` (the rayon pool the call
+    /// runs in), `optimist_buffer_acquire`/`release`, `optimist_call_pure`, `optimist_error`.
+    /// A module of this kind must bind them to [`runtime_symbols`] (the JIT's do).
+    Process,
+    /// Functions defined in the module itself over the C library and libgomp: parallel loops
+    /// start `GOMP_parallel` with the thread count the code was compiled for, packing buffers
+    /// come from `aligned_alloc` and go back with `free`, and the error hook `optimist_error`
+    /// is a weak symbol that calls `abort()`. The code then needs the C library, `libm`, and
+    /// `libgomp` when it has parallel loops ([`ObjectCode::links`]). Pure functions without a
+    /// definition in the source cannot be called.
+    Libgomp,
+}
+
+/// The names and addresses of this process's run-time functions ([`Runtime::Process`]), for
+/// an embedder's own `cranelift_jit::JITBuilder::symbol`.
+pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
+    jit::runtime_symbols()
+}
+
+/// The functions [`define_kernel`] defined.
+#[derive(Clone, Copy, Debug)]
+pub struct KernelSymbols {
+    /// The faithful lowering (kernel signature, [`crate::abi`]).
+    pub faithful: FuncId,
+    /// The versioned entry (kernel signature), with a plan.
+    pub versioned: Option<FuncId>,
+    /// The C entry with the source's signature (`NAME`).
+    pub c_entry: FuncId,
+    /// The C entry that returns the status (`NAME_status`).
+    pub c_status: FuncId,
+    /// The versioned entry that returns `CheckFailed` instead of calling the faithful code.
+    pub(crate) lean: Option<FuncId>,
+}
+
+/// Defines `f`'s kernel (the faithful code; with `plan`, the model code and the versioned
+/// entry; the C entries named after the function) in `module`, calling `runtime` for its
+/// threads and buffers. Only the C entries are exported; the rest is local to the module,
+/// named after the function with a suffix.
+pub fn define_kernel(
+    module: &mut dyn Module,
+    f: &Function,
+    plan: Option<&Plan>,
+    options: &NativeOptions,
+    runtime: Runtime,
+) -> Result<KernelSymbols, CodegenError> {
+    define(module, f, plan, options, runtime, false, Linkage::Local)
+}
+
+/// [`define_kernel`], with the lean entry when `lean` (for the JIT's lazy locals), the
+/// internal functions with `internal` linkage.
+pub(crate) fn define(
+    module: &mut dyn Module,
+    f: &Function,
+    plan: Option<&Plan>,
+    options: &NativeOptions,
+    runtime: Runtime,
+    lean: bool,
+    internal: Linkage,
+) -> Result<KernelSymbols, CodegenError> {
+    if runtime == Runtime::Libgomp
+        && let Some(p) = f.pure_fns(false).iter().find(|p| {
+            !p.definition
+                .as_ref()
+                .is_some_and(|d| d.arrays.len() == 1 && d.ret.is_some())
+        })
+    {
+        return Err(CodegenError::Unsupported(format!(
+            "code outside this process cannot call the pure function `{}`: only functions \
+             defined in the source that take scalars and return one are compiled with it",
+            p.name
+        )));
+    }
+    let name = &f.name;
+    let faithful = jit::define_faithful(module, f, &format!("{name}_faithful"), internal, |_| {})?;
+    let mut symbols = KernelSymbols {
+        faithful,
+        versioned: None,
+        c_entry: faithful,
+        c_status: faithful,
+        lean: None,
+    };
+    let mut preloads = 0;
+    if let Some(p) = plan {
+        let preload_slot = crate::abi::slot_count(f);
+        let model = Model {
+            scop: &p.scop,
+            ast: &p.ast,
+            proved: &p.unchecked,
+            preloaded: Some(preload_slot),
+            versioning: None,
+        };
+        let model = define_model(
+            module,
+            f,
+            model,
+            &format!("{name}_model"),
+            internal,
+            options,
+            None,
+        )?;
+        let versioning = Versioning {
+            check: &p.check,
+            optimized: model,
+            fallback: Some(faithful),
+            footprints: &p.footprints,
+            fallback_footprints: &p.fallback_footprints,
+            preload_slot,
+        };
+        symbols.versioned = Some(define_versioned(
+            module,
+            f,
+            &p.scop,
+            versioning,
+            &format!("{name}_versioned"),
+            internal,
+        )?);
+        if lean {
+            let lean = Versioning {
+                fallback: None,
+                ..versioning
+            };
+            symbols.lean = Some(define_versioned(
+                module,
+                f,
+                &p.scop,
+                lean,
+                &format!("{name}_lean"),
+                internal,
+            )?);
+        }
+        preloads = p.scop.invariant_loads.len();
+    }
+    let CEntries { status, plain } = c_abi::define_c_entries(
+        module,
+        f,
+        symbols.versioned.unwrap_or(faithful),
+        preloads,
+        name,
+        Linkage::Export,
+    )?;
+    symbols.c_entry = plain;
+    symbols.c_status = status;
+    if runtime == Runtime::Libgomp {
+        define_libgomp_runtime(module, options.threads)?;
+    }
+    Ok(symbols)
+}
+
+/// The symbols of the run time imported by the code so far, not yet defined.
+fn imported(module: &dyn Module, name: &str) -> Option<FuncId> {
+    match module.declarations().get_name(name) {
+        Some(FuncOrDataId::Func(id))
+            if module.declarations().get_function_decl(id).linkage == Linkage::Import =>
+        {
+            Some(id)
+        }
+        _ => None,
+    }
+}
+
+fn cl(e: impl std::fmt::Display) -> CodegenError {
+    CodegenError::Unexpected(format!("cranelift: {e}"))
+}
+
+/// Defines, local to the module, the run-time functions its code imports: threads through
+/// libgomp, buffers through the C library; and the weak error hook.
+fn define_libgomp_runtime(module: &mut dyn Module, threads: usize) -> Result<(), CodegenError> {
+    if imported(module, crate::parallel::SYMBOL).is_some() {
+        define_parallel_for(module, threads)?;
+    }
+    if imported(module, crate::buffers::ACQUIRE).is_some() {
+        // acquire(bytes) = aligned_alloc(64, bytes rounded up to 64).
+        define_forward(module, crate::buffers::ACQUIRE, "aligned_alloc", true)?;
+    }
+    if imported(module, crate::buffers::RELEASE).is_some() {
+        define_forward(module, crate::buffers::RELEASE, "free", false)?;
+    }
+    if imported(module, c_abi::ERROR_HOOK).is_some() {
+        let mut sig = module.make_signature();
+        sig.params.push(AbiParam::new(types::I32));
+        let id = module
+            .declare_function(c_abi::ERROR_HOOK, Linkage::Preemptible, &sig)
+            .map_err(cl)?;
+        let abort = module
+            .declare_function("abort", Linkage::Import, &module.make_signature())
+            .map_err(cl)?;
+        define_with(module, id, sig, |module, b, _| {
+            let abort = module.declare_func_in_func(abort, b.func);
+            b.ins().call(abort, &[]);
+            b.ins().return_(&[]);
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// Defines the function `id` with `sig`, its body built by `body` from the entry block's
+/// parameters.
+fn define_with(
+    module: &mut dyn Module,
+    id: FuncId,
+    sig: cranelift_codegen::ir::Signature,
+    body: impl FnOnce(
+        &mut dyn Module,
+        &mut FunctionBuilder<'_>,
+        &[cranelift_codegen::ir::Value],
+    ) -> Result<(), CodegenError>,
+) -> Result<(), CodegenError> {
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let params = b.block_params(entry).to_vec();
+        body(module, &mut b, &params)?;
+        b.seal_all_blocks();
+        b.seal_all_blocks();
+    }
+    module.define_function(id, &mut ctx).map_err(cl)
+}
+
+/// `name(bytes) -> ptr` as `aligned_alloc(64, bytes rounded up)`, or `name(ptr)` as
+/// `free(ptr)`.
+fn define_forward(
+    module: &mut dyn Module,
+    name: &str,
+    to: &str,
+    allocate: bool,
+) -> Result<(), CodegenError> {
+    let mut sig = module.make_signature();
+    sig.params.push(AbiParam::new(types::I64));
+    if allocate {
+        sig.returns.push(AbiParam::new(types::I64));
+    }
+    let id = module
+        .declare_function(name, Linkage::Local, &sig)
+        .map_err(cl)?;
+    let mut target = module.make_signature();
+    if allocate {
+        target.params.push(AbiParam::new(types::I64));
+    }
+    target.params.push(AbiParam::new(types::I64));
+    target.returns.extend(sig.returns.iter().copied());
+    let to = module
+        .declare_function(to, Linkage::Import, &target)
+        .map_err(cl)?;
+    define_with(module, id, sig, |module, b, params| {
+        let to = module.declare_func_in_func(to, b.func);
+        if allocate {
+            let align = b.ins().iconst(types::I64, 64);
+            let bytes = b.ins().iadd_imm_s(params[0], 63);
+            let bytes = b.ins().band_imm_s(bytes, !63);
+            let call = b.ins().call(to, &[align, bytes]);
+            let p = b.inst_results(call)[0];
+            b.ins().return_(&[p]);
+        } else {
+            b.ins().call(to, &[params[0]]);
+            b.ins().return_(&[]);
+        }
+        Ok(())
+    })
+}
+
+/// Chunks per thread, as [`crate::parallel`]'s.
+const CHUNKS_PER_THREAD: i64 = 8;
+
+/// `optimist_parallel_for(body, args, frame, first, step, count, work, min) -> status` over
+/// libgomp: in order on this thread when `work < min`, else `GOMP_parallel` with `threads`
+/// threads, each running the chunks `t, t + T, ...` of `count / (8 T)` iterations (the
+/// thread's number `t` of `T`); a chunk's error stops the chunks not yet started, and the
+/// first error is returned.
+fn define_parallel_for(module: &mut dyn Module, threads: usize) -> Result<(), CodegenError> {
+    let i64t = types::I64;
+    let mut sig = module.make_signature();
+    sig.params.extend([AbiParam::new(i64t); 8]);
+    sig.returns.push(AbiParam::new(types::I32));
+    let id = module
+        .declare_function(crate::parallel::SYMBOL, Linkage::Local, &sig)
+        .map_err(cl)?;
+    let mut body_sig = module.make_signature();
+    body_sig.params.extend([AbiParam::new(i64t); 4]);
+    body_sig.returns.push(AbiParam::new(types::I32));
+    // The work of one thread: fn(data), data = [body, args, frame, first, step, count, status].
+    let mut work_sig = module.make_signature();
+    work_sig.params.push(AbiParam::new(i64t));
+    let work = module
+        .declare_function("optimist_parallel_work", Linkage::Local, &work_sig)
+        .map_err(cl)?;
+    let mut gomp_sig = module.make_signature();
+    gomp_sig.params.extend([
+        AbiParam::new(i64t),
+        AbiParam::new(i64t),
+        AbiParam::new(types::I32),
+        AbiParam::new(types::I32),
+    ]);
+    let gomp = module
+        .declare_function("GOMP_parallel", Linkage::Import, &gomp_sig)
+        .map_err(cl)?;
+    let mut count_sig = module.make_signature();
+    count_sig.returns.push(AbiParam::new(types::I32));
+    let thread_num = module
+        .declare_function("omp_get_thread_num", Linkage::Import, &count_sig)
+        .map_err(cl)?;
+    let num_threads = module
+        .declare_function("omp_get_num_threads", Linkage::Import, &count_sig)
+        .map_err(cl)?;
+    let flags = MemFlagsData::trusted();
+    let threads = i64::try_from(threads.max(1))
+        .unwrap_or(1)
+        .min(i64::from(u32::MAX >> 1));
+    define_with(module, id, sig, |module, b, p| {
+        let (body, args, frame, first, step, count, work_est, min) =
+            (p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]);
+        let body_sig = b.import_signature(body_sig.clone());
+        let nothing = b.create_block();
+        let some = b.create_block();
+        let positive = b.ins().icmp_imm_s(IntCC::SignedGreaterThan, count, 0);
+        b.ins().brif(positive, some, &[], nothing, &[]);
+        b.switch_to_block(nothing);
+        let zero = b.ins().iconst(types::I32, 0);
+        b.ins().return_(&[zero]);
+        b.switch_to_block(some);
+        let in_order = b.create_block();
+        let fork = b.create_block();
+        let small = b.ins().icmp(IntCC::SignedLessThan, work_est, min);
+        b.ins().brif(small, in_order, &[], fork, &[]);
+        b.switch_to_block(in_order);
+        let call = b
+            .ins()
+            .call_indirect(body_sig, body, &[args, frame, first, count]);
+        let s = b.inst_results(call)[0];
+        b.ins().return_(&[s]);
+        b.switch_to_block(fork);
+        let data =
+            b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 56, 3));
+        for (k, v) in [body, args, frame, first, step, count]
+            .into_iter()
+            .enumerate()
+        {
+            b.ins().stack_store(i64t, v, data, 8 * k as i32);
+        }
+        let z = b.ins().iconst(i64t, 0);
+        b.ins().stack_store(i64t, z, data, 48);
+        let work = module.declare_func_in_func(work, b.func);
+        let work_addr = b.ins().func_addr(i64t, work);
+        let data_addr = b.ins().stack_addr(i64t, data, 0);
+        let n = b.ins().iconst(types::I32, threads);
+        let no_flags = b.ins().iconst(types::I32, 0);
+        let gomp = module.declare_func_in_func(gomp, b.func);
+        b.ins().call(gomp, &[work_addr, data_addr, n, no_flags]);
+        let s = b.ins().stack_load(i64t, types::I32, data, 48);
+        b.ins().return_(&[s]);
+        Ok(())
+    })?;
+    define_with(module, work, work_sig, |module, b, p| {
+        let data = p[0];
+        let body_sig = b.import_signature(body_sig);
+        let load = |b: &mut FunctionBuilder<'_>, k: i32| b.ins().load(i64t, flags, data, 8 * k);
+        let (body, args, frame, first, step, count) = (
+            load(b, 0),
+            load(b, 1),
+            load(b, 2),
+            load(b, 3),
+            load(b, 4),
+            load(b, 5),
+        );
+        let status_addr = b.ins().iadd_imm_s(data, 48);
+        let thread_num = module.declare_func_in_func(thread_num, b.func);
+        let num_threads = module.declare_func_in_func(num_threads, b.func);
+        let call = b.ins().call(thread_num, &[]);
+        let t = b.inst_results(call)[0];
+        let t = b.ins().sextend(i64t, t);
+        let call = b.ins().call(num_threads, &[]);
+        let nt = b.inst_results(call)[0];
+        let nt = b.ins().sextend(i64t, nt);
+        let one = b.ins().iconst(i64t, 1);
+        let nt = b.ins().smax(nt, one);
+        let per = b.ins().imul_imm_s(nt, CHUNKS_PER_THREAD);
+        let chunk = b.ins().sdiv(count, per);
+        let chunk = b.ins().smax(chunk, one);
+        let chunks = b.ins().iadd(count, chunk);
+        let chunks = b.ins().iadd_imm_s(chunks, -1);
+        let chunks = b.ins().sdiv(chunks, chunk);
+        let c = b.declare_var(i64t);
+        b.def_var(c, t);
+        let head = b.create_block();
+        let step_block = b.create_block();
+        let run = b.create_block();
+        let exit = b.create_block();
+        b.ins().jump(head, &[]);
+        b.switch_to_block(head);
+        let cv = b.use_var(c);
+        let more = b.ins().icmp(IntCC::SignedLessThan, cv, chunks);
+        b.ins().brif(more, step_block, &[], exit, &[]);
+        b.switch_to_block(step_block);
+        let seen = b.ins().atomic_load(types::I32, flags, status_addr);
+        b.ins().brif(seen, exit, &[], run, &[]);
+        b.switch_to_block(run);
+        let cv = b.use_var(c);
+        let start = b.ins().imul(cv, chunk);
+        let left = b.ins().isub(count, start);
+        let n = b.ins().smin(chunk, left);
+        let offset = b.ins().imul(start, step);
+        let from = b.ins().iadd(first, offset);
+        let call = b
+            .ins()
+            .call_indirect(body_sig, body, &[args, frame, from, n]);
+        let s = b.inst_results(call)[0];
+        let zero = b.ins().iconst(types::I32, 0);
+        b.ins().atomic_cas(flags, status_addr, zero, s);
+        let next = b.ins().iadd(cv, nt);
+        b.def_var(c, next);
+        b.ins().jump(head, &[]);
+        b.switch_to_block(exit);
+        b.ins().return_(&[]);
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// A relocatable object holding one kernel ([`object_code`]).
+#[derive(Clone, Debug)]
+pub struct ObjectCode {
+    /// The object file's bytes (ELF on Linux, the host's format elsewhere).
+    pub bytes: Vec<u8>,
+    /// A C header declaring the entries: the source's declaration and `NAME_status`'s.
+    pub header: String,
+    /// What a C link needs besides the object: `-lm`, and `-fopenmp` when the code starts
+    /// threads (libgomp's `GOMP_parallel`).
+    pub links: Vec<&'static str>,
+    /// Whether the object holds optimized code (versioned by the plan's check); otherwise the
+    /// faithful code only.
+    pub optimized: bool,
+}
+
+/// Compiles `f` (with `plan`, versioned as [`crate::Kernel`] is) into a relocatable object for
+/// the host whose exported symbols are the C entries `NAME` and `NAME_status`
+/// ([`crate::c_abi`]'s conventions, [`Runtime::Libgomp`]'s run time).
+pub fn object_code(
+    f: &Function,
+    plan: Option<&Plan>,
+    options: &NativeOptions,
+) -> Result<ObjectCode, CodegenError> {
+    let isa = jit::host_isa(true)?;
+    let builder = cranelift_object::ObjectBuilder::new(
+        isa,
+        f.name.as_bytes().to_vec(),
+        cranelift_module::default_libcall_names(),
+    )
+    .map_err(cl)?;
+    let mut module = cranelift_object::ObjectModule::new(builder);
+    define(
+        &mut module,
+        f,
+        plan,
+        options,
+        Runtime::Libgomp,
+        false,
+        Linkage::Local,
+    )?;
+    let threads = module.declarations().get_name("GOMP_parallel").is_some();
+    let bytes = module.finish().emit().map_err(cl)?;
+    let mut links = vec!["-lm"];
+    if threads {
+        links.push("-fopenmp");
+    }
+    let guard = format!("OPTIMIST_{}_H", f.name.to_uppercase());
+    let header = format!(
+        "/* {name}: native code by optimist. Link: cc ... {name}.o {links}.\n   \
+         {name}_status returns 0, or an error status (see optimist_codegen::c_abi);\n   \
+         {name} calls optimist_error(status) on an error (weak; the default aborts). */\n\
+         #ifndef {guard}\n#define {guard}\n{protos}void optimist_error(int status);\n#endif\n",
+        name = f.name,
+        links = links.join(" "),
+        protos = c_abi::prototypes(f, &f.name),
+    );
+    Ok(ObjectCode {
+        bytes,
+        header,
+        links,
+        optimized: plan.is_some(),
+    })
+}
+
+impl ObjectCode {
+    /// C source of a function `name` with `f`'s signature that calls this object's
+    /// `NAME_status` entry and records which code ran in the global `int optimist_version` (1
+    /// the optimized code, 0 the faithful), as versioned C text does; on an error it prints the
+    /// status and exits the program with status 3. Include it after the object's header: the
+    /// test harnesses and `optimist run --backend object` call the object through it.
+    pub fn versioned_caller(f: &Function, name: &str) -> String {
+        let signature = f.c_signature(name);
+        let mut args: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| match *p {
+                optimist_scop::ir::Param::Scalar(v) => f.var(v).name.clone(),
+                optimist_scop::ir::Param::Array(a) => f.array(a).name.clone(),
+            })
+            .collect();
+        let ret = f.ret.map(|r| f.array(r).elem);
+        if ret.is_some() {
+            args.push("&optimist_value".into());
+        }
+        let (declare, give) = match ret {
+            Some(t) => (
+                format!("  {t} optimist_value = 0;\n"),
+                "  return optimist_value;\n",
+            ),
+            None => (String::new(), ""),
+        };
+        format!(
+            "int optimist_version;\n{signature} {{\n{declare}  int optimist_status = {kernel}_status({args});\n  \
+             optimist_version = !(optimist_status & 0x100);\n  \
+             if (optimist_status & ~0x100) {{\n    fprintf(stderr, \"{kernel}: status %#x\\n\", optimist_status);\n    exit(3);\n  }}\n{give}}}\n",
+            kernel = f.name,
+            args = args.join(", "),
+        )
+    }
+}
