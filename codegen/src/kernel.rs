@@ -177,7 +177,8 @@ pub struct Kernel {
 
 /// A kernel's C entry points ([`Kernel::entry`]): the function with the name and C signature
 /// of the source declaration, and the one that returns a status instead, both following the
-/// conventions of [`crate::c_abi`] (documented on [`CEntry::address`]). Valid while the kernel
+/// conventions of object code ([`crate::object_code`]), but for the error hook (see
+/// [`CEntry::address`]). Valid while the kernel
 /// (or this value) lives.
 #[derive(Clone)]
 pub struct CEntry {

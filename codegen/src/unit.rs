@@ -4,7 +4,7 @@
 //!
 //! The functions: the faithful lowering; with a plan, the model-based code and the versioned
 //! entry that checks the plan's assumptions and calls one of the two (and, for the JIT, the lean
-//! entry that leaves the faithful call to its caller); and the C entries ([`crate::c_abi`]),
+//! entry that leaves the faithful call to its caller); and the C entries ([`object_code`]),
 //! which give the kernel the source's name and C signature. They call each other directly, by
 //! symbol.
 //!
@@ -53,10 +53,10 @@ pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
 /// The functions [`define_kernel`] defined.
 #[derive(Clone, Copy, Debug)]
 pub struct KernelSymbols {
-    /// The faithful lowering (kernel signature, [`crate::abi`]).
-    pub faithful: FuncId,
-    /// The versioned entry (kernel signature), with a plan.
-    pub versioned: Option<FuncId>,
+    /// The faithful lowering (the crate's internal kernel signature).
+    pub(crate) faithful: FuncId,
+    /// The versioned entry (the internal kernel signature), with a plan.
+    pub(crate) versioned: Option<FuncId>,
     /// The C entry with the source's signature (`NAME`).
     pub c_entry: FuncId,
     /// The C entry that returns the status (`NAME_status`).
@@ -470,8 +470,26 @@ pub struct ObjectCode {
 }
 
 /// Compiles `f` (with `plan`, versioned as [`crate::Kernel`] is) into a relocatable object for
-/// the host whose exported symbols are the C entries `NAME` and `NAME_status`
-/// ([`crate::c_abi`]'s conventions, [`Runtime::Libgomp`]'s run time).
+/// the host whose exported symbols are the C entries, named after the function
+/// ([`Runtime::Libgomp`]'s run time). For `void mm(int n, int m, double A[n][m])`:
+///
+/// - `void mm(int n, int m, double *A)`: the source's signature. It runs the versioned kernel
+///   (the run-time check, then the optimized or the faithful code) and returns the function's
+///   value, if any; on an error it calls the hook `void optimist_error(int status)`
+///   ([`ERROR_HOOK`](crate::ERROR_HOOK)), a weak symbol whose default calls `abort()` (a program
+///   defining its own replaces it; the call then returns, with zero for a value).
+/// - `int mm_status(int n, int m, double *A)`: the same, returning the status instead: 0 when
+///   the kernel ran to completion; otherwise the low byte is the kind (1 an access outside an
+///   array's declared size, 2 an integer division by zero or `MIN / -1`, 3 an optimized
+///   footprint outside an array, whose index in the program is in bits 16 and up, 5 a pure
+///   function failed, 6 a local array could not be allocated: [`crate::Status`]). Bit 8
+///   (`0x100`) is set when the faithful code ran because the check failed. A function with a
+///   value takes one more parameter, a pointer the value is written to (may be null).
+///
+/// The caller's side is C's: each array pointer points to a buffer of its declared size at the
+/// call's parameter values (`n * m` elements for `A`); an array whose first dimension is not
+/// declared (`double A[][m]`, `double *A`) is as large as the program's accesses need. Local
+/// arrays are allocated with `calloc` and freed before the return.
 pub fn object_code(
     f: &Function,
     plan: Option<&Plan>,
@@ -503,8 +521,13 @@ pub fn object_code(
     let guard = format!("OPTIMIST_{}_H", f.name.to_uppercase());
     let header = format!(
         "/* {name}: native code by optimist. Link: cc ... {name}.o {links}.\n   \
-         {name}_status returns 0, or an error status (see optimist_codegen::c_abi);\n   \
-         {name} calls optimist_error(status) on an error (weak; the default aborts). */\n\
+         {name}_status returns 0 when the kernel ran to completion, else a status whose low\n   \
+         byte is 1 (an access outside an array's declared size), 2 (integer division by zero\n   \
+         or overflow), 3 (an optimized footprint outside an array, its index in bits 16 and\n   \
+         up), 5 (a pure function failed) or 6 (no memory for a local array); bit 8 (0x100)\n   \
+         is set when the faithful code ran because the run-time check failed.\n   \
+         {name} calls optimist_error(status) on an error: a weak symbol whose default calls\n   \
+         abort(); define it to handle errors yourself. */\n\
          #ifndef {guard}\n#define {guard}\n{protos}void optimist_error(int status);\n#endif\n",
         name = f.name,
         links = links.join(" "),
