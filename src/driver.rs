@@ -312,6 +312,9 @@ pub enum Error {
     /// *Bug*: isl failed in a way no budget explains.
     #[error("isl: {0}")]
     Isl(#[from] IslError),
+    /// *Invalid input*: a C file does not read as C ([`crate::rewrite_c`]).
+    #[error(transparent)]
+    Source(#[from] optimist_scop::frontend::CError),
 }
 
 /// The result of [`optimize`].

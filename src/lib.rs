@@ -100,6 +100,7 @@
 pub mod driver;
 pub mod isolate;
 pub mod picture;
+pub mod whole;
 
 pub use driver::{
     Budgets, Compiled, Config, Error, Outcome, PASSES, Stage, Strategy, Why, compile, compile_c,
@@ -115,3 +116,4 @@ pub use optimist_loopy::{Target, TargetKind};
 pub use optimist_presburger as presburger;
 pub use optimist_propagate as propagate;
 pub use optimist_scop as scop;
+pub use whole::{Rewrite, Rewritten, rewrite_c};

@@ -127,6 +127,8 @@ fn generated_c_for_a_product() {
     let scop = Scop::build(&f, &Config::default()).unwrap();
     let ast = generate(&scop, &scop.schedule).unwrap();
     expect![[r##"
+        #ifndef OPTIMIST_PREAMBLE
+        #define OPTIMIST_PREAMBLE
         #include <math.h>
         #include <stdlib.h>
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -150,6 +152,7 @@ fn generated_c_for_a_product() {
         static inline long optimist_thread(void) { return 0; }
         #define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
         #define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
+        #endif
         #endif
         void mm(int n, double C[n][n], double A[n][n], double B[n][n]) {
           long c0_, c1_, c2_;
@@ -174,6 +177,8 @@ fn versioned_c_for_a_wrapping_subscript() {
     let config = optimist::Config::with(optimist::Strategy::Original);
     let (p, _) = optimist::compile_c(&f, &config, "wrap_index").unwrap();
     expect![[r##"
+        #ifndef OPTIMIST_PREAMBLE
+        #define OPTIMIST_PREAMBLE
         #include <math.h>
         #include <stdlib.h>
         static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -198,6 +203,7 @@ fn versioned_c_for_a_wrapping_subscript() {
         #define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
         #define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
         #endif
+        #endif
         int optimist_version;
         static void wrap_index_fallback(int n, double A[256]) {
           int i;
@@ -205,6 +211,8 @@ fn versioned_c_for_a_wrapping_subscript() {
             A[(unsigned char)(i + 129)] = A[i] + 1.0;
           }
         }
+        #ifndef OPTIMIST_CHECK_HELPERS
+        #define OPTIMIST_CHECK_HELPERS
         static inline long ck_add(long a, long b, int *o) { long r; *o |= __builtin_add_overflow(a, b, &r); return r; }
         static inline long ck_sub(long a, long b, int *o) { long r; *o |= __builtin_sub_overflow(a, b, &r); return r; }
         static inline long ck_mul(long a, long b, int *o) { long r; *o |= __builtin_mul_overflow(a, b, &r); return r; }
@@ -215,6 +223,7 @@ fn versioned_c_for_a_wrapping_subscript() {
         static inline long ck_sel(long c, long a, long b) { return c ? a : b; }
         static inline long ck_and(long a, long b) { return (a != 0) & (b != 0); }
         static inline long ck_or(long a, long b) { return (a != 0) | (b != 0); }
+        #endif
         static void wrap_index_optimized(int n, double A[256]) {
           long c0_;
           for (c0_ = 0L; (c0_ < (long)n); c0_ += 1) {

@@ -38,9 +38,33 @@ enum Command {
     Show(ShowArgs),
     /// Check a Loopy script: exit 0 when legal, 1 with the violated dependences when not.
     Verify(VerifyArgs),
+    /// Rewrite a whole C file, source to source: every function with a `#pragma scop` region
+    /// (and every one named by `--function`) replaced by its versioned C, the rest untouched.
+    C(WholeArgs),
     /// Compile a C kernel into a relocatable object (native code, versioned by its run-time
     /// check) with the function's name and C signature, for a C program to link.
     Compile(CompileArgs),
+}
+
+/// `optimist c`.
+#[derive(Args)]
+struct WholeArgs {
+    /// The C file.
+    file: PathBuf,
+    /// Also rewrite this function (those with a `#pragma scop` region always are).
+    #[arg(long, value_name = "NAME")]
+    function: Vec<String>,
+    /// Add a directory to the preprocessor's include path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Define a macro for the preprocessor.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+    #[command(flatten)]
+    schedule: Schedule,
+    /// The file to write (default: standard output).
+    #[arg(short = 'o', value_name = "OUT.c")]
+    output: Option<PathBuf>,
 }
 
 /// `optimist compile`.
@@ -400,6 +424,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show(&args),
         Command::Verify(args) => return verify(&args),
         Command::Compile(args) => compile(&args),
+        Command::C(args) => whole(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -408,6 +433,41 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `optimist c`: the rewritten file, and a line per function on standard error.
+fn whole(args: &WholeArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("reading `{}`", args.file.display()))?;
+    let frontend = FrontendConfig {
+        include_dirs: args.include.clone(),
+        defines: args.define.clone(),
+        ..Default::default()
+    };
+    let config = match args.schedule.strategy_or(Opt::Default)? {
+        Some(s) => args.schedule.config(s)?,
+        None => args.schedule.config(Strategy::Original)?,
+    };
+    let out = optimist::rewrite_c(
+        &args.file.display().to_string(),
+        &text,
+        args.file.parent(),
+        &frontend,
+        &args.function,
+        &config,
+    )?;
+    for (name, what) in &out.functions {
+        match what {
+            optimist::Rewrite::Optimized => eprintln!("optimist: {name}: optimized"),
+            optimist::Rewrite::Kept(why) => eprintln!("optimist: {name}: kept as written: {why}"),
+        }
+    }
+    match &args.output {
+        Some(path) => std::fs::write(path, &out.text)
+            .with_context(|| format!("writing `{}`", path.display()))?,
+        None => print!("{}", out.text),
+    }
+    Ok(())
 }
 
 /// `optimist compile`: the object, and the header when asked.

@@ -310,7 +310,7 @@ fn show_scop_after_a_pass() {
 
 #[test]
 fn every_subcommand_has_help() {
-    for sub in ["run", "show", "verify", "demo", "compile"] {
+    for sub in ["run", "show", "verify", "demo", "compile", "c"] {
         let (ok, out, err) = optimist(&[sub, "--help"]);
         assert!(ok && out.contains("Usage: optimist"), "{sub}: {err}");
     }

@@ -156,8 +156,11 @@ enum Local {
     Read(String),
 }
 
-/// The helpers every generated function may call.
-const PREAMBLE: &str = "#include <math.h>
+/// The helpers every generated function may call, defined once in a file that holds several
+/// generated functions (a whole program with several regions, `optimist c`).
+const PREAMBLE: &str = "#ifndef OPTIMIST_PREAMBLE
+#define OPTIMIST_PREAMBLE
+#include <math.h>
 #include <stdlib.h>
 static inline long optimist_floord(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static inline long optimist_min(long a, long b) { return a < b ? a : b; }
@@ -180,6 +183,7 @@ static inline long optimist_threads(void) { return 1; }
 static inline long optimist_thread(void) { return 0; }
 #define OPTIMIST_PARALLEL_VECTOR OPTIMIST_VECTOR
 #define OPTIMIST_SHARED_VECTOR OPTIMIST_VECTOR
+#endif
 #endif
 ";
 

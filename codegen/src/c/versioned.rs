@@ -111,7 +111,10 @@ pub fn versioned(
 
 /// Overflow-checked operations of the run-time check (Algorithm 1): each sets `*o` on overflow
 /// (or division by zero) and returns some value. Every operand is evaluated (they are calls).
-pub(super) const CHECK_HELPERS: &str = "static inline long ck_add(long a, long b, int *o) { long r; *o |= __builtin_add_overflow(a, b, &r); return r; }
+/// Defined once in a file that holds several versioned functions.
+pub(super) const CHECK_HELPERS: &str = "#ifndef OPTIMIST_CHECK_HELPERS
+#define OPTIMIST_CHECK_HELPERS
+static inline long ck_add(long a, long b, int *o) { long r; *o |= __builtin_add_overflow(a, b, &r); return r; }
 static inline long ck_sub(long a, long b, int *o) { long r; *o |= __builtin_sub_overflow(a, b, &r); return r; }
 static inline long ck_mul(long a, long b, int *o) { long r; *o |= __builtin_mul_overflow(a, b, &r); return r; }
 static inline int ck_bad_div(long a, long b, int *o) { int bad = b == 0 || (b == -1 && a == (-9223372036854775807L - 1)); *o |= bad; return bad; }
@@ -121,6 +124,7 @@ static inline long ck_fdiv(long a, long b, int *o) { if (ck_bad_div(a, b, o)) re
 static inline long ck_sel(long c, long a, long b) { return c ? a : b; }
 static inline long ck_and(long a, long b) { return (a != 0) & (b != 0); }
 static inline long ck_or(long a, long b) { return (a != 0) | (b != 0); }
+#endif
 ";
 
 /// A check expression as C calling the overflow-checked helpers on `ovf`.

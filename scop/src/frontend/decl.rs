@@ -182,19 +182,22 @@ impl<'a> Lower<'a> {
         }
         let ret_ty = self.base_type_or_void(&d.specifiers, def.span)?;
         let mut params = Vec::new();
-        let fdecl = d
+        // `f(void)`, or `f()`, which C reads as a function of unspecified parameters and a
+        // definition as one of none.
+        let declared = d
             .declarator
             .node
             .derived
             .iter()
             .find_map(|dd| match &dd.node {
-                DerivedDeclarator::Function(f) => Some(f),
+                DerivedDeclarator::Function(f) => Some(f.node.parameters.as_slice()),
+                DerivedDeclarator::KRFunction(ids) if ids.is_empty() => Some(&[][..]),
                 _ => None,
             });
-        let Some(fdecl) = fdecl else {
+        let Some(declared) = declared else {
             return self.err(def.span, "not a function declarator");
         };
-        for p in &fdecl.node.parameters {
+        for p in declared {
             if let Some(param) = self.parameter(p)? {
                 params.push(param);
             }

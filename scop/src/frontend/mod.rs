@@ -119,6 +119,94 @@ pub fn parse_source(
     include_dir: Option<&Path>,
     config: &FrontendConfig,
 ) -> Result<Function, CError> {
+    let function = config.function.clone();
+    let pure_bindings: HashMap<String, PureImpl> = config.pures.iter().cloned().collect();
+    on_unit(
+        name,
+        text,
+        include_dir,
+        config,
+        move |name, lines, unit, pragmas| {
+            let at_start = || SrcLoc {
+                file: name.to_string(),
+                line: 1,
+                col: 1,
+            };
+            let pures = Rc::new(Pures::collect(unit, pure_bindings, pragmas));
+            let mut lower = Lower::new(lines, pures);
+            lower.typedefs(unit);
+            let def = lower.pick_function(unit, function.as_deref(), pragmas, at_start())?;
+            lower.function(def, pragmas)
+        },
+    )
+}
+
+/// A function defined in a C file ([`definitions`]): where it stands in the file, and whether
+/// it holds a `#pragma scop` region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Definition {
+    /// Its name.
+    pub name: String,
+    /// The line its definition starts on (1-based), and the column.
+    pub first_line: u32,
+    /// The column of its first character on `first_line` (1-based).
+    pub first_col: u32,
+    /// The line its body's closing brace is on.
+    pub last_line: u32,
+    /// Whether a `#pragma scop` region is inside it.
+    pub has_scop: bool,
+}
+
+/// The functions defined in C `text` named `name` itself (not in the files it includes), in
+/// order: what a source-to-source rewrite of a whole file replaces.
+pub fn definitions(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+) -> Result<Vec<Definition>, CError> {
+    on_unit(
+        name,
+        text,
+        include_dir,
+        config,
+        |name, lines, unit, pragmas| {
+            let mut out = Vec::new();
+            for e in &unit.0 {
+                let ast::ExternalDeclaration::FunctionDefinition(def) = &e.node else {
+                    continue;
+                };
+                let start = lines.loc(def.span.start);
+                let end = lines.loc(def.span.end.saturating_sub(1).max(def.span.start));
+                if start.file != name || end.file != name {
+                    continue;
+                }
+                out.push(Definition {
+                    name: declarator_name(&def.node.declarator.node).unwrap_or_default(),
+                    first_line: start.line,
+                    first_col: start.col,
+                    last_line: end.line,
+                    has_scop: !pragmas.in_span(def.span).is_empty(),
+                });
+            }
+            Ok(out)
+        },
+    )
+}
+
+/// Preprocesses `text` when it needs it and parses it, then runs `then` on the translation
+/// unit. Parsing, lowering and dropping the syntax tree all recurse on its depth (`a * b * c
+/// ...` is as deep as it is long): they run on a thread with a large stack, whatever the
+/// caller's, and a panic among them becomes an error.
+fn on_unit<T: Send + 'static>(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+    then: impl FnOnce(&str, &LineMap, &ast::TranslationUnit, &Pragmas) -> Result<T, CError>
+    + Send
+    + 'static,
+) -> Result<T, CError> {
     let at_start = || SrcLoc {
         file: name.to_string(),
         line: 1,
@@ -140,33 +228,19 @@ pub fn parse_source(
     } else {
         blank_comments(text)
     };
-    // Parsing, lowering and dropping the syntax tree all recurse on its depth (`a * b * c ...`
-    // is as deep as it is long): they run on a thread with a large stack, whatever the
-    // caller's, and a panic among them becomes an error.
     let name = name.to_string();
-    let function = config.function.clone();
-    let pure_bindings: HashMap<String, PureImpl> = config.pures.iter().cloned().collect();
     let handle = std::thread::Builder::new()
         .name("c-front-end".into())
         .stack_size(512 << 20)
         .spawn(move || {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                let at_start = || SrcLoc {
-                    file: name.clone(),
-                    line: 1,
-                    col: 1,
-                };
                 let lines = LineMap::new(&name, &source);
                 let unit = parse_unit(&source).map_err(|(offset, message)| CError {
                     loc: lines.loc(offset),
                     message,
                 })?;
                 let pragmas = Pragmas::find(&source);
-                let pures = Rc::new(Pures::collect(&unit, pure_bindings, &pragmas));
-                let mut lower = Lower::new(&lines, pures);
-                lower.typedefs(&unit);
-                let def = lower.pick_function(&unit, function.as_deref(), &pragmas, at_start())?;
-                lower.function(def, &pragmas)
+                then(&name, &lines, &unit, &pragmas)
             }))
         })
         .map_err(|e| CError {
