@@ -396,3 +396,27 @@ fn kernels_share_one_pool() {
             .is_none()
     );
 }
+
+/// A kernel may be named like a function its code calls (`free`, `log`): the JIT's entries
+/// are named apart and it runs; an object, whose entry must carry that name, is refused with
+/// the reason.
+#[test]
+fn a_kernel_named_like_the_c_library() {
+    use optimist::codegen::ArrayArg;
+    use optimist_scop::interp::Value;
+    let src = "void free(int n, double A[n]) {\n  for (int i = 0; i < n; i++)\n    A[i] = 2.0 * A[i];\n}\n";
+    let f = frontend::parse_source("free.c", src, None, &FrontendConfig::default()).unwrap();
+    let compiled = optimist::compile(&f, &Config::default()).unwrap();
+    let mut a = vec![1.0, 2.5];
+    compiled
+        .kernel
+        .call(&[("n", Value::Int(2))], &mut [("A", ArrayArg::F64(&mut a))])
+        .unwrap();
+    assert_eq!(a, [2.0, 5.0]);
+    let e = optimist::compile_object(&f, &Config::default()).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("a kernel named `free` cannot be linked"),
+        "{e}"
+    );
+}

@@ -273,6 +273,8 @@ impl Kernel {
             crate::unit::Runtime::Process,
             lazy.iter().any(|&l| l),
             cranelift_module::Linkage::Export,
+            // Not the C name: a kernel may be called `log` or `free` in this process.
+            &format!("optimist_c_{}", f.name),
         )?;
         let code = jit::finish(module, f)?;
         let mut k = Kernel {

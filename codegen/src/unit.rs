@@ -76,11 +76,40 @@ pub fn define_kernel(
     options: &NativeOptions,
     runtime: Runtime,
 ) -> Result<KernelSymbols, CodegenError> {
-    define(module, f, plan, options, runtime, false, Linkage::Local)
+    define(
+        module,
+        f,
+        plan,
+        options,
+        runtime,
+        false,
+        Linkage::Local,
+        &f.name,
+    )
 }
 
+/// The names the generated code imports or its run time defines: a C entry of that name would
+/// collide with them.
+const RESERVED: &[&str] = &[
+    "calloc",
+    "free",
+    "abort",
+    "aligned_alloc",
+    "GOMP_parallel",
+    "omp_get_thread_num",
+    "omp_get_num_threads",
+    c_abi::ERROR_HOOK,
+    crate::parallel::SYMBOL,
+    crate::buffers::ACQUIRE,
+    crate::buffers::RELEASE,
+    "optimist_parallel_work",
+    "optimist_call_pure",
+];
+
 /// [`define_kernel`], with the lean entry when `lean` (for the JIT's lazy locals), the
-/// internal functions with `internal` linkage.
+/// internal functions with `internal` linkage, and the C entries named `c_name` and
+/// `c_name_status`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn define(
     module: &mut dyn Module,
     f: &Function,
@@ -89,7 +118,14 @@ pub(crate) fn define(
     runtime: Runtime,
     lean: bool,
     internal: Linkage,
+    c_name: &str,
 ) -> Result<KernelSymbols, CodegenError> {
+    if RESERVED.contains(&c_name) || optimist_scop::ir::MathFn::from_name(c_name).is_some() {
+        return Err(CodegenError::Unsupported(format!(
+            "a kernel named `{c_name}` cannot be linked: its code calls a function of that name \
+             (the C library's, or optimist's run time); rename the kernel"
+        )));
+    }
     if runtime == Runtime::Libgomp
         && let Some(p) = f.pure_fns(false).iter().find(|p| {
             !p.definition
@@ -168,7 +204,7 @@ pub(crate) fn define(
         f,
         symbols.versioned.unwrap_or(faithful),
         preloads,
-        name,
+        c_name,
         Linkage::Export,
     )?;
     symbols.c_entry = plain;
@@ -511,6 +547,7 @@ pub fn object_code(
         Runtime::Libgomp,
         false,
         Linkage::Local,
+        &f.name,
     )?;
     let threads = module.declarations().get_name("GOMP_parallel").is_some();
     let bytes = module.finish().emit().map_err(cl)?;
