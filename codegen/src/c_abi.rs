@@ -26,7 +26,7 @@
 
 use crate::abi::{self, Status};
 use crate::ast::CodegenError;
-use crate::jit::{self, Lowering, clif};
+use crate::jit::{self, Lowering, clif, define_with};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
@@ -131,10 +131,6 @@ fn array_slots(f: &Function) -> Vec<(optimist_scop::ir::ArrayId, usize)> {
     slots
 }
 
-fn cl(e: impl std::fmt::Display) -> CodegenError {
-    CodegenError::Unexpected(format!("cranelift: {e}"))
-}
-
 /// Defines `f`'s C entries in `module`, named `name` and `name_status` with `linkage`, calling
 /// `kernel` (a function of the module with the kernel signature: the versioned entry, or the
 /// faithful code) with an argument block of `preloads` more slots.
@@ -159,7 +155,7 @@ fn define_sizes(module: &mut dyn Module, f: &Function, name: &str) -> Result<Fun
     let sig = jit::kernel_signature(module);
     let id = module
         .declare_function(name, Linkage::Local, &sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let mut ctx = module.make_context();
     ctx.func.signature = sig;
     let mut fctx = FunctionBuilderContext::new();
@@ -192,7 +188,7 @@ fn define_sizes(module: &mut dyn Module, f: &Function, name: &str) -> Result<Fun
         }
         l.finish();
     }
-    module.define_function(id, &mut ctx).map_err(cl)?;
+    module.define_function(id, &mut ctx).map_err(jit::err)?;
     Ok(id)
 }
 
@@ -223,7 +219,7 @@ fn define_status_entry(
     let sig = c_signature(module, f, true);
     let id = module
         .declare_function(&format!("{name}_status"), linkage, &sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let ptr = types::I64;
     let mut alloc_sig = module.make_signature();
     alloc_sig
@@ -232,22 +228,14 @@ fn define_status_entry(
     alloc_sig.returns.push(AbiParam::new(ptr));
     let calloc = module
         .declare_function("calloc", Linkage::Import, &alloc_sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let mut free_sig = module.make_signature();
     free_sig.params.push(AbiParam::new(ptr));
     let free = module
         .declare_function("free", Linkage::Import, &free_sig)
-        .map_err(cl)?;
-    let mut ctx = module.make_context();
-    ctx.func.signature = sig;
-    let mut fctx = FunctionBuilderContext::new();
-    {
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        b.seal_block(entry);
-        let params = b.block_params(entry).to_vec();
+        .map_err(jit::err)?;
+    define_with(module, id, sig, |module, b, params| {
+        let params = params.to_vec();
         let slots = abi::slot_count(f) + preloads;
         let bytes = u32::try_from(8 * slots.max(1))
             .map_err(|_| CodegenError::Unexpected("argument block too large".into()))?;
@@ -358,9 +346,8 @@ fn define_status_entry(
         b.switch_to_block(done);
         let status = b.block_params(done)[0];
         b.ins().return_(&[status]);
-        b.seal_all_blocks();
-    }
-    module.define_function(id, &mut ctx).map_err(cl)?;
+        Ok(())
+    })?;
     Ok(id)
 }
 
@@ -373,22 +360,16 @@ fn define_plain_entry(
     linkage: Linkage,
 ) -> Result<FuncId, CodegenError> {
     let sig = c_signature(module, f, false);
-    let id = module.declare_function(name, linkage, &sig).map_err(cl)?;
+    let id = module
+        .declare_function(name, linkage, &sig)
+        .map_err(jit::err)?;
     let mut hook_sig = module.make_signature();
     hook_sig.params.push(AbiParam::new(types::I32));
     let hook = module
         .declare_function(ERROR_HOOK, Linkage::Import, &hook_sig)
-        .map_err(cl)?;
-    let mut ctx = module.make_context();
-    ctx.func.signature = sig;
-    let mut fctx = FunctionBuilderContext::new();
-    {
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        b.seal_block(entry);
-        let mut args = b.block_params(entry).to_vec();
+        .map_err(jit::err)?;
+    define_with(module, id, sig, |module, b, params| {
+        let mut args = params.to_vec();
         let ret = f.ret.map(|r| f.array(r).elem);
         let out = ret.map(|t| {
             let slot =
@@ -426,9 +407,8 @@ fn define_plain_entry(
                 b.ins().return_(&[]);
             }
         }
-        b.seal_all_blocks();
-    }
-    module.define_function(id, &mut ctx).map_err(cl)?;
+        Ok(())
+    })?;
     Ok(id)
 }
 

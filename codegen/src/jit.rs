@@ -157,7 +157,8 @@ impl Finished {
 #[derive(Clone)]
 pub(crate) struct Keep(#[allow(dead_code)] Arc<Code>);
 
-fn err(e: impl std::fmt::Display) -> CodegenError {
+/// A Cranelift error as a [`CodegenError`].
+pub(crate) fn err(e: impl std::fmt::Display) -> CodegenError {
     CodegenError::Unexpected(format!("cranelift: {e}"))
 }
 
@@ -222,6 +223,34 @@ pub(crate) fn finish(mut module: JITModule, f: &Function) -> Result<Finished, Co
             _pures: f.pure_fns(false),
         }),
     })
+}
+
+/// Defines the function `id` with `sig`, its body built by `body` from the entry block's
+/// parameters.
+pub(crate) fn define_with(
+    module: &mut dyn Module,
+    id: FuncId,
+    sig: cranelift_codegen::ir::Signature,
+    body: impl FnOnce(
+        &mut dyn Module,
+        &mut FunctionBuilder<'_>,
+        &[cranelift_codegen::ir::Value],
+    ) -> Result<(), CodegenError>,
+) -> Result<(), CodegenError> {
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    let mut fctx = FunctionBuilderContext::new();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let params = b.block_params(entry).to_vec();
+        body(module, &mut b, &params)?;
+        b.seal_all_blocks();
+        b.seal_all_blocks();
+    }
+    module.define_function(id, &mut ctx).map_err(err)
 }
 
 /// The kernel signature in the module's calling convention.

@@ -15,7 +15,7 @@
 
 use crate::ast::CodegenError;
 use crate::c_abi::{self, CEntries};
-use crate::jit;
+use crate::jit::{self, define_with};
 use crate::jit_model::{Model, define_model};
 use crate::kernel::NativeOptions;
 use crate::plan::Plan;
@@ -24,7 +24,7 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types,
 };
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_frontend::FunctionBuilder;
 use cranelift_module::{FuncId, FuncOrDataId, Linkage, Module};
 use optimist_scop::ir::Function;
 
@@ -227,10 +227,6 @@ fn imported(module: &dyn Module, name: &str) -> Option<FuncId> {
     }
 }
 
-fn cl(e: impl std::fmt::Display) -> CodegenError {
-    CodegenError::Unexpected(format!("cranelift: {e}"))
-}
-
 /// Defines, local to the module, the run-time functions its code imports: threads through
 /// libgomp, buffers through the C library; and the weak error hook.
 fn define_libgomp_runtime(module: &mut dyn Module, threads: usize) -> Result<(), CodegenError> {
@@ -249,10 +245,10 @@ fn define_libgomp_runtime(module: &mut dyn Module, threads: usize) -> Result<(),
         sig.params.push(AbiParam::new(types::I32));
         let id = module
             .declare_function(c_abi::ERROR_HOOK, Linkage::Preemptible, &sig)
-            .map_err(cl)?;
+            .map_err(jit::err)?;
         let abort = module
             .declare_function("abort", Linkage::Import, &module.make_signature())
-            .map_err(cl)?;
+            .map_err(jit::err)?;
         define_with(module, id, sig, |module, b, _| {
             let abort = module.declare_func_in_func(abort, b.func);
             b.ins().call(abort, &[]);
@@ -261,34 +257,6 @@ fn define_libgomp_runtime(module: &mut dyn Module, threads: usize) -> Result<(),
         })?;
     }
     Ok(())
-}
-
-/// Defines the function `id` with `sig`, its body built by `body` from the entry block's
-/// parameters.
-fn define_with(
-    module: &mut dyn Module,
-    id: FuncId,
-    sig: cranelift_codegen::ir::Signature,
-    body: impl FnOnce(
-        &mut dyn Module,
-        &mut FunctionBuilder<'_>,
-        &[cranelift_codegen::ir::Value],
-    ) -> Result<(), CodegenError>,
-) -> Result<(), CodegenError> {
-    let mut ctx = module.make_context();
-    ctx.func.signature = sig;
-    let mut fctx = FunctionBuilderContext::new();
-    {
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        let params = b.block_params(entry).to_vec();
-        body(module, &mut b, &params)?;
-        b.seal_all_blocks();
-        b.seal_all_blocks();
-    }
-    module.define_function(id, &mut ctx).map_err(cl)
 }
 
 /// `name(bytes) -> ptr` as `aligned_alloc(64, bytes rounded up)`, or `name(ptr)` as
@@ -306,7 +274,7 @@ fn define_forward(
     }
     let id = module
         .declare_function(name, Linkage::Local, &sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let mut target = module.make_signature();
     if allocate {
         target.params.push(AbiParam::new(types::I64));
@@ -315,7 +283,7 @@ fn define_forward(
     target.returns.extend(sig.returns.iter().copied());
     let to = module
         .declare_function(to, Linkage::Import, &target)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     define_with(module, id, sig, |module, b, params| {
         let to = module.declare_func_in_func(to, b.func);
         if allocate {
@@ -348,7 +316,7 @@ fn define_parallel_for(module: &mut dyn Module, threads: usize) -> Result<(), Co
     sig.returns.push(AbiParam::new(types::I32));
     let id = module
         .declare_function(crate::parallel::SYMBOL, Linkage::Local, &sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let mut body_sig = module.make_signature();
     body_sig.params.extend([AbiParam::new(i64t); 4]);
     body_sig.returns.push(AbiParam::new(types::I32));
@@ -357,7 +325,7 @@ fn define_parallel_for(module: &mut dyn Module, threads: usize) -> Result<(), Co
     work_sig.params.push(AbiParam::new(i64t));
     let work = module
         .declare_function("optimist_parallel_work", Linkage::Local, &work_sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let mut gomp_sig = module.make_signature();
     gomp_sig.params.extend([
         AbiParam::new(i64t),
@@ -367,15 +335,15 @@ fn define_parallel_for(module: &mut dyn Module, threads: usize) -> Result<(), Co
     ]);
     let gomp = module
         .declare_function("GOMP_parallel", Linkage::Import, &gomp_sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let mut count_sig = module.make_signature();
     count_sig.returns.push(AbiParam::new(types::I32));
     let thread_num = module
         .declare_function("omp_get_thread_num", Linkage::Import, &count_sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let num_threads = module
         .declare_function("omp_get_num_threads", Linkage::Import, &count_sig)
-        .map_err(cl)?;
+        .map_err(jit::err)?;
     let flags = MemFlagsData::trusted();
     let threads = i64::try_from(threads.max(1))
         .unwrap_or(1)
@@ -537,7 +505,7 @@ pub fn object_code(
         f.name.as_bytes().to_vec(),
         cranelift_module::default_libcall_names(),
     )
-    .map_err(cl)?;
+    .map_err(jit::err)?;
     let mut module = cranelift_object::ObjectModule::new(builder);
     define(
         &mut module,
@@ -550,7 +518,7 @@ pub fn object_code(
         &f.name,
     )?;
     let threads = module.declarations().get_name("GOMP_parallel").is_some();
-    let bytes = module.finish().emit().map_err(cl)?;
+    let bytes = module.finish().emit().map_err(jit::err)?;
     let mut links = vec!["-lm"];
     if threads {
         links.push("-fopenmp");
