@@ -63,6 +63,19 @@ pub fn rewrite_c(
     config: &Config,
 ) -> Result<Rewritten, Error> {
     let definitions = frontend::definitions(name, text, include_dir, frontend)?;
+    if let Some(f) = functions
+        .iter()
+        .find(|f| definitions.iter().all(|d| &d.name != *f))
+    {
+        return Err(Error::Source(frontend::CError {
+            loc: optimist_scop::ir::SrcLoc {
+                file: name.to_string(),
+                line: 1,
+                col: 1,
+            },
+            message: format!("no function `{f}` is defined in the file"),
+        }));
+    }
     let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
     let mut report = Vec::new();
     // Replacements from the last function up, so that earlier line numbers stay valid.
@@ -93,20 +106,6 @@ pub fn rewrite_c(
             code.push('\n');
         }
         lines.splice(first..=last, std::iter::once(code));
-    }
-    let missing: Vec<&String> = functions
-        .iter()
-        .filter(|f| definitions.iter().all(|d| &d.name != *f))
-        .collect();
-    if let Some(f) = missing.first() {
-        return Err(Error::Source(frontend::CError {
-            loc: optimist_scop::ir::SrcLoc {
-                file: name.to_string(),
-                line: 1,
-                col: 1,
-            },
-            message: format!("no function `{f}` is defined in the file"),
-        }));
     }
     Ok(Rewritten {
         text: lines.concat(),

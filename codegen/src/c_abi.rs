@@ -2,27 +2,16 @@
 //! declaration, so that C (or any code following the platform's C calling convention) calls the
 //! kernel with no glue.
 //!
-//! For `void mm(int n, int m, double A[n][m])` two functions are defined in the module:
+//! For `void mm(int n, int m, double A[n][m])` two functions are defined in the module: `mm`,
+//! with the source's signature, and `mm_status`, which returns the status instead; the
+//! conventions (status codes, the error hook, the memory behind each pointer) are documented
+//! once, on [`crate::object_code`]. The JIT binds the hook [`ERROR_HOOK`] to a recorder read by
+//! [`take_entry_error`]; in object code it is a weak symbol that aborts.
 //!
-//! - `int mm_status(int n, int m, double *A)` runs the kernel (the versioned entry: the run-time
-//!   check, then the optimized or the faithful code) and returns its status, encoded as
-//!   [`crate::abi::Status::encode`] says: 0 when it ran to completion; otherwise the low byte
-//!   is the kind (1 an access outside an array's declared size, 2 an integer division by zero
-//!   or `MIN / -1`, 3 an optimized footprint outside an array (its index in the program in bits
-//!   16 and up), 5 a pure function failed, 6 a local array could not be allocated), and bit 8
-//!   (`0x100`) is set when the faithful code ran because the check failed. A function that
-//!   returns a value takes one more parameter, a pointer the value is written to (may be null).
-//! - `void mm(int n, int m, double *A)` calls `mm_status` and, on an error, the hook
-//!   `void optimist_error(int status)` ([`ERROR_HOOK`]); it returns the value, if any (zero
-//!   after an error). In object code the hook is a weak symbol whose default calls `abort()`:
-//!   a program that defines its own replaces it. In this process's JIT it records the status
-//!   for [`take_entry_error`].
-//!
-//! The arrays are the memory their declarations describe: an array parameter's buffer holds
-//! its declared size at the call's parameter values (`n * m` elements for `A` above), from the
-//! pointer passed on; an array whose first dimension is not declared (`double A[][m]`, `double
-//! *A`) is bounded by nothing but the accesses of the program. Local arrays are allocated with
-//! `calloc` and freed before the return.
+//! `mm_status` lays out the internal argument block ([`crate::abi`]) on its stack, has a
+//! generated function (`mm_sizes`) write each array's range (its declared size at the call's
+//! parameters), allocates the local arrays with `calloc`, calls the versioned entry, writes
+//! the value and frees the locals. `mm` calls it and the hook.
 
 use crate::abi::{self, Status};
 use crate::ast::CodegenError;
@@ -371,12 +360,12 @@ fn define_plain_entry(
     define_with(module, id, sig, |module, b, params| {
         let mut args = params.to_vec();
         let ret = f.ret.map(|r| f.array(r).elem);
-        let out = ret.map(|t| {
+        // A zeroed slot for the value: what `mm` returns after an error.
+        let out = ret.map(|_| {
             let slot =
                 b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 8, 3));
             let zero = b.ins().iconst(types::I64, 0);
             b.ins().stack_store(types::I64, zero, slot, 0);
-            let _ = t;
             slot
         });
         if let Some(slot) = out {

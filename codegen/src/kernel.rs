@@ -145,10 +145,10 @@ impl NativeOptions {
 pub struct Kernel {
     function: Function,
     faithful: Compiled,
-    /// Checks the assumptions, then calls `model` or `faithful`.
+    /// Checks the assumptions, then calls the model-based code or `faithful`.
     optimized: Option<Compiled>,
-    /// Checks the assumptions, then calls `model` or returns `CheckFailed`: used when the model
-    /// touches some local arrays of the program no more (`lazy`), so that they are allocated
+    /// Checks the assumptions, then calls the model-based code or returns `CheckFailed`: used
+    /// when the model touches some local arrays of the program no more (`lazy`), so that they are allocated
     /// only when the faithful code runs.
     lean: Option<Compiled>,
     /// Per local array of the program (in order), whether the model leaves it untouched.
