@@ -6,8 +6,14 @@
 //! parameters, or sizes from `#define`s; outside its region only declarations) and the
 //! driver optimizes it: the replacement is [`crate::compile_c`]'s versioned function with the
 //! same name and signature, its helpers (defined once per file, whatever the number of
-//! regions) before it. Any other function of the request stays as written, headed by a line
-//! `// optimist: REASON` saying why.
+//! regions) before it. When the function does not read as a kernel (a region in `main`
+//! between the initialisation and the printing, global arrays, `main(int argc, char
+//! **argv)`), each of its regions becomes a kernel of its own: a function `F_scop_K` taking
+//! what the region uses from outside ([`optimist_scop::frontend::regions`]: scalars by value,
+//! arrays with their declared shapes, scalars the region writes through one-element arrays
+//! when their value is read outside), defined before the function, and the region's lines
+//! become a call to it. Whatever stays as written is headed by a line `// optimist: REASON`
+//! saying why.
 //!
 //! # Design notes
 //!
@@ -15,16 +21,19 @@
 //!   replaced function's lines (its first to the line of its closing brace, as the front end
 //!   locates them through the preprocessor's line markers) are exchanged for the versioned C.
 //!   Comments, macros, `#include`s and the program's own `main` and timing are untouched.
-//! - **Not yet read** (each kept, with its reason): statements outside a region (a region in
-//!   `main` between initialisation and printing), global arrays and scalars used by a region,
-//!   a file that is only a region's statements, functions that call other functions of the
-//!   file (their definitions would be printed twice).
+//! - **A region's kernel is parsed in the file's own context**: its text (the region's lines
+//!   under a `#line` marker, so errors name the user's lines) is appended to the file, so that
+//!   macros and typedefs mean what they mean at the region. Its C replaces nothing of the
+//!   file but the region's lines.
+//! - **Not yet read** (each kept, with its reason): a file that is only a region's statements,
+//!   kernels that call other functions of the file (their definitions would be printed
+//!   twice).
 
 use crate::driver::{Config, Error, compile_c};
-use optimist_scop::frontend::{self, FrontendConfig};
+use optimist_scop::frontend::{self, FrontendConfig, Pass, Region};
 use std::path::Path;
 
-/// What [`rewrite_c`] did with one function.
+/// What [`rewrite_c`] did with one function or region.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rewrite {
     /// Replaced by its versioned C.
@@ -33,26 +42,58 @@ pub enum Rewrite {
     Kept(String),
 }
 
+/// One function or region [`rewrite_c`] looked at, and what it did with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// The function (for a region, the one it stands in).
+    pub function: String,
+    /// For a region, the line of its `#pragma scop`; `None` for a whole function.
+    pub region: Option<u32>,
+    /// What became of it.
+    pub outcome: Rewrite,
+}
+
+impl std::fmt::Display for Part {
+    /// `main, region at line 42` or `kernel`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.region {
+            Some(line) => write!(f, "{}, region at line {line}", self.function),
+            None => write!(f, "{}", self.function),
+        }
+    }
+}
+
 /// A rewritten file ([`rewrite_c`]).
 #[derive(Clone, Debug)]
 pub struct Rewritten {
     /// The whole file's new text.
     pub text: String,
-    /// What happened to each function of the request, in the file's order.
-    pub functions: Vec<(String, Rewrite)>,
+    /// What happened to each function of the request (or, where its regions became kernels
+    /// of their own, to each region), in the file's order.
+    pub parts: Vec<Part>,
 }
 
 /// Rewrites the C file `text` (named `name`; `#include "..."` looks in `include_dir`, and the
 /// front end's `include_dirs` and `defines` apply): every function with a `#pragma scop`
 /// region and every function named in `functions` is replaced by its versioned C under
-/// `config` when it can be optimized, and kept with a `// optimist:` line saying why when not.
+/// `config` when it can be optimized; a function holding regions that does not read as a
+/// kernel has each region replaced by a call to a kernel of its own; whatever cannot be
+/// optimized is kept, with a `// optimist:` line saying why.
 ///
 /// ```
 /// let src = "#include <stdio.h>\n#define N 64\nstatic void smooth(double A[N], double B[N]) {\n#pragma scop\n  for (int i = 1; i < N - 1; i++)\n    B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3.0;\n#pragma endscop\n}\nint main(void) {\n  static double A[N], B[N];\n  smooth(A, B);\n  printf(\"%f\\n\", B[1]);\n  return 0;\n}\n";
 /// let out = optimist::rewrite_c("s.c", src, None, &Default::default(), &[], &Default::default()).unwrap();
-/// assert_eq!(out.functions, [("smooth".to_string(), optimist::Rewrite::Optimized)]);
+/// assert_eq!(out.parts[0].function, "smooth");
+/// assert_eq!(out.parts[0].outcome, optimist::Rewrite::Optimized);
 /// assert!(out.text.contains("smooth_optimized"));
 /// assert!(out.text.ends_with("int main(void) {\n  static double A[N], B[N];\n  smooth(A, B);\n  printf(\"%f\\n\", B[1]);\n  return 0;\n}\n"));
+///
+/// // A region in `main`, on global arrays, between statements: a kernel of its own.
+/// let src = "#include <stdio.h>\n#define N 64\ndouble A[N], B[N];\nint main(void) {\n  int i;\n  for (i = 0; i < N; i++)\n    A[i] = i;\n#pragma scop\n  for (i = 1; i < N - 1; i++)\n    B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3.0;\n#pragma endscop\n  printf(\"%f\\n\", B[1]);\n  return 0;\n}\n";
+/// let out = optimist::rewrite_c("m.c", src, None, &Default::default(), &[], &Default::default()).unwrap();
+/// assert_eq!(out.parts[0].region, Some(8));
+/// assert_eq!(out.parts[0].outcome, optimist::Rewrite::Optimized);
+/// assert!(out.text.contains("  main_scop_1(A, B);\n"));
 /// ```
 pub fn rewrite_c(
     name: &str,
@@ -76,41 +117,111 @@ pub fn rewrite_c(
             message: format!("no function `{f}` is defined in the file"),
         }));
     }
-    let mut lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
-    let mut report = Vec::new();
-    // Replacements from the last function up, so that earlier line numbers stay valid.
+    let regions = if definitions.iter().any(|d| d.has_scop) {
+        frontend::regions(name, text, include_dir, frontend)?
+    } else {
+        Vec::new()
+    };
+    let lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    let mut parts = Vec::new();
+    // Line edits (first line, one past the last, new text), applied from the bottom up.
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut taken: Vec<String> = Vec::new();
     for d in &definitions {
         if !d.has_scop && !functions.contains(&d.name) {
             continue;
         }
         let (first, last) = (d.first_line as usize - 1, d.last_line as usize - 1);
-        let outcome = rewrite_one(name, text, include_dir, frontend, config, d, &lines);
-        match outcome {
+        let last = last.min(lines.len().saturating_sub(1));
+        let kept = |reason: &str| format!("// optimist: {reason}\n{}", lines[first..=last].concat());
+        match rewrite_one(name, text, include_dir, frontend, config, d, &lines) {
             Ok(code) => {
-                edits.push((first, last, code));
-                report.push((d.name.clone(), Rewrite::Optimized));
+                edits.push((first, last + 1, code));
+                parts.push(Part {
+                    function: d.name.clone(),
+                    region: None,
+                    outcome: Rewrite::Optimized,
+                });
             }
-            Err(reason) => {
+            Err(Failure::Unreadable(_)) if d.has_scop => {
+                let mut kernels = String::new();
+                let mine = regions.iter().filter(|r| r.function == d.name);
+                for (k, r) in mine.enumerate() {
+                    let (outcome, edit) = match rewrite_region(
+                        name,
+                        text,
+                        include_dir,
+                        frontend,
+                        config,
+                        r,
+                        k + 1,
+                        &lines,
+                        &mut taken,
+                    ) {
+                        Ok((code, call)) => {
+                            kernels.push_str(&code);
+                            if !kernels.ends_with('\n') {
+                                kernels.push('\n');
+                            }
+                            (Rewrite::Optimized, call)
+                        }
+                        Err(reason) => {
+                            let reason = reason.replace('\n', " ");
+                            let at = r.scop_line as usize - 1;
+                            let indent: String = lines
+                                .get(at + 1)
+                                .map(|l| l.chars().take_while(|c| c.is_whitespace()).collect())
+                                .unwrap_or_default();
+                            let edit = (at, at, format!("{indent}// optimist: {reason}\n"));
+                            (Rewrite::Kept(reason), edit)
+                        }
+                    };
+                    edits.push(edit);
+                    parts.push(Part {
+                        function: d.name.clone(),
+                        region: Some(r.scop_line),
+                        outcome,
+                    });
+                }
+                if !kernels.is_empty() {
+                    edits.push((first, first, kernels));
+                }
+            }
+            Err(Failure::Unreadable(reason) | Failure::NotOptimized(reason)) => {
                 let reason = reason.replace('\n', " ");
-                let kept = lines[first..=last.min(lines.len() - 1)].concat();
-                edits.push((first, last, format!("// optimist: {reason}\n{kept}")));
-                report.push((d.name.clone(), Rewrite::Kept(reason)));
+                edits.push((first, last + 1, kept(&reason)));
+                parts.push(Part {
+                    function: d.name.clone(),
+                    region: None,
+                    outcome: Rewrite::Kept(reason),
+                });
             }
         }
     }
-    for (first, last, code) in edits.into_iter().rev() {
-        let last = last.min(lines.len().saturating_sub(1));
+    // From the bottom up (an insertion before a replacement at the same line), so that
+    // earlier line numbers stay valid.
+    edits.sort_by_key(|&(first, end, _)| (std::cmp::Reverse(first), std::cmp::Reverse(end)));
+    let mut lines = lines;
+    for (first, end, code) in edits {
         let mut code = code;
-        if !code.ends_with('\n') {
+        if !code.is_empty() && !code.ends_with('\n') {
             code.push('\n');
         }
-        lines.splice(first..=last, std::iter::once(code));
+        let end = end.min(lines.len());
+        lines.splice(first..end, std::iter::once(code));
     }
     Ok(Rewritten {
         text: lines.concat(),
-        functions: report,
+        parts,
     })
+}
+
+/// Why a function or region stays as written.
+enum Failure {
+    /// The front end does not read it as a kernel.
+    Unreadable(String),
+    /// It reads, and is not optimized.
+    NotOptimized(String),
 }
 
 /// The versioned C replacing the definition `d`, or why it stays as written.
@@ -122,7 +233,7 @@ fn rewrite_one(
     config: &Config,
     d: &frontend::Definition,
     lines: &[String],
-) -> Result<String, String> {
+) -> Result<String, Failure> {
     let (first, last) = (d.first_line as usize - 1, d.last_line as usize - 1);
     let alone = |line: Option<&String>, before: bool| {
         line.is_some_and(|l| {
@@ -136,25 +247,141 @@ fn rewrite_one(
         })
     };
     if !alone(lines.get(first), true) || !alone(lines.get(last), false) {
-        return Err(format!(
+        return Err(Failure::NotOptimized(format!(
             "`{}` shares a line with other code: put its definition on lines of its own",
             d.name
-        ));
+        )));
     }
     let fc = FrontendConfig {
         function: Some(d.name.clone()),
         ..frontend.clone()
     };
-    let f = frontend::parse_source(name, text, include_dir, &fc).map_err(|e| e.to_string())?;
+    let f = frontend::parse_source(name, text, include_dir, &fc)
+        .map_err(|e| Failure::Unreadable(e.to_string()))?;
     if let Some(p) = f.pure_fns(false).first() {
-        return Err(format!(
+        return Err(Failure::Unreadable(format!(
             "`{}` calls `{}`: kernels that call functions of the file are not rewritten yet",
             d.name, p.name
-        ));
+        )));
     }
-    let (program, outcome) = compile_c(&f, config, &d.name).map_err(|e| e.to_string())?;
+    optimized(&f, config, &d.name).map_err(Failure::NotOptimized)
+}
+
+/// `f`'s versioned C under `config`, or why it is not optimized.
+fn optimized(f: &optimist_scop::ir::Function, config: &Config, name: &str) -> Result<String, String> {
+    let (program, outcome) = compile_c(f, config, name).map_err(|e| e.to_string())?;
     match outcome.why() {
         Some(why) => Err(format!("not optimized: {why}")),
         None => Ok(program.code),
     }
+}
+
+/// Region `r` (the `k`-th of its function) as a kernel of its own: the kernel's versioned C
+/// and the edit replacing the region's lines by a call to it; or why the region stays as
+/// written. `taken` holds the names of the kernels made so far.
+#[allow(clippy::too_many_arguments)]
+fn rewrite_region(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    frontend: &FrontendConfig,
+    config: &Config,
+    r: &Region,
+    k: usize,
+    lines: &[String],
+    taken: &mut Vec<String>,
+) -> Result<(String, (usize, usize, String)), String> {
+    if let Some(p) = &r.problem {
+        return Err(p.clone());
+    }
+    let (open, close) = (r.scop_line as usize - 1, r.endscop_line as usize - 1);
+    if close >= lines.len() || open >= close {
+        return Err("the region's pragmas are not on lines of the file".into());
+    }
+    let fresh = |base: String, taken: &[String]| {
+        let mut n = base.clone();
+        let mut i = 1;
+        while text.contains(&n) || taken.contains(&n) {
+            n = format!("{base}_{i}");
+            i += 1;
+        }
+        n
+    };
+    let kernel = fresh(format!("{}_scop_{k}", r.function), taken);
+    taken.push(kernel.clone());
+    let io = |v: &str| format!("optimist_io_{v}");
+    let (mut params, mut args, mut head, mut tail, mut before, mut after) = (
+        Vec::new(),
+        Vec::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+    );
+    for input in &r.inputs {
+        let v = &input.name;
+        match &input.pass {
+            Pass::Value(decl) | Pass::Array(decl) => {
+                params.push(decl.clone());
+                args.push(v.clone());
+            }
+            Pass::InOut { ty, copy_in } => {
+                let cell = io(v);
+                if text.contains(&cell) {
+                    return Err(format!("the name `{cell}` is taken"));
+                }
+                params.push(format!("{ty} {cell}[1]"));
+                args.push(cell.clone());
+                before.push_str(&format!("{ty} {cell}[1]; "));
+                if *copy_in {
+                    before.push_str(&format!("{cell}[0] = {v}; "));
+                    head.push_str(&format!("  {ty} {v} = {cell}[0];\n"));
+                } else {
+                    head.push_str(&format!("  {ty} {v};\n"));
+                }
+                tail.push_str(&format!("  {cell}[0] = {v};\n"));
+                after.push_str(&format!(" {v} = {cell}[0];"));
+            }
+            Pass::Local(ty) => head.push_str(&format!("  {ty} {v};\n")),
+        }
+    }
+    let params = if params.is_empty() {
+        "void".to_string()
+    } else {
+        params.join(", ")
+    };
+    let region = lines[open + 1..close].concat();
+    let source = format!(
+        "void {kernel}({params}) {{\n{head}#pragma scop\n#line {} {name:?}\n{region}{tail}#pragma endscop\n}}\n",
+        r.scop_line + 1
+    );
+    let whole = format!(
+        "{text}{}\n#line 1 \"<optimist: the kernel of {}'s region at line {}>\"\n{source}",
+        if text.ends_with('\n') { "" } else { "\n" },
+        r.function,
+        r.scop_line
+    );
+    let fc = FrontendConfig {
+        function: Some(kernel.clone()),
+        ..frontend.clone()
+    };
+    let f = frontend::parse_source(name, &whole, include_dir, &fc).map_err(|e| e.to_string())?;
+    if let Some(p) = f.pure_fns(false).first() {
+        return Err(format!(
+            "the region calls `{}`: kernels that call functions of the file are not rewritten yet",
+            p.name
+        ));
+    }
+    let code = optimized(&f, config, &kernel)?;
+    let indent: String = lines[open + 1]
+        .chars()
+        .take_while(|c| c.is_whitespace())
+        .collect();
+    let call = format!("{kernel}({});", args.join(", "));
+    let call = if before.is_empty() {
+        format!("{indent}{call}\n")
+    } else {
+        format!("{indent}{{ {before}{call}{after} }}\n")
+    };
+    Ok((code, (open, close + 1, call)))
 }

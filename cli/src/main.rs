@@ -456,10 +456,10 @@ fn whole(args: &WholeArgs) -> Result<()> {
         &args.function,
         &config,
     )?;
-    for (name, what) in &out.functions {
-        match what {
-            optimist::Rewrite::Optimized => eprintln!("optimist: {name}: optimized"),
-            optimist::Rewrite::Kept(why) => eprintln!("optimist: {name}: kept as written: {why}"),
+    for part in &out.parts {
+        match &part.outcome {
+            optimist::Rewrite::Optimized => eprintln!("optimist: {part}: optimized"),
+            optimist::Rewrite::Kept(why) => eprintln!("optimist: {part}: kept as written: {why}"),
         }
     }
     match &args.output {

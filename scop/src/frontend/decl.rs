@@ -12,6 +12,7 @@ impl<'a> Lower<'a> {
             arrays: Default::default(),
             scopes: vec![HashMap::new()],
             constants: HashMap::new(),
+            enums: HashMap::new(),
         }
     }
 
@@ -77,6 +78,40 @@ impl<'a> Lower<'a> {
                     && let ast::DeclaratorKind::Identifier(id) = &decl.kind.node
                 {
                     self.typedefs.insert(id.node.name.clone(), ty);
+                }
+            }
+        }
+    }
+
+    /// The file-scope enumeration constants (`enum { N = 100, M };`) whose values fold to
+    /// integers: each is an `int` constant wherever the file uses it.
+    pub(super) fn enums(&mut self, unit: &ast::TranslationUnit) {
+        for ext in &unit.0 {
+            let ast::ExternalDeclaration::Declaration(d) = &ext.node else {
+                continue;
+            };
+            for s in &d.node.specifiers {
+                let DeclarationSpecifier::TypeSpecifier(t) = &s.node else {
+                    continue;
+                };
+                let ast::TypeSpecifier::Enum(e) = &t.node else {
+                    continue;
+                };
+                let mut next = Some(0i128);
+                for en in &e.node.enumerators {
+                    let value = match &en.node.expression {
+                        Some(x) => match self.expr(x).map(|v| v.kind) {
+                            Ok(ExprKind::Int(v)) => Some(v),
+                            _ => None,
+                        },
+                        None => next,
+                    };
+                    next = value.and_then(|v| v.checked_add(1));
+                    if let Some(v) = value.filter(|v| i32::try_from(*v).is_ok())
+                        && let Ok(c) = Expr::int(v, Type::I32)
+                    {
+                        self.enums.insert(en.node.identifier.node.name.clone(), c);
+                    }
                 }
             }
         }

@@ -13,7 +13,10 @@ impl<'a> Lower<'a> {
                     span,
                     format!("array `{}` used without all its subscripts", id.node.name),
                 ),
-                None => self.err(span, format!("unknown variable `{}`", id.node.name)),
+                None => match self.enums.get(&id.node.name) {
+                    Some(value) => Ok(value.clone()),
+                    None => self.err(span, format!("unknown variable `{}`", id.node.name)),
+                },
             },
             Expression::Constant(c) => self.constant(&c.node, span),
             Expression::BinaryOperator(b) => {
@@ -214,9 +217,54 @@ impl<'a> Lower<'a> {
                     ),
                 }
             }
-            ast::Constant::Character(_) => self.err(span, "character constants are not supported"),
+            ast::Constant::Character(text) => match character(text) {
+                Some(v) => self.ir(span, Expr::int(v, Type::I32)),
+                None => self.err(
+                    span,
+                    "only plain one-character constants are supported (`'a'`, `'\\n'`, `'\\x41'`)",
+                ),
+            },
         }
     }
+}
+
+/// The value of a plain character constant (`'a'`, `'\n'`, `'\0'`, `'\x41'`, `'\101'`), as
+/// `int` (C11 6.4.4.4, with `char` signed as on the targets optimist compiles for). `None` for
+/// prefixed, multi-character or malformed constants.
+pub(super) fn character(text: &str) -> Option<i128> {
+    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let byte = |v: u32| -> Option<i128> { (v <= 0xff).then_some(i128::from(v as u8 as i8)) };
+    let mut chars = inner.chars();
+    let c = chars.next()?;
+    if c != '\\' {
+        return (chars.next().is_none() && c.is_ascii()).then_some(c as i128);
+    }
+    let rest: String = chars.collect();
+    let simple = match rest.as_str() {
+        "n" => Some(10),
+        "t" => Some(9),
+        "r" => Some(13),
+        "0" => Some(0),
+        "\\" => Some(92),
+        "'" => Some(39),
+        "\"" => Some(34),
+        "?" => Some(63),
+        "a" => Some(7),
+        "b" => Some(8),
+        "f" => Some(12),
+        "v" => Some(11),
+        _ => None,
+    };
+    if let Some(v) = simple {
+        return Some(v);
+    }
+    if let Some(hex) = rest.strip_prefix('x') {
+        return byte(u32::from_str_radix(hex, 16).ok()?);
+    }
+    if (1..=3).contains(&rest.len()) && rest.chars().all(|c| ('0'..='7').contains(&c)) {
+        return byte(u32::from_str_radix(&rest, 8).ok()?);
+    }
+    None
 }
 
 /// The value of a hexadecimal floating constant (`1.8p3`, with or without `0x`), correctly

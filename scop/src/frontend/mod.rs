@@ -57,11 +57,13 @@ use std::sync::Arc;
 mod decl;
 mod expr;
 mod pure;
+mod regions;
 mod source;
 mod stmt;
 
 #[cfg(test)]
 use expr::hex_float;
+pub use regions::{Input, Pass, Region, regions};
 use pure::*;
 use source::*;
 use stmt::*;
@@ -135,6 +137,7 @@ pub fn parse_source(
             let pures = Rc::new(Pures::collect(unit, pure_bindings, pragmas));
             let mut lower = Lower::new(lines, pures);
             lower.typedefs(unit);
+            lower.enums(unit);
             let def = lower.pick_function(unit, function.as_deref(), pragmas, at_start())?;
             lower.function(def, pragmas)
         },
@@ -276,6 +279,8 @@ struct Lower<'a> {
     /// n = 5; int A[n];`): local arrays are sized when the function starts, so the size takes
     /// the constant.
     constants: HashMap<VarId, Expr>,
+    /// The file's enumeration constants whose values are known (`enum { N = 100 };`).
+    enums: HashMap<String, Expr>,
 }
 
 type R<T> = Result<T, CError>;

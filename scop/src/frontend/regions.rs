@@ -1,0 +1,750 @@
+//! The `#pragma scop` regions of a whole file, each read as a kernel of its own: what it reads
+//! and writes from outside (globals, the enclosing function's parameters and locals), and how
+//! each must be passed so that a function holding only the region computes what the region
+//! computes where it stands ([`regions`]).
+//!
+//! # Design notes
+//!
+//! - **Names are resolved as C scopes them.** One walk over the translation unit declares file
+//!   scope, parameters, blocks and `for` declarations in order and records every occurrence of
+//!   a variable with the declaration it names and its role (read, written by `=`, read and
+//!   written, address taken). A name declared inside the region is the region's own.
+//! - **A scalar the region writes** is a local of the kernel when nothing can read the value
+//!   the region leaves nor give it the value it reads: no occurrence outside the region reads
+//!   it (each is the target of `=`, or lies in a `for` statement that starts by assigning it
+//!   and does not hold the region), it is not a global or a `static`, and inside the region
+//!   every read follows a write on every path (a must-be-assigned walk: sequences accumulate,
+//!   loop bodies and branches do not pass what they assign on, a `for`'s start does). Else it
+//!   travels through a one-element array: copied in when the region may read it first, always
+//!   copied out.
+//! - **Arrays** are passed as themselves, with their declared shape: `double A[N][M]`,
+//!   `double *A`, and `double (*A)[N]` (a pointer to rows) as `double A[][N]`. A size that
+//!   reads variables passes them too; those may not be written by the region, nor anywhere
+//!   after the array's declaration (else the shape at the call would not be the declared one).
+
+use super::*;
+use lang_c::visit::{self, Visit};
+use std::collections::HashSet;
+
+/// A `#pragma scop` region of a file, read as a kernel of its own ([`regions`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The function it stands in.
+    pub function: String,
+    /// The line of its `#pragma scop` (1-based).
+    pub scop_line: u32,
+    /// The line of its `#pragma endscop`.
+    pub endscop_line: u32,
+    /// What it uses from outside, in the order a kernel takes them: scalars by value first
+    /// (array sizes may read them), then arrays, then scalars through one-element arrays,
+    /// then the kernel's locals.
+    pub inputs: Vec<Input>,
+    /// Why the region cannot be a kernel of its own, when it cannot.
+    pub problem: Option<String>,
+}
+
+/// A variable a region uses from outside it, and how a kernel holding the region gets it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// Its name (the same inside the kernel).
+    pub name: String,
+    /// How it is passed.
+    pub pass: Pass,
+}
+
+/// How a variable reaches a kernel made of a region ([`Input`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// A scalar the region only reads, by value: the parameter's declaration (`int n`).
+    Value(String),
+    /// An array, as itself: the parameter's declaration (`double A[100][100]`, `double *B`).
+    Array(String),
+    /// A scalar the region writes and whose value may be read outside it (or that it may
+    /// read before writing), of type `ty`: through a one-element array, copied in first when
+    /// `copy_in`, always copied out after.
+    InOut {
+        /// Its type (`double`).
+        ty: String,
+        /// Whether the region may read the value it has before the region.
+        copy_in: bool,
+    },
+    /// A scalar the region writes before any read and whose value nothing outside reads: a
+    /// local of the kernel, of type `ty`.
+    Local(String),
+}
+
+/// The `#pragma scop` regions of C `text` (named `name`) inside its own function definitions,
+/// in order, each with what it uses from outside and how a kernel made of it takes each
+/// ([`Region`]); a region that cannot be a kernel says why in [`Region::problem`].
+pub fn regions(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+) -> Result<Vec<Region>, CError> {
+    on_unit(
+        name,
+        text,
+        include_dir,
+        config,
+        |name, lines, unit, pragmas| {
+            if let Some(offset) = pragmas.unmatched {
+                return Err(CError {
+                    loc: lines.loc(offset),
+                    message: "`#pragma scop` and `#pragma endscop` do not pair up".into(),
+                });
+            }
+            let mut r = Resolver {
+                source: &pragmas.source,
+                pragmas,
+                scopes: vec![HashMap::new()],
+                decls: Vec::new(),
+                occs: Vec::new(),
+                by_offset: HashMap::new(),
+                for_inits: Vec::new(),
+                found: Vec::new(),
+                function: None,
+                dims: None,
+            };
+            r.visit_translation_unit(unit);
+            r.found.sort_by_key(|f| f.start);
+            let mut out = Vec::new();
+            for found in &r.found {
+                let (first, last) = (lines.loc(found.start), lines.loc(found.stop));
+                if first.file != name || last.file != name {
+                    continue;
+                }
+                let (inputs, problem) = match r.analyse(found) {
+                    Ok(inputs) => (inputs, None),
+                    Err(why) => (Vec::new(), Some(why)),
+                };
+                out.push(Region {
+                    function: found.function.clone(),
+                    scop_line: first.line,
+                    endscop_line: last.line,
+                    inputs,
+                    problem,
+                });
+            }
+            Ok(out)
+        },
+    )
+}
+
+type DeclId = usize;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    Read,
+    /// The target of a plain `=`.
+    Write,
+    /// `+=`, `++`, ...
+    ReadWrite,
+    /// `&x`.
+    Address,
+}
+
+struct Decl {
+    name: String,
+    global: bool,
+    is_static: bool,
+    /// The declaration's text range.
+    start: usize,
+    end: usize,
+    /// The scalar type (`double`), from the specifiers without storage class.
+    ty: String,
+    /// The parameter declaration a kernel takes it as, or why it cannot.
+    shape: Result<Shape, String>,
+    /// The variables its array sizes read.
+    dims: Vec<DeclId>,
+}
+
+enum Shape {
+    Scalar,
+    Array(String),
+}
+
+struct Occ {
+    decl: DeclId,
+    start: usize,
+    role: Role,
+}
+
+/// A region found in a block, with the block's items inside it.
+struct Found<'ast> {
+    function: String,
+    /// The offsets of its `#pragma scop` and `#pragma endscop` lines.
+    start: usize,
+    stop: usize,
+    items: Vec<&'ast Node<BlockItem>>,
+    /// Why its items could not be found at statement boundaries.
+    problem: Option<String>,
+    /// The enclosing function's text range.
+    fn_end: usize,
+}
+
+struct Resolver<'ast, 'p> {
+    source: &'p str,
+    pragmas: &'p Pragmas,
+    scopes: Vec<HashMap<String, DeclId>>,
+    decls: Vec<Decl>,
+    occs: Vec<Occ>,
+    by_offset: HashMap<usize, usize>,
+    /// `for (x = ...; ...)` statements: the counter's declaration and the statement's range.
+    for_inits: Vec<(DeclId, usize, usize)>,
+    found: Vec<Found<'ast>>,
+    function: Option<(String, usize)>,
+    /// While an array size is visited: the variables it reads.
+    dims: Option<Vec<DeclId>>,
+}
+
+impl<'ast, 'p> Resolver<'ast, 'p> {
+    fn text(&self, span: Span) -> &'p str {
+        self.source.get(span.start..span.end).unwrap_or_default().trim()
+    }
+
+    fn lookup(&self, name: &str) -> Option<DeclId> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+    }
+
+    fn occur(&mut self, name: &str, span: Span, role: Role) {
+        if let Some(decl) = self.lookup(name) {
+            if let Some(dims) = &mut self.dims {
+                dims.push(decl);
+            }
+            self.by_offset.insert(span.start, self.occs.len());
+            self.occs.push(Occ {
+                decl,
+                start: span.start,
+                role,
+            });
+        }
+    }
+
+    /// Declares every variable of a declaration (or parameter), visiting its sizes and
+    /// initializers as reads.
+    fn declare(
+        &mut self,
+        specifiers: &'ast [Node<DeclarationSpecifier>],
+        declarator: &'ast Node<ast::Declarator>,
+        initializer: Option<&'ast Node<ast::Initializer>>,
+        range: Span,
+    ) {
+        let d = &declarator.node;
+        if d.derived
+            .iter()
+            .any(|dd| matches!(dd.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
+        {
+            return;
+        }
+        let Some(name) = declarator_name(d) else {
+            return;
+        };
+        self.dims = Some(Vec::new());
+        self.visit_declarator(&declarator.node, &declarator.span);
+        let dims = self.dims.take().unwrap_or_default();
+        if let Some(init) = initializer {
+            self.visit_initializer(&init.node, &init.span);
+        }
+        let mut is_static = false;
+        let mut ty = Vec::new();
+        let mut problem = None;
+        for s in specifiers {
+            match &s.node {
+                DeclarationSpecifier::StorageClass(c) => {
+                    is_static |= c.node == ast::StorageClassSpecifier::Static
+                }
+                DeclarationSpecifier::Function(_) | DeclarationSpecifier::Alignment(_) => {}
+                DeclarationSpecifier::TypeQualifier(q)
+                    if q.node == ast::TypeQualifier::Volatile =>
+                {
+                    problem = Some(format!("`{name}` is `volatile`"));
+                }
+                _ => ty.push(self.text(s.span)),
+            }
+        }
+        let ty = ty.join(" ");
+        let shape = match problem {
+            Some(p) => Err(p),
+            None => self.shape(&name, &ty, d),
+        };
+        let id = self.decls.len();
+        self.decls.push(Decl {
+            name: name.clone(),
+            global: self.scopes.len() == 1,
+            is_static,
+            start: range.start,
+            end: range.end,
+            ty,
+            shape,
+            dims,
+        });
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.insert(name, id);
+        }
+    }
+
+    /// How a kernel takes the variable declared by `d`.
+    fn shape(&self, name: &str, ty: &str, d: &ast::Declarator) -> Result<Shape, String> {
+        let unsupported = || format!("`{name}` is neither a scalar nor an array of scalars");
+        let sizes = |derived: &[Node<DerivedDeclarator>]| -> Result<String, String> {
+            let mut out = String::new();
+            for dd in derived {
+                let DerivedDeclarator::Array(a) = &dd.node else {
+                    return Err(unsupported());
+                };
+                match &a.node.size {
+                    ast::ArraySize::Unknown if out.is_empty() => out.push_str("[]"),
+                    ast::ArraySize::VariableExpression(e) | ast::ArraySize::StaticExpression(e) => {
+                        out.push_str(&format!("[{}]", self.text(e.span)))
+                    }
+                    _ => return Err(format!("`{name}` has a dimension of unknown size")),
+                }
+            }
+            Ok(out)
+        };
+        match &d.kind.node {
+            ast::DeclaratorKind::Identifier(_) => match d.derived.as_slice() {
+                [] => Ok(Shape::Scalar),
+                [p] if matches!(p.node, DerivedDeclarator::Pointer(_)) => {
+                    Ok(Shape::Array(format!("{ty} *{name}")))
+                }
+                derived => Ok(Shape::Array(format!("{ty} {name}{}", sizes(derived)?))),
+            },
+            // `double (*A)[N]`: a pointer to rows, passed as `double A[][N]`.
+            ast::DeclaratorKind::Declarator(inner)
+                if matches!(inner.node.kind.node, ast::DeclaratorKind::Identifier(_))
+                    && matches!(inner.node.derived.as_slice(), [p] if matches!(p.node, DerivedDeclarator::Pointer(_)))
+                    && !d.derived.is_empty() =>
+            {
+                Ok(Shape::Array(format!("{ty} {name}[]{}", sizes(&d.derived)?)))
+            }
+            _ => Err(unsupported()),
+        }
+    }
+
+    /// What region `f` uses from outside, and how each is passed.
+    fn analyse(&self, f: &Found<'ast>) -> Result<Vec<Input>, String> {
+        if let Some(p) = &f.problem {
+            return Err(p.clone());
+        }
+        let inside = |at: usize| at > f.start && at < f.stop;
+        let mut free: Vec<DeclId> = Vec::new();
+        let mut written: HashSet<DeclId> = HashSet::new();
+        for o in &self.occs {
+            let d = &self.decls[o.decl];
+            if !inside(o.start) || inside(d.start) {
+                continue;
+            }
+            if !free.contains(&o.decl) {
+                free.push(o.decl);
+            }
+            if o.role != Role::Read {
+                written.insert(o.decl);
+            }
+        }
+        // A declaration at the region's top level is gone after it: nothing may use it there.
+        for o in &self.occs {
+            let d = &self.decls[o.decl];
+            if inside(d.start) && !inside(o.start) && o.start > f.stop && o.start < f.fn_end {
+                return Err(format!(
+                    "`{}` is declared in the region and used after it: declare it before `#pragma scop`",
+                    d.name
+                ));
+            }
+        }
+        // Sizes of arrays read their variables.
+        let mut k = 0;
+        while k < free.len() {
+            for &v in &self.decls[free[k]].dims {
+                if !free.contains(&v) {
+                    free.push(v);
+                }
+            }
+            k += 1;
+        }
+        let mut assigned = Assigned {
+            r: self,
+            read_first: HashSet::new(),
+        };
+        let mut defined = HashSet::new();
+        for item in &f.items {
+            assigned.item(item, &mut defined);
+        }
+        let read_first = assigned.read_first;
+        let (mut values, mut arrays, mut inouts, mut locals) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for &v in &free {
+            let d = &self.decls[v];
+            let shape = d.shape.as_ref().map_err(Clone::clone)?;
+            let input = |pass| Input {
+                name: d.name.clone(),
+                pass,
+            };
+            match shape {
+                Shape::Array(param) => {
+                    if written.contains(&v) {
+                        return Err(format!(
+                            "the region assigns the array `{}` itself (not an element)",
+                            d.name
+                        ));
+                    }
+                    for &s in &d.dims {
+                        let size = &self.decls[s];
+                        if written.contains(&s) {
+                            return Err(format!(
+                                "the region writes `{}`, which sizes `{}`",
+                                size.name, d.name
+                            ));
+                        }
+                        let later = self.occs.iter().any(|o| {
+                            o.decl == s && o.role != Role::Read && o.start > d.end && o.start < f.fn_end
+                        });
+                        if later {
+                            return Err(format!(
+                                "`{}`, which sizes `{}`, is assigned after `{}` is declared",
+                                size.name, d.name, d.name
+                            ));
+                        }
+                    }
+                    arrays.push(input(Pass::Array(param.clone())));
+                }
+                Shape::Scalar if !written.contains(&v) => {
+                    values.push(input(Pass::Value(format!("{} {}", d.ty, d.name))));
+                }
+                Shape::Scalar => {
+                    let read_outside = d.global
+                        || d.is_static
+                        || self.occs.iter().any(|o| {
+                            o.decl == v
+                                && !inside(o.start)
+                                && o.role != Role::Write
+                                && !self.for_inits.iter().any(|&(c, s, e)| {
+                                    c == v && s <= o.start && o.start < e && !(s < f.start && f.stop < e)
+                                })
+                        });
+                    let reads_first = read_first.contains(&v);
+                    if !read_outside && !reads_first {
+                        locals.push(input(Pass::Local(d.ty.clone())));
+                    } else {
+                        inouts.push(input(Pass::InOut {
+                            ty: d.ty.clone(),
+                            copy_in: reads_first || !defined.contains(&v),
+                        }));
+                    }
+                }
+            }
+        }
+        values.extend(arrays);
+        values.extend(inouts);
+        values.extend(locals);
+        Ok(values)
+    }
+}
+
+impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
+    fn visit_declaration(&mut self, declaration: &'ast ast::Declaration, span: &'ast Span) {
+        let typedef = declaration.specifiers.iter().any(|s| {
+            matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == ast::StorageClassSpecifier::Typedef)
+        });
+        if typedef {
+            return;
+        }
+        for init in &declaration.declarators {
+            self.declare(
+                &declaration.specifiers,
+                &init.node.declarator,
+                init.node.initializer.as_ref(),
+                *span,
+            );
+        }
+    }
+
+    fn visit_function_definition(
+        &mut self,
+        def: &'ast ast::FunctionDefinition,
+        span: &'ast Span,
+    ) {
+        let name = declarator_name(&def.declarator.node).unwrap_or_default();
+        self.function = Some((name, span.end));
+        self.scopes.push(HashMap::new());
+        for dd in &def.declarator.node.derived {
+            if let DerivedDeclarator::Function(f) = &dd.node {
+                for p in &f.node.parameters {
+                    if let Some(d) = &p.node.declarator {
+                        self.declare(&p.node.specifiers, d, None, p.span);
+                    }
+                }
+            }
+        }
+        self.visit_statement(&def.statement.node, &def.statement.span);
+        self.scopes.pop();
+        for &(start, stop) in &self.pragmas.scops {
+            if start > span.start && stop < span.end && !self.found.iter().any(|f| f.start == start) {
+                let function = self.function.clone().map(|f| f.0).unwrap_or_default();
+                self.found.push(Found {
+                    function,
+                    start,
+                    stop,
+                    items: Vec::new(),
+                    problem: Some("the region must be a sequence of whole statements of one block".into()),
+                    fn_end: span.end,
+                });
+            }
+        }
+        self.function = None;
+    }
+
+    fn visit_statement(&mut self, statement: &'ast Statement, span: &'ast Span) {
+        match statement {
+            Statement::Compound(items) => {
+                self.find_regions(items, *span);
+                self.scopes.push(HashMap::new());
+                visit::visit_statement(self, statement, span);
+                self.scopes.pop();
+            }
+            Statement::For(f) => {
+                self.scopes.push(HashMap::new());
+                if let ast::ForInitializer::Expression(e) = &f.node.initializer.node
+                    && let Expression::BinaryOperator(b) = &e.node
+                    && b.node.operator.node == ast::BinaryOperator::Assign
+                    && let Expression::Identifier(id) = &b.node.lhs.node
+                    && let Some(decl) = self.lookup(&id.node.name)
+                {
+                    self.for_inits.push((decl, span.start, span.end));
+                }
+                visit::visit_statement(self, statement, span);
+                self.scopes.pop();
+            }
+            _ => visit::visit_statement(self, statement, span),
+        }
+    }
+
+    fn visit_expression(&mut self, expression: &'ast Expression, span: &'ast Span) {
+        use ast::BinaryOperator as B;
+        use ast::UnaryOperator as U;
+        let ident = |e: &'ast Node<Expression>| match &e.node {
+            Expression::Identifier(id) => Some((id.node.name.as_str(), e.span)),
+            _ => None,
+        };
+        match expression {
+            Expression::Identifier(id) => self.occur(&id.node.name, *span, Role::Read),
+            Expression::BinaryOperator(b) if is_assignment(b.node.operator.node.clone()) => {
+                self.visit_expression(&b.node.rhs.node, &b.node.rhs.span);
+                match ident(&b.node.lhs) {
+                    Some((name, at)) => {
+                        let role = if b.node.operator.node == B::Assign {
+                            Role::Write
+                        } else {
+                            Role::ReadWrite
+                        };
+                        self.occur(name, at, role);
+                    }
+                    None => self.visit_expression(&b.node.lhs.node, &b.node.lhs.span),
+                }
+            }
+            Expression::UnaryOperator(u) => {
+                let role = match u.node.operator.node {
+                    U::PostIncrement | U::PostDecrement | U::PreIncrement | U::PreDecrement => {
+                        Some(Role::ReadWrite)
+                    }
+                    U::Address => Some(Role::Address),
+                    _ => None,
+                };
+                match (role, ident(&u.node.operand)) {
+                    (Some(role), Some((name, at))) => self.occur(name, at, role),
+                    _ => visit::visit_expression(self, expression, span),
+                }
+            }
+            Expression::Call(c) => {
+                // The callee is a function, not a variable (unless it is a pointer: then it
+                // is read).
+                if ident(&c.node.callee).is_none() {
+                    self.visit_expression(&c.node.callee.node, &c.node.callee.span);
+                }
+                for a in &c.node.arguments {
+                    self.visit_expression(&a.node, &a.span);
+                }
+            }
+            _ => visit::visit_expression(self, expression, span),
+        }
+    }
+}
+
+fn is_assignment(op: ast::BinaryOperator) -> bool {
+    use ast::BinaryOperator as B;
+    matches!(
+        op,
+        B::Assign
+            | B::AssignMultiply
+            | B::AssignDivide
+            | B::AssignModulo
+            | B::AssignPlus
+            | B::AssignMinus
+            | B::AssignShiftLeft
+            | B::AssignShiftRight
+            | B::AssignBitwiseAnd
+            | B::AssignBitwiseXor
+            | B::AssignBitwiseOr
+    )
+}
+
+impl<'ast, 'p> Resolver<'ast, 'p> {
+    /// Records the regions whose pragmas stand directly in the block `items` (of range
+    /// `span`).
+    fn find_regions(&mut self, items: &'ast [Node<BlockItem>], span: Span) {
+        let Some((function, fn_end)) = self.function.clone() else {
+            return;
+        };
+        for &(start, stop) in &self.pragmas.scops {
+            if start <= span.start || stop >= span.end {
+                continue;
+            }
+            // Innermost block: no item of this one holds the pragmas.
+            let nested = items.iter().any(|i| {
+                i.span.start < start && self.pragmas.text_end(i.span) > stop
+                    && matches!(&i.node, BlockItem::Statement(_))
+            });
+            if nested {
+                continue;
+            }
+            let mut found = Found {
+                function: function.clone(),
+                start,
+                stop,
+                items: Vec::new(),
+                problem: None,
+                fn_end,
+            };
+            for item in items {
+                let end = self.pragmas.text_end(item.span);
+                if item.span.start > start && end < stop {
+                    found.items.push(item);
+                } else if !(end < start || item.span.start > stop) {
+                    found.problem = Some(
+                        "the region must start and end at statement boundaries".to_string(),
+                    );
+                }
+            }
+            self.found.push(found);
+        }
+    }
+}
+
+/// The must-be-assigned walk over a region: which variables it may read before it assigns
+/// them.
+struct Assigned<'r, 'ast, 'p> {
+    r: &'r Resolver<'ast, 'p>,
+    read_first: HashSet<DeclId>,
+}
+
+impl<'r, 'ast, 'p> Assigned<'r, 'ast, 'p> {
+    fn item(&mut self, item: &Node<BlockItem>, defined: &mut HashSet<DeclId>) {
+        match &item.node {
+            BlockItem::Statement(s) => self.stmt(s, defined),
+            BlockItem::Declaration(d) => self.reads_in(|v| v.visit_declaration(&d.node, &d.span), defined),
+            BlockItem::StaticAssert(_) => {}
+        }
+    }
+
+    fn stmt(&mut self, s: &Node<Statement>, defined: &mut HashSet<DeclId>) {
+        match &s.node {
+            Statement::Compound(items) => {
+                for i in items {
+                    self.item(i, defined);
+                }
+            }
+            Statement::Expression(Some(e)) => self.expr_stmt(e, defined),
+            Statement::Expression(None) => {}
+            Statement::For(f) => {
+                match &f.node.initializer.node {
+                    ast::ForInitializer::Expression(e) => self.expr_stmt(e, defined),
+                    ast::ForInitializer::Declaration(d) => {
+                        self.reads_in(|v| v.visit_declaration(&d.node, &d.span), defined)
+                    }
+                    _ => {}
+                }
+                let mut inner = defined.clone();
+                if let Some(c) = &f.node.condition {
+                    self.reads(c, &inner);
+                }
+                self.stmt(&f.node.statement, &mut inner);
+                if let Some(step) = &f.node.step {
+                    self.expr_stmt(step, &mut inner);
+                }
+            }
+            Statement::If(i) => {
+                self.reads(&i.node.condition, defined);
+                let mut then = defined.clone();
+                self.stmt(&i.node.then_statement, &mut then);
+                if let Some(e) = &i.node.else_statement {
+                    let mut other = defined.clone();
+                    self.stmt(e, &mut other);
+                    defined.extend(then.intersection(&other).copied().collect::<Vec<_>>());
+                }
+            }
+            Statement::DoWhile(d) => {
+                self.stmt(&d.node.statement, defined);
+                self.reads(&d.node.expression, defined);
+            }
+            Statement::While(w) => {
+                self.reads(&w.node.expression, defined);
+                let mut inner = defined.clone();
+                self.stmt(&w.node.statement, &mut inner);
+            }
+            _ => self.reads_in(|v| v.visit_statement(&s.node, &s.span), defined),
+        }
+    }
+
+    fn expr_stmt(&mut self, e: &Node<Expression>, defined: &mut HashSet<DeclId>) {
+        match &e.node {
+            Expression::BinaryOperator(b) if b.node.operator.node == ast::BinaryOperator::Assign => {
+                self.reads(&b.node.rhs, defined);
+                match &b.node.lhs.node {
+                    Expression::Identifier(_) => {
+                        if let Some(&o) = self.r.by_offset.get(&b.node.lhs.span.start) {
+                            defined.insert(self.r.occs[o].decl);
+                        }
+                    }
+                    _ => self.reads(&b.node.lhs, defined),
+                }
+            }
+            Expression::Comma(es) => {
+                for e in es.iter() {
+                    self.expr_stmt(e, defined);
+                }
+            }
+            _ => self.reads(e, defined),
+        }
+    }
+
+    fn reads(&mut self, e: &Node<Expression>, defined: &HashSet<DeclId>) {
+        self.reads_in(|v| v.visit_expression(&e.node, &e.span), defined);
+    }
+
+    /// Every variable occurring in what `walk` visits counts as read.
+    fn reads_in(&mut self, walk: impl FnOnce(&mut Idents), defined: &HashSet<DeclId>) {
+        let mut ids = Idents(Vec::new());
+        walk(&mut ids);
+        for at in ids.0 {
+            if let Some(&o) = self.r.by_offset.get(&at) {
+                let d = self.r.occs[o].decl;
+                if !defined.contains(&d) {
+                    self.read_first.insert(d);
+                }
+            }
+        }
+    }
+}
+
+/// The offsets of the identifiers in an expression.
+struct Idents(Vec<usize>);
+
+impl<'ast> Visit<'ast> for Idents {
+    fn visit_expression(&mut self, expression: &'ast Expression, span: &'ast Span) {
+        if let Expression::Identifier(_) = expression {
+            self.0.push(span.start);
+        }
+        visit::visit_expression(self, expression, span);
+    }
+}
