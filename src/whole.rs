@@ -133,7 +133,8 @@ pub fn rewrite_c(
         }
         let (first, last) = (d.first_line as usize - 1, d.last_line as usize - 1);
         let last = last.min(lines.len().saturating_sub(1));
-        let kept = |reason: &str| format!("// optimist: {reason}\n{}", lines[first..=last].concat());
+        let kept =
+            |reason: &str| format!("// optimist: {reason}\n{}", lines[first..=last].concat());
         match rewrite_one(name, text, include_dir, frontend, config, d, &lines) {
             Ok(code) => {
                 edits.push((first, last + 1, code));
@@ -268,7 +269,11 @@ fn rewrite_one(
 }
 
 /// `f`'s versioned C under `config`, or why it is not optimized.
-fn optimized(f: &optimist_scop::ir::Function, config: &Config, name: &str) -> Result<String, String> {
+fn optimized(
+    f: &optimist_scop::ir::Function,
+    config: &Config,
+    name: &str,
+) -> Result<String, String> {
     let (program, outcome) = compile_c(f, config, name).map_err(|e| e.to_string())?;
     match outcome.why() {
         Some(why) => Err(format!("not optimized: {why}")),

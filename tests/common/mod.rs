@@ -70,7 +70,7 @@ pub fn cc() -> Option<String> {
 }
 
 /// Whether `cc -fopenmp` compiles and links a program (asked once).
-fn openmp(cc: &str) -> bool {
+pub fn openmp(cc: &str) -> bool {
     static OPENMP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *OPENMP.get_or_init(|| {
         let dir = std::env::temp_dir().join(format!("optimist-openmp-{}", std::process::id()));

@@ -1,6 +1,7 @@
-/* A region in main between the initialisation and the printing: statements outside the
-   region are not read yet, so the function is kept as written, with the reason; the other
-   kernel is rewritten. */
+/* A region in main between the initialisation and the printing (a kernel of its own, on
+   global arrays), a kernel function rewritten whole, and a region that cannot be optimized:
+   its search stops at the first match, so its loop does not count. That one is kept as
+   written, with the reason. */
 #include <stdio.h>
 #define N 50
 double A[N], B[N];
@@ -11,7 +12,7 @@ void scale(int n, double X[N]) {
 #pragma endscop
 }
 int main() {
-  int i;
+  int i, found;
   for (i = 0; i < N; i++)
     A[i] = i / 3.0;
 #pragma scop
@@ -22,6 +23,15 @@ int main() {
   double s = 0;
   for (i = 0; i < N; i++)
     s += B[i];
-  printf("%a\n", s);
+  found = -1;
+#pragma scop
+  i = 0;
+  while (i < N && found < 0) {
+    if (B[i] > 40.0)
+      found = i;
+    i = i + 1;
+  }
+#pragma endscop
+  printf("%a %d %d\n", s, found, i);
   return 0;
 }

@@ -100,10 +100,7 @@ impl<'a> Lower<'a> {
                 let mut next = Some(0i128);
                 for en in &e.node.enumerators {
                     let value = match &en.node.expression {
-                        Some(x) => match self.expr(x).map(|v| v.kind) {
-                            Ok(ExprKind::Int(v)) => Some(v),
-                            _ => None,
-                        },
+                        Some(x) => self.integer_constant(x),
                         None => next,
                     };
                     next = value.and_then(|v| v.checked_add(1));
@@ -114,6 +111,48 @@ impl<'a> Lower<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// The value of an integer constant expression made of integer constants, known
+    /// enumeration constants, parentheses and `+ - * / % << >>` (what enumerators are
+    /// written with); `None` for anything else or on overflow.
+    fn integer_constant(&self, e: &Node<Expression>) -> Option<i128> {
+        use ast::BinaryOperator as B;
+        match &e.node {
+            Expression::Constant(c) => match self.constant(&c.node, e.span).ok()?.kind {
+                ExprKind::Int(v) => Some(v),
+                _ => None,
+            },
+            Expression::Identifier(id) => match self.enums.get(&id.node.name)?.kind {
+                ExprKind::Int(v) => Some(v),
+                _ => None,
+            },
+            Expression::UnaryOperator(u) => {
+                let v = self.integer_constant(&u.node.operand)?;
+                match u.node.operator.node {
+                    ast::UnaryOperator::Minus => v.checked_neg(),
+                    ast::UnaryOperator::Plus => Some(v),
+                    _ => None,
+                }
+            }
+            Expression::BinaryOperator(b) => {
+                let (l, r) = (
+                    self.integer_constant(&b.node.lhs)?,
+                    self.integer_constant(&b.node.rhs)?,
+                );
+                match b.node.operator.node {
+                    B::Plus => l.checked_add(r),
+                    B::Minus => l.checked_sub(r),
+                    B::Multiply => l.checked_mul(r),
+                    B::Divide => l.checked_div(r),
+                    B::Modulo => l.checked_rem(r),
+                    B::ShiftLeft if (0..32).contains(&r) => l.checked_mul(1 << r),
+                    B::ShiftRight if (0..32).contains(&r) => Some(l >> r),
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 

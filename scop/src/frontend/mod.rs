@@ -62,9 +62,9 @@ mod source;
 mod stmt;
 
 #[cfg(test)]
-use expr::hex_float;
-pub use regions::{Input, Pass, Region, regions};
+use expr::{character, hex_float};
 use pure::*;
+pub use regions::{Input, Pass, Region, regions};
 use source::*;
 use stmt::*;
 
@@ -295,7 +295,32 @@ fn declarator_name(d: &ast::Declarator) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::hex_float;
+    use super::{FrontendConfig, character, hex_float, parse_source};
+
+    #[test]
+    fn character_constants_are_ints() {
+        assert_eq!(character("'a'"), Some(97));
+        assert_eq!(character("'\\n'"), Some(10));
+        assert_eq!(character("'\\0'"), Some(0));
+        assert_eq!(character("'\\''"), Some(39));
+        assert_eq!(character("'\\x41'"), Some(65));
+        assert_eq!(character("'\\101'"), Some(65));
+        assert_eq!(character("'\\xff'"), Some(-1), "`char` is signed");
+        assert_eq!(character("'ab'"), None);
+        assert_eq!(character("L'a'"), None);
+        assert_eq!(character("'\\x100'"), None);
+    }
+
+    #[test]
+    fn enumeration_constants_are_ints() {
+        let src = "enum { A = 3, B, C = B * 2 };\nvoid f(int x[C]) {\n  for (int i = 0; i < C; i++)\n    x[i] = B + 'a';\n}\n";
+        let f = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap();
+        let text = format!("{f:?}");
+        assert!(text.contains("Const(8)"), "{text}");
+        let src = "enum { A = 3 };\nvoid f(int x[4]) {\n  x[0] = Z;\n}\n";
+        let e = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap_err();
+        assert!(e.message.contains("unknown variable `Z`"), "{e}");
+    }
 
     #[test]
     fn hexadecimal_floating_constants_round_to_nearest_even() {

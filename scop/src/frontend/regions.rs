@@ -12,7 +12,8 @@
 //! - **A scalar the region writes** is a local of the kernel when nothing can read the value
 //!   the region leaves nor give it the value it reads: no occurrence outside the region reads
 //!   it (each is the target of `=`, or lies in a `for` statement that starts by assigning it
-//!   and does not hold the region), it is not a global or a `static`, and inside the region
+//!   and does not hold the region, or follows an expression statement `x = ...;` of its
+//!   block, or of a block around it, with the region in neither), it is not a global or a `static`, and inside the region
 //!   every read follows a write on every path (a must-be-assigned walk: sequences accumulate,
 //!   loop bodies and branches do not pass what they assign on, a `for`'s start does). Else it
 //!   travels through a one-element array: copied in when the region may read it first, always
@@ -102,6 +103,7 @@ pub fn regions(
                 occs: Vec::new(),
                 by_offset: HashMap::new(),
                 for_inits: Vec::new(),
+                blocks: Vec::new(),
                 found: Vec::new(),
                 function: None,
                 dims: None,
@@ -192,6 +194,9 @@ struct Resolver<'ast, 'p> {
     by_offset: HashMap<usize, usize>,
     /// `for (x = ...; ...)` statements: the counter's declaration and the statement's range.
     for_inits: Vec<(DeclId, usize, usize)>,
+    /// Every block's items: their text range and, for an expression statement `x = e;`, where
+    /// `x` stands.
+    blocks: Vec<Vec<(usize, usize, Option<usize>)>>,
     found: Vec<Found<'ast>>,
     function: Option<(String, usize)>,
     /// While an array size is visited: the variables it reads.
@@ -200,7 +205,10 @@ struct Resolver<'ast, 'p> {
 
 impl<'ast, 'p> Resolver<'ast, 'p> {
     fn text(&self, span: Span) -> &'p str {
-        self.source.get(span.start..span.end).unwrap_or_default().trim()
+        self.source
+            .get(span.start..span.end)
+            .unwrap_or_default()
+            .trim()
     }
 
     fn lookup(&self, name: &str) -> Option<DeclId> {
@@ -231,10 +239,12 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         range: Span,
     ) {
         let d = &declarator.node;
-        if d.derived
-            .iter()
-            .any(|dd| matches!(dd.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
-        {
+        if d.derived.iter().any(|dd| {
+            matches!(
+                dd.node,
+                DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
+            )
+        }) {
             return;
         }
         let Some(name) = declarator_name(d) else {
@@ -398,7 +408,10 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
                             ));
                         }
                         let later = self.occs.iter().any(|o| {
-                            o.decl == s && o.role != Role::Read && o.start > d.end && o.start < f.fn_end
+                            o.decl == s
+                                && o.role != Role::Read
+                                && o.start > d.end
+                                && o.start < f.fn_end
                         });
                         if later {
                             return Err(format!(
@@ -419,9 +432,7 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
                             o.decl == v
                                 && !inside(o.start)
                                 && o.role != Role::Write
-                                && !self.for_inits.iter().any(|&(c, s, e)| {
-                                    c == v && s <= o.start && o.start < e && !(s < f.start && f.stop < e)
-                                })
+                                && !self.assigned_before(v, o.start, f)
                         });
                     let reads_first = read_first.contains(&v);
                     if !read_outside && !reads_first {
@@ -439,6 +450,42 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         values.extend(inouts);
         values.extend(locals);
         Ok(values)
+    }
+}
+
+impl<'ast, 'p> Resolver<'ast, 'p> {
+    /// Whether every path from region `f` to the read of `v` at `at` assigns `v` first (with
+    /// `=`), so that the read cannot see what the region left: a `for` statement starting with
+    /// `v = ...` holds the read and not the region, or an expression statement `v = ...;`
+    /// stands in the read's block (or one around it) before the item holding the read, and
+    /// the region is in neither of them nor in an item between.
+    fn assigned_before(&self, v: DeclId, at: usize, f: &Found<'ast>) -> bool {
+        let holds_region = |s: usize, e: usize| s < f.start && f.stop < e;
+        if self
+            .for_inits
+            .iter()
+            .any(|&(c, s, e)| c == v && s <= at && at < e && !holds_region(s, e))
+        {
+            return true;
+        }
+        self.blocks.iter().any(|items| {
+            let Some(r) = items.iter().position(|&(s, e, _)| s <= at && at <= e) else {
+                return false;
+            };
+            items[..r]
+                .iter()
+                .enumerate()
+                .rev()
+                .any(|(w, &(_, _, target))| {
+                    let assigns = target
+                        .and_then(|t| self.by_offset.get(&t))
+                        .is_some_and(|&o| self.occs[o].decl == v);
+                    assigns
+                        && !items[w..=r]
+                            .iter()
+                            .any(|&(s, e, _)| holds_region(s, e) || (s > f.start && s < f.stop))
+                })
+        })
     }
 }
 
@@ -460,11 +507,7 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
         }
     }
 
-    fn visit_function_definition(
-        &mut self,
-        def: &'ast ast::FunctionDefinition,
-        span: &'ast Span,
-    ) {
+    fn visit_function_definition(&mut self, def: &'ast ast::FunctionDefinition, span: &'ast Span) {
         let name = declarator_name(&def.declarator.node).unwrap_or_default();
         self.function = Some((name, span.end));
         self.scopes.push(HashMap::new());
@@ -480,14 +523,17 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
         self.visit_statement(&def.statement.node, &def.statement.span);
         self.scopes.pop();
         for &(start, stop) in &self.pragmas.scops {
-            if start > span.start && stop < span.end && !self.found.iter().any(|f| f.start == start) {
+            if start > span.start && stop < span.end && !self.found.iter().any(|f| f.start == start)
+            {
                 let function = self.function.clone().map(|f| f.0).unwrap_or_default();
                 self.found.push(Found {
                     function,
                     start,
                     stop,
                     items: Vec::new(),
-                    problem: Some("the region must be a sequence of whole statements of one block".into()),
+                    problem: Some(
+                        "the region must be a sequence of whole statements of one block".into(),
+                    ),
                     fn_end: span.end,
                 });
             }
@@ -499,6 +545,32 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
         match statement {
             Statement::Compound(items) => {
                 self.find_regions(items, *span);
+                let block = items
+                    .iter()
+                    .map(|i| {
+                        let target = match &i.node {
+                            BlockItem::Statement(st) => match &st.node {
+                                Statement::Expression(Some(e)) => match &e.node {
+                                    Expression::BinaryOperator(b)
+                                        if b.node.operator.node == ast::BinaryOperator::Assign =>
+                                    {
+                                        match &b.node.lhs.node {
+                                            Expression::Identifier(_) => {
+                                                Some(b.node.lhs.span.start)
+                                            }
+                                            _ => None,
+                                        }
+                                    }
+                                    _ => None,
+                                },
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        (i.span.start, self.pragmas.text_end(i.span), target)
+                    })
+                    .collect();
+                self.blocks.push(block);
                 self.scopes.push(HashMap::new());
                 visit::visit_statement(self, statement, span);
                 self.scopes.pop();
@@ -602,7 +674,8 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             }
             // Innermost block: no item of this one holds the pragmas.
             let nested = items.iter().any(|i| {
-                i.span.start < start && self.pragmas.text_end(i.span) > stop
+                i.span.start < start
+                    && self.pragmas.text_end(i.span) > stop
                     && matches!(&i.node, BlockItem::Statement(_))
             });
             if nested {
@@ -621,9 +694,8 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
                 if item.span.start > start && end < stop {
                     found.items.push(item);
                 } else if !(end < start || item.span.start > stop) {
-                    found.problem = Some(
-                        "the region must start and end at statement boundaries".to_string(),
-                    );
+                    found.problem =
+                        Some("the region must start and end at statement boundaries".to_string());
                 }
             }
             self.found.push(found);
@@ -642,7 +714,9 @@ impl<'r, 'ast, 'p> Assigned<'r, 'ast, 'p> {
     fn item(&mut self, item: &Node<BlockItem>, defined: &mut HashSet<DeclId>) {
         match &item.node {
             BlockItem::Statement(s) => self.stmt(s, defined),
-            BlockItem::Declaration(d) => self.reads_in(|v| v.visit_declaration(&d.node, &d.span), defined),
+            BlockItem::Declaration(d) => {
+                self.reads_in(|v| v.visit_declaration(&d.node, &d.span), defined)
+            }
             BlockItem::StaticAssert(_) => {}
         }
     }
@@ -698,7 +772,9 @@ impl<'r, 'ast, 'p> Assigned<'r, 'ast, 'p> {
 
     fn expr_stmt(&mut self, e: &Node<Expression>, defined: &mut HashSet<DeclId>) {
         match &e.node {
-            Expression::BinaryOperator(b) if b.node.operator.node == ast::BinaryOperator::Assign => {
+            Expression::BinaryOperator(b)
+                if b.node.operator.node == ast::BinaryOperator::Assign =>
+            {
                 self.reads(&b.node.rhs, defined);
                 match &b.node.lhs.node {
                     Expression::Identifier(_) => {
@@ -746,5 +822,137 @@ impl<'ast> Visit<'ast> for Idents {
             self.0.push(span.start);
         }
         visit::visit_expression(self, expression, span);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn passes(src: &str) -> Vec<Region> {
+        regions("t.c", src, None, &FrontendConfig::default()).unwrap()
+    }
+
+    fn input(name: &str, pass: Pass) -> Input {
+        Input {
+            name: name.into(),
+            pass,
+        }
+    }
+
+    #[test]
+    fn globals_enclosing_locals_and_what_is_live_after() {
+        let src = "double A[64], total;\nint main(int argc, char **argv) {\n  int i, n = 64;\n  double s = 0;\n#pragma scop\n  for (i = 0; i < n; i++)\n    s += A[i];\n  total = s;\n#pragma endscop\n  for (i = 0; i < n; i++)\n    A[i] = s;\n  return 0;\n}\n";
+        let r = passes(src);
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            (r[0].function.as_str(), r[0].scop_line, r[0].endscop_line),
+            ("main", 5, 9)
+        );
+        assert_eq!(r[0].problem, None);
+        assert_eq!(
+            r[0].inputs,
+            [
+                input("n", Pass::Value("int n".into())),
+                input("A", Pass::Array("double A[64]".into())),
+                input(
+                    "s",
+                    Pass::InOut {
+                        ty: "double".into(),
+                        copy_in: true
+                    }
+                ),
+                input(
+                    "total",
+                    Pass::InOut {
+                        ty: "double".into(),
+                        copy_in: false
+                    }
+                ),
+                input("i", Pass::Local("int".into())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_counter_read_after_the_region_travels_out() {
+        let src = "void f(int n, double *x) {\n  int i;\n#pragma scop\n  for (i = 0; i < n; i++)\n    x[i] = 0;\n#pragma endscop\n  x[0] = i;\n}\n";
+        let r = passes(src);
+        assert_eq!(
+            r[0].inputs[2],
+            input(
+                "i",
+                Pass::InOut {
+                    ty: "int".into(),
+                    copy_in: false
+                }
+            )
+        );
+        // Assigned again before the read: the region's value is dead.
+        let src = src.replace("  x[0] = i;", "  i = 3;\n  x[0] = i;");
+        assert_eq!(
+            passes(&src)[0].inputs[2],
+            input("i", Pass::Local("int".into()))
+        );
+    }
+
+    #[test]
+    fn a_region_in_a_loop_keeps_what_it_reads_first() {
+        // The next run of the region reads what the last one left in `c`.
+        let src = "int main(void) {\n  static float v[10];\n  float c = 1;\n  for (int t = 0; t < 3; t++) {\n#pragma scop\n    for (int i = 0; i < 10; i++) {\n      v[i] += c;\n      c = c * 2;\n    }\n#pragma endscop\n  }\n  return 0;\n}\n";
+        let r = passes(src);
+        assert_eq!(
+            r[0].inputs,
+            [
+                input("v", Pass::Array("float v[10]".into())),
+                input(
+                    "c",
+                    Pass::InOut {
+                        ty: "float".into(),
+                        copy_in: true
+                    }
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn rows_of_run_time_length_pass_their_length() {
+        let src = "#include <stdlib.h>\nint main(int argc, char **argv) {\n  int m = argc + 3;\n  double (*A)[m] = malloc(sizeof(double) * 4 * m);\n#pragma scop\n  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < m; j++)\n      A[i][j] = i + j;\n#pragma endscop\n  free(A);\n  return 0;\n}\n";
+        let r = passes(src);
+        assert_eq!(
+            r[0].inputs,
+            [
+                input("m", Pass::Value("int m".into())),
+                input("A", Pass::Array("double A[][m]".into())),
+            ]
+        );
+        // A length assigned after the array is declared: the shape at the call is not known.
+        let src = src.replace("#pragma scop\n", "  m = 2;\n#pragma scop\n");
+        assert!(
+            passes(&src)[0]
+                .problem
+                .as_deref()
+                .unwrap()
+                .contains("`m`, which sizes `A`")
+        );
+    }
+
+    #[test]
+    fn problems_are_named() {
+        let src = "int g;\nvoid f(void) {\n#pragma scop\n  int x = 1;\n  g = x;\n#pragma endscop\n  g = x + 1;\n}\n";
+        let p = passes(src)[0].problem.clone().unwrap();
+        assert!(
+            p.contains("`x` is declared in the region and used after it"),
+            "{p}"
+        );
+        let src =
+            "volatile int v;\nvoid f(int *p) {\n#pragma scop\n  p[0] = v;\n#pragma endscop\n}\n";
+        let p = passes(src)[0].problem.clone().unwrap();
+        assert!(p.contains("`v` is `volatile`"), "{p}");
+        let src =
+            "void f(int n, int *p) {\n  if (n)\n#pragma scop\n    p[0] = 1;\n#pragma endscop\n}\n";
+        let p = passes(src)[0].problem.clone().unwrap();
+        assert!(p.contains("statement boundaries"), "{p}");
     }
 }
