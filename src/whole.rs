@@ -117,10 +117,14 @@ pub fn rewrite_c(
             message: format!("no function `{f}` is defined in the file"),
         }));
     }
-    let regions = if definitions.iter().any(|d| d.has_scop) {
-        frontend::regions(name, text, include_dir, frontend)?
+    // A failure here loses the regions' kernels, not the file: the functions stay as written.
+    let (regions, regions_failed) = if definitions.iter().any(|d| d.has_scop) {
+        match frontend::regions(name, text, include_dir, frontend) {
+            Ok(r) => (r, None),
+            Err(e) => (Vec::new(), Some(e.to_string())),
+        }
     } else {
-        Vec::new()
+        (Vec::new(), None)
     };
     let lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
     let mut parts = Vec::new();
@@ -142,6 +146,20 @@ pub fn rewrite_c(
                     function: d.name.clone(),
                     region: None,
                     outcome: Rewrite::Optimized,
+                });
+            }
+            Err(Failure::Unreadable(reason))
+                if d.has_scop && regions.iter().all(|r| r.function != d.name) =>
+            {
+                let reason = regions_failed
+                    .as_deref()
+                    .unwrap_or(&reason)
+                    .replace('\n', " ");
+                edits.push((first, last + 1, kept(&reason)));
+                parts.push(Part {
+                    function: d.name.clone(),
+                    region: None,
+                    outcome: Rewrite::Kept(reason),
                 });
             }
             Err(Failure::Unreadable(_)) if d.has_scop => {
@@ -300,8 +318,24 @@ fn rewrite_region(
         return Err(p.clone());
     }
     let (open, close) = (r.scop_line as usize - 1, r.endscop_line as usize - 1);
-    if close >= lines.len() || open >= close {
-        return Err("the region's pragmas are not on lines of the file".into());
+    let pragma = |line: &str, word: &str| {
+        let words: Vec<&str> = line
+            .trim_start()
+            .trim_start_matches('#')
+            .split_whitespace()
+            .collect();
+        line.trim_start().starts_with('#')
+            && words.first() == Some(&"pragma")
+            && words.get(1) == Some(&word)
+    };
+    if close >= lines.len()
+        || open >= close
+        || !pragma(&lines[open], "scop")
+        || !pragma(&lines[close], "endscop")
+    {
+        return Err(
+            "the region's pragmas are not where the file's lines say (a `#line` directive?)".into(),
+        );
     }
     let fresh = |base: String, taken: &[String]| {
         let mut n = base.clone();
