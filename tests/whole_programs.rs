@@ -10,6 +10,35 @@ use std::process::Command;
 
 mod common;
 
+/// The C files of `dir` (under the repository), sorted.
+fn c_files(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The program at `path` rewritten under the default configuration: its name, its text, and
+/// the rewrite.
+fn rewrite(path: &Path) -> (String, String, optimist::Rewritten) {
+    let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(path).unwrap();
+    let out = optimist::rewrite_c(
+        &path.display().to_string(),
+        &text,
+        path.parent(),
+        &Default::default(),
+        &[],
+        &Config::default(),
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+    (name, text, out)
+}
+
 /// Compiles `source` with `cc` (and `flags`) and runs it: its standard output.
 fn run(cc: &str, source: &Path, exe: &Path, flags: &[&str]) -> String {
     let out = Command::new(cc)
@@ -36,30 +65,14 @@ fn run(cc: &str, source: &Path, exe: &Path, flags: &[&str]) -> String {
 
 #[test]
 fn rewritten_programs_print_what_the_originals_print() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/whole");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
+    let files = c_files("tests/whole");
     assert_eq!(files.len(), 5);
     let scratch = std::env::temp_dir().join(format!("optimist-whole-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let cc = common::cc();
     let mut optimized = 0;
     for path in &files {
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(path).unwrap();
-        let out = optimist::rewrite_c(
-            &path.display().to_string(),
-            &text,
-            path.parent(),
-            &Default::default(),
-            &[],
-            &Config::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (name, text, out) = rewrite(path);
         for part in &out.parts {
             match &part.outcome {
                 Rewrite::Optimized => optimized += 1,
@@ -193,13 +206,7 @@ fn functions_asked_for_by_name() {
 /// 90% of them.
 #[test]
 fn the_collection_is_accepted_and_prints_what_the_originals_print() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/whole/collection");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
+    let files = c_files("tests/whole/collection");
     assert!(files.len() >= 50, "{} programs", files.len());
     let scratch = std::env::temp_dir().join(format!("optimist-collection-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
@@ -211,17 +218,7 @@ fn the_collection_is_accepted_and_prints_what_the_originals_print() {
     };
     // (program, kept parts with reasons, whether the optimized code ran)
     let check = |path: &PathBuf| -> (String, Vec<String>, Option<bool>) {
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(path).unwrap();
-        let out = optimist::rewrite_c(
-            &path.display().to_string(),
-            &text,
-            path.parent(),
-            &Default::default(),
-            &[],
-            &Config::default(),
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (name, text, out) = rewrite(path);
         assert!(!out.parts.is_empty(), "{name}: no region found");
         let mut kept = Vec::new();
         for part in &out.parts {
@@ -328,13 +325,7 @@ fn the_collection_is_accepted_and_prints_what_the_originals_print() {
 /// mutations are a fixed pseudo-random sequence over the collection.
 #[test]
 fn damaged_programs_are_answered_not_crashed_on() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/whole/collection");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    files.sort();
+    let files = c_files("tests/whole/collection");
     let config = Config {
         strategy: optimist::Strategy::Original,
         ..Config::default()
