@@ -25,9 +25,13 @@
 //!   under a `#line` marker, so errors name the user's lines) is appended to the file, so that
 //!   macros and typedefs mean what they mean at the region. Its C replaces nothing of the
 //!   file but the region's lines.
-//! - **Not yet read** (each kept, with its reason): a file that is only a region's statements,
-//!   kernels that call other functions of the file (their definitions would be printed
-//!   twice).
+//! - **A file that is only statements** (a region's, its variables undeclared: not a
+//!   translation unit, or one without functions) is read as a function of its free variables
+//!   ([`optimist_scop::frontend::statements`]), and the output is that function's versioned C
+//!   under a comment giving the signature it was read with.
+//! - **Not yet read** (each kept, with its reason): kernels that call other functions of the
+//!   file (their definitions would be printed twice), a loop counter whose value after the
+//!   region is read (the model refuses counters read outside their loop).
 
 use crate::driver::{Config, Error, compile_c};
 use optimist_scop::frontend::{self, FrontendConfig, Pass, Region};
@@ -103,7 +107,27 @@ pub fn rewrite_c(
     functions: &[String],
     config: &Config,
 ) -> Result<Rewritten, Error> {
-    let definitions = frontend::definitions(name, text, include_dir, frontend)?;
+    let definitions = match frontend::definitions(name, text, include_dir, frontend) {
+        Ok(d) if !d.is_empty() || text.trim().is_empty() => d,
+        // Not a translation unit, or one without functions: perhaps only statements.
+        other => match frontend::statements(name, text, include_dir, frontend) {
+            Ok(st) => {
+                return Ok(rewrite_statements(
+                    name,
+                    text,
+                    include_dir,
+                    frontend,
+                    config,
+                    &st,
+                ));
+            }
+            Err(e) => match other {
+                Ok(d) if e.message.contains("defines functions") => d,
+                Ok(_) => return Err(Error::Source(e)),
+                Err(first) => return Err(Error::Source(first)),
+            },
+        },
+    };
     if let Some(f) = functions
         .iter()
         .find(|f| definitions.iter().all(|d| &d.name != *f))
@@ -233,6 +257,55 @@ pub fn rewrite_c(
         text: lines.concat(),
         parts,
     })
+}
+
+/// A file that is only statements ([`frontend::statements`]): the versioned C of the function
+/// it is read as, headed by a comment giving the reading; or the file as written under a line
+/// saying why not.
+fn rewrite_statements(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    frontend: &FrontendConfig,
+    config: &Config,
+    st: &frontend::Statements,
+) -> Rewritten {
+    let fc = FrontendConfig {
+        function: Some(st.function.clone()),
+        ..frontend.clone()
+    };
+    let signature = st
+        .source
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(" {");
+    let code = frontend::parse_source(name, &st.source, include_dir, &fc)
+        .map_err(|e| e.to_string())
+        .and_then(|f| optimized(&f, config, &st.function));
+    let (text, outcome) = match code {
+        Ok(code) => (
+            format!(
+                "/* optimist: {name} holds only statements; read as `{signature}` (its free scalars and arrays as parameters, what it assigns as locals) */\n{code}"
+            ),
+            Rewrite::Optimized,
+        ),
+        Err(reason) => {
+            let reason = reason.replace('\n', " ");
+            (
+                format!("// optimist: {reason}\n{text}"),
+                Rewrite::Kept(reason),
+            )
+        }
+    };
+    Rewritten {
+        text,
+        parts: vec![Part {
+            function: st.function.clone(),
+            region: None,
+            outcome,
+        }],
+    }
 }
 
 /// Why a function or region stays as written.

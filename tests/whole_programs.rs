@@ -389,3 +389,130 @@ fn damaged_programs_are_answered_not_crashed_on() {
     eprintln!("{answered} rewritten, {refused} refused");
     assert!(answered > 0 && refused > 0);
 }
+
+/// Files that are only statements (`tests/whole/statements/`, variables undeclared, as the
+/// tests of some polyhedral tools are written): each is read as a function of its free
+/// variables and optimized; called by the same C `main` (built from the parameters the reading
+/// gives), the rewritten function computes exactly what the statements compute under the same
+/// signature, compiled by `cc` as they are.
+#[test]
+fn files_of_statements_are_read_as_functions_of_their_free_variables() {
+    use optimist_scop::frontend::StatementsParam as P;
+    let scratch = std::env::temp_dir().join(format!("optimist-statements-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let cc = common::cc();
+    for path in c_files("tests/whole/statements") {
+        let (name, text, out) = rewrite(&path);
+        assert_eq!(out.parts.len(), 1, "{name}");
+        assert_eq!(out.parts[0].outcome, Rewrite::Optimized, "{name}");
+        let st = optimist_scop::frontend::statements(
+            &path.display().to_string(),
+            &text,
+            None,
+            &Default::default(),
+        )
+        .unwrap();
+        assert_eq!(st.function, name);
+        assert!(out.text.contains(&format!("void {name}(")), "{name}");
+        let Some(cc) = &cc else { continue };
+        // A main calling the function on buffers large enough for the subscripts these
+        // statements take at these sizes, printing a hash of every array.
+        let lengths: Vec<(String, usize)> = st
+            .params
+            .iter()
+            .filter_map(|p| match p {
+                P::Length { name, .. } => Some((name.clone(), 30)),
+                _ => None,
+            })
+            .collect();
+        let mut main = String::from("#include <stdio.h>\n#include <stdlib.h>\n");
+        main.push_str(&format!(
+            "{}\n",
+            st.source.lines().next().unwrap().replace(" {", ";")
+        ));
+        main.push_str(
+            "int main(void) {\n  unsigned long long optimist_hash = 14695981039346656037ull;\n",
+        );
+        let mut args = Vec::new();
+        for p in &st.params {
+            match p {
+                P::Scalar { name, ty } => {
+                    let v = if ty == "int" { "24" } else { "1.25" };
+                    main.push_str(&format!("  {ty} {name} = {v};\n"));
+                    args.push(name.clone());
+                }
+                P::Length { name, .. } => {
+                    main.push_str(&format!("  int {name} = 30;\n"));
+                    args.push(name.clone());
+                }
+                P::Array { name, ty, rank } => {
+                    let elems = 64
+                        * lengths
+                            .iter()
+                            .filter(|(l, _)| l.starts_with(&format!("{name}_dim")))
+                            .map(|(_, n)| n)
+                            .product::<usize>();
+                    assert_eq!(
+                        lengths
+                            .iter()
+                            .filter(|(l, _)| l.starts_with(&format!("{name}_dim")))
+                            .count(),
+                        rank - 1
+                    );
+                    let init = if ty == "int" {
+                        "k % 16"
+                    } else {
+                        "(k % 13) / 13.0 + 0.5"
+                    };
+                    main.push_str(&format!("  {ty} *{name} = malloc(sizeof({ty}) * {elems});\n  for (int k = 0; k < {elems}; k++) {name}[k] = {init};\n"));
+                    args.push(format!("(void *){name}"));
+                }
+            }
+        }
+        main.push_str(&format!("  {}({});\n", st.function, args.join(", ")));
+        for p in &st.params {
+            if let P::Array { name, ty, .. } = p {
+                let elems = 64
+                    * lengths
+                        .iter()
+                        .filter(|(l, _)| l.starts_with(&format!("{name}_dim")))
+                        .map(|(_, n)| n)
+                        .product::<usize>();
+                main.push_str(&format!("  for (size_t optimist_byte = 0; optimist_byte < sizeof({ty}) * {elems}; optimist_byte++) {{ optimist_hash ^= ((unsigned char *){name})[optimist_byte]; optimist_hash *= 1099511628211ull; }}\n"));
+            }
+        }
+        main.push_str("  printf(\"%016llx\\n\", optimist_hash);\n  return 0;\n}\n");
+        let harness = scratch.join(format!("{name}_main.c"));
+        std::fs::write(&harness, &main).unwrap();
+        let faithful = scratch.join(format!("{name}_faithful.c"));
+        std::fs::write(&faithful, format!("#include <math.h>\n{}", st.source)).unwrap();
+        let ours = scratch.join(format!("{name}_ours.c"));
+        std::fs::write(&ours, &out.text).unwrap();
+        let build_and_run = |source: &Path, exe: &str| {
+            let exe = scratch.join(exe);
+            let b = Command::new(cc)
+                .args(["-O2", "-ffp-contract=off", "-o"])
+                .arg(&exe)
+                .arg(&harness)
+                .arg(source)
+                .arg("-lm")
+                .output()
+                .unwrap();
+            assert!(
+                b.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&b.stderr)
+            );
+            let r = Command::new(&exe).output().unwrap();
+            assert!(r.status.success(), "{name}");
+            String::from_utf8_lossy(&r.stdout).into_owned()
+        };
+        let want = build_and_run(&faithful, &format!("{name}_faithful"));
+        assert_eq!(
+            build_and_run(&ours, &format!("{name}_ours")),
+            want,
+            "{name}"
+        );
+    }
+    std::fs::remove_dir_all(&scratch).ok();
+}

@@ -39,7 +39,9 @@ enum Command {
     /// Check a Loopy script: exit 0 when legal, 1 with the violated dependences when not.
     Verify(VerifyArgs),
     /// Rewrite a whole C file, source to source: every function with a `#pragma scop` region
-    /// (and every one named by `--function`) replaced by its versioned C, the rest untouched.
+    /// (and every one named by `--function`) replaced by its versioned C, or each region among
+    /// other statements (as in a `main`) replaced by a call to a kernel of its own; the rest
+    /// untouched. A file of statements alone becomes a function of its free variables.
     C(WholeArgs),
     /// Compile a C kernel into a relocatable object (native code, versioned by its run-time
     /// check) with the function's name and C signature, for a C program to link.

@@ -64,7 +64,7 @@ mod stmt;
 #[cfg(test)]
 use expr::{character, hex_float};
 use pure::*;
-pub use regions::{Input, Pass, Region, regions};
+pub use regions::{Input, Pass, Region, Statements, StatementsParam, regions, statements};
 use source::*;
 use stmt::*;
 

@@ -107,6 +107,8 @@ pub fn regions(
                 found: Vec::new(),
                 function: None,
                 dims: None,
+                undeclared: Vec::new(),
+                integer_context: 0,
             };
             r.visit_translation_unit(unit);
             r.found.sort_by_key(|f| f.start);
@@ -201,6 +203,20 @@ struct Resolver<'ast, 'p> {
     function: Option<(String, usize)>,
     /// While an array size is visited: the variables it reads.
     dims: Option<Vec<DeclId>>,
+    /// Names no declaration in scope names, as they are used.
+    undeclared: Vec<Undeclared>,
+    /// How deep the walk is inside subscripts and loop headers (where values are integers).
+    integer_context: usize,
+}
+
+/// A use of a name that nothing declares (in a file that is only statements).
+struct Undeclared {
+    name: String,
+    /// How many subscripts it takes (0: a scalar).
+    rank: usize,
+    role: Role,
+    /// Inside a subscript or a loop header.
+    integer: bool,
 }
 
 impl<'ast, 'p> Resolver<'ast, 'p> {
@@ -216,6 +232,14 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
     }
 
     fn occur(&mut self, name: &str, span: Span, role: Role) {
+        if self.lookup(name).is_none() {
+            self.undeclared.push(Undeclared {
+                name: name.to_string(),
+                rank: 0,
+                role,
+                integer: self.integer_context > 0,
+            });
+        }
         if let Some(decl) = self.lookup(name) {
             if let Some(dims) = &mut self.dims {
                 dims.push(decl);
@@ -585,7 +609,14 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
                 {
                     self.for_inits.push((decl, span.start, span.end));
                 }
-                visit::visit_statement(self, statement, span);
+                let f = &f.node;
+                self.integer_context += 1;
+                self.visit_for_initializer(&f.initializer.node, &f.initializer.span);
+                for e in [&f.condition, &f.step].into_iter().flatten() {
+                    self.visit_expression(&e.node, &e.span);
+                }
+                self.integer_context -= 1;
+                self.visit_statement(&f.statement.node, &f.statement.span);
                 self.scopes.pop();
             }
             _ => visit::visit_statement(self, statement, span),
@@ -601,6 +632,33 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
         };
         match expression {
             Expression::Identifier(id) => self.occur(&id.node.name, *span, Role::Read),
+            Expression::BinaryOperator(b) if b.node.operator.node == B::Index => {
+                // `A[i][j]`: the base and its subscripts, in integer context.
+                let mut base: &Node<Expression> = &b.node.lhs;
+                let mut subscripts = vec![&b.node.rhs];
+                while let Expression::BinaryOperator(inner) = &base.node
+                    && inner.node.operator.node == B::Index
+                {
+                    subscripts.push(&inner.node.rhs);
+                    base = &*inner.node.lhs;
+                }
+                match &base.node {
+                    Expression::Identifier(id) if self.lookup(&id.node.name).is_none() => {
+                        self.undeclared.push(Undeclared {
+                            name: id.node.name.clone(),
+                            rank: subscripts.len(),
+                            role: Role::Read,
+                            integer: self.integer_context > 0,
+                        })
+                    }
+                    _ => self.visit_expression(&base.node, &base.span),
+                }
+                self.integer_context += 1;
+                for e in subscripts {
+                    self.visit_expression(&e.node, &e.span);
+                }
+                self.integer_context -= 1;
+            }
             Expression::BinaryOperator(b) if is_assignment(b.node.operator.node.clone()) => {
                 self.visit_expression(&b.node.rhs.node, &b.node.rhs.span);
                 match ident(&b.node.lhs) {
@@ -939,6 +997,42 @@ mod tests {
     }
 
     #[test]
+    fn a_file_of_statements_is_a_function_of_its_free_variables() {
+        let src = "for (i = 0; i < n; i++) {\n  s = 0;\n  for (j = 0; j < m; j++)\n    s += alpha * A[i][idx[j]];\n  y[i] = s;\n}\n";
+        let st = statements("dir/row-sums.c", src, None, &FrontendConfig::default()).unwrap();
+        assert_eq!(st.function, "row_sums");
+        let sig = st.source.lines().next().unwrap();
+        assert_eq!(
+            sig,
+            "void row_sums(int n, int m, double alpha, int A_dim1, double A[][A_dim1], int idx[], double y[]) {"
+        );
+        assert!(
+            st.source
+                .contains("  int i;\n  double s = 0;\n  int j;\n#line 1 \"dir/row-sums.c\"\n"),
+            "{}",
+            st.source
+        );
+        let e = statements(
+            "x.c",
+            "a = b[1];\nb = 2;\n",
+            None,
+            &FrontendConfig::default(),
+        )
+        .unwrap_err();
+        assert!(
+            e.message
+                .contains("`b` is used both with and without subscripts"),
+            "{e}"
+        );
+        let e =
+            statements("x.c", "void f(void) {}\n", None, &FrontendConfig::default()).unwrap_err();
+        assert!(
+            e.message.contains("not only statements") || e.message.contains("syntax"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn problems_are_named() {
         let src = "int g;\nvoid f(void) {\n#pragma scop\n  int x = 1;\n  g = x;\n#pragma endscop\n  g = x + 1;\n}\n";
         let p = passes(src)[0].problem.clone().unwrap();
@@ -955,4 +1049,197 @@ mod tests {
         let p = passes(src)[0].problem.clone().unwrap();
         assert!(p.contains("statement boundaries"), "{p}");
     }
+}
+
+/// A file that is only statements (a region's, its variables undeclared), read as a function
+/// of its free variables ([`statements`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statements {
+    /// The function's name (from the file's, made an identifier).
+    pub function: String,
+    /// Its parameters, in order.
+    pub params: Vec<StatementsParam>,
+    /// The C source of the function: the file's statements under its signature (a `#line`
+    /// marker keeps the user's line numbers), with the scalars they assign declared first.
+    pub source: String,
+}
+
+/// A parameter of the function a file of statements is read as ([`Statements`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StatementsParam {
+    /// A scalar the statements only read: `int` where it is used in subscripts or loop
+    /// headers, else `double`.
+    Scalar {
+        /// Its name.
+        name: String,
+        /// `int` or `double`.
+        ty: String,
+    },
+    /// The length of dimension `dim` (from 1) of the array `array`: `int ARRAY_dimK`.
+    Length {
+        /// The parameter's name.
+        name: String,
+        /// The array.
+        array: String,
+        /// The dimension.
+        dim: usize,
+    },
+    /// An array of `rank` dimensions (the first of unknown length): `int` when it is read
+    /// inside subscripts, else `double`.
+    Array {
+        /// Its name.
+        name: String,
+        /// `int` or `double`.
+        ty: String,
+        /// Its number of dimensions.
+        rank: usize,
+    },
+}
+
+/// Reads C `text` (named `name`) that is only statements, as the tests of some polyhedral
+/// tools are (a region's statements, with or without `#pragma scop`, their variables
+/// undeclared), as a function of its free variables: scalars it only reads and arrays become
+/// parameters (each array with a length parameter per dimension after the first), scalars
+/// it assigns become its locals (`int` when they count loops or stand in subscripts, else
+/// `double` starting at zero). The types are a reading, since the file does not say them:
+/// the C it gives says them, in the signature.
+pub fn statements(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+) -> Result<Statements, CError> {
+    let stem = Path::new(name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut function: String = stem
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if !function.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        function = format!("scop_{function}");
+    }
+    let wrapped = format!("void {function}(void) {{\n#line 1 {name:?}\n{text}\n}}\n");
+    let uses = on_unit(
+        name,
+        &wrapped,
+        include_dir,
+        config,
+        |_, _, unit, pragmas| {
+            let mut r = Resolver {
+                source: &pragmas.source,
+                pragmas,
+                scopes: vec![HashMap::new()],
+                decls: Vec::new(),
+                occs: Vec::new(),
+                by_offset: HashMap::new(),
+                for_inits: Vec::new(),
+                blocks: Vec::new(),
+                found: Vec::new(),
+                function: None,
+                dims: None,
+                undeclared: Vec::new(),
+                integer_context: 0,
+            };
+            r.visit_translation_unit(unit);
+            let defs = unit
+                .0
+                .iter()
+                .filter(|e| matches!(e.node, ast::ExternalDeclaration::FunctionDefinition(_)))
+                .count();
+            Ok((r.undeclared, defs))
+        },
+    )?;
+    let (uses, defs) = uses;
+    let at_start = SrcLoc {
+        file: name.to_string(),
+        line: 1,
+        col: 1,
+    };
+    if defs != 1 {
+        return Err(CError {
+            loc: at_start,
+            message: "the file defines functions: it is not only statements".into(),
+        });
+    }
+    let mut names: Vec<&str> = Vec::new();
+    for u in &uses {
+        if !names.contains(&u.name.as_str()) {
+            names.push(&u.name);
+        }
+    }
+    let (mut scalars, mut arrays, mut locals) = (Vec::new(), Vec::new(), String::new());
+    for n in names {
+        let mine: Vec<&Undeclared> = uses.iter().filter(|u| u.name == n).collect();
+        let rank = mine.iter().map(|u| u.rank).max().unwrap_or(0);
+        if mine.iter().any(|u| u.rank != rank) {
+            return Err(CError {
+                loc: at_start,
+                message: format!(
+                    "`{n}` is used both with and without subscripts (or with different numbers of them)"
+                ),
+            });
+        }
+        let integer = mine.iter().any(|u| u.integer);
+        let ty = if integer { "int" } else { "double" };
+        if rank > 0 {
+            arrays.push(StatementsParam::Array {
+                name: n.to_string(),
+                ty: ty.to_string(),
+                rank,
+            });
+        } else if mine.iter().any(|u| u.role != Role::Read) {
+            // A counter starts at its loop (an initializer would assign it outside its loop
+            // header, which the model refuses); another scalar starts at zero.
+            match integer {
+                true => locals.push_str(&format!("  int {n};\n")),
+                false => locals.push_str(&format!("  double {n} = 0;\n")),
+            }
+        } else {
+            scalars.push(StatementsParam::Scalar {
+                name: n.to_string(),
+                ty: ty.to_string(),
+            });
+        }
+    }
+    let mut params = scalars;
+    for a in arrays {
+        let StatementsParam::Array {
+            name: array, rank, ..
+        } = &a
+        else {
+            continue;
+        };
+        for dim in 1..*rank {
+            params.push(StatementsParam::Length {
+                name: format!("{array}_dim{dim}"),
+                array: array.clone(),
+                dim,
+            });
+        }
+        params.push(a);
+    }
+    let signature: Vec<String> = params
+        .iter()
+        .map(|p| match p {
+            StatementsParam::Scalar { name, ty } => format!("{ty} {name}"),
+            StatementsParam::Length { name, .. } => format!("int {name}"),
+            StatementsParam::Array { name, ty, rank } => {
+                let rest: String = (1..*rank).map(|d| format!("[{name}_dim{d}]")).collect();
+                format!("{ty} {name}[]{rest}")
+            }
+        })
+        .collect();
+    let signature = if signature.is_empty() {
+        "void".to_string()
+    } else {
+        signature.join(", ")
+    };
+    let source = format!("void {function}({signature}) {{\n{locals}#line 1 {name:?}\n{text}\n}}\n");
+    Ok(Statements {
+        function,
+        params,
+        source,
+    })
 }

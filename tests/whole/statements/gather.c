@@ -1,0 +1,2 @@
+for (i = 0; i < n; i++)
+  y[i] = x[idx[i]] + y[i];
