@@ -12,7 +12,7 @@ kernels=("$@")
 [ ${#kernels[@]} -eq 0 ] && kernels=(gemm jacobi2d heat3d atax trisolv floyd_warshall covariance seidel2d)
 cargo build --release --quiet
 bin=target/release/optimist
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+median() { sort -g | awk 'NF { v[++n] = $1 } END { print v[int((n + 1) / 2)] }'; }
 time_of() { "$bin" run "$@" --time --repeat "$repeat" | sed -n 's/^time_s //p'; }
 printf '| kernel | cc -O3 (s) | JIT 1t (s) | object 1t (s) | object/JIT 1t | JIT 2t (s) | object 2t (s) | object/JIT 2t |\n|---|---:|---:|---:|---:|---:|---:|---:|\n'
 for k in "${kernels[@]}"; do
