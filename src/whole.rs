@@ -165,6 +165,12 @@ pub fn rewrite_c(
             |reason: &str| format!("// optimist: {reason}\n{}", lines[first..=last].concat());
         match rewrite_one(name, text, include_dir, frontend, config, d, &lines) {
             Ok(code) => {
+                let note = ignored_pragmas(&lines[first..=last]);
+                let code = if note.is_empty() {
+                    code
+                } else {
+                    format!("{note}\n{code}")
+                };
                 edits.push((first, last + 1, code));
                 parts.push(Part {
                     function: d.name.clone(),
@@ -306,6 +312,29 @@ fn rewrite_statements(
             outcome,
         }],
     }
+}
+
+/// A comment naming the `#pragma` lines of `lines` other than `scop` and `endscop` (an
+/// OpenMP `parallel for`, a vectorization hint), which the optimized code does not follow: it
+/// decides its own parallel loops and lanes. Empty when there are none.
+fn ignored_pragmas(lines: &[String]) -> String {
+    let ignored: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| {
+            let words: Vec<&str> = l.trim_start_matches('#').split_whitespace().collect();
+            l.starts_with('#')
+                && words.first() == Some(&"pragma")
+                && !matches!(words.get(1), Some(&"scop") | Some(&"endscop"))
+        })
+        .collect();
+    if ignored.is_empty() {
+        return String::new();
+    }
+    format!(
+        "/* optimist: ignored in the region: {} (the optimized code chooses its own parallel loops and lanes) */ ",
+        ignored.join("; ").replace("*/", "* /")
+    )
 }
 
 /// Why a function or region stays as written.
@@ -490,6 +519,7 @@ fn rewrite_region(
         .take_while(|c| c.is_whitespace())
         .collect();
     let call = format!("{kernel}({});", args.join(", "));
+    let call = format!("{}{call}", ignored_pragmas(&lines[open + 1..close]));
     let call = if before.is_empty() {
         format!("{indent}{call}\n")
     } else {

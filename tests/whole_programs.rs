@@ -10,6 +10,11 @@ use std::process::Command;
 
 mod common;
 
+/// The collection's program `name`.
+fn dir_of(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/whole/collection/{name}.c"))
+}
+
 /// The C files of `dir` (under the repository), sorted.
 fn c_files(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -289,6 +294,16 @@ fn the_collection_is_accepted_and_prints_what_the_originals_print() {
         accepted * 10 >= results.len() * 9,
         "accepted {accepted} of {}",
         results.len()
+    );
+    // The OpenMP pragma inside a region is named where the region was.
+    let omp = std::fs::read_to_string(dir_of("hand_omp")).unwrap();
+    let out = rewrite(&dir_of("hand_omp")).2;
+    assert!(omp.contains("#pragma omp parallel for"));
+    assert!(
+        out.text
+            .contains("/* optimist: ignored in the region: #pragma omp parallel for"),
+        "{}",
+        out.text
     );
     // The two regions written to be refused are, for the reasons they were written for.
     for (program, reason) in [
