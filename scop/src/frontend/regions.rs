@@ -95,21 +95,7 @@ pub fn regions(
                     message: "`#pragma scop` and `#pragma endscop` do not pair up".into(),
                 });
             }
-            let mut r = Resolver {
-                source: &pragmas.source,
-                pragmas,
-                scopes: vec![HashMap::new()],
-                decls: Vec::new(),
-                occs: Vec::new(),
-                by_offset: HashMap::new(),
-                for_inits: Vec::new(),
-                blocks: Vec::new(),
-                found: Vec::new(),
-                function: None,
-                dims: None,
-                undeclared: Vec::new(),
-                integer_context: 0,
-            };
+            let mut r = Resolver::new(pragmas);
             r.visit_translation_unit(unit);
             r.found.sort_by_key(|f| f.start);
             let mut out = Vec::new();
@@ -220,6 +206,24 @@ struct Undeclared {
 }
 
 impl<'ast, 'p> Resolver<'ast, 'p> {
+    fn new(pragmas: &'p Pragmas) -> Self {
+        Resolver {
+            source: &pragmas.source,
+            pragmas,
+            scopes: vec![HashMap::new()],
+            decls: Vec::new(),
+            occs: Vec::new(),
+            by_offset: HashMap::new(),
+            for_inits: Vec::new(),
+            blocks: Vec::new(),
+            found: Vec::new(),
+            function: None,
+            dims: None,
+            undeclared: Vec::new(),
+            integer_context: 0,
+        }
+    }
+
     fn text(&self, span: Span) -> &'p str {
         self.source
             .get(span.start..span.end)
@@ -1127,21 +1131,7 @@ pub fn statements(
         include_dir,
         config,
         |_, _, unit, pragmas| {
-            let mut r = Resolver {
-                source: &pragmas.source,
-                pragmas,
-                scopes: vec![HashMap::new()],
-                decls: Vec::new(),
-                occs: Vec::new(),
-                by_offset: HashMap::new(),
-                for_inits: Vec::new(),
-                blocks: Vec::new(),
-                found: Vec::new(),
-                function: None,
-                dims: None,
-                undeclared: Vec::new(),
-                integer_context: 0,
-            };
+            let mut r = Resolver::new(pragmas);
             r.visit_translation_unit(unit);
             let defs = unit
                 .0
