@@ -98,8 +98,8 @@ impl std::fmt::Debug for Compiled {
 
 impl Compiled {
     /// Runs the code on an argument block laid out as [`crate::abi`] says, with `pool` (the
-    /// pool of its parallel loops) when one is given: inside it when `install`, else on this
-    /// thread with the pool entered by the loops that fork ([`crate::parallel::with_pool`]).
+    /// pool of its parallel loops) when one is given, on this thread ([`crate::parallel::with_pool`];
+    /// an embedder's rayon pool: inside it when `install`).
     /// How it ended, and whether a versioned entry ran the faithful code.
     ///
     /// # Safety
@@ -109,14 +109,16 @@ impl Compiled {
     pub(crate) unsafe fn call_in(
         &self,
         args: &mut ArgBlock,
-        pool: Option<&rayon::ThreadPool>,
+        pool: Option<&crate::parallel::Threads>,
         install: bool,
     ) -> (Status, bool) {
         let entry = self.entry;
         // SAFETY: per the contract.
         let call = move || Status::decode(unsafe { entry(args.as_mut_slice().as_mut_ptr()) });
         match pool {
-            Some(pool) if install => pool.install(call),
+            Some(crate::parallel::Threads::Rayon(rayon)) if install => {
+                rayon.install(move || crate::parallel::with_pool(pool, call))
+            }
             _ => crate::parallel::with_pool(pool, call),
         }
     }

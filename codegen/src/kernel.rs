@@ -164,12 +164,11 @@ pub struct Kernel {
     /// The threads of the parallel loops of the model-based code (none when it has none or
     /// runs on one thread): shared with other kernels ([`NativeOptions::pool`]).
     pool: Option<Pool>,
-    /// Whether a call runs inside the pool (`pool.install`): when a loop decided to start
-    /// threads is inside another loop, its threads start once per iteration of that one, and each start from a
-    /// thread outside the pool would hand the work over again (Floyd-Warshall on two threads:
-    /// 0.073 s inside, 0.095 s outside). Otherwise a call runs on the caller's thread and only
-    /// a loop that forks enters the pool (`crate::parallel::with_pool`): a call whose loops
-    /// run in order for want of work pays no hand-over.
+    /// Whether a call runs inside an embedder's rayon pool (`pool.install`, [`Pool::from_rayon`]):
+    /// when a loop decided to start threads is inside another loop, its threads start once per
+    /// iteration of that one, and each start from a thread outside the pool would hand the work
+    /// over again. A team of the library's own needs no such move: the caller takes part in
+    /// every fork (`crate::parallel`).
     install: bool,
     /// The C entries ([`Kernel::entry`]).
     entry: CEntry,
@@ -563,7 +562,7 @@ impl Kernel {
             let result = unsafe {
                 code.call_in(
                     &mut slots,
-                    self.pool.as_ref().map(Pool::rayon),
+                    self.pool.as_ref().map(Pool::threads_of),
                     self.install,
                 )
             };

@@ -4,25 +4,48 @@
 //! (`BodyFn`: the argument block, a frame with the values of the enclosing code's iterators and
 //! scalars, the first value of the loop's iterator and a number of iterations) and, where the
 //! loop was, calls `parallel_for` with the loop's first value, step and trip count.
-//! `parallel_for` cuts the iterations into chunks and runs them on the rayon thread pool the
-//! call runs in ([`crate::Kernel`] installs its own, sized by [`crate::NativeOptions::threads`]).
+//! `parallel_for` shares the iterations among the threads of the pool the call runs with
+//! ([`crate::Kernel`] gives it the pool of [`crate::NativeOptions::threads`]).
+//!
+//! A pool of the library's own is a *team* ([`Pool::new`]): `threads - 1` workers and the
+//! thread that reaches the loop, which takes part. A fork publishes the loop in one word (an
+//! epoch and a bit per block of iterations claimed), the caller runs the first block and then
+//! any block no worker has claimed, and waits only for blocks a worker claimed. Workers spin a
+//! while on the word before they sleep, as OpenMP's do, so that the forks of a time loop cost
+//! about what OpenMP's cost (a rayon pool took about 12 µs per fork: the call handed over to a
+//! sleeping worker and slept until it was done). Each thread runs the same block of a loop at
+//! every fork (block `t` of `T` contiguous ones), as OpenMP's static schedule does, so a
+//! time-stepped stencil finds its part of the arrays in its own caches. A second caller that
+//! forks while the team is busy (another kernel call on another thread) runs its loop in order.
+//! An embedder's rayon pool ([`Pool::from_rayon`]) runs chunks as rayon tasks instead.
 //!
 //! Iterations of a parallel loop carry no dependence (Loopy's marks, checked against the
-//! dependences), so every chunk computes exactly what it computes in order: results do not
-//! depend on the number of threads or on which thread ran which chunk. A chunk that ends with
-//! an error status stops the chunks not yet started; the first error reported is returned
+//! dependences), so every block computes exactly what it computes in order: results do not
+//! depend on the number of threads or on which thread ran which block. A block that ends with
+//! an error status stops the blocks not yet started; the first error reported is returned
 //! (the buffers are then partly written, as after any error).
 
 use crate::ast::CodegenError;
 use rayon::prelude::*;
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{
+    AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering,
+};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// A thread pool kernels share ([`crate::NativeOptions::pool`]).
 #[derive(Clone, Debug)]
-pub struct Pool(Arc<rayon::ThreadPool>);
+pub struct Pool(Arc<Threads>);
+
+/// What a [`Pool`] holds.
+#[derive(Debug)]
+pub(crate) enum Threads {
+    /// A team of the library's own.
+    Team(Team),
+    /// An embedder's rayon pool.
+    Rayon(Arc<rayon::ThreadPool>),
+}
 
 impl PartialEq for Pool {
     fn eq(&self, other: &Pool) -> bool {
@@ -47,49 +70,300 @@ impl Pool {
         Ok(pool)
     }
 
-    /// A pool of `threads` threads of its own (named `optimist-K`).
+    /// A pool of `threads` threads of its own: the caller of a kernel and `threads - 1`
+    /// workers (named `optimist-K`), at most [`Pool::MAX_THREADS`]. Its workers end when the
+    /// last clone of the pool is dropped.
     pub fn new(threads: usize) -> Result<Pool, CodegenError> {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|k| format!("optimist-{k}"))
-            .build()
-            .map(|p| Pool(Arc::new(p)))
-            .map_err(|e| CodegenError::Unexpected(format!("thread pool: {e}")))
+        Team::new(threads.clamp(1, Pool::MAX_THREADS)).map(|t| Pool(Arc::new(Threads::Team(t))))
     }
 
-    /// An embedder's rayon pool.
+    /// The most threads a pool of the library's own has (one bit of a word per block of a
+    /// loop's iterations).
+    pub const MAX_THREADS: usize = 32;
+
+    /// An embedder's rayon pool: a loop's iterations run as rayon tasks in it (the call is
+    /// moved into the pool when its loops fork inside other loops).
     pub fn from_rayon(pool: Arc<rayon::ThreadPool>) -> Pool {
-        Pool(pool)
+        Pool(Arc::new(Threads::Rayon(pool)))
     }
 
-    /// Its number of threads.
+    /// Its number of threads (a team's counts the caller).
     pub fn threads(&self) -> usize {
-        self.0.current_num_threads()
+        match &*self.0 {
+            Threads::Team(t) => t.threads as usize,
+            Threads::Rayon(p) => p.current_num_threads(),
+        }
     }
 
-    /// The rayon pool.
-    pub(crate) fn rayon(&self) -> &rayon::ThreadPool {
+    /// What it holds.
+    pub(crate) fn threads_of(&self) -> &Threads {
         &self.0
+    }
+}
+
+/// Spins of a worker on the fork word before it sleeps (each a `pause`: a few dozen to a few
+/// hundred cycles), so that the forks of a time loop find it awake.
+const SPINS: u32 = 1 << 15;
+
+/// The state the caller and the workers of a team share.
+#[derive(Debug)]
+struct Shared {
+    /// The fork word: the epoch of the loop being shared (in the high 32 bits, never 0 for a
+    /// loop) and a bit per block claimed.
+    word: AtomicU64,
+    /// The loop: `parallel_for`'s arguments, valid while its blocks are not all done.
+    body: AtomicUsize,
+    args: AtomicUsize,
+    frame: AtomicUsize,
+    first: AtomicI64,
+    step: AtomicI64,
+    count: AtomicI64,
+    /// Blocks finished.
+    done: AtomicU32,
+    /// The first error status of a block, or 0.
+    status: AtomicI32,
+    /// Workers asleep (or about to be) on `wake`.
+    sleepers: AtomicU32,
+    lock: Mutex<()>,
+    wake: Condvar,
+    /// Set when the pool is dropped: the workers end.
+    stop: AtomicBool,
+}
+
+/// A team: `threads` blocks per loop, block 0 the caller's, block `w` worker `w`'s.
+#[derive(Debug)]
+pub(crate) struct Team {
+    shared: Arc<Shared>,
+    threads: u32,
+    /// Whether a loop is being shared (one at a time).
+    busy: AtomicBool,
+}
+
+fn epoch_of(word: u64) -> u32 {
+    (word >> 32) as u32
+}
+
+impl Team {
+    fn new(threads: usize) -> Result<Team, CodegenError> {
+        let shared = Arc::new(Shared {
+            word: AtomicU64::new(0),
+            body: AtomicUsize::new(0),
+            args: AtomicUsize::new(0),
+            frame: AtomicUsize::new(0),
+            first: AtomicI64::new(0),
+            step: AtomicI64::new(0),
+            count: AtomicI64::new(0),
+            done: AtomicU32::new(0),
+            status: AtomicI32::new(0),
+            sleepers: AtomicU32::new(0),
+            lock: Mutex::new(()),
+            wake: Condvar::new(),
+            stop: AtomicBool::new(false),
+        });
+        let team = Team {
+            shared,
+            threads: threads as u32,
+            busy: AtomicBool::new(false),
+        };
+        for w in 1..team.threads {
+            let shared = Arc::clone(&team.shared);
+            let blocks = team.threads;
+            // A worker that cannot start leaves the team one short: its block is the caller's
+            // to take, so the pool still works (with fewer threads), and `Drop` stops the rest.
+            std::thread::Builder::new()
+                .name(format!("optimist-{}", w - 1))
+                .spawn(move || work(&shared, w, blocks))
+                .map_err(|e| CodegenError::Unexpected(format!("thread pool: {e}")))?;
+        }
+        Ok(team)
+    }
+
+    /// Runs `count` iterations of `body` shared among the team, or in order on this thread when
+    /// another loop is being shared. The first non-zero status, or 0.
+    ///
+    /// # Safety
+    /// As [`parallel_for`].
+    unsafe fn fork(
+        &self,
+        body: BodyFn,
+        args: usize,
+        frame: usize,
+        first: i64,
+        step: i64,
+        count: i64,
+    ) -> i32 {
+        if self.threads < 2
+            || self
+                .busy
+                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            // SAFETY: per the contract.
+            return unsafe { body(args as *mut u64, frame as *const u64, first, count) };
+        }
+        let s = &*self.shared;
+        s.body.store(body as usize, Ordering::Relaxed);
+        s.args.store(args, Ordering::Relaxed);
+        s.frame.store(frame, Ordering::Relaxed);
+        s.first.store(first, Ordering::Relaxed);
+        s.step.store(step, Ordering::Relaxed);
+        s.count.store(count, Ordering::Relaxed);
+        s.done.store(0, Ordering::Relaxed);
+        s.status.store(0, Ordering::Relaxed);
+        let epoch = match epoch_of(s.word.load(Ordering::Relaxed)).wrapping_add(1) {
+            0 => 1,
+            e => e,
+        };
+        // SeqCst with the sleepers' count: a worker going to sleep either sees this word or
+        // is counted here.
+        s.word.store(u64::from(epoch) << 32, Ordering::SeqCst);
+        if s.sleepers.load(Ordering::SeqCst) > 0 {
+            let _guard = s.lock.lock().unwrap_or_else(|e| e.into_inner());
+            s.wake.notify_all();
+        }
+        run_blocks(s, epoch, 0, self.threads);
+        let mut spins = 0u32;
+        while s.done.load(Ordering::Acquire) < self.threads {
+            spins = spins.saturating_add(1);
+            if spins < SPINS {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+        let status = s.status.load(Ordering::Relaxed);
+        self.busy.store(false, Ordering::Release);
+        status
+    }
+}
+
+impl Drop for Team {
+    fn drop(&mut self) {
+        let s = &*self.shared;
+        s.stop.store(true, Ordering::SeqCst);
+        let _guard = s.lock.lock().unwrap_or_else(|e| e.into_inner());
+        s.wake.notify_all();
+    }
+}
+
+/// A worker's life: wait for a loop, run its blocks (its own first), again.
+fn work(s: &Shared, own: u32, blocks: u32) {
+    let mut seen = 0u32;
+    loop {
+        let mut epoch = None;
+        for _ in 0..SPINS {
+            let e = epoch_of(s.word.load(Ordering::Acquire));
+            if e != seen {
+                epoch = Some(e);
+                break;
+            }
+            if s.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            std::hint::spin_loop();
+        }
+        let epoch = match epoch {
+            Some(e) => e,
+            None => {
+                let mut guard = s.lock.lock().unwrap_or_else(|e| e.into_inner());
+                s.sleepers.fetch_add(1, Ordering::SeqCst);
+                let e = loop {
+                    let e = epoch_of(s.word.load(Ordering::SeqCst));
+                    if e != seen || s.stop.load(Ordering::SeqCst) {
+                        break e;
+                    }
+                    guard = s.wake.wait(guard).unwrap_or_else(|e| e.into_inner());
+                };
+                s.sleepers.fetch_sub(1, Ordering::SeqCst);
+                drop(guard);
+                if s.stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                e
+            }
+        };
+        seen = epoch;
+        run_blocks(s, epoch, own, blocks);
+    }
+}
+
+/// Claims and runs the blocks of the loop of `epoch` still unclaimed, `own` first, then the
+/// others in order; stops when the word moved to another loop.
+fn run_blocks(s: &Shared, epoch: u32, own: u32, blocks: u32) {
+    for k in 0..blocks {
+        let b = (own + k) % blocks;
+        let bit = 1u64 << b;
+        let mut word = s.word.load(Ordering::Acquire);
+        let claimed = loop {
+            if epoch_of(word) != epoch {
+                return;
+            }
+            if word & bit != 0 {
+                break false;
+            }
+            match s.word.compare_exchange_weak(
+                word,
+                word | bit,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => break true,
+                Err(w) => word = w,
+            }
+        };
+        if !claimed {
+            continue;
+        }
+        // The block is ours: the loop stays published until every block is done, so the
+        // arguments read now are its own.
+        if s.status.load(Ordering::Relaxed) == 0 {
+            let count = s.count.load(Ordering::Relaxed);
+            let lo = (i128::from(count) * i128::from(b) / i128::from(blocks)) as i64;
+            let hi = (i128::from(count) * i128::from(b + 1) / i128::from(blocks)) as i64;
+            if hi > lo {
+                // SAFETY: `body` was stored from a `BodyFn` by the fork of this epoch.
+                let body =
+                    unsafe { std::mem::transmute::<usize, BodyFn>(s.body.load(Ordering::Relaxed)) };
+                let first = s.first.load(Ordering::Relaxed) + lo * s.step.load(Ordering::Relaxed);
+                // SAFETY: `parallel_for`'s contract, which the fork's caller keeps until every
+                // block is done; blocks run disjoint iterations of a loop whose iterations are
+                // independent.
+                let status = unsafe {
+                    body(
+                        s.args.load(Ordering::Relaxed) as *mut u64,
+                        s.frame.load(Ordering::Relaxed) as *const u64,
+                        first,
+                        hi - lo,
+                    )
+                };
+                if status != 0 {
+                    let _ =
+                        s.status
+                            .compare_exchange(0, status, Ordering::Relaxed, Ordering::Relaxed);
+                }
+            }
+        }
+        s.done.fetch_add(1, Ordering::Release);
     }
 }
 
 thread_local! {
     /// The pool of the kernel call running on this thread ([`with_pool`]); null outside one.
-    static POOL: Cell<*const rayon::ThreadPool> = const { Cell::new(std::ptr::null()) };
+    static POOL: Cell<*const Threads> = const { Cell::new(std::ptr::null()) };
 }
 
 /// Runs `f` on this thread with `pool` as the pool its parallel loops fork into: the call
-/// does not move to a thread of the pool (a kernel whose loops run in order, short loops
-/// among them, pays no hand-over), and a loop that forks runs its chunks in the pool.
-pub(crate) fn with_pool<R>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R) -> R {
+/// does not move to another thread (a kernel whose loops run in order, short loops among
+/// them, pays no hand-over), and a loop that forks shares its iterations in the pool.
+pub(crate) fn with_pool<R>(pool: Option<&Threads>, f: impl FnOnce() -> R) -> R {
     /// Puts the previous pool back, also when `f` unwinds.
-    struct Restore(*const rayon::ThreadPool);
+    struct Restore(*const Threads);
     impl Drop for Restore {
         fn drop(&mut self) {
             POOL.with(|p| p.set(self.0));
         }
     }
-    let now = pool.map_or(std::ptr::null(), |p| p as *const rayon::ThreadPool);
+    let now = pool.map_or(std::ptr::null(), |p| p as *const Threads);
     let _restore = Restore(POOL.with(|p| p.replace(now)));
     f()
 }
@@ -106,8 +380,8 @@ const CHUNKS_PER_THREAD: i64 = 8;
 
 /// Runs `count` iterations of `body` (the iterator's values `first`, `first + step`, ...): in
 /// order on this thread when `work` (the loop's estimated statement instances) is below `min`
-/// (`codegen::decide::Fork`), else in chunks on the pool of the kernel call ([`with_pool`],
-/// or rayon's current pool outside one); the first non-zero status of a chunk, or 0.
+/// (`codegen::decide::Fork`), else shared among the pool of the kernel call ([`with_pool`]; in
+/// chunks on rayon's current pool outside one); the first non-zero status, or 0.
 ///
 /// # Safety
 /// `body` must be an outlined body compiled for this argument block and frame layout, and both
@@ -139,12 +413,18 @@ pub(crate) unsafe extern "C" fn parallel_for(
     }
     // SAFETY: a non-null pool is the one `with_pool` set for the call running on this thread,
     // which outlives this call.
-    let pool = unsafe { &*pool };
-    // SAFETY: per the contract.
-    pool.install(|| unsafe { chunks(body, args, frame, first, step, count) })
+    match unsafe { &*pool } {
+        // SAFETY: per the contract.
+        Threads::Team(team) => unsafe { team.fork(body, args, frame, first, step, count) },
+        // SAFETY: per the contract.
+        Threads::Rayon(pool) => {
+            pool.install(|| unsafe { chunks(body, args, frame, first, step, count) })
+        }
+    }
 }
 
-/// [`parallel_for`]'s chunks on the current rayon pool.
+/// [`parallel_for`]'s chunks on the current rayon pool (an embedder's, or rayon's global pool
+/// for a call from outside a kernel call).
 ///
 /// # Safety
 /// As [`parallel_for`].
@@ -192,38 +472,87 @@ mod tests {
         static CALLER: Cell<u64> = const { Cell::new(0) };
     }
 
-    /// Writes, for each iteration, whether it ran on the calling thread.
+    /// Adds, for each iteration, 1 + 2 * (whether it ran on the calling thread).
     unsafe extern "C" fn mark(args: *mut u64, _frame: *const u64, first: i64, count: i64) -> i32 {
         for i in first..first + count {
-            // SAFETY: the test's block has an element per iteration.
-            unsafe { *args.add(i as usize) = CALLER.with(Cell::get) };
+            // SAFETY: the test's block has an element per iteration, and each iteration runs
+            // once (which the test checks).
+            unsafe { *args.add(i as usize) += 1 + 2 * CALLER.with(Cell::get) };
         }
         0
     }
 
+    /// Fails (status 7) at iteration 40.
+    unsafe extern "C" fn fail(_args: *mut u64, _frame: *const u64, first: i64, count: i64) -> i32 {
+        if (first..first + count).contains(&40) {
+            7
+        } else {
+            0
+        }
+    }
+
+    fn run(pool: &Pool, n: usize, work: i64) -> Vec<u64> {
+        let mut block = vec![0u64; n];
+        let body = mark as BodyFn as usize;
+        let args = block.as_mut_ptr() as usize;
+        // SAFETY: `mark` adds to one element of the block per iteration, n of them.
+        let status = with_pool(Some(pool.threads_of()), || unsafe {
+            parallel_for(body, args, 0, 0, 1, n as i64, work, 100)
+        });
+        assert_eq!(status, 0);
+        block
+    }
+
     #[test]
-    fn little_work_runs_in_order_on_the_calling_thread_and_enough_forks_into_the_pool() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
+    fn little_work_runs_in_order_on_the_calling_thread_and_enough_is_shared() {
+        let pool = Pool::new(2).unwrap();
+        assert_eq!(pool.threads(), 2);
         CALLER.with(|c| c.set(1));
-        let run = |work: i64| {
-            let mut block = vec![7u64; 64];
-            let body = mark as BodyFn as usize;
-            let args = block.as_mut_ptr() as usize;
-            // SAFETY: `mark` writes one element of the block per iteration, 64 of them.
-            let status = with_pool(Some(&pool), || unsafe {
-                parallel_for(body, args, 0, 0, 1, 64, work, 100)
-            });
-            assert_eq!(status, 0);
-            block
-        };
-        // Below the least work: every iteration here.
-        assert!(run(99).iter().all(|&m| m == 1));
-        // At it: every iteration in the pool's threads.
-        assert!(run(100).iter().all(|&m| m == 0));
+        // Below the least work: every iteration here, once.
+        assert!(run(&pool, 64, 99).iter().all(|&m| m == 3));
+        // At it: every iteration once, the caller's block (the first half) on the caller.
+        for _ in 0..1000 {
+            let b = run(&pool, 64, 100);
+            assert!(b.iter().all(|&m| m == 1 || m == 3), "{b:?}");
+            assert!(b[..32].iter().all(|&m| m == 3), "{b:?}");
+        }
         // The pool is the call's only: outside `with_pool`, none is set.
         assert!(POOL.with(Cell::get).is_null());
+        // A rayon pool of an embedder's: every iteration once.
+        let rayon = Pool::from_rayon(Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(2)
+                .build()
+                .unwrap(),
+        ));
+        assert!(run(&rayon, 64, 100).iter().all(|&m| m == 1 || m == 3));
+        CALLER.with(|c| c.set(0));
+    }
+
+    #[test]
+    fn a_team_runs_every_iteration_once_for_any_count_and_from_several_callers() {
+        let pool = Pool::new(3).unwrap();
+        // Several threads forking into one team: a fork that finds it busy runs in order.
+        std::thread::scope(|scope| {
+            for t in 0..3 {
+                let pool = &pool;
+                scope.spawn(move || {
+                    for n in 0..200 {
+                        let n = (n * 7 + t) % 97;
+                        let b = run(pool, n, 1000);
+                        assert!(b.iter().all(|&m| m == 1), "{n}: {b:?}");
+                    }
+                });
+            }
+        });
+        // A block's error is the fork's status.
+        let body = fail as BodyFn as usize;
+        // SAFETY: `fail` touches nothing.
+        let status = with_pool(Some(pool.threads_of()), || unsafe {
+            parallel_for(body, 0, 0, 0, 1, 64, 1000, 100)
+        });
+        assert_eq!(status, 7);
+        // The workers end with the pool (no hang, nothing left running that the test sees).
+        drop(pool);
     }
 }

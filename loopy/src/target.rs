@@ -96,8 +96,9 @@ impl BlockShape {
     }
 }
 
-/// [`Target::fork_work`] of native code: the Kernel's thread pool.
-pub const NATIVE_FORK_WORK: u64 = 32_768;
+/// [`Target::fork_work`] of native code: the Kernel's team of threads (`codegen::Pool`), whose
+/// forks cost about what OpenMP's do.
+pub const NATIVE_FORK_WORK: u64 = 8_192;
 
 /// [`Target::fork_work`] of C: OpenMP's threads.
 pub const C_FORK_WORK: u64 = 8_192;
@@ -195,9 +196,10 @@ pub struct Target {
     /// among threads starts them: below, its iterations run in order on the thread that reached
     /// it, as the fork and join cost more than a second thread gives. The code estimates the
     /// work where the loop starts (`codegen::decide::Fork`). Measured on a loop adding 1 to
-    /// each element of a matrix, the median of 600 calls on this project's 2-core machine: the
-    /// Kernel's pool costs about 9 µs more per fork than running in order, OpenMP about 1 µs;
-    /// an instance of a simple statement costs about 0.5-1 ns.
+    /// each element of a 2 x 8 matrix whose one parallel iteration forks (the bound set to 1),
+    /// the median of 3000 calls on this project's 2-core machine: the Kernel's team costs 0.2-1.6
+    /// µs more per fork than running in order (a rayon pool, before it, 6-10 µs), OpenMP about
+    /// 0.6 µs; an instance of a simple statement costs about 0.5-1 ns.
     pub fork_work: u64,
     /// What the strategy's estimates take the machine to be.
     pub cost: CostModel,
@@ -222,7 +224,7 @@ impl Target {
             register_blocks: true,
             block: BlockShape::native(),
             fork_work: NATIVE_FORK_WORK,
-            cost: CostModel::new(threads.min(u32::MAX as usize) as u32, 16, 9_000_000),
+            cost: CostModel::new(threads.min(u32::MAX as usize) as u32, 16, 1_000_000),
         }
     }
 
