@@ -903,10 +903,11 @@ fn faithful_agrees(src: &str, args: &[&str]) -> bool {
     expected.is_err()
 }
 
-/// Where threads start is read off the decided tree, not the marks: a call runs inside its
-/// pool only when a loop decided to fork is inside another loop (Floyd-Warshall's `k`), and a
-/// kernel whose marked loop runs in lanes instead (gramschmidt on two threads) starts no
-/// threads at all, so its calls stay on the caller's thread and no pool is built.
+/// Where threads start is read off the decided tree, not the marks: whether a loop decided to
+/// fork is inside another loop (Floyd-Warshall's `k`; an embedder's rayon pool then takes the
+/// whole call), and a kernel whose marked loops run in lanes inside other loops
+/// (gramschmidt on two threads: one row's work per loop) starts no threads at all, so no pool
+/// is built for it. A time loop's sweep in lanes shares its iterations (jacobi1d's).
 #[test]
 fn where_threads_start_is_read_off_the_decided_tree() {
     use optimist::loopy::Target;
@@ -929,6 +930,7 @@ fn where_threads_start_is_read_off_the_decided_tree() {
     assert_eq!(forks("corpus/suite/floyd_warshall.c"), Some(true));
     assert_eq!(forks("corpus/suite/gemm.c"), Some(false));
     assert_eq!(forks("corpus/suite/gramschmidt.c"), None);
+    assert_eq!(forks("corpus/suite/jacobi1d.c"), Some(true));
 }
 
 /// The range test before inner loops against the interpreter on many small random loops
@@ -1145,6 +1147,45 @@ fn a_contracted_micro_kernel_is_within_the_tolerance() {
                     );
                 }
             }
+        }
+    }
+}
+
+/// A loop in lanes whose iterations threads share (no loop around on threads: a time loop's
+/// sweeps) runs each thread's block of iterations in lanes, at sizes where it forks (a sweep of
+/// 20011 points is above `fork_work`; blocks of odd lengths leave scalar remainders), in
+/// `double` and `float`: the interpreter's bits, on two threads and three.
+#[test]
+fn lanes_shared_among_threads_give_the_interpreters_bits() {
+    for (ty, f) in [("double", ""), ("float", "f")] {
+        let src = format!(
+            "void sweep(int tsteps, int n, {ty} A[n], {ty} B[n]) {{\n  for (int t = 0; t < tsteps; t++) {{\n    for (int i = 1; i < n - 1; i++)\n      B[i] = 0.33333{f} * (A[i - 1] + A[i] + A[i + 1]);\n    for (int i = 1; i < n - 1; i++)\n      A[i] = B[i] - 0.25{f} * (B[i - 1] - B[i + 1]);\n  }}\n}}\n"
+        );
+        let f = frontend::parse_source("k.c", &src, None, &FrontendConfig::default()).unwrap();
+        let spec = RunSpec::parse_args(&["--set", "tsteps=3", "--set", "n=20011"]).unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        for threads in [2, 3] {
+            let config = optimist::Config {
+                native: optimist::NativeOptions {
+                    threads,
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            let compiled = optimist::compile(&f, &config).unwrap();
+            let plan = compiled.outcome.plan().expect("a plan");
+            let shown = plan
+                .decide_native(&config.native)
+                .display(&plan.ast, &plan.scop);
+            assert!(shown.contains("lanes of"), "{ty}: {shown}");
+            assert!(shown.contains("on threads"), "{ty}: {shown}");
+            assert_eq!(compiled.kernel.pool().map(|p| p.threads()), Some(threads));
+            let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+            assert_eq!(
+                (version, hashes),
+                (optimist_codegen::Version::Optimized, reference.clone()),
+                "{ty} on {threads} threads"
+            );
         }
     }
 }

@@ -60,8 +60,9 @@ pub enum LoopKind {
     /// it: it may run in vector lanes (how wide is the target's).
     Vector {
         /// Whether its iterations may also run on threads (it is the outermost loop that
-        /// carries no dependence: a stencil's sweep inside its time loop). Native code runs it
-        /// in lanes only; C runs it on OpenMP's threads too.
+        /// carries no dependence: a stencil's sweep inside its time loop). Both back ends run
+        /// it on threads too where it is outermost or a sweep of a time loop
+        /// (`crate::decide`), each thread's block in lanes.
         parallel: bool,
     },
     /// In order, with a register block as its body: loops over rows and vector columns

@@ -124,8 +124,11 @@ struct Shared {
     status: AtomicI32,
     /// Workers asleep (or about to be) on `wake`.
     sleepers: AtomicU32,
+    /// Whether the caller sleeps (or is about to) on `finished`.
+    caller_waits: AtomicBool,
     lock: Mutex<()>,
     wake: Condvar,
+    finished: Condvar,
     /// Set when the pool is dropped: the workers end.
     stop: AtomicBool,
 }
@@ -156,8 +159,10 @@ impl Team {
             done: AtomicU32::new(0),
             status: AtomicI32::new(0),
             sleepers: AtomicU32::new(0),
+            caller_waits: AtomicBool::new(false),
             lock: Mutex::new(()),
             wake: Condvar::new(),
+            finished: Condvar::new(),
             stop: AtomicBool::new(false),
         });
         let team = Team {
@@ -222,14 +227,21 @@ impl Team {
             s.wake.notify_all();
         }
         run_blocks(s, epoch, 0, self.threads);
+        // The blocks workers took: spin a while, then sleep until the last one is done (a
+        // spinning thread takes a core's time from the workers where threads share cores).
         let mut spins = 0u32;
         while s.done.load(Ordering::Acquire) < self.threads {
-            spins = spins.saturating_add(1);
             if spins < SPINS {
+                spins += 1;
                 std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
+                continue;
             }
+            let mut guard = s.lock.lock().unwrap_or_else(|e| e.into_inner());
+            s.caller_waits.store(true, Ordering::SeqCst);
+            while s.done.load(Ordering::SeqCst) < self.threads {
+                guard = s.finished.wait(guard).unwrap_or_else(|e| e.into_inner());
+            }
+            s.caller_waits.store(false, Ordering::SeqCst);
         }
         let status = s.status.load(Ordering::Relaxed);
         self.busy.store(false, Ordering::Release);
@@ -343,7 +355,14 @@ fn run_blocks(s: &Shared, epoch: u32, own: u32, blocks: u32) {
                 }
             }
         }
-        s.done.fetch_add(1, Ordering::Release);
+        // SeqCst with `caller_waits`: a caller going to sleep either sees this block done or
+        // is seen waiting.
+        if s.done.fetch_add(1, Ordering::SeqCst) + 1 == blocks
+            && s.caller_waits.load(Ordering::SeqCst)
+        {
+            let _guard = s.lock.lock().unwrap_or_else(|e| e.into_inner());
+            s.finished.notify_all();
+        }
     }
 }
 
@@ -482,6 +501,18 @@ mod tests {
         0
     }
 
+    /// Takes 20 ms at iteration 63 (the last block's), adding 1 to each iteration's element.
+    unsafe extern "C" fn slow(args: *mut u64, _frame: *const u64, first: i64, count: i64) -> i32 {
+        for i in first..first + count {
+            if i == 63 {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            // SAFETY: the test's block has an element per iteration.
+            unsafe { *args.add(i as usize) += 1 };
+        }
+        0
+    }
+
     /// Fails (status 7) at iteration 40.
     unsafe extern "C" fn fail(_args: *mut u64, _frame: *const u64, first: i64, count: i64) -> i32 {
         if (first..first + count).contains(&40) {
@@ -545,6 +576,17 @@ mod tests {
                 });
             }
         });
+        // A caller done long before a worker's block sleeps until it is done.
+        for _ in 0..3 {
+            let mut block = vec![0u64; 64];
+            let (body, args) = (slow as BodyFn as usize, block.as_mut_ptr() as usize);
+            // SAFETY: `slow` adds to one element of the block per iteration, 64 of them.
+            let status = with_pool(Some(pool.threads_of()), || unsafe {
+                parallel_for(body, args, 0, 0, 1, 64, 1000, 100)
+            });
+            assert_eq!(status, 0);
+            assert!(block.iter().all(|&m| m == 1), "{block:?}");
+        }
         // A block's error is the fork's status.
         let body = fail as BodyFn as usize;
         // SAFETY: `fail` touches nothing.

@@ -30,12 +30,31 @@ impl Decider<'_> {
                 let stmts = statements_of(self.scop, &flat)?;
                 let registers = self.register_arrays(&stmts, None);
                 let unrolled = flat.as_slice() != body;
+                // Its iterations shared among threads, each thread's block in lanes, where no
+                // loop around runs on threads and the loop is outermost or a whole sweep
+                // directly in an outermost loop (a time loop's: bounds free of its iterator);
+                // started per sweep, for enough work only. Deeper, a fork per row would cost
+                // an outlined call per row for a row's work.
+                let share = match self.threads_bound(iter, init, cond, parallel, &flat) {
+                    Some(bound)
+                        if t.threads
+                            && cx.threads == Threads::One
+                            && (cx.loops_around == 0
+                                || (cx.loops_around == 1
+                                    && !any_iterator(init)
+                                    && !any_iterator(&bound))) =>
+                    {
+                        let fork = self.fork(iter, init, &bound, body);
+                        Share::Spawn(bound, fork)
+                    }
+                    _ => Share::No,
+                };
                 Some((
                     Lanes {
                         elem: Some(elem),
                         end: Some(end),
                         unrolled,
-                        share: Share::No,
+                        share,
                         registers,
                         locals: Vec::new(),
                         reads: Vec::new(),
@@ -670,5 +689,14 @@ mod tests {
         assert_eq!(coefficient(&e, 2), Some(0));
         let square = AExpr::Op(AstOp::Mul, vec![i.clone(), i]);
         assert_eq!(coefficient(&square, 0), None);
+    }
+}
+
+/// Whether `e` uses an AST iterator.
+fn any_iterator(e: &AExpr) -> bool {
+    match e {
+        AExpr::Iter(_) => true,
+        AExpr::Op(_, args) => args.iter().any(any_iterator),
+        AExpr::Int(_) | AExpr::Param(_) => false,
     }
 }

@@ -49,6 +49,7 @@ fn forks(nodes: &[DNode]) -> bool {
         DNode::For(l) => {
             matches!(l.exec, Exec::Threads { .. })
                 || matches!(&l.exec, Exec::Jammed(j) if j.threads)
+                || matches!(&l.exec, Exec::Lanes(lanes) if lanes.share != Share::No)
                 || forks(&l.body)
         }
         DNode::If { then, els, .. } => forks(then) || forks(els),

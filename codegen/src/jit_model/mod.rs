@@ -40,7 +40,9 @@
 //!   one address computation.
 
 use crate::ast::{AExpr, CodegenError, LoopAst, Node, exclusive_bound};
-use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Stride, statements_of};
+use crate::decide::{
+    DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Share, Stride, statements_of,
+};
 use crate::jit::{self, Lowering, clif};
 use crate::kernel::NativeOptions;
 use crate::versioned::Versioning;
@@ -415,11 +417,23 @@ impl ModelLowering<'_, '_> {
         let (iter, step) = (l.iter, l.step);
         match &l.exec {
             Exec::Threads { end, fork, .. } => {
-                return self.parallel_loop(iter, &l.init, end, step, &l.body, fork.as_ref());
+                return self.parallel_loop(iter, &l.init, end, step, &l.body, fork.as_ref(), None);
             }
             Exec::Jammed(j) => return self.jammed_loop(l, j),
             Exec::Lanes(lanes) => {
                 if let (Some(elem), Some(end)) = (lanes.elem, &lanes.end) {
+                    // Shared among threads: each runs its block of the iterations in lanes.
+                    if let Share::Spawn(_, fork) = &lanes.share {
+                        return self.parallel_loop(
+                            iter,
+                            &l.init,
+                            end,
+                            step,
+                            &l.body,
+                            fork.as_ref(),
+                            Some((lanes, elem)),
+                        );
+                    }
                     return self.vector_loop(iter, &l.init, end, elem, lanes, &l.body, None);
                 }
             }

@@ -6,8 +6,11 @@ use optimist_scop::id::Id;
 
 impl ModelLowering<'_, '_> {
     /// A loop marked parallel, `for (iter = init; iter < end; iter += step) body`: the body
-    /// outlined into a function of the module (see [`crate::parallel`]), called on chunks of
-    /// the iterations by the thread pool; a chunk's error status leaves through the error exit.
+    /// outlined into a function of the module (see [`crate::parallel`]), called on blocks of
+    /// the iterations by the thread pool; a block's error status leaves through the error exit.
+    /// With `lanes` (a loop decided to run in lanes of that element type and to share its
+    /// iterations, [`Share::Spawn`]), each block runs in lanes.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn parallel_loop(
         &mut self,
         iter: usize,
@@ -16,6 +19,7 @@ impl ModelLowering<'_, '_> {
         step: i64,
         body: &[DNode],
         fork: Option<&crate::decide::Fork>,
+        lanes: Option<(&Lanes, Type)>,
     ) -> Result<(), CodegenError> {
         let cl =
             |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
@@ -71,15 +75,19 @@ impl ModelLowering<'_, '_> {
             }
             let span = m.l.b.ins().imul_imm_s(count, step);
             let stop = m.l.b.ins().iadd(first, span);
-            let v = m.iters[iter];
-            m.l.b.def_var(v, first);
-            jit::lower_loop(
-                &mut m,
-                v,
-                |m| Ok(m.below(v, stop)),
-                |m| m.nodes(body),
-                |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
-            )?;
+            if let Some((lanes, elem)) = lanes {
+                m.vector_loop_over(iter, first, stop, elem, lanes, body, None)?;
+            } else {
+                let v = m.iters[iter];
+                m.l.b.def_var(v, first);
+                jit::lower_loop(
+                    &mut m,
+                    v,
+                    |m| Ok(m.below(v, stop)),
+                    |m| m.nodes(body),
+                    |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                )?;
+            }
             m.l.finish();
         }
         self.l.module.define_function(id, &mut ctx).map_err(cl)?;

@@ -25,12 +25,28 @@ impl ModelLowering<'_, '_> {
         body: &[DNode],
         jam: Option<(usize, Value, i64)>,
     ) -> Result<(), CodegenError> {
+        let x = self.aexpr(init)?;
+        let end = self.aexpr(end)?;
+        self.vector_loop_over(iter, x, end, elem, decided, body, jam)
+    }
+
+    /// [`Self::vector_loop`] from `x` to `end` (values: an outlined body's block of the
+    /// iterations, [`Self::parallel_loop`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn vector_loop_over(
+        &mut self,
+        iter: usize,
+        x: Value,
+        end: Value,
+        elem: Type,
+        decided: &Lanes,
+        body: &[DNode],
+        jam: Option<(usize, Value, i64)>,
+    ) -> Result<(), CodegenError> {
         let (vty, lanes) = vector_type(elem)
             .ok_or_else(|| CodegenError::Unexpected("vector loop of a scalar type".into()))?;
         let v = self.iters[iter];
-        let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
-        let end = self.aexpr(end)?;
         let last_start = self.l.b.ins().iadd_imm_s(end, 1 - lanes);
         // The values of the jammed iterator, one per copy.
         let copies: Vec<Option<(usize, Value)>> = match jam {
