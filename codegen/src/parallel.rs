@@ -435,10 +435,10 @@ pub(crate) unsafe extern "C" fn parallel_for(
     match unsafe { &*pool } {
         // SAFETY: per the contract.
         Threads::Team(team) => unsafe { team.fork(body, args, frame, first, step, count) },
-        // SAFETY: per the contract.
-        Threads::Rayon(pool) => {
-            pool.install(|| unsafe { chunks(body, args, frame, first, step, count) })
-        }
+        Threads::Rayon(pool) => pool.install(|| {
+            // SAFETY: per the contract.
+            unsafe { chunks(body, args, frame, first, step, count) }
+        }),
     }
 }
 

@@ -664,6 +664,15 @@ pub(crate) fn unconditional_reads(e: &BodyExpr, out: &mut Vec<AccessId>) {
     }
 }
 
+/// Whether `e` uses an AST iterator.
+fn any_iterator(e: &AExpr) -> bool {
+    match e {
+        AExpr::Iter(_) => true,
+        AExpr::Op(_, args) => args.iter().any(any_iterator),
+        AExpr::Int(_) | AExpr::Param(_) => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -689,14 +698,5 @@ mod tests {
         assert_eq!(coefficient(&e, 2), Some(0));
         let square = AExpr::Op(AstOp::Mul, vec![i.clone(), i]);
         assert_eq!(coefficient(&square, 0), None);
-    }
-}
-
-/// Whether `e` uses an AST iterator.
-fn any_iterator(e: &AExpr) -> bool {
-    match e {
-        AExpr::Iter(_) => true,
-        AExpr::Op(_, args) => args.iter().any(any_iterator),
-        AExpr::Int(_) | AExpr::Param(_) => false,
     }
 }
