@@ -188,15 +188,7 @@ impl Team {
     ///
     /// # Safety
     /// As [`parallel_for`].
-    unsafe fn fork(
-        &self,
-        body: BodyFn,
-        args: usize,
-        frame: usize,
-        first: i64,
-        step: i64,
-        count: i64,
-    ) -> i32 {
+    unsafe fn fork(&self, l: Loop) -> i32 {
         if self.threads < 2
             || self
                 .busy
@@ -204,15 +196,15 @@ impl Team {
                 .is_err()
         {
             // SAFETY: per the contract.
-            return unsafe { body(args as *mut u64, frame as *const u64, first, count) };
+            return unsafe { l.run(0, l.count) };
         }
         let s = &*self.shared;
-        s.body.store(body as usize, Ordering::Relaxed);
-        s.args.store(args, Ordering::Relaxed);
-        s.frame.store(frame, Ordering::Relaxed);
-        s.first.store(first, Ordering::Relaxed);
-        s.step.store(step, Ordering::Relaxed);
-        s.count.store(count, Ordering::Relaxed);
+        s.body.store(l.body as usize, Ordering::Relaxed);
+        s.args.store(l.args, Ordering::Relaxed);
+        s.frame.store(l.frame, Ordering::Relaxed);
+        s.first.store(l.first, Ordering::Relaxed);
+        s.step.store(l.step, Ordering::Relaxed);
+        s.count.store(l.count, Ordering::Relaxed);
         s.done.store(0, Ordering::Relaxed);
         s.status.store(0, Ordering::Relaxed);
         let epoch = match epoch_of(s.word.load(Ordering::Relaxed)).wrapping_add(1) {
@@ -333,21 +325,21 @@ fn run_blocks(s: &Shared, epoch: u32, own: u32, blocks: u32) {
             let lo = (i128::from(count) * i128::from(b) / i128::from(blocks)) as i64;
             let hi = (i128::from(count) * i128::from(b + 1) / i128::from(blocks)) as i64;
             if hi > lo {
-                // SAFETY: `body` was stored from a `BodyFn` by the fork of this epoch.
-                let body =
-                    unsafe { std::mem::transmute::<usize, BodyFn>(s.body.load(Ordering::Relaxed)) };
-                let first = s.first.load(Ordering::Relaxed) + lo * s.step.load(Ordering::Relaxed);
+                let l = Loop {
+                    // SAFETY: `body` was stored from a `BodyFn` by the fork of this epoch.
+                    body: unsafe {
+                        std::mem::transmute::<usize, BodyFn>(s.body.load(Ordering::Relaxed))
+                    },
+                    args: s.args.load(Ordering::Relaxed),
+                    frame: s.frame.load(Ordering::Relaxed),
+                    first: s.first.load(Ordering::Relaxed),
+                    step: s.step.load(Ordering::Relaxed),
+                    count,
+                };
                 // SAFETY: `parallel_for`'s contract, which the fork's caller keeps until every
                 // block is done; blocks run disjoint iterations of a loop whose iterations are
                 // independent.
-                let status = unsafe {
-                    body(
-                        s.args.load(Ordering::Relaxed) as *mut u64,
-                        s.frame.load(Ordering::Relaxed) as *const u64,
-                        first,
-                        hi - lo,
-                    )
-                };
+                let status = unsafe { l.run(lo, hi - lo) };
                 if status != 0 {
                     let _ =
                         s.status
@@ -419,26 +411,63 @@ pub(crate) unsafe extern "C" fn parallel_for(
     if count <= 0 {
         return 0;
     }
-    // SAFETY: the generated code passes the address of a function of this signature.
-    let body = unsafe { std::mem::transmute::<usize, BodyFn>(body) };
+    let l = Loop {
+        // SAFETY: the generated code passes the address of a function of this signature.
+        body: unsafe { std::mem::transmute::<usize, BodyFn>(body) },
+        args,
+        frame,
+        first,
+        step,
+        count,
+    };
     if work < min {
         // SAFETY: per the contract; all iterations, in order, on this thread.
-        return unsafe { body(args as *mut u64, frame as *const u64, first, count) };
+        return unsafe { l.run(0, count) };
     }
     let pool = POOL.with(Cell::get);
     if pool.is_null() {
         // SAFETY: per the contract.
-        return unsafe { chunks(body, args, frame, first, step, count) };
+        return unsafe { chunks(l) };
     }
     // SAFETY: a non-null pool is the one `with_pool` set for the call running on this thread,
     // which outlives this call.
     match unsafe { &*pool } {
         // SAFETY: per the contract.
-        Threads::Team(team) => unsafe { team.fork(body, args, frame, first, step, count) },
+        Threads::Team(team) => unsafe { team.fork(l) },
         Threads::Rayon(pool) => pool.install(|| {
             // SAFETY: per the contract.
-            unsafe { chunks(body, args, frame, first, step, count) }
+            unsafe { chunks(l) }
         }),
+    }
+}
+
+/// A loop [`parallel_for`] shares: its outlined body, the blocks the body reads, and the
+/// iterations.
+#[derive(Clone, Copy)]
+struct Loop {
+    body: BodyFn,
+    args: usize,
+    frame: usize,
+    first: i64,
+    step: i64,
+    count: i64,
+}
+
+impl Loop {
+    /// Runs `n` of its iterations from the `start`-th; their status.
+    ///
+    /// # Safety
+    /// As [`parallel_for`], and the iterations are no other thread's.
+    unsafe fn run(&self, start: i64, n: i64) -> i32 {
+        // SAFETY: per the contract.
+        unsafe {
+            (self.body)(
+                self.args as *mut u64,
+                self.frame as *const u64,
+                self.first + start * self.step,
+                n,
+            )
+        }
     }
 }
 
@@ -447,14 +476,8 @@ pub(crate) unsafe extern "C" fn parallel_for(
 ///
 /// # Safety
 /// As [`parallel_for`].
-unsafe fn chunks(
-    body: BodyFn,
-    args: usize,
-    frame: usize,
-    first: i64,
-    step: i64,
-    count: i64,
-) -> i32 {
+unsafe fn chunks(l: Loop) -> i32 {
+    let count = l.count;
     let threads = rayon::current_num_threads().max(1) as i64;
     let chunk = (count / (threads * CHUNKS_PER_THREAD)).max(1);
     let chunks = (count + chunk - 1) / chunk;
@@ -467,14 +490,7 @@ unsafe fn chunks(
         let n = chunk.min(count - start);
         // SAFETY: per the contract; chunks run disjoint iterations of a loop whose iterations
         // are independent, and the blocks are only read.
-        let s = unsafe {
-            body(
-                args as *mut u64,
-                frame as *const u64,
-                first + start * step,
-                n,
-            )
-        };
+        let s = unsafe { l.run(start, n) };
         if s != 0 {
             let _ = status.compare_exchange(0, s, Ordering::Relaxed, Ordering::Relaxed);
         }
