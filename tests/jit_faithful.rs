@@ -935,8 +935,8 @@ fn where_threads_start_is_read_off_the_decided_tree() {
 
 /// The range test before inner loops against the interpreter on many small random loops
 /// (a fixed seed): both directions and all four exit tests, subscripts `c * i + d` with
-/// negative, zero and large coefficients, a 2-d array indexed past its rows, buffers from
-/// empty to long enough. The faithful code must stop where the interpreter stops, with the
+/// negative, zero and large coefficients, a 2-d array indexed past its rows and walked along
+/// its columns (an address stepping by a row), buffers from empty to long enough. The faithful code must stop where the interpreter stops, with the
 /// same elements written before, or finish with its bits.
 #[test]
 fn range_tests_agree_with_the_interpreter_on_random_loops() {
@@ -956,7 +956,7 @@ fn range_tests_agree_with_the_interpreter_on_random_loops() {
         let two_d = case % 3 == 0;
         let src = if two_d {
             format!(
-                "void k(int lo, int hi, int d, int r, int m, double A[r][m], double *B) {{\n  for (int i = lo; i {op} hi; {step})\n    A[i % 2 == 0 ? 1 : 0][{c1} * i + d] = B[{c2} * i + d] + A[1][i];\n}}"
+                "void k(int lo, int hi, int d, int r, int m, double A[r][m], double *B) {{\n  for (int i = lo; i {op} hi; {step})\n    A[i % 2 == 0 ? 1 : 0][{c1} * i + d] = B[{c2} * i + d] + A[1][i] + A[{c1} * (i - lo)][m - 1];\n}}"
             )
         } else {
             format!(
@@ -975,7 +975,10 @@ fn range_tests_agree_with_the_interpreter_on_random_loops() {
             format!("d={d}"),
         ];
         if two_d {
-            for a in ["r=2", &format!("m={}", next(20) + 1)] {
+            for a in [
+                &format!("r={}", next(24) + 2),
+                &format!("m={}", next(20) + 1),
+            ] {
                 args.extend(["--set".to_string(), a.to_string()]);
             }
             args.extend(["--len".to_string(), format!("B={lb}")]);

@@ -405,8 +405,10 @@ pub(crate) struct Lowering<'a, 'm> {
     pub error: Block,
     /// The accesses (keyed by their subscripts' address in the IR) a test before the
     /// innermost loop being lowered proved in range in every iteration ([`crate::ranges`]):
-    /// lowered without their checks.
-    pub proved: std::collections::HashSet<*const Expr>,
+    /// lowered without their checks, addressed from the loop's iterator.
+    pub proved: crate::ranges::Proved,
+    /// That loop's iterator and its type, while `proved` is not empty.
+    pub counter: Option<(Variable, Type)>,
     /// The argument block (the function's parameter).
     pub args: Value,
 }
@@ -440,6 +442,7 @@ impl<'a, 'm> Lowering<'a, 'm> {
             error,
             args,
             proved: Default::default(),
+            counter: None,
         };
         if let Some(p) = l.pures.iter().find(|p| p.imp.is_none()) {
             return Err(CodegenError::Unbound(p.name.clone()));
@@ -586,8 +589,10 @@ impl<'a, 'm> Lowering<'a, 'm> {
             self.b.seal_block(slow);
             self.b.switch_to_block(fast);
             self.proved = proved;
+            self.counter = Some((var, ty));
             let done = self.plain_loop(l, ty, var);
             self.proved.clear();
+            self.counter = None;
             done?;
             self.b.ins().jump(join, &[]);
             self.b.switch_to_block(slow);
@@ -625,12 +630,21 @@ impl<'a, 'm> Lowering<'a, 'm> {
         a: optimist_scop::ir::ArrayId,
         idx: &[Expr],
     ) -> Result<Value, CodegenError> {
+        // A proved access: its subscripts (affine in the iterator, terms that cannot fail)
+        // need no evaluation.
+        if let (Some(s), Some((var, ty))) = (self.proved.get(&idx.as_ptr()).copied(), self.counter)
+        {
+            let i = self.b.use_var(var);
+            let i = self.convert(i, ty, Type::I64);
+            let offset = match s.step {
+                crate::ranges::Step::Bytes(b) => self.b.ins().imul_imm_s(i, b),
+                crate::ranges::Step::Value(v) => self.b.ins().imul(i, v),
+            };
+            return Ok(self.b.ins().iadd(s.start, offset));
+        }
         let mut values = Vec::with_capacity(idx.len());
         for e in idx {
             values.push(self.expr(e)?);
-        }
-        if self.proved.contains(&idx.as_ptr()) {
-            return Ok(self.address_unchecked(a, &values, self.f.array(a).elem));
         }
         self.address(a, &values, self.f.array(a).elem)
     }

@@ -9,7 +9,11 @@
 //! those two iterations for each such access says whether every iteration's access is in
 //! range. When it is, a copy of the loop runs with those accesses unchecked; otherwise (or when
 //! the test itself would overflow) the loop runs as before, checked, and stops where the
-//! program does. The results are the same bits and the same status either way.
+//! program does. The results are the same bits and the same status either way. In the
+//! unchecked copy a proved access is addressed from the iterator: its address's invariant part
+//! and step are computed before the loop ([`Stepped`]), so an iteration neither evaluates its
+//! subscripts nor multiplies by the array's sizes (heat3d_fixed's faithful code, 64³ arrays:
+//! 0.41 -> 0.34 s; jacobi1d's innermost loop 17 -> 14 instructions a point).
 //!
 //! What "affine" must mean for that to hold, in C's integer arithmetic: a subscript is
 //! `coef * i + Σ mul_k * t_k`, built from the iterator `i` by `+`, `-`, negation,
@@ -35,7 +39,7 @@ use cranelift_codegen::ir::{InstBuilder, Value, condcodes::IntCC, types};
 use optimist_scop::expr::ExprKind;
 use optimist_scop::ir::{ArrayId, BinOp, Expr, For, IrLeaf, LValue, Stmt, StmtKind, UnOp, VarId};
 use optimist_scop::types::Type;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Loops of at most this many iterations, constant in the program, keep their checks.
 const SHORT: i128 = 16;
@@ -312,14 +316,38 @@ impl Exact<'_, '_, '_> {
     }
 }
 
-/// The test before loop `f` and the set of accesses it proves, or `None` when the loop does
-/// not qualify. The test is an `i8` truth value: every access the set names is in range in
-/// every iteration (or the loop runs no iteration).
+/// An access a range test proved, addressed from the loop's iterator: its element is at
+/// `start + i * step` bytes (`i` the iterator's value, widened to `i64`), both computed before
+/// the loop. Its subscripts are affine in the iterator with invariant terms, so this is the
+/// address the checked code computes, without evaluating them per iteration.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stepped {
+    /// The address at iterator value 0.
+    pub start: Value,
+    /// Bytes per step of the iterator.
+    pub step: Step,
+}
+
+/// [`Stepped::step`]: a constant (a loop along an array's last dimension), or a value of the
+/// array's sizes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step {
+    Bytes(i64),
+    Value(Value),
+}
+
+/// The proved accesses of a range-tested loop, by their subscripts' address in the IR.
+pub(crate) type Proved = HashMap<*const Expr, Stepped>;
+
+/// The test before loop `f` and the accesses it proves, or `None` when the loop does not
+/// qualify. The test is an `i8` truth value: every access the map names is in range in every
+/// iteration (or the loop runs no iteration), and then its address is what its [`Stepped`]
+/// says (computed in `i64`, wrapping: the exact addresses, which the test proved, fit).
 pub(crate) fn range_test(
     l: &mut Lowering<'_, '_>,
     f: &For,
     init: Value,
-) -> Result<Option<(Value, HashSet<*const Expr>)>, crate::CodegenError> {
+) -> Result<Option<(Value, Proved)>, crate::CodegenError> {
     let ty = l.f.var(f.var).ty;
     let Some(plan) = plan(f, ty) else {
         return Ok(None);
@@ -406,5 +434,54 @@ pub(crate) fn range_test(
     let fine = l.b.ins().icmp_imm_s(IntCC::Equal, bad, 0);
     let skip = l.b.ins().icmp_imm_s(IntCC::Equal, runs, 0);
     let test = l.b.ins().bor(fine, skip);
-    Ok(Some((test, plan.tested.iter().map(|t| t.key).collect())))
+    let proved = plan
+        .tested
+        .iter()
+        .map(|t| (t.key, stepped(l, t, &terms)))
+        .collect();
+    Ok(Some((test, proved)))
+}
+
+/// The start and step of access `t`'s address (see [`Stepped`]): the flat index's invariant
+/// part and its coefficient, by the flat index's own rule (`(s0 * n1 + s1) * n2 + ...`), in
+/// wrapping `i64`.
+fn stepped(l: &mut Lowering<'_, '_>, t: &Tested<'_>, terms: &[(*const Expr, Value)]) -> Stepped {
+    let invariant = |l: &mut Lowering<'_, '_>, f: &Affine<'_>| {
+        let mut acc = l.b.ins().iconst(types::I64, 0);
+        for (m, e) in &f.terms {
+            if let Some(&(_, v)) = terms.iter().find(|(k, _)| std::ptr::eq(*k, *e)) {
+                let p = l.b.ins().imul_imm_s(v, *m);
+                acc = l.b.ins().iadd(acc, p);
+            }
+        }
+        acc
+    };
+    let mut flat = invariant(l, &t.subscripts[0]);
+    let mut coef = Step::Bytes(t.subscripts[0].coef);
+    for (d, s) in t.subscripts.iter().enumerate().skip(1) {
+        let size = l.b.use_var(l.arrays[t.array].inner[d - 1]);
+        let scaled = l.b.ins().imul(flat, size);
+        let part = invariant(l, s);
+        flat = l.b.ins().iadd(scaled, part);
+        coef = match coef {
+            Step::Bytes(0) => Step::Bytes(s.coef),
+            Step::Bytes(c) => {
+                let v = l.b.ins().imul_imm_s(size, c);
+                Step::Value(l.b.ins().iadd_imm_s(v, s.coef))
+            }
+            Step::Value(v) => {
+                let v = l.b.ins().imul(v, size);
+                Step::Value(l.b.ins().iadd_imm_s(v, s.coef))
+            }
+        };
+    }
+    let elem = l.f.array(t.array).elem.size() as i64;
+    let bytes = l.b.ins().imul_imm_s(flat, elem);
+    let base = l.b.use_var(l.arrays[t.array].base);
+    let start = l.b.ins().iadd(base, bytes);
+    let step = match coef {
+        Step::Bytes(c) => Step::Bytes(c.wrapping_mul(elem)),
+        Step::Value(v) => Step::Value(l.b.ins().imul_imm_s(v, elem)),
+    };
+    Stepped { start, step }
 }
