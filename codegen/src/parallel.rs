@@ -557,12 +557,16 @@ mod tests {
         CALLER.with(|c| c.set(1));
         // Below the least work: every iteration here, once.
         assert!(run(&pool, 64, 99).iter().all(|&m| m == 3));
-        // At it: every iteration once, the caller's block (the first half) on the caller.
+        // At it: every iteration once; the caller takes part, running its block (the first
+        // half) itself unless the worker, done with its own, took it first (a caller that is
+        // late, as under a loaded test run, must not hold the loop up).
+        let mut own = 0;
         for _ in 0..1000 {
             let b = run(&pool, 64, 100);
             assert!(b.iter().all(|&m| m == 1 || m == 3), "{b:?}");
-            assert!(b[..32].iter().all(|&m| m == 3), "{b:?}");
+            own += usize::from(b[..32].iter().all(|&m| m == 3));
         }
+        assert!(own > 0);
         // The pool is the call's only: outside `with_pool`, none is set.
         assert!(POOL.with(Cell::get).is_null());
         // A rayon pool of an embedder's: every iteration once.
