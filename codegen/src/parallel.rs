@@ -15,7 +15,8 @@
 //! about what OpenMP's cost (a rayon pool took about 12 µs per fork: the call handed over to a
 //! sleeping worker and slept until it was done). Each thread runs the same block of a loop at
 //! every fork (block `t` of `T` contiguous ones), as OpenMP's static schedule does, so a
-//! time-stepped stencil finds its part of the arrays in its own caches. A second caller that
+//! time-stepped stencil finds its part of the arrays in its own caches; a thread done with its
+//! own block takes any block still unclaimed, so a late thread (the caller too) holds no one up. A second caller that
 //! forks while the team is busy (another kernel call on another thread) runs its loop in order.
 //! An embedder's rayon pool ([`Pool::from_rayon`]) runs chunks as rayon tasks instead.
 //!
