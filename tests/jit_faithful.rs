@@ -1192,3 +1192,46 @@ fn lanes_shared_among_threads_give_the_interpreters_bits() {
         }
     }
 }
+
+/// Rows walked with scalars set at each row's start (a recursive filter's `p` and `q`): the
+/// row loop runs on threads, each with its own copies of the scalars (native code's outlined
+/// body holds them in its own variables; C lists them in `firstprivate`), above the fork
+/// bound, and gives the interpreter's bits on 2 and 3 threads, and in C on OpenMP's two.
+#[test]
+fn scalars_each_thread_owns_give_the_interpreters_bits() {
+    let src = "void rows(int w, int h, float a, float X[w][h], float Y[w][h]) {\n  for (int i = 0; i < w; i++) {\n    float p = 0.0f;\n    float q = 0.0f;\n    for (int j = 0; j < h; j++) {\n      Y[i][j] = X[i][j] + a * p - 0.5f * q;\n      q = p;\n      p = Y[i][j];\n    }\n  }\n}\n";
+    let f = frontend::parse_source("rows.c", src, None, &FrontendConfig::default()).unwrap();
+    let spec =
+        RunSpec::parse_args(&["--set", "w=67", "--set", "h=301", "--set", "a=0.75"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for threads in [2, 3] {
+        let config = optimist::Config {
+            native: optimist::NativeOptions {
+                threads,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let compiled = optimist::compile(&f, &config).unwrap();
+        let plan = compiled.outcome.plan().expect("a plan");
+        let shown = plan
+            .decide_native(&config.native)
+            .display(&plan.ast, &plan.scop);
+        assert!(shown.contains("// threads (own c1, p, q)"), "{shown}");
+        let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+        assert_eq!(
+            (version, hashes),
+            (optimist_codegen::Version::Optimized, reference.clone()),
+            "{threads} threads"
+        );
+    }
+    let (p, _) =
+        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    assert!(p.code.contains("firstprivate(p, q)"), "{}", p.code);
+    let Some(cc) = common::cc() else {
+        eprintln!("no C compiler: the C is not run");
+        return;
+    };
+    let (theirs, version) = common::versioned_c_run(&cc, "rows_private", &f, &spec, &p.code);
+    assert_eq!((theirs, version.as_str()), (reference, "optimized"));
+}

@@ -168,8 +168,9 @@ pub(crate) fn mentions(e: &AExpr, iter: usize) -> bool {
 
 /// Whether a statement in `nodes` writes a scalar of the function. Native code keeps scalars
 /// in Cranelift variables, which an outlined body receives by value, and C declares them once
-/// per function, shared by threads: a parallel loop that writes one (legal when one instance
-/// writes it) runs in order in both, so the value is kept.
+/// per function: a loop in lanes shared among threads that writes one (legal when one instance
+/// writes it) runs without threads, so the value is kept. A parallel loop's threads may own
+/// copies instead (`decide`'s `owned_scalars`).
 pub(crate) fn writes_scalar(scop: &Scop, nodes: &[Node]) -> bool {
     nodes.iter().any(|n| match n {
         Node::For { body, .. } => writes_scalar(scop, body),

@@ -379,6 +379,14 @@ pub enum Decision {
         /// Its statements.
         stmts: Vec<String>,
     },
+    /// A nest's outermost loop runs on threads, each with its own copy of the local scalars
+    /// the loop carries (each iteration writes them before reading them).
+    Private {
+        /// The nest's statements.
+        stmts: Vec<String>,
+        /// The loop's dimension.
+        dim: usize,
+    },
 }
 
 impl fmt::Display for NoTimeTiles {
@@ -519,6 +527,12 @@ impl fmt::Display for Decision {
                 f,
                 "wavefront: the tiles of {} in waves (its first two tile loops summed), the \
                  tiles of one wave in parallel",
+                set(stmts)
+            ),
+            Decision::Private { stmts, dim } => write!(
+                f,
+                "private scalars: the loop of {} at dimension {dim} in parallel, each thread \
+                 with its own copy of the scalars it carries",
                 set(stmts)
             ),
         }

@@ -40,6 +40,7 @@
 mod auto;
 mod correspondence;
 pub mod decision;
+mod private;
 mod script;
 mod split;
 mod target;
@@ -55,7 +56,7 @@ pub use decision::{Decision, Departure, Estimate, ScheduleChoice};
 pub use script::{Arg, Op, Pos, Script, ScriptError};
 pub use target::{BlockShape, CostModel, Target, TargetKind, Vectorizer};
 pub use together::run_together;
-pub use verify::{Violation, ViolationKind, verify};
+pub use verify::{Violation, ViolationKind, verify, verify_marks};
 
 use optimist_presburger::{Error as IslError, Map, Schedule, Set, UnionMap};
 use optimist_scop::model::{Dependences, Scop, StmtId};
@@ -490,12 +491,7 @@ fn apply_unbounded(
         }
     }
     let theta = s.union()?;
-    let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel_marks
-        .iter()
-        .cloned()
-        .chain(vector.iter().cloned())
-        .collect();
-    verify(scop, deps, &theta, &checks)?;
+    verify_marks(scop, deps, &theta, &parallel_marks, &vector)?;
     let schedule = crate::verify::schedule_of(scop, &theta)?;
     Ok(Transformed {
         schedule,

@@ -359,7 +359,72 @@ pub fn verify(
     theta: &UnionMap,
     checks: &[(BTreeSet<StmtId>, usize)],
 ) -> Result<(), LoopyError> {
-    check(scop, deps, theta, checks, None)?.map_err(LoopyError::Refused)
+    check(scop, deps, theta, checks, None, &[])?.map_err(LoopyError::Refused)
+}
+
+/// [`verify`] with the parallel marks apart from the vector ones: a loop marked `parallel` may
+/// carry dependences on a local scalar that each thread can keep a copy of its own (every
+/// iteration writes it before reading it, and no value of it leaves the iteration: see
+/// `private.rs`); the back ends give each thread its copy. Vector marks are checked as
+/// [`verify`] checks them.
+pub fn verify_marks(
+    scop: &Scop,
+    deps: &Dependences,
+    theta: &UnionMap,
+    parallel: &[(BTreeSet<StmtId>, usize)],
+    vector: &[(BTreeSet<StmtId>, usize)],
+) -> Result<(), LoopyError> {
+    let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel.iter().chain(vector).cloned().collect();
+    let strict = check(scop, deps, theta, &checks, None, &[])?;
+    if strict.is_ok() || parallel.is_empty() {
+        return strict.map_err(LoopyError::Refused);
+    }
+    let privates = crate::private::Privates::of(scop);
+    if privates.is_empty() {
+        return strict.map_err(LoopyError::Refused);
+    }
+    let flows = privates.flows(scop, &privates.among(|_| true))?;
+    let mut exempt = Vec::with_capacity(checks.len());
+    for (_, d) in parallel {
+        exempt.push(flows.at(theta, *d)?);
+    }
+    check(scop, deps, theta, &checks, None, &exempt)?.map_err(LoopyError::Refused)
+}
+
+/// Whether no dependence between the statements of `check` is carried by its dimension, but
+/// those on the arrays of `private` (scalars each thread keeps a copy of).
+pub(crate) fn carried_free(
+    scop: &Scop,
+    deps: &Dependences,
+    theta: &UnionMap,
+    (stmts, d): &(BTreeSet<StmtId>, usize),
+    private: &[optimist_scop::model::ScopArrayId],
+) -> Result<bool, IslError> {
+    let width = out_width(theta)?;
+    if *d >= width {
+        return Ok(true);
+    }
+    let mut kept = UnionMap::empty(&scop.ctx)?;
+    for kind in [DepKind::Raw, DepKind::War, DepKind::Waw] {
+        for tagged in deps.get(kind, false).maps()? {
+            // Only dependences between the check's statements, and not on its own scalars.
+            let accesses = tags(&tagged);
+            if accesses.iter().any(|&a| {
+                private.contains(&scop.access(a).array) || !stmts.contains(&scop.access(a).stmt)
+            }) {
+                continue;
+            }
+            kept = kept.union(&tagged.to_union()?.factor_domain()?)?;
+        }
+    }
+    let kept = kept.subtract(&scop.domains()?.identity()?)?;
+    let carried = carried_at(scop, width, *d)?;
+    for (_, _, deltas) in time_differences(kept, theta)? {
+        if !deltas.intersect(&carried)?.is_empty()? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The differences of times `θ(t, j) - θ(s, i)` of the dependences from statement `s` to
@@ -491,7 +556,7 @@ pub(crate) fn verify_with(
     checks: &[(BTreeSet<StmtId>, usize)],
     differences: &Differences,
 ) -> Result<(), LoopyError> {
-    check(scop, deps, theta, checks, Some(differences))?.map_err(LoopyError::Refused)
+    check(scop, deps, theta, checks, Some(differences), &[])?.map_err(LoopyError::Refused)
 }
 
 /// The fast test of [`check`]: whether the differences of times `θ(t, j) - θ(s, i)` of every
@@ -605,6 +670,7 @@ fn check(
     theta: &UnionMap,
     checks: &[(BTreeSet<StmtId>, usize)],
     known: Option<&Differences>,
+    exempt: &[Vec<optimist_scop::model::ScopArrayId>],
 ) -> Result<Result<(), Vec<Violation>>, IslError> {
     let mut out = Vec::new();
     let domains = scop.domains()?;
@@ -632,7 +698,16 @@ fn check(
             &computed
         }
     };
-    let (order_ok, carried_ok) = fast_test(scop, theta, checks, differences)?;
+    let (order_ok, mut carried_ok) = fast_test(scop, theta, checks, differences)?;
+    // A check with scalars each thread keeps a copy of: asked without their dependences.
+    let exempt_of = |k: usize| exempt.get(k).filter(|e| !e.is_empty());
+    for (k, c) in checks.iter().enumerate() {
+        if let Some(private) = exempt_of(k)
+            && !carried_ok[k]
+        {
+            carried_ok[k] = carried_free(scop, deps, theta, c, private)?;
+        }
+    }
     let width = out_width(theta)?;
     let doms = checks
         .iter()
@@ -677,8 +752,15 @@ fn check(
                     seen_order = true;
                 }
             }
+            let arrays: Vec<_> = tags(&tagged)
+                .iter()
+                .map(|&a| scop.access(a).array)
+                .collect();
             for (k, (_, d)) in checks.iter().enumerate() {
                 if seen_carried[k] || *d >= width {
+                    continue;
+                }
+                if exempt_of(k).is_some_and(|p| arrays.iter().any(|a| p.contains(a))) {
                     continue;
                 }
                 let dom = &doms[k];

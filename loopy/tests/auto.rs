@@ -1,6 +1,6 @@
 //! The automatic strategy on every modelable kernel of the corpus.
 
-use optimist_loopy::{AutoConfig, auto, verify};
+use optimist_loopy::{AutoConfig, Decision, Target, auto, verify, verify_marks};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::model::{Dependences, Scop};
 
@@ -24,13 +24,16 @@ fn auto_schedules_every_modelable_kernel() {
                 // The strategy verifies the untiled schedule and each tiling on its own; the
                 // relation code is generated from, tile loops included, must pass the verifier
                 // with its marks.
-                let marks: Vec<_> = t
-                    .parallel
-                    .iter()
-                    .chain(&t.vector)
-                    .map(|m| (m.stmts.clone(), m.dim))
-                    .collect();
-                if let Err(e) = verify(&scop, &deps, &t.theta, &marks) {
+                let marks = |ms: &[optimist_loopy::Mark]| -> Vec<_> {
+                    ms.iter().map(|m| (m.stmts.clone(), m.dim)).collect()
+                };
+                if let Err(e) = verify_marks(
+                    &scop,
+                    &deps,
+                    &t.theta,
+                    &marks(&t.parallel),
+                    &marks(&t.vector),
+                ) {
                     failures.push(format!("{name}: the tiled relation: {e}"));
                 }
             }
@@ -38,4 +41,88 @@ fn auto_schedules_every_modelable_kernel() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The strategy for two threads on `src`, with its model and dependences.
+fn threaded(src: &str) -> (Scop, Dependences, optimist_loopy::Transformed) {
+    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+    let scop = Scop::build(&f, &Default::default()).unwrap();
+    let deps = Dependences::compute(&scop, &Default::default()).unwrap();
+    let t = auto(
+        &scop,
+        &deps,
+        &AutoConfig::default(),
+        &Target::native(2, true, true),
+    )
+    .unwrap();
+    (scop, deps, t)
+}
+
+/// Rows walked with scalars set at each row's start (a recursive filter's `p` and `q`): the
+/// rows carry dependences on the scalars only, every value of which stays within its row, so
+/// the row loop runs on threads, each with its own copies; the verifier refuses the same mark
+/// where it checks every dependence, and accepts it where parallel marks may leave a thread's
+/// own scalars.
+#[test]
+fn scalars_each_row_writes_before_reading_leave_the_rows_parallel() {
+    let (scop, deps, t) = threaded(
+        "void rows(int w, int h, float a, float X[w][h], float Y[w][h]) {\n  for (int i = 0; i < w; i++) {\n    float p = 0.0f;\n    float q = 0.0f;\n    for (int j = 0; j < h; j++) {\n      Y[i][j] = X[i][j] + a * p - 0.5f * q;\n      q = p;\n      p = Y[i][j];\n    }\n  }\n}\n",
+    );
+    assert!(
+        t.decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Private { .. })),
+        "{:?}",
+        t.decisions
+    );
+    let mark = t
+        .parallel
+        .iter()
+        .find(|m| m.stmts.len() == scop.stmts.len())
+        .expect("a parallel mark on the rows");
+    let checks = vec![(mark.stmts.clone(), mark.dim)];
+    assert!(verify(&scop, &deps, &t.theta, &checks).is_err());
+    verify_marks(&scop, &deps, &t.theta, &checks, &[]).unwrap();
+}
+
+/// No thread may own a scalar whose value crosses iterations (a running sum stored each
+/// step) or leaves the loop (read after it): no mark leaves its dependences, and the verifier
+/// refuses a parallel mark on the loop.
+#[test]
+fn scalars_whose_values_cross_iterations_or_leave_the_loop_stay_shared() {
+    for src in [
+        "void sums(int n, double A[n], double B[n]) {\n  double s = 0.0;\n  for (int i = 0; i < n; i++) {\n    s = s + A[i];\n    B[i] = s;\n  }\n}\n",
+        "void last(int n, double A[n], double B[n], double C[1]) {\n  double t;\n  t = 0.0;\n  for (int i = 0; i < n; i++) {\n    t = A[i] * 2.0;\n    B[i] = t;\n  }\n  C[0] = t;\n}\n",
+    ] {
+        let (scop, deps, t) = threaded(src);
+        assert!(
+            !t.decisions
+                .iter()
+                .any(|d| matches!(d, Decision::Private { .. })),
+            "{src}: {:?}",
+            t.decisions
+        );
+        // The loop's dimension: the first one where the times of the loop's statements differ.
+        let everyone: std::collections::BTreeSet<_> = scop.stmts.keys().collect();
+        let inner = t
+            .theta
+            .maps()
+            .unwrap()
+            .into_iter()
+            .find(|m| m.tuple_name(optimist_presburger::DimType::In).as_deref() == Some("S1"))
+            .unwrap();
+        let d = (0..6)
+            .find(|&d| {
+                inner
+                    .plain_fixed(optimist_presburger::DimType::Out, d)
+                    .unwrap()
+                    .is_none()
+            })
+            .expect("a loop");
+        eprintln!("{src}: {} at {d}", t.theta);
+        assert!(
+            verify_marks(&scop, &deps, &t.theta, &[(everyone, d)], &[]).is_err(),
+            "{src}"
+        );
+    }
 }

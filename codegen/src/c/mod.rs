@@ -455,15 +455,31 @@ impl Printer<'_> {
             }
             // Threads when compiled with `-fopenmp` (ignored otherwise): the loops inside have
             // counters of their own per thread.
-            Exec::Threads { end, private, fork } => {
+            Exec::Threads {
+                end,
+                private,
+                scalars,
+                fork,
+            } => {
                 test = format!("{it} < {}", self.aexpr(end));
-                let private = if private.is_empty() {
-                    String::new()
-                } else {
-                    let names: Vec<&str> =
-                        private.iter().map(|&k| self.iters[k].as_str()).collect();
-                    format!(" private({})", names.join(", "))
-                };
+                // The inner loops' counters, each thread's own; the scalars written inside, each
+                // thread's copy (`firstprivate`: a copy starts with the value before the loop,
+                // as native code's outlined body loads it).
+                let names: Vec<&str> = private.iter().map(|&k| self.iters[k].as_str()).collect();
+                let copies: Vec<&str> = scalars
+                    .iter()
+                    .filter_map(|(a, _)| match self.scop.array(*a).origin {
+                        ArrayOrigin::Scalar(v) => Some(self.vars[v].as_str()),
+                        ArrayOrigin::Array(_) => None,
+                    })
+                    .collect();
+                let mut private = String::new();
+                if !names.is_empty() {
+                    private = format!(" private({})", names.join(", "));
+                }
+                if !copies.is_empty() {
+                    private.push_str(&format!(" firstprivate({})", copies.join(", ")));
+                }
                 let _ = writeln!(
                     out,
                     "{pad}#pragma omp parallel for{private}{}",

@@ -21,10 +21,22 @@ impl Exec {
         };
         match self {
             Exec::Serial => String::new(),
-            Exec::Threads { private, fork, .. } => {
+            Exec::Threads {
+                private,
+                scalars,
+                fork,
+                ..
+            } => {
                 let mut s = String::from("  // threads");
-                if !private.is_empty() {
-                    let _ = write!(s, " (own {})", names(private));
+                let mut own = names(private);
+                for (_, name) in scalars {
+                    if !own.is_empty() {
+                        own.push_str(", ");
+                    }
+                    own.push_str(name);
+                }
+                if !own.is_empty() {
+                    let _ = write!(s, " (own {own})");
                 }
                 s.push_str(&from(fork));
                 s

@@ -35,6 +35,7 @@ use optimist_scop::expr::ExprKind;
 use optimist_scop::ir::{ArrayId, BinOp, MathFn, UnOp};
 use optimist_scop::model::{AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopArrayId, StmtId};
 use optimist_scop::types::Type;
+use std::collections::HashMap;
 
 /// A loop AST with every execution decided for [`Decided::target`].
 #[derive(Clone, Debug)]
@@ -192,6 +193,10 @@ pub enum Exec {
         end: AExpr,
         /// The iterators of the loops inside, each thread's own.
         private: Vec<usize>,
+        /// The scalars the statements inside write, each thread's own copy (the verifier
+        /// accepted the loop's mark because every iteration writes them before reading them
+        /// and no value leaves the iteration: `loopy`'s `private.rs`), with their names.
+        scalars: Vec<(ScopArrayId, String)>,
         /// When the threads start: `None`, always.
         fork: Option<Fork>,
     },
@@ -384,10 +389,13 @@ pub struct MicroKernel {
 /// Decides how every loop of `ast` runs on `target`. `proved`: the arrays the run-time check
 /// proved in range (native lanes read only those).
 pub fn decide(scop: &Scop, ast: &LoopAst, target: &Target, proved: &[ArrayId]) -> Decided {
+    let mut occurrences = HashMap::new();
+    count_statements(&ast.body, &mut occurrences);
     let d = Decider {
         scop,
         target,
         proved,
+        occurrences,
     };
     let cx = Cx {
         threads: Threads::One,
@@ -434,9 +442,39 @@ struct Decider<'a> {
     scop: &'a Scop,
     target: &'a Target,
     proved: &'a [ArrayId],
+    /// How many times each statement occurs in the whole AST.
+    occurrences: HashMap<StmtId, usize>,
 }
 
 impl Decider<'_> {
+    /// The scalars the statements of a parallel loop's `body` write, when each thread may own
+    /// a copy of every one (`Some`, empty when there is none): every statement that reads or
+    /// writes one occurs only in `body`, so no value of it enters or leaves the loop, and the
+    /// verifier accepted the loop's mark (a value flowing from one iteration to another is a
+    /// dependence it carries; `loopy`'s `private.rs` leaves only copies' dependences). `None`:
+    /// the loop runs in order, so the value it writes is kept (a scalar written by one
+    /// iteration and read after the loop).
+    fn owned_scalars(&self, body: &[Node]) -> Option<Vec<(ScopArrayId, String)>> {
+        let mut written = Vec::new();
+        written_scalars(self.scop, body, &mut written);
+        if written.is_empty() {
+            return Some(written);
+        }
+        let mut inside = HashMap::new();
+        count_statements(body, &mut inside);
+        let owned = written.iter().all(|(s, _)| {
+            self.scop
+                .accesses
+                .iter()
+                .filter(|a| a.array == *s)
+                .all(|a| {
+                    inside.get(&a.stmt).copied().unwrap_or(0)
+                        == self.occurrences.get(&a.stmt).copied().unwrap_or(0)
+                })
+        });
+        owned.then_some(written)
+    }
+
     fn nodes(&self, nodes: &[Node], cx: Cx) -> Vec<DNode> {
         nodes.iter().map(|n| self.node(n, cx)).collect()
     }
@@ -482,7 +520,14 @@ impl Decider<'_> {
                 body,
             }))
         };
-        let parallel = *kind == LoopKind::Parallel && !writes_scalar(self.scop, body);
+        // A parallel loop that writes a scalar runs on threads only when each thread may own
+        // a copy of it (`owned_scalars`); otherwise in order, so its value is kept.
+        let owned = (*kind == LoopKind::Parallel)
+            .then(|| self.owned_scalars(body))
+            .flatten();
+        let parallel = owned.is_some();
+        // Copies of the loop (jammed, in lanes) run with the scalars of the function.
+        let plain = owned.as_ref().is_some_and(Vec::is_empty);
         // Threads around jammed copies where lanes may share threads (C); elsewhere the
         // threads come first and the jam is not made.
         let jammed = |threads: bool| {
@@ -494,7 +539,7 @@ impl Decider<'_> {
             Some(made(Exec::Jammed(Box::new(j)), Vec::new()))
         };
         if t.vector_threads
-            && let Some(j) = jammed(parallel)
+            && let Some(j) = jammed(plain)
         {
             return j;
         }
@@ -576,13 +621,19 @@ impl Decider<'_> {
         {
             let mut private = Vec::new();
             inner_iterators(body, &mut private);
+            let scalars = owned.unwrap_or_default();
             let inside = Cx {
                 threads: Threads::Loop,
                 ..cx.inside()
             };
             let fork = self.fork(*iter, init, &end, body);
             return made(
-                Exec::Threads { end, private, fork },
+                Exec::Threads {
+                    end,
+                    private,
+                    scalars,
+                    fork,
+                },
                 self.nodes(body, inside),
             );
         }
@@ -625,6 +676,42 @@ fn inner_iterators(nodes: &[Node], out: &mut Vec<usize>) {
                 inner_iterators(els, out);
             }
             Node::Stmt { .. } => {}
+        }
+    }
+}
+
+/// How many times each statement occurs in `nodes`.
+fn count_statements(nodes: &[Node], out: &mut HashMap<StmtId, usize>) {
+    for n in nodes {
+        match n {
+            Node::For { body, .. } => count_statements(body, out),
+            Node::If { then, els, .. } => {
+                count_statements(then, out);
+                count_statements(els, out);
+            }
+            Node::Stmt { stmt, .. } => *out.entry(*stmt).or_default() += 1,
+        }
+    }
+}
+
+/// The scalars (model arrays of [`ArrayOrigin::Scalar`]) the statements of `nodes` write, in
+/// the order first written, with their names.
+fn written_scalars(scop: &Scop, nodes: &[Node], out: &mut Vec<(ScopArrayId, String)>) {
+    for n in nodes {
+        match n {
+            Node::For { body, .. } => written_scalars(scop, body, out),
+            Node::If { then, els, .. } => {
+                written_scalars(scop, then, out);
+                written_scalars(scop, els, out);
+            }
+            Node::Stmt { stmt, .. } => {
+                let a = scop.access(scop.stmt(*stmt).write).array;
+                if matches!(scop.array(a).origin, ArrayOrigin::Scalar(_))
+                    && !out.iter().any(|(b, _)| *b == a)
+                {
+                    out.push((a, scop.array(a).name.clone()));
+                }
+            }
         }
     }
 }

@@ -910,6 +910,26 @@ impl<'a> Search<'a> {
             }
         });
         decisions.splice(blocks_at..blocks_at, lines);
+        // Nests no parallel mark reaches whose outermost loop each thread may run with copies
+        // of the scalars it carries (`private.rs`).
+        let mut parallel_marks = parallel_marks;
+        if self.target.threads {
+            let mut unmarked = everyone.clone();
+            for m in &parallel_marks {
+                unmarked.retain(|s| !m.stmts.contains(s));
+            }
+            let privates = crate::private::Privates::of(scop);
+            for (stmts, dim) in
+                crate::private::nest_marks(scop, deps, &theta, &unmarked, &privates)?
+            {
+                decisions.push(Decision::Private {
+                    stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
+                    dim,
+                });
+                parallel_marks.push(crate::Mark { dim, stmts });
+            }
+            clock.lap("private scalars");
+        }
         // Code is generated from the verified relation itself, so that it follows the order checked.
         let schedule = crate::verify::schedule_of(scop, &theta)?;
         clock.lap("schedule tree of the relation");
