@@ -1168,24 +1168,12 @@ fn lanes_shared_among_threads_give_the_interpreters_bits() {
         let spec = RunSpec::parse_args(&["--set", "tsteps=3", "--set", "n=20011"]).unwrap();
         let reference = common::interpreter_hashes(&f, &spec);
         for threads in [2, 3] {
-            let config = optimist::Config {
-                native: optimist::NativeOptions {
-                    threads,
-                    ..Default::default()
-                },
-                ..Default::default()
-            };
-            let compiled = optimist::compile(&f, &config).unwrap();
-            let plan = compiled.outcome.plan().expect("a plan");
-            let shown = plan
-                .decide_native(&config.native)
-                .display(&plan.ast, &plan.scop);
+            let (shown, pool, run) = on_threads(&f, &spec, threads);
             assert!(shown.contains("lanes of"), "{ty}: {shown}");
             assert!(shown.contains("on threads"), "{ty}: {shown}");
-            assert_eq!(compiled.kernel.pool().map(|p| p.threads()), Some(threads));
-            let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+            assert_eq!(pool, Some(threads));
             assert_eq!(
-                (version, hashes),
+                run,
                 (optimist_codegen::Version::Optimized, reference.clone()),
                 "{ty} on {threads} threads"
             );
@@ -1205,22 +1193,11 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
         RunSpec::parse_args(&["--set", "w=67", "--set", "h=301", "--set", "a=0.75"]).unwrap();
     let reference = common::interpreter_hashes(&f, &spec);
     for threads in [2, 3] {
-        let config = optimist::Config {
-            native: optimist::NativeOptions {
-                threads,
-                ..Default::default()
-            },
-            ..Default::default()
-        };
-        let compiled = optimist::compile(&f, &config).unwrap();
-        let plan = compiled.outcome.plan().expect("a plan");
-        let shown = plan
-            .decide_native(&config.native)
-            .display(&plan.ast, &plan.scop);
+        let (shown, pool, run) = on_threads(&f, &spec, threads);
         assert!(shown.contains("// threads (own c1, p, q)"), "{shown}");
-        let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+        assert_eq!(pool, Some(threads));
         assert_eq!(
-            (version, hashes),
+            run,
             (optimist_codegen::Version::Optimized, reference.clone()),
             "{threads} threads"
         );
@@ -1234,4 +1211,35 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
     };
     let (theirs, version) = common::versioned_c_run(&cc, "rows_private", &f, &spec, &p.code);
     assert_eq!((theirs, version.as_str()), (reference, "optimized"));
+}
+
+/// `f` compiled for native code on `threads` threads: the decided tree as `show ast` prints
+/// it, the pool's size, and the version and hashes of a run on `spec`.
+fn on_threads(
+    f: &optimist_scop::ir::Function,
+    spec: &RunSpec,
+    threads: usize,
+) -> (
+    String,
+    Option<usize>,
+    (optimist_codegen::Version, Vec<String>),
+) {
+    let config = optimist::Config {
+        native: optimist::NativeOptions {
+            threads,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let compiled = optimist::compile(f, &config).unwrap();
+    let plan = compiled.outcome.plan().expect("a plan");
+    let shown = plan
+        .decide_native(&config.native)
+        .display(&plan.ast, &plan.scop);
+    let pool = compiled.kernel.pool().map(|p| p.threads());
+    (
+        shown,
+        pool,
+        common::native_hashes(&compiled.kernel, f, spec),
+    )
 }

@@ -436,8 +436,8 @@ pub struct Marks {
     pub registers: Vec<optimist_loopy::Mark>,
 }
 
-/// The statements in `nodes`.
-fn statements_in(nodes: &[Node], out: &mut Vec<StmtId>) {
+/// The statements in `nodes`, each as many times as it occurs.
+pub(crate) fn statements_in(nodes: &[Node], out: &mut Vec<StmtId>) {
     for n in nodes {
         match n {
             Node::For { body, .. } => statements_in(body, out),

@@ -389,13 +389,11 @@ pub struct MicroKernel {
 /// Decides how every loop of `ast` runs on `target`. `proved`: the arrays the run-time check
 /// proved in range (native lanes read only those).
 pub fn decide(scop: &Scop, ast: &LoopAst, target: &Target, proved: &[ArrayId]) -> Decided {
-    let mut occurrences = HashMap::new();
-    count_statements(&ast.body, &mut occurrences);
     let d = Decider {
         scop,
         target,
         proved,
-        occurrences,
+        occurrences: count_statements(&ast.body),
     };
     let cx = Cx {
         threads: Threads::One,
@@ -460,8 +458,7 @@ impl Decider<'_> {
         if written.is_empty() {
             return Some(written);
         }
-        let mut inside = HashMap::new();
-        count_statements(body, &mut inside);
+        let inside = count_statements(body);
         let owned = written.iter().all(|(s, _)| {
             self.scop
                 .accesses
@@ -681,17 +678,14 @@ fn inner_iterators(nodes: &[Node], out: &mut Vec<usize>) {
 }
 
 /// How many times each statement occurs in `nodes`.
-fn count_statements(nodes: &[Node], out: &mut HashMap<StmtId, usize>) {
-    for n in nodes {
-        match n {
-            Node::For { body, .. } => count_statements(body, out),
-            Node::If { then, els, .. } => {
-                count_statements(then, out);
-                count_statements(els, out);
-            }
-            Node::Stmt { stmt, .. } => *out.entry(*stmt).or_default() += 1,
-        }
+fn count_statements(nodes: &[Node]) -> HashMap<StmtId, usize> {
+    let mut all = Vec::new();
+    crate::ast::statements_in(nodes, &mut all);
+    let mut out = HashMap::new();
+    for s in all {
+        *out.entry(s).or_default() += 1;
     }
+    out
 }
 
 /// The scalars (model arrays of [`ArrayOrigin::Scalar`]) the statements of `nodes` write, in
