@@ -1036,23 +1036,13 @@ fn micro_kernel_gives_the_interpreters_bits(
 ) {
     let reference = common::interpreter_hashes(f, spec);
     for threads in [1, 2] {
-        let config = optimist::Config {
-            native: optimist::NativeOptions {
-                threads,
-                ..Default::default()
-            },
-            ..Default::default()
-        };
-        let compiled = optimist::compile(f, &config).unwrap();
-        let plan = compiled.outcome.plan().expect("a plan");
-        let decided = plan.decide_native(&config.native);
+        let on = on_threads(f, spec, threads);
         assert!(
-            decided.packs().iter().any(|p| wanted(p)),
+            on.decided.packs().iter().any(|p| wanted(p)),
             "{what}: no micro-kernel"
         );
-        let (version, hashes) = common::native_hashes(&compiled.kernel, f, spec);
         assert_eq!(
-            (version, hashes),
+            on.run,
             (optimist_codegen::Version::Optimized, reference.clone()),
             "{what} on {threads} threads"
         );
@@ -1168,12 +1158,12 @@ fn lanes_shared_among_threads_give_the_interpreters_bits() {
         let spec = RunSpec::parse_args(&["--set", "tsteps=3", "--set", "n=20011"]).unwrap();
         let reference = common::interpreter_hashes(&f, &spec);
         for threads in [2, 3] {
-            let (shown, pool, run) = on_threads(&f, &spec, threads);
-            assert!(shown.contains("lanes of"), "{ty}: {shown}");
-            assert!(shown.contains("on threads"), "{ty}: {shown}");
-            assert_eq!(pool, Some(threads));
+            let on = on_threads(&f, &spec, threads);
+            assert!(on.shown.contains("lanes of"), "{ty}: {}", on.shown);
+            assert!(on.shown.contains("on threads"), "{ty}: {}", on.shown);
+            assert_eq!(on.pool, Some(threads));
             assert_eq!(
-                run,
+                on.run,
                 (optimist_codegen::Version::Optimized, reference.clone()),
                 "{ty} on {threads} threads"
             );
@@ -1193,11 +1183,15 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
         RunSpec::parse_args(&["--set", "w=67", "--set", "h=301", "--set", "a=0.75"]).unwrap();
     let reference = common::interpreter_hashes(&f, &spec);
     for threads in [2, 3] {
-        let (shown, pool, run) = on_threads(&f, &spec, threads);
-        assert!(shown.contains("// threads (own c1, p, q)"), "{shown}");
-        assert_eq!(pool, Some(threads));
+        let on = on_threads(&f, &spec, threads);
+        assert!(
+            on.shown.contains("// threads (own c1, p, q)"),
+            "{}",
+            on.shown
+        );
+        assert_eq!(on.pool, Some(threads));
         assert_eq!(
-            run,
+            on.run,
             (optimist_codegen::Version::Optimized, reference.clone()),
             "{threads} threads"
         );
@@ -1213,17 +1207,19 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
     assert_eq!((theirs, version.as_str()), (reference, "optimized"));
 }
 
-/// `f` compiled for native code on `threads` threads: the decided tree as `show ast` prints
-/// it, the pool's size, and the version and hashes of a run on `spec`.
-fn on_threads(
-    f: &optimist_scop::ir::Function,
-    spec: &RunSpec,
-    threads: usize,
-) -> (
-    String,
-    Option<usize>,
-    (optimist_codegen::Version, Vec<String>),
-) {
+/// `f` compiled for native code on `threads` threads, and what tests ask of it.
+struct OnThreads {
+    /// The decided tree.
+    decided: optimist_codegen::Decided,
+    /// The decided tree as `show ast` prints it.
+    shown: String,
+    /// The size of the kernel's pool.
+    pool: Option<usize>,
+    /// The version and hashes of a run.
+    run: (optimist_codegen::Version, Vec<String>),
+}
+
+fn on_threads(f: &optimist_scop::ir::Function, spec: &RunSpec, threads: usize) -> OnThreads {
     let config = optimist::Config {
         native: optimist::NativeOptions {
             threads,
@@ -1233,13 +1229,11 @@ fn on_threads(
     };
     let compiled = optimist::compile(f, &config).unwrap();
     let plan = compiled.outcome.plan().expect("a plan");
-    let shown = plan
-        .decide_native(&config.native)
-        .display(&plan.ast, &plan.scop);
-    let pool = compiled.kernel.pool().map(|p| p.threads());
-    (
-        shown,
-        pool,
-        common::native_hashes(&compiled.kernel, f, spec),
-    )
+    let decided = plan.decide_native(&config.native);
+    OnThreads {
+        shown: decided.display(&plan.ast, &plan.scop),
+        decided,
+        pool: compiled.kernel.pool().map(|p| p.threads()),
+        run: common::native_hashes(&compiled.kernel, f, spec),
+    }
 }

@@ -18,7 +18,7 @@
 //!   one memory cell the copies no longer share. Only parallel marks (threads) may leave them;
 //!   a vector loop's lanes have no copies of their own. The back ends give each thread its
 //!   copy: native code's outlined body holds the scalars in its own variables (loaded from the
-//!   caller's frame, never stored back), C lists them in `private(...)`
+//!   caller's frame, never stored back), C lists them in `firstprivate(...)`
 //!   (`codegen::decide::Exec::Threads::scalars`). Deriche's four passes along rows and along
 //!   columns run on threads this way (`auto`'s per-nest marks, `nest_marks`). Value flows
 //!   come from `Dependences::raw_into` on the scalars' reads (one dataflow question for all of

@@ -375,7 +375,9 @@ pub fn verify_marks(
     vector: &[(BTreeSet<StmtId>, usize)],
 ) -> Result<(), LoopyError> {
     let checks: Vec<(BTreeSet<StmtId>, usize)> = parallel.iter().chain(vector).cloned().collect();
-    let strict = check(scop, deps, theta, &checks, None, &[])?;
+    // The differences of times, once for both checks.
+    let differences = time_differences(deps.all_statements()?, theta)?;
+    let strict = check(scop, deps, theta, &checks, Some(&differences), &[])?;
     if strict.is_ok() || parallel.is_empty() {
         return strict.map_err(LoopyError::Refused);
     }
@@ -388,7 +390,7 @@ pub fn verify_marks(
     for (_, d) in parallel {
         exempt.push(flows.at(theta, *d)?);
     }
-    check(scop, deps, theta, &checks, None, &exempt)?.map_err(LoopyError::Refused)
+    check(scop, deps, theta, &checks, Some(&differences), &exempt)?.map_err(LoopyError::Refused)
 }
 
 /// Whether no dependence between the statements of `check` is carried by its dimension, but

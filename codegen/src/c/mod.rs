@@ -466,13 +466,8 @@ impl Printer<'_> {
                 // thread's copy (`firstprivate`: a copy starts with the value before the loop,
                 // as native code's outlined body loads it).
                 let names: Vec<&str> = private.iter().map(|&k| self.iters[k].as_str()).collect();
-                let copies: Vec<&str> = scalars
-                    .iter()
-                    .filter_map(|(a, _)| match self.scop.array(*a).origin {
-                        ArrayOrigin::Scalar(v) => Some(self.vars[v].as_str()),
-                        ArrayOrigin::Array(_) => None,
-                    })
-                    .collect();
+                let copies: Vec<String> =
+                    scalars.iter().map(|(a, _)| self.array_name(*a)).collect();
                 let mut private = String::new();
                 if !names.is_empty() {
                     private = format!(" private({})", names.join(", "));
@@ -566,14 +561,19 @@ impl Printer<'_> {
         }
     }
 
+    /// A model array's name in the C: the program's array, or the scalar's variable.
+    fn array_name(&self, a: ScopArrayId) -> String {
+        match self.scop.array(a).origin {
+            ArrayOrigin::Array(id) => self.f.array(id).name.clone(),
+            ArrayOrigin::Scalar(v) => self.vars[v].clone(),
+        }
+    }
+
     /// An access as C, in memory.
     fn access_text(&self, ctx: &StmtCtx<'_>, a: AccessId) -> String {
         let acc = self.scop.access(a);
         let arr = self.scop.array(acc.array);
-        let name = match arr.origin {
-            ArrayOrigin::Array(id) => self.f.array(id).name.clone(),
-            ArrayOrigin::Scalar(v) => self.vars[v].clone(),
-        };
+        let name = self.array_name(acc.array);
         if let Some((_, idx)) = ctx.indices.iter().find(|(x, _)| *x == a) {
             if let Some(sizes) = &arr.delinearized {
                 // A delinearized flat pointer: the program's memory is flat, so the model's

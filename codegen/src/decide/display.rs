@@ -13,12 +13,6 @@ fn from(fork: &Option<Fork>) -> String {
 impl Exec {
     /// The comment `show ast` prints after the loop header.
     fn comment(&self, d: &Decided) -> String {
-        let names = |v: &[usize]| -> String {
-            v.iter()
-                .map(|&k| d.iterators[k].as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         match self {
             Exec::Serial => String::new(),
             Exec::Threads {
@@ -28,15 +22,11 @@ impl Exec {
                 ..
             } => {
                 let mut s = String::from("  // threads");
-                let mut own = names(private);
-                for (_, name) in scalars {
-                    if !own.is_empty() {
-                        own.push_str(", ");
-                    }
-                    own.push_str(name);
-                }
+                let own: Vec<&str> = (private.iter().map(|&k| d.iterators[k].as_str()))
+                    .chain(scalars.iter().map(|(_, name)| name.as_str()))
+                    .collect();
                 if !own.is_empty() {
-                    let _ = write!(s, " (own {own})");
+                    let _ = write!(s, " (own {})", own.join(", "));
                 }
                 s.push_str(&from(fork));
                 s
