@@ -548,17 +548,35 @@ impl ModelLowering<'_, '_> {
         let mut idx = Vec::new();
         if let Some((_, exprs)) = inst.indices.iter().find(|(x, _)| *x == a) {
             if self.proved.contains(&id) {
-                let (last, offset) = match exprs.split_last() {
-                    Some((last, _)) => constant_term(last, arr.elem.size() as i64),
-                    None => (None, 0),
+                let size = arr.elem.size() as i64;
+                let Some((last, prefix)) = exprs.split_last() else {
+                    let zero = self.l.b.ins().iconst(types::I64, 0);
+                    return Ok(Some((self.l.address_unchecked(id, &[zero], arr.elem), 0)));
                 };
-                for (k, e) in exprs.iter().enumerate() {
-                    idx.push(match (&last, k + 1 == exprs.len()) {
-                        (Some(rest), true) => self.aexpr(rest)?,
-                        _ => self.aexpr(e)?,
-                    });
+                // The address as the part that does not move with the innermost iterator of
+                // the last subscript (computed once outside the loop over it), plus that
+                // iterator's bytes, plus the subscript's constant as the load's offset:
+                // `p + 4 * x - 8` is one addressing mode, where `base + 4 * (row + x - 2)` is
+                // additions per access, and a stencil's or a convolution's accesses of one row
+                // share `p`. Wrapping i64 arithmetic is associative: the address is the same.
+                let (fixed, moving, offset) = match Affine::of(last) {
+                    Some(lin) => lin.address_parts(size),
+                    None => (Some(last.clone()), None, 0),
+                };
+                for e in prefix {
+                    idx.push(self.aexpr(e)?);
                 }
-                return Ok(Some((self.l.address_unchecked(id, &idx, arr.elem), offset)));
+                idx.push(match &fixed {
+                    Some(e) => self.aexpr(e)?,
+                    None => self.l.b.ins().iconst(types::I64, 0),
+                });
+                let mut addr = self.l.address_unchecked(id, &idx, arr.elem);
+                if let Some((k, coef)) = moving {
+                    let it = self.aexpr(&AExpr::Iter(k))?;
+                    let bytes = self.l.b.ins().imul_imm_s(it, coef.wrapping_mul(size));
+                    addr = self.l.b.ins().iadd(addr, bytes);
+                }
+                return Ok(Some((addr, offset)));
             }
             for e in exprs {
                 idx.push(self.aexpr(e)?);
@@ -684,25 +702,196 @@ impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
     }
 }
 
-/// `e` as an expression without its constant term and that term in bytes of elements of
-/// `size` (`None` and 0 when `e` has no constant term, or its bytes do not fit an offset).
-fn constant_term(e: &AExpr, size: i64) -> (Option<AExpr>, i32) {
-    let (rest, c) = match e {
-        AExpr::Op(AstOp::Add, args) => match args.as_slice() {
-            [x, AExpr::Int(c)] | [AExpr::Int(c), x] => (x, *c),
-            _ => return (None, 0),
-        },
-        AExpr::Op(AstOp::Sub, args) => match args.as_slice() {
-            [x, AExpr::Int(c)] => match c.checked_neg() {
-                Some(c) => (x, c),
-                None => return (None, 0),
+/// An affine AST expression: `sum(c * iterator) + sum(c * parameter) + constant`, in wrapping
+/// i64 arithmetic (as the code computes it).
+#[derive(Default)]
+struct Affine {
+    iters: std::collections::BTreeMap<usize, i64>,
+    params: std::collections::BTreeMap<String, i64>,
+    constant: i64,
+}
+
+impl Affine {
+    /// `e` in affine form, `None` when it is not affine (a division, a minimum, a product of
+    /// two non-constants, ...).
+    fn of(e: &AExpr) -> Option<Affine> {
+        Some(match e {
+            AExpr::Int(c) => Affine {
+                constant: *c,
+                ..Affine::default()
             },
-            _ => return (None, 0),
-        },
-        _ => return (None, 0),
-    };
-    match c.checked_mul(size).and_then(|b| i32::try_from(b).ok()) {
-        Some(bytes) if bytes != 0 => (Some(rest.clone()), bytes),
-        _ => (None, 0),
+            AExpr::Iter(k) => {
+                let mut a = Affine::default();
+                a.iters.insert(*k, 1);
+                a
+            }
+            AExpr::Param(p) => {
+                let mut a = Affine::default();
+                a.params.insert(p.clone(), 1);
+                a
+            }
+            AExpr::Op(op, args) => match (op, args.as_slice()) {
+                (AstOp::Add, [x, y]) => Affine::of(x)?.plus(Affine::of(y)?, 1),
+                (AstOp::Sub, [x, y]) => Affine::of(x)?.plus(Affine::of(y)?, -1),
+                (AstOp::Minus, [x]) => Affine::of(x)?.times(-1),
+                (AstOp::Mul, [x, y]) => {
+                    let (x, y) = (Affine::of(x)?, Affine::of(y)?);
+                    match (x.as_constant(), y.as_constant()) {
+                        (Some(c), _) => y.times(c),
+                        (_, Some(c)) => x.times(c),
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            },
+        })
+    }
+
+    fn as_constant(&self) -> Option<i64> {
+        (self.iters.is_empty() && self.params.is_empty()).then_some(self.constant)
+    }
+
+    fn plus(mut self, other: Affine, sign: i64) -> Affine {
+        for (k, c) in other.iters {
+            let e = self.iters.entry(k).or_insert(0);
+            *e = e.wrapping_add(c.wrapping_mul(sign));
+        }
+        for (p, c) in other.params {
+            let e = self.params.entry(p).or_insert(0);
+            *e = e.wrapping_add(c.wrapping_mul(sign));
+        }
+        self.constant = self
+            .constant
+            .wrapping_add(other.constant.wrapping_mul(sign));
+        self.iters.retain(|_, c| *c != 0);
+        self.params.retain(|_, c| *c != 0);
+        self
+    }
+
+    fn times(mut self, c: i64) -> Affine {
+        for v in self.iters.values_mut() {
+            *v = v.wrapping_mul(c);
+        }
+        for v in self.params.values_mut() {
+            *v = v.wrapping_mul(c);
+        }
+        self.constant = self.constant.wrapping_mul(c);
+        self.iters.retain(|_, c| *c != 0);
+        self.params.retain(|_, c| *c != 0);
+        self
+    }
+
+    /// A last subscript over elements of `size` bytes as what does not move with its
+    /// highest-numbered iterator (the innermost loop it names; `None` for zero), that
+    /// iterator with its coefficient, and its constant in bytes when they fit a load's offset
+    /// (else the constant stays in the first part).
+    fn address_parts(mut self, size: i64) -> (Option<AExpr>, Option<(usize, i64)>, i32) {
+        let moving = self.iters.pop_last();
+        let offset = match self
+            .constant
+            .checked_mul(size)
+            .and_then(|b| i32::try_from(b).ok())
+        {
+            Some(bytes) => {
+                self.constant = 0;
+                bytes
+            }
+            None => 0,
+        };
+        let term = |x: AExpr, c: i64| match c {
+            1 => x,
+            c => AExpr::Op(AstOp::Mul, vec![AExpr::Int(c), x]),
+        };
+        let mut terms: Vec<AExpr> = self
+            .iters
+            .into_iter()
+            .map(|(k, c)| term(AExpr::Iter(k), c))
+            .chain(
+                self.params
+                    .into_iter()
+                    .map(|(p, c)| term(AExpr::Param(p), c)),
+            )
+            .collect();
+        if self.constant != 0 {
+            terms.push(AExpr::Int(self.constant));
+        }
+        let fixed = terms
+            .into_iter()
+            .reduce(|a, b| AExpr::Op(AstOp::Add, vec![a, b]));
+        (fixed, moving, offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn op(o: AstOp, args: Vec<AExpr>) -> AExpr {
+        AExpr::Op(o, args)
+    }
+
+    #[test]
+    fn a_subscript_splits_into_its_row_its_innermost_iterator_and_its_offset() {
+        // `(x + 1) - 2` in floats: nothing fixed, `x` by 1, -4 bytes (a convolution's tap).
+        let tap = op(
+            AstOp::Sub,
+            vec![
+                op(AstOp::Add, vec![AExpr::Iter(3), AExpr::Int(1)]),
+                AExpr::Int(2),
+            ],
+        );
+        let (fixed, moving, offset) = Affine::of(&tap).unwrap().address_parts(4);
+        assert_eq!((fixed, moving, offset), (None, Some((3, 1)), -4));
+        // `k - i - 1` in doubles (a reversed read): `k` fixed, `i` by -1, -8 bytes.
+        let rev = op(
+            AstOp::Sub,
+            vec![
+                op(AstOp::Sub, vec![AExpr::Iter(0), AExpr::Iter(2)]),
+                AExpr::Int(1),
+            ],
+        );
+        let (fixed, moving, offset) = Affine::of(&rev).unwrap().address_parts(8);
+        assert_eq!(
+            (fixed, moving, offset),
+            (Some(AExpr::Iter(0)), Some((2, -1)), -8)
+        );
+        // `2 * (n + j)` with a constant too large for an offset: the constant stays fixed.
+        let big = op(
+            AstOp::Add,
+            vec![
+                op(
+                    AstOp::Mul,
+                    vec![
+                        AExpr::Int(2),
+                        op(AstOp::Add, vec![AExpr::Param("n".into()), AExpr::Iter(1)]),
+                    ],
+                ),
+                AExpr::Int(1 << 40),
+            ],
+        );
+        let (fixed, moving, offset) = Affine::of(&big).unwrap().address_parts(8);
+        assert_eq!(moving, Some((1, 2)));
+        assert_eq!(offset, 0);
+        assert_eq!(
+            fixed,
+            Some(op(
+                AstOp::Add,
+                vec![
+                    op(AstOp::Mul, vec![AExpr::Int(2), AExpr::Param("n".into())]),
+                    AExpr::Int(1 << 40)
+                ]
+            ))
+        );
+    }
+
+    #[test]
+    fn a_subscript_that_is_not_affine_has_no_affine_form() {
+        let half = op(AstOp::FdivQ, vec![AExpr::Iter(1), AExpr::Int(2)]);
+        assert!(Affine::of(&half).is_none());
+        let square = op(AstOp::Mul, vec![AExpr::Iter(1), AExpr::Iter(1)]);
+        assert!(Affine::of(&square).is_none());
+        // Terms that cancel leave a constant.
+        let zero = op(AstOp::Sub, vec![AExpr::Iter(1), AExpr::Iter(1)]);
+        assert_eq!(Affine::of(&zero).unwrap().as_constant(), Some(0));
     }
 }
