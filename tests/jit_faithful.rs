@@ -1207,6 +1207,41 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
     assert_eq!((theirs, version.as_str()), (reference, "optimized"));
 }
 
+/// ludcmp at a size whose waves of tiles fork (both of its tiled bands run as wavefronts, each
+/// wave's tiles on threads): native code on 2 and 3 threads and the C on OpenMP's two give
+/// the interpreter's bits.
+#[test]
+fn waves_of_two_bands_give_the_interpreters_bits() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/ludcmp.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    let spec = RunSpec::parse_args(&["--set", "n=230"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for threads in [2, 3] {
+        let on = on_threads(&f, &spec, threads);
+        // The factorization's two wave loops, then the solve's.
+        assert_eq!(
+            on.shown.matches("threads (own c3, c4, c5, c6)").count(),
+            2,
+            "{}",
+            on.shown
+        );
+        assert!(on.shown.contains("threads (own c4, c5)"), "{}", on.shown);
+        assert_eq!(
+            on.run,
+            (optimist_codegen::Version::Optimized, reference.clone()),
+            "{threads} threads"
+        );
+    }
+    let (p, _) =
+        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    let Some(cc) = common::cc() else {
+        eprintln!("no C compiler: the C is not run");
+        return;
+    };
+    let (theirs, version) = common::versioned_c_run(&cc, "ludcmp_waves", &f, &spec, &p.code);
+    assert_eq!((theirs, version.as_str()), (reference, "optimized"));
+}
+
 /// `f` compiled for native code on `threads` threads, and what tests ask of it.
 struct OnThreads {
     /// The decided tree.

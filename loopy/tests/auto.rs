@@ -126,3 +126,31 @@ fn scalars_whose_values_cross_iterations_or_leave_the_loop_stay_shared() {
         );
     }
 }
+
+/// A factorization followed by a triangular solve (ludcmp's shape): isl gives each strongly
+/// connected component a tiled band of its own, none with a parallel loop. Each band's tiles
+/// run as a wavefront of its own (the other band's loops untouched), and the marks of both
+/// pass the verifier together.
+#[test]
+fn each_tiled_band_without_a_parallel_loop_runs_its_tiles_in_waves() {
+    let (scop, deps, t) = threaded(
+        "void lus(int n, double A[n][n], double b[n], double y[n]) {\n  for (int i = 0; i < n; i++) {\n    for (int j = 0; j < i; j++) {\n      for (int k = 0; k < j; k++)\n        A[i][j] -= A[i][k] * A[k][j];\n      A[i][j] = A[i][j] / A[j][j];\n    }\n    for (int j = i; j < n; j++)\n      for (int k = 0; k < i; k++)\n        A[i][j] -= A[i][k] * A[k][j];\n  }\n  for (int i = 0; i < n; i++) {\n    y[i] = b[i];\n    for (int j = 0; j < i; j++)\n      y[i] -= A[i][j] * y[j];\n  }\n}\n",
+    );
+    let waves: Vec<_> = t
+        .decisions
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Wavefront { stmts } => Some(stmts.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(waves.len(), 2, "{:?}", t.decisions);
+    assert!(waves[0].iter().all(|s| !waves[1].contains(s)), "{waves:?}");
+    assert_eq!(t.parallel.len(), 2, "{:?}", t.parallel);
+    let checks: Vec<_> = t
+        .parallel
+        .iter()
+        .map(|m| (m.stmts.clone(), m.dim))
+        .collect();
+    verify(&scop, &deps, &t.theta, &checks).unwrap();
+}

@@ -867,20 +867,26 @@ impl<'a> Search<'a> {
         let jam = moved(jam)?;
         let mut theta = tiles.apply(scop, &theta, &kept)?;
         clock.lap("tile the relation");
-        // Tiles with nothing in parallel: the outermost band's tiles as a wavefront.
-        if parallel_marks.is_empty()
-            && let [(t, 0, _)] = kept.as_slice()
-            && t.n >= 2
-        {
-            let stmts = Tiles::statements(scop, t)?;
-            if let Some((waves, mark)) =
-                time::wavefront(scop, deps, &theta, tiles.tile_dim(0, 0), &stmts, &vector)?
-            {
-                theta = waves;
-                decisions.push(Decision::Wavefront {
-                    stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
-                });
-                parallel_marks.push(mark);
+        // Tiles with nothing in parallel: each band's tiles as a wavefront (each band's
+        // statements apart, verified with the waves accepted before).
+        if parallel_marks.is_empty() {
+            for (t, p, _) in kept.iter().filter(|(t, _, _)| t.n >= 2) {
+                let stmts = Tiles::statements(scop, t)?;
+                if let Some((waves, mark)) = time::wavefront(
+                    scop,
+                    deps,
+                    &theta,
+                    tiles.tile_dim(*p, 0),
+                    &stmts,
+                    &parallel_marks,
+                    &vector,
+                )? {
+                    theta = waves;
+                    decisions.push(Decision::Wavefront {
+                        stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
+                    });
+                    parallel_marks.push(mark);
+                }
             }
             clock.lap("wavefront");
         }

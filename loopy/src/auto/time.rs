@@ -42,10 +42,11 @@
 //!   at small sizes in native code (300x300: 8 x 32 5% slower than the program's order, 4 x 16
 //!   1.6x slower), and in compile time: the AST check of the tiled loops runs to its limit
 //!   (jacobi2d's `show ast` 0.16 s, fdtd2d's 0.39 s). `AutoConfig::time_tiles` turns them off.
-//! - **Wavefronts of tiles** (`time::wavefront`). When the chosen schedule has no parallel loop
-//!   and its one tiled band is the outermost (isl's tiles of seidel2d, lu, cholesky: every
-//!   dependence goes forward along each tile loop, and the outermost carries one), the first two
-//!   tile loops `T0, T1` become `T0 + T1, T1`: tiles of one wave differ in `T1` and depend only on
+//! - **Wavefronts of tiles** (`time::wavefront`). When the chosen schedule has no parallel loop,
+//!   each of its tiled bands of two loops or more (isl's tiles of seidel2d, lu, cholesky, and
+//!   both of ludcmp's: every dependence goes forward along each tile loop, and the outermost
+//!   carries one), the first two tile loops `T0, T1` of the band's statements become
+//!   `T0 + T1, T1`: tiles of one wave differ in `T1` and depend only on
 //!   earlier waves, so `T1` is marked parallel; the relation is verified with that mark and the
 //!   vector marks, and kept only when accepted (a `wavefront:` decision line). Measured with
 //!   `--threads 2`: seidel2d C 0.372 -> 0.306 s, native 0.447 -> 0.362 s; lu C 0.132 -> 0.082 s,
@@ -283,16 +284,19 @@ fn is_loop(scop: &Scop, m: &Map, d: usize) -> Result<bool, IslError> {
         .is_empty()?)
 }
 
-/// `theta` with its tile loops `d` and `d + 1` (the outermost tiled band's first two, every
-/// dependence forward along both) run as a wavefront: `d` becomes their sum, and `d + 1`,
-/// the tile within the wave, is marked parallel for `stmts`; verified with that mark and the
-/// `vector` ones. `None` when the verifier refuses it.
+/// `theta` with the tile loops `d` and `d + 1` of the statements `stmts` (a tiled band's
+/// first two, every dependence forward along both) run as a wavefront: `d` becomes their sum,
+/// and `d + 1`, the tile within the wave, is marked parallel for `stmts`. The other
+/// statements' dimensions are untouched. Verified with that mark, the parallel marks accepted
+/// before (`others`: other bands' wavefronts) and the `vector` ones. `None` when the verifier
+/// refuses it.
 pub(super) fn wavefront(
     scop: &Scop,
     deps: &Dependences,
     theta: &UnionMap,
     d: usize,
     stmts: &BTreeSet<StmtId>,
+    others: &[Mark],
     vector: &[Mark],
 ) -> Result<Option<(UnionMap, Mark)>, LoopyError> {
     let w = out_width(theta)?;
@@ -303,17 +307,26 @@ pub(super) fn wavefront(
         &scop.ctx,
         &format!("{{ [{}] -> [{}] }}", x.join(", "), y.join(", ")),
     )?;
-    let theta = theta.apply_range(&waves.to_union()?)?;
+    let names: BTreeSet<&str> = stmts.iter().map(|&s| scop.stmt(s).name.as_str()).collect();
+    let mut waved = UnionMap::empty(&scop.ctx)?;
+    for m in theta.maps()? {
+        let m = match m.tuple_name(DimType::In) {
+            Some(n) if names.contains(n.as_str()) => m.apply_range(&waves)?,
+            _ => m,
+        };
+        waved = waved.union(&m.to_union()?)?;
+    }
     let mark = Mark {
         dim: d + 1,
         stmts: stmts.clone(),
     };
     let checks: Vec<(BTreeSet<StmtId>, usize)> = std::iter::once(&mark)
+        .chain(others)
         .chain(vector)
         .map(|m| (m.stmts.clone(), m.dim))
         .collect();
-    match crate::verify::verify(scop, deps, &theta, &checks) {
-        Ok(()) => Ok(Some((theta, mark))),
+    match crate::verify::verify(scop, deps, &waved, &checks) {
+        Ok(()) => Ok(Some((waved, mark))),
         Err(LoopyError::Refused(_)) => Ok(None),
         Err(e) => Err(e),
     }
