@@ -379,6 +379,14 @@ pub enum Decision {
         /// Its statements.
         stmts: Vec<String>,
     },
+    /// A nest's outermost loop, which carries nothing, runs on threads: the one dimension
+    /// parallel for every statement left it out.
+    NestParallel {
+        /// The nest's statements.
+        stmts: Vec<String>,
+        /// The loop's dimension.
+        dim: usize,
+    },
     /// A nest's outermost loop runs on threads, each with its own copy of the local scalars
     /// the loop carries (each iteration writes them before reading them).
     Private {
@@ -527,6 +535,11 @@ impl fmt::Display for Decision {
                 f,
                 "wavefront: the tiles of {} in waves (its first two tile loops summed), the \
                  tiles of one wave in parallel",
+                set(stmts)
+            ),
+            Decision::NestParallel { stmts, dim } => write!(
+                f,
+                "parallel nest: the loop of {} at dimension {dim} in parallel",
                 set(stmts)
             ),
             Decision::Private { stmts, dim } => write!(

@@ -184,17 +184,8 @@ pub(crate) fn nest_marks(
     theta: &UnionMap,
     stmts: &std::collections::BTreeSet<optimist_scop::model::StmtId>,
     privates: &Privates,
-) -> Result<
-    Vec<(
-        std::collections::BTreeSet<optimist_scop::model::StmtId>,
-        usize,
-    )>,
-    LoopyError,
-> {
+) -> Result<Vec<NestMark>, LoopyError> {
     use std::collections::{BTreeMap, BTreeSet};
-    if privates.is_empty() {
-        return Ok(Vec::new());
-    }
     let mut nests: BTreeMap<i64, BTreeSet<optimist_scop::model::StmtId>> = BTreeMap::new();
     for m in theta.maps()? {
         let Some(name) = m.tuple_name(DimType::In) else {
@@ -219,6 +210,7 @@ pub(crate) fn nest_marks(
     // carries no dependence but on those; then one dataflow question (the dear part) for all
     // of them: whether their values stay within the loop's iterations.
     let mut asked = Vec::new();
+    let mut marks = Vec::new();
     for group in nests.into_values() {
         let part = restrict(scop, theta, &group)?;
         let width = out_width(&part)?;
@@ -236,27 +228,48 @@ pub(crate) fn nest_marks(
                 .any(|a| a.array == s && group.contains(&a.stmt))
         });
         let check = (group, d);
-        if !touched.is_empty() && crate::verify::carried_free(scop, deps, theta, &check, &touched)?
-        {
+        if touched.is_empty() {
+            // No scalar to own: the loop runs on threads when it carries nothing at all.
+            if crate::verify::carried_free(scop, deps, theta, &check, &[])? {
+                marks.push(NestMark {
+                    stmts: check.0,
+                    dim: check.1,
+                    private: false,
+                });
+            }
+        } else if crate::verify::carried_free(scop, deps, theta, &check, &touched)? {
             asked.push((check, touched));
         }
     }
     if asked.is_empty() {
-        return Ok(Vec::new());
+        return Ok(marks);
     }
     let all: Vec<ScopArrayId> = asked.iter().flat_map(|(_, t)| t.iter().copied()).collect();
     let flows = privates.flows(scop, &all)?;
-    let mut marks = Vec::new();
     for (check, touched) in asked {
         let private = flows.at_among(theta, check.1, &touched)?;
         if private.len() == touched.len()
             || !private.is_empty()
                 && crate::verify::carried_free(scop, deps, theta, &check, &private)?
         {
-            marks.push(check);
+            marks.push(NestMark {
+                stmts: check.0,
+                dim: check.1,
+                private: true,
+            });
         }
     }
     Ok(marks)
+}
+
+/// A parallel mark on a nest's outermost loop ([`nest_marks`]).
+pub(crate) struct NestMark {
+    /// The nest's statements.
+    pub(crate) stmts: std::collections::BTreeSet<optimist_scop::model::StmtId>,
+    /// The loop's dimension.
+    pub(crate) dim: usize,
+    /// Whether each thread needs copies of scalars the loop carries.
+    pub(crate) private: bool,
 }
 
 /// `theta` restricted to the statements `group`.

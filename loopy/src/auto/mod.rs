@@ -916,8 +916,9 @@ impl<'a> Search<'a> {
             }
         });
         decisions.splice(blocks_at..blocks_at, lines);
-        // Nests no parallel mark reaches whose outermost loop each thread may run with copies
-        // of the scalars it carries (`private.rs`).
+        // Nests no parallel mark reaches (the one dimension parallel for every statement
+        // leaves them out) whose outermost loop carries nothing, or nothing but scalars each
+        // thread may keep a copy of (`private.rs`).
         let mut parallel_marks = parallel_marks;
         if self.target.threads {
             let mut unmarked = everyone.clone();
@@ -925,16 +926,17 @@ impl<'a> Search<'a> {
                 unmarked.retain(|s| !m.stmts.contains(s));
             }
             let privates = crate::private::Privates::of(scop);
-            for (stmts, dim) in
-                crate::private::nest_marks(scop, deps, &theta, &unmarked, &privates)?
-            {
-                decisions.push(Decision::Private {
-                    stmts: stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect(),
-                    dim,
+            for m in crate::private::nest_marks(scop, deps, &theta, &unmarked, &privates)? {
+                let (stmts, dim) = (m.stmts, m.dim);
+                let names = stmts.iter().map(|&s| scop.stmt(s).name.clone()).collect();
+                decisions.push(if m.private {
+                    Decision::Private { stmts: names, dim }
+                } else {
+                    Decision::NestParallel { stmts: names, dim }
                 });
                 parallel_marks.push(crate::Mark { dim, stmts });
             }
-            clock.lap("private scalars");
+            clock.lap("parallel nests");
         }
         // Code is generated from the verified relation itself, so that it follows the order checked.
         let schedule = crate::verify::schedule_of(scop, &theta)?;
