@@ -23,6 +23,12 @@
 //!   columns run on threads this way (`auto`'s per-nest marks, `nest_marks`). Value flows
 //!   come from `Dependences::raw_into` on the scalars' reads (one dataflow question for all of
 //!   them, within `DepConfig`'s operation budget).
+//! - **Nests the common parallel loop leaves out** (`nest_marks`). The strategy marks one
+//!   dimension parallel for every statement; a nest whose own outermost loop carries nothing
+//!   while another nest's carries something gets no mark from it (int_ops' second loop,
+//!   ludcmp's and trisolv's initializations). `nest_marks` marks such a loop too
+//!   (`Decision::NestParallel`), strictly verified; whether it forks is the back ends'
+//!   decision (the work it distributes against a fork's cost).
 
 use crate::LoopyError;
 use crate::verify::{out_width, time_differences};
