@@ -1196,15 +1196,9 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
             "{threads} threads"
         );
     }
-    let (p, _) =
-        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
-    assert!(p.code.contains("firstprivate(p, q)"), "{}", p.code);
-    let Some(cc) = common::cc() else {
-        eprintln!("no C compiler: the C is not run");
-        return;
-    };
-    let (theirs, version) = common::versioned_c_run(&cc, "rows_private", &f, &spec, &p.code);
-    assert_eq!((theirs, version.as_str()), (reference, "optimized"));
+    default_c_gives(&f, &spec, "rows_private", reference, |code| {
+        assert!(code.contains("firstprivate(p, q)"), "{code}")
+    });
 }
 
 /// ludcmp at a size whose waves of tiles fork (both of its tiled bands run as wavefronts, each
@@ -1232,13 +1226,26 @@ fn waves_of_two_bands_give_the_interpreters_bits() {
             "{threads} threads"
         );
     }
+    default_c_gives(&f, &spec, "ludcmp_waves", reference, |_| ());
+}
+
+/// `f`'s versioned C of the default configuration: `check` looks at its text, then, where a C
+/// compiler is present, it runs on `spec` and gives `reference` from its optimized version.
+fn default_c_gives(
+    f: &optimist_scop::ir::Function,
+    spec: &RunSpec,
+    name: &str,
+    reference: Vec<String>,
+    check: impl FnOnce(&str),
+) {
     let (p, _) =
-        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+        optimist::compile_c(f, &optimist::Config::default(), "optimist_generated").unwrap();
+    check(&p.code);
     let Some(cc) = common::cc() else {
         eprintln!("no C compiler: the C is not run");
         return;
     };
-    let (theirs, version) = common::versioned_c_run(&cc, "ludcmp_waves", &f, &spec, &p.code);
+    let (theirs, version) = common::versioned_c_run(&cc, name, f, spec, &p.code);
     assert_eq!((theirs, version.as_str()), (reference, "optimized"));
 }
 

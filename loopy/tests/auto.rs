@@ -182,7 +182,11 @@ fn a_nest_the_common_parallel_loop_leaves_out_gets_a_mark_of_its_own() {
         })
         .collect();
     assert_eq!(nests, vec![vec!["S1".to_string()]], "{:?}", t.decisions);
-    let checks: Vec<_> = t.parallel.iter().map(|m| (m.stmts.clone(), m.dim)).collect();
+    let checks: Vec<_> = t
+        .parallel
+        .iter()
+        .map(|m| (m.stmts.clone(), m.dim))
+        .collect();
     assert_eq!(checks.len(), 1, "{checks:?}");
     verify(&scop, &deps, &t.theta, &checks).unwrap();
 }
