@@ -751,34 +751,26 @@ impl Affine {
         (self.iters.is_empty() && self.params.is_empty()).then_some(self.constant)
     }
 
-    fn plus(mut self, other: Affine, sign: i64) -> Affine {
+    /// `self + factor * other`.
+    fn plus(mut self, other: Affine, factor: i64) -> Affine {
         for (k, c) in other.iters {
             let e = self.iters.entry(k).or_insert(0);
-            *e = e.wrapping_add(c.wrapping_mul(sign));
+            *e = e.wrapping_add(c.wrapping_mul(factor));
         }
         for (p, c) in other.params {
             let e = self.params.entry(p).or_insert(0);
-            *e = e.wrapping_add(c.wrapping_mul(sign));
+            *e = e.wrapping_add(c.wrapping_mul(factor));
         }
         self.constant = self
             .constant
-            .wrapping_add(other.constant.wrapping_mul(sign));
+            .wrapping_add(other.constant.wrapping_mul(factor));
         self.iters.retain(|_, c| *c != 0);
         self.params.retain(|_, c| *c != 0);
         self
     }
 
-    fn times(mut self, c: i64) -> Affine {
-        for v in self.iters.values_mut() {
-            *v = v.wrapping_mul(c);
-        }
-        for v in self.params.values_mut() {
-            *v = v.wrapping_mul(c);
-        }
-        self.constant = self.constant.wrapping_mul(c);
-        self.iters.retain(|_, c| *c != 0);
-        self.params.retain(|_, c| *c != 0);
-        self
+    fn times(self, c: i64) -> Affine {
+        Affine::default().plus(self, c)
     }
 
     /// A last subscript over elements of `size` bytes as what does not move with its
