@@ -1165,34 +1165,34 @@ pub(crate) fn lower_if<'a, 'm, X: HasLowering<'a, 'm>>(
 
 /// A loop over the counter `var` (already holding its first value): `test` says whether to go
 /// on (zero stops), `body` runs, `next` gives the counter's next value from its current one.
-/// The one lowering of loops: the test branches to the exit first and blocks are sealed as soon
-/// as their predecessors are known, so Cranelift sees values defined outside the loop as the
-/// same in every iteration and hoists invariant code.
+/// The one lowering of loops, rotated: `test` is emitted twice, once before the loop (skipping
+/// it when it runs no iteration) and once at its end (branching back to the body), so each
+/// iteration takes one branch where a test at the top and a jump back took two. It runs as
+/// often as in a loop tested at the top (once per iteration and once to stop), so its effects
+/// and errors are the same. Blocks are sealed as soon as their predecessors are known, so
+/// Cranelift sees values defined outside the loop as the same in every iteration and hoists
+/// invariant code.
 pub(crate) fn lower_loop<'a, 'm, X: HasLowering<'a, 'm>>(
     x: &mut X,
     var: Variable,
-    test: impl FnOnce(&mut X) -> Result<Value, CodegenError>,
+    mut test: impl FnMut(&mut X) -> Result<Value, CodegenError>,
     body: impl FnOnce(&mut X) -> Result<(), CodegenError>,
     next: impl FnOnce(&mut X, Value) -> Value,
 ) -> Result<(), CodegenError> {
+    let first = test(x)?;
     let l = x.l();
-    let (header, body_b, exit) = (l.b.create_block(), l.b.create_block(), l.b.create_block());
-    l.b.ins().jump(header, &[]);
-    l.b.switch_to_block(header);
-    let go_on = test(x)?;
-    let l = x.l();
-    let stop = l.b.ins().icmp_imm_s(IntCC::Equal, go_on, 0);
-    l.b.ins().brif(stop, exit, &[], body_b, &[]);
-    l.b.seal_block(body_b);
-    l.b.seal_block(exit);
+    let (body_b, exit) = (l.b.create_block(), l.b.create_block());
+    l.b.ins().brif(first, body_b, &[], exit, &[]);
     l.b.switch_to_block(body_b);
     body(x)?;
     let cur = x.l().b.use_var(var);
     let following = next(x, cur);
+    x.l().b.def_var(var, following);
+    let again = test(x)?;
     let l = x.l();
-    l.b.def_var(var, following);
-    l.b.ins().jump(header, &[]);
-    l.b.seal_block(header);
+    l.b.ins().brif(again, body_b, &[], exit, &[]);
+    l.b.seal_block(body_b);
+    l.b.seal_block(exit);
     l.b.switch_to_block(exit);
     Ok(())
 }
