@@ -141,6 +141,7 @@ pub(crate) fn define_model(
             overflow: None,
             promoted: HashMap::new(),
             jam_value: None,
+            ahead: None,
             kernel_site: None,
         };
         let decided = crate::decide::decide(model.scop, model.ast, &options.target(), model.proved);
@@ -175,6 +176,11 @@ pub(crate) struct ModelLowering<'a, 'm> {
     promoted: HashMap<AccessId, Variable>,
     /// The value an AST iterator has in the copy of a jammed loop being lowered.
     jam_value: Option<(usize, Value)>,
+    /// In the second vector of a pair ([`vector`]): the vector loop's iterator and the lanes
+    /// it is ahead of its variable by. Expressions read the iterator as its variable plus
+    /// those lanes; addresses that move with it add their bytes to the load's constant offset
+    /// instead (no addition of its own per iteration).
+    ahead: Option<(usize, i64)>,
     /// The pack whose register blocks run in the micro-kernel ([`block`]).
     kernel_site: Option<block::KernelSite>,
 }
@@ -481,8 +487,12 @@ impl ModelLowering<'_, '_> {
     fn aexpr(&mut self, e: &AExpr) -> Result<Value, CodegenError> {
         Ok(match e {
             AExpr::Int(v) => self.l.b.ins().iconst(types::I64, *v),
-            AExpr::Iter(k) => match self.jam_value {
-                Some((j, v)) if j == *k => v,
+            AExpr::Iter(k) => match (self.jam_value, self.ahead) {
+                (Some((j, v)), _) if j == *k => v,
+                (_, Some((j, d))) if j == *k => {
+                    let v = self.l.b.use_var(self.iters[*k]);
+                    self.l.b.ins().iadd_imm_s(v, d)
+                }
                 _ => self.l.b.use_var(self.iters[*k]),
             },
             AExpr::Param(p) => {
@@ -559,7 +569,7 @@ impl ModelLowering<'_, '_> {
                 // `p + 4 * x - 8` is one addressing mode, where `base + 4 * (row + x - 2)` is
                 // additions per access, and a stencil's or a convolution's accesses of one row
                 // share `p`. Wrapping i64 arithmetic is associative: the address is the same.
-                let (fixed, moving, offset) = match Affine::of(last) {
+                let (fixed, moving, mut offset) = match Affine::of(last) {
                     Some(lin) => lin.address_parts(size),
                     None => (Some(last.clone()), None, 0),
                 };
@@ -572,8 +582,24 @@ impl ModelLowering<'_, '_> {
                 });
                 let mut addr = self.l.address_unchecked(id, &idx, arr.elem);
                 if let Some((k, coef)) = moving {
-                    let it = self.aexpr(&AExpr::Iter(k))?;
-                    let bytes = self.l.b.ins().imul_imm_s(it, coef.wrapping_mul(size));
+                    let step = coef.wrapping_mul(size);
+                    // The second vector of a pair: its lanes ahead in the offset, when they fit.
+                    let ahead = match self.ahead {
+                        Some((j, d)) if j == k && self.jam_value.is_none_or(|(x, _)| x != k) => {
+                            i32::try_from(step.wrapping_mul(d))
+                                .ok()
+                                .and_then(|b| offset.checked_add(b))
+                        }
+                        _ => None,
+                    };
+                    let it = match ahead {
+                        Some(o) => {
+                            offset = o;
+                            self.l.b.use_var(self.iters[k])
+                        }
+                        None => self.aexpr(&AExpr::Iter(k))?,
+                    };
+                    let bytes = self.l.b.ins().imul_imm_s(it, step);
                     addr = self.l.b.ins().iadd(addr, bytes);
                 }
                 return Ok(Some((addr, offset)));

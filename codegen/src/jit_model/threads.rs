@@ -49,6 +49,7 @@ impl ModelLowering<'_, '_> {
                 overflow: None,
                 promoted: HashMap::new(),
                 jam_value: None,
+                ahead: None,
                 kernel_site: None,
             };
             let entry =

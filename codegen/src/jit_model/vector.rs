@@ -152,12 +152,14 @@ impl ModelLowering<'_, '_> {
                         |m| below(m, last_pair),
                         |m| {
                             once(m)?;
-                            let cur = m.l.b.use_var(v);
-                            let next = m.l.b.ins().iadd_imm_s(cur, lanes);
-                            m.l.b.def_var(v, next);
-                            once(m)
+                            // The second vector reads the iterator `lanes` ahead; its
+                            // addresses take that in their offsets.
+                            m.ahead = Some((iter, lanes));
+                            let done = once(m);
+                            m.ahead = None;
+                            done
                         },
-                        |m, cur| m.l.b.ins().iadd_imm_s(cur, lanes),
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, 2 * lanes),
                     )?;
                 }
                 jit::lower_loop(
