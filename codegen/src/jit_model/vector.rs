@@ -2,6 +2,13 @@
 
 use super::*;
 
+/// Most invariant values a vector loop computes before it and keeps in vector registers for
+/// the whole loop (x86-64 has 16; the loop's own values need the rest). Past it, an invariant
+/// is computed where it is used: a read is one load and broadcast, what a spilled register's
+/// reload costs anyway, without the spill. conv2d's 25 weights, all hoisted, were spilled and
+/// reloaded every iteration, and the rotated loop stored 11 of them back on its back edge.
+const HOISTED_VECTORS: usize = 8;
+
 impl ModelLowering<'_, '_> {
     /// A loop decided to run in lanes of `elem` ([`Lanes`]): iterations `lanes` at a time while a
     /// whole vector fits below `end`, then the remaining ones in scalar code. With `jam`
@@ -80,6 +87,7 @@ impl ModelLowering<'_, '_> {
                 // Invariants, per copy and per statement instance (an unrolled body holds
                 // several instances of one statement, whose nodes are the same), before the loop.
                 let mut hoisted = Vec::with_capacity(copies.len());
+                let mut budget = HOISTED_VECTORS;
                 for &copy in &copies {
                     m.jam_value = copy;
                     let mut per_instance = Vec::with_capacity(stmts.len());
@@ -90,7 +98,15 @@ impl ModelLowering<'_, '_> {
                             indices,
                         };
                         let mut values = HashMap::new();
-                        m.hoist(&inst, iter, &st.value, vty, &written, &mut values)?;
+                        m.hoist(
+                            &inst,
+                            iter,
+                            &st.value,
+                            vty,
+                            &written,
+                            &mut values,
+                            &mut budget,
+                        )?;
                         per_instance.push(values);
                     }
                     hoisted.push(per_instance);
@@ -206,6 +222,7 @@ impl ModelLowering<'_, '_> {
 
     /// Computes, before a vector loop along `iter`, the largest parts of `e` that do not move
     /// along it (splat into lanes), keyed by their node.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn hoist(
         &mut self,
         inst: &Instance<'_>,
@@ -214,15 +231,20 @@ impl ModelLowering<'_, '_> {
         vty: types::Type,
         written: &[Option<optimist_scop::ir::ArrayId>],
         values: &mut HashMap<*const BodyExpr, Value>,
+        budget: &mut usize,
     ) -> Result<(), CodegenError> {
         if self.invariant(inst, iter, e, written) {
-            let x = self.body(Some(inst), e)?;
-            let splat = self.l.b.ins().splat(vty, x);
-            values.insert(e as *const BodyExpr, splat);
+            // Past the budget, the loop computes it where it is used.
+            if *budget > 0 {
+                *budget -= 1;
+                let x = self.body(Some(inst), e)?;
+                let splat = self.l.b.ins().splat(vty, x);
+                values.insert(e as *const BodyExpr, splat);
+            }
             return Ok(());
         }
         for c in e.children() {
-            self.hoist(inst, iter, c, vty, written, values)?;
+            self.hoist(inst, iter, c, vty, written, values, budget)?;
         }
         Ok(())
     }
