@@ -881,32 +881,6 @@ fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
     }
 }
 
-/// A `?:` over elements a test before the loop proved in range (Floyd-Warshall's minimum) is
-/// a branch-free `select` in the loop's proved copy (the checked copy keeps its branch); an
-/// arm that would read outside the array where it is not taken is no such element, stays
-/// behind its branch, and the program neither stops nor changes its bits.
-#[test]
-fn a_conditional_over_proved_elements_has_no_branch() {
-    let selects = |src: &str| {
-        let (f, _) = compile(src);
-        let report = optimist::codegen::faithful_loop_report(&f).unwrap();
-        let inner = report.max_depth();
-        // Cranelift makes a select of the smaller of two integers a `smin`.
-        report.count(inner, "select") + report.count(inner, "smin")
-    };
-    let minimum = "void k(int n, int P[n][n]) {\n  for (int k = 0; k < n; k++)\n    for (int i = 0; i < n; i++)\n      for (int j = 0; j < n; j++)\n        P[i][j] = P[i][j] < P[i][k] + P[k][j] ? P[i][j] : P[i][k] + P[k][j];\n}\n";
-    assert_eq!(selects(minimum), 1);
-    assert!(!faithful_agrees(minimum, &["--set", "n=13"]));
-    // An indirect subscript is never proved: the arm that would read A[-1] stays behind
-    // its branch.
-    let indirect = "void k(int n, int idx[n], double A[n], double B[n]) {\n  for (int i = 0; i < n; i++)\n    B[i] = idx[i] >= 0 ? A[idx[i]] : 0.5;\n}\n";
-    assert_eq!(selects(indirect), 0);
-    assert!(!faithful_agrees(
-        indirect,
-        &["--set", "n=6", "--array", "idx=0,-1,2,5,-7,1"]
-    ));
-}
-
 /// Runs `src` with `args` through the interpreter and the faithful native code: the same
 /// outcome (an out-of-range stop is `OutOfBounds`) and the same bits, also after a stop.
 /// Returns whether the program stopped.

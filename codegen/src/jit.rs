@@ -1231,9 +1231,7 @@ fn speculable<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
         *budget -= 1;
         let ok = match &e.kind {
             ExprKind::Int(_) | ExprKind::Float(_) => true,
-            // A speculable read is not computed from its subscripts (a proved element is
-            // addressed from the loop's counter).
-            ExprKind::Leaf(l) => return x.leaf_speculable(l),
+            ExprKind::Leaf(l) => x.leaf_speculable(l),
             ExprKind::Unary(_, _) | ExprKind::Cast(_) | ExprKind::Select(..) => true,
             ExprKind::Binary(op, _, _) => {
                 !matches!(op, BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr) || e.ty.is_float()
@@ -1247,19 +1245,6 @@ fn speculable<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
 }
 
 impl<'a, 'm> LowerLeaves<'a, 'm, IrLeaf> for Lowering<'a, 'm> {
-    /// Variables, and elements a test before the innermost loop being lowered proved in range
-    /// in every one of its iterations ([`Lowering::proved`]): reading them never fails, so a
-    /// `?:` over them is a branch-free `select` (Floyd-Warshall's minimum was a branch per
-    /// element, taken or not as the data say).
-    fn leaf_speculable(&self, leaf: &IrLeaf) -> bool {
-        match leaf {
-            IrLeaf::Var(_) => true,
-            IrLeaf::Read(_, idx) => {
-                self.counter.is_some() && self.proved.contains_key(&idx.as_ptr())
-            }
-        }
-    }
-
     fn leaf(&mut self, leaf: &IrLeaf, ty: Type) -> Result<Value, CodegenError> {
         Ok(match leaf {
             IrLeaf::Var(v) => self.b.use_var(self.vars[*v]),
