@@ -13,10 +13,11 @@
 //! unchecked copy a proved access is addressed from the iterator: its address's invariant part
 //! and step are computed before the loop ([`Stepped`]), so an iteration neither evaluates its
 //! subscripts nor multiplies by the array's sizes (heat3d_fixed's faithful code, 64³ arrays:
-//! 0.41 -> 0.34 s; jacobi1d's innermost loop 17 -> 14 instructions a point). Reading a proved
-//! element there cannot fail, so a `?:` over such elements computes both arms and selects
-//! (`jit::speculable`): Floyd-Warshall's minimum is a conditional move, not a branch the data
-//! decide (faithful, n = 1000: 2.4-2.8 -> 2.0 s; `cc -O1` 1.8-2.0 s).
+//! 0.41 -> 0.34 s; jacobi1d's innermost loop 17 -> 14 instructions a point). A `?:` over
+//! proved elements still branches: computing both arms and selecting made Floyd-Warshall's
+//! minimum a conditional move (faithful, n = 1000: 2.4-2.8 -> 2.0 s) but nussinov's maximum,
+//! accumulated in one element along the loop, 1.1-1.2 -> 1.8-2.0 s (the select lengthens the
+//! chain through that element that a predicted branch leaves short).
 //!
 //! What "affine" must mean for that to hold, in C's integer arithmetic: a subscript is
 //! `coef * i + Σ mul_k * t_k`, built from the iterator `i` by `+`, `-`, negation,
