@@ -525,6 +525,32 @@ fn a_reversed_read_runs_in_lanes() {
     assert!(r.count(inner, "fmul.f64x2") >= 1, "{r:?}");
 }
 
+/// A vector loop keeps at most 8 invariants in registers; the others are computed where they
+/// are used, each kind of invariant the lanes accept (an element, a parameter, an integer or a
+/// floating constant): an integer and a floating body of eleven invariants each give the
+/// interpreter's bits, in lanes, in every configuration.
+#[test]
+fn invariants_past_the_registers_are_computed_in_the_loop() {
+    use optimist::Config;
+    let sums = [("int", "3"), ("double", "0.25")];
+    for (ty, constant) in sums {
+        let src = format!(
+            "void k(int n, {ty} c, {ty} A[n], {ty} B[n], {ty} w[9]) {{\n  for (int i = 0; i < n; i++)\n    B[i] = A[i] * w[0] + w[1] + w[2] + w[3] + w[4] + w[5] + w[6] + w[7] + w[8] + c + {constant};\n}}\n"
+        );
+        let f = frontend::parse_source("k.c", &src, None, &FrontendConfig::default()).unwrap();
+        let outcome = optimist::optimize(&f, &Config::default()).unwrap();
+        let plan = outcome.plan().expect("optimized");
+        let r = one_thread_report(&f, plan, true);
+        let lanes = if ty == "int" {
+            "iadd.i32x4"
+        } else {
+            "fadd.f64x2"
+        };
+        assert!(r.count(r.max_depth(), lanes) >= 10, "{ty}: {r:?}");
+        same_bits_in_every_configuration(&f, plan, &["--set", "n=37", "--set", "c=5"]);
+    }
+}
+
 /// Floyd-Warshall's `j` loop carries dependences only to and from `j = k` (and its `i` loop
 /// only to and from `i = k`): the automatic strategy splits both there (the report says so),
 /// the long parts of `j` run in integer lanes, the comparison and `?:` as a lane mask (a minimum here), and the

@@ -347,7 +347,9 @@ impl ModelLowering<'_, '_> {
                 let r = self.l.b.ins().shuffle(bytes16, bytes16, mask);
                 self.l.b.ins().bitcast(vty, little, r)
             }
-            ExprKind::Float(_) | ExprKind::Leaf(_) => {
+            // Invariants (constants, parameters, elements invariant along `iter`) that were
+            // not computed before the loop ([`HOISTED_VECTORS`]): the scalar, in every lane.
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Leaf(_) => {
                 let x = self.body(Some(inst), e)?;
                 self.l.b.ins().splat(vty, x)
             }
