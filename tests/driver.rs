@@ -983,6 +983,40 @@ fn estimates_are_recorded_and_decide_clear_cases() {
         ints.transformation
     );
 
+    // gesummv: isl's tiles put `y[i] = 0` under a guard inside the loop of the two
+    // reductions, which then cannot stay in registers; the rows, whose marks tie with the
+    // tiles', are estimated clearly faster.
+    let gesummv = plan("corpus/suite/gesummv.c", &Config::default());
+    assert_eq!(
+        gesummv.decisions[0],
+        Decision::Schedule(ScheduleChoice::Original),
+        "{}",
+        gesummv.transformation
+    );
+    assert!(
+        gesummv
+            .decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Departed(v)
+            if matches!(v[..], [Departure::ByEstimate { chosen: ScheduleChoice::Original,
+                over: ScheduleChoice::Isl, chosen_ns, over_ns }] if chosen_ns * 5 <= over_ns * 4))),
+        "{}",
+        gesummv.transformation
+    );
+    // floyd_warshall: isl's schedule is the program's loops; tied marks and equal estimates
+    // keep the program's order, and the plan says why.
+    let floyd = plan("corpus/suite/floyd_warshall.c", &Config::default());
+    assert!(
+        floyd
+            .decisions
+            .iter()
+            .any(|d| matches!(d, Decision::Departed(v)
+            if matches!(&v[..], [Departure::NotFaster { other: ScheduleChoice::Isl, kept_ns,
+                other_ns }, ..] if kept_ns <= other_ns))),
+        "{}",
+        floyd.transformation
+    );
+
     let rows = plan("corpus/scale_rows.c", &Config::default());
     assert!(
         rows.decisions

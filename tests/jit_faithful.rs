@@ -786,7 +786,8 @@ fn an_innermost_accumulator_lives_in_a_register() {
 /// before the loop the code checks whether one of them reaches it in the loop's iterations,
 /// and runs the loop as written when one does (`A[i][2]` is read back as `A[i][k]` at `k = 2`,
 /// after two updates), in registers when none does (`A[i][n - 1]`, `k < n - 1`). Every
-/// configuration gives the interpreter's bits.
+/// configuration gives the interpreter's bits, and so does the C, which makes the same test
+/// (`optimist_hit`) before the same loop on a local.
 #[test]
 fn a_kept_element_reached_by_a_moving_access_stays_in_memory() {
     use optimist::{Config, Kernel};
@@ -815,6 +816,12 @@ fn a_kept_element_reached_by_a_moving_access_stays_in_memory() {
             assert_eq!(version, optimist::Version::Optimized, "{name} {native:?}");
             assert_eq!(hashes, reference, "{name} {native:?}");
         }
+        default_c_gives(&f, &spec, &format!("kept_{name}"), reference, |code| {
+            assert!(
+                code.contains("optimist_hit |=") && code.contains("double optimist_kept0 ="),
+                "{code}"
+            )
+        });
     }
 }
 
@@ -1211,7 +1218,7 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
     for threads in [2, 3] {
         let on = on_threads(&f, &spec, threads);
         assert!(
-            on.shown.contains("// threads (own c1, p, q)"),
+            on.shown.contains("// threads (own c") && on.shown.contains(", p, q)"),
             "{}",
             on.shown
         );

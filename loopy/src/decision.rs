@@ -130,6 +130,17 @@ pub enum Departure {
         /// The other's estimate (ns).
         over_ns: u64,
     },
+    /// The program's order kept: the marks tie, and `other` (the automatic schedule) is not
+    /// estimated faster, on the target's threads or, as fast there, on one (floyd_warshall:
+    /// isl's schedule is the program's loops, estimated the same).
+    NotFaster {
+        /// The schedule not taken.
+        other: ScheduleChoice,
+        /// The program's order's estimate (ns).
+        kept_ns: u64,
+        /// The other's estimate (ns).
+        other_ns: u64,
+    },
 }
 
 impl fmt::Display for Departure {
@@ -210,6 +221,17 @@ impl fmt::Display for Departure {
                  marks preferred",
                 *chosen_ns as f64 / 1e6,
                 *over_ns as f64 / 1e6
+            ),
+            Departure::NotFaster {
+                other,
+                kept_ns,
+                other_ns,
+            } => write!(
+                f,
+                "original order kept: the marks tie and {other} is not estimated faster ({:.3} \
+                 ms against {:.3} ms)",
+                *other_ns as f64 / 1e6,
+                *kept_ns as f64 / 1e6
             ),
         }
     }

@@ -649,7 +649,6 @@ impl Decider<'_> {
             return made(Exec::Lanes(lanes), body);
         }
         if t.registers
-            && t.vectorizer == Vectorizer::Own
             && let Some(groups) = self.promotable(*iter, body)
         {
             return made(Exec::Registers(groups), self.nodes(body, cx.inside()));

@@ -22,8 +22,7 @@
 //!   whose inside fits in it is found; what is inside it is loaded once per iteration of the
 //!   loops around it, and the data of a whole nest that fits is loaded once.
 //! - **Compute and memory overlap**: a nest takes the larger of the two (a roofline) and a
-//!   quarter of the smaller (the overlap is not perfect: gesummv's reductions in tiles of 32
-//!   run 11% faster than in rows, though both stream the same data), then is
+//!   quarter of the smaller (the overlap is not perfect), then is
 //!   shared among [`CostModel::threads`] when its outermost parallel loop forks, each fork
 //!   costing [`CostModel::fork_ps`]: a loop forks only when the work per fork reaches
 //!   [`Target::fork_work`], as the code generator decides it.
@@ -211,6 +210,61 @@ fn chain(
         .map(|p| p + cost)
 }
 
+/// Whether a statement other than `name` (schedule `m`, its innermost loop at flat dimension
+/// `inner`) runs inside that loop without being a loop over it: its schedule does not vary at
+/// `inner`, and in the loop (the dimensions before `inner` the same) instances of `name` or of
+/// the statements looping with it run both before and after it (gesummv's tiles: `y[i] = 0` at `j = 0` between the two
+/// reductions at `j = 0`, so in the loop over `j`). The loop then holds a statement under a
+/// guard, and the back ends keep no element in registers across it (`decide`'s scalar
+/// replacement). A statement before or after all of the loop's instances (syr2k's
+/// `C[i][j] *= beta` before its reduction over `k`) is printed outside the loop.
+fn guarded_inside(
+    all: &[(String, optimist_presburger::Map)],
+    name: &str,
+    m: &optimist_presburger::Map,
+    inner: usize,
+) -> Result<bool, IslError> {
+    use optimist_presburger::Map;
+    // The loop's instances: ours, and those of the statements that loop at `inner` too at
+    // some of the same iterations.
+    let prefix = |r: &Set| -> Result<Set, IslError> {
+        let n = r.dim(DimType::SET)?;
+        r.project_out(DimType::SET, inner + 1, n.saturating_sub(inner + 1))
+    };
+    let mut ours = m.range()?;
+    let loop_ = prefix(&ours)?;
+    let mut fixed = Vec::new();
+    for (other, x) in all {
+        if other == name || x.is_empty()? {
+            continue;
+        }
+        let theirs = x.range()?;
+        if bounds(&theirs, inner)?.is_none_or(|(lo, hi)| hi > lo) {
+            // Fused with ours where they meet at one of its iterations (durbin's loops over
+            // `i` one after the other, at values apart, are not).
+            if !prefix(&theirs)?.intersect(&loop_)?.is_empty()? {
+                ours = ours.union(&theirs)?;
+            }
+        } else {
+            fixed.push(theirs);
+        }
+    }
+    for theirs in fixed {
+        // Their instances with one of ours in the same loop before them, and after them.
+        let mut pairs = Map::from_domain_and_range(&theirs, &ours)?;
+        for k in 0..inner {
+            pairs = pairs.equate(DimType::In, k, DimType::Out, k)?;
+        }
+        let space = theirs.space()?;
+        let after = pairs.intersect(&Map::lex_gt(&space)?)?.domain()?;
+        let before = pairs.intersect(&Map::lex_lt(&space)?)?.domain()?;
+        if !after.intersect(&before)?.is_empty()? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The estimate of the assessed schedule `a` with `tilings` (legal ones, with their zero
 /// distances: `Candidate::legal_tilings`) on `target`, the parameters at `at`; and its total
 /// on one thread.
@@ -258,6 +312,12 @@ pub(super) fn estimate(
         forks: Option<u64>,
     }
     let mut parts: BTreeMap<String, Part> = BTreeMap::new();
+    // Every statement's schedule at the typical values, by name.
+    let mut all = Vec::new();
+    for m in theta.maps()? {
+        let name = m.tuple_name(DimType::In).unwrap_or_default();
+        all.push((name, m.intersect_params(at)?));
+    }
     for m in theta.maps()? {
         let name = m.tuple_name(DimType::In).unwrap_or_default();
         let Some(k) = scop.stmts.iter().position(|s| s.name == name) else {
@@ -416,10 +476,18 @@ pub(super) fn estimate(
                     let own = |x: AccessId| scop.access(x).array == scop.access(st.write).array;
                     let path = chain(&st.value, &own, model.call_ops).unwrap_or(1).max(1);
                     let mut wait = path as u128 * model.recurrence_ps as u128;
-                    // A chain of a short loop (a tile's) overlaps with the next one's: the
-                    // core runs ahead into the loop's next round, whose chain is independent.
-                    if loops.last().is_some_and(|&(_, n, _)| n <= SHORT_CHAIN) {
-                        wait /= 2;
+                    if target.registers
+                        && st.guard.is_none()
+                        && !guarded_inside(&all, &name, &m, inner)?
+                    {
+                        // A chain of a short loop (a tile's) overlaps with the next one's: the
+                        // core runs ahead into the loop's next round, whose chain is
+                        // independent.
+                        if loops.last().is_some_and(|&(_, n, _)| n <= SHORT_CHAIN) {
+                            wait /= 2;
+                        }
+                    } else {
+                        wait += model.stored_chain_ps as u128;
                     }
                     per = per.max(wait);
                     break;

@@ -489,6 +489,19 @@ impl<'a> Search<'a> {
                     let why = by_estimate(ScheduleChoice::Original, which, o.total_ns, t.total_ns);
                     return Ok((original, vec![why], ScheduleChoice::Original));
                 }
+                // Marks that tie decide nothing: the estimates do, and the program's order
+                // stays unless the automatic schedule is estimated faster (on the target's
+                // threads, then on one).
+                None if original.assessed.score() == tiled.assessed.score()
+                    && (o.total_ns, o1) <= (t.total_ns, t1) =>
+                {
+                    let why = Departure::NotFaster {
+                        other: which,
+                        kept_ns: o.total_ns,
+                        other_ns: t.total_ns,
+                    };
+                    return Ok((original, vec![why], ScheduleChoice::Original));
+                }
                 Some(_) if clearly(t.total_ns, o.total_ns) && t1 <= o1 => {
                     let why = by_estimate(which, ScheduleChoice::Original, t.total_ns, o.total_ns);
                     return Ok((tiled, vec![why], which));
