@@ -784,21 +784,22 @@ fn an_innermost_accumulator_lives_in_a_register() {
 
 /// An element kept in a register while other accesses of the loop move through its array:
 /// before the loop the code checks whether one of them reaches it in the loop's iterations,
-/// and runs the loop as written when one does (`A[i][2]` is read back as `A[i][k]` at `k = 2`,
-/// after two updates), in registers when none does (`A[i][n - 1]`, `k < n - 1`). Every
+/// and runs the loop as written when one does (`f[i][2]` is read back as `f[i][k]` at `k = 2`,
+/// after two updates), in registers when none does (`d[i][n - 1]`, `k < n - 1`). Every
 /// configuration gives the interpreter's bits, and so does the C, which makes the same test
-/// (`optimist_hit`) before the same loop on a local.
+/// (`optimist_hit`) before the same loop on a local (the arrays are named `f` and `d`, names
+/// C's test must not take).
 #[test]
 fn a_kept_element_reached_by_a_moving_access_stays_in_memory() {
     use optimist::{Config, Kernel};
     for (name, src) in [
         (
             "hit",
-            "void k(int n, int m, double A[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < m; k++)\n      A[i][2] += A[i][k] * 0.5;\n}\n",
+            "void k(int n, int m, double f[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < m; k++)\n      f[i][2] += f[i][k] * 0.5;\n}\n",
         ),
         (
             "miss",
-            "void k(int n, double A[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n - 1; k++)\n      A[i][n - 1] += A[i][k] * 0.5;\n}\n",
+            "void k(int n, double d[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int k = 0; k < n - 1; k++)\n      d[i][n - 1] += d[i][k] * 0.5;\n}\n",
         ),
     ] {
         let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();

@@ -89,7 +89,7 @@ impl Printer<'_> {
                     };
                     let _ = writeln!(
                         out,
-                        "{inner}{{\n{inner}  long f = (long)(void *)&{}, d = (long)(void *)&{} - f, gap = (long)(void *)&{home} - f;\n{inner}  optimist_hit |= d == 0 ? gap == 0 : (gap % d == 0 && gap / d >= 0 && gap / d < optimist_trips);\n{inner}}}",
+                        "{inner}{{\n{inner}  long optimist_f = (long)(void *)&{}, optimist_d = (long)(void *)&{} - optimist_f, optimist_gap = (long)(void *)&{home} - optimist_f;\n{inner}  optimist_hit |= optimist_d == 0 ? optimist_gap == 0 : (optimist_gap % optimist_d == 0 && optimist_gap / optimist_d >= 0 && optimist_gap / optimist_d < optimist_trips);\n{inner}}}",
                         self.access_text(&ctx, a),
                         self.access_text(&at_next, a),
                     );
