@@ -1068,7 +1068,9 @@ fn in_lanes(scop: &Scop, a: &Assessed) -> Result<BTreeSet<StmtId>, IslError> {
 
 /// How much faster (numerator over denominator) one candidate's estimate must be to overrule
 /// the marks' choice: 5/4. The estimates rank the suite's kernels with a rank correlation of
-/// about 0.9 (`scripts/cost-rank.py`); a closer call stays with the marks.
+/// about 0.9 on the AMD EPYC they were calibrated on, 0.83 (native code, one thread) and 0.70
+/// (C, two threads) on the Intel Xeon of RESULTS' eighth part (`scripts/cost-rank.py`); a
+/// closer call stays with the marks. Where the marks tie, the estimates decide alone.
 const ESTIMATE_MARGIN: (u64, u64) = (5, 4);
 
 /// The value a parameter is taken to have where the strategy estimates an array's size (a plan
