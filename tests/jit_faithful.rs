@@ -1313,3 +1313,35 @@ fn on_threads(f: &optimist_scop::ir::Function, spec: &RunSpec, threads: usize) -
         run: common::native_hashes(&compiled.kernel, f, spec),
     }
 }
+
+/// Recurrences through an array (adi's sweeps: `p[i][j]` from `p[i][j - 1]`): the value an
+/// iteration stores is the next one's read, kept in a register from one to the next (the store
+/// still happens), read after the write in the same iteration too, beside a read one element
+/// ahead (from memory) and in a loop that runs downwards. On 1 and 2 threads, every native
+/// configuration: the interpreter's bits.
+#[test]
+fn values_carried_to_the_next_iteration_give_the_interpreters_bits() {
+    let src = "void k(int n, double p[n][n], double q[n][n], double v[n][n]) {\n  for (int i = 0; i < n; i++) {\n    for (int j = 1; j < n - 1; j++) {\n      p[i][j] = 0.5 / (p[i][j - 1] + 2.0);\n      q[i][j] = q[i][j - 1] * 0.25 + p[i][j - 1] - p[i][j] + q[i][j + 1];\n    }\n    for (int j = n - 2; j >= 1; j--)\n      v[j][i] = p[i][j] * v[j + 1][i] + q[i][j];\n  }\n}\n";
+    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+    let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for threads in [1, 2] {
+        let on = on_threads(&f, &spec, threads);
+        assert!(
+            on.shown
+                .contains("// 2 value(s) carried to the next iteration")
+                && on
+                    .shown
+                    .contains("// 1 value(s) carried to the next iteration"),
+            "{}",
+            on.shown
+        );
+        assert_eq!(
+            on.run,
+            (optimist_codegen::Version::Optimized, reference.clone()),
+            "{threads} threads"
+        );
+    }
+    let outcome = optimist::optimize(&f, &optimist::Config::default()).unwrap();
+    same_bits_in_every_configuration(&f, outcome.plan().unwrap(), &["--set", "n=37"]);
+}

@@ -495,7 +495,8 @@ impl Printer<'_> {
                     return text;
                 }
             }
-            Exec::Serial => {}
+            // Never decided for C: the C compiler's predictive commoning does it.
+            Exec::Serial | Exec::Carried(_) => {}
         }
         let _ = writeln!(
             out,

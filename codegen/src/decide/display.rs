@@ -73,6 +73,10 @@ impl Exec {
                 }
             ),
             Exec::Registers(groups) => format!("  // {} element(s) in registers", groups.len()),
+            Exec::Carried(values) => format!(
+                "  // {} value(s) carried to the next iteration",
+                values.len()
+            ),
             Exec::Block(b) => format!(
                 "  // register block {} x {}{}",
                 b.block.rows,

@@ -405,6 +405,86 @@ impl Decider<'_> {
         (!groups.is_empty()).then_some(groups)
     }
 
+    /// The values an innermost loop over `iter` (increment `step`) may carry from one
+    /// iteration to the next ([`Carried`]): per array proved in range that the loop writes
+    /// through one access only, at index expressions affine in the iterators and parameters
+    /// that move with `iter`, the reads whose index expressions are those at `iter - step`.
+    /// The body must be statements only, each once, none with a guard (every iteration stores
+    /// the value the next one reads). `None` when there is none.
+    pub(super) fn carried(&self, iter: usize, step: i64, body: &[Node]) -> Option<Vec<Carried>> {
+        let mut stmts = Vec::new();
+        // (array, node, access, index expressions): writes and reads with index expressions.
+        let mut writes = Vec::new();
+        let mut reads = Vec::new();
+        // Arrays written at indices the AST does not give (data-dependent subscripts).
+        let mut unknown = Vec::new();
+        for (k, n) in body.iter().enumerate() {
+            let Node::Stmt { stmt, indices, .. } = n else {
+                return None;
+            };
+            let st = self.scop.stmt(*stmt);
+            if st.guard.is_some() || stmts.contains(stmt) {
+                return None;
+            }
+            stmts.push(*stmt);
+            for &a in &st.accesses {
+                let Some(id) = array_of(self.scop, a) else {
+                    continue;
+                };
+                let exprs = indices.iter().find(|(x, _)| *x == a).map(|(_, e)| e);
+                match (exprs, a == st.write) {
+                    (Some(e), true) => writes.push((id, k, a, e)),
+                    (Some(e), false) => reads.push((id, k, a, e)),
+                    (None, true) => unknown.push(id),
+                    (None, false) => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for &(id, k, w, exprs) in &writes {
+            if writes.iter().filter(|x| x.0 == id).count() != 1
+                || unknown.contains(&id)
+                || !self.proved.contains(&id)
+            {
+                continue;
+            }
+            let Some(written) = exprs.iter().map(linear).collect::<Option<Vec<_>>>() else {
+                continue;
+            };
+            let key = Term::Iter(iter);
+            if written
+                .iter()
+                .all(|(l, _)| l.get(&key).copied().unwrap_or(0) == 0)
+            {
+                continue;
+            }
+            // The element the previous iteration wrote.
+            let before: Vec<Linear> = written
+                .iter()
+                .map(|(l, c)| {
+                    let coef = l.get(&key).copied().unwrap_or(0);
+                    Some((l.clone(), c.checked_sub(coef.checked_mul(step)?)?))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            let hits: Vec<(usize, AccessId)> = reads
+                .iter()
+                .filter(|r| r.0 == id)
+                .filter(|r| {
+                    r.3.iter().map(linear).collect::<Option<Vec<_>>>() == Some(before.clone())
+                })
+                .map(|r| (r.1, r.2))
+                .collect();
+            if let Some(&first) = hits.first() {
+                out.push(Carried {
+                    write: (k, w),
+                    reads: hits.iter().map(|h| h.1).collect(),
+                    first,
+                });
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
     /// The exclusive bound of a vector loop over `iter` (`init`, `cond`, its body as it runs)
     /// when it may share its iterations among threads: it is marked so (`parallel`), its body
     /// is statements writing no scalar of the function (their counters and scalars are the
@@ -611,6 +691,61 @@ pub(crate) fn coefficient(e: &AExpr, iter: usize) -> Option<i64> {
         AExpr::Op(AstOp::Minus, a) if a.len() == 1 => coefficient(&a[0], iter)?.checked_neg(),
         AExpr::Op(AstOp::Mul, a) if a.len() == 2 => match (&a[0], &a[1]) {
             (AExpr::Int(c), x) | (x, AExpr::Int(c)) => coefficient(x, iter)?.checked_mul(*c),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A variable of an affine AST expression.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Term {
+    Iter(usize),
+    Param(String),
+}
+
+/// An affine AST expression: its coefficients (none zero) and its constant.
+pub(crate) type Linear = (std::collections::BTreeMap<Term, i64>, i64);
+
+/// `e` as an affine form of the iterators and parameters, `None` when it is not one (a
+/// product of two variables, a division, a minimum) or a coefficient overflows.
+pub(crate) fn linear(e: &AExpr) -> Option<Linear> {
+    fn add(mut a: Linear, b: Linear, sign: i64) -> Option<Linear> {
+        for (t, c) in b.0 {
+            let v =
+                a.0.get(&t)
+                    .copied()
+                    .unwrap_or(0)
+                    .checked_add(c.checked_mul(sign)?)?;
+            if v == 0 {
+                a.0.remove(&t);
+            } else {
+                a.0.insert(t, v);
+            }
+        }
+        a.1 = a.1.checked_add(b.1.checked_mul(sign)?)?;
+        Some(a)
+    }
+    fn scale(a: Linear, k: i64) -> Option<Linear> {
+        if k == 0 {
+            return Some(Default::default());
+        }
+        let mut terms = std::collections::BTreeMap::new();
+        for (t, c) in a.0 {
+            terms.insert(t, c.checked_mul(k)?);
+        }
+        Some((terms, a.1.checked_mul(k)?))
+    }
+    let one = |t: Term| Some((std::collections::BTreeMap::from([(t, 1)]), 0));
+    match e {
+        AExpr::Int(v) => Some((Default::default(), *v)),
+        AExpr::Iter(k) => one(Term::Iter(*k)),
+        AExpr::Param(p) => one(Term::Param(p.clone())),
+        AExpr::Op(AstOp::Add, a) if a.len() == 2 => add(linear(&a[0])?, linear(&a[1])?, 1),
+        AExpr::Op(AstOp::Sub, a) if a.len() == 2 => add(linear(&a[0])?, linear(&a[1])?, -1),
+        AExpr::Op(AstOp::Minus, a) if a.len() == 1 => scale(linear(&a[0])?, -1),
+        AExpr::Op(AstOp::Mul, a) if a.len() == 2 => match (&a[0], &a[1]) {
+            (AExpr::Int(c), x) | (x, AExpr::Int(c)) => scale(linear(x)?, *c),
             _ => None,
         },
         _ => None,

@@ -140,6 +140,7 @@ pub(crate) fn define_model(
             fallback: None,
             overflow: None,
             promoted: HashMap::new(),
+            stored: HashMap::new(),
             jam_value: None,
             ahead: None,
             kernel_site: None,
@@ -174,6 +175,9 @@ pub(crate) struct ModelLowering<'a, 'm> {
     pub(crate) overflow: Option<Value>,
     /// The accesses lowered as variables (the elements a loop keeps in registers).
     promoted: HashMap<AccessId, Variable>,
+    /// Writes whose value is also kept in a variable for the next iteration
+    /// ([`Exec::Carried`]).
+    stored: HashMap<AccessId, Variable>,
     /// The value an AST iterator has in the copy of a jammed loop being lowered.
     jam_value: Option<(usize, Value)>,
     /// In the second vector of a pair ([`vector`]): the vector loop's iterator and the lanes
@@ -446,6 +450,9 @@ impl ModelLowering<'_, '_> {
             Exec::Registers(groups) => {
                 return self.promoted_loop(iter, &l.init, &l.cond, step, &l.body, groups);
             }
+            Exec::Carried(values) => {
+                return self.carried_loop(iter, &l.init, &l.cond, step, &l.body, values);
+            }
             // A register block runs in the micro-kernel of its pack, or as the loop as written.
             Exec::Block(b) => {
                 if self.kernel_block(l, b)? {
@@ -627,6 +634,9 @@ impl ModelLowering<'_, '_> {
         if let Some(&var) = self.promoted.get(&a) {
             self.l.b.def_var(var, value);
             return Ok(());
+        }
+        if let Some(&var) = self.stored.get(&a) {
+            self.l.b.def_var(var, value);
         }
         match self.address_at(inst, a)? {
             Some((addr, offset)) => {

@@ -148,6 +148,77 @@ impl ModelLowering<'_, '_> {
     }
 }
 
+impl ModelLowering<'_, '_> {
+    /// A loop whose iterations pass `values` to the next ([`Exec::Carried`]): when it runs at
+    /// all, each value's first read is loaded before it; in the loop, the reads use the value
+    /// the previous iteration stored (kept in a variable as well as stored), and the variable
+    /// takes this iteration's value at its end.
+    pub(super) fn carried_loop(
+        &mut self,
+        iter: usize,
+        init: &AExpr,
+        cond: &AExpr,
+        step: i64,
+        body: &[DNode],
+        values: &[crate::decide::Carried],
+    ) -> Result<(), CodegenError> {
+        let flat = crate::decide::plain(body);
+        let v = self.iters[iter];
+        let x = self.aexpr(init)?;
+        self.l.b.def_var(v, x);
+        let runs = self.aexpr(cond)?;
+        jit::lower_if(
+            self,
+            runs,
+            |m| {
+                let scop = m.scop;
+                let mut vars = Vec::with_capacity(values.len());
+                for c in values {
+                    let inst = instance_at(scop, &flat, c.first.0)?;
+                    let addr = m.address(&inst, c.first.1)?.ok_or_else(|| {
+                        CodegenError::Unexpected("carried value of a scalar".into())
+                    })?;
+                    let elem = clif(scop.array(scop.access(c.first.1).array).elem);
+                    let value =
+                        m.l.b
+                            .ins()
+                            .load(elem, MemFlagsData::new().with_notrap(), addr, 0);
+                    let (before, now) = (m.l.b.declare_var(elem), m.l.b.declare_var(elem));
+                    m.l.b.def_var(before, value);
+                    m.l.b.def_var(now, value);
+                    for &r in &c.reads {
+                        m.promoted.insert(r, before);
+                    }
+                    m.stored.insert(c.write.1, now);
+                    vars.push((before, now));
+                }
+                jit::lower_loop(
+                    m,
+                    v,
+                    |m| m.aexpr(cond),
+                    |m| {
+                        m.nodes(body)?;
+                        for &(before, now) in &vars {
+                            let x = m.l.b.use_var(now);
+                            m.l.b.def_var(before, x);
+                        }
+                        Ok(())
+                    },
+                    |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                )?;
+                for c in values {
+                    for r in &c.reads {
+                        m.promoted.remove(r);
+                    }
+                    m.stored.remove(&c.write.1);
+                }
+                Ok(())
+            },
+            |_| Ok(()),
+        )
+    }
+}
+
 /// The statement occurrence at `node` of a loop body.
 pub(super) fn instance_at<'x>(
     scop: &'x Scop,

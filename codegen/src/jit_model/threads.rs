@@ -48,6 +48,7 @@ impl ModelLowering<'_, '_> {
                 fallback: None,
                 overflow: None,
                 promoted: HashMap::new(),
+                stored: HashMap::new(),
                 jam_value: None,
                 ahead: None,
                 kernel_site: None,
