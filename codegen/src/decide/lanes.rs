@@ -341,20 +341,11 @@ impl Decider<'_> {
     /// loading it before the loop and storing it after touch nothing the program does not).
     /// `None` when there is none, or the body has loops, or a statement occurs twice.
     pub(super) fn promotable(&self, iter: usize, body: &[Node]) -> Option<Vec<Promoted>> {
-        let mut stmts = Vec::new();
         // (array, index expressions, accesses, written)
         let mut groups: Vec<(ArrayId, &[AExpr], Vec<AccessId>, bool)> = Vec::new();
         // Accesses that move along `iter`: (array, node, access), `None` when not affine.
         let mut moving: Vec<(ArrayId, Option<(usize, AccessId)>)> = Vec::new();
-        for (k, n) in body.iter().enumerate() {
-            let Node::Stmt { stmt, indices, .. } = n else {
-                return None;
-            };
-            let st = self.scop.stmt(*stmt);
-            if st.guard.is_some() || stmts.contains(stmt) {
-                return None;
-            }
-            stmts.push(*stmt);
+        for (k, st, indices) in self.unguarded(body)? {
             for &a in &st.accesses {
                 let ArrayOrigin::Array(id) = self.scop.array(self.scop.access(a).array).origin
                 else {
@@ -405,6 +396,26 @@ impl Decider<'_> {
         (!groups.is_empty()).then_some(groups)
     }
 
+    /// The statements of a loop body with their node and index expressions, when it is
+    /// statements only, each once, none with a guard (so every iteration runs each of them);
+    /// `None` otherwise.
+    fn unguarded<'x>(&'x self, body: &'x [Node]) -> Option<Vec<StmtAt<'x>>> {
+        let mut out = Vec::new();
+        let mut seen = Vec::new();
+        for (k, n) in body.iter().enumerate() {
+            let Node::Stmt { stmt, indices, .. } = n else {
+                return None;
+            };
+            let st = self.scop.stmt(*stmt);
+            if st.guard.is_some() || seen.contains(stmt) {
+                return None;
+            }
+            seen.push(*stmt);
+            out.push((k, st, indices.as_slice()));
+        }
+        Some(out)
+    }
+
     /// The values an innermost loop over `iter` (increment `step`) may carry from one
     /// iteration to the next ([`Carried`]): per array proved in range that the loop writes
     /// through one access only, at index expressions affine in the iterators and parameters
@@ -412,21 +423,12 @@ impl Decider<'_> {
     /// The body must be statements only, each once, none with a guard (every iteration stores
     /// the value the next one reads). `None` when there is none.
     pub(super) fn carried(&self, iter: usize, step: i64, body: &[Node]) -> Option<Vec<Carried>> {
-        let mut stmts = Vec::new();
         // (array, node, access, index expressions): writes and reads with index expressions.
         let mut writes = Vec::new();
         let mut reads = Vec::new();
         // Arrays written at indices the AST does not give (data-dependent subscripts).
         let mut unknown = Vec::new();
-        for (k, n) in body.iter().enumerate() {
-            let Node::Stmt { stmt, indices, .. } = n else {
-                return None;
-            };
-            let st = self.scop.stmt(*stmt);
-            if st.guard.is_some() || stmts.contains(stmt) {
-                return None;
-            }
-            stmts.push(*stmt);
+        for (k, st, indices) in self.unguarded(body)? {
             for &a in &st.accesses {
                 let Some(id) = array_of(self.scop, a) else {
                     continue;
@@ -759,6 +761,14 @@ pub(crate) fn array_of(scop: &Scop, a: AccessId) -> Option<ArrayId> {
         ArrayOrigin::Scalar(_) => None,
     }
 }
+
+/// A statement occurrence of a loop body by its node: the node, the statement and its
+/// accesses' index expressions.
+type StmtAt<'x> = (
+    usize,
+    &'x optimist_scop::model::ScopStmt,
+    &'x [(AccessId, Vec<AExpr>)],
+);
 
 /// A statement occurrence of a loop body: the statement, its iterators' values and its
 /// accesses' index expressions.
