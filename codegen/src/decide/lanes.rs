@@ -461,18 +461,21 @@ impl Decider<'_> {
                 continue;
             }
             // The element the previous iteration wrote.
-            let before: Vec<Linear> = written
+            let Some(before) = written
                 .iter()
                 .map(|(l, c)| {
                     let coef = l.get(&key).copied().unwrap_or(0);
                     Some((l.clone(), c.checked_sub(coef.checked_mul(step)?)?))
                 })
-                .collect::<Option<Vec<_>>>()?;
+                .collect::<Option<Vec<Linear>>>()
+            else {
+                continue;
+            };
             let hits: Vec<(usize, AccessId)> = reads
                 .iter()
                 .filter(|r| r.0 == id)
                 .filter(|r| {
-                    r.3.iter().map(linear).collect::<Option<Vec<_>>>() == Some(before.clone())
+                    r.3.iter().map(linear).collect::<Option<Vec<_>>>().as_ref() == Some(&before)
                 })
                 .map(|r| (r.1, r.2))
                 .collect();
