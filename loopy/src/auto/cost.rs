@@ -218,32 +218,49 @@ fn chain(
 /// guard, and the back ends keep no element in registers across it (`decide`'s scalar
 /// replacement). A statement before or after all of the loop's instances (syr2k's
 /// `C[i][j] *= beta` before its reduction over `k`) is printed outside the loop.
+///
+/// `all` holds every statement's name and the range of its schedule (`scheduled`), computed
+/// once per estimate, and `outers` their first `inner` dimensions, computed once per `inner`. Only statements at some of the outer iterations of our loop (the
+/// dimensions before `inner`) are compared; the others, other loop nests, are skipped on that
+/// cheap test.
 fn guarded_inside(
-    all: &[(String, optimist_presburger::Map)],
+    all: &[(String, Set)],
+    outers: &mut BTreeMap<usize, Vec<Set>>,
     name: &str,
-    m: &optimist_presburger::Map,
     inner: usize,
 ) -> Result<bool, IslError> {
     use optimist_presburger::Map;
+    // The first `k` dimensions of a range.
+    let prefix = |r: &Set, k: usize| -> Result<Set, IslError> {
+        let n = r.dim(DimType::SET)?;
+        r.project_out(DimType::SET, k, n.saturating_sub(k))
+    };
+    let Some(at) = all.iter().position(|(n, _)| n == name) else {
+        return Ok(false);
+    };
+    if let std::collections::btree_map::Entry::Vacant(e) = outers.entry(inner) {
+        e.insert(
+            all.iter()
+                .map(|(_, r)| prefix(r, inner))
+                .collect::<Result<Vec<_>, _>>()?,
+        );
+    }
+    let outer = &outers[&inner];
     // The loop's instances: ours, and those of the statements that loop at `inner` too at
     // some of the same iterations.
-    let prefix = |r: &Set| -> Result<Set, IslError> {
-        let n = r.dim(DimType::SET)?;
-        r.project_out(DimType::SET, inner + 1, n.saturating_sub(inner + 1))
-    };
-    let mut ours = m.range()?;
-    let loop_ = prefix(&ours)?;
+    let mut ours = all[at].1.clone();
+    let loop_ = prefix(&ours, inner + 1)?;
     let mut fixed = Vec::new();
-    for (other, x) in all {
-        if other == name || x.is_empty()? {
+    for (k, (_, theirs)) in all.iter().enumerate() {
+        // Only statements at some of our loop's outer iterations can be in it.
+        if k == at || outer[k].intersect(&outer[at])?.is_empty()? {
             continue;
         }
-        let theirs = x.range()?;
-        if bounds(&theirs, inner)?.is_none_or(|(lo, hi)| hi > lo) {
+        if bounds(theirs, inner)?.is_none_or(|(lo, hi)| hi > lo) {
             // Fused with ours where they meet at one of its iterations (durbin's loops over
             // `i` one after the other, at values apart, are not).
-            if !prefix(&theirs)?.intersect(&loop_)?.is_empty()? {
-                ours = ours.union(&theirs)?;
+            if !prefix(theirs, inner + 1)?.intersect(&loop_)?.is_empty()? {
+                ours = ours.union(theirs)?;
             }
         } else {
             fixed.push(theirs);
@@ -251,7 +268,7 @@ fn guarded_inside(
     }
     for theirs in fixed {
         // Their instances with one of ours in the same loop before them, and after them.
-        let mut pairs = Map::from_domain_and_range(&theirs, &ours)?;
+        let mut pairs = Map::from_domain_and_range(theirs, &ours)?;
         for k in 0..inner {
             pairs = pairs.equate(DimType::In, k, DimType::Out, k)?;
         }
@@ -312,12 +329,16 @@ pub(super) fn estimate(
         forks: Option<u64>,
     }
     let mut parts: BTreeMap<String, Part> = BTreeMap::new();
-    // Every statement's schedule at the typical values, by name.
-    let mut all = Vec::new();
+    // Every statement's scheduled instances at the typical values, by name.
+    let mut scheduled = Vec::new();
     for m in theta.maps()? {
         let name = m.tuple_name(DimType::In).unwrap_or_default();
-        all.push((name, m.intersect_params(at)?));
+        let m = m.intersect_params(at)?;
+        if !m.is_empty()? {
+            scheduled.push((name, m.range()?));
+        }
     }
+    let mut outers = BTreeMap::new();
     for m in theta.maps()? {
         let name = m.tuple_name(DimType::In).unwrap_or_default();
         let Some(k) = scop.stmts.iter().position(|s| s.name == name) else {
@@ -478,7 +499,7 @@ pub(super) fn estimate(
                     let mut wait = path as u128 * model.recurrence_ps as u128;
                     if target.registers
                         && st.guard.is_none()
-                        && !guarded_inside(&all, &name, &m, inner)?
+                        && !guarded_inside(&scheduled, &mut outers, &name, inner)?
                     {
                         // A chain of a short loop (a tile's) overlaps with the next one's: the
                         // core runs ahead into the loop's next round, whose chain is
