@@ -505,11 +505,17 @@ fn a_triangular_product_runs_in_the_micro_kernel_with_the_interpreters_bits() {
 /// threads. The C opens one parallel region around the time loop, which every thread runs,
 /// and the sweeps share their iterations (`omp for simd`, whose end every thread waits for):
 /// the threads are started once, not twice per time step. The bits are the interpreter's
-/// (the differential tests compile with `-fopenmp` and run on two threads).
+/// (the differential tests compile with `-fopenmp` and run on two threads). Time tiles are
+/// off: by default this stencil's rows run in time tiles of rows
+/// (`driver.rs`, `a_one_dimensional_stencil_runs_in_time_tiles_of_rows`).
 #[test]
 fn versioned_c_runs_a_time_loop_in_one_parallel_region() {
     let src = "void jacobi(int tsteps, int n, double A[n], double B[n]) {\n  for (int t = 0; t < tsteps; t++) {\n    for (int i = 1; i < n - 1; i++)\n      B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);\n    for (int i = 1; i < n - 1; i++)\n      A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1]);\n  }\n}\n";
-    let optimized = optimized_c_with_the_interpreters_bits(src, &["tsteps=7", "n=53"]);
+    let config = optimist::Config::with(optimist::Strategy::Auto(optimist::loopy::AutoConfig {
+        time_tiles: false,
+        ..Default::default()
+    }));
+    let optimized = optimized_c_of(src, &["tsteps=7", "n=53"], &config);
     expect![[r#"
         static void optimist_generated_optimized(int tsteps, int n, double A[n], double B[n]) {
           long c0_, c2_;
@@ -533,9 +539,13 @@ fn versioned_c_runs_a_time_loop_in_one_parallel_region() {
 /// where a C compiler is present, that the program runs it with the interpreter's bits on the
 /// parameters `sets` (`name=value`).
 fn optimized_c_with_the_interpreters_bits(src: &str, sets: &[&str]) -> String {
+    optimized_c_of(src, sets, &optimist::Config::default())
+}
+
+/// [`optimized_c_with_the_interpreters_bits`] with `config`.
+fn optimized_c_of(src: &str, sets: &[&str], config: &optimist::Config) -> String {
     let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
-    let (p, _) =
-        optimist::compile_c(&f, &optimist::Config::default(), "optimist_generated").unwrap();
+    let (p, _) = optimist::compile_c(&f, config, "optimist_generated").unwrap();
     if let Some(cc) = cc() {
         let args: Vec<&str> = sets.iter().flat_map(|s| ["--set", s]).collect();
         let spec = optimist_scop::workload::RunSpec::parse_args(&args).unwrap();

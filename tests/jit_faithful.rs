@@ -941,7 +941,8 @@ fn faithful_agrees(src: &str, args: &[&str]) -> bool {
 /// fork is inside another loop (Floyd-Warshall's `k`; an embedder's rayon pool then takes the
 /// whole call), and a kernel whose marked loops run in lanes inside other loops
 /// (gramschmidt on two threads: one row's work per loop) starts no threads at all, so no pool
-/// is built for it. A time loop's sweep in lanes shares its iterations (jacobi1d's).
+/// is built for it. The tiles of one wave of time tiles fork inside the loop over waves
+/// (jacobi1d's).
 #[test]
 fn where_threads_start_is_read_off_the_decided_tree() {
     use optimist::loopy::Target;
@@ -1181,7 +1182,8 @@ fn a_contracted_micro_kernel_is_within_the_tolerance() {
 /// A loop in lanes whose iterations threads share (no loop around on threads: a time loop's
 /// sweeps) runs each thread's block of iterations in lanes, at sizes where it forks (a sweep of
 /// 20011 points is above `fork_work`; blocks of odd lengths leave scalar remainders), in
-/// `double` and `float`: the interpreter's bits, on two threads and three.
+/// `double` and `float`: the interpreter's bits, on two threads and three. Time tiles are off:
+/// by default these rows run in time tiles of rows.
 #[test]
 fn lanes_shared_among_threads_give_the_interpreters_bits() {
     for (ty, f) in [("double", ""), ("float", "f")] {
@@ -1192,7 +1194,11 @@ fn lanes_shared_among_threads_give_the_interpreters_bits() {
         let spec = RunSpec::parse_args(&["--set", "tsteps=3", "--set", "n=20011"]).unwrap();
         let reference = common::interpreter_hashes(&f, &spec);
         for threads in [2, 3] {
-            let on = on_threads(&f, &spec, threads);
+            let untiled = optimist::Strategy::Auto(optimist::loopy::AutoConfig {
+                time_tiles: false,
+                ..Default::default()
+            });
+            let on = on_threads_with(&f, &spec, threads, untiled);
             assert!(on.shown.contains("lanes of"), "{ty}: {}", on.shown);
             assert!(on.shown.contains("on threads"), "{ty}: {}", on.shown);
             assert_eq!(on.pool, Some(threads));
@@ -1296,12 +1302,22 @@ struct OnThreads {
 }
 
 fn on_threads(f: &optimist_scop::ir::Function, spec: &RunSpec, threads: usize) -> OnThreads {
+    on_threads_with(f, spec, threads, optimist::Strategy::default())
+}
+
+/// [`on_threads`] with `strategy`.
+fn on_threads_with(
+    f: &optimist_scop::ir::Function,
+    spec: &RunSpec,
+    threads: usize,
+    strategy: optimist::Strategy,
+) -> OnThreads {
     let config = optimist::Config {
         native: optimist::NativeOptions {
             threads,
             ..Default::default()
         },
-        ..Default::default()
+        ..optimist::Config::with(strategy)
     };
     let compiled = optimist::compile(f, &config).unwrap();
     let plan = compiled.outcome.plan().expect("a plan");

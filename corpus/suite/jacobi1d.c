@@ -1,4 +1,4 @@
-// run: --set tsteps=6 --set n=30
+// run: --set tsteps=20 --set n=1100
 // bench: --set tsteps=10000 --set n=40000
 /* A 1-d three-point stencil with a time loop, through two arrays. */
 void jacobi1d(int tsteps, int n, double A[n], double B[n])

@@ -377,6 +377,9 @@ pub enum Decision {
         stmts: Vec<String>,
         /// Time and space tile sizes.
         sizes: [i64; 2],
+        /// Whether the tiles hold rows: inside a tile, the time member runs the program's own
+        /// loops (a one-dimensional stencil's), not the two members.
+        rows: bool,
         /// KiB one time step touches, every parameter at `at`.
         step_kib: u64,
         /// KiB a tile touches.
@@ -519,15 +522,17 @@ impl fmt::Display for Decision {
             Decision::TimeTiles {
                 stmts,
                 sizes,
+                rows,
                 step_kib,
                 tile_kib,
                 at,
             } => write!(
                 f,
-                "time tiles: {}, isl's first two members (time, then space skewed) tiled by \
+                "time tiles{}: {}, isl's first two members (time, then space skewed) tiled by \
                  {} x {} and run as a wavefront, the tiles of one wave in parallel; one time \
                  step touches {step_kib} KiB with every parameter at {at}, a tile {tile_kib} \
                  KiB",
+                if *rows { " of rows" } else { "" },
                 set(stmts),
                 sizes[0],
                 sizes[1]

@@ -103,6 +103,11 @@ pub struct AutoConfig {
     /// The bytes a time tile's data may take (the cache it should stay in, per core): time
     /// tiles are used only when one time step touches more, and a tile no more.
     pub time_tile_bytes: u64,
+    /// The same for tiles of rows, a one-dimensional stencil's (its space loop inside the
+    /// time loop is the innermost, and a step's data is a row or two): half of a 32 KiB L1
+    /// cache, so that the tile stays there while the row it is part of streams from L2 (a
+    /// row that fills all of L1 leaves it at each sweep: jacobi1d's two rows of 2048 points).
+    pub time_row_bytes: u64,
     /// The most schedule coefficients isl's scheduler may have to find for one strongly
     /// connected component of the dependence graph (per statement it sees, one per loop
     /// iterator and per parameter, and a constant; statements that run together are one,
@@ -133,6 +138,7 @@ impl Default for AutoConfig {
             cache_bytes: 512 * 1024,
             time_tiles: true,
             time_tile_bytes: 2 * 1024 * 1024,
+            time_row_bytes: 16 * 1024,
             max_component_coefficients: 40,
             typical: Vec::new(),
         }
@@ -601,9 +607,7 @@ impl<'a> Search<'a> {
         let t = match made {
             Ok(t) => t,
             Err(why) => {
-                return Ok(Err(Some(Decision::NoTimeTiles(
-                    why.typed(config.time_tile_bytes),
-                ))));
+                return Ok(Err(Some(Decision::NoTimeTiles(why.typed()))));
             }
         };
         let mut decisions = vec![
@@ -614,6 +618,7 @@ impl<'a> Search<'a> {
         decisions.extend([Decision::TimeTiles {
             stmts: scop.stmts.iter().map(|s| s.name.clone()).collect(),
             sizes: t.sizes,
+            rows: t.rows,
             step_kib: t.step_bytes / 1024,
             tile_kib: t.tile_bytes / 1024,
             at: MEASURED_AT,
