@@ -535,6 +535,55 @@ fn versioned_c_runs_a_time_loop_in_one_parallel_region() {
     .assert_eq(&optimized);
 }
 
+/// A recurrence down the columns of an image (deriche's column pass: `y[i][j]` from the
+/// scalars `ym1`, `ym2` carried along `i`, one column per iteration of the parallel loop over
+/// `j`) runs in strips of 16 columns side by side: each scalar has a copy per column of the
+/// strip, and each run of statements is a loop over the strip's columns, consecutive elements of
+/// a row, which the compiler runs in lanes. 37 columns are two whole strips and a short one;
+/// the bits are the interpreter's.
+#[test]
+fn versioned_c_runs_column_recurrences_in_strips_side_by_side() {
+    let src = "void cols(int w, int h, float x[w][h], float y[w][h]) {\n  for (int j = 0; j < h; j++) {\n    float ym1 = 0.0f;\n    float ym2 = 0.0f;\n    for (int i = 0; i < w; i++) {\n      y[i][j] = 0.5f * x[i][j] + 0.25f * ym1 - 0.125f * ym2;\n      ym2 = ym1;\n      ym1 = y[i][j];\n    }\n  }\n}\n";
+    let optimized = optimized_c_with_the_interpreters_bits(src, &["w=23", "h=37"]);
+    expect![[r#"
+        static void optimist_generated_optimized(int w, int h, float x[w][h], float y[w][h]) {
+          float ym1;
+          float ym2;
+          long c0_, c2_;
+          #pragma omp parallel for private(c0_, c2_, ym1, ym2) if(optimist_min((optimist_min(optimist_max((long)h, 0L), 1073741824L) * optimist_min((2L + optimist_min((optimist_min(optimist_max((long)w, 0L), 1073741824L) * 3L), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
+          for (long optimist_s = 0L; optimist_s < (long)h; optimist_s += 16) {
+            long optimist_lanes = optimist_min(16L, (long)h - optimist_s);
+            float ym1_lanes[16] = {0};
+            float ym2_lanes[16] = {0};
+            OPTIMIST_VECTOR
+            for (long optimist_l = 0; optimist_l < optimist_lanes; optimist_l++) {
+              c0_ = optimist_s + optimist_l;
+              ym1 = ym1_lanes[optimist_l];
+              ym2 = ym2_lanes[optimist_l];
+              ym1 = (float){0.0f};
+              ym2 = (float){0.0f};
+              ym1_lanes[optimist_l] = ym1;
+              ym2_lanes[optimist_l] = ym2;
+            }
+            for (c2_ = 0L; (c2_ < (long)w); c2_ += 1) {
+              OPTIMIST_VECTOR
+              for (long optimist_l = 0; optimist_l < optimist_lanes; optimist_l++) {
+                c0_ = optimist_s + optimist_l;
+                ym1 = ym1_lanes[optimist_l];
+                ym2 = ym2_lanes[optimist_l];
+                y[c2_][c0_] = 0.5f * x[c2_][c0_] + 0.25f * ym1 - 0.125f * ym2;
+                ym2 = ym1;
+                ym1 = y[c2_][c0_];
+                ym1_lanes[optimist_l] = ym1;
+                ym2_lanes[optimist_l] = ym2;
+              }
+            }
+          }
+        }
+    "#]]
+    .assert_eq(&optimized);
+}
+
 /// The optimized function of `src`'s versioned C (the default strategy), after checking,
 /// where a C compiler is present, that the program runs it with the interpreter's bits on the
 /// parameters `sets` (`name=value`).

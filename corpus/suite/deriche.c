@@ -1,4 +1,4 @@
-// run: --set w=12 --set h=10 --set alpha=0.25
+// run: --set w=12 --set h=37 --set alpha=0.25
 // bench: --set w=4096 --set h=2160 --set alpha=0.25
 /* Deriche's recursive (IIR) edge-detection filter: causal and anticausal passes along the rows,
    then along the columns, each a scalar recurrence, in eight loop nests. */

@@ -469,6 +469,14 @@ impl Printer<'_> {
                 private,
                 scalars,
                 fork,
+                strips: Some(width),
+            } => return self.stripped(l, end, private, scalars, fork, *width, depth),
+            Exec::Threads {
+                end,
+                private,
+                scalars,
+                fork,
+                strips: None,
             } => {
                 test = format!("{it} < {}", self.aexpr(end));
                 // The inner loops' counters, each thread's own; the scalars written inside, each
@@ -505,6 +513,130 @@ impl Printer<'_> {
         );
         out.push_str(&self.nodes(&l.body, depth + 1));
         let _ = writeln!(out, "{pad}}}");
+        out
+    }
+
+    /// A parallel loop in strips of `width` iterations side by side ([`Exec::Threads`]'s
+    /// `strips`): the threads share the strips; in each, every scalar the iterations own has a
+    /// copy per iteration (`NAME_lanes`), and every run of statements inside runs in a loop over
+    /// the strip's iterations (`optimist_l`, marked for the compiler's lanes) that sets the
+    /// loop's counter, takes each copy into the scalar, runs the statements and puts the copies
+    /// back. The loops inside run once per strip, as written.
+    #[allow(clippy::too_many_arguments)]
+    fn stripped(
+        &self,
+        l: &DLoop,
+        end: &AExpr,
+        private: &[usize],
+        scalars: &[(ScopArrayId, String)],
+        fork: &Option<Fork>,
+        width: i64,
+        depth: usize,
+    ) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let it = &self.iters[l.iter];
+        let end = self.aexpr(end);
+        // The counter and the inner loops' are each thread's, and so are the scalars, which
+        // every iteration writes before it reads them (the copies carry their values).
+        let mut names: Vec<String> = vec![it.clone()];
+        names.extend(private.iter().map(|&k| self.iters[k].clone()));
+        let copies: Vec<(String, String)> = scalars
+            .iter()
+            .map(|(a, _)| (self.array_name(*a), self.scop.array(*a).elem.to_string()))
+            .collect();
+        names.extend(copies.iter().map(|(n, _)| n.clone()));
+        let _ = writeln!(
+            out,
+            "{pad}#pragma omp parallel for private({}){}",
+            names.join(", "),
+            self.fork_clause(fork)
+        );
+        let _ = writeln!(
+            out,
+            "{pad}for (long optimist_s = {}; optimist_s < {end}; optimist_s += {width}) {{",
+            self.aexpr(&l.init)
+        );
+        let inner = "  ".repeat(depth + 1);
+        let _ = writeln!(
+            out,
+            "{inner}long optimist_lanes = optimist_min({width}L, {end} - optimist_s);"
+        );
+        for (name, ty) in &copies {
+            let _ = writeln!(out, "{inner}{ty} {name}_lanes[{width}] = {{0}};");
+        }
+        out.push_str(&self.strip_nodes(&l.body, it, &copies, depth + 1));
+        let _ = writeln!(out, "{pad}}}");
+        out
+    }
+
+    /// The nodes inside a loop in strips ([`Self::stripped`]): each run of statements in a
+    /// loop over the strip's iterations, the loops and conditions around them as written.
+    fn strip_nodes(
+        &self,
+        nodes: &[DNode],
+        it: &str,
+        copies: &[(String, String)],
+        depth: usize,
+    ) -> String {
+        let mut out = String::new();
+        let pad = "  ".repeat(depth);
+        let mut run: Vec<DNode> = Vec::new();
+        let flush = |run: &mut Vec<DNode>, out: &mut String| {
+            if run.is_empty() {
+                return;
+            }
+            let inner = "  ".repeat(depth + 1);
+            pragma_line(out, &pad, "OPTIMIST_VECTOR");
+            let _ = writeln!(
+                out,
+                "{pad}for (long optimist_l = 0; optimist_l < optimist_lanes; optimist_l++) {{"
+            );
+            let _ = writeln!(out, "{inner}{it} = optimist_s + optimist_l;");
+            for (name, _) in copies {
+                let _ = writeln!(out, "{inner}{name} = {name}_lanes[optimist_l];");
+            }
+            out.push_str(&self.nodes(run, depth + 1));
+            for (name, _) in copies {
+                let _ = writeln!(out, "{inner}{name}_lanes[optimist_l] = {name};");
+            }
+            let _ = writeln!(out, "{pad}}}");
+            run.clear();
+        };
+        for n in nodes {
+            match n {
+                DNode::Stmt(_) => run.push(n.clone()),
+                DNode::For(l) => {
+                    flush(&mut run, &mut out);
+                    let var = &self.iters[l.iter];
+                    let _ = writeln!(
+                        out,
+                        "{pad}for ({var} = {}; {}; {var} += {}) {{",
+                        self.aexpr(&l.init),
+                        self.aexpr(&l.cond),
+                        l.step
+                    );
+                    out.push_str(&self.strip_nodes(&l.body, it, copies, depth + 1));
+                    let _ = writeln!(out, "{pad}}}");
+                }
+                DNode::If { cond, then, els } => {
+                    flush(&mut run, &mut out);
+                    let _ = writeln!(out, "{pad}if ({}) {{", self.aexpr(cond));
+                    out.push_str(&self.strip_nodes(then, it, copies, depth + 1));
+                    if !els.is_empty() {
+                        let _ = writeln!(out, "{pad}}} else {{");
+                        out.push_str(&self.strip_nodes(els, it, copies, depth + 1));
+                    }
+                    let _ = writeln!(out, "{pad}}}");
+                }
+                // Not inside strips (`decide`'s `strips`).
+                DNode::Region { .. } | DNode::Packed { .. } => {
+                    flush(&mut run, &mut out);
+                    out.push_str(&self.nodes(std::slice::from_ref(n), depth));
+                }
+            }
+        }
+        flush(&mut run, &mut out);
         out
     }
 

@@ -19,6 +19,7 @@ impl Exec {
                 private,
                 scalars,
                 fork,
+                strips,
                 ..
             } => {
                 let mut s = String::from("  // threads");
@@ -29,6 +30,9 @@ impl Exec {
                     let _ = write!(s, " (own {})", own.join(", "));
                 }
                 s.push_str(&from(fork));
+                if let Some(w) = strips {
+                    let _ = write!(s, ", in strips of {w} side by side in lanes");
+                }
                 s
             }
             Exec::Lanes(l) => {
