@@ -174,7 +174,10 @@ fn generated_c_for_a_product() {
 fn versioned_c_for_a_wrapping_subscript() {
     let src = "void wrap_index(int n, double A[256]) {\n  for (int i = 0; i < n; i++)\n    A[(unsigned char)(i + 129)] = A[i] + 1.0;\n}\n";
     let f = frontend::parse_source("wrap.c", src, None, &FrontendConfig::default()).unwrap();
-    let config = optimist::Config::with(optimist::Strategy::Original);
+    let config = optimist::Config::with(optimist::Strategy::Auto(optimist::loopy::AutoConfig {
+        tile_size: 0,
+        ..Default::default()
+    }));
     let (p, _) = optimist::compile_c(&f, &config, "wrap_index").unwrap();
     expect![[r##"
         #ifndef OPTIMIST_PREAMBLE
@@ -576,6 +579,44 @@ fn versioned_c_runs_column_recurrences_in_strips_side_by_side() {
                 ym1 = y[c2_][c0_];
                 ym1_lanes[optimist_l] = ym1;
                 ym2_lanes[optimist_l] = ym2;
+              }
+            }
+          }
+        }
+    "#]]
+    .assert_eq(&optimized);
+}
+
+/// A recurrence along each row through an array (adi's sweeps: `p[i][j]` from `p[i][j - 1]`
+/// through a division, one row per iteration of the parallel loop over `i`) runs in strips of
+/// 16 rows side by side: each run of statements is a loop over the strip's rows, so 16 chains
+/// of divisions overlap where one waited for the other. 38 rows are two whole strips and a
+/// short one; the bits are the interpreter's. Tiling is off (isl's tiles would cut the rows
+/// into 32 columns; adi's dependences are too many for its scheduler, and keep the rows).
+#[test]
+fn versioned_c_runs_row_recurrences_in_strips_side_by_side() {
+    let src = "void rows(int n, double p[n][n], double q[n][n]) {\n  for (int i = 1; i < n - 1; i++) {\n    p[i][0] = 0.0;\n    for (int j = 1; j < n; j++)\n      p[i][j] = -0.5 / (0.25 * p[i][j - 1] + q[i][j] + 2.0);\n  }\n}\n";
+    let config = optimist::Config::with(optimist::Strategy::Auto(optimist::loopy::AutoConfig {
+        tile_size: 0,
+        ..Default::default()
+    }));
+    let optimized = optimized_c_of(src, &["n=40"], &config);
+    expect![[r#"
+        static void optimist_generated_optimized(int n, double p[n][n], double q[n][n]) {
+          long c0_, c2_;
+          #pragma omp parallel for private(c0_, c2_) if(optimist_min((optimist_min(optimist_max((((long)n - 1L) - 1L), 0L), 1073741824L) * optimist_min((1L + optimist_min(optimist_max(((long)n - 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
+          for (long optimist_s = 1L; optimist_s < ((long)n - 1L); optimist_s += 16) {
+            long optimist_lanes = optimist_min(16L, ((long)n - 1L) - optimist_s);
+            OPTIMIST_VECTOR
+            for (long optimist_l = 0; optimist_l < optimist_lanes; optimist_l++) {
+              c0_ = optimist_s + optimist_l;
+              p[c0_][0L] = (double){0.0};
+            }
+            for (c2_ = 1L; (c2_ < (long)n); c2_ += 1) {
+              OPTIMIST_VECTOR
+              for (long optimist_l = 0; optimist_l < optimist_lanes; optimist_l++) {
+                c0_ = optimist_s + optimist_l;
+                p[c0_][c2_] = -0.5 / (0.25 * p[c0_][(c2_ - 1L)] + q[c0_][c2_] + 2.0);
               }
             }
           }

@@ -1,4 +1,4 @@
-// run: --set tsteps=3 --set n=12
+// run: --set tsteps=3 --set n=40
 // bench: --set tsteps=50 --set n=1000
 /* Alternating-direction implicit solver of a 2-d heat equation: each time step a tridiagonal
    solve along the columns, then along the rows, each a forward sweep and a back substitution. */

@@ -20,9 +20,10 @@
 //!   registers, register block) and the scopes a target needs (C's parallel region, a packed
 //!   operand, with the micro-kernel its blocks run in on both targets) are nodes. The cascade, in order: jam where lanes may share threads (C), register blocks
 //!   and packing (`Target::register_blocks`), a parallel region around a time loop, threads
-//!   (one team at a time; in C, a parallel loop whose iterations carry scalars down columns
-//!   runs in strips of iterations side by side, the compiler's lanes across them: deriche's
-//!   column passes, the C 3x faster), jam (native), lanes, scalar replacement, values carried to the next
+//!   (one team at a time; in C, a parallel loop whose iterations each run a chain in order runs
+//!   in strips of iterations side by side: deriche's recurrences down its columns in the
+//!   compiler's lanes, adi's rows of divisions overlapped; deriche's C 4.6x of cc -O3, adi's
+//!   3.4x, from 1.0x), jam (native), lanes, scalar replacement, values carried to the next
 //!   iteration (native: adi's sweeps read back what the previous iteration stored, and the
 //!   store-to-load forwarding sat on their chains; the JIT went from 0.81x to 1.06x of cc -O3,
 //!   seidel2d's from 1.25x to 1.6x), serial. The rules below
@@ -655,7 +656,7 @@ impl Decider<'_> {
             };
             let fork = self.fork(*iter, init, &end, body);
             let decided = self.nodes(body, inside);
-            let strips = self.strips(*iter, *step, &scalars, body, &decided);
+            let strips = self.strips(*iter, *step, body, &decided);
             return made(
                 Exec::Threads {
                     end,
@@ -697,39 +698,37 @@ impl Decider<'_> {
 }
 
 /// The iterations of a strip ([`Exec::Threads`]'s `strips`): 16 floats are two vectors of
-/// AVX2, one of AVX-512. deriche's column passes, 4096 x 2160, one thread, `cc -O3
-/// -march=native`: 0.30-0.32 s for the program's loops, 0.095-0.100 s for the whole kernel with
-/// them in strips of 16.
+/// AVX2, one of AVX-512. One thread, `cc -O3 -march=native`, `optimist run --repeat 3` at the
+/// bench sizes: deriche (4096 x 2160) 0.31 s for the program's loops, 0.096 s with its column
+/// passes in strips of 16, 0.066 s with its row passes too; adi (1000 x 1000, 50 steps) 1.07-1.09
+/// s, 0.31 s with its sweeps in strips.
 pub const STRIP: i64 = 16;
 
 impl Decider<'_> {
-    /// Strips for a parallel loop over `iter` whose iterations each carry scalars (`scalars`,
-    /// each thread's own) through a loop inside: a recurrence along the columns of an image
-    /// (deriche's column passes: `y1[i][j]` from `ym1`, `ym2` along `i`, one `j` per iteration
-    /// of the parallel loop). One iteration walks a column, an element per row; a strip of
-    /// [`STRIP`] of them walks [`STRIP`] columns side by side, consecutive elements of each row,
-    /// in lanes. Decided for a compiler's lanes (C), when:
-    /// - the loop steps by one and writes a scalar (else the program's order is the schedule's
-    ///   to fix: an interchange);
+    /// Strips for a parallel loop over `iter` whose iterations each run loops in order:
+    /// recurrences (adi's sweeps, `p[i][j]` from `p[i][j - 1]` through a division, one row
+    /// `i` per iteration of the parallel loop), or scalars carried down the columns of an image
+    /// (deriche's column passes: `y1[i][j]` from `ym1`, `ym2` along `i`, one column `j` per
+    /// iteration). One iteration's loop is a chain, each step waiting for the one before; a
+    /// strip of [`STRIP`] iterations runs [`STRIP`] chains side by side, in the compiler's lanes
+    /// where their elements are consecutive (deriche's columns), else at least overlapped.
+    /// Decided for a compiler's lanes (C), when:
+    /// - the loop steps by one;
     /// - it holds a loop, and every loop inside runs in order (`decided`: no lanes, registers
     ///   or blocks of their own), its bounds and every condition free of `iter` (the lanes of a
     ///   strip run the same loops);
-    /// - every access to an array is the same element for every iteration or the next element
-    ///   of its innermost dimension for the next iteration (`y1[i][j]` along `j`), and one is
-    ///   the latter.
+    /// - every access to an array by a statement inside those loops is the same element for
+    ///   every iteration, or the next element of its innermost dimension for the next iteration
+    ///   (`y1[i][j]` along `j`), or walks the innermost dimension along the innermost loop
+    ///   around it (`p[i][j]` along `j`: each iteration of the strip streams through its own
+    ///   row); the statements outside those loops run once per iteration and may access
+    ///   anything affine.
     ///
     /// The iterations are independent (the loop is parallel, each owns its scalars), so
     /// running each run of statements for the strip's iterations before the next run keeps
     /// every iteration's own order: the bits are the program's.
-    fn strips(
-        &self,
-        iter: usize,
-        step: i64,
-        scalars: &[(ScopArrayId, String)],
-        body: &[Node],
-        decided: &[DNode],
-    ) -> Option<i64> {
-        if self.target.vectorizer != Vectorizer::Compiler || step != 1 || scalars.is_empty() {
+    fn strips(&self, iter: usize, step: i64, body: &[Node], decided: &[DNode]) -> Option<i64> {
+        if self.target.vectorizer != Vectorizer::Compiler || step != 1 {
             return None;
         }
         fn in_order(nodes: &[DNode], iter: usize, looped: &mut bool) -> bool {
@@ -754,22 +753,33 @@ impl Decider<'_> {
         if !in_order(decided, iter, &mut looped) || !looped {
             return None;
         }
-        fn stmt_nodes<'x>(nodes: &'x [Node], out: &mut Vec<&'x Node>) {
+        /// Each statement of `nodes` with the innermost loop around it inside the strip loop.
+        fn stmt_nodes<'x>(
+            nodes: &'x [Node],
+            inner: Option<usize>,
+            out: &mut Vec<(&'x Node, Option<usize>)>,
+        ) {
             for n in nodes {
                 match n {
-                    Node::For { body, .. } => stmt_nodes(body, out),
+                    Node::For { iter, body, .. } => stmt_nodes(body, Some(*iter), out),
                     Node::If { then, els, .. } => {
-                        stmt_nodes(then, out);
-                        stmt_nodes(els, out);
+                        stmt_nodes(then, inner, out);
+                        stmt_nodes(els, inner, out);
                     }
-                    Node::Stmt { .. } => out.push(n),
+                    Node::Stmt { .. } => out.push((n, inner)),
                 }
             }
         }
         let mut all = Vec::new();
-        stmt_nodes(body, &mut all);
-        let mut along = false;
-        for n in all {
+        stmt_nodes(body, None, &mut all);
+        // The coefficients of `k` in an access's indices, last dimension's apart.
+        let along = |exprs: &[AExpr], k: usize| -> Option<(i64, bool)> {
+            let c: Option<Vec<i64>> = exprs.iter().map(|e| lanes::coefficient(e, k)).collect();
+            let c = c?;
+            let (last, outer) = c.split_last()?;
+            Some((*last, outer.iter().all(|&x| x == 0)))
+        };
+        for (n, inner) in all {
             let Node::Stmt { stmt, indices, .. } = n else {
                 continue;
             };
@@ -779,16 +789,18 @@ impl Decider<'_> {
                 }
                 // An access without affine indices (data-dependent subscripts) moves anyhow.
                 let (_, exprs) = indices.iter().find(|(x, _)| *x == a)?;
-                let c: Option<Vec<i64>> =
-                    exprs.iter().map(|e| lanes::coefficient(e, iter)).collect();
-                match c?.split_last()? {
-                    (0, outer) if outer.iter().all(|&c| c == 0) => {}
-                    (1, outer) if outer.iter().all(|&c| c == 0) => along = true,
-                    _ => return None,
+                let (c, rest) = along(exprs, iter)?;
+                let Some(k) = inner else {
+                    continue;
+                };
+                let lanes = rest && (c == 0 || c == 1);
+                let streams = matches!(along(exprs, k)?, (-1 | 1, true));
+                if !lanes && !streams {
+                    return None;
                 }
             }
         }
-        along.then_some(STRIP)
+        Some(STRIP)
     }
 }
 
