@@ -1212,9 +1212,11 @@ fn lanes_shared_among_threads_give_the_interpreters_bits() {
 }
 
 /// Rows walked with scalars set at each row's start (a recursive filter's `p` and `q`): the
-/// row loop runs on threads, each with its own copies of the scalars (native code's outlined
-/// body holds them in its own variables; C lists them in `firstprivate`), above the fork
-/// bound, and gives the interpreter's bits on 2 and 3 threads, and in C on OpenMP's two.
+/// row loop runs on threads, each with its own copies of the scalars, in strips of rows side by
+/// side, a copy per row (native code's outlined body keeps them on its stack; C lists the
+/// scalars in `private` and declares `p_lanes`), above the fork bound, and gives the
+/// interpreter's bits on 2 and 3 threads, and in C on OpenMP's two. 67 rows: four whole strips
+/// and a short one.
 #[test]
 fn scalars_each_thread_owns_give_the_interpreters_bits() {
     let src = "void rows(int w, int h, float a, float X[w][h], float Y[w][h]) {\n  for (int i = 0; i < w; i++) {\n    float p = 0.0f;\n    float q = 0.0f;\n    for (int j = 0; j < h; j++) {\n      Y[i][j] = X[i][j] + a * p - 0.5f * q;\n      q = p;\n      p = Y[i][j];\n    }\n  }\n}\n";
@@ -1225,7 +1227,10 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
     for threads in [2, 3] {
         let on = on_threads(&f, &spec, threads);
         assert!(
-            on.shown.contains("// threads (own c") && on.shown.contains(", p, q)"),
+            on.shown.contains("// threads (own c")
+                && on
+                    .shown
+                    .contains(", p, q), from 8192 instances, in strips of 16 side by side"),
             "{}",
             on.shown
         );
@@ -1237,7 +1242,10 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
         );
     }
     default_c_gives(&f, &spec, "rows_private", reference, |code| {
-        assert!(code.contains("firstprivate(p, q)"), "{code}")
+        assert!(
+            code.contains(", p, q) if(") && code.contains("float p_lanes[16] = {0};"),
+            "{code}"
+        )
     });
 }
 
@@ -1330,14 +1338,44 @@ fn on_threads_with(
     }
 }
 
-/// Recurrences through an array (adi's sweeps: `p[i][j]` from `p[i][j - 1]`): the value an
+/// Rows of recurrences through an array, one per iteration of a parallel loop (adi's sweeps:
+/// `p[i][j]` from `p[i][j - 1]` through a division, then a back substitution down a column),
+/// run in strips of 16 rows side by side: each run of statements loops over the strip's rows,
+/// and the values the rows' loops carried from one iteration to the next are given up (the
+/// loop's body runs for every row of the strip). 37 rows: two whole strips and a short one. On 1
+/// and 2 threads, every native configuration: the interpreter's bits.
+#[test]
+fn rows_in_strips_give_the_interpreters_bits() {
+    let src = "void k(int n, double p[n][n], double q[n][n], double v[n][n]) {\n  for (int i = 0; i < n; i++) {\n    for (int j = 1; j < n - 1; j++) {\n      p[i][j] = 0.5 / (p[i][j - 1] + 2.0);\n      q[i][j] = q[i][j - 1] * 0.25 + p[i][j - 1] - p[i][j] + q[i][j + 1];\n    }\n    for (int j = n - 2; j >= 1; j--)\n      v[j][i] = p[i][j] * v[j + 1][i] + q[i][j];\n  }\n}\n";
+    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+    let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    for threads in [1, 2] {
+        let on = on_threads(&f, &spec, threads);
+        assert!(
+            on.shown.contains("in strips of 16 side by side") && !on.shown.contains("carried"),
+            "{}",
+            on.shown
+        );
+        assert_eq!(
+            on.run,
+            (optimist_codegen::Version::Optimized, reference.clone()),
+            "{threads} threads"
+        );
+    }
+    let outcome = optimist::optimize(&f, &optimist::Config::default()).unwrap();
+    same_bits_in_every_configuration(&f, outcome.plan().unwrap(), &["--set", "n=37"]);
+}
+
+/// Recurrences through an array (one of adi's sweeps: `p[j]` from `p[j - 1]`): the value an
 /// iteration stores is the next one's read, kept in a register from one to the next (the store
 /// still happens), read after the write in the same iteration too, beside a read one element
 /// ahead (from memory) and in a loop that runs downwards. On 1 and 2 threads, every native
-/// configuration: the interpreter's bits.
+/// configuration: the interpreter's bits. (adi's rows themselves, one per iteration of a
+/// parallel loop, run in strips side by side instead: `rows_in_strips_give_the_interpreters_bits`.)
 #[test]
 fn values_carried_to_the_next_iteration_give_the_interpreters_bits() {
-    let src = "void k(int n, double p[n][n], double q[n][n], double v[n][n]) {\n  for (int i = 0; i < n; i++) {\n    for (int j = 1; j < n - 1; j++) {\n      p[i][j] = 0.5 / (p[i][j - 1] + 2.0);\n      q[i][j] = q[i][j - 1] * 0.25 + p[i][j - 1] - p[i][j] + q[i][j + 1];\n    }\n    for (int j = n - 2; j >= 1; j--)\n      v[j][i] = p[i][j] * v[j + 1][i] + q[i][j];\n  }\n}\n";
+    let src = "void k(int n, double p[n], double q[n], double v[n]) {\n  for (int j = 1; j < n - 1; j++) {\n    p[j] = 0.5 / (p[j - 1] + 2.0);\n    q[j] = q[j - 1] * 0.25 + p[j - 1] - p[j] + q[j + 1];\n  }\n  for (int j = n - 2; j >= 1; j--)\n    v[j] = p[j] * v[j + 1] + q[j];\n}\n";
     let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
     let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
     let reference = common::interpreter_hashes(&f, &spec);

@@ -470,7 +470,12 @@ impl Printer<'_> {
                 scalars,
                 fork,
                 strips: Some(width),
-            } => return self.stripped(l, end, private, scalars, fork, *width, depth),
+            } => return self.stripped(l, end, Some((private, fork)), scalars, *width, depth),
+            Exec::Strips {
+                end,
+                width,
+                scalars,
+            } => return self.stripped(l, end, None, scalars, *width, depth),
             Exec::Threads {
                 end,
                 private,
@@ -517,19 +522,18 @@ impl Printer<'_> {
     }
 
     /// A parallel loop in strips of `width` iterations side by side ([`Exec::Threads`]'s
-    /// `strips`): the threads share the strips; in each, every scalar the iterations own has a
-    /// copy per iteration (`NAME_lanes`), and every run of statements inside runs in a loop over
-    /// the strip's iterations (`optimist_l`, marked for the compiler's lanes) that sets the
-    /// loop's counter, takes each copy into the scalar, runs the statements and puts the copies
-    /// back. The loops inside run once per strip, as written.
-    #[allow(clippy::too_many_arguments)]
+    /// `strips`, [`Exec::Strips`]): the threads (`threads`: the inner loops' counters, the
+    /// fork) share the strips; in each, every scalar the iterations own has a copy per
+    /// iteration (`NAME_lanes`), and every run of statements inside runs in a loop over the
+    /// strip's iterations (`optimist_l`, marked for the compiler's lanes) that sets the loop's
+    /// counter, takes each copy into the scalar, runs the statements and puts the copies back.
+    /// The loops inside run once per strip, as written.
     fn stripped(
         &self,
         l: &DLoop,
         end: &AExpr,
-        private: &[usize],
+        threads: Option<(&[usize], &Option<Fork>)>,
         scalars: &[(ScopArrayId, String)],
-        fork: &Option<Fork>,
         width: i64,
         depth: usize,
     ) -> String {
@@ -537,21 +541,24 @@ impl Printer<'_> {
         let pad = "  ".repeat(depth);
         let it = &self.iters[l.iter];
         let end = self.aexpr(end);
-        // The counter and the inner loops' are each thread's, and so are the scalars, which
-        // every iteration writes before it reads them (the copies carry their values).
-        let mut names: Vec<String> = vec![it.clone()];
-        names.extend(private.iter().map(|&k| self.iters[k].clone()));
         let copies: Vec<(String, String)> = scalars
             .iter()
             .map(|(a, _)| (self.array_name(*a), self.scop.array(*a).elem.to_string()))
             .collect();
-        names.extend(copies.iter().map(|(n, _)| n.clone()));
-        let _ = writeln!(
-            out,
-            "{pad}#pragma omp parallel for private({}){}",
-            names.join(", "),
-            self.fork_clause(fork)
-        );
+        if let Some((private, fork)) = threads {
+            // The counter and the inner loops' are each thread's, and so are the scalars,
+            // which every iteration writes before it reads them (the copies carry their
+            // values).
+            let mut names: Vec<String> = vec![it.clone()];
+            names.extend(private.iter().map(|&k| self.iters[k].clone()));
+            names.extend(copies.iter().map(|(n, _)| n.clone()));
+            let _ = writeln!(
+                out,
+                "{pad}#pragma omp parallel for private({}){}",
+                names.join(", "),
+                self.fork_clause(fork)
+            );
+        }
         let _ = writeln!(
             out,
             "{pad}for (long optimist_s = {}; optimist_s < {end}; optimist_s += {width}) {{",

@@ -15,6 +15,14 @@ impl Exec {
     fn comment(&self, d: &Decided) -> String {
         match self {
             Exec::Serial => String::new(),
+            Exec::Strips { width, scalars, .. } => {
+                let mut s = format!("  // in strips of {width} side by side");
+                if !scalars.is_empty() {
+                    let own: Vec<&str> = scalars.iter().map(|(_, n)| n.as_str()).collect();
+                    let _ = write!(s, " (own {})", own.join(", "));
+                }
+                s
+            }
             Exec::Threads {
                 private,
                 scalars,
@@ -31,7 +39,7 @@ impl Exec {
                 }
                 s.push_str(&from(fork));
                 if let Some(w) = strips {
-                    let _ = write!(s, ", in strips of {w} side by side in lanes");
+                    let _ = write!(s, ", in strips of {w} side by side");
                 }
                 s
             }

@@ -62,6 +62,7 @@ use std::collections::HashMap;
 
 mod block;
 mod promote;
+mod strips;
 mod threads;
 mod vector;
 
@@ -426,8 +427,33 @@ impl ModelLowering<'_, '_> {
     fn for_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
         let (iter, step) = (l.iter, l.step);
         match &l.exec {
-            Exec::Threads { end, fork, .. } => {
-                return self.parallel_loop(iter, &l.init, end, step, &l.body, fork.as_ref(), None);
+            Exec::Threads {
+                end,
+                fork,
+                strips,
+                scalars,
+                ..
+            } => {
+                let strips = strips.map(|w| (w, scalars.as_slice()));
+                return self.parallel_loop(
+                    iter,
+                    &l.init,
+                    end,
+                    step,
+                    &l.body,
+                    fork.as_ref(),
+                    None,
+                    strips,
+                );
+            }
+            Exec::Strips {
+                end,
+                width,
+                scalars,
+            } => {
+                let first = self.aexpr(&l.init)?;
+                let stop = self.aexpr(end)?;
+                return self.strips_loop(iter, first, stop, *width, scalars, &l.body);
             }
             Exec::Jammed(j) => return self.jammed_loop(l, j),
             Exec::Lanes(lanes) => {
@@ -442,6 +468,7 @@ impl ModelLowering<'_, '_> {
                             &l.body,
                             fork.as_ref(),
                             Some((lanes, elem)),
+                            None,
                         );
                     }
                     return self.vector_loop(iter, &l.init, end, elem, lanes, &l.body, None);

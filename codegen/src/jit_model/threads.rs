@@ -9,7 +9,8 @@ impl ModelLowering<'_, '_> {
     /// outlined into a function of the module (see [`crate::parallel`]), called on blocks of
     /// the iterations by the thread pool; a block's error status leaves through the error exit.
     /// With `lanes` (a loop decided to run in lanes of that element type and to share its
-    /// iterations, [`Share::Spawn`]), each block runs in lanes.
+    /// iterations, [`Share::Spawn`]), each block runs in lanes; with `strips` (their width
+    /// and the scalars each iteration owns), in strips side by side.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn parallel_loop(
         &mut self,
@@ -20,6 +21,7 @@ impl ModelLowering<'_, '_> {
         body: &[DNode],
         fork: Option<&crate::decide::Fork>,
         lanes: Option<(&Lanes, Type)>,
+        strips: Option<(i64, &[(optimist_scop::model::ScopArrayId, String)])>,
     ) -> Result<(), CodegenError> {
         let cl =
             |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
@@ -79,6 +81,8 @@ impl ModelLowering<'_, '_> {
             let stop = m.l.b.ins().iadd(first, span);
             if let Some((lanes, elem)) = lanes {
                 m.vector_loop_over(iter, first, stop, elem, lanes, body, None)?;
+            } else if let Some((width, scalars)) = strips {
+                m.strips_loop(iter, first, stop, width, scalars, body)?;
             } else {
                 let v = m.iters[iter];
                 m.l.b.def_var(v, first);

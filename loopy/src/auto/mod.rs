@@ -936,9 +936,10 @@ impl<'a> Search<'a> {
         decisions.splice(blocks_at..blocks_at, lines);
         // Nests no parallel mark reaches (the one dimension parallel for every statement
         // leaves them out) whose outermost loop carries nothing, or nothing but scalars each
-        // thread may keep a copy of (`private.rs`).
+        // thread may keep a copy of (`private.rs`). On one thread too: such a loop may run its
+        // iterations in strips side by side (`codegen`'s `decide`).
         let mut parallel_marks = parallel_marks;
-        if self.target.threads {
+        {
             let mut unmarked = everyone.clone();
             for m in &parallel_marks {
                 unmarked.retain(|s| !m.stmts.contains(s));
