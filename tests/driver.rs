@@ -575,16 +575,26 @@ fn pathological_inputs_are_bounded_by_the_budgets_alone() {
     }
 }
 
-/// A one-dimensional stencil (jacobi1d) whose two rows leave L1 at every step runs in time
-/// tiles of rows: the time loop and the skewed space member tiled, and inside a tile the time
-/// member runs the program's own loops, each a stretch of a row in vector lanes without a
-/// guard (a tile's 8 KiB stay in L1; the program's order streams both rows from L2 each step).
-/// Many tiles and waves, on threads, give the interpreter's bits.
-#[test]
-fn a_one_dimensional_stencil_runs_in_time_tiles_of_rows() {
-    let f = corpus("corpus/suite/jacobi1d.c");
+/// The stencil at `path` compiled with the default configuration, its plan's decisions
+/// checked to be time tiles of both its statements (`sizes`, `rows`, a step's and a tile's KiB
+/// at 2048): the function, the kernel and the plan.
+fn time_tiled(
+    path: &str,
+    sizes: [i64; 2],
+    rows: bool,
+    step_kib: u64,
+    tile_kib: u64,
+) -> (
+    optimist_scop::ir::Function,
+    optimist::Kernel,
+    optimist::Plan,
+) {
+    let f = corpus(path);
     let optimist::Compiled { kernel, outcome } = optimist::compile(&f, &Config::default()).unwrap();
-    let plan = outcome.plan().unwrap_or_else(|| panic!("{outcome:?}"));
+    let plan = outcome
+        .plan()
+        .unwrap_or_else(|| panic!("{outcome:?}"))
+        .clone();
     use optimist::loopy::{Decision, ScheduleChoice};
     let both = || vec!["S0".to_string(), "S1".to_string()];
     assert_eq!(
@@ -594,16 +604,27 @@ fn a_one_dimensional_stencil_runs_in_time_tiles_of_rows() {
             Decision::LoopNests(vec![both()]),
             Decision::TimeTiles {
                 stmts: both(),
-                sizes: [16, 512],
-                rows: true,
-                step_kib: 32,
-                tile_kib: 8,
+                sizes,
+                rows,
+                step_kib,
+                tile_kib,
                 at: 2048,
             },
         ],
-        "{}",
+        "{path}: {}",
         plan.transformation
     );
+    (f, kernel, plan)
+}
+
+/// A one-dimensional stencil (jacobi1d) whose two rows leave L1 at every step runs in time
+/// tiles of rows: the time loop and the skewed space member tiled, and inside a tile the time
+/// member runs the program's own loops, each a stretch of a row in vector lanes without a
+/// guard (a tile's 8 KiB stay in L1; the program's order streams both rows from L2 each step).
+/// Many tiles and waves, on threads, give the interpreter's bits.
+#[test]
+fn a_one_dimensional_stencil_runs_in_time_tiles_of_rows() {
+    let (f, kernel, plan) = time_tiled("corpus/suite/jacobi1d.c", [16, 512], true, 32, 8);
     // Inside the tiles: the time member's loop, and in it each statement's loop in lanes.
     use optimist::codegen::{LoopKind, Node};
     fn lanes(nodes: &[Node], depth: usize, out: &mut Vec<(usize, bool)>) {
@@ -657,28 +678,7 @@ fn a_one_dimensional_stencil_runs_in_time_tiles_of_rows() {
 /// not fit in the cache (heat3d's planes), the report says so.
 #[test]
 fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
-    let f = corpus("corpus/suite/jacobi2d.c");
-    let optimist::Compiled { kernel, outcome } = optimist::compile(&f, &Config::default()).unwrap();
-    let plan = outcome.plan().unwrap_or_else(|| panic!("{outcome:?}"));
-    use optimist::loopy::{Decision, ScheduleChoice};
-    let both = || vec!["S0".to_string(), "S1".to_string()];
-    assert_eq!(
-        without_estimates(&plan.decisions),
-        [
-            Decision::Schedule(ScheduleChoice::TimeTiles),
-            Decision::LoopNests(vec![both()]),
-            Decision::TimeTiles {
-                stmts: both(),
-                sizes: [8, 32],
-                rows: false,
-                step_kib: 65536,
-                tile_kib: 1536,
-                at: 2048,
-            },
-        ],
-        "{}",
-        plan.transformation
-    );
+    let (f, kernel, plan) = time_tiled("corpus/suite/jacobi2d.c", [8, 32], false, 65536, 1536);
     // The waves in order, the tiles of each in parallel, rows in lanes without guards.
     use optimist::codegen::{LoopKind, Node};
     let Some(Node::For {

@@ -426,25 +426,38 @@ impl ModelLowering<'_, '_> {
     /// One decided loop.
     fn for_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
         let (iter, step) = (l.iter, l.step);
-        match &l.exec {
+        // On threads: each runs its block of the iterations in order, in strips, or in lanes.
+        let shared = match &l.exec {
             Exec::Threads {
                 end,
                 fork,
                 strips,
                 scalars,
                 ..
-            } => {
-                let strips = strips.map(|w| (w, scalars.as_slice()));
-                return self.parallel_loop(
-                    iter,
-                    &l.init,
-                    end,
-                    step,
-                    &l.body,
-                    fork.as_ref(),
-                    None,
-                    strips,
-                );
+            } => Some((
+                end,
+                fork,
+                match strips {
+                    Some(w) => threads::Blocks::Strips(*w, scalars),
+                    None => threads::Blocks::InOrder,
+                },
+            )),
+            Exec::Lanes(lanes) => match (lanes.elem, &lanes.end, &lanes.share) {
+                (Some(elem), Some(end), Share::Spawn(_, fork)) => {
+                    Some((end, fork, threads::Blocks::Lanes(lanes, elem)))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some((end, fork, blocks)) = shared {
+            return self.parallel_loop(iter, &l.init, end, step, &l.body, fork.as_ref(), blocks);
+        }
+        match &l.exec {
+            Exec::Threads { .. } => {
+                return Err(CodegenError::Unexpected(
+                    "a loop on threads was lowered above".into(),
+                ));
             }
             Exec::Strips {
                 end,
@@ -458,19 +471,6 @@ impl ModelLowering<'_, '_> {
             Exec::Jammed(j) => return self.jammed_loop(l, j),
             Exec::Lanes(lanes) => {
                 if let (Some(elem), Some(end)) = (lanes.elem, &lanes.end) {
-                    // Shared among threads: each runs its block of the iterations in lanes.
-                    if let Share::Spawn(_, fork) = &lanes.share {
-                        return self.parallel_loop(
-                            iter,
-                            &l.init,
-                            end,
-                            step,
-                            &l.body,
-                            fork.as_ref(),
-                            Some((lanes, elem)),
-                            None,
-                        );
-                    }
                     return self.vector_loop(iter, &l.init, end, elem, lanes, &l.body, None);
                 }
             }

@@ -8,9 +8,9 @@ impl ModelLowering<'_, '_> {
     /// A loop marked parallel, `for (iter = init; iter < end; iter += step) body`: the body
     /// outlined into a function of the module (see [`crate::parallel`]), called on blocks of
     /// the iterations by the thread pool; a block's error status leaves through the error exit.
-    /// With `lanes` (a loop decided to run in lanes of that element type and to share its
-    /// iterations, [`Share::Spawn`]), each block runs in lanes; with `strips` (their width
-    /// and the scalars each iteration owns), in strips side by side.
+    /// Each block runs as `blocks` says: in order, in lanes (a loop decided to run in lanes of
+    /// that element type and to share its iterations, [`Share::Spawn`]), or in strips side by
+    /// side.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn parallel_loop(
         &mut self,
@@ -20,8 +20,7 @@ impl ModelLowering<'_, '_> {
         step: i64,
         body: &[DNode],
         fork: Option<&crate::decide::Fork>,
-        lanes: Option<(&Lanes, Type)>,
-        strips: Option<(i64, &[(optimist_scop::model::ScopArrayId, String)])>,
+        blocks: Blocks<'_>,
     ) -> Result<(), CodegenError> {
         let cl =
             |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
@@ -79,20 +78,24 @@ impl ModelLowering<'_, '_> {
             }
             let span = m.l.b.ins().imul_imm_s(count, step);
             let stop = m.l.b.ins().iadd(first, span);
-            if let Some((lanes, elem)) = lanes {
-                m.vector_loop_over(iter, first, stop, elem, lanes, body, None)?;
-            } else if let Some((width, scalars)) = strips {
-                m.strips_loop(iter, first, stop, width, scalars, body)?;
-            } else {
-                let v = m.iters[iter];
-                m.l.b.def_var(v, first);
-                jit::lower_loop(
-                    &mut m,
-                    v,
-                    |m| Ok(m.below(v, stop)),
-                    |m| m.nodes(body),
-                    |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
-                )?;
+            match blocks {
+                Blocks::Lanes(lanes, elem) => {
+                    m.vector_loop_over(iter, first, stop, elem, lanes, body, None)?
+                }
+                Blocks::Strips(width, scalars) => {
+                    m.strips_loop(iter, first, stop, width, scalars, body)?
+                }
+                Blocks::InOrder => {
+                    let v = m.iters[iter];
+                    m.l.b.def_var(v, first);
+                    jit::lower_loop(
+                        &mut m,
+                        v,
+                        |m| Ok(m.below(v, stop)),
+                        |m| m.nodes(body),
+                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                    )?;
+                }
             }
             m.l.finish();
         }
@@ -162,6 +165,16 @@ impl ModelLowering<'_, '_> {
         self.l.b.switch_to_block(ok);
         Ok(())
     }
+}
+
+/// How each thread runs its block of a parallel loop's iterations.
+pub(super) enum Blocks<'x> {
+    /// One iteration after the other.
+    InOrder,
+    /// In lanes of that element type.
+    Lanes(&'x Lanes, Type),
+    /// In strips of that width, with the scalars each iteration owns.
+    Strips(i64, &'x [(optimist_scop::model::ScopArrayId, String)]),
 }
 
 /// The byte offset of slot `k` of a parallel loop's frame.
