@@ -206,7 +206,7 @@ pub enum Exec {
         /// When the threads start: `None`, always.
         fork: Option<Fork>,
         /// Each thread's iterations in strips of this many, side by side
-        /// ([`Decider::strips`]): every run of statements inside runs for the strip's
+        /// (`decide`'s strips rule): every run of statements inside runs for the strip's
         /// iterations in a loop of its own, innermost (which a compiler runs in lanes), and
         /// each iteration of the strip owns a copy of the scalars. `None`: one iteration after
         /// the other.
