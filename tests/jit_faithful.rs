@@ -1347,24 +1347,9 @@ fn on_threads_with(
 #[test]
 fn rows_in_strips_give_the_interpreters_bits() {
     let src = "void k(int n, double p[n][n], double q[n][n], double v[n][n]) {\n  for (int i = 0; i < n; i++) {\n    for (int j = 1; j < n - 1; j++) {\n      p[i][j] = 0.5 / (p[i][j - 1] + 2.0);\n      q[i][j] = q[i][j - 1] * 0.25 + p[i][j - 1] - p[i][j] + q[i][j + 1];\n    }\n    for (int j = n - 2; j >= 1; j--)\n      v[j][i] = p[i][j] * v[j + 1][i] + q[i][j];\n  }\n}\n";
-    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
-    let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
-    let reference = common::interpreter_hashes(&f, &spec);
-    for threads in [1, 2] {
-        let on = on_threads(&f, &spec, threads);
-        assert!(
-            on.shown.contains("in strips of 16 side by side") && !on.shown.contains("carried"),
-            "{}",
-            on.shown
-        );
-        assert_eq!(
-            on.run,
-            (optimist_codegen::Version::Optimized, reference.clone()),
-            "{threads} threads"
-        );
-    }
-    let outcome = optimist::optimize(&f, &optimist::Config::default()).unwrap();
-    same_bits_in_every_configuration(&f, outcome.plan().unwrap(), &["--set", "n=37"]);
+    decided_alike_with_the_interpreters_bits(src, |shown| {
+        shown.contains("in strips of 16 side by side") && !shown.contains("carried")
+    });
 }
 
 /// Recurrences through an array (one of adi's sweeps: `p[j]` from `p[j - 1]`): the value an
@@ -1376,20 +1361,22 @@ fn rows_in_strips_give_the_interpreters_bits() {
 #[test]
 fn values_carried_to_the_next_iteration_give_the_interpreters_bits() {
     let src = "void k(int n, double p[n], double q[n], double v[n]) {\n  for (int j = 1; j < n - 1; j++) {\n    p[j] = 0.5 / (p[j - 1] + 2.0);\n    q[j] = q[j - 1] * 0.25 + p[j - 1] - p[j] + q[j + 1];\n  }\n  for (int j = n - 2; j >= 1; j--)\n    v[j] = p[j] * v[j + 1] + q[j];\n}\n";
+    decided_alike_with_the_interpreters_bits(src, |shown| {
+        shown.contains("// 2 value(s) carried to the next iteration")
+            && shown.contains("// 1 value(s) carried to the next iteration")
+    });
+}
+
+/// `src` (parameter `n`) at `n = 37`, on 1 and 2 threads: its decided tree as `show ast`
+/// prints it passes `decided`, and it runs optimized with the interpreter's bits; then with
+/// them in every native configuration.
+fn decided_alike_with_the_interpreters_bits(src: &str, decided: impl Fn(&str) -> bool) {
     let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
     let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
     let reference = common::interpreter_hashes(&f, &spec);
     for threads in [1, 2] {
         let on = on_threads(&f, &spec, threads);
-        assert!(
-            on.shown
-                .contains("// 2 value(s) carried to the next iteration")
-                && on
-                    .shown
-                    .contains("// 1 value(s) carried to the next iteration"),
-            "{}",
-            on.shown
-        );
+        assert!(decided(&on.shown), "{threads} threads: {}", on.shown);
         assert_eq!(
             on.run,
             (optimist_codegen::Version::Optimized, reference.clone()),

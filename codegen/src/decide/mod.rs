@@ -670,7 +670,7 @@ impl Decider<'_> {
             let mut decided = self.nodes(body, inside);
             let strips = self.strips(*iter, *step, !scalars.is_empty(), body, &decided);
             if strips.is_some() {
-                decided = in_order(decided);
+                decided = without_carried(decided);
             }
             return made(
                 Exec::Threads {
@@ -719,7 +719,7 @@ impl Decider<'_> {
                     width,
                     scalars,
                 },
-                in_order(decided),
+                without_carried(decided),
             );
         }
         made(Exec::Serial, decided)
@@ -749,7 +749,7 @@ impl Decider<'_> {
     /// - it holds a loop, and every loop inside runs in order (`decided`: no lanes, blocks or
     ///   elements kept in registers of their own: gesummv's rows keep their sums in registers,
     ///   and in strips of 16 native code took 0.071 s against 0.06; values carried from one
-    ///   iteration to the next are given up, [`in_order`]), its bounds and every condition
+    ///   iteration to the next are given up, [`without_carried`]), its bounds and every condition
     ///   free of `iter` (the iterations of a strip run the same loops);
     /// - every access to an array by a statement inside those loops is the same element for
     ///   every iteration, or the next element of its innermost dimension for the next iteration
@@ -772,26 +772,28 @@ impl Decider<'_> {
         if step != 1 {
             return None;
         }
-        fn in_order(nodes: &[DNode], iter: usize, looped: &mut bool) -> bool {
+        // Every loop inside serial (or carrying values, which the strips give up), its bounds
+        // and the conditions free of `iter`; `looped` says whether there is one.
+        fn serial_inside(nodes: &[DNode], iter: usize, looped: &mut bool) -> bool {
             nodes.iter().all(|n| match n {
                 DNode::For(l) => {
                     *looped = true;
                     matches!(l.exec, Exec::Serial | Exec::Carried(_))
                         && !mentions(&l.init, iter)
                         && !mentions(&l.cond, iter)
-                        && in_order(&l.body, iter, looped)
+                        && serial_inside(&l.body, iter, looped)
                 }
                 DNode::If { cond, then, els } => {
                     !mentions(cond, iter)
-                        && in_order(then, iter, looped)
-                        && in_order(els, iter, looped)
+                        && serial_inside(then, iter, looped)
+                        && serial_inside(els, iter, looped)
                 }
                 DNode::Stmt(_) => true,
                 DNode::Region { .. } | DNode::Packed { .. } => false,
             })
         }
         let mut looped = false;
-        if !in_order(decided, iter, &mut looped) || !looped {
+        if !serial_inside(decided, iter, &mut looped) || !looped {
             return None;
         }
         // A chain inside: scalars the iterations carry through their loops, or a statement of
@@ -879,7 +881,7 @@ impl Decider<'_> {
 /// `nodes` with every loop that carries values from one iteration to the next run in order
 /// instead: inside strips ([`Decider::strips`]) a loop's body runs for every iteration of the
 /// strip, so nothing stays in a register from one of its iterations to the next.
-fn in_order(nodes: Vec<DNode>) -> Vec<DNode> {
+fn without_carried(nodes: Vec<DNode>) -> Vec<DNode> {
     nodes
         .into_iter()
         .map(|n| match n {
@@ -887,13 +889,13 @@ fn in_order(nodes: Vec<DNode>) -> Vec<DNode> {
                 if matches!(l.exec, Exec::Carried(_)) {
                     l.exec = Exec::Serial;
                 }
-                l.body = in_order(std::mem::take(&mut l.body));
+                l.body = without_carried(std::mem::take(&mut l.body));
                 DNode::For(l)
             }
             DNode::If { cond, then, els } => DNode::If {
                 cond,
-                then: in_order(then),
-                els: in_order(els),
+                then: without_carried(then),
+                els: without_carried(els),
             },
             n => n,
         })

@@ -214,11 +214,7 @@ pub(super) fn time_tiles(
     // lanes, at each step (tiles of rows).
     let mut rows = false;
     for m in untiled.maps()? {
-        let mut inside = false;
-        for d in 2..m.dim(DimType::Out)? {
-            inside = inside || is_loop(scop, &m, d)?;
-        }
-        rows = rows || !inside;
+        rows = rows || !loop_from(scop, &m, 2)?;
     }
     // The loops inside the tiles: the members and the program's loops, or for rows the time
     // member and the program's loops.
@@ -240,11 +236,7 @@ pub(super) fn time_tiles(
     let first = if rows { 1 } else { 2 };
     if rows {
         for m in points.maps()? {
-            let mut inside = false;
-            for d in first..m.dim(DimType::Out)? {
-                inside = inside || is_loop(scop, &m, d)?;
-            }
-            if !inside {
+            if !loop_from(scop, &m, first)? {
                 return Ok(Err(NotTaken::Shape(
                     "a statement has no loop inside the time loop",
                 )));
@@ -342,6 +334,16 @@ pub(super) fn time_tiles(
         Err(LoopyError::Refused(_)) => Ok(Err(NotTaken::Refused)),
         Err(e) => Err(e),
     }
+}
+
+/// Whether some dimension of the times of `m` from `from` on is a loop ([`is_loop`]).
+fn loop_from(scop: &Scop, m: &Map, from: usize) -> Result<bool, IslError> {
+    for d in from..m.dim(DimType::Out)? {
+        if is_loop(scop, m, d)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Whether dimension `d` of the times of `m` takes two values or more where the dimensions
