@@ -183,14 +183,15 @@ fn invariant_address_arithmetic_leaves_the_inner_loop() {
     assert_eq!(inner, 3, "{report:?}");
     // Flattening C[i][j], A[i][k] and B[k][j] multiplies by a row size three times; `i * n`
     // (shared by C and A) does not depend on k or j and must leave both inner loops, leaving
-    // only B's `k * n` in the innermost one: once in each of its two copies (the one whose
-    // accesses a test before it proved in range, and the checked one).
-    assert_eq!(report.count(inner, "imul"), 2, "{report:?}");
+    // only B's `k * n` in the innermost one: once in each of its three copies (the nest's
+    // whose accesses a test before the i loop proved in range; in the checked nest, the one
+    // whose accesses a test before the k loop proved, and the checked one).
+    assert_eq!(report.count(inner, "imul"), 3, "{report:?}");
     assert_eq!(report.count(inner - 1, "imul"), 0, "{report:?}");
     assert_eq!(
         report.count(1, "imul"),
-        1,
-        "i * n belongs to the i loop: {report:?}"
+        2,
+        "i * n belongs to the i loop, once in each of its two copies: {report:?}"
     );
 }
 
@@ -913,6 +914,155 @@ fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
     for (src, args) in cases {
         faithful_agrees(src, args);
     }
+}
+
+/// The faithful code tests a whole loop nest's accesses once, before its outermost loop, over
+/// the hulls of its iterators (`codegen/src/ranges.rs`), and runs a copy without their checks
+/// when the test holds; otherwise the checked copy runs (its innermost loops tested on their
+/// own) and stops where the program stops. Cases: a nest whose last row runs off its buffer,
+/// triangular and downward inner loops, two inner loops of one iterator one after the other,
+/// an inner iterator read after its loop, a convolution's short constant loops inside, an
+/// inner loop that never runs with bounds that would be out of range, and `int` subscripts
+/// that wrap in one inner iteration only.
+#[test]
+fn range_tests_before_loop_nests_keep_the_programs_stops_and_bits() {
+    let cases: &[(&str, &[&str])] = &[
+        // Rows 0-2 in range, row 3 runs off A's 30 elements at element 30.
+        (
+            "void k(int n, int m, double A[n][m]) {\n  for (int t = 0; t < 2; t++)\n    for (int i = 0; i < n; i++)\n      for (int j = 0; j < m; j++)\n        A[i][j] = A[i][j] + t + i * 10 + j;\n}",
+            &["--set", "n=4", "--set", "m=8", "--len", "A=30"],
+        ),
+        // Triangular and downward inner loops, in range.
+        (
+            "void k(int n, double A[n][n], double x[n]) {\n  for (int i = 0; i < n; i++) {\n    for (int j = 0; j < i; j++)\n      x[i] = x[i] - A[i][j] * x[j];\n    for (int j = n - 1; j > i; j--)\n      A[j][i] = A[i][j] + x[n - 1 - j];\n  }\n}",
+            &["--set", "n=9"],
+        ),
+        // The triangle reaches one element past x: the first row that reads it stops.
+        (
+            "void k(int n, double A[n][n], double *x) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j <= i; j++)\n      A[i][j] = x[i + j];\n}",
+            &["--set", "n=6", "--len", "x=10"],
+        ),
+        // One iterator for two inner loops; the second one reaches past B.
+        (
+            "void k(int n, int m, double A[n], double *B) {\n  int j;\n  for (int i = 0; i < n; i++) {\n    for (j = 0; j < m; j++)\n      A[i] = A[i] + B[j];\n    for (j = m; j < 2 * m; j++)\n      A[i] = A[i] * 0.5 + B[j];\n  }\n}",
+            &["--set", "n=5", "--set", "m=4", "--len", "B=7"],
+        ),
+        // An inner iterator read after its loop (its value there is past the loop's range).
+        (
+            "void k(int n, int m, double A[n], double *B) {\n  int j;\n  for (int i = 0; i < n; i++) {\n    for (j = 0; j < m; j++)\n      A[i] = A[i] + B[j];\n    B[j] = A[i];\n  }\n}",
+            &["--set", "n=5", "--set", "m=4", "--len", "B=4"],
+        ),
+        // A 3 x 3 convolution: the taps' short loops inside the tested rows.
+        (
+            "void k(int h, int w, float in[h][w], float wt[3][3], float out[h][w]) {\n  for (int y = 1; y < h - 1; y++)\n    for (int x = 1; x < w - 1; x++) {\n      out[y][x] = 0.0f;\n      for (int dy = 0; dy < 3; dy++)\n        for (int dx = 0; dx < 3; dx++)\n          out[y][x] += wt[dy][dx] * in[y + dy - 1][x + dx - 1];\n    }\n}",
+            &["--set", "h=7", "--set", "w=9"],
+        ),
+        // The same taps off the image's last row: stops at the first tap past in.
+        (
+            "void k(int h, int w, float in[h][w], float wt[3][3], float out[h][w]) {\n  for (int y = 1; y < h; y++)\n    for (int x = 1; x < w - 1; x++) {\n      out[y][x] = 0.0f;\n      for (int dy = 0; dy < 3; dy++)\n        for (int dx = 0; dx < 3; dx++)\n          out[y][x] += wt[dy][dx] * in[y + dy - 1][x + dx - 1];\n    }\n}",
+            &["--set", "h=7", "--set", "w=9"],
+        ),
+        // An inner loop that never runs, whose subscripts would be far out of range.
+        (
+            "void k(int n, int m, double A[n]) {\n  for (int i = 0; i < n; i++) {\n    A[i] = A[i] + 1.0;\n    for (int j = m; j < 0; j++)\n      A[j - 1000] = 7.0;\n  }\n}",
+            &["--set", "n=5", "--set", "m=3"],
+        ),
+        // `int` subscripts that wrap in the last inner iteration only.
+        (
+            "void k(int n, int big, double *P) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < 3; j++)\n      P[i + j + big] = i;\n}",
+            &["--set", "n=4", "--set", "big=2147483643", "--len", "P=8"],
+        ),
+    ];
+    let mut stopped = 0;
+    for (src, args) in cases {
+        if faithful_agrees(src, args) {
+            stopped += 1;
+        }
+    }
+    assert_eq!(stopped, 6, "the cases that run off their buffers stop");
+}
+
+/// Random two-level nests against the interpreter (a fixed seed): the outer loop in either
+/// direction, an inner loop whose bounds are affine in the outer iterator (triangles, shifts,
+/// empty rows), subscripts with negative, zero and large coefficients in both iterators,
+/// buffers from empty to long enough. The faithful code stops where the interpreter stops,
+/// with the same elements written before, or finishes with its bits.
+#[test]
+fn nest_range_tests_agree_with_the_interpreter_on_random_nests() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let heads = [("<", "i++"), (">=", "i--")];
+    let inner = [
+        ("j = 0", "j < m", "j++"),
+        ("j = i", "j < m", "j++"),
+        ("j = 0", "j <= i", "j++"),
+        ("j = m - 1", "j > i", "j--"),
+        ("j = i - 2", "j < i + 2", "j++"),
+    ];
+    let mut stopped = 0;
+    let cases = 160;
+    for _ in 0..cases {
+        let (op, step) = heads[next(2) as usize];
+        let (init, cond, jstep) = inner[next(inner.len() as u64) as usize];
+        let (c1, c2) = (next(5) as i64 - 2, next(4) as i64 - 1);
+        let src = format!(
+            "void k(int lo, int hi, int m, int d, double A[hi + 4][m + 4], double *B) {{\n  for (int i = lo; i {op} hi; {step})\n    for (int {init}; {cond}; {jstep})\n      A[i + 2][j + 2] = A[i + 2][j + 2] * 0.5 + B[{c1} * i + {c2} * j + d];\n}}"
+        );
+        let (lo, hi) = (next(8) as i64 - 2, next(8) as i64);
+        let (lo, hi) = if op == "<" { (lo, hi) } else { (hi, lo) };
+        let args: Vec<String> = vec![
+            format!("lo={lo}"),
+            format!("hi={}", hi.max(lo.min(hi))),
+            format!("m={}", next(7) + 1),
+            format!("d={}", next(16) as i64 - 4),
+        ];
+        let mut args: Vec<String> = args
+            .into_iter()
+            .flat_map(|a| ["--set".to_string(), a])
+            .collect();
+        args.extend(["--len".to_string(), format!("B={}", next(30))]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        if faithful_agrees(&src, &args) {
+            stopped += 1;
+        }
+    }
+    // Both outcomes were exercised.
+    assert!(
+        (20..cases - 20).contains(&stopped),
+        "{stopped} of {cases} stopped"
+    );
+}
+
+/// A `?:` over proved elements, in a statement storing to an element that moves with its
+/// loop, is a select in the faithful code (Floyd-Warshall's minimum: no branch to
+/// mispredict); one accumulated into a single element along the loop keeps its branch
+/// (nussinov's maximum).
+#[test]
+fn minima_into_moving_elements_are_selects_in_the_faithful_code() {
+    let report = |path: &str| {
+        let f = frontend::parse_file(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
+            &FrontendConfig::default(),
+        )
+        .unwrap();
+        optimist::codegen::faithful_loop_report(&f).unwrap()
+    };
+    // Cranelift makes a select of a comparison of its arms a minimum or a maximum.
+    let selects = |r: &optimist::codegen::LoopReport| {
+        ["select", "smin", "smax"]
+            .iter()
+            .map(|op| r.count(r.max_depth(), op))
+            .sum::<usize>()
+    };
+    let floyd = report("corpus/suite/floyd_warshall.c");
+    assert!(selects(&floyd) >= 1, "{floyd:?}");
+    let nussinov = report("corpus/suite/nussinov_lite.c");
+    assert_eq!(selects(&nussinov), 0, "{nussinov:?}");
 }
 
 /// Runs `src` with `args` through the interpreter and the faithful native code: the same

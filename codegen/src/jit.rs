@@ -403,12 +403,23 @@ pub(crate) struct Lowering<'a, 'm> {
     definitions: HashMap<String, FuncId>,
     /// Returns its block parameter as the status.
     pub error: Block,
-    /// The accesses (keyed by their subscripts' address in the IR) a test before the
-    /// innermost loop being lowered proved in range in every iteration ([`crate::ranges`]):
-    /// lowered without their checks, addressed from the loop's iterator.
+    /// The accesses (keyed by their subscripts' address in the IR) of the innermost loop being
+    /// lowered that a test before its nest proved in range in every iteration
+    /// ([`crate::ranges`]): lowered without their checks, addressed from the loop's iterator.
     pub proved: crate::ranges::Proved,
     /// That loop's iterator and its type, while `proved` is not empty.
     pub counter: Option<(Variable, Type)>,
+    /// The accesses a test before the loop nest being lowered proved in range in every
+    /// iteration of its loops ([`crate::ranges`]): lowered without their checks.
+    pub unchecked: crate::ranges::Unchecked,
+    /// Inside the checked copy of a nest whose test failed: only innermost loops test their
+    /// own accesses (a nest inside it would most likely fail its test too, and each level
+    /// tested would add a copy of the loops below it).
+    pub failed_nest: bool,
+    /// The statement being lowered stores to an element whose address moves with the
+    /// innermost loop around it, which a test proved in range: its `?:` over proved elements
+    /// may compute both arms and select (see [`LowerLeaves::leaf_speculable`]).
+    moving: bool,
     /// The argument block (the function's parameter).
     pub args: Value,
 }
@@ -443,6 +454,9 @@ impl<'a, 'm> Lowering<'a, 'm> {
             args,
             proved: Default::default(),
             counter: None,
+            unchecked: Default::default(),
+            failed_nest: false,
+            moving: false,
         };
         if let Some(p) = l.pures.iter().find(|p| p.imp.is_none()) {
             return Err(CodegenError::Unbound(p.name.clone()));
@@ -547,7 +561,12 @@ impl<'a, 'm> Lowering<'a, 'm> {
     fn stmt(&mut self, s: &Stmt) -> Result<(), CodegenError> {
         match &s.kind {
             StmtKind::Assign(lv, e) => {
-                let v = self.expr(e)?;
+                self.moving = matches!(lv, LValue::Elem(_, idx)
+                    if matches!(self.proved.get(&idx.as_ptr()),
+                        Some(s) if !matches!(s.step, crate::ranges::Step::Bytes(0))));
+                let v = self.expr(e);
+                self.moving = false;
+                let v = v?;
                 match lv {
                     LValue::Var(x) => self.b.def_var(self.vars[*x], v),
                     LValue::Elem(a, idx) => {
@@ -574,10 +593,12 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let init = self.expr(&l.init)?;
         let var = self.vars[l.var];
         self.b.def_var(var, init);
-        // An innermost loop whose accesses a test can prove in range runs in two copies: one
-        // without those checks when the test holds, the other as written.
-        if self.proved.is_empty()
-            && let Some((fine, proved)) = crate::ranges::range_test(self, l, init)?
+        // A loop nest whose accesses a test can prove in range runs in two copies: one
+        // without those checks when the test holds, the other as written (its inner loops
+        // tested in turn).
+        if self.unchecked.is_empty()
+            && let Some((fine, unchecked, nest)) =
+                crate::ranges::range_test(self, l, init, !self.failed_nest)?
         {
             let (fast, slow, join) = (
                 self.b.create_block(),
@@ -588,21 +609,43 @@ impl<'a, 'm> Lowering<'a, 'm> {
             self.b.seal_block(fast);
             self.b.seal_block(slow);
             self.b.switch_to_block(fast);
-            self.proved = proved;
-            self.counter = Some((var, ty));
-            let done = self.plain_loop(l, ty, var);
-            self.proved.clear();
-            self.counter = None;
+            self.unchecked = unchecked;
+            let done = self.unchecked_loop(l, ty, var);
+            self.unchecked.clear();
             done?;
             self.b.ins().jump(join, &[]);
             self.b.switch_to_block(slow);
-            self.plain_loop(l, ty, var)?;
+            let failed = self.failed_nest;
+            self.failed_nest = failed || nest;
+            let done = self.plain_loop(l, ty, var);
+            self.failed_nest = failed;
+            done?;
             self.b.ins().jump(join, &[]);
             self.b.seal_block(join);
             self.b.switch_to_block(join);
             return Ok(());
         }
+        if !self.unchecked.is_empty() {
+            return self.unchecked_loop(l, ty, var);
+        }
         self.plain_loop(l, ty, var)
+    }
+
+    /// Loop `l` inside a nest whose test proved its accesses ([`Self::unchecked`]): an
+    /// innermost loop addresses them from its iterator.
+    fn unchecked_loop(&mut self, l: &For, ty: Type, var: Variable) -> Result<(), CodegenError> {
+        let unchecked = std::mem::take(&mut self.unchecked);
+        let stepped = crate::ranges::stepped_loop(self, l, &unchecked);
+        self.unchecked = unchecked;
+        let Some(proved) = stepped? else {
+            return self.plain_loop(l, ty, var);
+        };
+        self.proved = proved;
+        self.counter = Some((var, ty));
+        let done = self.plain_loop(l, ty, var);
+        self.proved.clear();
+        self.counter = None;
+        done
     }
 
     /// Loop `l` as written, its iterator (`var`, of type `ty`) holding its initial value.
@@ -645,6 +688,9 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let mut values = Vec::with_capacity(idx.len());
         for e in idx {
             values.push(self.expr(e)?);
+        }
+        if self.unchecked.contains(&idx.as_ptr()) {
+            return Ok(self.address_unchecked(a, &values, self.f.array(a).elem));
         }
         self.address(a, &values, self.f.array(a).elem)
     }
@@ -1231,7 +1277,9 @@ fn speculable<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
         *budget -= 1;
         let ok = match &e.kind {
             ExprKind::Int(_) | ExprKind::Float(_) => true,
-            ExprKind::Leaf(l) => x.leaf_speculable(l),
+            // A speculable leaf vouches for its subscripts (a proved access's cannot fail),
+            // which do not count against the budget.
+            ExprKind::Leaf(l) => return x.leaf_speculable(l),
             ExprKind::Unary(_, _) | ExprKind::Cast(_) | ExprKind::Select(..) => true,
             ExprKind::Binary(op, _, _) => {
                 !matches!(op, BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr) || e.ty.is_float()
@@ -1245,6 +1293,24 @@ fn speculable<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a, 'm, L>>(
 }
 
 impl<'a, 'm> LowerLeaves<'a, 'm, IrLeaf> for Lowering<'a, 'm> {
+    /// In a statement storing to an element that moves with its proved loop
+    /// ([`Lowering::moving`]), variables and elements a test proved in range: reading them
+    /// can neither fail nor touch memory outside the buffers. So Floyd-Warshall's
+    /// `path[i][j] < d ? path[i][j] : d` is a select (a data-dependent branch mispredicts
+    /// there), while a maximum accumulated into one element along the loop (nussinov's
+    /// `table[i][j]`) keeps its predicted branch, which leaves the chain through that
+    /// element shorter than a select would.
+    fn leaf_speculable(&self, leaf: &IrLeaf) -> bool {
+        self.moving
+            && match leaf {
+                IrLeaf::Var(_) => true,
+                IrLeaf::Read(_, idx) => {
+                    self.proved.contains_key(&idx.as_ptr())
+                        || self.unchecked.contains(&idx.as_ptr())
+                }
+            }
+    }
+
     fn leaf(&mut self, leaf: &IrLeaf, ty: Type) -> Result<Value, CodegenError> {
         Ok(match leaf {
             IrLeaf::Var(v) => self.b.use_var(self.vars[*v]),
