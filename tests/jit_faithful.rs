@@ -922,8 +922,8 @@ fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
 /// own) and stops where the program stops. Cases: a nest whose last row runs off its buffer,
 /// triangular and downward inner loops, two inner loops of one iterator one after the other,
 /// an inner iterator read after its loop, a convolution's short constant loops inside, an
-/// inner loop that never runs with bounds that would be out of range, and `int` subscripts
-/// that wrap in one inner iteration only.
+/// inner loop that never runs with bounds that would be out of range, iterators read in the
+/// bodies and after their loops, and `int` subscripts that wrap in one inner iteration only.
 #[test]
 fn range_tests_before_loop_nests_keep_the_programs_stops_and_bits() {
     let cases: &[(&str, &[&str])] = &[
@@ -966,6 +966,12 @@ fn range_tests_before_loop_nests_keep_the_programs_stops_and_bits() {
         (
             "void k(int n, int m, double A[n]) {\n  for (int i = 0; i < n; i++) {\n    A[i] = A[i] + 1.0;\n    for (int j = m; j < 0; j++)\n      A[j - 1000] = 7.0;\n  }\n}",
             &["--set", "n=5", "--set", "m=3"],
+        ),
+        // Iterators as values in the bodies and after their loops (the proved loops count a
+        // 64-bit copy): up, down to -1, and a `long` iterator.
+        (
+            "void k(int n, int m, double A[n][m], int last[n], long W[n]) {\n  int j;\n  for (int i = 0; i < n; i++) {\n    for (j = 0; j < m; j++)\n      A[i][j] = i * 100 + j;\n    last[i] = j;\n    for (j = m - 1; j >= 0; j--)\n      A[i][j] = A[i][j] + j;\n    last[i] = last[i] * 10 + j;\n    long q;\n    for (q = 0; q <= i; q++)\n      W[q] = W[q] + q;\n    W[i] = W[i] + q;\n  }\n}",
+            &["--set", "n=6", "--set", "m=5"],
         ),
         // `int` subscripts that wrap in the last inner iteration only.
         (

@@ -633,6 +633,12 @@ impl<'a, 'm> Lowering<'a, 'm> {
 
     /// Loop `l` inside a nest whose test proved its accesses ([`Self::unchecked`]): an
     /// innermost loop addresses them from its iterator.
+    ///
+    /// That loop counts in `i64`: the test proved that its iterator never leaves its type
+    /// (no `<=` up to the type's greatest value), so a 64-bit copy steps and exits as the
+    /// iterator does, and addresses use it without a sign extension per iteration (which
+    /// cost Floyd-Warshall's faithful loop 1.5x). The iterator itself is the copy's low
+    /// bits, in the body and after the loop.
     fn unchecked_loop(&mut self, l: &For, ty: Type, var: Variable) -> Result<(), CodegenError> {
         let unchecked = std::mem::take(&mut self.unchecked);
         let stepped = crate::ranges::stepped_loop(self, l, &unchecked);
@@ -640,12 +646,44 @@ impl<'a, 'm> Lowering<'a, 'm> {
         let Some(proved) = stepped? else {
             return self.plain_loop(l, ty, var);
         };
+        let wide = self.b.declare_var(types::I64);
+        let first = self.b.use_var(var);
+        let first = self.convert(first, ty, Type::I64);
+        self.b.def_var(wide, first);
+        // The bound is a term of the range test: evaluated once, it cannot fail.
+        let bound = self.expr(&l.cond.bound)?;
+        let bound = self.convert(bound, l.cond.ty, Type::I64);
+        let cc = match l.cond.op {
+            BinOp::Lt => IntCC::SignedLessThan,
+            BinOp::Le => IntCC::SignedLessThanOrEqual,
+            BinOp::Gt => IntCC::SignedGreaterThan,
+            _ => IntCC::SignedGreaterThanOrEqual,
+        };
+        let narrow = |x: &mut Self| {
+            let w = x.b.use_var(wide);
+            let v = x.convert(w, Type::I64, ty);
+            x.b.def_var(var, v);
+        };
         self.proved = proved;
-        self.counter = Some((var, ty));
-        let done = self.plain_loop(l, ty, var);
+        self.counter = Some((wide, Type::I64));
+        let done = lower_loop(
+            self,
+            wide,
+            |x| {
+                let w = x.b.use_var(wide);
+                Ok(x.b.ins().icmp(cc, w, bound))
+            },
+            |x| {
+                narrow(x);
+                x.stmts(&l.body)
+            },
+            |x, cur| x.b.ins().iadd_imm_s(cur, l.step),
+        );
         self.proved.clear();
         self.counter = None;
-        done
+        done?;
+        narrow(self);
+        Ok(())
     }
 
     /// Loop `l` as written, its iterator (`var`, of type `ty`) holding its initial value.

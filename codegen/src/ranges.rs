@@ -29,15 +29,18 @@
 //! its iterator is addressed from the iterator: its address's invariant part and step are
 //! computed before the loop ([`Stepped`]), so an iteration neither evaluates its subscripts
 //! nor multiplies by the array's sizes (heat3d_fixed's faithful code, 64³ arrays: 0.41 ->
-//! 0.34 s; jacobi1d's innermost loop 17 -> 14 instructions a point). Testing the nest rather
-//! than each row took heat3d_fixed's faithful code from 1.62x to 0.98x the time of `cc -O1`
-//! and conv2d's, whose 5-tap loops are too short to test on their own, from 2.40x to 1.47x
-//! (`scripts/bench-faithful.sh`). In a statement storing to an element that moves with its
-//! proved loop, a `?:` over proved elements computes both arms and selects: Floyd-Warshall's
-//! minimum (n = 1000: 1.81x to 1.40x the time of `cc -O1`). A maximum accumulated in one
-//! element along the loop (nussinov's) keeps its branch: there a select lengthens the chain
-//! through that element that a predicted branch leaves short (1.1-1.2 -> 1.8-2.0 s when
-//! every such `?:` was a select).
+//! 0.34 s; jacobi1d's innermost loop 17 -> 14 instructions a point). Inside a proved nest
+//! that holds for loops too short to test on their own (a convolution's taps). Such a loop
+//! counts a 64-bit copy of its iterator, which the test proved never leaves its type, so no
+//! iteration sign-extends an `int` to address (`Lowering::unchecked_loop`). Against `cc -O1`
+//! (`scripts/bench-faithful.sh`): testing the nest rather than each row, and addressing the
+//! taps, took heat3d_fixed's faithful code from 1.62x to 0.93-0.98x and conv2d's from 2.40x
+//! to parity; the 64-bit copy took Floyd-Warshall's from 1.5x to 1.3x. In a statement storing
+//! to an element that moves with its proved loop, a `?:` over proved elements computes both
+//! arms and selects: Floyd-Warshall's minimum (1.81x to 1.5x of `cc -O1` before the 64-bit
+//! copy). A maximum accumulated in one element along the loop (nussinov's) keeps its branch:
+//! there a select lengthens the chain through that element that a predicted branch leaves
+//! short (1.1-1.2 -> 1.8-2.0 s when every such `?:` was a select).
 //!
 //! What "affine" must mean for that to hold, in C's integer arithmetic: a subscript is
 //! `Σ coef_i * i + Σ mul_k * t_k`, built from the iterators `i` by `+`, `-`, negation,
@@ -54,9 +57,9 @@
 //! (signed), steps by 1 with `<`/`<=` or by -1 with `>`/`>=`, and has bounds affine in the
 //! iterators around it (the outer loop's: a term), and when no statement assigns an
 //! iterator; an innermost loop known to run at most 16 iterations (constant bounds) is not
-//! tested on its own (the test would cost more than the checks). Accesses whose subscripts do
-//! not qualify (`A[B[j]]`, a subscript with a division) keep their checks in the unchecked
-//! copy.
+//! tested on its own (the test would cost more than the checks), only inside a nest.
+//! Accesses whose subscripts do not qualify (`A[B[j]]`, a subscript with a division) keep
+//! their checks in the unchecked copy.
 
 use crate::jit::Lowering;
 use cranelift_codegen::ir::{InstBuilder, Value, condcodes::IntCC, types};
@@ -278,9 +281,15 @@ fn counts(f: &For, ty: Type) -> bool {
         && f.init.ty == ty
 }
 
-/// The test of loop `l` (of iterator type `iter_ty`) and of the loops inside it: `None` when
-/// the loop does not qualify (see the module docs).
-fn plan<'e>(l: &'e For, iter_ty: Type, types: &dyn Fn(VarId) -> Type) -> Option<Plan<'e>> {
+/// The test of loop `l` (of iterator type `iter_ty`) and of the loops inside it, or (not
+/// `tested`) what addressing its accesses from its iterator needs: `None` when the loop does
+/// not qualify (see the module docs).
+fn plan<'e>(
+    l: &'e For,
+    iter_ty: Type,
+    types: &dyn Fn(VarId) -> Type,
+    tested: bool,
+) -> Option<Plan<'e>> {
     let mut w = Walk {
         written: HashSet::new(),
         loops: Vec::new(),
@@ -291,8 +300,9 @@ fn plan<'e>(l: &'e For, iter_ty: Type, types: &dyn Fn(VarId) -> Type) -> Option<
         return None;
     }
     // A loop of a few iterations known here (a convolution's 5 taps) costs less checked than
-    // its test would.
-    if w.loops.is_empty()
+    // its test would (inside a proved nest, it is addressed from its iterator all the same).
+    if tested
+        && w.loops.is_empty()
         && let (ExprKind::Int(a), ExprKind::Int(b)) = (&l.init.kind, &l.cond.bound.kind)
         && (b - a).abs() <= SHORT
     {
@@ -562,7 +572,7 @@ pub(crate) fn range_test(
 ) -> Result<Option<(Value, Unchecked, bool)>, crate::CodegenError> {
     let ty = l.f.var(f.var).ty;
     let types = |v: VarId| l.f.var(v).ty;
-    let Some(plan) = plan(f, ty, &types).filter(|p| nests || p.inner.is_empty()) else {
+    let Some(plan) = plan(f, ty, &types, true).filter(|p| nests || p.inner.is_empty()) else {
         return Ok(None);
     };
     let terms = evaluate(
@@ -651,7 +661,7 @@ pub(crate) fn stepped_loop(
 ) -> Result<Option<Proved>, crate::CodegenError> {
     let ty = l.f.var(f.var).ty;
     let types = |v: VarId| l.f.var(v).ty;
-    let Some(plan) = plan(f, ty, &types) else {
+    let Some(plan) = plan(f, ty, &types, false) else {
         return Ok(None);
     };
     if !plan.inner.is_empty() {
