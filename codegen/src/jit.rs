@@ -407,8 +407,8 @@ pub(crate) struct Lowering<'a, 'm> {
     /// lowered that a test before its nest proved in range in every iteration
     /// ([`crate::ranges`]): lowered without their checks, addressed from the loop's iterator.
     pub proved: crate::ranges::Proved,
-    /// That loop's iterator and its type, while `proved` is not empty.
-    pub counter: Option<(Variable, Type)>,
+    /// That loop's iterator, counted in `i64`, while `proved` is not empty.
+    pub counter: Option<Variable>,
     /// The accesses a test before the loop nest being lowered proved in range in every
     /// iteration of its loops ([`crate::ranges`]): lowered without their checks.
     pub unchecked: crate::ranges::Unchecked,
@@ -653,25 +653,19 @@ impl<'a, 'm> Lowering<'a, 'm> {
         // The bound is a term of the range test: evaluated once, it cannot fail.
         let bound = self.expr(&l.cond.bound)?;
         let bound = self.convert(bound, l.cond.ty, Type::I64);
-        let cc = match l.cond.op {
-            BinOp::Lt => IntCC::SignedLessThan,
-            BinOp::Le => IntCC::SignedLessThanOrEqual,
-            BinOp::Gt => IntCC::SignedGreaterThan,
-            _ => IntCC::SignedGreaterThanOrEqual,
-        };
         let narrow = |x: &mut Self| {
             let w = x.b.use_var(wide);
             let v = x.convert(w, Type::I64, ty);
             x.b.def_var(var, v);
         };
         self.proved = proved;
-        self.counter = Some((wide, Type::I64));
+        self.counter = Some(wide);
         let done = lower_loop(
             self,
             wide,
             |x| {
                 let w = x.b.use_var(wide);
-                Ok(x.b.ins().icmp(cc, w, bound))
+                Ok(x.compare(l.cond.op, w, bound, Type::I64))
             },
             |x| {
                 narrow(x);
@@ -713,10 +707,8 @@ impl<'a, 'm> Lowering<'a, 'm> {
     ) -> Result<Value, CodegenError> {
         // A proved access: its subscripts (affine in the iterator, terms that cannot fail)
         // need no evaluation.
-        if let (Some(s), Some((var, ty))) = (self.proved.get(&idx.as_ptr()).copied(), self.counter)
-        {
-            let i = self.b.use_var(var);
-            let i = self.convert(i, ty, Type::I64);
+        if let (Some(s), Some(counter)) = (self.proved.get(&idx.as_ptr()).copied(), self.counter) {
+            let i = self.b.use_var(counter);
             let offset = match s.step {
                 crate::ranges::Step::Bytes(b) => self.b.ins().imul_imm_s(i, b),
                 crate::ranges::Step::Value(v) => self.b.ins().imul(i, v),

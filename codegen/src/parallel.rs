@@ -193,8 +193,8 @@ impl Team {
         for w in 1..team.threads {
             let shared = Arc::clone(&team.shared);
             let (threads, blocks) = (team.threads, team.blocks);
-            // A worker that cannot start leaves the team one short: its block is the caller's
-            // to take, so the pool still works (with fewer threads), and `Drop` stops the rest.
+            // A worker that cannot start leaves the team one short: its blocks are the
+            // others' to take, so the pool still works (with fewer threads), and `Drop` stops the rest.
             std::thread::Builder::new()
                 .name(format!("optimist-{}", w - 1))
                 .spawn(move || work(&shared, w, threads, blocks))

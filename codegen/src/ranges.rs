@@ -588,15 +588,7 @@ pub(crate) fn range_test(
         l.convert(bound, ty, Type::I64),
         l.convert(init, ty, Type::I64),
     );
-    let runs = {
-        let cc = match f.cond.op {
-            BinOp::Lt => IntCC::SignedLessThan,
-            BinOp::Le => IntCC::SignedLessThanOrEqual,
-            BinOp::Gt => IntCC::SignedGreaterThan,
-            _ => IntCC::SignedGreaterThanOrEqual,
-        };
-        l.b.ins().icmp(cc, first, bound)
-    };
+    let runs = l.compare(f.cond.op, first, bound, Type::I64);
     let zero = l.b.ins().iconst(types::I8, 0);
     let mut x = Exact { l, overflow: zero };
     let (lo, hi, wraps) = x.hull(f.cond.op, ty, (first, first), (bound, bound));
