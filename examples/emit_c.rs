@@ -3,7 +3,7 @@
 //! `optimist::compile_c` runs the same pipeline as native code and prints the result as one C
 //! file: the function with the program's own signature, which evaluates the run-time check
 //! and calls the optimized loops or the faithful translation of the program. A C compiler
-//! compiles it like any other file, and `optimist_version` says which side ran (1 optimized,
+//! compiles it like any other file, and `smooth_version` (`NAME_version`) says which side ran (1 optimized,
 //! 0 faithful). The code is plain C99 with GCC's overflow builtins in the check; nothing is
 //! contracted or reassociated by the printer, so with `-ffp-contract=off` results are the
 //! program's bits.
@@ -23,7 +23,7 @@ const SRC: &str = "void smooth(int n, int m, float In[n][m], float Out[n][m]) {
 
 /// A caller: fills `In`, calls the kernel, prints which version ran and a checksum.
 const MAIN: &str = r#"#include <stdio.h>
-extern int optimist_version;
+extern int smooth_version;
 void smooth(int n, int m, float In[n][m], float Out[n][m]);
 int main(void) {
   enum { N = 300, M = 200 };
@@ -36,10 +36,10 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       sum += Out[i][j];
-  printf("version %d checksum %.6f\n", optimist_version, sum);
+  printf("version %d checksum %.6f\n", smooth_version, sum);
   /* In and Out overlap here: the check fails and the faithful code runs. */
   smooth(N - 1, M, In, (float (*)[M])&In[1][0]);
-  printf("version %d\n", optimist_version);
+  printf("version %d\n", smooth_version);
   return 0;
 }
 "#;

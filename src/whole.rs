@@ -55,6 +55,11 @@ pub struct Part {
     pub region: Option<u32>,
     /// What became of it.
     pub outcome: Rewrite,
+    /// The versioned function that replaced it (the function itself, or the region's kernel
+    /// `F_scop_K`), when optimized: its `int NAME_version` says which code its last call ran
+    /// (1 optimized, 0 faithful), with the function's linkage (`static` for a region's kernel
+    /// and for a `static` function).
+    pub kernel: Option<String>,
 }
 
 impl std::fmt::Display for Part {
@@ -176,6 +181,7 @@ pub fn rewrite_c(
                     function: d.name.clone(),
                     region: None,
                     outcome: Rewrite::Optimized,
+                    kernel: Some(d.name.clone()),
                 });
             }
             Err(Failure::Unreadable(reason))
@@ -190,13 +196,14 @@ pub fn rewrite_c(
                     function: d.name.clone(),
                     region: None,
                     outcome: Rewrite::Kept(reason),
+                    kernel: None,
                 });
             }
             Err(Failure::Unreadable(_)) if d.has_scop => {
                 let mut kernels = String::new();
                 let mine = regions.iter().filter(|r| r.function == d.name);
                 for (k, r) in mine.enumerate() {
-                    let (outcome, edit) = match rewrite_region(
+                    let (outcome, edit, made) = match rewrite_region(
                         name,
                         text,
                         include_dir,
@@ -207,12 +214,12 @@ pub fn rewrite_c(
                         &lines,
                         &mut taken,
                     ) {
-                        Ok((code, call)) => {
+                        Ok((code, call, made)) => {
                             kernels.push_str(&code);
                             if !kernels.ends_with('\n') {
                                 kernels.push('\n');
                             }
-                            (Rewrite::Optimized, call)
+                            (Rewrite::Optimized, call, Some(made))
                         }
                         Err(reason) => {
                             let reason = reason.replace('\n', " ");
@@ -222,7 +229,7 @@ pub fn rewrite_c(
                                 .map(|l| l.chars().take_while(|c| c.is_whitespace()).collect())
                                 .unwrap_or_default();
                             let edit = (at, at, format!("{indent}// optimist: {reason}\n"));
-                            (Rewrite::Kept(reason), edit)
+                            (Rewrite::Kept(reason), edit, None)
                         }
                     };
                     edits.push(edit);
@@ -230,6 +237,7 @@ pub fn rewrite_c(
                         function: d.name.clone(),
                         region: Some(r.scop_line),
                         outcome,
+                        kernel: made,
                     });
                 }
                 if !kernels.is_empty() {
@@ -243,6 +251,7 @@ pub fn rewrite_c(
                     function: d.name.clone(),
                     region: None,
                     outcome: Rewrite::Kept(reason),
+                    kernel: None,
                 });
             }
         }
@@ -309,6 +318,7 @@ fn rewrite_statements(
         parts: vec![Part {
             function: st.function.clone(),
             region: None,
+            kernel: (outcome == Rewrite::Optimized).then(|| st.function.clone()),
             outcome,
         }],
     }
@@ -401,9 +411,9 @@ fn optimized(
     }
 }
 
-/// Region `r` (the `k`-th of its function) as a kernel of its own: the kernel's versioned C
-/// and the edit replacing the region's lines by a call to it; or why the region stays as
-/// written. `taken` holds the names of the kernels made so far.
+/// Region `r` (the `k`-th of its function) as a kernel of its own (`static`): the kernel's
+/// versioned C, the edit replacing the region's lines by a call to it, and the kernel's name;
+/// or why the region stays as written. `taken` holds the names of the kernels made so far.
 #[allow(clippy::too_many_arguments)]
 fn rewrite_region(
     name: &str,
@@ -415,7 +425,7 @@ fn rewrite_region(
     k: usize,
     lines: &[String],
     taken: &mut Vec<String>,
-) -> Result<(String, (usize, usize, String)), String> {
+) -> Result<(String, (usize, usize, String), String), String> {
     if let Some(p) = &r.problem {
         return Err(p.clone());
     }
@@ -492,21 +502,35 @@ fn rewrite_region(
         params.join(", ")
     };
     let region = lines[open + 1..close].concat();
+    // Every line of the kernel's text names the user's file: its signature and declarations
+    // the region's `#pragma scop` line (on one line), the region its own lines.
+    let head = head.replace('\n', " ");
     let source = format!(
-        "void {kernel}({params}) {{\n{head}#pragma scop\n#line {} {name:?}\n{region}{tail}#pragma endscop\n}}\n",
-        r.scop_line + 1
+        "#line {scop} {name:?}\nstatic void {kernel}({params}) {{ {head}\n#pragma scop\n#line {} {name:?}\n{region}{tail}#pragma endscop\n}}\n",
+        r.scop_line + 1,
+        scop = r.scop_line,
     );
     let whole = format!(
-        "{text}{}\n#line 1 \"<optimist: the kernel of {}'s region at line {}>\"\n{source}",
+        "{text}{}\n{source}",
         if text.ends_with('\n') { "" } else { "\n" },
-        r.function,
-        r.scop_line
     );
     let fc = FrontendConfig {
         function: Some(kernel.clone()),
         ..frontend.clone()
     };
-    let f = frontend::parse_source(name, &whole, include_dir, &fc).map_err(|e| e.to_string())?;
+    // An error on the `#pragma scop` line is in what the kernel was made of (a variable the
+    // region uses from outside): it has no column of the user's.
+    let located = |mut e: frontend::CError| {
+        if e.loc.file == name && e.loc.line == r.scop_line {
+            e.loc.col = 1;
+            e.message = format!(
+                "in the kernel made from the region (`{kernel}({params})`): {}",
+                e.message
+            );
+        }
+        e.to_string()
+    };
+    let f = frontend::parse_source(name, &whole, include_dir, &fc).map_err(located)?;
     if let Some(p) = f.pure_fns(false).first() {
         return Err(format!(
             "the region calls `{}`: kernels that call functions of the file are not rewritten yet",
@@ -525,5 +549,5 @@ fn rewrite_region(
     } else {
         format!("{indent}{{ {before}{call}{after} }}\n")
     };
-    Ok((code, (open, close + 1, call)))
+    Ok((code, (open, close + 1, call), kernel))
 }

@@ -183,7 +183,8 @@ fn functions_asked_for_by_name() {
         [optimist::Part {
             function: "axpy".to_string(),
             region: None,
-            outcome: Rewrite::Optimized
+            outcome: Rewrite::Optimized,
+            kernel: Some("axpy".to_string()),
         }]
     );
     assert!(out.text.contains("static void axpy_optimized("));
@@ -245,9 +246,9 @@ fn the_collection_is_accepted_and_prints_what_the_originals_print() {
         };
         let optimized = out.parts.iter().any(|p| p.outcome == Rewrite::Optimized);
         let mut rewritten = out.text.clone();
-        if optimized {
-            // Which version the last region's call ran, on standard error at exit.
-            rewritten.push_str("static void __attribute__((destructor)) optimist_report(void) { fprintf(stderr, \"optimist version %d\\n\", optimist_version); }\n");
+        if let Some(kernel) = out.parts.iter().rev().find_map(|p| p.kernel.as_ref()) {
+            // Which version the last kernel's last call ran, on standard error at exit.
+            rewritten.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
         }
         let source = scratch.join(format!("{name}.c"));
         std::fs::write(&source, &rewritten).unwrap();

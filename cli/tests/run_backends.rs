@@ -236,7 +236,7 @@ fn show_assumptions_and_the_version_for_given_inputs() {
     for part in [
         "shift_add_fallback(",
         "shift_add_optimized(",
-        "optimist_version = 1",
+        "shift_add_version = 1",
         "ck_add(",
     ] {
         assert!(out.contains(part), "{part}: {out}");

@@ -548,8 +548,8 @@ pub fn object_code(
 
 impl ObjectCode {
     /// C source of a function `name` with `f`'s signature that calls this object's
-    /// `NAME_status` entry and records which code ran in the global `int optimist_version` (1
-    /// the optimized code, 0 the faithful), as versioned C text does; on an error it prints the
+    /// `NAME_status` entry and records which code ran in `int name_version` (1 the optimized
+    /// code, 0 the faithful), as versioned C text does; on an error it prints the
     /// status and exits the program with status 3. Include it after the object's header: the
     /// test harnesses and `optimist run --backend object` call the object through it.
     pub fn versioned_caller(f: &Function, name: &str) -> String {
@@ -574,8 +574,8 @@ impl ObjectCode {
             None => (String::new(), ""),
         };
         format!(
-            "int optimist_version;\n{signature} {{\n{declare}  int optimist_status = {kernel}_status({args});\n  \
-             optimist_version = !(optimist_status & 0x100);\n  \
+            "int {name}_version;\n{signature} {{\n{declare}  int optimist_status = {kernel}_status({args});\n  \
+             {name}_version = !(optimist_status & 0x100);\n  \
              if (optimist_status & ~0x100) {{\n    fprintf(stderr, \"{kernel}: status %#x\\n\", optimist_status);\n    exit(3);\n  }}\n{give}}}\n",
             kernel = f.name,
             args = args.join(", "),

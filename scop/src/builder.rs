@@ -84,6 +84,7 @@ impl FunctionBuilder {
                 arrays: Default::default(),
                 body: Vec::new(),
                 ret: None,
+                is_static: false,
             },
             open: Vec::new(),
             body: Vec::new(),

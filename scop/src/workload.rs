@@ -399,9 +399,13 @@ impl Workload {
         match harness.version {
             VersionLine::None => {}
             VersionLine::Fallback => c.push_str("  printf(\"version fallback\\n\");\n"),
-            VersionLine::Versioned => c.push_str(
-                "  printf(\"version %s\\n\", optimist_version ? \"optimized\" : \"fallback\");\n",
-            ),
+            VersionLine::Versioned => {
+                let _ = writeln!(
+                    c,
+                    "  printf(\"version %s\\n\", {}_version ? \"optimized\" : \"fallback\");",
+                    function.unwrap_or(&f.name)
+                );
+            }
         }
         for &(a, b) in &self.owners {
             let len = self.args.buffers[b].len();
@@ -467,6 +471,6 @@ pub enum VersionLine {
     /// `version fallback` (the original source).
     Fallback,
     /// `version optimized` or `version fallback`, as the versioned program's
-    /// `optimist_version` says.
+    /// `NAME_version` says (`NAME` the function the harness calls).
     Versioned,
 }

@@ -338,6 +338,7 @@ fn builder_api() {
         .into(),
         body,
         ret: None,
+        is_static: false,
     };
     f.validate().unwrap();
     expect![[r#"

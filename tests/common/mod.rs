@@ -69,6 +69,53 @@ pub fn cc() -> Option<String> {
         .map(|_| cc)
 }
 
+/// The C compilers at hand, each once: `cc` (or `$CC`), `gcc`, and `clang` or `clang-19`.
+/// Generated C must compile with each at its default flags.
+pub fn c_compilers() -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut versions: Vec<String> = Vec::new();
+    let first = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    for cc in [first.as_str(), "gcc", "clang", "clang-19"] {
+        let Ok(out) = Command::new(cc).arg("--version").output() else {
+            continue;
+        };
+        let version = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string();
+        if out.status.success() && !versions.contains(&version) {
+            versions.push(version);
+            found.push(cc.to_string());
+        }
+    }
+    found
+}
+
+/// Compiles C `code` alone into an object with `cc` at its default flags: the compiler's
+/// messages when it refuses.
+pub fn compiles(cc: &str, code: &str) -> Result<(), String> {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("optimist-compiles-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("unit.c");
+    std::fs::write(&src, code).unwrap();
+    let out = Command::new(cc)
+        .arg("-c")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.join("unit.o"))
+        .output()
+        .map_err(|e| e.to_string())?;
+    std::fs::remove_dir_all(&dir).ok();
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
 /// Whether `cc -fopenmp` compiles and links a program (asked once).
 pub fn openmp(cc: &str) -> bool {
     static OPENMP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();

@@ -10,7 +10,7 @@
 //!   signature; every IR conversion printed as a cast. `versioned(f, Option<&Plan>, name)` prints the
 //!   whole program: `NAME_fallback` (`Function::to_c`), `NAME_optimized` (pre-loaded values as
 //!   extra parameters), and `NAME`, which pre-loads, computes the check with `__builtin_*_overflow`
-//!   helpers (every operand evaluated), calls one of them and sets `int optimist_version`. C does
+//!   helpers (every operand evaluated), calls one of them and sets `int NAME_version`. C does
 //!   not know buffer extents: a check that needs one fails (the fallback runs). `optimist show c`.
 //!   The marks: `#pragma omp parallel for private(inner counters)` on a parallel loop whose test
 //!   has OpenMP's canonical form (`iter < end`, printed so) and whose body writes no scalar of the
@@ -116,8 +116,7 @@ use crate::decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Share,
 };
 use optimist_presburger::AstOp;
-use optimist_scop::id::IdVec;
-use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarId, VarKind};
+use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
 use optimist_scop::model::{
     AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopArrayId, ScopStmt,
 };
@@ -135,8 +134,9 @@ struct Printer<'a> {
     scop: &'a Scop,
     /// The C names of the AST iterators (isl's, made distinct from the program's names).
     iters: Vec<String>,
-    /// The C name of every variable of the program (names reused in several scopes get a suffix).
-    vars: IdVec<VarId, String>,
+    /// The C name of every variable and array of the program ([`Function::c_names`]: names
+    /// reused in several scopes get a suffix).
+    names: optimist_scop::ir::CNames,
     /// Whether the invariant reads are parameters (loaded by the run-time check).
     preloaded: bool,
     /// What the vector loop being printed keeps in locals, with the locals' names.
@@ -215,9 +215,12 @@ impl<'a> Printer<'a> {
     /// A printer for `ast`; with `preloaded`, the invariant reads are parameters of the
     /// function (loaded by the run-time check) instead of being loaded at its start.
     fn new(f: &'a Function, scop: &'a Scop, ast: &LoopAst, preloaded: bool) -> Printer<'a> {
+        let names = f.c_names();
         let taken = |n: &str| {
             f.vars.iter().any(|v| v.name == n)
                 || f.arrays.iter().any(|a| a.name == n)
+                || names.vars.iter().any(|v| v == n)
+                || names.arrays.iter().any(|a| a == n)
                 || scop.params.iter().any(|p| p.name == n)
         };
         let iters = ast
@@ -231,20 +234,11 @@ impl<'a> Printer<'a> {
                 n
             })
             .collect();
-        let mut vars: IdVec<VarId, String> = IdVec::new();
-        for (k, v) in f.vars.iter().enumerate() {
-            let clash = vars.iter().any(|n| n == &v.name);
-            vars.push(if clash {
-                format!("{}_{k}", v.name)
-            } else {
-                v.name.clone()
-            });
-        }
         Printer {
             f,
             scop,
             iters,
-            vars,
+            names,
             preloaded,
             registers: Default::default(),
             packed: Default::default(),
@@ -287,7 +281,7 @@ impl<'a> Printer<'a> {
             out.push_str("  free(optimist_buffer);\n");
         }
         if let Some(r) = self.f.ret {
-            let _ = writeln!(out, "  return {}[0];", self.f.array(r).name);
+            let _ = writeln!(out, "  return {}[0];", self.names.arrays[r]);
         }
         out.push_str("}\n");
         let kernels: String = self.kernels.borrow_mut().drain(..).collect();
@@ -316,12 +310,12 @@ impl Printer<'_> {
             if let ArrayOrigin::Scalar(v) = a.origin
                 && self.f.var(v).kind == VarKind::Local
             {
-                let _ = writeln!(out, "  {} {};", a.elem, self.vars[v]);
+                let _ = writeln!(out, "  {} {};", a.elem, self.names.vars[v]);
             }
         }
         // Local arrays the model no longer touches (a temporary expression propagation
         // removed) are not declared: only the faithful function needs them.
-        for (_, a) in
+        for (k, a) in
             self.f.arrays.iter().enumerate().filter(|(k, a)| {
                 a.kind == ArrayKind::Local && self.scop.touches(ArrayId(*k as u32))
             })
@@ -331,24 +325,34 @@ impl Printer<'_> {
                 .iter()
                 .map(|d| match d {
                     Dim::Const(n) => format!("[{n}]"),
-                    Dim::Expr(e) => format!("[{}]", self.f.expr_to_string(e)),
+                    Dim::Expr(e) => format!("[{}]", self.f.expr_with_names(e, &self.names)),
                     Dim::Unknown => "[1]".into(),
                 })
                 .collect();
-            let _ = writeln!(out, "  {} {}{};", a.elem, a.name, dims);
+            let _ = writeln!(
+                out,
+                "  {} {}{};",
+                a.elem,
+                self.names.arrays[ArrayId(k as u32)],
+                dims
+            );
         }
         if !self.iters.is_empty() {
             let _ = writeln!(out, "  long {};", self.iters.join(", "));
         }
         // Reads assumed invariant, loaded once before the loops (or by the run-time check).
         for load in self.scop.invariant_loads.iter().filter(|_| !self.preloaded) {
-            let arr = self.scop.array(load.array);
             let subs: String = load
                 .subscripts
                 .iter()
                 .map(|s| format!("[{}]", self.body(&StmtCtx::NONE, s)))
                 .collect();
-            let _ = writeln!(out, "  long {} = {}{subs};", load.param, arr.name);
+            let _ = writeln!(
+                out,
+                "  long {} = {}{subs};",
+                load.param,
+                self.array_name(load.array)
+            );
         }
     }
 
@@ -717,8 +721,8 @@ impl Printer<'_> {
     /// A model array's name in the C: the program's array, or the scalar's variable.
     fn array_name(&self, a: ScopArrayId) -> String {
         match self.scop.array(a).origin {
-            ArrayOrigin::Array(id) => self.f.array(id).name.clone(),
-            ArrayOrigin::Scalar(v) => self.vars[v].clone(),
+            ArrayOrigin::Array(id) => self.names.arrays[id].clone(),
+            ArrayOrigin::Scalar(v) => self.names.vars[v].clone(),
         }
     }
 
@@ -813,7 +817,7 @@ struct InStmt<'x, 'p, 'c> {
 impl optimist_scop::expr::CLeaves<BodyLeaf> for InStmt<'_, '_, '_> {
     fn leaf(&self, out: &mut String, leaf: &BodyLeaf, _ty: optimist_scop::Type) {
         match *leaf {
-            BodyLeaf::Param(v) => out.push_str(&self.p.f.var(v).name),
+            BodyLeaf::Param(v) => out.push_str(&self.p.names.vars[v]),
             BodyLeaf::Iter(k) => match self.ctx.st {
                 Some(st) => {
                     let ty = self.p.f.var(st.iterators[k]).ty;

@@ -7,8 +7,10 @@ use super::*;
 /// (`NAME_fallback`), the model-based code (`NAME_optimized`), and `NAME` with the original
 /// signature, which pre-loads the invariant reads where the program reads them, evaluates the
 /// run-time check with `__builtin_*_overflow` (any overflow fails it) and calls one of the two.
-/// The global `int optimist_version` says which ran: 1 optimized, 0 fallback. Values only
-/// native code knows (the extent of a buffer) fail the check in C.
+/// The variable `int NAME_version` says which ran: 1 optimized, 0 fallback (one per kernel,
+/// with the kernel's linkage: `static` for a `static` function, so that the rewritten files of
+/// one program link together). Values only native code knows (the extent of a buffer) fail
+/// the check in C.
 #[derive(Clone, Debug)]
 pub struct CProgram {
     /// The C text.
@@ -28,7 +30,9 @@ pub fn versioned(
 ) -> Result<CProgram, crate::CodegenError> {
     let mut code = String::from(PREAMBLE);
     code.push_str(&f.c_pure_declarations());
-    code.push_str("int optimist_version;\n");
+    // The entry and its version variable keep the function's linkage.
+    let storage = if f.is_static { "static " } else { "" };
+    let _ = writeln!(code, "{storage}int {name}_version;");
     let _ = write!(code, "static {}", f.to_c(&format!("{name}_fallback")));
     let args: Vec<String> = f
         .params
@@ -45,7 +49,7 @@ pub fn versioned(
         None => {
             let _ = writeln!(
                 code,
-                "{} {{\n  optimist_version = 0;\n  {ret}{name}_fallback({});\n}}",
+                "{storage}{} {{\n  {name}_version = 0;\n  {ret}{name}_fallback({});\n}}",
                 f.c_signature(name),
                 args.join(", ")
             );
@@ -56,11 +60,12 @@ pub fn versioned(
             let decided = p.decide_c();
             code.push_str(CHECK_HELPERS);
             code.push_str(&printer.definition(&decided, &format!("{name}_optimized"), "static "));
+            code.push_str(storage);
             code.push_str(&f.c_signature(name));
             code.push_str(" {\n  int ovf = 0;\n");
             for q in &p.check.preloads {
                 let load = &p.scop.invariant_loads[q.load];
-                let arr = p.scop.array(load.array);
+                let arr = printer.array_name(load.array);
                 let subs: String = load
                     .subscripts
                     .iter()
@@ -74,7 +79,7 @@ pub fn versioned(
                             code,
                             "  long {v}_run = {};\n  if (!ovf && {v}_run) {v} = {}{subs};",
                             checked(&p.scop, g),
-                            arr.name
+                            arr
                         );
                     }
                     // Where the program reads it is not known before reading: C cannot check
@@ -100,7 +105,7 @@ pub fn versioned(
             call_args.extend(p.scop.invariant_loads.iter().map(|l| l.param.clone()));
             let _ = writeln!(
                 code,
-                "  if (!ovf && check) {{\n    optimist_version = 1;\n    {ret}{name}_optimized({});\n  }} else {{\n    optimist_version = 0;\n    {ret}{name}_fallback({});\n  }}\n}}",
+                "  if (!ovf && check) {{\n    {name}_version = 1;\n    {ret}{name}_optimized({});\n  }} else {{\n    {name}_version = 0;\n    {ret}{name}_fallback({});\n  }}\n}}",
                 call_args.join(", "),
                 args.join(", ")
             );

@@ -343,6 +343,13 @@ impl<'a> Lower<'a> {
             arrays: self.arrays,
             body,
             ret,
+            is_static: d.specifiers.iter().any(|s| {
+                matches!(
+                    &s.node,
+                    DeclarationSpecifier::StorageClass(c)
+                        if c.node == ast::StorageClassSpecifier::Static
+                )
+            }),
         };
         f.validate().map_err(|e| CError {
             loc: self.lines.loc(def.span.start),

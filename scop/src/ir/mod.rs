@@ -57,6 +57,7 @@ use std::fmt;
 use std::sync::Arc;
 
 mod print;
+pub use print::CNames;
 mod validate;
 
 pub use crate::expr::MAX_DEPTH;
@@ -203,6 +204,9 @@ pub struct Function {
     /// treats it as an array that is live-out; the interpreter and native code hand the value
     /// back in [`Args::returned`](crate::interp::Args::returned), and C returns it.
     pub ret: Option<ArrayId>,
+    /// Whether the C definition is `static` (internal linkage): C generated for the function
+    /// keeps it, so that rewritten files of one program define no external symbol twice.
+    pub is_static: bool,
 }
 
 /// Integer and logical operators with two operands, and the arithmetic ones on floats.

@@ -31,39 +31,13 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// Variables and arrays whose name an earlier one has get a suffix (`i_3`, `b_1`), so that
-    /// the declarations at the top of the function are distinct (two loops over `i`, two
-    /// blocks that each declare `float b[n]`).
+    /// Variables and arrays printed by [`Function::c_names`], distinct at the top of the
+    /// function.
     pub(super) fn distinct(f: &'a Function) -> Printer<'a> {
-        let taken =
-            |n: &str| f.vars.iter().any(|w| w.name == n) || f.arrays.iter().any(|a| a.name == n);
-        let mut printed: Vec<String> = Vec::with_capacity(f.vars.len() + f.arrays.len());
-        let mut unique = |name: &str, k: usize| {
-            let mut n = name.to_string();
-            if printed.contains(&n) {
-                n = format!("{name}_{k}");
-                while printed.contains(&n) || taken(&n) {
-                    n.push('_');
-                }
-            }
-            printed.push(n.clone());
-            n
-        };
-        let names = f
-            .vars
-            .iter()
-            .enumerate()
-            .map(|(k, v)| unique(&v.name, k))
-            .collect();
-        let arrays = f
-            .arrays
-            .iter()
-            .enumerate()
-            .map(|(k, a)| unique(&a.name, k))
-            .collect();
+        let CNames { vars, arrays } = f.c_names();
         Printer {
             f,
-            names,
+            names: vars,
             arrays,
             flat: true,
         }
@@ -350,6 +324,56 @@ impl Function {
         self.print(&Printer::distinct(self), name)
     }
 
+    /// The names the function's variables and arrays are declared under in generated C (the
+    /// faithful function and the optimized one alike), where every local is declared at the
+    /// top of the function: parameters keep theirs; every other variable, then every other
+    /// array, keeps its own unless a parameter or an earlier one has it, and gets a suffix
+    /// (`i_3`, `b_1`) otherwise. So two loops over `i`, two blocks that each declare `float
+    /// b[n]`, or a block-local `b` beside a parameter `b` are distinct declarations.
+    pub fn c_names(&self) -> CNames {
+        let taken = |n: &str| {
+            self.vars.iter().any(|w| w.name == n) || self.arrays.iter().any(|a| a.name == n)
+        };
+        let mut printed: std::collections::HashSet<String> = self
+            .params
+            .iter()
+            .map(|p| match *p {
+                Param::Scalar(v) => self.var(v).name.clone(),
+                Param::Array(a) => self.array(a).name.clone(),
+            })
+            .collect();
+        let mut unique = |name: &str, k: usize, param: bool| {
+            if param {
+                return name.to_string();
+            }
+            let mut n = name.to_string();
+            if printed.contains(&n) {
+                n = format!("{name}_{k}");
+                while printed.contains(&n) || taken(&n) {
+                    n.push('_');
+                }
+            }
+            printed.insert(n.clone());
+            n
+        };
+        let vars = self
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(k, v)| unique(&v.name, k, v.kind == VarKind::Param))
+            .collect();
+        let arrays = self
+            .arrays
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                let param = self.params.contains(&Param::Array(ArrayId(k as u32)));
+                unique(&a.name, k, param)
+            })
+            .collect();
+        CNames { vars, arrays }
+    }
+
     /// `void name(...)` with this function's parameters as declared.
     pub fn c_signature(&self, name: &str) -> String {
         self.signature(&Printer::new(self), name)
@@ -397,12 +421,34 @@ impl Function {
         out
     }
 
+    /// An expression printed as C with the names `names` ([`Function::c_names`]).
+    pub fn expr_with_names(&self, e: &Expr, names: &CNames) -> String {
+        let mut out = String::new();
+        Printer {
+            f: self,
+            names: names.vars.clone(),
+            arrays: names.arrays.clone(),
+            flat: false,
+        }
+        .expr(&mut out, e);
+        out
+    }
+
     /// An expression printed as C, with this function's names.
     pub fn expr_to_string(&self, e: &Expr) -> String {
         let mut out = String::new();
         Printer::new(self).expr(&mut out, e);
         out
     }
+}
+
+/// The names of a function's variables and arrays in generated C ([`Function::c_names`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CNames {
+    /// Each variable's name.
+    pub vars: crate::id::IdVec<VarId, String>,
+    /// Each array's name.
+    pub arrays: crate::id::IdVec<ArrayId, String>,
 }
 
 impl crate::expr::CLeaves<IrLeaf> for Printer<'_> {
