@@ -4,6 +4,16 @@
 # ones with apt-get when run as root; otherwise prints the exact command to run and fails.
 set -euo pipefail
 
+# clang is the tests' second C compiler (generated C must compile with gcc and clang): installed
+# when it can be, skipped by the tests otherwise.
+if ! command -v clang >/dev/null 2>&1 && ! command -v clang-19 >/dev/null 2>&1 \
+  && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "setup: installing clang-19 (the tests' second C compiler)" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get update -qq && apt-get install -y -qq clang-19; } >/dev/null 2>&1 \
+    || echo "setup: clang-19 could not be installed; the tests use gcc alone" >&2
+fi
+
 missing=()
 for tool in autoconf:autoconf automake:automake libtoolize:libtool make:make cc:gcc; do
   command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool##*:}")

@@ -532,3 +532,127 @@ fn files_of_statements_are_read_as_functions_of_their_free_variables() {
     }
     std::fs::remove_dir_all(&scratch).ok();
 }
+
+/// A program of several files (`tests/whole/program/`: three files with regions, two of them
+/// defining a `static` kernel of one name, and a `main` left as written): the three rewritten
+/// files link with `main.c` and each other under every C compiler at hand with its default
+/// flags (gcc 10 and later compile with `-fno-common`), the program prints what the original
+/// prints, and each rewritten kernel's `NAME_version` says its optimized code ran.
+#[test]
+fn rewritten_files_of_one_program_link_together() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/whole/program");
+    let scratch = std::env::temp_dir().join(format!("optimist-program-{}", std::process::id()));
+    let (original, rewritten) = (scratch.join("original"), scratch.join("rewritten"));
+    std::fs::create_dir_all(&original).unwrap();
+    std::fs::create_dir_all(&rewritten).unwrap();
+    let mut kernels = Vec::new();
+    for file in ["grid.c", "field.c", "products.c", "main.c", "program.h"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        std::fs::write(original.join(file), &text).unwrap();
+        if file == "main.c" || file == "program.h" {
+            std::fs::write(rewritten.join(file), &text).unwrap();
+            continue;
+        }
+        let out = optimist::rewrite_c(
+            file,
+            &text,
+            Some(&dir),
+            &Default::default(),
+            &[],
+            &Config::default(),
+        )
+        .unwrap();
+        let mine: Vec<&String> = out.parts.iter().filter_map(|p| p.kernel.as_ref()).collect();
+        assert_eq!(
+            mine.len(),
+            out.parts.len(),
+            "{file}: every part is optimized: {:?}",
+            out.parts
+        );
+        // Which code each kernel's last call ran, on standard error at exit.
+        let mut text = out.text.clone();
+        text.push_str(
+            "#include <stdio.h>\nstatic void __attribute__((destructor)) optimist_report(void) {\n",
+        );
+        for k in &mine {
+            text.push_str(&format!(
+                "  fprintf(stderr, \"{file} {k} %d\\n\", {k}_version);\n"
+            ));
+            kernels.push(format!("{file} {k} 1"));
+        }
+        text.push_str("}\n");
+        std::fs::write(rewritten.join(file), text).unwrap();
+    }
+    // smooth (static) and grid_init's region; smooth (static) and field_scale's region;
+    // products_mm and products_trace's region.
+    assert_eq!(kernels.len(), 6, "{kernels:?}");
+    let compilers = common::c_compilers();
+    for cc in &compilers {
+        let build = |from: &Path| {
+            let exe = from.join(format!("program-{}", cc.replace('/', "_")));
+            let out = Command::new(cc)
+                .current_dir(from)
+                .args(["grid.c", "field.c", "products.c", "main.c", "-o"])
+                .arg(&exe)
+                .arg("-lm")
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{cc} in {}: {}",
+                from.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let run = Command::new(&exe).output().unwrap();
+            assert!(run.status.success(), "{cc}: {}", exe.display());
+            (
+                String::from_utf8_lossy(&run.stdout).into_owned(),
+                String::from_utf8_lossy(&run.stderr).into_owned(),
+            )
+        };
+        let (expected, _) = build(&original);
+        let (ours, versions) = build(&rewritten);
+        assert_eq!(ours, expected, "{cc}");
+        assert!(expected.contains("trace"), "{expected}");
+        for k in &kernels {
+            assert!(
+                versions.lines().any(|l| l == k),
+                "{cc}: {k} not in {versions}"
+            );
+        }
+    }
+    eprintln!("linked with {compilers:?}");
+    std::fs::remove_dir_all(&scratch).ok();
+}
+
+/// Every reason a region is kept names the user's file and line: an error in what the
+/// region's kernel is made of (a variable of a type the front end does not read) names the
+/// region's `#pragma scop` line, one in the region its own line; no internal text leaks.
+#[test]
+fn reasons_name_the_users_file_and_line() {
+    let src = "#include <stdio.h>\ntypedef struct { double x, y; } point;\ndouble A[10];\nint main(void) {\n  point p = {1.0, 2.0};\n  int i;\n  for (i = 0; i < 10; i++)\n    A[i] = i;\n#pragma scop\n  for (i = 0; i < 10; i++)\n    A[i] = A[i] * p.x;\n#pragma endscop\n#pragma scop\n  for (i = 0; i < 10; i++)\n    A[i] = A[i] + 1.0;\n  for (i = 0; i < 10; i++)\n    A[i] += A[i] >> 2;\n#pragma endscop\n  printf(\"%f\\n\", A[3]);\n  return 0;\n}\n";
+    let out = optimist::rewrite_c(
+        "dir/loc.c",
+        src,
+        None,
+        &Default::default(),
+        &[],
+        &Config::default(),
+    )
+    .unwrap();
+    let reasons: Vec<&String> = out
+        .parts
+        .iter()
+        .filter_map(|p| match &p.outcome {
+            Rewrite::Kept(why) => Some(why),
+            Rewrite::Optimized => None,
+        })
+        .collect();
+    assert_eq!(reasons.len(), 2, "{:?}", out.parts);
+    assert!(reasons[0].starts_with("dir/loc.c:9:1: "), "{}", reasons[0]);
+    assert!(reasons[0].contains("`point`"), "{}", reasons[0]);
+    assert!(reasons[1].starts_with("dir/loc.c:17:"), "{}", reasons[1]);
+    for why in reasons {
+        assert!(!why.contains('<') && !why.contains("optimist:"), "{why}");
+    }
+}
