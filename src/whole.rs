@@ -158,7 +158,7 @@ pub fn rewrite_c(
     let lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
     let mut parts = Vec::new();
     // Line edits (first line, one past the last, new text), applied from the bottom up.
-    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut edits: Vec<Edit> = Vec::new();
     let mut taken: Vec<String> = Vec::new();
     for d in &definitions {
         if !d.has_scop && !functions.contains(&d.name) {
@@ -347,6 +347,9 @@ fn ignored_pragmas(lines: &[String]) -> String {
     )
 }
 
+/// A line edit: the first line, one past the last, and the new text.
+type Edit = (usize, usize, String);
+
 /// Why a function or region stays as written.
 enum Failure {
     /// The front end does not read it as a kernel.
@@ -425,7 +428,7 @@ fn rewrite_region(
     k: usize,
     lines: &[String],
     taken: &mut Vec<String>,
-) -> Result<(String, (usize, usize, String), String), String> {
+) -> Result<(String, Edit, String), String> {
     if let Some(p) = &r.problem {
         return Err(p.clone());
     }

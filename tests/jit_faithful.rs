@@ -46,25 +46,39 @@ fn compile(src: &str) -> (optimist_scop::ir::Function, Kernel) {
 
 #[test]
 fn bad_inputs_are_errors_not_crashes() {
-    // A buffer smaller than the declared shape, and the program touches past it: stopped at
-    // the access (A[3][3] is element 15 of 10).
-    let (f, k) = compile("void k(int n, double A[n][n]) {\n  A[n - 1][n - 1] = 1;\n}");
+    // A buffer smaller than the declared shape: refused before any code runs, untouched.
+    let (f, k) =
+        compile("void k(int n, double A[n][n]) {\n  A[0][0] = 1;\n  A[n - 1][n - 1] = 1;\n}");
     let mut w = Workload::generate(&f, &RunSpec::parse_args(&["--set", "n=4"]).unwrap()).unwrap();
     w.args.buffers[0] = interp::Buffer::zeroed(optimist_scop::Type::F64, 10);
-    assert_eq!(k.run(&mut w.args), Err(KernelError::OutOfBounds));
-    // A flat pointer indexed past its buffer: stopped at the access.
+    let before = w.args.buffers.clone();
+    assert_eq!(
+        k.run(&mut w.args),
+        Err(KernelError::TooSmall {
+            array: "A".into(),
+            need: 16,
+            have: 10
+        })
+    );
+    assert_eq!(w.args.buffers, before);
+    // A flat pointer indexed past its buffer: stopped at the access, and what was written
+    // before it is undone.
     let (f, k) =
-        compile("void k(int n, double *P) {\n  for (int i = 0; i < n; i++)\n    P[i] = i;\n}");
+        compile("void k(int n, double *P) {\n  for (int i = 0; i < n; i++)\n    P[i] = i + 1;\n}");
     let mut w = Workload::generate(
         &f,
         &RunSpec::parse_args(&["--set", "n=8", "--len", "P=5"]).unwrap(),
     )
     .unwrap();
+    let before = w.args.buffers.clone();
     assert_eq!(k.run(&mut w.args), Err(KernelError::OutOfBounds));
+    assert_eq!(w.args.buffers, before);
     // Division by zero: an error, not a trap.
-    let (f, k) = compile("void k(int n, int A[2]) {\n  A[0] = A[1] / n;\n}");
+    let (f, k) = compile("void k(int n, int A[2]) {\n  A[1] = 5;\n  A[0] = A[1] / n;\n}");
     let mut w = Workload::generate(&f, &RunSpec::parse_args(&["--set", "n=0"]).unwrap()).unwrap();
+    let before = w.args.buffers.clone();
     assert_eq!(k.run(&mut w.args), Err(KernelError::Division));
+    assert_eq!(w.args.buffers, before);
     let (f, k) = compile("void k(int n, int A[2]) {\n  A[0] = (-2147483647 - 1) % n;\n}");
     let mut w = Workload::generate(&f, &RunSpec::parse_args(&["--set", "n=-1"]).unwrap()).unwrap();
     assert_eq!(k.run(&mut w.args), Err(KernelError::Division));
@@ -224,9 +238,7 @@ fn typed_calls_check_names_types_and_sizes() {
             }
         );
         assert_eq!(a, [3.0; 4]);
-        // A slice shorter than A[n] that the loop runs past: an error either way. The faithful
-        // code stops at the access to A[3], as the interpreter does, after writing A[0..3];
-        // the optimized code knows A's exact footprint and refuses before writing anything.
+        // A slice shorter than A[n]: refused before any code runs, faithful or optimized.
         let mut short = vec![0.0f64; 3];
         let r = k.call(
             &[("n", Value::Int(4))],
@@ -235,13 +247,15 @@ fn typed_calls_check_names_types_and_sizes() {
                 ("B", ArrayArg::I32(&mut b)),
             ],
         );
-        if optimize {
-            assert_eq!(r, Err(KernelError::Footprint { array: "A".into() }));
-            assert_eq!(short, [0.0; 3]);
-        } else {
-            assert_eq!(r, Err(KernelError::OutOfBounds));
-            assert_eq!(short, [2.0; 3]);
-        }
+        assert_eq!(
+            r,
+            Err(KernelError::TooSmall {
+                array: "A".into(),
+                need: 4,
+                have: 3
+            })
+        );
+        assert_eq!(short, [0.0; 3]);
         // Wrong element type, unknown names, missing values.
         let mut wrong = vec![0.0f32; 4];
         assert!(matches!(
@@ -311,11 +325,11 @@ fn the_model_footprint_is_checked_before_running() {
     );
 }
 
-/// In C the declared size of an array parameter is no requirement: only the elements the
-/// program touches must exist. Buffers shorter than `long C[24]` or `double D[n + 4][24]` that
-/// hold every element touched give the interpreter's results, faithful and optimized alike.
+/// A buffer shorter than its array's declared size (`long C[24]`, `double D[n + 4][24]`) is
+/// refused before any code runs, faithful or optimized, naming the array and both sizes, and
+/// every buffer stays as it was; buffers of the declared sizes give the interpreter's results.
 #[test]
-fn declared_sizes_are_no_requirement() {
+fn declared_sizes_are_checked_before_any_code_runs() {
     let src = "void k(int n, long C[24], double D[n + 4][24]) {\n  for (int i = 0; i < n; i++) {\n    C[0] += i;\n    D[i][0] = D[i][0] * 2 + i;\n  }\n}";
     let f = frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap();
     let optimized = optimist::compile(&f, &optimist::Config::default())
@@ -323,22 +337,41 @@ fn declared_sizes_are_no_requirement() {
         .kernel;
     assert!(optimized.is_optimized());
     use optimist::codegen::Version::{Fallback, Optimized};
-    // C gets one element; D the 2 * 24 + 1 its three rows' first elements need, or the three
-    // rows the optimized code's footprint of D covers (of the declared seven).
     let faithful = Kernel::faithful(&f).unwrap();
-    for (k, d_len, version) in [
-        (&faithful, 49, Fallback),
-        (&optimized, 49, Fallback),
-        (&optimized, 72, Optimized),
-    ] {
-        let mut w =
-            Workload::generate(&f, &RunSpec::parse_args(&["--set", "n=3"]).unwrap()).unwrap();
-        w.args.buffers[0] = interp::Buffer::zeroed(optimist_scop::Type::I64, 1);
-        w.args.buffers[1].bytes.truncate(d_len * 8);
-        let mut reference = w.clone();
-        interp::run(&f, &mut reference.args, &Default::default()).unwrap();
-        assert_eq!(k.run(&mut w.args), Ok(version));
-        assert_eq!(w.args.buffers, reference.args.buffers);
+    for (k, version) in [(&faithful, Fallback), (&optimized, Optimized)] {
+        for (c_len, d_len, refused) in [
+            (1, 168, Some(("C", 24, 1))),
+            (24, 72, Some(("D", 168, 72))),
+            (24, 167, Some(("D", 168, 167))),
+            (24, 168, None),
+        ] {
+            let mut w =
+                Workload::generate(&f, &RunSpec::parse_args(&["--set", "n=3"]).unwrap()).unwrap();
+            w.args.buffers[0] = interp::Buffer::zeroed(optimist_scop::Type::I64, c_len);
+            w.args.buffers[1].bytes.truncate(d_len * 8);
+            let before = w.args.buffers.clone();
+            let mut reference = w.clone();
+            let interpreted = interp::run(&f, &mut reference.args, &Default::default());
+            // The interpreter refuses the same calls.
+            assert_eq!(interpreted.is_err(), refused.is_some());
+            match refused {
+                Some((array, need, have)) => {
+                    assert_eq!(
+                        k.run(&mut w.args),
+                        Err(KernelError::TooSmall {
+                            array: array.into(),
+                            need,
+                            have
+                        })
+                    );
+                    assert_eq!(w.args.buffers, before);
+                }
+                None => {
+                    assert_eq!(k.run(&mut w.args), Ok(version));
+                    assert_eq!(w.args.buffers, reference.args.buffers);
+                }
+            }
+        }
     }
 }
 
@@ -430,6 +463,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         registers: true,
         contract: false,
         pool: None,
+        undo: true,
     };
     let kernel = report(product, one_thread.clone());
     assert!(
@@ -462,6 +496,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             registers: false,
             contract: false,
             pool: None,
+            undo: true,
         },
     );
     let inner_nt = no_tiles.max_depth();
@@ -482,6 +517,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             registers: true,
             contract: false,
             pool: None,
+            undo: true,
         },
     );
     assert_eq!(count(&threads, "call"), 1, "{threads:?}");
@@ -495,6 +531,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             registers: true,
             contract: false,
             pool: None,
+            undo: true,
         },
     );
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
@@ -518,6 +555,7 @@ fn a_reversed_read_runs_in_lanes() {
         registers: true,
         contract: false,
         pool: None,
+        undo: true,
     };
     let r = model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap();
     let inner = r.max_depth();
@@ -598,6 +636,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         registers: true,
         contract: false,
         pool: None,
+        undo: true,
     });
     for op in ["load.i32x4", "iadd.i32x4", "store.i32x4"] {
         assert!(count(&lanes, op) >= 2, "{op}: {lanes:?}");
@@ -613,6 +652,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         registers: true,
         contract: false,
         pool: None,
+        undo: true,
     });
     assert!(count(&threads, "call") >= 2, "{threads:?}");
     let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
@@ -864,6 +904,7 @@ fn one_thread_report(
             registers,
             contract: false,
             pool: None,
+            undo: true,
         },
     )
     .unwrap()
@@ -882,7 +923,7 @@ fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
         // The last row's inner loop runs off the end of A (its buffer holds 30 elements of
         // 4 x 8): rows 0-2 are written, row 3 up to element 29.
         (
-            "void k(int n, int m, double A[n][m]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      A[i][j] = A[i][j] + i * 10 + j;\n}",
+            "void k(int n, int m, double A[][m]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      A[i][j] = A[i][j] + i * 10 + j;\n}",
             &["--set", "n=4", "--set", "m=8", "--len", "A=30"],
         ),
         // Counting down with >=, a negative coefficient and an offset: in range.
@@ -929,7 +970,7 @@ fn range_tests_before_loop_nests_keep_the_programs_stops_and_bits() {
     let cases: &[(&str, &[&str])] = &[
         // Rows 0-2 in range, row 3 runs off A's 30 elements at element 30.
         (
-            "void k(int n, int m, double A[n][m]) {\n  for (int t = 0; t < 2; t++)\n    for (int i = 0; i < n; i++)\n      for (int j = 0; j < m; j++)\n        A[i][j] = A[i][j] + t + i * 10 + j;\n}",
+            "void k(int n, int m, double A[][m]) {\n  for (int t = 0; t < 2; t++)\n    for (int i = 0; i < n; i++)\n      for (int j = 0; j < m; j++)\n        A[i][j] = A[i][j] + t + i * 10 + j;\n}",
             &["--set", "n=4", "--set", "m=8", "--len", "A=30"],
         ),
         // Triangular and downward inner loops, in range.
@@ -1075,7 +1116,13 @@ fn minima_into_moving_elements_are_selects_in_the_faithful_code() {
 /// outcome (an out-of-range stop is `OutOfBounds`) and the same bits, also after a stop.
 /// Returns whether the program stopped.
 fn faithful_agrees(src: &str, args: &[&str]) -> bool {
-    let (f, k) = compile(src);
+    // Without undo: a stop leaves what was written before it, as in the interpreter.
+    let f = frontend::parse_source("t.c", src, None, &FrontendConfig::default()).unwrap();
+    let in_place = optimist::NativeOptions {
+        undo: false,
+        ..Default::default()
+    };
+    let k = Kernel::compile_with(&f, None, &in_place).unwrap();
     let spec = RunSpec::parse_args(args).unwrap();
     let mut reference = Workload::generate(&f, &spec).unwrap();
     let expected = interp::run(&f, &mut reference.args, &Default::default()).map(|_| ());

@@ -31,7 +31,8 @@ pub type KernelFn = unsafe extern "C" fn(*mut u64) -> i32;
 pub enum Status {
     /// It ran to completion.
     Ok,
-    /// An access left the buffer behind its array (buffers may be partly written).
+    /// An access left the buffer behind its array (the code that stopped may have written
+    /// before; [`crate::Kernel`] and the C entries put the buffers back).
     OutOfBounds,
     /// An integer division by zero or an overflowing `MIN / -1`.
     Division,

@@ -10,8 +10,13 @@
 //!
 //! `mm_status` lays out the internal argument block ([`crate::abi`]) on its stack, has a
 //! generated function (`mm_sizes`) write each array's range (its declared size at the call's
-//! parameters), allocates the local arrays with `calloc`, calls the versioned entry, writes
-//! the value and frees the locals. `mm` calls it and the hook.
+//! parameters), allocates the local arrays with `calloc`, runs the lean versioned entry (the
+//! check, then the optimized code) and, when the check fails, the faithful code with copies
+//! of the buffers the program writes taken first (`malloc`, `memcpy`) and put back if it stops
+//! part way (an access outside an array's declared size, a division by zero), so that a call
+//! refused with an error status changes no buffer; then writes the value and frees the
+//! locals. `mm` calls it and the hook. Arrays without a declared first dimension are not
+//! copied: their size is not known at the call.
 
 use crate::abi::{self, Status};
 use crate::ast::CodegenError;
@@ -120,19 +125,29 @@ fn array_slots(f: &Function) -> Vec<(optimist_scop::ir::ArrayId, usize)> {
     slots
 }
 
-/// Defines `f`'s C entries in `module`, named `name` and `name_status` with `linkage`, calling
-/// `kernel` (a function of the module with the kernel signature: the versioned entry, or the
-/// faithful code) with an argument block of `preloads` more slots.
+/// What a C entry runs: the faithful code alone, or a lean versioned entry (the check, then
+/// the model-based code or [`Status::CheckFailed`]) and the faithful code when it fails.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EntryCode {
+    /// The faithful code.
+    pub faithful: FuncId,
+    /// The lean versioned entry, when there is a plan.
+    pub lean: Option<FuncId>,
+}
+
+/// Defines `f`'s C entries in `module`, named `name` and `name_status` with `linkage`, running
+/// `code` (functions of the module with the kernel signature) with an argument block of
+/// `preloads` more slots.
 pub(crate) fn define_c_entries(
     module: &mut dyn Module,
     f: &Function,
-    kernel: FuncId,
+    code: EntryCode,
     preloads: usize,
     name: &str,
     linkage: Linkage,
 ) -> Result<CEntries, CodegenError> {
     let sizes = define_sizes(module, f, &format!("{name}_sizes"))?;
-    let status = define_status_entry(module, f, kernel, sizes, preloads, name, linkage)?;
+    let status = define_status_entry(module, f, code, sizes, preloads, name, linkage)?;
     let plain = define_plain_entry(module, f, status, name, linkage)?;
     Ok(CEntries { status, plain })
 }
@@ -195,11 +210,12 @@ fn slot_offset(slot: usize) -> Result<i32, CodegenError> {
 }
 
 /// `NAME_status`: lays out the argument block, sizes the arrays, allocates the locals, runs
-/// `kernel`, writes the value, frees the locals, returns the status.
+/// `code` (code that may stop part way with the buffers it writes saved, and put back when it
+/// stops: [`undoable_call`]), writes the value, frees the locals, returns the status.
 fn define_status_entry(
     module: &mut dyn Module,
     f: &Function,
-    kernel: FuncId,
+    code: EntryCode,
     sizes: FuncId,
     preloads: usize,
     name: &str,
@@ -222,6 +238,18 @@ fn define_status_entry(
     free_sig.params.push(AbiParam::new(ptr));
     let free = module
         .declare_function("free", Linkage::Import, &free_sig)
+        .map_err(jit::err)?;
+    let mut malloc_sig = module.make_signature();
+    malloc_sig.params.push(AbiParam::new(ptr));
+    malloc_sig.returns.push(AbiParam::new(ptr));
+    let malloc = module
+        .declare_function("malloc", Linkage::Import, &malloc_sig)
+        .map_err(jit::err)?;
+    let mut copy_sig = module.make_signature();
+    copy_sig.params.extend([AbiParam::new(ptr); 3]);
+    copy_sig.returns.push(AbiParam::new(ptr));
+    let memcpy = module
+        .declare_function("memcpy", Linkage::Import, &copy_sig)
         .map_err(jit::err)?;
     define_with(module, id, sig, |module, b, params| {
         let params = params.to_vec();
@@ -298,9 +326,68 @@ fn define_status_entry(
         b.ins().brif(failed, release, &[no_memory.into()], run, &[]);
         b.seal_block(run);
         b.switch_to_block(run);
-        let kernel = module.declare_func_in_func(kernel, b.func);
-        let call = b.ins().call(kernel, &[args]);
-        let status = b.inst_results(call)[0];
+        let undo = Undo {
+            f,
+            args,
+            malloc: module.declare_func_in_func(malloc, b.func),
+            memcpy: module.declare_func_in_func(memcpy, b.func),
+            free,
+        };
+        let faithful = module.declare_func_in_func(code.faithful, b.func);
+        let status = match code.lean {
+            // No plan: the faithful code, undoable.
+            None => undo.call(b, |b| {
+                let call = b.ins().call(faithful, &[args]);
+                Ok(b.inst_results(call)[0])
+            })?,
+            Some(lean) => {
+                let lean = module.declare_func_in_func(lean, b.func);
+                // The faithful code when the check failed (flagged as the versioned entry
+                // flags it), undoable.
+                let then_faithful = |b: &mut FunctionBuilder<'_>, first: Value| {
+                    let failed = b.ins().icmp_imm_s(
+                        IntCC::Equal,
+                        first,
+                        i64::from(Status::CheckFailed.encode(false)),
+                    );
+                    let fall = b.create_block();
+                    let join = b.create_block();
+                    b.append_block_param(join, types::I32);
+                    b.ins().brif(failed, fall, &[], join, &[first.into()]);
+                    b.seal_block(fall);
+                    b.switch_to_block(fall);
+                    (fall, join)
+                };
+                if f.may_fail_on_data() {
+                    // The model-based code may stop part way too: one copy for both.
+                    undo.call(b, |b| {
+                        let call = b.ins().call(lean, &[args]);
+                        let first = b.inst_results(call)[0];
+                        let (_, join) = then_faithful(b, first);
+                        let call = b.ins().call(faithful, &[args]);
+                        let s = b.inst_results(call)[0];
+                        let s = b.ins().bor_imm_s(s, i64::from(abi::FALLBACK_FLAG));
+                        b.ins().jump(join, &[s.into()]);
+                        b.seal_block(join);
+                        b.switch_to_block(join);
+                        Ok(b.block_params(join)[0])
+                    })?
+                } else {
+                    let call = b.ins().call(lean, &[args]);
+                    let first = b.inst_results(call)[0];
+                    let (_, join) = then_faithful(b, first);
+                    let s = undo.call(b, |b| {
+                        let call = b.ins().call(faithful, &[args]);
+                        Ok(b.inst_results(call)[0])
+                    })?;
+                    let s = b.ins().bor_imm_s(s, i64::from(abi::FALLBACK_FLAG));
+                    b.ins().jump(join, &[s.into()]);
+                    b.seal_block(join);
+                    b.switch_to_block(join);
+                    b.block_params(join)[0]
+                }
+            }
+        };
         // The value, from the return slot (a local array of one element).
         if let (Some(r), Some(&out)) = (f.ret, params.get(f.params.len())) {
             let k = locals
@@ -338,6 +425,92 @@ fn define_status_entry(
         Ok(())
     })?;
     Ok(id)
+}
+
+/// Copies of the buffers a call may write, taken before code that may stop part way and put
+/// back when it stops, so that a call refused part way changes nothing: every array parameter
+/// the program writes whose size is known at the call (declared; not one without a declared
+/// first dimension, nor one whose declared size overflows), copied with `malloc` and
+/// `memcpy`. Without memory for a copy, nothing runs ([`Status::NoMemory`]).
+struct Undo<'f> {
+    f: &'f Function,
+    args: Value,
+    malloc: cranelift_codegen::ir::FuncRef,
+    memcpy: cranelift_codegen::ir::FuncRef,
+    free: cranelift_codegen::ir::FuncRef,
+}
+
+impl Undo<'_> {
+    /// Emits `run` (which leaves the builder in a block where its status is available) with
+    /// the written buffers saved before and put back after it when the status is an error;
+    /// the status, or [`Status::NoMemory`] when a copy could not be made.
+    fn call(
+        &self,
+        b: &mut FunctionBuilder<'_>,
+        run: impl FnOnce(&mut FunctionBuilder<'_>) -> Result<Value, CodegenError>,
+    ) -> Result<Value, CodegenError> {
+        let (ptr, flags) = (types::I64, MemFlagsData::trusted());
+        let written = self.f.written_arrays();
+        let arrays: Vec<(usize, i64)> = array_slots(self.f)
+            .into_iter()
+            .filter(|(a, _)| {
+                let arr = self.f.array(*a);
+                arr.kind != ArrayKind::Local
+                    && written.contains(a)
+                    && arr.dims.iter().all(|d| !matches!(d, Dim::Unknown))
+            })
+            .map(|(a, slot)| (slot, self.f.array(a).elem.size() as i64))
+            .collect();
+        // (base, copy, bytes) per array; a copy of 0 bytes is skipped by `memcpy` alike.
+        let mut copies = Vec::new();
+        let mut failed = b.ins().iconst(types::I8, 0);
+        for &(slot, size) in &arrays {
+            let base = b.ins().load(ptr, flags, self.args, slot_offset(slot)?);
+            let n = b.ins().load(ptr, flags, self.args, slot_offset(slot + 2)?);
+            let unbounded = b
+                .ins()
+                .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, n, UNBOUNDED);
+            let bytes = b.ins().imul_imm_s(n, size);
+            let zero = b.ins().iconst(ptr, 0);
+            let bytes = b.ins().select(unbounded, zero, bytes);
+            let one = b.ins().iconst(ptr, 1);
+            let asked = b.ins().iadd(bytes, one);
+            let call = b.ins().call(self.malloc, &[asked]);
+            let copy = b.inst_results(call)[0];
+            let null = b.ins().icmp_imm_s(IntCC::Equal, copy, 0);
+            failed = b.ins().bor(failed, null);
+            copies.push((base, copy, bytes));
+        }
+        let go = b.create_block();
+        let out = b.create_block();
+        b.append_block_param(out, types::I32);
+        let no_memory = b
+            .ins()
+            .iconst(types::I32, i64::from(Status::NoMemory.encode(false)));
+        b.ins().brif(failed, out, &[no_memory.into()], go, &[]);
+        b.seal_block(go);
+        b.switch_to_block(go);
+        for &(base, copy, bytes) in &copies {
+            b.ins().call(self.memcpy, &[copy, base, bytes]);
+        }
+        let status = run(b)?;
+        let error = b.ins().band_imm_s(status, i64::from(!abi::FALLBACK_FLAG));
+        let restore = b.create_block();
+        b.ins().brif(error, restore, &[], out, &[status.into()]);
+        b.seal_block(restore);
+        b.switch_to_block(restore);
+        for &(base, copy, bytes) in &copies {
+            b.ins().call(self.memcpy, &[base, copy, bytes]);
+        }
+        b.ins().jump(out, &[status.into()]);
+        b.seal_block(out);
+        b.switch_to_block(out);
+        let status = b.block_params(out)[0];
+        for &(_, copy, _) in &copies {
+            b.ins().call(self.free, &[copy]);
+        }
+        Ok(status)
+    }
 }
 
 /// `NAME`: calls `NAME_status` and, on an error, [`ERROR_HOOK`]; returns the value.

@@ -1,14 +1,16 @@
 //! `Kernel`: compiled code with a safe way to run it.
 //!
 //! `Kernel::run` takes the same [`Args`] as the interpreter (scalar values by parameter and
-//! buffers bound to array parameters). A buffer may be smaller than its array's declared size,
-//! as in C, where only the elements a program touches must exist: every access of the faithful
-//! code is checked against its buffer, and the model-based code checks its accesses or the
-//! exact footprints of its arrays against the buffers before writing anything. The only
-//! accesses without either are those to arrays whose subscripts the run-time check bounds by
-//! their declared sizes and whose footprint is not exact; when the buffer of such an array is
-//! smaller than that size, the faithful code runs. No input can make native code read or write outside the memory it was
-//! given.
+//! buffers bound to array parameters). Before any code runs, every argument is checked: a
+//! value for each scalar of its type's range, a buffer for each array of its element type
+//! and, where the array's shape is declared (`double A[n][m]`), at least that many elements
+//! from where the argument starts ([`KernelError::TooSmall`]). An array without a declared
+//! size (a flat pointer) needs only the elements the program touches: every access of the
+//! faithful code is checked against its buffer, and the model-based code checks its accesses
+//! or the exact footprints of its arrays before writing anything. No input can make native
+//! code read or write outside the memory it was given, and a call refused part way leaves
+//! every buffer as it was: code that may stop after writing runs with the buffers it writes
+//! saved, and they are put back when it stops.
 //!
 //! The model-based code is versioned: it starts with the run-time check of its assumptions
 //! (`optimist_assume`), and when that fails it calls the faithful code, so every input gets
@@ -20,13 +22,15 @@
 //!   and `NativeOptions`; the facade's `Config::native`) always compiles the
 //!   faithful lowering and, with a plan, the model-based code in the plan's order and the versioned
 //!   entry, and owns the thread pool when the code has parallel loops and more than one thread. `run(&mut Args)` (the interpreter's arguments) and `call(scalars by name, typed
-//!   slices)` (zero-copy) check element types before any native code runs and report which version
-//!   ran (decoded from the status); `check()` is the plan's check. A buffer may be smaller than its
-//!   array's declared size, as in C, where only the elements touched must exist: the faithful code
-//!   checks every access, the model code its accesses or the footprints; the only arrays whose
-//!   accesses go unchecked on the strength of their declared size (`Kernel::declared`: bounded by
-//!   the run-time check, no computed footprint) send the call to the faithful code when their
-//!   buffer is smaller than that size.
+//!   slices)` (zero-copy) check element types and declared shapes before any native code runs and report which version
+//!   ran (decoded from the status); `check()` is the plan's check.
+//! - **Nothing written by a refused call.** With a plan, the check runs on its own first (the
+//!   lean entry: the check, then the model-based code or `CheckFailed`); only when it fails are
+//!   the buffers the program writes (`Function::written_arrays`) copied, then the faithful code
+//!   runs, and the copies are put back if it stops with an error. The model-based code needs no
+//!   copy unless the program can fail on its data (`Function::may_fail_on_data`: integer
+//!   division by a variable, pure calls). The copy costs one pass over the written buffers on
+//!   the faithful path only.
 
 use crate::abi::{ArgBlock, Status};
 use crate::ast::CodegenError;
@@ -35,7 +39,7 @@ use crate::parallel::Pool;
 use crate::plan::Plan;
 use optimist_scop::id::IdVec;
 use optimist_scop::interp::{self, Args, Buffer, Value};
-use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarId};
+use optimist_scop::ir::{ArrayId, ArrayKind, Function, Param, VarId};
 
 /// Why a kernel did not run to completion.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -50,15 +54,31 @@ pub enum KernelError {
         /// The array.
         array: String,
     },
-    /// *Invalid input*: the code stopped at an access outside its buffer (buffers may be partly
-    /// written).
+    /// *Invalid input*: a buffer holds fewer elements (from where its argument starts) than
+    /// its array's declared shape at the call's parameters: refused before any code ran.
+    #[error(
+        "the buffer of `{array}` holds {have} elements; its declared shape needs {need}: pass a larger buffer"
+    )]
+    TooSmall {
+        /// The array.
+        array: String,
+        /// The elements its declared shape needs.
+        need: u128,
+        /// The elements its buffer holds.
+        have: u64,
+    },
+    /// *Invalid input*: the program accessed an element outside the buffer it was given (an
+    /// array without a declared size whose buffer is too short). Every buffer is as it was
+    /// before the call: what the code wrote is undone ([`NativeOptions::undo`], the default).
     #[error("the kernel accessed memory outside a buffer it was given")]
     OutOfBounds,
-    /// *Invalid input*: an integer division by zero or `MIN / -1` (undefined in C).
+    /// *Invalid input*: an integer division by zero or `MIN / -1` (undefined in C). Every
+    /// buffer is as it was before the call ([`NativeOptions::undo`]).
     #[error("integer division by zero or overflow in the kernel")]
     Division,
     /// *Invalid input*: a pure function the program calls failed (its implementation returned
-    /// an error or panicked; the interpreter gives its message).
+    /// an error or panicked; the interpreter gives its message). Every buffer is as it was
+    /// before the call ([`NativeOptions::undo`]).
     #[error("the pure function `{function}` failed")]
     Call {
         /// The function.
@@ -105,6 +125,15 @@ pub struct NativeOptions {
     /// every kernel compiled for that count, so that a compiler with a hundred kernels has one
     /// pool. An embedder with a rayon pool of its own passes it ([`Pool::from_rayon`]).
     pub pool: Option<Pool>,
+    /// Make a call that stops part way (an access outside a buffer without a declared size, a
+    /// division by zero, a failing pure call) leave every buffer as it was: code that may stop
+    /// after writing runs with the buffers the program writes copied first, and the copies
+    /// are put back when it stops. The copy is made only on the faithful path (the run-time
+    /// check failed, or there is no plan) and, for programs that may fail on their data
+    /// (`Function::may_fail_on_data`), before the optimized code too. Off: no copy, and a call
+    /// that stops leaves what the program wrote before the stop, as the interpreter does.
+    /// Only [`Kernel::run`] and [`Kernel::call`]: the raw C entries never copy. Default: on.
+    pub undo: bool,
 }
 
 impl Default for NativeOptions {
@@ -115,6 +144,7 @@ impl Default for NativeOptions {
             registers: true,
             contract: false,
             pool: None,
+            undo: true,
         }
     }
 }
@@ -135,6 +165,7 @@ impl NativeOptions {
             registers: false,
             contract: false,
             pool: None,
+            undo: true,
         }
     }
 }
@@ -147,9 +178,9 @@ pub struct Kernel {
     faithful: Compiled,
     /// Checks the assumptions, then calls the model-based code or `faithful`.
     optimized: Option<Compiled>,
-    /// Checks the assumptions, then calls the model-based code or returns `CheckFailed`: used
-    /// when the model touches some local arrays of the program no more (`lazy`), so that they are allocated
-    /// only when the faithful code runs.
+    /// Checks the assumptions, then calls the model-based code or returns `CheckFailed`: what
+    /// a call runs first when there is a plan, so that the local arrays the model no longer
+    /// touches (`lazy`) are allocated, and the buffers saved, only when the faithful code runs.
     lean: Option<Compiled>,
     /// Per local array of the program (in order), whether the model leaves it untouched.
     lazy: Vec<bool>,
@@ -157,10 +188,6 @@ pub struct Kernel {
     check: Option<String>,
     /// Argument-block slots for pre-loaded values.
     preloads: usize,
-    /// The arrays the model-based code accesses without range checks because the run-time
-    /// check bounds their subscripts by their declared sizes: it runs only when their buffers
-    /// hold those sizes.
-    declared: Vec<optimist_scop::ir::ArrayId>,
     /// The threads of the parallel loops of the model-based code (none when it has none or
     /// runs on one thread): shared with other kernels ([`NativeOptions::pool`]).
     pool: Option<Pool>,
@@ -172,6 +199,8 @@ pub struct Kernel {
     install: bool,
     /// The C entries ([`Kernel::entry`]).
     entry: CEntry,
+    /// [`NativeOptions::undo`].
+    undo: bool,
 }
 
 /// A kernel's C entry points ([`Kernel::entry`]): the function with the name and C signature
@@ -203,8 +232,8 @@ impl CEntry {
     /// is `unsafe extern "C" fn(i32, i32, *mut f64)`. It runs the versioned kernel (the
     /// run-time check, then the optimized or the faithful code) and returns the function's
     /// value, if any. On an error (an access outside an array's declared size, a division by
-    /// zero) it records the status for [`crate::take_entry_error`] and returns (buffers may
-    /// be partly written; the value is then zero).
+    /// zero) it records the status for [`crate::take_entry_error`] and returns, every array
+    /// with a declared size as it was before the call (the value is then zero).
     ///
     /// # Contract (the caller's, as in C)
     /// - every array pointer points to a buffer of the array's declared size at the call's
@@ -270,7 +299,6 @@ impl Kernel {
             plan,
             options,
             crate::unit::Runtime::Process,
-            lazy.iter().any(|&l| l),
             cranelift_module::Linkage::Export,
             // Not the C name: a kernel may be called `log` or `free` in this process.
             &format!("optimist_c_{}", f.name),
@@ -284,7 +312,6 @@ impl Kernel {
             lazy,
             check: None,
             preloads: 0,
-            declared: Vec::new(),
             pool: None,
             install: false,
             entry: CEntry {
@@ -293,6 +320,7 @@ impl Kernel {
                 prototypes: crate::c_abi::prototypes(f, &f.name),
                 _code: code.keep(),
             },
+            undo: options.undo,
         };
         let Some(p) = plan else {
             return Ok(k);
@@ -310,19 +338,6 @@ impl Kernel {
             });
         }
         k.preloads = p.scop.invariant_loads.len();
-        // An unchecked array whose footprint the versioned entry compares with its buffer
-        // needs no declared size (delinearized arrays are such).
-        k.declared = p
-            .unchecked
-            .iter()
-            .copied()
-            .filter(|id| {
-                p.footprints
-                    .iter()
-                    .chain(&p.fallback_footprints)
-                    .all(|(a, _)| *a != *id)
-            })
-            .collect();
         Ok(k)
     }
 
@@ -463,9 +478,8 @@ impl Kernel {
             returned: None,
         };
         let mut slots = ArgBlock::for_function(f);
-        // Element types, checked before any code runs; declared sizes only decide whether the
-        // model-based code may run.
-        let mut declared_fit = true;
+        // Element types and declared shapes, checked before any code runs: a buffer shorter
+        // than its array's declared shape is refused whole.
         for a in f.array_params() {
             let arr = f.array(a);
             let view = views
@@ -479,17 +493,24 @@ impl Kernel {
                     arr.name, arr.elem
                 )));
             }
-            if self.declared.contains(&a)
-                && let Some(need) = self.declared_len(&sizes, &arr.dims)?
+            if let Some(need) = self.declared_len(&sizes, a)?
                 && need > view.hi.max(0) as u128
             {
-                declared_fit = false;
+                return Err(KernelError::TooSmall {
+                    array: arr.name.clone(),
+                    need,
+                    have: view.hi.max(0) as u64,
+                });
             }
         }
         let mut locals: Vec<(optimist_scop::Type, usize)> = Vec::new();
-        for a in f.arrays.iter().filter(|a| a.kind == ArrayKind::Local) {
+        for (id, a) in f
+            .arrays
+            .iter_enumerated()
+            .filter(|(_, a)| a.kind == ArrayKind::Local)
+        {
             let need = self
-                .declared_len(&sizes, &a.dims)?
+                .declared_len(&sizes, id)?
                 .ok_or_else(|| bad(format!("local `{}` has no size", a.name)))?;
             let len = usize::try_from(need)
                 .ok()
@@ -573,16 +594,41 @@ impl Kernel {
             }
             result
         };
-        let (status, fallback) = match &self.lean {
-            _ if !declared_fit => (run(&self.faithful, false).0, true),
+        // Code that may stop part way (the faithful code at an access outside a buffer; any
+        // code at a division by zero or a failing call) runs with the buffers it writes saved,
+        // and restored when it stops: a refused call changes nothing.
+        let written: Vec<View> = f
+            .written_arrays()
+            .into_iter()
+            .filter(|_| self.undo)
+            .filter_map(|a| views.get(a).copied().flatten())
+            .collect();
+        let save = || written.iter().map(|v| v.save()).collect::<Vec<_>>();
+        let fallible = f.may_fail_on_data();
+        let (status, fallback, saved) = match &self.lean {
             // The check first, without the local arrays only the faithful code needs; they are
             // allocated when it fails.
-            Some(lean) => match run(lean, true) {
-                (Status::CheckFailed, _) => (run(&self.faithful, false).0, true),
-                other => other,
-            },
-            None => run(self.optimized.as_ref().unwrap_or(&self.faithful), false),
+            Some(lean) => {
+                let saved = fallible.then(save);
+                match run(lean, true) {
+                    (Status::CheckFailed, _) => {
+                        let saved = saved.unwrap_or_else(save);
+                        (run(&self.faithful, false).0, true, Some(saved))
+                    }
+                    (status, fallback) => (status, fallback, saved),
+                }
+            }
+            None => {
+                let saved = save();
+                let (status, fallback) = run(&self.faithful, false);
+                (status, fallback, Some(saved))
+            }
         };
+        if status != Status::Ok {
+            for saved in saved.iter().flatten().rev() {
+                saved.restore();
+            }
+        }
         let version = if self.optimized.is_none() || fallback {
             Version::Fallback
         } else {
@@ -613,22 +659,11 @@ impl Kernel {
         }
     }
 
-    /// The number of elements an array's declared shape needs, when every size is declared.
-    fn declared_len(&self, args: &Args, dims: &[Dim]) -> Result<Option<u128>, KernelError> {
-        let mut total: u128 = 1;
-        for d in dims {
-            let n = match d {
-                Dim::Const(n) => i128::from(*n),
-                Dim::Unknown => return Ok(None),
-                Dim::Expr(e) => match interp::eval_params(&self.function, args, e) {
-                    Ok(Value::Int(n)) => n,
-                    Ok(_) => return Ok(None),
-                    Err(e) => return Err(KernelError::BadArguments(e.to_string())),
-                },
-            };
-            total = total.saturating_mul(n.max(0) as u128);
-        }
-        Ok(Some(total))
+    /// The number of elements array `a`'s declared shape needs, when every size is declared
+    /// ([`interp::declared_len`]).
+    fn declared_len(&self, args: &Args, a: ArrayId) -> Result<Option<u128>, KernelError> {
+        interp::declared_len(&self.function, args, a)
+            .map_err(|e| KernelError::BadArguments(e.to_string()))
     }
 }
 
@@ -658,6 +693,34 @@ impl View {
 
     fn push(self, slots: &mut ArgBlock) {
         slots.push_array(self.base, self.lo, self.hi);
+    }
+
+    /// A copy of the memory behind the view.
+    fn save(&self) -> Saved {
+        let size = self.elem.size();
+        let start = self.lo.min(0) as isize * size as isize;
+        let len = (self.hi.max(0) - self.lo.min(0)) as usize * size;
+        // SAFETY: the view's elements `lo..hi` are the caller's live buffer (a slice borrowed
+        // for the call, or a buffer of `Args`), not written by anything else during the call.
+        let bytes = unsafe { std::slice::from_raw_parts(self.base.offset(start), len) }.to_vec();
+        Saved {
+            start: self.base.wrapping_offset(start),
+            bytes,
+        }
+    }
+}
+
+/// The contents of a buffer before a call, to put back when the call stops part way.
+struct Saved {
+    start: *mut u8,
+    bytes: Vec<u8>,
+}
+
+impl Saved {
+    fn restore(&self) {
+        // SAFETY: `start` and the length are those of the view saved, whose buffer the caller
+        // still lends; the code that wrote it has returned.
+        unsafe { std::ptr::copy_nonoverlapping(self.bytes.as_ptr(), self.start, self.bytes.len()) };
     }
 }
 

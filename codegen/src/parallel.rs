@@ -30,7 +30,7 @@
 //! dependences), so every block computes exactly what it computes in order: results do not
 //! depend on the number of threads or on which thread ran which block. A block that ends with
 //! an error status stops the blocks not yet started; the first error reported is returned
-//! (the buffers are then partly written, as after any error).
+//! (the buffers are then partly written, until the caller puts its copies back).
 
 use crate::ast::CodegenError;
 use rayon::prelude::*;

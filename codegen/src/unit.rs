@@ -3,10 +3,11 @@
 //! ([`define_kernel`]).
 //!
 //! The functions: the faithful lowering; with a plan, the model-based code and the versioned
-//! entry that checks the plan's assumptions and calls one of the two (and, for the JIT, the lean
-//! entry that leaves the faithful call to its caller); and the C entries ([`object_code`]),
-//! which give the kernel the source's name and C signature. They call each other directly, by
-//! symbol.
+//! entry that checks the plan's assumptions and calls one of the two, and the lean entry that
+//! leaves the faithful call to its caller; and the C entries ([`object_code`]), which give the
+//! kernel the source's name and C signature: they run the lean entry, and the faithful code
+//! when its check fails with the buffers it writes saved, put back if it stops part way. They
+//! call each other directly, by symbol.
 //!
 //! What the code calls besides (its run time: threads, packing buffers, the error hook) is
 //! chosen by [`Runtime`]: this process's functions ([`Runtime::Process`], bound by the JIT), or
@@ -76,22 +77,15 @@ pub fn define_kernel(
     options: &NativeOptions,
     runtime: Runtime,
 ) -> Result<KernelSymbols, CodegenError> {
-    define(
-        module,
-        f,
-        plan,
-        options,
-        runtime,
-        false,
-        Linkage::Local,
-        &f.name,
-    )
+    define(module, f, plan, options, runtime, Linkage::Local, &f.name)
 }
 
 /// The names the generated code imports or its run time defines: a C entry of that name would
 /// collide with them.
 const RESERVED: &[&str] = &[
     "calloc",
+    "malloc",
+    "memcpy",
     "free",
     "abort",
     "aligned_alloc",
@@ -106,9 +100,9 @@ const RESERVED: &[&str] = &[
     "optimist_call_pure",
 ];
 
-/// [`define_kernel`], with the lean entry when `lean` (for the JIT's lazy locals), the
-/// internal functions with `internal` linkage, and the C entries named `c_name` and
-/// `c_name_status`.
+/// [`define_kernel`], with the internal functions with `internal` linkage, and the C entries
+/// named `c_name` and `c_name_status`. With a plan, the lean entry too (the check, then the
+/// model-based code or `CheckFailed`): what the C entries and [`crate::Kernel`] run first.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn define(
     module: &mut dyn Module,
@@ -116,7 +110,6 @@ pub(crate) fn define(
     plan: Option<&Plan>,
     options: &NativeOptions,
     runtime: Runtime,
-    lean: bool,
     internal: Linkage,
     c_name: &str,
 ) -> Result<KernelSymbols, CodegenError> {
@@ -183,26 +176,27 @@ pub(crate) fn define(
             &format!("{name}_versioned"),
             internal,
         )?);
-        if lean {
-            let lean = Versioning {
-                fallback: None,
-                ..versioning
-            };
-            symbols.lean = Some(define_versioned(
-                module,
-                f,
-                &p.scop,
-                lean,
-                &format!("{name}_lean"),
-                internal,
-            )?);
-        }
+        let lean = Versioning {
+            fallback: None,
+            ..versioning
+        };
+        symbols.lean = Some(define_versioned(
+            module,
+            f,
+            &p.scop,
+            lean,
+            &format!("{name}_lean"),
+            internal,
+        )?);
         preloads = p.scop.invariant_loads.len();
     }
     let CEntries { status, plain } = c_abi::define_c_entries(
         module,
         f,
-        symbols.versioned.unwrap_or(faithful),
+        c_abi::EntryCode {
+            faithful,
+            lean: symbols.lean,
+        },
         preloads,
         c_name,
         Linkage::Export,
@@ -486,9 +480,12 @@ pub struct ObjectCode {
 ///   the kernel ran to completion; otherwise the low byte is the kind (1 an access outside an
 ///   array's declared size, 2 an integer division by zero or `MIN / -1`, 3 an optimized
 ///   footprint outside an array, whose index in the program is in bits 16 and up, 5 a pure
-///   function failed, 6 a local array could not be allocated: [`crate::Status`]). Bit 8
-///   (`0x100`) is set when the faithful code ran because the check failed. A function with a
-///   value takes one more parameter, a pointer the value is written to (may be null).
+///   function failed, 6 a local array or a copy could not be allocated: [`crate::Status`]).
+///   Bit 8 (`0x100`) is set when the faithful code ran because the check failed. A function
+///   with a value takes one more parameter, a pointer the value is written to (may be null).
+///   A call that ends with an error status leaves every array with a declared size as it was:
+///   code that may stop part way runs with copies of the arrays the program writes, put back
+///   when it stops.
 ///
 /// The caller's side is C's: each array pointer points to a buffer of its declared size at the
 /// call's parameter values (`n * m` elements for `A`); an array whose first dimension is not
@@ -513,7 +510,6 @@ pub fn object_code(
         plan,
         options,
         Runtime::Libgomp,
-        false,
         Linkage::Local,
         &f.name,
     )?;

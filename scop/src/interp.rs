@@ -260,6 +260,7 @@ pub fn run(f: &Function, args: &mut Args, limits: &Limits) -> Result<Stats, RunE
         message: e.to_string(),
         loc: None,
     })?;
+    check_shapes(f, args).map_err(|e| *e)?;
     let bindings = args.bindings.clone();
     let buffers_before = args.buffers.len();
     args.returned = None;
@@ -277,6 +278,49 @@ pub fn run(f: &Function, args: &mut Args, limits: &Limits) -> Result<Stats, RunE
     // Local arrays live only during the run.
     args.buffers.truncate(buffers_before);
     result.map_err(|e: Box<RunError>| *e)
+}
+
+/// The number of elements array `a`'s declared shape needs at the scalar parameters of
+/// `args` (negative sizes count as 0), when every dimension is declared: `None` for a flat
+/// pointer or an array whose first dimension is not declared (`double A[][m]`).
+pub fn declared_len(f: &Function, args: &Args, a: ArrayId) -> Result<Option<u128>, RunError> {
+    let mut total: u128 = 1;
+    for d in &f.array(a).dims {
+        let n = match d {
+            Dim::Const(n) => i128::from(*n),
+            Dim::Unknown => return Ok(None),
+            Dim::Expr(e) => match eval_params(f, args, e)? {
+                Value::Int(n) => n,
+                _ => return Ok(None),
+            },
+        };
+        total = total.saturating_mul(n.max(0) as u128);
+    }
+    Ok(Some(total))
+}
+
+/// Checks, before anything runs, that every array parameter's buffer holds at least what its
+/// declared shape needs from where the array starts: a call with a shorter one is refused
+/// whole (`BadArguments`), as native code refuses it.
+fn check_shapes(f: &Function, args: &Args) -> Res<()> {
+    for a in f.array_params() {
+        let Some(b) = args.bindings.get(a).copied().flatten() else {
+            continue;
+        };
+        let Some(buffer) = args.buffers.get(b.buffer) else {
+            continue;
+        };
+        let have = buffer.len().saturating_sub(b.offset) as u128;
+        if let Some(need) = declared_len(f, args, a).map_err(Box::new)?
+            && need > have
+        {
+            return Err(bad_args(format!(
+                "the buffer of `{}` holds {have} elements; its declared shape needs {need}: pass a larger buffer",
+                f.array(a).name
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Evaluates an expression over the scalar parameters only (such as an array size).

@@ -3,12 +3,14 @@
 //!
 //! - Every scalar parameter gets its value from `--set NAME=VALUE`.
 //! - An array's length comes from its declared shape and the parameters; an array with an
-//!   unknown outermost size (a pointer, `A[][m]`) needs `--len NAME=N` (elements).
+//!   unknown outermost size (a pointer, `A[][m]`) needs `--len NAME=N` (elements). A `--len`
+//!   shorter than the declared shape is refused (every back end refuses such a buffer).
 //! - The array parameter at position `a` among the array and pointer parameters (declaration
 //!   order, 0-based) holds, at flat element `k`, `((k*7 + a*3) % 17 + 1) / 16.0` for floating
 //!   types and `(k*7 + a*3) % 17` for integer types; `--array NAME=V0,V1,...` overrides the first
 //!   values; `--alias B=A+1` makes `B` point one element into `A`'s buffer (it still counts in
-//!   the numbering, and owns no buffer).
+//!   the numbering, and owns no buffer); without `--len A=N`, `A`'s buffer is then long enough
+//!   for `B`'s declared shape too.
 //! - The output is one `NAME HASH` line per array parameter that owns its buffer, in declaration
 //!   order: the 64-bit FNV-1a hash of its bytes after the run, as 16 lowercase hex digits; then,
 //!   for a function that returns a value, `return HASH`, the hash of the value's bytes
@@ -174,9 +176,22 @@ impl Workload {
             }
             let arr = f.array(a);
             let len = match spec.lens.iter().find(|(n, _)| *n == arr.name) {
-                Some((_, l)) => l.parse::<usize>().map_err(|_| {
-                    WorkloadError(format!("`--len {}={l}`: not a length", arr.name))
-                })?,
+                Some((_, l)) => {
+                    let len = l.parse::<usize>().map_err(|_| {
+                        WorkloadError(format!("`--len {}={l}`: not a length", arr.name))
+                    })?;
+                    // A length shorter than the declared shape: refused before anything runs,
+                    // by every back end alike.
+                    if let Ok(Some(need)) = interp::declared_len(f, &args, a)
+                        && (len as u128) < need
+                    {
+                        return Err(WorkloadError(format!(
+                            "`--len {}={l}`: its declared shape needs {need} elements at these parameters: give at least {need}, or no --len",
+                            arr.name
+                        )));
+                    }
+                    len
+                }
                 None => {
                     let mut total: i128 = 1;
                     for d in &arr.dims {
@@ -201,6 +216,15 @@ impl Workload {
                             }
                         };
                         total = total.saturating_mul(n.max(0));
+                    }
+                    // Arrays aliased into this one's buffer (`--alias B=A+OFFSET`) find
+                    // their declared shapes there too.
+                    for (&b, &(base, offset)) in &aliases {
+                        if base == a
+                            && let Ok(Some(need)) = interp::declared_len(f, &args, b)
+                        {
+                            total = total.max((need as i128).saturating_add(offset as i128));
+                        }
                     }
                     usize::try_from(total)
                         .ok()

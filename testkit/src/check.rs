@@ -67,6 +67,7 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             registers: false,
             contract: false,
             pool: None,
+            undo: true,
         },
         _ => NativeOptions {
             threads: 1,
@@ -74,6 +75,7 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             registers: true,
             contract: false,
             pool: None,
+            undo: true,
         },
     };
     let name = format!(
@@ -316,6 +318,7 @@ pub fn check_source(c_text: &str, run_args: &[String], setup_k: u16) -> Result<V
     };
     let compiled = optimist::compile(&f, &config).map_err(|e| format!("{name}: compile: {e}"))?;
     let version = native(&compiled.kernel, &name)?;
+    wrong_length(&f, &spec, &compiled.kernel, setup_k).map_err(|e| format!("{name}: {e}"))?;
     // isl refusing an operation (not a budget or the deadline) is a bug of the stage that
     // asked, even though the fallback keeps the results right: the program lost its
     // optimization for nothing.
@@ -367,6 +370,69 @@ pub fn check_source(c_text: &str, run_args: &[String], setup_k: u16) -> Result<V
         c,
         reach: compiled.outcome.plan().map(reach).unwrap_or_default(),
     })
+}
+
+/// A call with one buffer too short (the array and how much shorter chosen by `setup_k`): a
+/// buffer shorter than its declared shape is refused with every buffer unchanged; a flat
+/// pointer's shorter buffer gives the interpreter's bits where the interpreter runs, and an
+/// error with every buffer unchanged where it stops outside the buffer.
+fn wrong_length(f: &Function, spec: &RunSpec, kernel: &Kernel, setup_k: u16) -> Result<(), String> {
+    let w = Workload::generate(f, spec).map_err(|e| e.to_string())?;
+    let owners: Vec<_> = f
+        .array_params()
+        .filter_map(|a| {
+            w.args.bindings[a]
+                .filter(|b| b.offset == 0)
+                .map(|b| (a, b.buffer))
+        })
+        .collect();
+    let Some(&(array, buffer)) = owners.get(usize::from(setup_k) % owners.len().max(1)) else {
+        return Ok(());
+    };
+    let mut short = w.clone();
+    let len = short.args.buffers[buffer].len();
+    let cut = (1 + usize::from(setup_k) % 3).min(len);
+    let elem = short.args.buffers[buffer].elem.size();
+    short.args.buffers[buffer]
+        .bytes
+        .truncate((len - cut) * elem);
+    let before = short.args.buffers.clone();
+    let mut reference = short.clone();
+    let interpreted = interp::run(
+        f,
+        &mut reference.args,
+        &interp::Limits {
+            max_steps: 2_000_000,
+        },
+    );
+    let mut got = short.clone();
+    let ran = kernel.run(&mut got.args);
+    let name = &f.array(array).name;
+    match (interpreted, ran) {
+        (Ok(_), Ok(v)) if got.args.buffers != reference.args.buffers => Err(format!(
+            "`{name}` {cut} short: native code ({v:?}) and the interpreter differ"
+        )),
+        (Ok(_), Ok(_)) => Ok(()),
+        (Ok(_), Err(e)) => Err(format!(
+            "`{name}` {cut} short: native code refused ({e}) where the interpreter ran"
+        )),
+        // Native code detects no signed overflow: only a stop outside a buffer must match.
+        (Err(e), Ok(v))
+            if matches!(
+                e.kind,
+                interp::RunErrorKind::OutOfBounds | interp::RunErrorKind::BadArguments
+            ) =>
+        {
+            Err(format!(
+                "`{name}` {cut} short: native code ran ({v:?}) where the interpreter stopped: {e}"
+            ))
+        }
+        (Err(_), Ok(_)) => Ok(()),
+        (Err(e), Err(k)) if got.args.buffers != before => Err(format!(
+            "`{name}` {cut} short: refused ({k}; interpreter: {e}) after changing a buffer"
+        )),
+        (Err(_), Err(_)) => Ok(()),
+    }
 }
 
 /// The lines where two plan dumps differ (`-` native, `+` C), with their line numbers.

@@ -247,6 +247,21 @@ pub enum Stmt {
     For(Lo, Hi, Style, Vec<Stmt>),
     /// A conditional.
     If(Cond, Vec<Stmt>),
+    /// A block declaring its own array `W[8]` of the element type (every such block names it
+    /// `W`), filling it from the expression, running the statements, then adding it into the
+    /// target (`W[k]`, or `W[7 - k]` when reversed).
+    Local {
+        /// `W`'s element type.
+        elem: Elem,
+        /// What `W[k]` is filled with (plus `k`).
+        fill: Expr,
+        /// The statements between.
+        body: Vec<Stmt>,
+        /// Where `W` is added to.
+        into: Target,
+        /// Whether `W` is read backwards.
+        reversed: bool,
+    },
 }
 
 /// A random kernel and its inputs.
@@ -342,11 +357,15 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-fn assign() -> impl Strategy<Value = Stmt> {
-    let target = prop_oneof![
+fn target() -> impl Strategy<Value = Target> {
+    prop_oneof![
         5 => (0..5u8, vec(idx(), 3)).prop_map(|(a, s)| Target::Array(a, s)),
         1 => (0..2u8).prop_map(Target::Scalar),
-    ];
+    ]
+}
+
+fn assign() -> impl Strategy<Value = Stmt> {
+    let target = target();
     let aop = prop_oneof![
         3 => Just(AssignOp::Set),
         1 => Just(AssignOp::SetConverted),
@@ -399,7 +418,21 @@ fn stmt() -> impl Strategy<Value = Stmt> {
         prop_oneof![
             3 => (lo(), hi(), style(), vec(inner.clone(), 1..3))
                 .prop_map(|(l, h, s, b)| Stmt::For(l, h, s, b)),
-            1 => (cond(), vec(inner, 1..2)).prop_map(|(c, b)| Stmt::If(c, b)),
+            1 => (cond(), vec(inner.clone(), 1..2)).prop_map(|(c, b)| Stmt::If(c, b)),
+            1 => (
+                prop_oneof![Just(Elem::F64), Just(Elem::F32), Just(Elem::I32)],
+                expr(),
+                vec(inner, 0..2),
+                target(),
+                any::<bool>(),
+            )
+                .prop_map(|(elem, fill, body, into, reversed)| Stmt::Local {
+                    elem,
+                    fill,
+                    body,
+                    into,
+                    reversed
+                }),
         ]
     })
 }
@@ -608,6 +641,35 @@ impl Printer<'_> {
                 };
                 self.line(indent, &format!("if ({c}) {{"));
                 self.stmts(body, indent + 1);
+                self.line(indent, "}");
+            }
+            Stmt::Local {
+                elem,
+                fill,
+                body,
+                into,
+                reversed,
+            } => {
+                let w = format!("w{}", self.next_loop);
+                self.next_loop += 1;
+                self.line(indent, "{");
+                self.line(indent + 1, &format!("{} W[8];", elem.c()));
+                let fill = self.expr(fill, elem.is_float());
+                self.line(indent + 1, &format!("for (int {w} = 0; {w} < 8; {w}++)"));
+                self.line(indent + 2, &format!("W[{w}] = {fill} + {w};"));
+                self.stmts(body, indent + 1);
+                let (target, _) = match into {
+                    Target::Array(a, subs) => self.access(*a, subs),
+                    Target::Scalar(k) if k % 2 == 0 => ("s0".into(), Elem::F64),
+                    Target::Scalar(_) => ("s1".into(), Elem::I32),
+                };
+                let at = if *reversed {
+                    format!("7 - {w}")
+                } else {
+                    w.clone()
+                };
+                self.line(indent + 1, &format!("for (int {w} = 0; {w} < 8; {w}++)"));
+                self.line(indent + 2, &format!("{target} += W[{at}];"));
                 self.line(indent, "}");
             }
             Stmt::For(lo, hi, style, body) => {

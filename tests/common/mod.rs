@@ -332,6 +332,7 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
             registers: false,
             contract: false,
             pool: None,
+            undo: true,
         },
         NativeOptions {
             threads: 1,
@@ -339,6 +340,7 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
             registers: true,
             contract: false,
             pool: None,
+            undo: true,
         },
     ]
 }

@@ -665,6 +665,59 @@ impl Function {
             .map(|i| ArrayId(i as u32))
     }
 
+    /// The arrays some statement of the body stores to, in id order.
+    pub fn written_arrays(&self) -> Vec<ArrayId> {
+        fn walk(body: &[Stmt], out: &mut Vec<ArrayId>) {
+            for s in body {
+                match &s.kind {
+                    StmtKind::For(l) => walk(&l.body, out),
+                    StmtKind::If(_, a, b) => {
+                        walk(a, out);
+                        walk(b, out);
+                    }
+                    StmtKind::Block(b) => walk(b, out),
+                    StmtKind::Assign(LValue::Elem(a, _), _) => out.push(*a),
+                    StmtKind::Assign(LValue::Var(_), _) => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.body, &mut out);
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Whether running the body may stop with an error that depends on the data and not only
+    /// on the buffers given: an integer division or remainder by a value that is not a
+    /// constant other than 0 and -1, or a call of a user's pure function.
+    pub fn may_fail_on_data(&self) -> bool {
+        fn expr(e: &Expr) -> bool {
+            let risky = match &e.kind {
+                ExprKind::Binary(BinOp::Div | BinOp::Rem, _, d) if !e.ty.is_float() => {
+                    !matches!(d.kind, ExprKind::Int(v) if v != 0 && v != -1)
+                }
+                ExprKind::Pure(..) => true,
+                _ => false,
+            };
+            risky || e.children().into_iter().any(expr)
+        }
+        fn stmts(body: &[Stmt]) -> bool {
+            body.iter().any(|s| match &s.kind {
+                StmtKind::For(l) => expr(&l.init) || expr(&l.cond.bound) || stmts(&l.body),
+                StmtKind::If(c, a, b) => expr(c) || stmts(a) || stmts(b),
+                StmtKind::Block(b) => stmts(b),
+                StmtKind::Assign(LValue::Elem(_, idx), v) => idx.iter().any(expr) || expr(v),
+                StmtKind::Assign(LValue::Var(_), v) => expr(v),
+            })
+        }
+        stmts(&self.body)
+            || self
+                .arrays
+                .iter()
+                .any(|a| a.dims.iter().any(|d| matches!(d, Dim::Expr(e) if expr(e))))
+    }
+
     /// The array parameters in declaration order.
     pub fn array_params(&self) -> impl Iterator<Item = ArrayId> + '_ {
         self.params.iter().filter_map(|p| match p {
