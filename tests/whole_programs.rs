@@ -533,96 +533,123 @@ fn files_of_statements_are_read_as_functions_of_their_free_variables() {
     std::fs::remove_dir_all(&scratch).ok();
 }
 
-/// A program of several files (`tests/whole/program/`: three files with regions, two of them
-/// defining a `static` kernel of one name, and a `main` left as written): the three rewritten
-/// files link with `main.c` and each other under every C compiler at hand with its default
-/// flags (gcc 10 and later compile with `-fno-common`), the program prints what the original
-/// prints, and each rewritten kernel's `NAME_version` says its optimized code ran.
+/// Programs of several files (`tests/whole/programs/*/`: files with regions, `static` kernels
+/// of one name in two files, regions among statements on global arrays, block-local arrays
+/// of one name in bodies the strategy transforms, a `main` without a region): every file is
+/// rewritten, every region and function with a region is optimized, the rewritten files link
+/// with each other under every C compiler at hand with its default flags (gcc 10 and later
+/// compile with `-fno-common`), each program prints what the original prints, and each
+/// kernel's `NAME_version` says its optimized code ran.
 #[test]
 fn rewritten_files_of_one_program_link_together() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/whole/program");
-    let scratch = std::env::temp_dir().join(format!("optimist-program-{}", std::process::id()));
-    let (original, rewritten) = (scratch.join("original"), scratch.join("rewritten"));
-    std::fs::create_dir_all(&original).unwrap();
-    std::fs::create_dir_all(&rewritten).unwrap();
-    let mut kernels = Vec::new();
-    for file in ["grid.c", "field.c", "products.c", "main.c", "program.h"] {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        std::fs::write(original.join(file), &text).unwrap();
-        if file == "main.c" || file == "program.h" {
-            std::fs::write(rewritten.join(file), &text).unwrap();
-            continue;
-        }
-        let out = optimist::rewrite_c(
-            file,
-            &text,
-            Some(&dir),
-            &Default::default(),
-            &[],
-            &Config::default(),
-        )
-        .unwrap();
-        let mine: Vec<&String> = out.parts.iter().filter_map(|p| p.kernel.as_ref()).collect();
-        assert_eq!(
-            mine.len(),
-            out.parts.len(),
-            "{file}: every part is optimized: {:?}",
-            out.parts
-        );
-        // Which code each kernel's last call ran, on standard error at exit.
-        let mut text = out.text.clone();
-        text.push_str(
-            "#include <stdio.h>\nstatic void __attribute__((destructor)) optimist_report(void) {\n",
-        );
-        for k in &mine {
-            text.push_str(&format!(
-                "  fprintf(stderr, \"{file} {k} %d\\n\", {k}_version);\n"
-            ));
-            kernels.push(format!("{file} {k} 1"));
-        }
-        text.push_str("}\n");
-        std::fs::write(rewritten.join(file), text).unwrap();
-    }
-    // smooth (static) and grid_init's region; smooth (static) and field_scale's region;
-    // products_mm and products_trace's region.
-    assert_eq!(kernels.len(), 6, "{kernels:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/whole/programs");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    programs.sort();
+    assert!(programs.len() >= 3, "{programs:?}");
     let compilers = common::c_compilers();
-    for cc in &compilers {
-        let build = |from: &Path| {
-            let exe = from.join(format!("program-{}", cc.replace('/', "_")));
-            let out = Command::new(cc)
-                .current_dir(from)
-                .args(["grid.c", "field.c", "products.c", "main.c", "-o"])
-                .arg(&exe)
-                .arg("-lm")
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{cc} in {}: {}",
-                from.display(),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let run = Command::new(&exe).output().unwrap();
-            assert!(run.status.success(), "{cc}: {}", exe.display());
-            (
-                String::from_utf8_lossy(&run.stdout).into_owned(),
-                String::from_utf8_lossy(&run.stderr).into_owned(),
+    let mut total = 0;
+    for dir in &programs {
+        let program = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let scratch =
+            std::env::temp_dir().join(format!("optimist-program-{program}-{}", std::process::id()));
+        let (original, rewritten) = (scratch.join("original"), scratch.join("rewritten"));
+        std::fs::create_dir_all(&original).unwrap();
+        std::fs::create_dir_all(&rewritten).unwrap();
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        let mut sources = Vec::new();
+        let mut kernels = Vec::new();
+        for file in &files {
+            let text = std::fs::read_to_string(dir.join(file)).unwrap();
+            std::fs::write(original.join(file), &text).unwrap();
+            if !file.ends_with(".c") {
+                std::fs::write(rewritten.join(file), &text).unwrap();
+                continue;
+            }
+            sources.push(file.clone());
+            let out = optimist::rewrite_c(
+                file,
+                &text,
+                Some(dir),
+                &Default::default(),
+                &[],
+                &Config::default(),
             )
-        };
-        let (expected, _) = build(&original);
-        let (ours, versions) = build(&rewritten);
-        assert_eq!(ours, expected, "{cc}");
-        assert!(expected.contains("trace"), "{expected}");
-        for k in &kernels {
-            assert!(
-                versions.lines().any(|l| l == k),
-                "{cc}: {k} not in {versions}"
+            .unwrap();
+            let mine: Vec<&String> = out.parts.iter().filter_map(|p| p.kernel.as_ref()).collect();
+            assert_eq!(
+                mine.len(),
+                out.parts.len(),
+                "{program}/{file}: every part is optimized: {:?}",
+                out.parts
             );
+            let mut text = out.text.clone();
+            if !mine.is_empty() {
+                // Which code each kernel's last call ran, on standard error at exit.
+                text.push_str("#include <stdio.h>\nstatic void __attribute__((destructor)) optimist_report(void) {\n");
+                for k in &mine {
+                    text.push_str(&format!(
+                        "  fprintf(stderr, \"{file} {k} %d\\n\", {k}_version);\n"
+                    ));
+                    kernels.push(format!("{file} {k} 1"));
+                }
+                text.push_str("}\n");
+            }
+            std::fs::write(rewritten.join(file), text).unwrap();
         }
+        assert!(
+            sources.len() >= 3 && kernels.len() >= 3,
+            "{program}: {kernels:?}"
+        );
+        total += kernels.len();
+        for cc in &compilers {
+            let build = |from: &Path| {
+                let exe = from.join(format!("program-{}", cc.replace('/', "_")));
+                let out = Command::new(cc)
+                    .current_dir(from)
+                    .args(&sources)
+                    .arg("-o")
+                    .arg(&exe)
+                    .arg("-lm")
+                    .output()
+                    .unwrap();
+                assert!(
+                    out.status.success(),
+                    "{program}: {cc} in {}: {}",
+                    from.display(),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let run = Command::new(&exe).output().unwrap();
+                assert!(run.status.success(), "{program}: {cc}: {}", exe.display());
+                (
+                    String::from_utf8_lossy(&run.stdout).into_owned(),
+                    String::from_utf8_lossy(&run.stderr).into_owned(),
+                )
+            };
+            let (expected, _) = build(&original);
+            let (ours, versions) = build(&rewritten);
+            assert_eq!(ours, expected, "{program}: {cc}");
+            assert!(!expected.is_empty(), "{program}");
+            for k in &kernels {
+                assert!(
+                    versions.lines().any(|l| l == k),
+                    "{program}: {cc}: {k} not in {versions}"
+                );
+            }
+        }
+        std::fs::remove_dir_all(&scratch).ok();
     }
-    eprintln!("linked with {compilers:?}");
-    std::fs::remove_dir_all(&scratch).ok();
+    eprintln!(
+        "{total} kernels in {} programs, linked with {compilers:?}",
+        programs.len()
+    );
 }
 
 /// Every reason a region is kept names the user's file and line: an error in what the
