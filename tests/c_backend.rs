@@ -786,3 +786,41 @@ void shadow(int n, float b[n], float c[n]) {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// The versioned C of every kernel of the corpus and of the suite, as `optimist c` prints it
+/// (planned for C), compiles with every C compiler at hand (gcc, clang) at its default flags,
+/// and so does the faithful-only C of the kernels that have no plan.
+#[test]
+fn versioned_c_of_every_kernel_compiles_with_gcc_and_clang() {
+    let compilers = common::c_compilers();
+    if compilers.is_empty() {
+        eprintln!("no C compiler: not checked");
+        return;
+    }
+    let mut files = corpus();
+    files.extend(common::kernels_in("suite"));
+    let mut failures = Vec::new();
+    let check = |path: &std::path::PathBuf| -> Vec<String> {
+        let name = common::kernel_name(path);
+        let f = frontend::parse_file(path, &FrontendConfig::default()).unwrap();
+        let (program, _) = optimist::compile_c(&f, &optimist::Config::default(), &f.name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        compilers
+            .iter()
+            .filter_map(|cc| {
+                common::compiles(cc, &program.code)
+                    .err()
+                    .map(|e| format!("{name}: {cc}: {e}"))
+            })
+            .collect()
+    };
+    // Two at a time.
+    let (even, odd): (Vec<_>, Vec<_>) = files.iter().enumerate().partition(|(k, _)| k % 2 == 0);
+    std::thread::scope(|s| {
+        let other = s.spawn(|| odd.iter().flat_map(|(_, p)| check(p)).collect::<Vec<_>>());
+        failures.extend(even.iter().flat_map(|(_, p)| check(p)));
+        failures.extend(other.join().unwrap());
+    });
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(files.len() >= 90, "{} kernels", files.len());
+}

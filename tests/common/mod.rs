@@ -72,24 +72,32 @@ pub fn cc() -> Option<String> {
 /// The C compilers at hand, each once: `cc` (or `$CC`), `gcc`, and `clang` or `clang-19`.
 /// Generated C must compile with each at its default flags.
 pub fn c_compilers() -> Vec<String> {
-    let mut found: Vec<String> = Vec::new();
-    let mut versions: Vec<String> = Vec::new();
-    let first = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    for cc in [first.as_str(), "gcc", "clang", "clang-19"] {
-        let Ok(out) = Command::new(cc).arg("--version").output() else {
-            continue;
-        };
-        let version = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .next()
-            .unwrap_or("")
-            .to_string();
-        if out.status.success() && !versions.contains(&version) {
-            versions.push(version);
-            found.push(cc.to_string());
-        }
-    }
-    found
+    static FOUND: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let mut found: Vec<String> = Vec::new();
+            let mut versions: Vec<String> = Vec::new();
+            let first = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+            for cc in [first.as_str(), "gcc", "clang", "clang-19"] {
+                let Ok(out) = Command::new(cc).arg("--version").output() else {
+                    continue;
+                };
+                // One entry per compiler: `cc` and `gcc` are usually the same one.
+                let version = String::from_utf8_lossy(&out.stdout)
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .split_once(' ')
+                    .map(|(_, rest)| rest.to_string())
+                    .unwrap_or_default();
+                if out.status.success() && !versions.contains(&version) {
+                    versions.push(version);
+                    found.push(cc.to_string());
+                }
+            }
+            found
+        })
+        .clone()
 }
 
 /// Compiles C `code` alone into an object with `cc` at its default flags: the compiler's
