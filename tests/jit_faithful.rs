@@ -256,6 +256,20 @@ fn typed_calls_check_names_types_and_sizes() {
             })
         );
         assert_eq!(short, [0.0; 3]);
+        // A name given twice.
+        let mut again = vec![0.0f64; 4];
+        assert_eq!(
+            k.call(
+                &[("n", Value::Int(4))],
+                &mut [
+                    ("A", ArrayArg::F64(&mut again)),
+                    ("B", ArrayArg::I32(&mut b)),
+                    ("A", ArrayArg::F64(&mut a)),
+                ]
+            ),
+            Err(KernelError::BadArguments("`A` is given twice".into()))
+        );
+        assert_eq!(again, [0.0; 4]);
         // Wrong element type, unknown names, missing values.
         let mut wrong = vec![0.0f32; 4];
         assert!(matches!(

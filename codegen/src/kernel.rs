@@ -440,6 +440,21 @@ impl Kernel {
         arrays: &mut [(&str, ArrayArg<'_>)],
     ) -> Result<(Version, Option<Value>), KernelError> {
         let f = &self.function;
+        let names: Vec<&str> = scalars
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(arrays.iter().map(|(n, _)| *n))
+            .collect();
+        if let Some(twice) = names
+            .iter()
+            .enumerate()
+            .find(|(k, n)| names[..*k].contains(n))
+        {
+            return Err(KernelError::BadArguments(format!(
+                "`{}` is given twice",
+                twice.1
+            )));
+        }
         let mut values = IdVec::filled(f.vars.len(), None);
         for (name, v) in scalars {
             let id = f
