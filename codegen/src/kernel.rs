@@ -176,8 +176,6 @@ impl NativeOptions {
 pub struct Kernel {
     function: Function,
     faithful: Compiled,
-    /// Checks the assumptions, then calls the model-based code or `faithful`.
-    optimized: Option<Compiled>,
     /// Checks the assumptions, then calls the model-based code or returns `CheckFailed`: what
     /// a call runs first when there is a plan, so that the local arrays the model no longer
     /// touches (`lazy`) are allocated, and the buffers saved, only when the faithful code runs.
@@ -307,7 +305,6 @@ impl Kernel {
         let mut k = Kernel {
             function: f.clone(),
             faithful: code.kernel(symbols.faithful),
-            optimized: symbols.versioned.map(|id| code.kernel(id)),
             lean: symbols.lean.map(|id| code.kernel(id)),
             lazy,
             check: None,
@@ -362,7 +359,7 @@ impl Kernel {
 
     /// Whether the kernel has model-based code.
     pub fn is_optimized(&self) -> bool {
-        self.optimized.is_some()
+        self.lean.is_some()
     }
 
     /// The function the kernel computes.
@@ -644,7 +641,7 @@ impl Kernel {
                 saved.restore();
             }
         }
-        let version = if self.optimized.is_none() || fallback {
+        let version = if self.lean.is_none() || fallback {
             Version::Fallback
         } else {
             Version::Optimized

@@ -3,11 +3,11 @@
 //! ([`define_kernel`]).
 //!
 //! The functions: the faithful lowering; with a plan, the model-based code and the versioned
-//! entry that checks the plan's assumptions and calls one of the two, and the lean entry that
-//! leaves the faithful call to its caller; and the C entries ([`object_code`]), which give the
-//! kernel the source's name and C signature: they run the lean entry, and the faithful code
-//! when its check fails with the buffers it writes saved, put back if it stops part way. They
-//! call each other directly, by symbol.
+//! entry that checks the plan's assumptions and calls the model-based code, or leaves the
+//! faithful call to its caller; and the C entries ([`object_code`]), which give the kernel the
+//! source's name and C signature: they run the versioned entry, and the faithful code when its
+//! check fails with the buffers it writes saved, put back if it stops part way. They call each
+//! other directly, by symbol.
 //!
 //! What the code calls besides (its run time: threads, packing buffers, the error hook) is
 //! chosen by [`Runtime`]: this process's functions ([`Runtime::Process`], bound by the JIT), or
@@ -56,13 +56,12 @@ pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
 pub struct KernelSymbols {
     /// The faithful lowering (the crate's internal kernel signature).
     pub(crate) faithful: FuncId,
-    /// The versioned entry (the internal kernel signature), with a plan.
-    pub(crate) versioned: Option<FuncId>,
     /// The C entry with the source's signature (`NAME`).
     pub c_entry: FuncId,
     /// The C entry that returns the status (`NAME_status`).
     pub c_status: FuncId,
-    /// The versioned entry that returns `CheckFailed` instead of calling the faithful code.
+    /// The versioned entry (the internal kernel signature), with a plan: the check, then the
+    /// model-based code, or `CheckFailed` for the caller to run the faithful code.
     pub(crate) lean: Option<FuncId>,
 }
 
@@ -136,7 +135,6 @@ pub(crate) fn define(
     let faithful = jit::define_faithful(module, f, &format!("{name}_faithful"), internal, |_| {})?;
     let mut symbols = KernelSymbols {
         faithful,
-        versioned: None,
         c_entry: faithful,
         c_status: faithful,
         lean: None,
@@ -160,25 +158,12 @@ pub(crate) fn define(
             options,
             None,
         )?;
-        let versioning = Versioning {
+        let lean = Versioning {
             check: &p.check,
             optimized: model,
-            fallback: Some(faithful),
             footprints: &p.footprints,
             fallback_footprints: &p.fallback_footprints,
             preload_slot,
-        };
-        symbols.versioned = Some(define_versioned(
-            module,
-            f,
-            &p.scop,
-            versioning,
-            &format!("{name}_versioned"),
-            internal,
-        )?);
-        let lean = Versioning {
-            fallback: None,
-            ..versioning
         };
         symbols.lean = Some(define_versioned(
             module,

@@ -21,10 +21,6 @@ pub struct Versioning<'a> {
     /// The model-based code (defined in the same module by [`crate::jit_model::define_model`]
     /// with `preloaded` = `Some(preload_slot)`), called when the check holds.
     pub optimized: FuncId,
-    /// The faithful code (in the same module), called when the check fails; `None` for a lean
-    /// entry, which then returns [`crate::abi::Status::CheckFailed`] and leaves the call to its
-    /// caller.
-    pub fallback: Option<FuncId>,
     /// The flat elements each array of the program (by index) may touch, checked against its
     /// buffer after the check holds and before anything is written.
     pub footprints: &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
@@ -41,9 +37,10 @@ pub struct Versioning<'a> {
 /// (only where the program reads them, and only inside the memory given; Algorithm 2 of paper
 /// 000) into the argument block, evaluates the check with overflow detection (Algorithm 1), and
 /// calls the optimized code when it holds (after comparing the footprints with the buffers),
-/// the faithful code otherwise, returning that code's status, with [`crate::abi`]'s fallback
-/// flag set for the faithful one. The optimized code itself carries no check, so its loops
-/// compile exactly as without versioning.
+/// returning its status; otherwise it returns [`crate::abi::Status::CheckFailed`] and leaves
+/// the faithful code to its caller (`Kernel`, the C entries), which first saves the buffers
+/// that code may write. The optimized code itself carries no check, so its loops compile
+/// exactly as without versioning.
 pub(crate) fn define_versioned(
     module: &mut dyn Module,
     f: &Function,
@@ -136,20 +133,11 @@ impl ModelLowering<'_, '_> {
         let block = self.fallback.get_or_insert_with(|| self.l.b.create_block());
         let block = *block;
         self.l.b.switch_to_block(block);
-        let flagged = match v.fallback {
-            Some(fallback) => {
-                let status = self.call(fallback);
-                self.l
-                    .b
-                    .ins()
-                    .bor_imm_s(status, i64::from(crate::abi::FALLBACK_FLAG))
-            }
-            None => self.l.b.ins().iconst(
-                types::I32,
-                i64::from(crate::abi::Status::CheckFailed.encode(false)),
-            ),
-        };
-        self.l.b.ins().return_(&[flagged]);
+        let failed = self.l.b.ins().iconst(
+            types::I32,
+            i64::from(crate::abi::Status::CheckFailed.encode(false)),
+        );
+        self.l.b.ins().return_(&[failed]);
         let after = self.l.b.create_block();
         self.l.b.switch_to_block(after);
         Ok(())
