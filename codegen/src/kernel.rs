@@ -323,10 +323,10 @@ impl Kernel {
             return Ok(k);
         };
         k.check = Some(p.check_c());
-        // Where threads start, as decided for this target (a loop marked parallel may run in
-        // lanes or in order instead: gramschmidt's does, and its calls were handed to a thread
-        // of the pool for no loop that forks).
-        let forks = crate::decide::decide(&p.scop, &p.ast, &options.target(), &p.unchecked).forks();
+        // Where threads start, as decided for this target when the code was lowered (a loop
+        // marked parallel may run in lanes or in order instead: gramschmidt's does, and its
+        // calls were handed to a thread of the pool for no loop that forks).
+        let forks = symbols.forks;
         k.install = forks == Some(true);
         if options.threads > 1 && forks.is_some() {
             k.pool = Some(match &options.pool {

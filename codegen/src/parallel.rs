@@ -408,8 +408,8 @@ pub(crate) type BodyFn = unsafe extern "C" fn(*mut u64, *const u64, i64, i64) ->
 pub(crate) const SYMBOL: &str = "optimist_parallel_for";
 
 /// Chunks per thread: enough to balance triangular loops, few enough that each chunk is worth
-/// a task.
-const CHUNKS_PER_THREAD: i64 = 8;
+/// a task (an object's libgomp run time, `crate::unit`, deals out as many).
+pub(crate) const CHUNKS_PER_THREAD: i64 = 8;
 
 /// Runs `count` iterations of `body` (the iterator's values `first`, `first + step`, ...): in
 /// order on this thread when `work` (the loop's estimated statement instances) is below `min`

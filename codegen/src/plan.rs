@@ -89,20 +89,27 @@ impl Plan {
         )
     }
 
-    /// The loop tree of the plan decided for C: for the plan's target when it is a C target
-    /// (a caller's variant of [`optimist_loopy::Target::c`]), else for `Target::c()`.
+    /// The loop tree of the plan decided for `target`: every execution choice the back ends
+    /// carry out (threads, lanes, jam, registers, register blocks, packing, forks). The one
+    /// place a plan is decided; each compilation decides once, and the emitters read only
+    /// the [`crate::Decided`] it gives.
+    pub fn decide(&self, target: &optimist_loopy::Target) -> crate::Decided {
+        crate::decide::decide(&self.scop, &self.ast, target, &self.unchecked)
+    }
+
+    /// [`Plan::decide`] for C: for the plan's target when it is a C target (a caller's
+    /// variant of [`optimist_loopy::Target::c`]), else for `Target::c()`.
     pub fn decide_c(&self) -> crate::Decided {
         let target = match self.target.kind {
             optimist_loopy::TargetKind::C => self.target.clone(),
             optimist_loopy::TargetKind::Native => optimist_loopy::Target::c(),
         };
-        crate::decide::decide(&self.scop, &self.ast, &target, &self.unchecked)
+        self.decide(&target)
     }
 
-    /// The loop tree of the plan decided for native code with `options`
-    /// ([`crate::NativeOptions::target`]).
+    /// [`Plan::decide`] for native code with `options` ([`crate::NativeOptions::target`]).
     pub fn decide_native(&self, options: &crate::NativeOptions) -> crate::Decided {
-        crate::decide::decide(&self.scop, &self.ast, &options.target(), &self.unchecked)
+        self.decide(&options.target())
     }
 
     /// What `optimist show ast --target` prints: the strategy's decisions as `//` comments,
@@ -114,8 +121,7 @@ impl Plan {
             out.push_str(line);
             out.push('\n');
         }
-        let decided = crate::decide::decide(&self.scop, &self.ast, target, &self.unchecked);
-        out.push_str(&decided.display(&self.ast, &self.scop));
+        out.push_str(&self.decide(target).display(&self.ast, &self.scop));
         out
     }
 

@@ -19,6 +19,7 @@ use crate::c_abi::{self, CEntries};
 use crate::jit::{self, define_with};
 use crate::jit_model::{Model, define_model};
 use crate::kernel::NativeOptions;
+use crate::parallel::CHUNKS_PER_THREAD;
 use crate::plan::Plan;
 use crate::versioned::{Versioning, define_versioned};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -63,6 +64,9 @@ pub struct KernelSymbols {
     /// The versioned entry (the internal kernel signature), with a plan: the check, then the
     /// model-based code, or `CheckFailed` for the caller to run the faithful code.
     pub(crate) lean: Option<FuncId>,
+    /// Whether the model-based code starts threads, and whether it does inside a loop
+    /// ([`crate::Decided::forks`] of the tree it was lowered from).
+    pub(crate) forks: Option<bool>,
 }
 
 /// Defines `f`'s kernel (the faithful code; with `plan`, the model code and the versioned
@@ -138,26 +142,23 @@ pub(crate) fn define(
         c_entry: faithful,
         c_status: faithful,
         lean: None,
+        forks: None,
     };
     let mut preloads = 0;
     if let Some(p) = plan {
         let preload_slot = crate::abi::slot_count(f);
+        // The plan decided for this target, once: what the model's lowering carries out, and
+        // whether the code starts threads.
+        let decided = p.decide_native(options);
+        symbols.forks = decided.forks();
         let model = Model {
             scop: &p.scop,
-            ast: &p.ast,
+            decided: &decided,
             proved: &p.unchecked,
             preloaded: Some(preload_slot),
             versioning: None,
         };
-        let model = define_model(
-            module,
-            f,
-            model,
-            &format!("{name}_model"),
-            internal,
-            options,
-            None,
-        )?;
+        let model = define_model(module, f, model, &format!("{name}_model"), internal, None)?;
         let lean = Versioning {
             check: &p.check,
             optimized: model,
@@ -279,9 +280,6 @@ fn define_forward(
         Ok(())
     })
 }
-
-/// Chunks per thread, as [`crate::parallel`]'s.
-const CHUNKS_PER_THREAD: i64 = 8;
 
 /// `optimist_parallel_for(body, args, frame, first, step, count, work, min) -> status` over
 /// libgomp: in order on this thread when `work < min`, else `GOMP_parallel` with `threads`
@@ -489,7 +487,7 @@ pub fn object_code(
     )
     .map_err(jit::err)?;
     let mut module = cranelift_object::ObjectModule::new(builder);
-    define(
+    let symbols = define(
         &mut module,
         f,
         plan,
@@ -498,7 +496,7 @@ pub fn object_code(
         Linkage::Local,
         &f.name,
     )?;
-    let threads = module.declarations().get_name("GOMP_parallel").is_some();
+    let threads = symbols.forks.is_some();
     let bytes = module.finish().emit().map_err(jit::err)?;
     let mut links = vec!["-lm"];
     if threads {
@@ -510,8 +508,9 @@ pub fn object_code(
          {name}_status returns 0 when the kernel ran to completion, else a status whose low\n   \
          byte is 1 (an access outside an array's declared size), 2 (integer division by zero\n   \
          or overflow), 3 (an optimized footprint outside an array, its index in bits 16 and\n   \
-         up), 5 (a pure function failed) or 6 (no memory for a local array); bit 8 (0x100)\n   \
-         is set when the faithful code ran because the run-time check failed.\n   \
+         up), 5 (a pure function failed) or 6 (no memory for a local array or a copy); bit 8\n   \
+         (0x100) is set when the faithful code ran because the run-time check failed. A call\n   \
+         that ends with an error leaves every array with a declared size as it was.\n   \
          {name} calls optimist_error(status) on an error: a weak symbol whose default calls\n   \
          abort(); define it to handle errors yourself. */\n\
          #ifndef {guard}\n#define {guard}\n{protos}void optimist_error(int status);\n#endif\n",

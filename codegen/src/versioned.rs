@@ -3,8 +3,9 @@
 //! faithful code. Its own function, so that the optimized code's loops compile exactly as
 //! without versioning.
 
-use crate::ast::{CodegenError, LoopAst};
+use crate::ast::CodegenError;
 use crate::jit_model::{Model, ModelLowering, define_model};
+use crate::kernel::NativeOptions;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 use cranelift_module::{FuncId, Linkage, Module};
@@ -49,22 +50,15 @@ pub(crate) fn define_versioned(
     name: &str,
     linkage: Linkage,
 ) -> Result<FuncId, CodegenError> {
+    let nothing = crate::decide::Decided::empty(NativeOptions::sequential().target());
     let model = Model {
         scop,
-        ast: &LoopAst::default(),
+        decided: &nothing,
         proved: &[],
         preloaded: None,
         versioning: Some(versioning),
     };
-    define_model(
-        module,
-        f,
-        model,
-        name,
-        linkage,
-        &crate::kernel::NativeOptions::sequential(),
-        None,
-    )
+    define_model(module, f, model, name, linkage, None)
 }
 
 impl ModelLowering<'_, '_> {

@@ -55,6 +55,16 @@ pub struct Decided {
 }
 
 impl Decided {
+    /// A tree with nothing in it, decided for `target` (what the versioned entry lowers
+    /// around its check).
+    pub(crate) fn empty(target: Target) -> Decided {
+        Decided {
+            target,
+            body: Vec::new(),
+            iterators: Vec::new(),
+        }
+    }
+
     /// Whether some loop starts threads (`Some`), and whether one that does is inside another
     /// loop (`Some(true)`: its threads start once per iteration of that one).
     pub fn forks(&self) -> Option<bool> {

@@ -78,9 +78,10 @@ pub fn model_loop_report(
 ) -> Result<jit::LoopReport, CodegenError> {
     let mut report = jit::LoopReport::default();
     let mut module = jit::new_module()?;
+    let decided = crate::decide::decide(scop, ast, &options.target(), proved);
     let model = Model {
         scop,
-        ast,
+        decided: &decided,
         proved,
         preloaded: None,
         versioning: None,
@@ -92,18 +93,18 @@ pub fn model_loop_report(
         model,
         &name,
         Linkage::Export,
-        options,
         Some(&mut report),
     )?;
     Ok(report)
 }
 
-/// What one function lowered from the model computes: the statements of `scop` in the order
-/// of `ast`, or (with `versioning`) the versioned entry that checks and calls.
+/// What one function lowered from the model computes: the statements of `scop` as `decided`
+/// (the plan's tree decided for the target, once per compilation), or (with `versioning`) the
+/// versioned entry that checks and calls.
 #[derive(Clone, Copy)]
 pub(crate) struct Model<'a> {
     pub(crate) scop: &'a Scop,
-    pub(crate) ast: &'a LoopAst,
+    pub(crate) decided: &'a Decided,
     /// Arrays whose accesses go without range checks.
     pub(crate) proved: &'a [optimist_scop::ir::ArrayId],
     /// The argument-block slot of the first pre-loaded value, when they come from there.
@@ -118,7 +119,6 @@ pub(crate) fn define_model(
     model: Model<'_>,
     name: &str,
     linkage: Linkage,
-    options: &NativeOptions,
     report: Option<&mut jit::LoopReport>,
 ) -> Result<cranelift_module::FuncId, CodegenError> {
     let cl = |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
@@ -146,8 +146,7 @@ pub(crate) fn define_model(
             ahead: None,
             kernel_site: None,
         };
-        let decided = crate::decide::decide(model.scop, model.ast, &options.target(), model.proved);
-        m.lower(&decided)?;
+        m.lower(model.decided)?;
     }
     module.define_function(id, &mut ctx).map_err(cl)?;
     if let Some(report) = report {
