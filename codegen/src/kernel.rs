@@ -35,6 +35,7 @@
 use crate::abi::{ArgBlock, Status};
 use crate::ast::CodegenError;
 use crate::jit::{self, Compiled};
+use crate::options::NativeOptions;
 use crate::parallel::Pool;
 use crate::plan::Plan;
 use optimist_scop::id::IdVec;
@@ -93,81 +94,6 @@ pub enum Version {
     Optimized,
     /// The faithful lowering of the program IR.
     Fallback,
-}
-
-/// How native code is generated from a plan ([`Kernel::compile_with`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NativeOptions {
-    /// Threads for the loops the plan marks parallel: the kernel owns a pool of this many and
-    /// runs the optimized code in it. `1` compiles those loops in order and owns no pool.
-    /// Results do not depend on it. Default: the cores available.
-    pub threads: usize,
-    /// Run the loops the plan marks vector in 128-bit lanes (`f64x2`, `f32x4`) where their
-    /// bodies allow, with a scalar loop for the remaining iterations. Results do not depend on
-    /// it (no operation is reassociated). Default: on.
-    pub vector: bool,
-    /// Keep in registers the array elements an innermost loop reads and writes at one address
-    /// (an accumulator such as `sum[p]` in `for s: sum[p] += ...`): loaded before the loop,
-    /// stored after it (scalar replacement). Default: on.
-    pub registers: bool,
-    /// Fuse the multiply and the add of a product's micro-kernel ([`crate::MicroKernel`]) into
-    /// one `fma`, rounded once (as `cc -ffp-contract=fast` does), where the CPU has FMA: the
-    /// results may then differ from the interpreter's in the last bits (`tests/jit_faithful.rs`
-    /// allows 1e-12 of the largest element's magnitude plus one in `double`, 1e-5 in `float`).
-    /// Only native code: the C's contraction is its compiler's `-ffp-contract`. Not faster on
-    /// this project's AMD EPYC (Zen 4): the 1000x1100x1200 product on one thread takes
-    /// 0.164-0.167 s fused against 0.151-0.159 s (the eight accumulators' chains of 4-cycle
-    /// fused operations keep both FMA pipes just busy, where separate multiplies and adds use
-    /// four pipes). Default: off.
-    pub contract: bool,
-    /// The pool the loops decided on threads run in. `None` (the default): the process's
-    /// pool of `threads` threads ([`Pool::shared`]), built at its first use and shared by
-    /// every kernel compiled for that count, so that a compiler with a hundred kernels has one
-    /// pool. An embedder with a rayon pool of its own passes it ([`Pool::from_rayon`]).
-    pub pool: Option<Pool>,
-    /// Make a call that stops part way (an access outside a buffer without a declared size, a
-    /// division by zero, a failing pure call) leave every buffer as it was: code that may stop
-    /// after writing runs with the buffers the program writes copied first, and the copies
-    /// are put back when it stops. The copy is made only on the faithful path (the run-time
-    /// check failed, or there is no plan) and, for programs that may fail on their data
-    /// (`Function::may_fail_on_data`), before the optimized code too. Off: no copy, and a call
-    /// that stops leaves what the program wrote before the stop, as the interpreter does.
-    /// Only [`Kernel::run`] and [`Kernel::call`]: the raw C entries never copy. Default: on.
-    pub undo: bool,
-}
-
-impl Default for NativeOptions {
-    fn default() -> Self {
-        NativeOptions {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            vector: true,
-            registers: true,
-            contract: false,
-            pool: None,
-            undo: true,
-        }
-    }
-}
-
-impl NativeOptions {
-    /// The [`Target`](optimist_loopy::Target) these options compile for.
-    pub fn target(&self) -> optimist_loopy::Target {
-        let mut target = optimist_loopy::Target::native(self.threads, self.vector, self.registers);
-        target.fma = self.contract;
-        target
-    }
-
-    /// One thread, no vector lanes, every access in memory: every loop as the AST says.
-    pub fn sequential() -> Self {
-        NativeOptions {
-            threads: 1,
-            vector: false,
-            registers: false,
-            contract: false,
-            pool: None,
-            undo: true,
-        }
-    }
 }
 
 /// Native code for one function: the faithful lowering, and the model-based code when the

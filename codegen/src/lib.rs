@@ -63,6 +63,7 @@ mod decide;
 mod jit;
 mod jit_model;
 mod kernel;
+mod options;
 mod parallel;
 mod plan;
 mod ranges;
@@ -82,8 +83,9 @@ pub use decide::{
 };
 pub use jit::{LoopReport, faithful_loop_report};
 pub use jit_model::model_loop_report;
-pub use kernel::{ArrayArg, CEntry, Kernel, KernelError, NativeOptions, Version};
+pub use kernel::{ArrayArg, CEntry, Kernel, KernelError, Version};
 pub use optimist_loopy::{Target, TargetKind};
+pub use options::NativeOptions;
 pub use parallel::Pool;
 pub use plan::Plan;
 pub use unit::{KernelSymbols, ObjectCode, Runtime, define_kernel, object_code, runtime_symbols};

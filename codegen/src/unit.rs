@@ -18,7 +18,7 @@ use crate::ast::CodegenError;
 use crate::c_abi::{self, CEntries};
 use crate::jit::{self, define_with};
 use crate::jit_model::{Model, define_model};
-use crate::kernel::NativeOptions;
+use crate::options::NativeOptions;
 use crate::parallel::CHUNKS_PER_THREAD;
 use crate::plan::Plan;
 use crate::versioned::{Versioning, define_versioned};

@@ -5,7 +5,6 @@
 
 use crate::ast::CodegenError;
 use crate::jit_model::{Model, ModelLowering, define_model};
-use crate::kernel::NativeOptions;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 use cranelift_module::{FuncId, Linkage, Module};
@@ -50,7 +49,7 @@ pub(crate) fn define_versioned(
     name: &str,
     linkage: Linkage,
 ) -> Result<FuncId, CodegenError> {
-    let nothing = crate::decide::Decided::empty(NativeOptions::sequential().target());
+    let nothing = crate::decide::Decided::empty(optimist_loopy::Target::native(1, false, false));
     let model = Model {
         scop,
         decided: &nothing,

@@ -44,7 +44,7 @@ use crate::decide::{
     DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Share, Stride, statements_of,
 };
 use crate::jit::{self, Lowering, clif};
-use crate::kernel::NativeOptions;
+use crate::options::NativeOptions;
 use crate::versioned::Versioning;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
