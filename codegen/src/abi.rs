@@ -19,9 +19,32 @@
 //!   array, `[lo, hi)` being the flat indices its buffer allows, which is how aliases are passed;
 //!   locals; pre-loaded values), returning a `Status` (`Ok`, `OutOfBounds`, `Division`,
 //!   `Footprint { array }`) and whether the versioned entry ran the faithful code. Only `abi`
-//!   knows how the status is packed into the `i32`.
+//!   knows how the status is packed into the `i32`. The C entries' error hook
+//!   (`ERROR_HOOK`) and the JIT's recorder of it are part of the convention too, here, below
+//!   both the lowerings and the C entries.
 
 use optimist_scop::ir::{ArrayKind, Function, Param};
+use std::cell::Cell;
+
+/// The hook the C entry calls on an error: `void optimist_error(int status)`.
+pub const ERROR_HOOK: &str = "optimist_error";
+
+thread_local! {
+    /// The last error status the JIT's C entries reported on this thread (0 when none).
+    static LAST_ERROR: Cell<i32> = const { Cell::new(0) };
+}
+
+/// The hook the JIT binds [`ERROR_HOOK`] to: records the status for [`take_entry_error`].
+pub(crate) extern "C" fn record_error(status: i32) {
+    let _ = LAST_ERROR.try_with(|e| e.set(status));
+}
+
+/// The error the last call of a JIT kernel's C entry ([`crate::Kernel::entry`]) on this
+/// thread reported, if any, cleared by reading it.
+pub fn take_entry_error() -> Option<Status> {
+    let code = LAST_ERROR.try_with(|e| e.replace(0)).unwrap_or(0);
+    (code != 0).then(|| Status::decode(code).0)
+}
 
 /// The signature of every compiled kernel.
 pub type KernelFn = unsafe extern "C" fn(*mut u64) -> i32;

@@ -5,8 +5,8 @@
 //! For `void mm(int n, int m, double A[n][m])` two functions are defined in the module: `mm`,
 //! with the source's signature, and `mm_status`, which returns the status instead; the
 //! conventions (status codes, the error hook, the memory behind each pointer) are documented
-//! once, on [`crate::object_code`]. The JIT binds the hook [`ERROR_HOOK`] to a recorder read by
-//! [`take_entry_error`]; in object code it is a weak symbol that aborts.
+//! once, on [`crate::object_code`]. The JIT binds the hook [`ERROR_HOOK`] (in `abi`) to a recorder read by
+//! [`crate::take_entry_error`]; in object code it is a weak symbol that aborts.
 //!
 //! `mm_status` lays out the internal argument block ([`crate::abi`]) on its stack, has a
 //! generated function (`mm_sizes`) write each array's range (its declared size at the call's
@@ -18,7 +18,7 @@
 //! locals. `mm` calls it and the hook. Arrays without a declared first dimension are not
 //! copied: their size is not known at the call.
 
-use crate::abi::{self, Status};
+use crate::abi::{self, ERROR_HOOK, Status};
 use crate::ast::CodegenError;
 use crate::jit::{self, Lowering, clif, define_with};
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -29,32 +29,11 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{FuncId, Linkage, Module};
 use optimist_scop::ir::{ArrayKind, Dim, Function, Param};
 use optimist_scop::types::Type;
-use std::cell::Cell;
-
-/// The hook the C entry calls on an error: `void optimist_error(int status)`.
-pub const ERROR_HOOK: &str = "optimist_error";
 
 /// The flat size given to an array whose first dimension is not declared: no access of a
 /// program that runs in bounded memory reaches it, and element addresses computed from it do
 /// not overflow.
 const UNBOUNDED: i64 = i64::MAX / 16;
-
-thread_local! {
-    /// The last error status the JIT's C entries reported on this thread (0 when none).
-    static LAST_ERROR: Cell<i32> = const { Cell::new(0) };
-}
-
-/// The hook the JIT binds [`ERROR_HOOK`] to: records the status for [`take_entry_error`].
-pub(crate) extern "C" fn record_error(status: i32) {
-    let _ = LAST_ERROR.try_with(|e| e.set(status));
-}
-
-/// The error the last call of a JIT kernel's C entry ([`crate::Kernel::entry`]) on this
-/// thread reported, if any, cleared by reading it.
-pub fn take_entry_error() -> Option<Status> {
-    let code = LAST_ERROR.try_with(|e| e.replace(0)).unwrap_or(0);
-    (code != 0).then(|| Status::decode(code).0)
-}
 
 /// The two C entries defined for one kernel.
 #[derive(Clone, Copy, Debug)]

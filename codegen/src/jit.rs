@@ -210,8 +210,8 @@ pub(crate) fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
             crate::buffers::release as *const u8,
         ),
         (
-            crate::c_abi::ERROR_HOOK,
-            crate::c_abi::record_error as *const u8,
+            crate::abi::ERROR_HOOK,
+            crate::abi::record_error as *const u8,
         ),
     ]
 }

@@ -71,12 +71,12 @@ mod unit;
 mod versioned;
 
 pub use abi::Status;
+pub use abi::{ERROR_HOOK, take_entry_error};
 pub use ast::{
     AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked,
     generate_verified,
 };
 pub use c::{CProgram, function as c_function, versioned as versioned_c};
-pub use c_abi::{ERROR_HOOK, take_entry_error};
 pub use decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Promoted,
     RegisterBlock, Share, decide,

@@ -95,7 +95,7 @@ const RESERVED: &[&str] = &[
     "GOMP_parallel",
     "omp_get_thread_num",
     "omp_get_num_threads",
-    c_abi::ERROR_HOOK,
+    crate::abi::ERROR_HOOK,
     crate::parallel::SYMBOL,
     crate::buffers::ACQUIRE,
     crate::buffers::RELEASE,
@@ -220,11 +220,11 @@ fn define_libgomp_runtime(module: &mut dyn Module, threads: usize) -> Result<(),
     if imported(module, crate::buffers::RELEASE).is_some() {
         define_forward(module, crate::buffers::RELEASE, "free", false)?;
     }
-    if imported(module, c_abi::ERROR_HOOK).is_some() {
+    if imported(module, crate::abi::ERROR_HOOK).is_some() {
         let mut sig = module.make_signature();
         sig.params.push(AbiParam::new(types::I32));
         let id = module
-            .declare_function(c_abi::ERROR_HOOK, Linkage::Preemptible, &sig)
+            .declare_function(crate::abi::ERROR_HOOK, Linkage::Preemptible, &sig)
             .map_err(jit::err)?;
         let abort = module
             .declare_function("abort", Linkage::Import, &module.make_signature())
