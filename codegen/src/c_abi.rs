@@ -296,15 +296,7 @@ fn define_status_entry(
             failed = b.ins().bor(failed, null);
             bases.push(p);
         }
-        let run = b.create_block();
-        let release = b.create_block();
-        b.append_block_param(release, types::I32);
-        let no_memory = b
-            .ins()
-            .iconst(types::I32, i64::from(Status::NoMemory.encode(false)));
-        b.ins().brif(failed, release, &[no_memory.into()], run, &[]);
-        b.seal_block(run);
-        b.switch_to_block(run);
+        let release = unless_out_of_memory(b, failed);
         let undo = Undo {
             f,
             args,
@@ -460,15 +452,7 @@ impl Undo<'_> {
             failed = b.ins().bor(failed, null);
             copies.push((base, copy, bytes));
         }
-        let go = b.create_block();
-        let out = b.create_block();
-        b.append_block_param(out, types::I32);
-        let no_memory = b
-            .ins()
-            .iconst(types::I32, i64::from(Status::NoMemory.encode(false)));
-        b.ins().brif(failed, out, &[no_memory.into()], go, &[]);
-        b.seal_block(go);
-        b.switch_to_block(go);
+        let out = unless_out_of_memory(b, failed);
         for &(base, copy, bytes) in &copies {
             b.ins().call(self.memcpy, &[copy, base, bytes]);
         }
@@ -490,6 +474,25 @@ impl Undo<'_> {
         }
         Ok(status)
     }
+}
+
+/// Branches on `failed` (an allocation returned null): to a new block taking the status as
+/// its parameter, with [`Status::NoMemory`], or on in a new block, where the builder is left.
+/// The status block is returned, not sealed.
+fn unless_out_of_memory(
+    b: &mut FunctionBuilder<'_>,
+    failed: Value,
+) -> cranelift_codegen::ir::Block {
+    let go = b.create_block();
+    let out = b.create_block();
+    b.append_block_param(out, types::I32);
+    let no_memory = b
+        .ins()
+        .iconst(types::I32, i64::from(Status::NoMemory.encode(false)));
+    b.ins().brif(failed, out, &[no_memory.into()], go, &[]);
+    b.seal_block(go);
+    b.switch_to_block(go);
+    out
 }
 
 /// `NAME`: calls `NAME_status` and, on an error, [`ERROR_HOOK`]; returns the value.
