@@ -305,17 +305,24 @@ fn define_status_entry(
             free,
         };
         let faithful = module.declare_func_in_func(code.faithful, b.func);
+        let faithful_call = |b: &mut FunctionBuilder<'_>| {
+            let call = b.ins().call(faithful, &[args]);
+            Ok(b.inst_results(call)[0])
+        };
         let status = match code.lean {
             // No plan: the faithful code, undoable.
-            None => undo.call(b, |b| {
-                let call = b.ins().call(faithful, &[args]);
-                Ok(b.inst_results(call)[0])
-            })?,
+            None => undo.call(b, faithful_call)?,
             Some(lean) => {
                 let lean = module.declare_func_in_func(lean, b.func);
-                // The faithful code when the check failed (flagged as the versioned entry
-                // flags it), undoable.
-                let then_faithful = |b: &mut FunctionBuilder<'_>, first: Value| {
+                // The check and the model code, then, when the check failed, `fallback`
+                // (the faithful code), its status flagged as the faithful one's.
+                let checked = |b: &mut FunctionBuilder<'_>,
+                               fallback: &dyn Fn(
+                    &mut FunctionBuilder<'_>,
+                )
+                    -> Result<Value, CodegenError>| {
+                    let call = b.ins().call(lean, &[args]);
+                    let first = b.inst_results(call)[0];
                     let failed = b.ins().icmp_imm_s(
                         IntCC::Equal,
                         first,
@@ -327,35 +334,18 @@ fn define_status_entry(
                     b.ins().brif(failed, fall, &[], join, &[first.into()]);
                     b.seal_block(fall);
                     b.switch_to_block(fall);
-                    (fall, join)
-                };
-                if f.may_fail_on_data() {
-                    // The model-based code may stop part way too: one copy for both.
-                    undo.call(b, |b| {
-                        let call = b.ins().call(lean, &[args]);
-                        let first = b.inst_results(call)[0];
-                        let (_, join) = then_faithful(b, first);
-                        let call = b.ins().call(faithful, &[args]);
-                        let s = b.inst_results(call)[0];
-                        let s = b.ins().bor_imm_s(s, i64::from(abi::FALLBACK_FLAG));
-                        b.ins().jump(join, &[s.into()]);
-                        b.seal_block(join);
-                        b.switch_to_block(join);
-                        Ok(b.block_params(join)[0])
-                    })?
-                } else {
-                    let call = b.ins().call(lean, &[args]);
-                    let first = b.inst_results(call)[0];
-                    let (_, join) = then_faithful(b, first);
-                    let s = undo.call(b, |b| {
-                        let call = b.ins().call(faithful, &[args]);
-                        Ok(b.inst_results(call)[0])
-                    })?;
+                    let s = fallback(b)?;
                     let s = b.ins().bor_imm_s(s, i64::from(abi::FALLBACK_FLAG));
                     b.ins().jump(join, &[s.into()]);
                     b.seal_block(join);
                     b.switch_to_block(join);
-                    b.block_params(join)[0]
+                    Ok(b.block_params(join)[0])
+                };
+                if f.may_fail_on_data() {
+                    // The model-based code may stop part way too: one copy for both.
+                    undo.call(b, |b| checked(b, &faithful_call))?
+                } else {
+                    checked(b, &|b| undo.call(b, faithful_call))?
                 }
             }
         };

@@ -123,8 +123,12 @@ pub struct Kernel {
     install: bool,
     /// The C entries ([`Kernel::entry`]).
     entry: CEntry,
-    /// [`NativeOptions::undo`].
-    undo: bool,
+    /// The arrays a call saves before code that may stop part way: those the program writes
+    /// ([`Function::written_arrays`]), or none without [`NativeOptions::undo`].
+    undone: Vec<ArrayId>,
+    /// Whether the program may stop on its data ([`Function::may_fail_on_data`]): then the
+    /// optimized code runs with the buffers saved too.
+    fallible: bool,
 }
 
 /// A kernel's C entry points ([`Kernel::entry`]): the function with the name and C signature
@@ -243,7 +247,12 @@ impl Kernel {
                 prototypes: crate::c_abi::prototypes(f, &f.name),
                 _code: code.keep(),
             },
-            undo: options.undo,
+            undone: if options.undo {
+                f.written_arrays()
+            } else {
+                Vec::new()
+            },
+            fallible: f.may_fail_on_data(),
         };
         let Some(p) = plan else {
             return Ok(k);
@@ -535,14 +544,13 @@ impl Kernel {
         // Code that may stop part way (the faithful code at an access outside a buffer; any
         // code at a division by zero or a failing call) runs with the buffers it writes saved,
         // and restored when it stops: a refused call changes nothing.
-        let written: Vec<View> = f
-            .written_arrays()
-            .into_iter()
-            .filter(|_| self.undo)
-            .filter_map(|a| views.get(a).copied().flatten())
+        let written: Vec<View> = self
+            .undone
+            .iter()
+            .filter_map(|&a| views.get(a).copied().flatten())
             .collect();
         let save = || written.iter().map(|v| v.save()).collect::<Vec<_>>();
-        let fallible = f.may_fail_on_data();
+        let fallible = self.fallible;
         let (status, fallback, saved) = match &self.lean {
             // The check first, without the local arrays only the faithful code needs; they are
             // allocated when it fails.
