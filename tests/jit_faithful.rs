@@ -1185,6 +1185,63 @@ fn where_threads_start_is_read_off_the_decided_tree() {
     assert_eq!(forks("corpus/suite/jacobi1d.c"), Some(true));
 }
 
+/// Packing is decided for the target, not undone by an emitter: in gemm's plan with its loop
+/// over row blocks made parallel, native code (whose outlined bodies cannot see a buffer, and
+/// whose register blocks run only in a micro-kernel) gets no pack and no register block, the
+/// loops as written; C (whose OpenMP threads see the function's locals) keeps both.
+#[test]
+fn a_pack_whose_loops_fork_is_made_only_where_threads_see_its_buffer() {
+    use optimist::codegen::{LoopKind, Node};
+    use optimist::loopy::Target;
+    let f = frontend::parse_file(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/gemm.c"),
+        &FrontendConfig::default(),
+    )
+    .unwrap();
+    let outcome = optimist::optimize(&f, &optimist::Config::default()).unwrap();
+    let plan = outcome.plan().expect("optimized");
+    /// Marks parallel every loop over row blocks (a loop around one loop around a reduction),
+    /// and no other.
+    fn rows_parallel(nodes: &mut [Node], marked: &mut usize) {
+        for n in nodes {
+            match n {
+                Node::For { body, kind, .. } => {
+                    let rows = matches!(body.as_slice(), [Node::For { body: inner, .. }]
+                        if matches!(inner.as_slice(), [Node::For { kind: LoopKind::Accumulate, .. }]));
+                    if rows {
+                        *kind = LoopKind::Parallel;
+                        *marked += 1;
+                    } else if *kind == LoopKind::Parallel {
+                        *kind = LoopKind::Serial;
+                    }
+                    rows_parallel(body, marked);
+                }
+                Node::If { then, els, .. } => {
+                    rows_parallel(then, marked);
+                    rows_parallel(els, marked);
+                }
+                Node::Stmt { .. } => {}
+            }
+        }
+    }
+    let mut ast = plan.ast.clone();
+    let mut marked = 0;
+    rows_parallel(&mut ast.body, &mut marked);
+    assert!(marked > 0, "no loop over row blocks in gemm's plan");
+    let decided =
+        |target: &Target| optimist::codegen::decide(&plan.scop, &ast, target, &plan.unchecked);
+    // Native code on one thread packs; on two its row blocks' loop forks inside the pack.
+    let one = decided(&Target::native(1, true, true));
+    assert!(!one.packs().is_empty(), "{}", one.display(&ast, &plan.scop));
+    let two = decided(&Target::native(2, true, true));
+    let shown = two.display(&ast, &plan.scop);
+    assert!(two.packs().is_empty(), "{shown}");
+    assert!(!shown.contains("register block"), "{shown}");
+    assert!(shown.contains("// threads"), "{shown}");
+    let c = decided(&Target::c());
+    assert!(!c.packs().is_empty(), "{}", c.display(&ast, &plan.scop));
+}
+
 /// The range test before inner loops against the interpreter on many small random loops
 /// (a fixed seed): both directions and all four exit tests, subscripts `c * i + d` with
 /// negative, zero and large coefficients, a 2-d array indexed past its rows and walked along

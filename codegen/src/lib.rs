@@ -79,7 +79,7 @@ pub use ast::{
 pub use c::{CProgram, function as c_function, versioned as versioned_c};
 pub use decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Promoted,
-    RegisterBlock, Share, decide,
+    RegisterBlock, Registers, Share, decide,
 };
 pub use jit::{LoopReport, faithful_loop_report};
 pub use jit_model::model_loop_report;

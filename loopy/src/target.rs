@@ -53,6 +53,10 @@ pub struct BlockShape {
     /// `j <= i`; the reduction stays apart) is blocked too: blocks cut by the bounds run on a
     /// local copy of their elements, only those inside copied back.
     pub triangles: bool,
+    /// Whether a loop on threads inside a packed loop may read the pack's buffer (C: OpenMP's
+    /// threads see the function's locals). Native code's outlined bodies see none of the
+    /// function's values, so a pack whose loops fork is not made there.
+    pub threads_see_buffers: bool,
 }
 
 impl Default for BlockShape {
@@ -72,6 +76,7 @@ impl Default for BlockShape {
             vector_bytes: 32,
             kernel_only: false,
             triangles: true,
+            threads_see_buffers: true,
         }
     }
 }
@@ -92,6 +97,7 @@ impl BlockShape {
             vector_bytes: 16,
             kernel_only: true,
             triangles: true,
+            threads_see_buffers: false,
         }
     }
 }

@@ -157,9 +157,8 @@ impl Printer<'_> {
         let site = self.kernel_site.borrow().clone();
         if blk.packed.is_some()
             && let Some(site) = site
-            && let Some(text) = self.kernel_block(l, blk, &site, depth)
         {
-            return text;
+            return self.kernel_block(l, blk, &site, depth);
         }
         let mut out = String::new();
         let pad = "  ".repeat(depth);
@@ -466,9 +465,9 @@ impl Printer<'_> {
             pack: site,
         }: &KernelSite,
         depth: usize,
-    ) -> Option<String> {
+    ) -> String {
         let b = &blk.block;
-        let k_end = crate::ast::exclusive_bound(l.iter, &l.cond)?;
+        let k_end = &site.k_end;
         let mut out = String::new();
         let pad = "  ".repeat(depth);
         let (r, c, k) = (
@@ -550,7 +549,7 @@ impl Printer<'_> {
             "}".to_string(),
             format!(
                 "{name}({} - {}, {a}, {packed}, optimist_c, optimist_ldc);",
-                self.aexpr(&k_end),
+                self.aexpr(k_end),
                 self.aexpr(&l.init),
             ),
             "if (!optimist_whole)".to_string(),
@@ -564,7 +563,7 @@ impl Printer<'_> {
         let _ = writeln!(out, "{pad}}} else {{");
         out.push_str(&self.for_loop(&blk.serial, depth + 1));
         let _ = writeln!(out, "{pad}}}");
-        Some(out)
+        out
     }
 
     /// The name of a micro-kernel (printed once per function, before it): `kc` steps of the

@@ -507,8 +507,8 @@ impl Printer<'_> {
                     self.fork_clause(fork)
                 );
             }
-            Exec::Registers(groups) => {
-                if let Some(text) = self.promoted_loop(l, groups, depth) {
+            Exec::Registers(r) => {
+                if let Some(text) = self.promoted_loop(l, r, depth) {
                     return text;
                 }
             }

@@ -9,26 +9,17 @@
 //! two loops.
 
 use super::*;
-use crate::decide::Promoted;
+use crate::decide::Registers;
 
 impl Printer<'_> {
-    /// A loop whose `groups` stay in locals: when it runs at all, and none of the moving
-    /// accesses reaches a kept element in its iterations (checked on the addresses: the first
-    /// one and the step between iterations), each element is read into a local before it, the
-    /// accesses use the local, and the local is stored back after it; otherwise the loop runs
-    /// as written. `None` when the check cannot be printed (a bound that moves with the loop):
-    /// the caller prints the loop as written.
-    pub(super) fn promoted_loop(
-        &self,
-        l: &DLoop,
-        groups: &[Promoted],
-        depth: usize,
-    ) -> Option<String> {
-        let checked = groups.iter().any(|g| !g.others.is_empty());
-        let end = crate::ast::exclusive_bound(l.iter, &l.cond);
-        if (checked && end.is_none()) || l.step <= 0 {
-            return None;
-        }
+    /// A loop whose elements stay in locals ([`Registers`]): when it runs at all, and none of
+    /// the moving accesses reaches a kept element in its iterations (checked on the
+    /// addresses: the first one and the step between iterations), each element is read into
+    /// a local before it, the accesses use the local, and the local is stored back after it;
+    /// otherwise the loop runs as written. `None` only for a tree `decide` does not make (a
+    /// statement node that is not one).
+    pub(super) fn promoted_loop(&self, l: &DLoop, r: &Registers, depth: usize) -> Option<String> {
+        let groups = &r.groups;
         let flat = crate::decide::plain(&l.body);
         let ctx_of = |node: usize| -> Option<StmtCtx<'_>> {
             match flat.get(node)? {
@@ -44,14 +35,9 @@ impl Printer<'_> {
                 _ => None,
             }
         };
-        // Where each group's element is first accessed (its index expressions are free of the
-        // loop, so any statement of the body names it).
         let mut homes = Vec::with_capacity(groups.len());
         for g in groups {
-            let a = *g.accesses.first()?;
-            let node = flat.iter().position(|n| {
-                matches!(n, Node::Stmt { stmt, .. } if self.scop.stmt(*stmt).accesses.contains(&a))
-            })?;
+            let (node, a) = g.home;
             homes.push(self.access_text(&ctx_of(node)?, a));
         }
         let (it, step) = (&self.iters[l.iter], l.step);
@@ -62,11 +48,12 @@ impl Printer<'_> {
         let _ = writeln!(out, "{pad}if ({test}) {{");
         let inner = "  ".repeat(depth + 1);
         let mut kept = String::new();
-        if checked {
+        let checked = r.end.is_some();
+        if let Some(end) = &r.end {
             // Whether a moving access reaches a kept element: its address `f` at the first
             // iteration, the step `d` to the next, the element at `p`: some iteration
             // `t < trips` with `f + t d = p`.
-            let end = self.aexpr(end.as_ref()?);
+            let end = self.aexpr(end);
             let _ = writeln!(
                 out,
                 "{inner}long optimist_trips = ({end} - {it} + {}L) / {step}L, optimist_hit = 0;",

@@ -41,7 +41,8 @@ impl Decider<'_> {
         }
         let (blocks_origin, n_blocks) =
             crate::block::nominal(blocks_init, &exclusive_bound(*blocks, blocks_cond)?)?;
-        let depth = whole_length(k_init, &exclusive_bound(*k, k_cond)?)?;
+        let k_end = exclusive_bound(*k, k_cond)?;
+        let depth = whole_length(k_init, &k_end)?;
         let access = self.packable(&b)?;
         let strict = b.boxed
             && blocks_origin == *blocks_init
@@ -74,6 +75,7 @@ impl Decider<'_> {
             k: *k,
             k_init: k_init.clone(),
             k_cond: k_cond.clone(),
+            k_end,
             depth,
             block: b,
             access,

@@ -84,7 +84,7 @@ impl Exec {
                     String::new()
                 }
             ),
-            Exec::Registers(groups) => format!("  // {} element(s) in registers", groups.len()),
+            Exec::Registers(r) => format!("  // {} element(s) in registers", r.groups.len()),
             Exec::Carried(values) => format!(
                 "  // {} value(s) carried to the next iteration",
                 values.len()

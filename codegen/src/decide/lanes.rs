@@ -227,7 +227,7 @@ impl Decider<'_> {
             let st = self.scop.stmt(*stmt);
             let t = self.scop.array(self.scop.access(st.write).array).elem;
             if st.guard.is_some()
-                || !has_lanes(t)
+                || lanes_of(t, self.target.vector_bytes.into()).is_none()
                 || *elem.get_or_insert(t) != t
                 || stride(self.scop, self.proved, iter, indices, st.write)
                     != Some(Stride::Contiguous)
@@ -341,8 +341,9 @@ impl Decider<'_> {
     /// loading it before the loop and storing it after touch nothing the program does not).
     /// `None` when there is none, or the body has loops, or a statement occurs twice.
     pub(super) fn promotable(&self, iter: usize, body: &[Node]) -> Option<Vec<Promoted>> {
-        // (array, index expressions, accesses, written)
-        let mut groups: Vec<(ArrayId, &[AExpr], Vec<AccessId>, bool)> = Vec::new();
+        // (array, index expressions, accesses, written, node of the first)
+        type Group<'x> = (ArrayId, &'x [AExpr], Vec<AccessId>, bool, usize);
+        let mut groups: Vec<Group<'_>> = Vec::new();
         // Accesses that move along `iter`: (array, node, access), `None` when not affine.
         let mut moving: Vec<(ArrayId, Option<(usize, AccessId)>)> = Vec::new();
         for (k, st, indices) in self.unguarded(body)? {
@@ -366,7 +367,7 @@ impl Decider<'_> {
                                 g.2.push(a);
                                 g.3 |= write;
                             }
-                            None => groups.push((id, exprs, vec![a], write)),
+                            None => groups.push((id, exprs, vec![a], write, k)),
                         }
                     }
                     Some(exprs) if exprs.iter().all(|x| coefficient(x, iter).is_some()) => {
@@ -379,12 +380,13 @@ impl Decider<'_> {
         let arrays: Vec<_> = groups.iter().map(|g| g.0).collect();
         let groups: Vec<Promoted> = groups
             .into_iter()
-            .filter(|(id, _, _, written)| {
+            .filter(|(id, _, _, written, _)| {
                 *written
                     && arrays.iter().filter(|a| *a == id).count() == 1
                     && !moving.iter().any(|(m, x)| m == id && x.is_none())
             })
-            .map(|(id, _, accesses, _)| Promoted {
+            .map(|(id, _, accesses, _, node)| Promoted {
+                home: (node, accesses[0]),
                 accesses,
                 others: moving
                     .iter()
@@ -630,12 +632,16 @@ impl Decider<'_> {
     }
 }
 
-/// Whether a vector of 128 bits has lanes of `t` in native code.
-pub(super) fn has_lanes(t: Type) -> bool {
-    matches!(
-        t,
-        Type::F32 | Type::F64 | Type::I32 | Type::U32 | Type::I64 | Type::U64
-    )
+/// The lanes of `t` in a vector of `bytes` ([`Target::vector_bytes`]) in native code: `None`
+/// for the element types its vector code does not handle (the one list of them: `decide`
+/// makes lanes of these only, and `jit_model` builds its vector types from this).
+pub(crate) fn lanes_of(t: Type, bytes: i64) -> Option<i64> {
+    let size = match t {
+        Type::F32 | Type::I32 | Type::U32 => 4,
+        Type::F64 | Type::I64 | Type::U64 => 8,
+        Type::I8 | Type::U8 | Type::I16 | Type::U16 => return None,
+    };
+    (bytes >= 2 * size && bytes % size == 0).then_some(bytes / size)
 }
 
 /// How an access moves along the iterator of a vector loop.
@@ -827,8 +833,11 @@ mod tests {
 
     #[test]
     fn lanes_exist_for_the_element_types_native_vectors_hold() {
-        assert!(has_lanes(Type::F64) && has_lanes(Type::F32) && has_lanes(Type::I32));
-        assert!(!has_lanes(Type::I8));
+        assert_eq!(lanes_of(Type::F64, 16), Some(2));
+        assert_eq!(lanes_of(Type::F32, 16), Some(4));
+        assert_eq!(lanes_of(Type::I32, 64), Some(16));
+        assert_eq!(lanes_of(Type::I8, 16), None);
+        assert_eq!(lanes_of(Type::F64, 8), None);
     }
 
     #[test]

@@ -68,77 +68,48 @@ impl Decided {
     /// Whether some loop starts threads (`Some`), and whether one that does is inside another
     /// loop (`Some(true)`: its threads start once per iteration of that one).
     pub fn forks(&self) -> Option<bool> {
-        fn nodes(ns: &[DNode], inside: bool, found: &mut Option<bool>) {
-            for n in ns {
-                match n {
-                    DNode::For(l) => lp(l, inside, found),
-                    DNode::If { then, els, .. } => {
-                        nodes(then, inside, found);
-                        nodes(els, inside, found);
+        /// The loops and regions around the node, and what was found.
+        struct Forks(usize, Option<bool>);
+        impl<'a> Visitor<'a> for Forks {
+            fn enter(&mut self, n: Visit<'a>) -> bool {
+                let scope = match n {
+                    Visit::Loop(l) => Some(walk::on_threads(l)),
+                    Visit::Region => Some(true),
+                    _ => None,
+                };
+                if let Some(starts) = scope {
+                    if starts {
+                        self.1 = Some(self.1.unwrap_or(false) || self.0 > 0);
                     }
-                    DNode::Stmt(_) => {}
-                    DNode::Region { body, .. } => {
-                        *found = Some(found.unwrap_or(false) || inside);
-                        nodes(body, true, found);
-                    }
-                    DNode::Packed { body, .. } => nodes(body, inside, found),
+                    self.0 += 1;
+                }
+                true
+            }
+            fn leave(&mut self, n: Visit<'a>) {
+                if matches!(n, Visit::Loop(_) | Visit::Region) {
+                    self.0 -= 1;
                 }
             }
         }
-        fn lp(l: &DLoop, inside: bool, found: &mut Option<bool>) {
-            let starts = match &l.exec {
-                Exec::Threads { .. } => true,
-                Exec::Jammed(j) => j.threads,
-                Exec::Lanes(lanes) => !matches!(lanes.share, Share::No),
-                _ => false,
-            };
-            if starts {
-                *found = Some(found.unwrap_or(false) || inside);
-            }
-            nodes(&l.body, true, found);
-            if let Exec::Jammed(j) = &l.exec {
-                lp(&j.lanes, true, found);
-                nodes(&j.rest, true, found);
-            }
-        }
-        let mut found = None;
-        nodes(&self.body, false, &mut found);
-        found
+        let mut v = Forks(0, None);
+        walk::walk(&self.body, &mut v);
+        v.1
     }
 
     /// Every operand packed ([`DNode::Packed`]), in the order of the tree.
     pub fn packs(&self) -> Vec<&Pack> {
-        fn nodes<'a>(ns: &'a [DNode], out: &mut Vec<&'a Pack>) {
-            for n in ns {
-                match n {
-                    DNode::For(l) => lp(l, out),
-                    DNode::If { then, els, .. } => {
-                        nodes(then, out);
-                        nodes(els, out);
-                    }
-                    DNode::Stmt(_) => {}
-                    DNode::Region { body, .. } => nodes(body, out),
-                    DNode::Packed { pack, body } => {
-                        out.push(pack);
-                        nodes(body, out);
-                    }
+        struct Packs<'a>(Vec<&'a Pack>);
+        impl<'a> Visitor<'a> for Packs<'a> {
+            fn enter(&mut self, n: Visit<'a>) -> bool {
+                if let Visit::Packed(p) = n {
+                    self.0.push(p);
                 }
+                true
             }
         }
-        fn lp<'a>(l: &'a DLoop, out: &mut Vec<&'a Pack>) {
-            nodes(&l.body, out);
-            match &l.exec {
-                Exec::Jammed(j) => {
-                    lp(&j.lanes, out);
-                    nodes(&j.rest, out);
-                }
-                Exec::Block(b) => lp(&b.serial, out),
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        nodes(&self.body, &mut out);
-        out
+        let mut v = Packs(Vec::new());
+        walk::walk(&self.body, &mut v);
+        v.0
     }
 }
 
@@ -240,7 +211,7 @@ pub enum Exec {
     Jammed(Box<Jam>),
     /// Elements the loop keeps at one place held in registers across it (scalar
     /// replacement), when a check before it shows no moving access reaches them.
-    Registers(Vec<Promoted>),
+    Registers(Registers),
     /// Its body is a register block kept in registers across it when whole; `serial`
     /// otherwise.
     Block(Box<Block>),
@@ -339,8 +310,21 @@ pub struct Jam {
 pub struct Promoted {
     /// The accesses at the element.
     pub accesses: Vec<AccessId>,
+    /// The first of them (statement node of the loop body, access): the element is read
+    /// there before the loop and stored there after it.
+    pub home: (usize, AccessId),
     /// The moving accesses to its array.
     pub others: Vec<(usize, AccessId)>,
+}
+
+/// The elements a loop keeps in registers ([`Exec::Registers`]).
+#[derive(Clone, Debug)]
+pub struct Registers {
+    /// The elements.
+    pub groups: Vec<Promoted>,
+    /// The loop's exclusive bound, when some element has moving accesses to check
+    /// ([`Promoted::others`]): the check counts the loop's iterations.
+    pub end: Option<AExpr>,
 }
 
 /// A register block ([`Exec::Block`]).
@@ -374,6 +358,8 @@ pub struct Pack {
     pub k_init: AExpr,
     /// Its condition.
     pub k_cond: AExpr,
+    /// Its exclusive bound.
+    pub k_end: AExpr,
     /// Its length when whole.
     pub depth: i64,
     /// The register block.
@@ -614,6 +600,10 @@ impl Decider<'_> {
                     (Some((s, a)), Node::Stmt { stmt, .. }) if s == *stmt => Some(a),
                     _ => None,
                 };
+                // Blocks that run only in a micro-kernel run as written outside a pack.
+                if t.block.kernel_only && packed.is_none() {
+                    return DNode::For(serial);
+                }
                 return made(
                     Exec::Block(Box::new(Block {
                         block,
@@ -630,9 +620,17 @@ impl Decider<'_> {
                     packing: Some((pack.block.stmt_id(), pack.access)),
                     ..cx
                 };
+                let rows = self.node(n, inner);
+                // Blocks that run only in a micro-kernel need one; a buffer the threads inside
+                // cannot see is not made.
+                if (t.block.kernel_only && pack.kernel.is_none())
+                    || (!t.block.threads_see_buffers && walk::forks(std::slice::from_ref(&rows)))
+                {
+                    return as_written(rows);
+                }
                 return DNode::Packed {
                     pack: Box::new(pack),
-                    body: vec![self.node(n, inner)],
+                    body: vec![rows],
                 };
             }
         }
@@ -710,7 +708,23 @@ impl Decider<'_> {
         if t.registers
             && let Some(groups) = self.promotable(*iter, body)
         {
-            return made(Exec::Registers(groups), self.nodes(body, cx.inside()));
+            let end = exclusive_bound(*iter, cond);
+            let inside = self.nodes(body, cx.inside());
+            // Moving accesses are checked on the loop's iterations: without a bound to count
+            // them, the loop runs as written.
+            if groups.iter().any(|g| !g.others.is_empty()) {
+                let Some(end) = end else {
+                    return made(Exec::Serial, inside);
+                };
+                return made(
+                    Exec::Registers(Registers {
+                        groups,
+                        end: Some(end),
+                    }),
+                    inside,
+                );
+            }
+            return made(Exec::Registers(Registers { groups, end: None }), inside);
         }
         if t.registers
             && t.vectorizer == Vectorizer::Own
@@ -784,26 +798,35 @@ impl Decider<'_> {
         }
         // Every loop inside serial (or carrying values, which the strips give up), its bounds
         // and the conditions free of `iter`; `looped` says whether there is one.
-        fn serial_inside(nodes: &[DNode], iter: usize, looped: &mut bool) -> bool {
-            nodes.iter().all(|n| match n {
-                DNode::For(l) => {
-                    *looped = true;
-                    matches!(l.exec, Exec::Serial | Exec::Carried(_))
-                        && !mentions(&l.init, iter)
-                        && !mentions(&l.cond, iter)
-                        && serial_inside(&l.body, iter, looped)
-                }
-                DNode::If { cond, then, els } => {
-                    !mentions(cond, iter)
-                        && serial_inside(then, iter, looped)
-                        && serial_inside(els, iter, looped)
-                }
-                DNode::Stmt(_) => true,
-                DNode::Region { .. } | DNode::Packed { .. } => false,
-            })
+        struct SerialInside {
+            iter: usize,
+            serial: bool,
+            looped: bool,
         }
-        let mut looped = false;
-        if !serial_inside(decided, iter, &mut looped) || !looped {
+        impl<'a> Visitor<'a> for SerialInside {
+            fn enter(&mut self, n: Visit<'a>) -> bool {
+                let ok = match n {
+                    Visit::Loop(l) => {
+                        self.looped = true;
+                        matches!(l.exec, Exec::Serial | Exec::Carried(_))
+                            && !mentions(&l.init, self.iter)
+                            && !mentions(&l.cond, self.iter)
+                    }
+                    Visit::If(cond) => !mentions(cond, self.iter),
+                    Visit::Stmt => true,
+                    Visit::Region | Visit::Packed(_) => false,
+                };
+                self.serial &= ok;
+                self.serial
+            }
+        }
+        let mut v = SerialInside {
+            iter,
+            serial: true,
+            looped: false,
+        };
+        walk::walk(decided, &mut v);
+        if !v.serial || !v.looped {
             return None;
         }
         // A chain inside: scalars the iterations carry through their loops, or a statement of
@@ -892,24 +915,22 @@ impl Decider<'_> {
 /// instead: inside strips ([`Decider::strips`]) a loop's body runs for every iteration of the
 /// strip, so nothing stays in a register from one of its iterations to the next.
 fn without_carried(nodes: Vec<DNode>) -> Vec<DNode> {
-    nodes
-        .into_iter()
-        .map(|n| match n {
-            DNode::For(mut l) => {
-                if matches!(l.exec, Exec::Carried(_)) {
-                    l.exec = Exec::Serial;
-                }
-                l.body = without_carried(std::mem::take(&mut l.body));
-                DNode::For(l)
-            }
-            DNode::If { cond, then, els } => DNode::If {
-                cond,
-                then: without_carried(then),
-                els: without_carried(els),
-            },
-            n => n,
-        })
-        .collect()
+    walk::map_loops(nodes, &mut |mut l| {
+        if matches!(l.exec, Exec::Carried(_)) {
+            l.exec = Exec::Serial;
+        }
+        DNode::For(Box::new(l))
+    })
+}
+
+/// `nodes` with every register block run as its loop as written ([`Block::serial`]): on a
+/// target whose blocks run only in a micro-kernel ([`optimist_loopy::BlockShape::kernel_only`]),
+/// where none runs them.
+fn as_written(node: DNode) -> DNode {
+    walk::map_node(node, &mut |l| match l.exec {
+        Exec::Block(b) => DNode::For(Box::new(b.serial)),
+        exec => DNode::For(Box::new(DLoop { exec, ..l })),
+    })
 }
 
 /// The iterators of the loops in `nodes`, each once.
@@ -978,8 +999,11 @@ pub(crate) fn plain(nodes: &[DNode]) -> Vec<Node> {
 mod blocks;
 mod display;
 mod lanes;
+pub(crate) mod walk;
 
-pub(crate) use lanes::{Stride, array_of, statements_of, stride, unconditional_reads};
+use walk::{Visit, Visitor};
+
+pub(crate) use lanes::{Stride, array_of, lanes_of, statements_of, stride, unconditional_reads};
 
 impl Decider<'_> {
     /// When the loop `for (iter = init; iter < end; ...) body` starts its threads ([`Fork`]);

@@ -32,6 +32,7 @@ use vector::vector_type;
 pub(super) struct KernelSite {
     pub(super) buffer: Value,
     pub(super) pack: Pack,
+    pub(super) kernel: MicroKernel,
     /// A byte per column of the tile's column blocks (packed or not), then from `counts` an
     /// `i64` per column block (how many of its columns are packed).
     flags: Option<cranelift_codegen::ir::StackSlot>,
@@ -43,22 +44,6 @@ pub(super) struct KernelSite {
     owned: Variable,
 }
 
-/// Whether a loop among `nodes` starts threads.
-fn forks(nodes: &[DNode]) -> bool {
-    nodes.iter().any(|n| match n {
-        DNode::For(l) => {
-            matches!(l.exec, Exec::Threads { .. })
-                || matches!(&l.exec, Exec::Jammed(j) if j.threads)
-                || matches!(&l.exec, Exec::Lanes(lanes) if lanes.share != Share::No)
-                || forks(&l.body)
-        }
-        DNode::If { then, els, .. } => forks(then) || forks(els),
-        DNode::Region { .. } => true,
-        DNode::Packed { body, .. } => forks(body),
-        DNode::Stmt(_) => false,
-    })
-}
-
 impl ModelLowering<'_, '_> {
     /// A loop over a product's row blocks with its operands packed ([`Pack`]): the buffer, the
     /// flags of what its blocks packed, all clear, and with [`Pack::upfront`] every column
@@ -67,9 +52,6 @@ impl ModelLowering<'_, '_> {
         let Some(kernel) = &pack.kernel else {
             return self.nodes(body);
         };
-        if forks(body) || self.kernel_site.is_some() {
-            return self.nodes(body);
-        }
         let elem = self.block_elem(&pack.block);
         let size = elem.size() as i64;
         let bytes = self.l.b.ins().iconst(types::I64, pack.elements() * size);
@@ -98,6 +80,7 @@ impl ModelLowering<'_, '_> {
                 m.kernel_site = Some(KernelSite {
                     buffer,
                     pack: pack.clone(),
+                    kernel: kernel.clone(),
                     flags,
                     counts,
                     rows,
@@ -547,31 +530,23 @@ impl ModelLowering<'_, '_> {
     }
 
     /// Register block `blk` (the body of the reduction loop `l`) run by the micro-kernel of
-    /// the pack being lowered; `false` when there is none for it (the loops as written then).
+    /// the pack being lowered. `decide` makes native blocks only in a pack with a kernel, so
+    /// `false` (the loop as written) means only that the pack has no buffer: its allocation
+    /// failed when the code ran.
     pub(super) fn kernel_block(&mut self, l: &DLoop, blk: &Block) -> Result<bool, CodegenError> {
-        let Some(site) = self.kernel_site.clone() else {
+        let (Some(site), Some(_)) = (self.kernel_site.clone(), blk.packed) else {
             return Ok(false);
         };
-        let (Some(kernel), Some(k_end)) =
-            (site.pack.kernel.as_ref(), exclusive_bound(l.iter, &l.cond))
-        else {
-            return Ok(false);
-        };
+        let (kernel, k_end) = (&site.kernel, &site.pack.k_end);
         let b = &blk.block;
-        if blk.packed.is_none() || b.stmt_id() != site.pack.block.stmt_id() {
-            return Ok(false);
-        }
         let inst = instance(self.scop, b);
         let st = inst.st;
         let elem = self.block_elem(b);
-        let (vty, lanes) = vector_type(elem)
+        let (vty, lanes) = vector_type(elem, kernel.vector_bytes)
             .ok_or_else(|| CodegenError::Unexpected("a micro-kernel of a scalar type".into()))?;
         let size = elem.size() as i64;
         let (rows, columns, depth) = (b.rows, b.columns, site.pack.depth);
-        let vectors = columns / lanes;
-        if vectors * lanes != columns || kernel.vectors != vectors {
-            return Ok(false);
-        }
+        let vectors = kernel.vectors;
         let pack = &site.pack;
         // Where the row block's factors and the column block's packed columns are.
         let mut a0 = self
@@ -657,7 +632,7 @@ impl ModelLowering<'_, '_> {
         )?;
         // The kernel.
         let first_k = self.aexpr(&l.init)?;
-        let end_k = self.aexpr(&k_end)?;
+        let end_k = self.aexpr(k_end)?;
         let kc = self.l.b.ins().isub(end_k, first_k);
         let c = self.l.b.use_var(cptr);
         let stride = self.l.b.use_var(ldc);

@@ -39,10 +39,8 @@
 //!   store's immediate offset (`address_at`), so a stencil's `A[i - 1]`, `A[i]`, `A[i + 1]` share
 //!   one address computation.
 
-use crate::ast::{AExpr, CodegenError, LoopAst, Node, exclusive_bound};
-use crate::decide::{
-    DLoop, DNode, Decided, Exec, Jam, Lanes, Promoted, Share, Stride, statements_of,
-};
+use crate::ast::{AExpr, CodegenError, LoopAst, Node};
+use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Share, Stride, statements_of};
 use crate::jit::{self, Lowering, clif};
 use crate::options::NativeOptions;
 use crate::versioned::Versioning;
@@ -145,6 +143,7 @@ pub(crate) fn define_model(
             jam_value: None,
             ahead: None,
             kernel_site: None,
+            vector_bytes: model.decided.target.vector_bytes.into(),
         };
         m.lower(model.decided)?;
     }
@@ -187,6 +186,8 @@ pub(crate) struct ModelLowering<'a, 'm> {
     ahead: Option<(usize, i64)>,
     /// The pack whose register blocks run in the micro-kernel ([`block`]).
     kernel_site: Option<block::KernelSite>,
+    /// The bytes of a vector ([`optimist_loopy::Target::vector_bytes`]).
+    vector_bytes: i64,
 }
 
 /// One statement instance: its statement, iterator values and access indices.
@@ -473,8 +474,8 @@ impl ModelLowering<'_, '_> {
                     return self.vector_loop(iter, &l.init, end, elem, lanes, &l.body, None);
                 }
             }
-            Exec::Registers(groups) => {
-                return self.promoted_loop(iter, &l.init, &l.cond, step, &l.body, groups);
+            Exec::Registers(r) => {
+                return self.promoted_loop(iter, &l.init, &l.cond, step, &l.body, r);
             }
             Exec::Carried(values) => {
                 return self.carried_loop(iter, &l.init, &l.cond, step, &l.body, values);

@@ -1,13 +1,14 @@
 //! Elements kept in registers across a loop (scalar replacement).
 
 use super::*;
+use crate::decide::Registers;
 
 impl ModelLowering<'_, '_> {
-    /// A loop whose `groups` were decided to stay in registers ([`Exec::Registers`]): when it runs at all, and none of
-    /// the moving accesses reaches a kept element in its iterations (checked on the
-    /// addresses: the first one and the step between iterations), each element is loaded into
-    /// a variable before it, the accesses use the variable, and the variable is stored back
-    /// after it; otherwise the loop runs as written.
+    /// A loop whose elements were decided to stay in registers ([`Registers`]): when it runs
+    /// at all, and none of the moving accesses reaches a kept element in its iterations
+    /// (checked on the addresses: the first one and the step between iterations), each
+    /// element is loaded into a variable before it, the accesses use the variable, and the
+    /// variable is stored back after it; otherwise the loop runs as written.
     pub(super) fn promoted_loop(
         &mut self,
         iter: usize,
@@ -15,23 +16,13 @@ impl ModelLowering<'_, '_> {
         cond: &AExpr,
         step: i64,
         body: &[DNode],
-        groups: &[Promoted],
+        r: &Registers,
     ) -> Result<(), CodegenError> {
+        let groups = &r.groups;
         let flat = crate::decide::plain(body);
         let v = self.iters[iter];
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
-        let end = exclusive_bound(iter, cond);
-        let checked = groups.iter().any(|g| !g.others.is_empty());
-        if checked && end.is_none() {
-            return jit::lower_loop(
-                self,
-                v,
-                |m| m.aexpr(cond),
-                |m| m.nodes(body),
-                |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
-            );
-        }
         let runs = self.aexpr(cond)?;
         jit::lower_if(
             self,
@@ -40,15 +31,7 @@ impl ModelLowering<'_, '_> {
                 let scop = m.scop;
                 let mut homes = Vec::with_capacity(groups.len());
                 for group in groups {
-                    let a = group.accesses[0];
-                    let node = flat
-                        .iter()
-                        .position(|n| {
-                            matches!(n, Node::Stmt { stmt, .. } if scop.stmt(*stmt).accesses.contains(&a))
-                        })
-                        .ok_or_else(|| {
-                            CodegenError::Unexpected("promoted access without statement".into())
-                        })?;
+                    let (node, a) = group.home;
                     let inst = instance_at(scop, &flat, node)?;
                     let addr = m.address(&inst, a)?.ok_or_else(|| {
                         CodegenError::Unexpected("promoted access to a scalar".into())
@@ -59,9 +42,9 @@ impl ModelLowering<'_, '_> {
                 // iteration `f`, the step `d` to the next, the element `p`: some iteration
                 // `t < trips` with `f + t d = p`.
                 let mut hit = m.l.b.ins().iconst(types::I8, 0);
-                if checked {
+                if let Some(end) = &r.end {
                     let first = m.l.b.use_var(v);
-                    let end = m.aexpr(end.as_ref().expect("checked above"))?;
+                    let end = m.aexpr(end)?;
                     let (trips, _) = m.trip_count(first, end, step);
                     for (group, &p) in groups.iter().zip(&homes) {
                         for &(node, a) in &group.others {

@@ -53,6 +53,7 @@ impl ModelLowering<'_, '_> {
                 jam_value: None,
                 ahead: None,
                 kernel_site: None,
+                vector_bytes: self.vector_bytes,
             };
             let entry =
                 m.l.b.func.layout.entry_block().ok_or_else(|| {

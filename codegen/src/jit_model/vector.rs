@@ -50,7 +50,7 @@ impl ModelLowering<'_, '_> {
         body: &[DNode],
         jam: Option<(usize, Value, i64)>,
     ) -> Result<(), CodegenError> {
-        let (vty, lanes) = vector_type(elem)
+        let (vty, lanes) = vector_type(elem, self.vector_bytes)
             .ok_or_else(|| CodegenError::Unexpected("vector loop of a scalar type".into()))?;
         let v = self.iters[iter];
         self.l.b.def_var(v, x);
@@ -441,14 +441,11 @@ impl ModelLowering<'_, '_> {
     }
 }
 
-/// The vector type of 128 bits with lanes of `t`, and its number of lanes, for the element
-/// types the vector code handles.
-pub(super) fn vector_type(t: Type) -> Option<(types::Type, i64)> {
-    match t {
-        Type::F32 => Some((types::F32X4, 4)),
-        Type::F64 => Some((types::F64X2, 2)),
-        Type::I32 | Type::U32 => Some((types::I32X4, 4)),
-        Type::I64 | Type::U64 => Some((types::I64X2, 2)),
-        _ => None,
-    }
+/// The vector type of `bytes` ([`optimist_loopy::Target::vector_bytes`]) with lanes of `t`,
+/// and its number of lanes, for the element types the vector code handles
+/// ([`crate::decide::lanes_of`]).
+pub(super) fn vector_type(t: Type, bytes: i64) -> Option<(types::Type, i64)> {
+    let lanes = crate::decide::lanes_of(t, bytes)?;
+    let vty = clif(t).by(u32::try_from(lanes).ok()?)?;
+    Some((vty, lanes))
 }
