@@ -4,7 +4,7 @@
 //! generated C.
 
 use expect_test::expect;
-use optimist_codegen::{c_function, generate};
+use optimist_codegen::{Target, c_function, generate};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::model::{Config, Scop};
 
@@ -33,7 +33,12 @@ fn generated_c_matches_the_interpreter_on_every_modelable_kernel() {
         for (order, schedule) in [("original", &scop.schedule), ("auto", &auto)] {
             let name = format!("{name}_{order}");
             let ast = generate(&scop, schedule).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let code = c_function(&f, &scop, &ast, Some("optimist_generated"));
+            let code = c_function(
+                &f,
+                &scop,
+                &ast.decide(&scop, &Target::c(), &[]),
+                Some("optimist_generated"),
+            );
             let spec = run_spec(&path);
             let ours = interpreter_hashes(&f, &spec);
             let theirs = hashes_of_c(&cc, &name, &f, &spec, &code);
@@ -165,7 +170,7 @@ fn generated_c_for_a_product() {
             }
           }
         }
-    "##]].assert_eq(&c_function(&f, &scop, &ast, None));
+    "##]].assert_eq(&c_function(&f, &scop, &ast.decide(&scop, &Target::c(), &[]), None));
 }
 
 /// Versioned C for Figure 9's kernel: the faithful function, the model, and the entry that

@@ -109,7 +109,7 @@ fn suite() {
 }
 
 /// A loop inside another's threads runs in order on every target: the rule is made once
-/// (`optimist_codegen::decide`), and both back ends follow it (C prints one `omp parallel for`).
+/// (`optimist_codegen::Plan::decide`), and both back ends follow it (C prints one `omp parallel for`).
 #[test]
 fn threads_are_started_once_on_every_target() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/tagged.c");

@@ -926,10 +926,9 @@ fn compiling_beside_busy_threads_gives_the_same_bytes() {
         let config = Config::default();
         let (c, for_c) = optimist::compile_c(&f, &config, name).unwrap();
         let native = optimist::optimize(&f, &config).unwrap();
-        let loops = native.plan().map(|p| {
-            optimist::codegen::model_loop_report(&f, &p.scop, &p.ast, &p.unchecked, &config.native)
-                .unwrap()
-        });
+        let loops = native
+            .plan()
+            .map(|p| optimist::codegen::model_loop_report(&f, p, &config.native).unwrap());
         format!(
             "{}\n{:?}\n{:?}\n{}",
             c.code,

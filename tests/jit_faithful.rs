@@ -461,7 +461,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
         let outcome = optimist::optimize(&f, &Config::default()).unwrap();
         let plan = outcome.plan().expect("optimized");
-        model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap()
+        model_loop_report(&f, plan, &native).unwrap()
     };
     let count = |r: &optimist::codegen::LoopReport, op: &str| -> usize {
         (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
@@ -571,7 +571,7 @@ fn a_reversed_read_runs_in_lanes() {
         pool: None,
         undo: true,
     };
-    let r = model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap();
+    let r = model_loop_report(&f, plan, &native).unwrap();
     let inner = r.max_depth();
     assert!(r.count(inner, "shuffle") >= 1, "{r:?}");
     assert!(r.count(inner, "load.f64x2") >= 2, "{r:?}");
@@ -638,9 +638,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         "{}",
         plan.transformation
     );
-    let report = |native: &NativeOptions| {
-        model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, native).unwrap()
-    };
+    let report = |native: &NativeOptions| model_loop_report(&f, plan, native).unwrap();
     let count = |r: &optimist::codegen::LoopReport, op: &str| -> usize {
         (0..=r.max_depth()).map(|d| r.count(d, op)).sum()
     };
@@ -771,14 +769,7 @@ fn a_conditional_with_safe_arms_has_no_branch() {
         let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
         let outcome = optimist::optimize(&f, &Config::with(Strategy::Original)).unwrap();
         let plan = outcome.plan().expect("optimized");
-        let r = model_loop_report(
-            &f,
-            &plan.scop,
-            &plan.ast,
-            &plan.unchecked,
-            &NativeOptions::sequential(),
-        )
-        .unwrap();
+        let r = model_loop_report(&f, plan, &NativeOptions::sequential()).unwrap();
         let spec = RunSpec::parse_args(&["--set", "n=29"]).unwrap();
         let k = Kernel::compile_with(&f, Some(plan), &NativeOptions::sequential()).unwrap();
         assert_eq!(
@@ -820,7 +811,7 @@ fn an_innermost_accumulator_lives_in_a_register() {
             registers,
             ..NativeOptions::sequential()
         };
-        model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &native).unwrap()
+        model_loop_report(&f, plan, &native).unwrap()
     };
     let on = report(true);
     let inner = on.max_depth();
@@ -909,9 +900,7 @@ fn one_thread_report(
 ) -> optimist::codegen::LoopReport {
     optimist::codegen::model_loop_report(
         f,
-        &plan.scop,
-        &plan.ast,
-        &plan.unchecked,
+        plan,
         &optimist::NativeOptions {
             threads: 1,
             vector: true,
@@ -1171,13 +1160,7 @@ fn where_threads_start_is_read_off_the_decided_tree() {
         .unwrap();
         let outcome = optimist::optimize(&f, &optimist::Config::default()).unwrap();
         let plan = outcome.plan().expect("optimized");
-        optimist::codegen::decide(
-            &plan.scop,
-            &plan.ast,
-            &Target::native(2, true, true),
-            &plan.unchecked,
-        )
-        .forks()
+        plan.decide(&Target::native(2, true, true)).forks()
     };
     assert_eq!(forks("corpus/suite/floyd_warshall.c"), Some(true));
     assert_eq!(forks("corpus/suite/gemm.c"), Some(false));
@@ -1228,8 +1211,7 @@ fn a_pack_whose_loops_fork_is_made_only_where_threads_see_its_buffer() {
     let mut marked = 0;
     rows_parallel(&mut ast.body, &mut marked);
     assert!(marked > 0, "no loop over row blocks in gemm's plan");
-    let decided =
-        |target: &Target| optimist::codegen::decide(&plan.scop, &ast, target, &plan.unchecked);
+    let decided = |target: &Target| ast.decide(&plan.scop, target, &plan.unchecked);
     // Native code on one thread packs; on two its row blocks' loop forks inside the pack.
     let one = decided(&Target::native(1, true, true));
     assert!(!one.packs().is_empty(), "{}", one.display(&ast, &plan.scop));
@@ -1412,9 +1394,7 @@ fn a_contracted_micro_kernel_is_within_the_tolerance() {
             let compiled = optimist::compile(&f, &config).unwrap();
             let plan = compiled.outcome.plan().expect("a plan");
             if threads == 1 && std::is_x86_feature_detected!("fma") {
-                let r =
-                    model_loop_report(&f, &plan.scop, &plan.ast, &plan.unchecked, &config.native)
-                        .unwrap();
+                let r = model_loop_report(&f, plan, &config.native).unwrap();
                 let fused = (0..=r.max_depth())
                     .map(|d| r.count(d, "fma.f64x2") + r.count(d, "fma.f32x4"))
                     .sum::<usize>();

@@ -62,7 +62,12 @@ fn through_cc(name: &str, f: &Function, spec: &RunSpec, script: &Script) -> Opti
     let deps = optimist_scop::model::Dependences::compute(&scop, &Default::default()).unwrap();
     let t = optimist_loopy::apply(&scop, &deps, script).unwrap();
     let ast = optimist::codegen::generate(&scop, &t.schedule).unwrap();
-    let code = optimist::codegen::c_function(f, &scop, &ast, Some("optimist_generated"));
+    let code = optimist::codegen::c_function(
+        f,
+        &scop,
+        &ast.decide(&scop, &optimist::codegen::Target::c(), &[]),
+        Some("optimist_generated"),
+    );
     Some(common::hashes_of_c(&cc, name, f, spec, &code))
 }
 

@@ -3,8 +3,9 @@
 //! - [`generate_verified`] (and [`generate`], [`generate_marked`]): the loop AST ([`LoopAst`])
 //!   from isl's AST builder, with every access index computed from the model's relations as a
 //!   function of the generated loop iterators, checked against the dependences.
-//! - [`decide`]: the loop tree decided for a [`Target`] ([`Decided`]): each loop's one
-//!   execution ([`Exec`]), made once for both back ends.
+//! - [`Plan::decide`] (and [`LoopAst::decide`] for an AST without a plan): the loop tree
+//!   decided for a [`Target`] ([`Decided`]): each loop's one execution ([`Exec`]), made once
+//!   per compilation; both back ends read nothing else about how the code runs.
 //! - [`versioned_c`] ([`CProgram`]) and [`c_function`]: the decided tree printed as C with the
 //!   original signature, versioned by the run-time check.
 //! - [`Kernel`]: native code through Cranelift (the faithful lowering of the program IR, the
@@ -79,7 +80,7 @@ pub use ast::{
 pub use c::{CProgram, function as c_function, versioned as versioned_c};
 pub use decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Promoted,
-    RegisterBlock, Registers, Share, decide,
+    RegisterBlock, Registers, Share,
 };
 pub use jit::{LoopReport, faithful_loop_report};
 pub use jit_model::model_loop_report;

@@ -94,7 +94,7 @@ impl Plan {
     /// place a plan is decided; each compilation decides once, and the emitters read only
     /// the [`crate::Decided`] it gives.
     pub fn decide(&self, target: &optimist_loopy::Target) -> crate::Decided {
-        crate::decide::decide(&self.scop, &self.ast, target, &self.unchecked)
+        self.ast.decide(&self.scop, target, &self.unchecked)
     }
 
     /// [`Plan::decide`] for C: for the plan's target when it is a C target (a caller's

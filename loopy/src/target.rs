@@ -5,7 +5,7 @@
 //! 128-bit lanes and nothing else vectorizes after it, while a C compiler vectorizes whatever
 //! loop it is told is safe, at the width `-march` gives it. A `Target` says which, once: the
 //! automatic strategy reads its limits from it ([`crate::AutoConfig`] has none of its own) and
-//! `optimist_codegen::decide` turns a loop AST into one decided loop tree for it, which the
+//! `optimist_codegen::Plan::decide` turns a loop AST into one decided loop tree for it, which the
 //! back ends only emit. The plan records the target it was made for.
 
 /// Who turns a loop marked vector into vector instructions.

@@ -110,7 +110,7 @@
 //!   0.20 s (16 chunks per sweep; 2 chunks: 0.33 s), a join costing more than the half sweep
 //!   (about 5 µs) it saves.
 
-use crate::ast::{AExpr, LoopAst, Node};
+use crate::ast::{AExpr, Node};
 use crate::block::RegisterBlock;
 use crate::decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Share,
@@ -196,25 +196,26 @@ static inline long optimist_thread(void) { return 0; }
 #endif
 ";
 
-/// The C function computing `scop` in the order of `ast`, named `name` (the original name by
-/// default) with the original parameters, decided for C ([`optimist_loopy::Target::c`]). It
-/// has no run-time check: [`versioned`] adds it.
-pub fn function(f: &Function, scop: &Scop, ast: &LoopAst, name: Option<&str>) -> String {
+/// The C function computing `scop` as `decided` (a loop AST decided for C:
+/// [`crate::LoopAst::decide`] with [`optimist_loopy::Target::c`]), named `name` (the original name by
+/// default) with the original parameters. It has no run-time check: [`versioned`] adds it.
+pub fn function(f: &Function, scop: &Scop, decided: &Decided, name: Option<&str>) -> String {
     let mut out = String::from(PREAMBLE);
     out.push_str(&f.c_pure_declarations());
-    let decided = crate::decide::decide(scop, ast, &optimist_loopy::Target::c(), &[]);
-    out.push_str(&Printer::new(f, scop, ast, false).definition(
-        &decided,
-        name.unwrap_or(&f.name),
-        "",
-    ));
+    out.push_str(
+        &Printer::new(f, scop, &decided.iterators, false).definition(
+            decided,
+            name.unwrap_or(&f.name),
+            "",
+        ),
+    );
     out
 }
 
 impl<'a> Printer<'a> {
     /// A printer for `ast`; with `preloaded`, the invariant reads are parameters of the
     /// function (loaded by the run-time check) instead of being loaded at its start.
-    fn new(f: &'a Function, scop: &'a Scop, ast: &LoopAst, preloaded: bool) -> Printer<'a> {
+    fn new(f: &'a Function, scop: &'a Scop, iterators: &[String], preloaded: bool) -> Printer<'a> {
         let names = f.c_names();
         let taken = |n: &str| {
             f.vars.iter().any(|v| v.name == n)
@@ -223,8 +224,7 @@ impl<'a> Printer<'a> {
                 || names.arrays.iter().any(|a| a == n)
                 || scop.params.iter().any(|p| p.name == n)
         };
-        let iters = ast
-            .iterators
+        let iters = iterators
             .iter()
             .map(|i| {
                 let mut n = format!("{i}_");

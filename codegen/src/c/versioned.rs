@@ -56,7 +56,7 @@ pub fn versioned(
         }
         Some(p) => {
             check = Some(p.check_c());
-            let printer = Printer::new(f, &p.scop, &p.ast, true);
+            let printer = Printer::new(f, &p.scop, &p.ast.iterators, true);
             let decided = p.decide_c();
             code.push_str(CHECK_HELPERS);
             code.push_str(&printer.definition(&decided, &format!("{name}_optimized"), "static "));

@@ -238,7 +238,8 @@ impl Decided {
 }
 
 impl LoopAst {
-    /// The decided tree of this AST for `target` ([`decide`]).
+    /// The decided tree of this AST for `target` (`decide`): the one place a tree is
+    /// decided ([`crate::Plan::decide`] calls it for a plan).
     pub fn decide(&self, scop: &Scop, target: &Target, proved: &[ArrayId]) -> Decided {
         decide(scop, self, target, proved)
     }

@@ -1,7 +1,8 @@
 //! The decided loop tree: every execution decision, made once, for one [`Target`].
 //!
 //! A loop AST says what each loop *may* do (its marks were checked against the dependences:
-//! parallel, vector, jam, registers). [`decide`] says what it *does* on a target: each loop
+//! parallel, vector, jam, registers). [`decide`] (through [`LoopAst::decide`] and
+//! [`crate::Plan::decide`], the only callers) says what it *does* on a target: each loop
 //! gets exactly one [`Exec`] (in order, on threads, in lanes, jammed into its vector loop, with
 //! elements in registers, as a register block), and the code around loops gets the scopes a
 //! target needs ([`DNode::Region`], [`DNode::Packed`]). Both back ends walk the result and
@@ -426,8 +427,8 @@ pub struct MicroKernel {
 }
 
 /// Decides how every loop of `ast` runs on `target`. `proved`: the arrays the run-time check
-/// proved in range (native lanes read only those).
-pub fn decide(scop: &Scop, ast: &LoopAst, target: &Target, proved: &[ArrayId]) -> Decided {
+/// proved in range (native lanes read only those). Called only by [`LoopAst::decide`].
+pub(crate) fn decide(scop: &Scop, ast: &LoopAst, target: &Target, proved: &[ArrayId]) -> Decided {
     let d = Decider {
         scop,
         target,

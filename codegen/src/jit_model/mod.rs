@@ -39,7 +39,7 @@
 //!   store's immediate offset (`address_at`), so a stencil's `A[i - 1]`, `A[i]`, `A[i + 1]` share
 //!   one address computation.
 
-use crate::ast::{AExpr, CodegenError, LoopAst, Node};
+use crate::ast::{AExpr, CodegenError, Node};
 use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Share, Stride, statements_of};
 use crate::jit::{self, Lowering, clif};
 use crate::options::NativeOptions;
@@ -69,14 +69,13 @@ mod vector;
 /// the calls of the thread pool are.
 pub fn model_loop_report(
     f: &Function,
-    scop: &Scop,
-    ast: &LoopAst,
-    proved: &[optimist_scop::ir::ArrayId],
+    plan: &crate::Plan,
     options: &NativeOptions,
 ) -> Result<jit::LoopReport, CodegenError> {
     let mut report = jit::LoopReport::default();
     let mut module = jit::new_module()?;
-    let decided = crate::decide::decide(scop, ast, &options.target(), proved);
+    let decided = plan.decide_native(options);
+    let (scop, proved) = (&plan.scop, plan.unchecked.as_slice());
     let model = Model {
         scop,
         decided: &decided,
