@@ -29,7 +29,7 @@ use optimist_presburger::{
     AstBuild, AstExpr, AstExprKind, AstNode, AstNodeKind, AstOp, DimType, Error as IslError, Id,
     MultiUnionPwAff, PwMultiAff, Schedule, UnionMap,
 };
-use optimist_scop::model::{AccessId, Dependences, Scop, StmtId};
+use optimist_scop::model::{AccessId, Scop, StmtId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -183,116 +183,6 @@ pub(crate) fn writes_scalar(scop: &Scop, nodes: &[Node]) -> bool {
             )
         }
     })
-}
-
-/// How many iterations of a loop marked jam (from `init` to before `end`) run together in the
-/// vector loop inside it, in native code and in C alike: all of them when their number is
-/// known here and 2 to 8 (a 5x5 stencil's `dx`: nothing remains for the scalar rest), else 4.
-pub(crate) fn jam_copies(init: &AExpr, end: &AExpr) -> i64 {
-    match (constant(init), constant(end)) {
-        (Some(a), Some(b)) if (2..=8).contains(&(b - a)) => b - a,
-        _ => 4,
-    }
-}
-
-/// The body of a vector loop with the loops inside it unrolled, when they are short: every
-/// loop's bounds are constants once the loops around it (inside the vector loop) have their
-/// values, every condition too, and the instances number at most `limit` (a
-/// convolution's `dy, dx`: 25). The statements keep their order, with the unrolled iterators
-/// replaced by their values; `None` when the body has no loop or cannot be unrolled. Parallel
-/// loops inside are not there: the outermost parallel loop is the one marked. The limit is
-/// the target's ([`optimist_loopy::Target::unroll_limit`]).
-pub(crate) fn unroll_short(body: &[Node], limit: usize) -> Option<Vec<Node>> {
-    fn go(
-        nodes: &[Node],
-        limit: usize,
-        values: &mut Vec<(usize, i64)>,
-        out: &mut Vec<Node>,
-    ) -> Option<()> {
-        for n in nodes {
-            match n {
-                Node::Stmt {
-                    stmt,
-                    iterators,
-                    indices,
-                } => {
-                    if out.len() == limit {
-                        return None;
-                    }
-                    out.push(Node::Stmt {
-                        stmt: *stmt,
-                        iterators: iterators.iter().map(|e| substitute(e, values)).collect(),
-                        indices: indices
-                            .iter()
-                            .map(|(a, es)| (*a, es.iter().map(|e| substitute(e, values)).collect()))
-                            .collect(),
-                    });
-                }
-                Node::If { cond, then, els } => {
-                    let taken = if constant(&substitute(cond, values))? != 0 {
-                        then
-                    } else {
-                        els
-                    };
-                    go(taken, limit, values, out)?;
-                }
-                Node::For {
-                    iter,
-                    init,
-                    cond,
-                    step,
-                    body,
-                    ..
-                } => {
-                    let mut v = constant(&substitute(init, values))?;
-                    let mut trips = 0;
-                    loop {
-                        values.push((*iter, v));
-                        let going = constant(&substitute(cond, values));
-                        if going? == 0 {
-                            values.pop();
-                            break;
-                        }
-                        trips += 1;
-                        if trips > limit {
-                            return None;
-                        }
-                        let done = go(body, limit, values, out);
-                        values.pop();
-                        done?;
-                        v = v.checked_add(*step)?;
-                    }
-                }
-            }
-        }
-        Some(())
-    }
-    if !body.iter().any(|n| !matches!(n, Node::Stmt { .. })) {
-        return None;
-    }
-    let mut out = Vec::new();
-    go(body, limit, &mut Vec::new(), &mut out)?;
-    Some(out)
-}
-
-/// `e` with the iterators of `values` replaced by their values (constants folded).
-fn substitute(e: &AExpr, values: &[(usize, i64)]) -> AExpr {
-    let e = match e {
-        AExpr::Iter(k) => match values.iter().rev().find(|(i, _)| i == k) {
-            Some((_, v)) => AExpr::Int(*v),
-            None => e.clone(),
-        },
-        AExpr::Op(op, args) => AExpr::Op(*op, args.iter().map(|a| substitute(a, values)).collect()),
-        other => other.clone(),
-    };
-    match (constant(&e), &e) {
-        (Some(v), _) => AExpr::Int(v),
-        // `i + 0` from an unrolled `dy = 0`.
-        (None, AExpr::Op(AstOp::Add | AstOp::Sub, args)) if args.get(1) == Some(&AExpr::Int(0)) => {
-            args[0].clone()
-        }
-        _ => e,
-    }
 }
 
 /// The value of `e` when it is a constant expression (no iterator or parameter), computed as
@@ -460,7 +350,7 @@ pub(crate) fn statements_in(nodes: &[Node], out: &mut Vec<StmtId>) {
 /// pair of instances is unchanged. Such dimensions (statement positions, the statement number
 /// that makes a flat schedule one-to-one) make no loop, but isl's AST generator pays for each
 /// of them at every level.
-fn without_fixed_dims(
+pub(crate) fn without_fixed_dims(
     schedule: &Schedule,
     maps: &[optimist_presburger::Map],
     marks: &Marks,
@@ -550,15 +440,15 @@ fn one_band(schedule: &Schedule) -> Result<bool, IslError> {
 
 /// A schedule without its fixed dimensions ([`without_fixed_dims`]): the schedule, its map
 /// per statement, and the marks moved.
-struct Simpler {
-    schedule: Schedule,
-    maps: Vec<optimist_presburger::Map>,
-    marks: Marks,
+pub(crate) struct Simpler {
+    pub(crate) schedule: Schedule,
+    pub(crate) maps: Vec<optimist_presburger::Map>,
+    pub(crate) marks: Marks,
 }
 
 /// The schedule's map per statement: asked once per schedule, for the AST generator and its
 /// check (isl computes the map from the tree anew each time).
-fn flat_of(schedule: &Schedule) -> Result<Vec<optimist_presburger::Map>, IslError> {
+pub(crate) fn flat_of(schedule: &Schedule) -> Result<Vec<optimist_presburger::Map>, IslError> {
     schedule.map()?.maps()
 }
 
@@ -586,74 +476,13 @@ pub fn generate_marked(
     }
 }
 
-/// [`generate_marked`], with the AST checked against `deps` (see `ast_check`): the order the
-/// AST runs the instances in must respect every dependence. The schedule without its fixed
-/// dimensions is tried first; when isl's AST of it fails the check, the schedule as given; when
-/// that one fails too, [`CodegenError::WrongAst`].
-pub fn generate_verified(
-    scop: &Scop,
-    schedule: &Schedule,
-    marks: &Marks,
-    deps: &Dependences,
-) -> Result<LoopAst, CodegenError> {
-    // isl separates the instances of a statement fused at one iteration of a loop (gemm's
-    // `C[i][j] *= beta` at k = 0) into a loop of their own when the schedule keeps its fixed
-    // dimensions, and puts a guard inside the innermost loop without them, which then runs
-    // neither in lanes nor as a register tile (gemm: 0.69 s, against 0.125 s with the loop
-    // of its own): then the AST of the schedule as given is taken when it has no such guard.
-    let mut guarded = None;
-    let maps = flat_of(schedule)?;
-    if let Some(s) = without_fixed_dims(schedule, &maps, marks)? {
-        let ast = generate_unchecked(scop, &s.schedule, &s.marks, &s.maps)?;
-        if crate::ast_check::follows_within(scop, deps, &ast, &s.maps)?.is_none() {
-            if !guard_in_vector_loop(&ast.body) {
-                return Ok(ast);
-            }
-            guarded = Some(ast);
-        }
-    }
-    let ast = generate_unchecked(scop, schedule, marks, &maps)?;
-    match crate::ast_check::follows_within(scop, deps, &ast, &maps)? {
-        None if guarded.is_none() || !guard_in_vector_loop(&ast.body) => Ok(ast),
-        None => Ok(guarded.unwrap_or(ast)),
-        Some(why) => guarded.ok_or(CodegenError::WrongAst(why)),
-    }
-}
-
-/// Whether one of the deepest loops marked vector (where the time goes) has a condition in
-/// its body. A guard in a shallower one (a peeled first iteration) costs little.
-fn guard_in_vector_loop(nodes: &[Node]) -> bool {
-    fn walk(nodes: &[Node], depth: usize, out: &mut Vec<(usize, bool)>) {
-        for n in nodes {
-            match n {
-                Node::For { kind, body, .. } => {
-                    if matches!(kind, LoopKind::Vector { .. }) {
-                        let guarded = body.iter().any(|b| matches!(b, Node::If { .. }));
-                        out.push((depth + 1, guarded));
-                    }
-                    walk(body, depth + 1, out);
-                }
-                Node::If { then, els, .. } => {
-                    walk(then, depth, out);
-                    walk(els, depth, out);
-                }
-                Node::Stmt { .. } => {}
-            }
-        }
-    }
-    let mut loops = Vec::new();
-    walk(nodes, 0, &mut loops);
-    let deepest = loops.iter().map(|&(d, _)| d).max().unwrap_or(0);
-    loops.iter().any(|&(d, guarded)| d == deepest && guarded)
-}
-
 /// isl's AST of `schedule`, converted, with the loops of the dimensions in `marks` marked.
 /// `maps`: the schedule's map per statement ([`flat_of`]). Of a schedule of one band, isl's
 /// AST generator sees one statement per group of statements that run one after the other at
 /// the same points of the same loops ([`optimist_loopy::run_together`]); each call it makes
 /// becomes the group's
 /// statements, in order.
-fn generate_unchecked(
+pub(crate) fn generate_unchecked(
     scop: &Scop,
     schedule: &Schedule,
     marks: &Marks,
@@ -1220,80 +1049,6 @@ mod tests {
         assert!(nested.has_parallel_loop());
         let none = ast(vec![l(LoopKind::Serial, vec![s()])]);
         assert!(!none.has_parallel_loop());
-    }
-
-    /// A statement node of statement 0 with one access whose index expressions are `e`.
-    fn stmt(e: Vec<AExpr>) -> Node {
-        Node::Stmt {
-            stmt: StmtId(0),
-            iterators: e.clone(),
-            indices: vec![(AccessId(0), e)],
-        }
-    }
-
-    fn add(a: AExpr, b: AExpr) -> AExpr {
-        AExpr::Op(AstOp::Add, vec![a, b])
-    }
-
-    #[test]
-    fn short_loops_inside_a_vector_loop_unroll_into_statements_in_order() {
-        // for (c1 = 0; c1 <= 2; c1++) { if (c1 == 0) S(x, 7); for (c2 = c1; c2 < 2; c2++) S(x + c1, c2 + 0) }
-        let inner = Node::For {
-            iter: 2,
-            init: AExpr::Iter(1),
-            cond: AExpr::Op(AstOp::Lt, vec![AExpr::Iter(2), AExpr::Int(2)]),
-            step: 1,
-            body: vec![stmt(vec![
-                add(AExpr::Iter(0), AExpr::Iter(1)),
-                add(AExpr::Iter(2), AExpr::Int(0)),
-            ])],
-            kind: LoopKind::Serial,
-            jam: false,
-        };
-        let body = vec![Node::For {
-            iter: 1,
-            init: AExpr::Int(0),
-            cond: AExpr::Op(AstOp::Le, vec![AExpr::Iter(1), AExpr::Int(2)]),
-            step: 1,
-            body: vec![
-                Node::If {
-                    cond: AExpr::Op(AstOp::Eq, vec![AExpr::Iter(1), AExpr::Int(0)]),
-                    then: vec![stmt(vec![AExpr::Iter(0), AExpr::Int(7)])],
-                    els: vec![],
-                },
-                inner,
-            ],
-            kind: LoopKind::Serial,
-            jam: false,
-        }];
-        let flat = unroll_short(&body, 64).expect("short loops");
-        let x = || AExpr::Iter(0);
-        // c1 = 0: the guarded statement, then c2 = 0, 1; c1 = 1: c2 = 1; c1 = 2: nothing.
-        assert_eq!(
-            flat,
-            vec![
-                stmt(vec![x(), AExpr::Int(7)]),
-                stmt(vec![x(), AExpr::Int(0)]),
-                stmt(vec![x(), AExpr::Int(1)]),
-                stmt(vec![add(x(), AExpr::Int(1)), AExpr::Int(1)]),
-            ]
-        );
-        // Statements only: nothing to unroll.
-        assert!(unroll_short(&flat, 64).is_none());
-        // A bound that is not a constant, or too many instances: no unrolling.
-        let long = |cond| Node::For {
-            iter: 1,
-            init: AExpr::Int(0),
-            cond,
-            step: 1,
-            body: vec![stmt(vec![x()])],
-            kind: LoopKind::Serial,
-            jam: false,
-        };
-        let param = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Param("n".into())]);
-        assert!(unroll_short(&[long(param)], 64).is_none());
-        let many = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Int(65)]);
-        assert!(unroll_short(&[long(many)], 64).is_none());
     }
 
     #[test]

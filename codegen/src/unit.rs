@@ -17,11 +17,12 @@
 use crate::ast::CodegenError;
 use crate::c_abi::{self, CEntries};
 use crate::jit::{self, define_with};
+use crate::jit_model::Versioning;
 use crate::jit_model::{Model, define_model};
 use crate::options::NativeOptions;
 use crate::parallel::CHUNKS_PER_THREAD;
 use crate::plan::Plan;
-use crate::versioned::{Versioning, define_versioned};
+use crate::versioned::define_versioned;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types,

@@ -4,7 +4,7 @@
 //! without versioning.
 
 use crate::ast::CodegenError;
-use crate::jit_model::{Model, ModelLowering, define_model};
+use crate::jit_model::{Model, ModelLowering, Versioning, define_lowered};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 use cranelift_module::{FuncId, Linkage, Module};
@@ -12,26 +12,6 @@ use optimist_presburger::AstOp;
 use optimist_scop::ir::Function;
 use optimist_scop::model::{ArrayOrigin, Scop};
 use optimist_scop::types::Type;
-
-/// The run-time check and the two versions it chooses between.
-#[derive(Clone, Copy, Debug)]
-pub struct Versioning<'a> {
-    /// Pre-loads and the precondition of the model-based code.
-    pub check: &'a optimist_assume::RuntimeCheck,
-    /// The model-based code (defined in the same module by [`crate::jit_model::define_model`]
-    /// with `preloaded` = `Some(preload_slot)`), called when the check holds.
-    pub optimized: FuncId,
-    /// The flat elements each array of the program (by index) may touch, checked against its
-    /// buffer after the check holds and before anything is written.
-    pub footprints: &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
-    /// Footprints that over-approximate what the program touches (arrays with several
-    /// dimensions): when
-    /// one leaves its buffer the faithful code runs instead (no error: the program may stay
-    /// inside); inside it, the model code accesses the array without range checks.
-    pub fallback_footprints: &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
-    /// The argument-block slot of the first pre-loaded value (one slot per invariant read).
-    pub preload_slot: usize,
-}
 
 /// Defines the versioned entry of a model in `module` as `name`: it loads the invariant reads
 /// (only where the program reads them, and only inside the memory given; Algorithm 2 of paper
@@ -57,7 +37,9 @@ pub(crate) fn define_versioned(
         preloaded: None,
         versioning: Some(versioning),
     };
-    define_model(module, f, model, name, linkage, None)
+    define_lowered(module, f, model, name, linkage, None, |m| {
+        m.entry(versioning)
+    })
 }
 
 impl ModelLowering<'_, '_> {

@@ -27,7 +27,7 @@
 //!   read from the counter: an OpenMP loop's counter is undefined after it). gemm's C went from
 //!   0.134 s to 0.097 s; jamming a 5x5 stencil's `dy` and `dx` both (25 copies) was slower in
 //!   gcc (25 broadcast weights spill) and was left out.
-//!   A vector loop with short loops inside (`ast::unroll_short`) is printed with them unrolled,
+//!   A vector loop with short loops inside (`decide::unroll_short`) is printed with them unrolled,
 //!   and with what one iteration touches at one place in locals (`unrolled_vector_loop`): an
 //!   element the body writes first and then only reads and writes at the same indices is a local
 //!   stored once at the end of the iteration; a read of an array the body does not write, at

@@ -64,7 +64,7 @@ impl Decider<'_> {
                 ))
             }
             Vectorizer::Compiler => {
-                let flat = crate::ast::unroll_short(body, t.unroll_limit);
+                let flat = crate::decide::unroll_short(body, t.unroll_limit);
                 let printed = flat.as_deref().unwrap_or(body);
                 let share = match self.threads_bound(iter, init, cond, parallel, printed) {
                     Some(end) if t.vector_threads && t.threads => match cx.threads {
@@ -201,7 +201,7 @@ impl Decider<'_> {
             body: Self::stmts(&stmts),
         };
         Some(Jam {
-            copies: crate::ast::jam_copies(init, &end),
+            copies: crate::decide::jam_copies(init, &end),
             end,
             threads: false,
             fork: None,
@@ -241,7 +241,7 @@ impl Decider<'_> {
 
     /// The body a loop along `iter` runs in vector lanes, with its element type: `body` when
     /// [`Self::vectorizable`] accepts it, else `body` with its short loops unrolled
-    /// ([`crate::ast::unroll_short`]: a convolution's `dy, dx` inside its `x` loop, so that
+    /// ([`crate::decide::unroll_short`]: a convolution's `dy, dx` inside its `x` loop, so that
     /// `x` runs in lanes with `out[y][x]` in a register across the 25 products) when that is
     /// accepted. Running the loops inside lane by lane is legal because the mark says the
     /// loop's iterations carry no dependence.
@@ -249,7 +249,7 @@ impl Decider<'_> {
         if let Some(t) = self.vectorizable(iter, body) {
             return Some((t, body.to_vec()));
         }
-        let flat = crate::ast::unroll_short(body, self.target.unroll_limit)?;
+        let flat = crate::decide::unroll_short(body, self.target.unroll_limit)?;
         Some((self.vectorizable(iter, &flat)?, flat))
     }
 
@@ -533,7 +533,7 @@ impl Decider<'_> {
                     kind: LoopKind::Vector { parallel, .. },
                     ..
                 } => {
-                    let printed = crate::ast::unroll_short(body, d.target.unroll_limit);
+                    let printed = crate::decide::unroll_short(body, d.target.unroll_limit);
                     let printed = printed.as_deref().unwrap_or(body);
                     let ok = d
                         .threads_bound(*iter, init, cond, *parallel, printed)

@@ -1000,11 +1000,13 @@ pub(crate) fn plain(nodes: &[DNode]) -> Vec<Node> {
 mod blocks;
 mod display;
 mod lanes;
+mod unroll;
 pub(crate) mod walk;
 
 use walk::{Visit, Visitor};
 
 pub(crate) use lanes::{Stride, array_of, lanes_of, statements_of, stride, unconditional_reads};
+pub(crate) use unroll::{jam_copies, unroll_short};
 
 impl Decider<'_> {
     /// When the loop `for (iter = init; iter < end; ...) body` starts its threads ([`Fork`]);

@@ -43,7 +43,6 @@ use crate::ast::{AExpr, CodegenError, Node};
 use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Share, Stride, statements_of};
 use crate::jit::{self, Lowering, clif};
 use crate::options::NativeOptions;
-use crate::versioned::Versioning;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
@@ -109,7 +108,30 @@ pub(crate) struct Model<'a> {
     pub(crate) versioning: Option<Versioning<'a>>,
 }
 
-/// Defines `model`'s function in `module` as `name`, with the kernel signature.
+/// The run-time check and the two versions it chooses between: what the versioned entry
+/// (`versioned.rs`, lowered with this module's prologue) checks and calls.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Versioning<'a> {
+    /// Pre-loads and the precondition of the model-based code.
+    pub(crate) check: &'a optimist_assume::RuntimeCheck,
+    /// The model-based code (defined in the same module by [`crate::jit_model::define_model`]
+    /// with `preloaded` = `Some(preload_slot)`), called when the check holds.
+    pub(crate) optimized: cranelift_module::FuncId,
+    /// The flat elements each array of the program (by index) may touch, checked against its
+    /// buffer after the check holds and before anything is written.
+    pub(crate) footprints: &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
+    /// Footprints that over-approximate what the program touches (arrays with several
+    /// dimensions): when
+    /// one leaves its buffer the faithful code runs instead (no error: the program may stay
+    /// inside); inside it, the model code accesses the array without range checks.
+    pub(crate) fallback_footprints:
+        &'a [(optimist_scop::ir::ArrayId, optimist_assume::Footprint)],
+    /// The argument-block slot of the first pre-loaded value (one slot per invariant read).
+    pub(crate) preload_slot: usize,
+}
+
+/// Defines `model`'s function in `module` as `name`, with the kernel signature: its decided
+/// tree.
 pub(crate) fn define_model(
     module: &mut dyn Module,
     f: &Function,
@@ -117,6 +139,24 @@ pub(crate) fn define_model(
     name: &str,
     linkage: Linkage,
     report: Option<&mut jit::LoopReport>,
+) -> Result<cranelift_module::FuncId, CodegenError> {
+    let decided = model.decided;
+    define_lowered(module, f, model, name, linkage, report, |m| {
+        m.nodes(&decided.body)
+    })
+}
+
+/// Defines a function of `model` in `module` as `name`, with the kernel signature: the
+/// prologue every function of the model's code starts with (iterators, parameters, invariant
+/// loads, sizes), then `body`.
+pub(crate) fn define_lowered(
+    module: &mut dyn Module,
+    f: &Function,
+    model: Model<'_>,
+    name: &str,
+    linkage: Linkage,
+    report: Option<&mut jit::LoopReport>,
+    body: impl FnOnce(&mut ModelLowering<'_, '_>) -> Result<(), CodegenError>,
 ) -> Result<cranelift_module::FuncId, CodegenError> {
     let cl = |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
     let sig = jit::kernel_signature(module);
@@ -144,7 +184,9 @@ pub(crate) fn define_model(
             kernel_site: None,
             vector_bytes: model.decided.target.vector_bytes.into(),
         };
-        m.lower(model.decided)?;
+        m.prologue(model.decided.iterators.len())?;
+        body(&mut m)?;
+        m.l.finish();
     }
     module.define_function(id, &mut ctx).map_err(cl)?;
     if let Some(report) = report {
@@ -197,16 +239,6 @@ struct Instance<'x> {
 }
 
 impl ModelLowering<'_, '_> {
-    fn lower(&mut self, decided: &Decided) -> Result<(), CodegenError> {
-        self.prologue(decided.iterators.len())?;
-        match self.versioning {
-            Some(v) => self.entry(v)?,
-            None => self.nodes(&decided.body)?,
-        }
-        self.l.finish();
-        Ok(())
-    }
-
     /// Declares the AST iterators, and computes the parameters, the invariant loads and the
     /// sizes of delinearized arrays: what every function of the model's code starts with.
     fn prologue(&mut self, iterators: usize) -> Result<(), CodegenError> {
