@@ -914,7 +914,7 @@ fn one_thread_report(
 }
 
 /// The faithful code tests the range of an innermost loop's accesses once, before the loop
-/// (`codegen/src/ranges.rs`), and runs a copy without their checks when every iteration is in
+/// (`codegen/src/native/faithful/ranges.rs`), and runs a copy without their checks when every iteration is in
 /// range. When one is not, the checked copy runs and stops at the access the program stops
 /// at: the elements written before it are the interpreter's, and the status is `OutOfBounds`.
 /// Subscripts in `int` arithmetic near its limits (where a widened value would wrap), a
@@ -961,7 +961,7 @@ fn range_tests_before_inner_loops_keep_the_programs_stops_and_bits() {
 }
 
 /// The faithful code tests a whole loop nest's accesses once, before its outermost loop, over
-/// the hulls of its iterators (`codegen/src/ranges.rs`), and runs a copy without their checks
+/// the hulls of its iterators (`codegen/src/native/faithful/ranges.rs`), and runs a copy without their checks
 /// when the test holds; otherwise the checked copy runs (its innermost loops tested on their
 /// own) and stops where the program stops. Cases: a nest whose last row runs off its buffer,
 /// triangular and downward inner loops, two inner loops of one iterator one after the other,
@@ -1288,7 +1288,7 @@ fn range_tests_agree_with_the_interpreter_on_random_loops() {
 }
 
 /// A product whose statement is the element plus a product of the packed operand and a factor
-/// of the rows runs in native code's micro-kernel (`jit_model/block.rs`): both operands
+/// of the rows runs in native code's micro-kernel (`native/model/block.rs`): both operands
 /// packed into the thread's buffer, blocks of 4 x 4 held in `f64x2`/`f32x4` accumulators,
 /// blocks cut short by the edges (13 rows, 37 columns, a reduction of 150: a tile of 128 and
 /// one of 22) on a copy. Every order of the operands, in `double` and `float`, on one thread

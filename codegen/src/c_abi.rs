@@ -20,7 +20,7 @@
 
 use crate::abi::{self, ERROR_HOOK, Status};
 use crate::ast::CodegenError;
-use crate::jit::{self, Lowering, clif, define_with};
+use crate::native::{self, Lowering, clif, define_with};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
@@ -135,10 +135,10 @@ pub(crate) fn define_c_entries(
 /// `lo = 0` and `hi` its declared size at the parameters' values in the block (saturated;
 /// [`UNBOUNDED`] without a declared first dimension).
 fn define_sizes(module: &mut dyn Module, f: &Function, name: &str) -> Result<FuncId, CodegenError> {
-    let sig = jit::kernel_signature(module);
+    let sig = native::kernel_signature(module);
     let id = module
         .declare_function(name, Linkage::Local, &sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut ctx = module.make_context();
     ctx.func.signature = sig;
     let mut fctx = FunctionBuilderContext::new();
@@ -171,7 +171,7 @@ fn define_sizes(module: &mut dyn Module, f: &Function, name: &str) -> Result<Fun
         }
         l.finish();
     }
-    module.define_function(id, &mut ctx).map_err(jit::err)?;
+    module.define_function(id, &mut ctx).map_err(native::err)?;
     Ok(id)
 }
 
@@ -203,7 +203,7 @@ fn define_status_entry(
     let sig = c_signature(module, f, true);
     let id = module
         .declare_function(&format!("{name}_status"), linkage, &sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let ptr = types::I64;
     let mut alloc_sig = module.make_signature();
     alloc_sig
@@ -212,24 +212,24 @@ fn define_status_entry(
     alloc_sig.returns.push(AbiParam::new(ptr));
     let calloc = module
         .declare_function("calloc", Linkage::Import, &alloc_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut free_sig = module.make_signature();
     free_sig.params.push(AbiParam::new(ptr));
     let free = module
         .declare_function("free", Linkage::Import, &free_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut malloc_sig = module.make_signature();
     malloc_sig.params.push(AbiParam::new(ptr));
     malloc_sig.returns.push(AbiParam::new(ptr));
     let malloc = module
         .declare_function("malloc", Linkage::Import, &malloc_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut copy_sig = module.make_signature();
     copy_sig.params.extend([AbiParam::new(ptr); 3]);
     copy_sig.returns.push(AbiParam::new(ptr));
     let memcpy = module
         .declare_function("memcpy", Linkage::Import, &copy_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     define_with(module, id, sig, |module, b, params| {
         let params = params.to_vec();
         let slots = abi::slot_count(f) + preloads;
@@ -496,12 +496,12 @@ fn define_plain_entry(
     let sig = c_signature(module, f, false);
     let id = module
         .declare_function(name, linkage, &sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut hook_sig = module.make_signature();
     hook_sig.params.push(AbiParam::new(types::I32));
     let hook = module
         .declare_function(ERROR_HOOK, Linkage::Import, &hook_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     define_with(module, id, sig, |module, b, params| {
         let mut args = params.to_vec();
         let ret = f.ret.map(|r| f.array(r).elem);

@@ -34,7 +34,7 @@
 
 use crate::abi::{ArgBlock, Status};
 use crate::ast::CodegenError;
-use crate::jit::{self, Compiled};
+use crate::native::{self, Compiled};
 use crate::options::NativeOptions;
 use crate::parallel::Pool;
 use crate::plan::Plan;
@@ -141,7 +141,7 @@ pub struct CEntry {
     plain: usize,
     status: usize,
     prototypes: String,
-    _code: jit::Keep,
+    _code: native::Keep,
 }
 
 impl std::fmt::Debug for CEntry {
@@ -220,7 +220,7 @@ impl Kernel {
                 .collect(),
             None => Vec::new(),
         };
-        let mut module = jit::new_module()?;
+        let mut module = native::new_module()?;
         let symbols = crate::unit::define(
             &mut module,
             f,
@@ -231,7 +231,7 @@ impl Kernel {
             // Not the C name: a kernel may be called `log` or `free` in this process.
             &format!("optimist_c_{}", f.name),
         )?;
-        let code = jit::finish(module, f)?;
+        let code = native::finish(module, f)?;
         let mut k = Kernel {
             function: f.clone(),
             faithful: code.kernel(symbols.faithful),

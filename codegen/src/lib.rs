@@ -61,15 +61,12 @@ mod buffers;
 mod c;
 mod c_abi;
 mod decide;
-mod jit;
-mod jit_model;
 mod kernel;
+mod native;
 mod options;
 mod parallel;
 mod plan;
-mod ranges;
 mod unit;
-mod versioned;
 
 pub use abi::Status;
 pub use abi::{ERROR_HOOK, take_entry_error};
@@ -80,9 +77,10 @@ pub use decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Promoted,
     RegisterBlock, Registers, Share,
 };
-pub use jit::{LoopReport, faithful_loop_report};
-pub use jit_model::model_loop_report;
 pub use kernel::{ArrayArg, CEntry, Kernel, KernelError, Version};
+pub use native::faithful::faithful_loop_report;
+pub use native::model::model_loop_report;
+pub use native::module::LoopReport;
 pub use optimist_loopy::{Target, TargetKind};
 pub use options::NativeOptions;
 pub use parallel::Pool;

@@ -16,13 +16,13 @@
 
 use crate::ast::CodegenError;
 use crate::c_abi::{self, CEntries};
-use crate::jit::{self, define_with};
-use crate::jit_model::Versioning;
-use crate::jit_model::{Model, define_model};
+use crate::native::model::Versioning;
+use crate::native::model::{Model, define_model};
+use crate::native::versioned::define_versioned;
+use crate::native::{self, define_with};
 use crate::options::NativeOptions;
 use crate::parallel::CHUNKS_PER_THREAD;
 use crate::plan::Plan;
-use crate::versioned::define_versioned;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, types,
@@ -50,7 +50,7 @@ pub enum Runtime {
 /// The names and addresses of this process's run-time functions ([`Runtime::Process`]), for
 /// an embedder's own `cranelift_jit::JITBuilder::symbol`.
 pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
-    jit::runtime_symbols()
+    native::runtime_symbols()
 }
 
 /// The functions [`define_kernel`] defined.
@@ -137,7 +137,8 @@ pub(crate) fn define(
         )));
     }
     let name = &f.name;
-    let faithful = jit::define_faithful(module, f, &format!("{name}_faithful"), internal, |_| {})?;
+    let faithful =
+        native::define_faithful(module, f, &format!("{name}_faithful"), internal, |_| {})?;
     let mut symbols = KernelSymbols {
         faithful,
         c_entry: faithful,
@@ -226,10 +227,10 @@ fn define_libgomp_runtime(module: &mut dyn Module, threads: usize) -> Result<(),
         sig.params.push(AbiParam::new(types::I32));
         let id = module
             .declare_function(crate::abi::ERROR_HOOK, Linkage::Preemptible, &sig)
-            .map_err(jit::err)?;
+            .map_err(native::err)?;
         let abort = module
             .declare_function("abort", Linkage::Import, &module.make_signature())
-            .map_err(jit::err)?;
+            .map_err(native::err)?;
         define_with(module, id, sig, |module, b, _| {
             let abort = module.declare_func_in_func(abort, b.func);
             b.ins().call(abort, &[]);
@@ -255,7 +256,7 @@ fn define_forward(
     }
     let id = module
         .declare_function(name, Linkage::Local, &sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut target = module.make_signature();
     if allocate {
         target.params.push(AbiParam::new(types::I64));
@@ -264,7 +265,7 @@ fn define_forward(
     target.returns.extend(sig.returns.iter().copied());
     let to = module
         .declare_function(to, Linkage::Import, &target)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     define_with(module, id, sig, |module, b, params| {
         let to = module.declare_func_in_func(to, b.func);
         if allocate {
@@ -294,7 +295,7 @@ fn define_parallel_for(module: &mut dyn Module, threads: usize) -> Result<(), Co
     sig.returns.push(AbiParam::new(types::I32));
     let id = module
         .declare_function(crate::parallel::SYMBOL, Linkage::Local, &sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut body_sig = module.make_signature();
     body_sig.params.extend([AbiParam::new(i64t); 4]);
     body_sig.returns.push(AbiParam::new(types::I32));
@@ -303,7 +304,7 @@ fn define_parallel_for(module: &mut dyn Module, threads: usize) -> Result<(), Co
     work_sig.params.push(AbiParam::new(i64t));
     let work = module
         .declare_function("optimist_parallel_work", Linkage::Local, &work_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut gomp_sig = module.make_signature();
     gomp_sig.params.extend([
         AbiParam::new(i64t),
@@ -313,15 +314,15 @@ fn define_parallel_for(module: &mut dyn Module, threads: usize) -> Result<(), Co
     ]);
     let gomp = module
         .declare_function("GOMP_parallel", Linkage::Import, &gomp_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let mut count_sig = module.make_signature();
     count_sig.returns.push(AbiParam::new(types::I32));
     let thread_num = module
         .declare_function("omp_get_thread_num", Linkage::Import, &count_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let num_threads = module
         .declare_function("omp_get_num_threads", Linkage::Import, &count_sig)
-        .map_err(jit::err)?;
+        .map_err(native::err)?;
     let flags = MemFlagsData::trusted();
     let threads = i64::try_from(threads.max(1))
         .unwrap_or(1)
@@ -480,13 +481,13 @@ pub fn object_code(
     plan: Option<&Plan>,
     options: &NativeOptions,
 ) -> Result<ObjectCode, CodegenError> {
-    let isa = jit::host_isa(true)?;
+    let isa = native::host_isa(true)?;
     let builder = cranelift_object::ObjectBuilder::new(
         isa,
         f.name.as_bytes().to_vec(),
         cranelift_module::default_libcall_names(),
     )
-    .map_err(jit::err)?;
+    .map_err(native::err)?;
     let mut module = cranelift_object::ObjectModule::new(builder);
     let symbols = define(
         &mut module,
@@ -498,7 +499,7 @@ pub fn object_code(
         &f.name,
     )?;
     let threads = symbols.forks.is_some();
-    let bytes = module.finish().emit().map_err(jit::err)?;
+    let bytes = module.finish().emit().map_err(native::err)?;
     let mut links = vec!["-lm"];
     if threads {
         links.push("-fopenmp");

@@ -5,7 +5,7 @@
 //! iteration, and the store-to-load latency joins the reduction's chain (trisolv's and
 //! gesummv's inner loops; the run-time check proved the arrays apart, but C cannot be told so
 //! through OpenMP's outlining: see `restrict` in the module docs). The decision is `decide`'s,
-//! the same as native code's (`jit_model/promote.rs`); the C is the same test and the same
+//! the same as native code's (`native/model/promote.rs`); the C is the same test and the same
 //! two loops.
 
 use super::*;

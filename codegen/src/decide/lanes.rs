@@ -634,7 +634,7 @@ impl Decider<'_> {
 
 /// The lanes of `t` in a vector of `bytes` ([`Target::vector_bytes`]) in native code: `None`
 /// for the element types its vector code does not handle (the one list of them: `decide`
-/// makes lanes of these only, and `jit_model` builds its vector types from this).
+/// makes lanes of these only, and `native/model` builds its vector types from this).
 pub(crate) fn lanes_of(t: Type, bytes: i64) -> Option<i64> {
     let size = match t {
         Type::F32 | Type::I32 | Type::U32 => 4,

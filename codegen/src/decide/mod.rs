@@ -6,7 +6,7 @@
 //! gets exactly one [`Exec`] (in order, on threads, in lanes, jammed into its vector loop, with
 //! elements in registers, as a register block), and the code around loops gets the scopes a
 //! target needs ([`DNode::Region`], [`DNode::Packed`]). Both back ends walk the result and
-//! emit it: the C printer ([`crate::c`]) and the Cranelift lowering ([`crate::jit_model`])
+//! emit it: the C printer ([`crate::c`]) and the Cranelift lowering ([`crate::native::model`])
 //! decide nothing, so a different rule (say, for unroll-and-jam) is one change here and both
 //! follow it. `optimist show ast FILE.c --target c|native` prints the tree
 //! ([`Decided::display`]), and the per-kernel filetests snapshot it.
@@ -404,7 +404,7 @@ impl Pack {
 }
 
 /// The micro-kernel of a product's register blocks ([`Pack::kernel`]: C's with GNU vector
-/// extensions, native code's in `jit_model/block.rs`): its statement's value is `W + X * Y` (or `X * Y + W`, or `Y * X`), `W` the
+/// extensions, native code's in `native/model/block.rs`): its statement's value is `W + X * Y` (or `X * Y + W`, or `Y * X`), `W` the
 /// block's element, `Y` the packed access and `X` an expression free of the columns that reads
 /// nothing the statement writes (PolyBench's `alpha * A[i][k]`). `X` is evaluated once per row
 /// and step of the reduction into a second packed buffer, `Y` once per column and step; every

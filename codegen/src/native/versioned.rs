@@ -4,7 +4,7 @@
 //! without versioning.
 
 use crate::ast::CodegenError;
-use crate::jit_model::{Model, ModelLowering, Versioning, define_lowered};
+use crate::native::model::{Model, ModelLowering, Versioning, define_lowered};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 use cranelift_module::{FuncId, Linkage, Module};

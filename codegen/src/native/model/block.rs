@@ -59,7 +59,7 @@ impl ModelLowering<'_, '_> {
         let call = self.l.b.ins().call(acquire, &[bytes]);
         let buffer = self.l.b.inst_results(call)[0];
         let got = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, buffer, 0);
-        jit::lower_if(
+        native::lower_if(
             self,
             got,
             |m| {
@@ -92,7 +92,7 @@ impl ModelLowering<'_, '_> {
                     let first = m.aexpr(&rows_loop.init)?;
                     m.l.b.def_var(m.iters[rows_loop.iter], first);
                     let some = m.aexpr(&rows_loop.cond)?;
-                    jit::lower_if(m, some, |m| m.pack_columns(pack, buffer, elem), |_| Ok(()))?;
+                    native::lower_if(m, some, |m| m.pack_columns(pack, buffer, elem), |_| Ok(()))?;
                     m.pack_rows(pack, kernel, rows_loop, buffer, elem)?;
                 }
                 let done = m.nodes(body);
@@ -123,7 +123,7 @@ impl ModelLowering<'_, '_> {
         let zero = self.l.b.ins().iconst(types::I64, 0);
         self.l.b.def_var(i, zero);
         let end = self.l.b.ins().iconst(types::I64, bytes);
-        jit::lower_loop(
+        native::lower_loop(
             self,
             i,
             |m| Ok(m.below(i, end)),
@@ -198,7 +198,7 @@ impl ModelLowering<'_, '_> {
         let some_column = self.aexpr(&pack.blocks_cond)?;
         let blocks = (rows_loop.iter, &rows_loop.init, &rows_loop.cond);
         let lanes = (b.row, &b.row_init, &b.row_end, b.rows);
-        jit::lower_if(
+        native::lower_if(
             self,
             some_column,
             |m| m.pack_into(pack, blocks, lanes, &kernel.row_factor, buffer, first, elem),
@@ -227,14 +227,14 @@ impl ModelLowering<'_, '_> {
         let flags = MemFlagsData::new().with_notrap();
         let b0 = self.aexpr(block_init)?;
         self.l.b.def_var(blocks, b0);
-        jit::lower_loop(
+        native::lower_loop(
             self,
             blocks,
             |m| m.aexpr(block_cond),
             |m| {
                 let k0 = m.aexpr(&pack.k_init)?;
                 m.l.b.def_var(k, k0);
-                jit::lower_loop(
+                native::lower_loop(
                     m,
                     k,
                     |m| m.aexpr(&pack.k_cond),
@@ -258,7 +258,7 @@ impl ModelLowering<'_, '_> {
                             m.l.b.def_var(m.iters[lane], at);
                             let inside = m.l.b.ins().icmp(IntCC::SignedLessThan, at, end);
                             let offset = i32::try_from(t * size).map_err(too_large)?;
-                            jit::lower_if(
+                            native::lower_if(
                                 m,
                                 inside,
                                 |m| {
@@ -292,7 +292,7 @@ impl ModelLowering<'_, '_> {
         let k = self.iters[pack.k];
         let k0 = self.aexpr(&pack.k_init)?;
         self.l.b.def_var(k, k0);
-        jit::lower_loop(
+        native::lower_loop(
             self,
             k,
             |m| m.aexpr(&pack.k_cond),
@@ -330,7 +330,7 @@ impl ModelLowering<'_, '_> {
         let done = self.l.b.ins().band(same, all);
         let size = elem.size() as i64;
         // Once all the row block's factors are in place, a block tests two registers.
-        jit::lower_if(
+        native::lower_if(
             self,
             done,
             |_| Ok(()),
@@ -343,7 +343,7 @@ impl ModelLowering<'_, '_> {
                 let none = m.l.b.ins().icmp_imm_s(IntCC::SignedLessThan, packed, 0);
                 let other = m.l.b.ins().icmp(IntCC::NotEqual, rb, owner);
                 let fresh = m.l.b.ins().bor(none, other);
-                jit::lower_if(
+                native::lower_if(
                     m,
                     fresh,
                     |m| {
@@ -368,7 +368,7 @@ impl ModelLowering<'_, '_> {
                     let not_yet = m.l.b.ins().icmp_imm_s(IntCC::Equal, flag, 0);
                     let real = m.l.b.ins().band(from, to);
                     let go = m.l.b.ins().band(real, not_yet);
-                    jit::lower_if(
+                    native::lower_if(
                         m,
                         go,
                         |m| {
@@ -434,13 +434,13 @@ impl ModelLowering<'_, '_> {
             .b
             .ins()
             .icmp_imm_s(IntCC::SignedLessThan, count, columns);
-        jit::lower_if(
+        native::lower_if(
             self,
             missing,
             |m| {
                 let none = m.l.b.ins().icmp_imm_s(IntCC::Equal, count, 0);
                 let at_once = m.l.b.ins().band(whole, none);
-                jit::lower_if(
+                native::lower_if(
                     m,
                     at_once,
                     |m| {
@@ -467,14 +467,14 @@ impl ModelLowering<'_, '_> {
                     },
                     |m| {
                         m.l.b.def_var(row, r0);
-                        jit::lower_loop(
+                        native::lower_loop(
                             m,
                             row,
                             |m| Ok(m.below(row, r1)),
                             |m| {
                                 let c0 = m.aexpr(&b.column_init)?;
                                 m.l.b.def_var(column, c0);
-                                jit::lower_loop(
+                                native::lower_loop(
                                     m,
                                     column,
                                     |m| {
@@ -487,7 +487,7 @@ impl ModelLowering<'_, '_> {
                                         let flag_at = m.l.b.ins().iadd(flags_at, x);
                                         let flag = m.l.b.ins().load(types::I8, flags, flag_at, 0);
                                         let not_yet = m.l.b.ins().icmp_imm_s(IntCC::Equal, flag, 0);
-                                        jit::lower_if(
+                                        native::lower_if(
                                             m,
                                             not_yet,
                                             |m| {
@@ -602,7 +602,7 @@ impl ModelLowering<'_, '_> {
             elem,
         };
         let (r0, c0) = (r_origin, c_origin);
-        jit::lower_if(
+        native::lower_if(
             self,
             whole,
             |m| {
@@ -674,7 +674,7 @@ impl ModelLowering<'_, '_> {
             kernel,
             fma: kernel.fused && host_fma(),
         };
-        jit::lower_loop(
+        native::lower_loop(
             self,
             kv,
             |m| Ok(m.below(kv, kc)),
@@ -703,7 +703,7 @@ impl ModelLowering<'_, '_> {
             row_at = self.l.b.ins().iadd(row_at, stride);
         }
         let cut = self.l.b.ins().bxor_imm_s(whole, 1);
-        jit::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
+        native::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
         Ok(true)
     }
 
@@ -825,7 +825,7 @@ impl ModelLowering<'_, '_> {
             let from = self.l.b.ins().icmp(IntCC::SignedLessThanOrEqual, r0, x);
             let to = self.l.b.ins().icmp(IntCC::SignedLessThan, x, r1);
             let real = self.l.b.ins().band(from, to);
-            jit::lower_if(
+            native::lower_if(
                 self,
                 real,
                 |m| {
@@ -838,7 +838,7 @@ impl ModelLowering<'_, '_> {
                         let to = m.l.b.ins().icmp(IntCC::SignedLessThan, y, ce);
                         let inside = m.l.b.ins().band(from, to);
                         let at = i32::try_from((r * shape.1 + c) * size).map_err(too_large)?;
-                        jit::lower_if(
+                        native::lower_if(
                             m,
                             inside,
                             |m| {

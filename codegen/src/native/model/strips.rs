@@ -68,7 +68,7 @@ impl ModelLowering<'_, '_> {
         };
         let s = strip.first;
         self.l.b.def_var(s, first);
-        jit::lower_loop(
+        native::lower_loop(
             self,
             s,
             |m| Ok(m.below(s, stop)),
@@ -97,7 +97,7 @@ impl ModelLowering<'_, '_> {
                     let x = self.aexpr(&l.init)?;
                     self.l.b.def_var(v, x);
                     let step = l.step;
-                    jit::lower_loop(
+                    native::lower_loop(
                         self,
                         v,
                         |m| m.aexpr(&l.cond),
@@ -108,7 +108,7 @@ impl ModelLowering<'_, '_> {
                 DNode::If { cond, then, els } => {
                     self.strip_run(&mut run, strip)?;
                     let c = self.aexpr(cond)?;
-                    jit::lower_if(
+                    native::lower_if(
                         self,
                         c,
                         |m| m.strip_nodes(then, strip),
@@ -137,7 +137,7 @@ impl ModelLowering<'_, '_> {
         self.l.b.def_var(l, zero);
         let lanes = self.l.b.use_var(strip.lanes);
         let flags = MemFlagsData::trusted();
-        jit::lower_loop(
+        native::lower_loop(
             self,
             l,
             |m| Ok(m.below(l, lanes)),

@@ -1,10 +1,10 @@
 //! Native code for a model under a schedule: the loop AST and the statement bodies lowered to
 //! Cranelift IR, with the calling convention and the safety checks of the faithful lowering
-//! (see [`crate::jit`]).
+//! (see [`crate::native`]).
 //!
 //! # Design notes
 //!
-//! - **Fast model code** (`jit_model/`, `parallel.rs`; `NativeOptions { threads, vector,
+//! - **Fast model code** (`native/model/`, `parallel.rs`; `NativeOptions { threads, vector,
 //!   registers }`, each changing how the code runs, never its bits; the differential tests run
 //!   four combinations; `contract`, off by default, lets a product's micro-kernel fuse its
 //!   multiplies and adds, `block.rs`). *Threads*: a loop marked parallel whose bound is `iter < end` in one of
@@ -41,7 +41,7 @@
 
 use crate::ast::{AExpr, CodegenError, Node};
 use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Share, Stride, statements_of};
-use crate::jit::{self, Lowering, clif};
+use crate::native::{self, Lowering, clif};
 use crate::options::NativeOptions;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
@@ -70,9 +70,9 @@ pub fn model_loop_report(
     f: &Function,
     plan: &crate::Plan,
     options: &NativeOptions,
-) -> Result<jit::LoopReport, CodegenError> {
-    let mut report = jit::LoopReport::default();
-    let mut module = jit::new_module()?;
+) -> Result<native::LoopReport, CodegenError> {
+    let mut report = native::LoopReport::default();
+    let mut module = native::new_module()?;
     let decided = plan.decide_native(options);
     let (scop, proved) = (&plan.scop, plan.unchecked.as_slice());
     let model = Model {
@@ -114,7 +114,7 @@ pub(crate) struct Model<'a> {
 pub(crate) struct Versioning<'a> {
     /// Pre-loads and the precondition of the model-based code.
     pub(crate) check: &'a optimist_assume::RuntimeCheck,
-    /// The model-based code (defined in the same module by [`crate::jit_model::define_model`]
+    /// The model-based code (defined in the same module by [`crate::native::model::define_model`]
     /// with `preloaded` = `Some(preload_slot)`), called when the check holds.
     pub(crate) optimized: cranelift_module::FuncId,
     /// The flat elements each array of the program (by index) may touch, checked against its
@@ -138,7 +138,7 @@ pub(crate) fn define_model(
     model: Model<'_>,
     name: &str,
     linkage: Linkage,
-    report: Option<&mut jit::LoopReport>,
+    report: Option<&mut native::LoopReport>,
 ) -> Result<cranelift_module::FuncId, CodegenError> {
     let decided = model.decided;
     define_lowered(module, f, model, name, linkage, report, |m| {
@@ -155,11 +155,11 @@ pub(crate) fn define_lowered(
     model: Model<'_>,
     name: &str,
     linkage: Linkage,
-    report: Option<&mut jit::LoopReport>,
+    report: Option<&mut native::LoopReport>,
     body: impl FnOnce(&mut ModelLowering<'_, '_>) -> Result<(), CodegenError>,
 ) -> Result<cranelift_module::FuncId, CodegenError> {
     let cl = |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
-    let sig = jit::kernel_signature(module);
+    let sig = native::kernel_signature(module);
     let id = module.declare_function(name, linkage, &sig).map_err(cl)?;
     let mut ctx = module.make_context();
     ctx.func.signature = sig;
@@ -190,7 +190,7 @@ pub(crate) fn define_lowered(
     }
     module.define_function(id, &mut ctx).map_err(cl)?;
     if let Some(report) = report {
-        *report = jit::LoopReport::of(&mut ctx);
+        *report = native::LoopReport::of(&mut ctx);
     }
     Ok(id)
 }
@@ -420,7 +420,7 @@ impl ModelLowering<'_, '_> {
                 DNode::Packed { pack, body } => self.packed(pack, body)?,
                 DNode::If { cond, then, els } => {
                     let c = self.aexpr(cond)?;
-                    jit::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))?;
+                    native::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))?;
                 }
                 DNode::Stmt(Node::Stmt {
                     stmt,
@@ -523,7 +523,7 @@ impl ModelLowering<'_, '_> {
         let v = self.iters[iter];
         let x = self.aexpr(&l.init)?;
         self.l.b.def_var(v, x);
-        jit::lower_loop(
+        native::lower_loop(
             self,
             v,
             |m| m.aexpr(&l.cond),
@@ -716,7 +716,7 @@ impl ModelLowering<'_, '_> {
 
     /// A statement body expression (depth bounded like the IR's, so recursion is fine).
     fn body(&mut self, inst: Option<&Instance<'_>>, e: &BodyExpr) -> Result<Value, CodegenError> {
-        jit::lower_expr(&mut InBody { m: self, inst }, e)
+        native::lower_expr(&mut InBody { m: self, inst }, e)
     }
 }
 
@@ -726,19 +726,19 @@ struct InBody<'x, 'y, 'a, 'm> {
     inst: Option<&'x Instance<'y>>,
 }
 
-impl<'a, 'm> jit::HasLowering<'a, 'm> for ModelLowering<'a, 'm> {
+impl<'a, 'm> native::HasLowering<'a, 'm> for ModelLowering<'a, 'm> {
     fn l(&mut self) -> &mut Lowering<'a, 'm> {
         &mut self.l
     }
 }
 
-impl<'a, 'm> jit::HasLowering<'a, 'm> for InBody<'_, '_, 'a, 'm> {
+impl<'a, 'm> native::HasLowering<'a, 'm> for InBody<'_, '_, 'a, 'm> {
     fn l(&mut self) -> &mut Lowering<'a, 'm> {
         &mut self.m.l
     }
 }
 
-impl<'a, 'm> jit::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
+impl<'a, 'm> native::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
     /// Parameters, iterators, scalars, elements kept in registers, and elements of arrays
     /// proved in range at index expressions of the AST: reading them never fails.
     fn leaf_speculable(&self, leaf: &BodyLeaf) -> bool {

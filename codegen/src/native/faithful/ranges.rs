@@ -61,12 +61,12 @@
 //! Accesses whose subscripts do not qualify (`A[B[j]]`, a subscript with a division) keep
 //! their checks in the unchecked copy.
 
-use crate::jit::Lowering;
+use crate::native::lower::{Lowering, Proved, Step, Stepped, Unchecked};
 use cranelift_codegen::ir::{InstBuilder, Value, condcodes::IntCC, types};
 use optimist_scop::expr::ExprKind;
 use optimist_scop::ir::{ArrayId, BinOp, Expr, For, IrLeaf, LValue, Stmt, StmtKind, UnOp, VarId};
 use optimist_scop::types::Type;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// Loops of at most this many iterations, constant in the program, keep their checks.
 const SHORT: i128 = 16;
@@ -510,32 +510,6 @@ impl Exact<'_, '_, '_> {
         }
     }
 }
-
-/// An access a range test proved, addressed from the loop's iterator: its element is at
-/// `start + i * step` bytes (`i` the iterator's value, widened to `i64`), both computed before
-/// the loop. Its subscripts are affine in the iterator with invariant terms, so this is the
-/// address the checked code computes, without evaluating them per iteration.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Stepped {
-    /// The address at iterator value 0.
-    pub start: Value,
-    /// Bytes per step of the iterator.
-    pub step: Step,
-}
-
-/// [`Stepped::step`]: a constant (a loop along an array's last dimension), or a value of the
-/// array's sizes.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Step {
-    Bytes(i64),
-    Value(Value),
-}
-
-/// The proved accesses of a range-tested loop, by their subscripts' address in the IR.
-pub(crate) type Proved = HashMap<*const Expr, Stepped>;
-
-/// The accesses a test before a loop nest proved in range, by their subscripts' address.
-pub(crate) type Unchecked = HashSet<*const Expr>;
 
 /// The terms of `forms`, each evaluated once and widened to `i64` (their own types are
 /// signed; they cannot fail).

@@ -80,7 +80,7 @@ impl ModelLowering<'_, '_> {
             .b
             .ins()
             .icmp(IntCC::SignedLessThan, start, last_start);
-        jit::lower_if(
+        native::lower_if(
             self,
             runs,
             |m| {
@@ -162,7 +162,7 @@ impl ModelLowering<'_, '_> {
                 // instead.
                 if unroll {
                     let last_pair = m.l.b.ins().iadd_imm_s(end, 1 - 2 * lanes);
-                    jit::lower_loop(
+                    native::lower_loop(
                         m,
                         v,
                         |m| below(m, last_pair),
@@ -178,7 +178,7 @@ impl ModelLowering<'_, '_> {
                         |m, cur| m.l.b.ins().iadd_imm_s(cur, 2 * lanes),
                     )?;
                 }
-                jit::lower_loop(
+                native::lower_loop(
                     m,
                     v,
                     |m| below(m, last_start),
@@ -189,7 +189,7 @@ impl ModelLowering<'_, '_> {
             |_| Ok(()),
         )?;
         // The remaining iterations, in scalar code (each copy in turn).
-        jit::lower_loop(
+        native::lower_loop(
             self,
             v,
             |m| below(m, end),
@@ -413,7 +413,7 @@ impl ModelLowering<'_, '_> {
         let end = self.aexpr(&j.end)?;
         let last = self.l.b.ins().iadd_imm_s(end, 1 - copies);
         let below = |m: &mut Self, bound: Value| Ok(m.below(kv, bound));
-        jit::lower_loop(
+        native::lower_loop(
             self,
             kv,
             |m| below(m, last),
@@ -431,7 +431,7 @@ impl ModelLowering<'_, '_> {
             },
             |m, cur| m.l.b.ins().iadd_imm_s(cur, copies),
         )?;
-        jit::lower_loop(
+        native::lower_loop(
             self,
             kv,
             |m| below(m, end),

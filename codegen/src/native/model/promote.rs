@@ -24,7 +24,7 @@ impl ModelLowering<'_, '_> {
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
         let runs = self.aexpr(cond)?;
-        jit::lower_if(
+        native::lower_if(
             self,
             runs,
             |m| {
@@ -80,7 +80,7 @@ impl ModelLowering<'_, '_> {
                     }
                 }
                 let plain = |m: &mut Self| {
-                    jit::lower_loop(
+                    native::lower_loop(
                         m,
                         v,
                         |m| m.aexpr(cond),
@@ -88,7 +88,7 @@ impl ModelLowering<'_, '_> {
                         |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
                     )
                 };
-                jit::lower_if(m, hit, plain, |m| {
+                native::lower_if(m, hit, plain, |m| {
                     let mut vars = Vec::with_capacity(groups.len());
                     for (group, &addr) in groups.iter().zip(&homes) {
                         let elem = m.scop.array(m.scop.access(group.accesses[0]).array).elem;
@@ -105,7 +105,7 @@ impl ModelLowering<'_, '_> {
                         }
                         vars.push(var);
                     }
-                    jit::lower_loop(
+                    native::lower_loop(
                         m,
                         v,
                         |m| m.aexpr(cond),
@@ -150,7 +150,7 @@ impl ModelLowering<'_, '_> {
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
         let runs = self.aexpr(cond)?;
-        jit::lower_if(
+        native::lower_if(
             self,
             runs,
             |m| {
@@ -175,7 +175,7 @@ impl ModelLowering<'_, '_> {
                     m.stored.insert(c.write.1, now);
                     vars.push((before, now));
                 }
-                jit::lower_loop(
+                native::lower_loop(
                     m,
                     v,
                     |m| m.aexpr(cond),

@@ -89,7 +89,7 @@ impl ModelLowering<'_, '_> {
                 Blocks::InOrder => {
                     let v = m.iters[iter];
                     m.l.b.def_var(v, first);
-                    jit::lower_loop(
+                    native::lower_loop(
                         &mut m,
                         v,
                         |m| Ok(m.below(v, stop)),
