@@ -484,6 +484,54 @@ struct Decider<'a> {
     occurrences: HashMap<StmtId, usize>,
 }
 
+/// A rule of the cascade: the loop decided, when the rule applies.
+type Rule<'d> = fn(&Decider<'d>, &At<'_>, Cx) -> Option<DNode>;
+
+impl<'d> Decider<'d> {
+    /// The rules of [`Decider::for_loop`], in the order they are tried: the order is the
+    /// policy.
+    const RULES: [(&'static str, Rule<'d>); 9] = [
+        ("jam under threads", Self::jam_under_threads),
+        ("register block", Self::block_rule),
+        ("pack", Self::pack_rule),
+        ("parallel region", Self::region_rule),
+        ("threads", Self::threads_rule),
+        ("jam", Self::jam_rule),
+        ("lanes", Self::lanes_rule),
+        ("registers", Self::registers_rule),
+        ("carried values", Self::carried_rule),
+    ];
+}
+
+/// The loop being decided, its parts at hand.
+struct At<'x> {
+    n: &'x Node,
+    iter: usize,
+    init: &'x AExpr,
+    cond: &'x AExpr,
+    step: i64,
+    body: &'x [Node],
+    kind: LoopKind,
+    jam: bool,
+    /// For a parallel loop, the scalars each thread may own a copy of
+    /// ([`Decider::owned_scalars`]); `None` for a loop that must run in order.
+    owned: Option<Vec<(ScopArrayId, String)>>,
+}
+
+impl At<'_> {
+    /// The loop with `exec` and `body`.
+    fn made(&self, exec: Exec, body: Vec<DNode>) -> DNode {
+        DNode::For(Box::new(DLoop {
+            iter: self.iter,
+            init: self.init.clone(),
+            cond: self.cond.clone(),
+            step: self.step,
+            exec,
+            body,
+        }))
+    }
+}
+
 impl Decider<'_> {
     /// The scalars the statements of a parallel loop's `body` write, when each thread may own
     /// a copy of every one (`Some`, empty when there is none): every statement that reads or
@@ -532,7 +580,8 @@ impl Decider<'_> {
         }
     }
 
-    /// The cascade: the first execution that applies wins.
+    /// The cascade: the first of [`Self::RULES`] that applies decides the loop; none, it runs in
+    /// order ([`Self::in_order`]).
     fn for_loop(&self, n: &Node, cx: Cx) -> DNode {
         let Node::For {
             iter,
@@ -546,199 +595,229 @@ impl Decider<'_> {
         else {
             unreachable!("for_loop of a loop")
         };
-        let t = self.target;
-        let made = |exec: Exec, body: Vec<DNode>| {
-            DNode::For(Box::new(DLoop {
-                iter: *iter,
-                init: init.clone(),
-                cond: cond.clone(),
-                step: *step,
-                exec,
-                body,
-            }))
-        };
         // A parallel loop that writes a scalar runs on threads only when each thread may own
         // a copy of it (`owned_scalars`); otherwise in order, so its value is kept.
         let owned = (*kind == LoopKind::Parallel)
             .then(|| self.owned_scalars(body))
             .flatten();
-        let parallel = owned.is_some();
-        // Copies of the loop (jammed, in lanes) run with the scalars of the function.
-        let plain = owned.as_ref().is_some_and(Vec::is_empty);
-        // Threads around jammed copies where lanes may share threads (C); elsewhere the
-        // threads come first and the jam is not made.
-        let jammed = |threads: bool| {
-            let mut j = self.jam(*iter, init, cond, *step, body, *jam, cx)?;
-            j.threads = threads;
-            if threads {
-                j.fork = self.fork(*iter, init, &j.end, body);
-            }
-            Some(made(Exec::Jammed(Box::new(j)), Vec::new()))
+        let l = At {
+            n,
+            iter: *iter,
+            init,
+            cond,
+            step: *step,
+            body,
+            kind: *kind,
+            jam: *jam,
+            owned,
         };
-        if t.vector_threads
-            && let Some(j) = jammed(plain)
+        Self::RULES
+            .iter()
+            .find_map(|(_, rule)| rule(self, &l, cx))
+            .unwrap_or_else(|| self.in_order(&l, cx))
+    }
+
+    /// Jammed copies on threads, where lanes may share threads (C); elsewhere the threads
+    /// come first and the jam is not made.
+    fn jam_under_threads(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        if !self.target.vector_threads {
+            return None;
+        }
+        self.jammed(l, cx, l.owned.as_ref().is_some_and(Vec::is_empty))
+    }
+
+    /// The loop jammed into its vector loop; `threads`: its copy groups on threads.
+    fn jammed(&self, l: &At<'_>, cx: Cx, threads: bool) -> Option<DNode> {
+        let mut j = self.jam(l.iter, l.init, l.cond, l.step, l.body, l.jam, cx)?;
+        j.threads = threads;
+        if threads {
+            j.fork = self.fork(l.iter, l.init, &j.end, l.body);
+        }
+        Some(l.made(Exec::Jammed(Box::new(j)), Vec::new()))
+    }
+
+    /// A register block (its loop is the reduction around it), where the target blocks.
+    fn block_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        if !(self.target.register_blocks && l.step == 1 && l.kind == LoopKind::Accumulate) {
+            return None;
+        }
+        let block = register_block(self.scop, l.iter, l.body)?;
+        let serial = Node::For {
+            iter: l.iter,
+            init: l.init.clone(),
+            cond: l.cond.clone(),
+            step: 1,
+            body: l.body.to_vec(),
+            kind: LoopKind::Serial,
+            jam: l.jam,
+        };
+        let DNode::For(serial) = self.node(&serial, cx) else {
+            unreachable!("a loop decides into a loop")
+        };
+        let packed = match (cx.packing, &block.stmt) {
+            (Some((s, a)), Node::Stmt { stmt, .. }) if s == *stmt => Some(a),
+            _ => None,
+        };
+        // Blocks that run only in a micro-kernel run as written outside a pack.
+        if self.target.block.kernel_only && packed.is_none() {
+            return Some(DNode::For(serial));
+        }
+        Some(l.made(
+            Exec::Block(Box::new(Block {
+                block,
+                packed,
+                serial: *serial,
+            })),
+            Vec::new(),
+        ))
+    }
+
+    /// A product's loop over row blocks with an operand packed ([`Self::pack_site`]).
+    fn pack_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        let t = self.target;
+        if !t.register_blocks || cx.packing.is_some() {
+            return None;
+        }
+        let pack = self.pack_site(l.n)?;
+        let inner = Cx {
+            packing: Some((pack.block.stmt_id(), pack.access)),
+            ..cx
+        };
+        let rows = self.node(l.n, inner);
+        // Blocks that run only in a micro-kernel need one; a buffer the threads inside
+        // cannot see is not made.
+        if (t.block.kernel_only && pack.kernel.is_none())
+            || (!t.block.threads_see_buffers && walk::forks(std::slice::from_ref(&rows)))
         {
-            return j;
+            return Some(as_written(rows));
         }
-        if t.register_blocks {
-            if *step == 1
-                && *kind == LoopKind::Accumulate
-                && let Some(block) = register_block(self.scop, *iter, body)
-            {
-                let serial = Node::For {
-                    iter: *iter,
-                    init: init.clone(),
-                    cond: cond.clone(),
-                    step: 1,
-                    body: body.clone(),
-                    kind: LoopKind::Serial,
-                    jam: *jam,
-                };
-                let DNode::For(serial) = self.node(&serial, cx) else {
-                    unreachable!("a loop decides into a loop")
-                };
-                let packed = match (cx.packing, &block.stmt) {
-                    (Some((s, a)), Node::Stmt { stmt, .. }) if s == *stmt => Some(a),
-                    _ => None,
-                };
-                // Blocks that run only in a micro-kernel run as written outside a pack.
-                if t.block.kernel_only && packed.is_none() {
-                    return DNode::For(serial);
-                }
-                return made(
-                    Exec::Block(Box::new(Block {
-                        block,
-                        packed,
-                        serial: *serial,
-                    })),
-                    Vec::new(),
-                );
-            }
-            if cx.packing.is_none()
-                && let Some(pack) = self.pack_site(n)
-            {
-                let inner = Cx {
-                    packing: Some((pack.block.stmt_id(), pack.access)),
-                    ..cx
-                };
-                let rows = self.node(n, inner);
-                // Blocks that run only in a micro-kernel need one; a buffer the threads inside
-                // cannot see is not made.
-                if (t.block.kernel_only && pack.kernel.is_none())
-                    || (!t.block.threads_see_buffers && walk::forks(std::slice::from_ref(&rows)))
-                {
-                    return as_written(rows);
-                }
-                return DNode::Packed {
-                    pack: Box::new(pack),
-                    body: vec![rows],
-                };
-            }
-        }
-        // Every statement in this loop runs in vector loops whose iterations the threads
-        // share: one parallel region around it, every thread running the loops outside those
-        // (a time loop: the threads meet at the end of each sweep instead of being started
-        // for each).
-        if t.vector_threads
+        Some(DNode::Packed {
+            pack: Box::new(pack),
+            body: vec![rows],
+        })
+    }
+
+    /// Every statement in this loop runs in vector loops whose iterations the threads share:
+    /// one parallel region around it, every thread running the loops outside those (a time
+    /// loop: the threads meet at the end of each sweep instead of being started for each).
+    fn region_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        let t = self.target;
+        if !(t.vector_threads
             && t.threads
             && cx.threads == Threads::One
             && cx.loops_around == 0
-            && *kind == LoopKind::Serial
-            && self.region_fits(body)
+            && l.kind == LoopKind::Serial
+            && self.region_fits(l.body))
         {
-            let mut private = vec![*iter];
-            inner_iterators(body, &mut private);
-            let inside = Cx {
-                threads: Threads::Region,
-                ..cx
-            };
-            // The work of one sweep (the loop's body at its first iteration).
-            let fork = self.fork_at(instances(body, &[(*iter, init.clone())]));
-            return DNode::Region {
+            return None;
+        }
+        let mut private = vec![l.iter];
+        inner_iterators(l.body, &mut private);
+        let inside = Cx {
+            threads: Threads::Region,
+            ..cx
+        };
+        // The work of one sweep (the loop's body at its first iteration).
+        let fork = self.fork_at(instances(l.body, &[(l.iter, l.init.clone())]));
+        Some(DNode::Region {
+            private,
+            body: vec![self.node(l.n, inside)],
+            fork,
+        })
+    }
+
+    /// Threads: one team at a time (a loop inside another's threads runs in order: native
+    /// code's outlined body has no pool of its own, and OpenMP runs a nested team on one
+    /// thread anyway).
+    fn threads_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        let scalars = l.owned.clone()?;
+        if !(self.target.threads && cx.threads == Threads::One) {
+            return None;
+        }
+        let end = exclusive_bound(l.iter, l.cond)?;
+        let mut private = Vec::new();
+        inner_iterators(l.body, &mut private);
+        let inside = Cx {
+            threads: Threads::Loop,
+            ..cx.inside()
+        };
+        let fork = self.fork(l.iter, l.init, &end, l.body);
+        let mut decided = self.nodes(l.body, inside);
+        let strips = self.strips(l.iter, l.step, !scalars.is_empty(), l.body, &decided);
+        if strips.is_some() {
+            decided = without_carried(decided);
+        }
+        Some(l.made(
+            Exec::Threads {
+                end,
                 private,
-                body: vec![self.node(n, inside)],
+                scalars,
                 fork,
-            };
+                strips,
+            },
+            decided,
+        ))
+    }
+
+    /// The jam where lanes do not share threads (native code): after the threads.
+    fn jam_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        if self.target.vector_threads {
+            return None;
         }
-        // Threads: one team at a time (a loop inside another's threads runs in order: native
-        // code's outlined body has no pool of its own, and OpenMP runs a nested team on one
-        // thread anyway).
-        if parallel
-            && t.threads
-            && cx.threads == Threads::One
-            && let Some(end) = exclusive_bound(*iter, cond)
-        {
-            let mut private = Vec::new();
-            inner_iterators(body, &mut private);
-            let scalars = owned.unwrap_or_default();
-            let inside = Cx {
-                threads: Threads::Loop,
-                ..cx.inside()
-            };
-            let fork = self.fork(*iter, init, &end, body);
-            let mut decided = self.nodes(body, inside);
-            let strips = self.strips(*iter, *step, !scalars.is_empty(), body, &decided);
-            if strips.is_some() {
-                decided = without_carried(decided);
-            }
-            return made(
-                Exec::Threads {
-                    end,
-                    private,
-                    scalars,
-                    fork,
-                    strips,
-                },
-                decided,
-            );
+        self.jammed(l, cx, false)
+    }
+
+    /// A loop marked vector in lanes ([`Self::lanes`]).
+    fn lanes_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        let LoopKind::Vector { parallel, .. } = l.kind else {
+            return None;
+        };
+        let (lanes, stmts) = self.lanes(l.iter, l.init, l.cond, l.step, l.body, parallel, cx)?;
+        let body = match stmts {
+            Some(stmts) => Self::stmts(&stmts),
+            None => self.nodes(l.body, cx.inside()),
+        };
+        Some(l.made(Exec::Lanes(lanes), body))
+    }
+
+    /// Elements kept in registers across the loop ([`Self::promotable`]).
+    fn registers_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        if !self.target.registers {
+            return None;
         }
-        if !t.vector_threads
-            && let Some(j) = jammed(false)
-        {
-            return j;
+        let groups = self.promotable(l.iter, l.body)?;
+        let inside = self.nodes(l.body, cx.inside());
+        // Moving accesses are checked on the loop's iterations: without a bound to count
+        // them, the loop runs as written.
+        let end = match groups.iter().any(|g| !g.others.is_empty()) {
+            true => match exclusive_bound(l.iter, l.cond) {
+                Some(end) => Some(end),
+                None => return Some(l.made(Exec::Serial, inside)),
+            },
+            false => None,
+        };
+        Some(l.made(Exec::Registers(Registers { groups, end }), inside))
+    }
+
+    /// Values carried to the next iteration in registers (native code's own lanes only: the
+    /// C compiler's predictive commoning does it for C).
+    fn carried_rule(&self, l: &At<'_>, cx: Cx) -> Option<DNode> {
+        if !(self.target.registers && self.target.vectorizer == Vectorizer::Own) {
+            return None;
         }
-        if let LoopKind::Vector { parallel, .. } = *kind
-            && let Some((lanes, stmts)) = self.lanes(*iter, init, cond, *step, body, parallel, cx)
+        let carried = self.carried(l.iter, l.step, l.body)?;
+        Some(l.made(Exec::Carried(carried), self.nodes(l.body, cx.inside())))
+    }
+
+    /// The last rule: in order, a parallel loop's iterations in strips side by side where
+    /// [`Self::strips`] says so.
+    fn in_order(&self, l: &At<'_>, cx: Cx) -> DNode {
+        let decided = self.nodes(l.body, cx.inside());
+        if let Some(scalars) = l.owned.clone()
+            && let Some(end) = exclusive_bound(l.iter, l.cond)
+            && let Some(width) = self.strips(l.iter, l.step, !scalars.is_empty(), l.body, &decided)
         {
-            let body = match stmts {
-                Some(stmts) => Self::stmts(&stmts),
-                None => self.nodes(body, cx.inside()),
-            };
-            return made(Exec::Lanes(lanes), body);
-        }
-        if t.registers
-            && let Some(groups) = self.promotable(*iter, body)
-        {
-            let end = exclusive_bound(*iter, cond);
-            let inside = self.nodes(body, cx.inside());
-            // Moving accesses are checked on the loop's iterations: without a bound to count
-            // them, the loop runs as written.
-            if groups.iter().any(|g| !g.others.is_empty()) {
-                let Some(end) = end else {
-                    return made(Exec::Serial, inside);
-                };
-                return made(
-                    Exec::Registers(Registers {
-                        groups,
-                        end: Some(end),
-                    }),
-                    inside,
-                );
-            }
-            return made(Exec::Registers(Registers { groups, end: None }), inside);
-        }
-        if t.registers
-            && t.vectorizer == Vectorizer::Own
-            && let Some(carried) = self.carried(*iter, *step, body)
-        {
-            return made(Exec::Carried(carried), self.nodes(body, cx.inside()));
-        }
-        let decided = self.nodes(body, cx.inside());
-        if let Some(scalars) = owned
-            && let Some(end) = exclusive_bound(*iter, cond)
-            && let Some(width) = self.strips(*iter, *step, !scalars.is_empty(), body, &decided)
-        {
-            return made(
+            return l.made(
                 Exec::Strips {
                     end,
                     width,
@@ -747,7 +826,7 @@ impl Decider<'_> {
                 without_carried(decided),
             );
         }
-        made(Exec::Serial, decided)
+        l.made(Exec::Serial, decided)
     }
 }
 
