@@ -35,6 +35,9 @@ use optimist_scop::pass::{Part, Pass, PassCx, PassError, PassReport};
 use std::fmt::{self, Write as _};
 use std::time::{Duration, Instant};
 
+mod stage;
+use stage::{StageError, run_bounded, run_stage};
+
 /// The passes over the model the driver runs by default, in order.
 pub const PASSES: [Pass; 3] = [
     optimist_delin::PASS,
@@ -972,121 +975,6 @@ struct Scheduled {
     /// The dependences a transformed schedule was computed or checked against; its loop AST
     /// is checked against them too (isl's AST generator is not trusted to follow a schedule).
     deps: Option<Dependences>,
-}
-
-/// `f` under `deadline`, if there is one.
-fn bounded<T>(
-    ctx: &optimist_presburger::Ctx,
-    deadline: Option<Instant>,
-    f: impl FnOnce() -> Result<T, IslError>,
-) -> Result<T, IslError> {
-    match deadline {
-        Some(d) => ctx.with_deadline(d, f),
-        None => f(),
-    }
-}
-
-/// The error of a stage of the pipeline, which may be isl's (a budget or the deadline that
-/// stopped it, or isl failing).
-trait StageError: From<IslError> {
-    /// isl's error inside, if it is one.
-    fn isl(&self) -> Option<&IslError>;
-}
-
-impl StageError for IslError {
-    fn isl(&self) -> Option<&IslError> {
-        Some(self)
-    }
-}
-
-impl StageError for PassError {
-    fn isl(&self) -> Option<&IslError> {
-        match self {
-            PassError::Isl(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl StageError for optimist_assume::AssumeError {
-    fn isl(&self) -> Option<&IslError> {
-        let optimist_assume::AssumeError::Isl(e) = self;
-        Some(e)
-    }
-}
-
-impl StageError for LoopyError {
-    fn isl(&self) -> Option<&IslError> {
-        match self {
-            LoopyError::Isl(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl StageError for CorrespondenceError {
-    fn isl(&self) -> Option<&IslError> {
-        match self {
-            CorrespondenceError::Isl(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl StageError for CodegenError {
-    fn isl(&self) -> Option<&IslError> {
-        match self {
-            CodegenError::Isl(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-/// `f` with isl stopped at `deadline` and, with `budget`, after that many operations: its
-/// result, isl's stop or failure outside `f` becoming `f`'s error type.
-fn run_bounded<T, E: StageError>(
-    ctx: &optimist_presburger::Ctx,
-    deadline: Option<Instant>,
-    budget: Option<u64>,
-    f: impl FnOnce() -> Result<T, E>,
-) -> Result<T, E> {
-    let mut out = None;
-    let ran = bounded(ctx, deadline, || {
-        let run = || {
-            out = Some(f());
-            Ok(())
-        };
-        match budget {
-            Some(b) => ctx.with_budget(b, run),
-            None => run(),
-        }
-    });
-    match (ran, out) {
-        (_, Some(Err(e))) => Err(e),
-        (Err(e), _) => Err(E::from(e)),
-        (Ok(()), Some(Ok(v))) => Ok(v),
-        (Ok(()), None) => Err(E::from(IslError::InvalidArgument(
-            "a stage of the pipeline did not run".into(),
-        ))),
-    }
-}
-
-/// [`run_bounded`] as stage `stage` of the pipeline: a budget or the deadline that stopped it is
-/// the `Why` naming the stage (`limit`: the deadline's), here and only here; any other error is
-/// `f`'s for the caller.
-fn run_stage<T, E: StageError>(
-    ctx: &optimist_presburger::Ctx,
-    deadline: Option<Instant>,
-    limit: Duration,
-    stage: Stage,
-    budget: Option<u64>,
-    f: impl FnOnce() -> Result<T, E>,
-) -> Result<Result<T, E>, Why> {
-    match run_bounded(ctx, deadline, budget, f) {
-        Err(e) if e.isl() == Some(&IslError::Budget) => Err(Why::Budget { stage }),
-        Err(e) if e.isl() == Some(&IslError::Deadline) => Err(Why::Deadline { stage, limit }),
-        r => Ok(r),
-    }
 }
 
 /// The schedule `strategy` gives for `scop` (isl stopped at `deadline`), its marks, why another

@@ -59,13 +59,15 @@ mod expr;
 mod pure;
 mod regions;
 mod source;
+mod statements;
 mod stmt;
 
 #[cfg(test)]
 use expr::{character, hex_float};
 use pure::*;
-pub use regions::{Input, Pass, Region, Statements, StatementsParam, regions, statements};
+pub use regions::{Input, Pass, Region, regions};
 use source::*;
+pub use statements::{Statements, StatementsParam, statements};
 use stmt::*;
 
 /// A C error: where and what, with a hint at what to change.
