@@ -410,8 +410,7 @@ fn versioned_c_keeps_a_products_block_in_registers() {
                       if (optimist_pack) {
                         const long optimist_b0 = (6L * c3_), optimist_b1 = (16L * c4_);
                         const long optimist_r0 = (6L * c3_), optimist_r1 = (optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L);
-                        int optimist_whole = optimist_r0 == optimist_b0 && optimist_r1 == optimist_b0 + 6L;
-                        if (optimist_whole) optimist_whole = (16L * c4_) == optimist_b1 && (optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) == optimist_b1 + 16L;
+                        const int optimist_whole = (((optimist_min(((long)ni - 1L), ((6L * c3_) + 5L)) + 1L) == ((6L * c3_) + 6L)) && ((optimist_min(((long)nj - 1L), ((16L * c4_) + 15L)) + 1L) == ((16L * c4_) + 16L)));
                         double optimist_t[6][16], *optimist_c = &optimist_t[0][0];
                         long optimist_ldc = 16L;
                         if (optimist_whole) {

@@ -79,7 +79,7 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
     {
         return None;
     }
-    Some(RegisterBlock {
+    let mut b = RegisterBlock {
         row: *row,
         row_init: row_init.clone(),
         row_end,
@@ -91,8 +91,51 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
         column_origin,
         columns,
         boxed,
+        whole: AExpr::Int(0),
         stmt: column_body[0].clone(),
-    })
+    };
+    b.whole = whole_test(&b);
+    Some(b)
+}
+
+/// The test that block `b` is whole ([`RegisterBlock::whole`]): its rows end at the box's
+/// end and, at every row of the box (once when the columns' bounds are free of the row), its
+/// columns end at theirs; with their first values at the origins too unless
+/// [`RegisterBlock::boxed`] (where they are the origins). Written once here; both back ends
+/// translate it.
+fn whole_test(b: &RegisterBlock) -> AExpr {
+    let op = |o: AstOp, x: AExpr, y: AExpr| AExpr::Op(o, vec![x, y]);
+    let plus = |x: &AExpr, c: i64| op(AstOp::Add, x.clone(), AExpr::Int(c));
+    // `x == y`, and with it `whole &&` it; nothing where `x` and `y` are written alike.
+    let and_eq = |whole: AExpr, x: AExpr, y: AExpr| match x == y {
+        true => whole,
+        false => op(AstOp::And, whole, op(AstOp::Eq, x, y)),
+    };
+    let mut whole = op(AstOp::Eq, b.row_end.clone(), plus(&b.row_origin, b.rows));
+    if !b.boxed {
+        whole = and_eq(whole, b.row_init.clone(), b.row_origin.clone());
+    }
+    let per_row = mentions(&b.column_init, b.row) || mentions(&b.column_end, b.row);
+    for t in 0..if per_row { b.rows } else { 1 } {
+        let at = |e: &AExpr| match per_row {
+            true => replaced(e, b.row, &plus(&b.row_origin, t)),
+            false => e.clone(),
+        };
+        whole = and_eq(whole, at(&b.column_end), plus(&b.column_origin, b.columns));
+        if !b.boxed {
+            whole = and_eq(whole, at(&b.column_init), b.column_origin.clone());
+        }
+    }
+    whole
+}
+
+/// `e` with iterator `k` replaced by `by`.
+fn replaced(e: &AExpr, k: usize, by: &AExpr) -> AExpr {
+    match e {
+        AExpr::Iter(i) if *i == k => by.clone(),
+        AExpr::Op(o, args) => AExpr::Op(*o, args.iter().map(|a| replaced(a, k, by)).collect()),
+        other => other.clone(),
+    }
 }
 
 /// The nominal box of a loop from `init` to before `end` (`end` as
@@ -150,6 +193,9 @@ pub struct RegisterBlock {
     /// is then whole when its last row and column are inside, and its operand can be packed
     /// before the loop over row blocks.
     pub boxed: bool,
+    /// The run-time test that the block is whole (its loops cover the box at every row),
+    /// which chooses between the block in registers and its loops as written.
+    pub whole: AExpr,
     /// The statement (a [`Node::Stmt`]).
     pub stmt: Node,
 }

@@ -244,16 +244,10 @@ impl Printer<'_> {
 
     /// The declarations that say whether register block `b` is whole: its nominal box's
     /// origins (`optimist_b0`, `optimist_b1`), its rows' bounds (`optimist_r0`, `optimist_r1`)
-    /// and `optimist_whole`, true when the rows cover the box and, at every row (once when the
-    /// columns' bounds are free of the row), the columns do.
+    /// and `optimist_whole`, the test `decide` wrote ([`RegisterBlock::whole`]).
     fn whole_test(&self, b: &RegisterBlock, depth: usize) -> String {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
-        let (r, c0, c_end) = (
-            &self.iters[b.row],
-            self.aexpr(&b.column_init),
-            self.aexpr(&b.column_end),
-        );
         let _ = writeln!(
             out,
             "{pad}const long optimist_b0 = {}, optimist_b1 = {};",
@@ -268,22 +262,9 @@ impl Printer<'_> {
         );
         let _ = writeln!(
             out,
-            "{pad}int optimist_whole = optimist_r0 == optimist_b0 && optimist_r1 == optimist_b0 + {}L;",
-            b.rows
+            "{pad}const int optimist_whole = {};",
+            self.aexpr(&b.whole)
         );
-        let columns = format!(
-            "optimist_whole = {c0} == optimist_b1 && {c_end} == optimist_b1 + {}L;",
-            b.columns
-        );
-        if crate::ast::mentions(&b.column_init, b.row) || crate::ast::mentions(&b.column_end, b.row)
-        {
-            let _ = writeln!(
-                out,
-                "{pad}for ({r} = optimist_r0; optimist_whole && {r} < optimist_r1; {r} += 1) {columns}"
-            );
-        } else {
-            let _ = writeln!(out, "{pad}if (optimist_whole) {columns}");
-        }
         out
     }
 

@@ -573,7 +573,9 @@ impl ModelLowering<'_, '_> {
         let c_origin = self.aexpr(&b.column_origin)?;
         let r0 = self.aexpr(&b.row_init)?;
         let r1 = self.aexpr(&b.row_end)?;
-        let whole = self.whole(b, (r_origin, c_origin), (r0, r1))?;
+        // `decide`'s test, as a truth value of `i8`.
+        let whole = self.aexpr(&b.whole)?;
+        let whole = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, whole, 0);
         // What the block reads, packed.
         if pack.upfront.is_none() {
             self.pack_factors(&site, kernel, b, (r_origin, r0, r1), a0, elem)?;
@@ -705,42 +707,6 @@ impl ModelLowering<'_, '_> {
         let cut = self.l.b.ins().bxor_imm_s(whole, 1);
         native::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
         Ok(true)
-    }
-
-    /// Whether register block `b` (its box from `origins`, its rows from `r0` to before `r1`)
-    /// is whole: the rows cover the box and, at every row (once when the columns' bounds are
-    /// free of the row), the columns do. A box's loops start at its origins: only their ends
-    /// are tested.
-    fn whole(
-        &mut self,
-        b: &RegisterBlock,
-        (r_origin, c_origin): (Value, Value),
-        (r0, r1): (Value, Value),
-    ) -> Result<Value, CodegenError> {
-        let full = self.l.b.ins().iadd_imm_s(r_origin, b.rows);
-        let mut whole = self.l.b.ins().icmp(IntCC::Equal, r1, full);
-        if !b.boxed {
-            let from = self.l.b.ins().icmp(IntCC::Equal, r0, r_origin);
-            whole = self.l.b.ins().band(whole, from);
-        }
-        let per_row = crate::ast::mentions(&b.column_init, b.row)
-            || crate::ast::mentions(&b.column_end, b.row);
-        let wide = self.l.b.ins().iadd_imm_s(c_origin, b.columns);
-        for t in 0..if per_row { b.rows } else { 1 } {
-            if per_row {
-                let r = self.l.b.ins().iadd_imm_s(r_origin, t);
-                self.l.b.def_var(self.iters[b.row], r);
-            }
-            let ce = self.aexpr(&b.column_end)?;
-            let ends = self.l.b.ins().icmp(IntCC::Equal, ce, wide);
-            whole = self.l.b.ins().band(whole, ends);
-            if !b.boxed {
-                let ci = self.aexpr(&b.column_init)?;
-                let starts = self.l.b.ins().icmp(IntCC::Equal, ci, c_origin);
-                whole = self.l.b.ins().band(whole, starts);
-            }
-        }
-        Ok(whole)
     }
 
     /// Step `step` (0 or 1) after the one the factors at `ap` and the packed columns at `bp`
