@@ -9,7 +9,7 @@
 //! two loops.
 
 use super::*;
-use crate::decide::Registers;
+use crate::decide::{Probe, ProbeOp, Registers};
 
 impl Printer<'_> {
     /// A loop whose elements stay in locals ([`Registers`]): when it runs at all, and none of
@@ -48,41 +48,15 @@ impl Printer<'_> {
         let _ = writeln!(out, "{pad}if ({test}) {{");
         let inner = "  ".repeat(depth + 1);
         let mut kept = String::new();
-        let checked = r.end.is_some();
-        if let Some(end) = &r.end {
-            // Whether a moving access reaches a kept element: its address `f` at the first
-            // iteration, the step `d` to the next, the element at `p`: some iteration
-            // `t < trips` with `f + t d = p`.
-            let end = self.aexpr(end);
-            let _ = writeln!(
-                out,
-                "{inner}long optimist_trips = ({end} - {it} + {}L) / {step}L, optimist_hit = 0;",
-                step - 1
-            );
-            for (g, home) in groups.iter().zip(&homes) {
-                for &(node, a) in &g.others {
-                    let ctx = ctx_of(node)?;
-                    let next = shifted(flat.get(node)?, l.iter, step);
-                    let Node::Stmt {
-                        iterators, indices, ..
-                    } = &next
-                    else {
-                        return None;
-                    };
-                    let at_next = StmtCtx {
-                        st: ctx.st,
-                        iterators,
-                        indices,
-                    };
-                    let _ = writeln!(
-                        out,
-                        "{inner}{{\n{inner}  long optimist_f = (long)(void *)&{}, optimist_d = (long)(void *)&{} - optimist_f, optimist_gap = (long)(void *)&{home} - optimist_f;\n{inner}  optimist_hit |= optimist_d == 0 ? optimist_gap == 0 : (optimist_gap % optimist_d == 0 && optimist_gap / optimist_d >= 0 && optimist_gap / optimist_d < optimist_trips);\n{inner}}}",
-                        self.access_text(&ctx, a),
-                        self.access_text(&at_next, a),
-                    );
-                }
+        let checked = r.hit.is_some();
+        if let Some(hit) = &r.hit {
+            // Each address the test reads, once, named.
+            let mut addrs = Vec::new();
+            let test = self.probe(hit, &flat, l, &mut addrs)?;
+            for (address, name) in &addrs {
+                let _ = writeln!(out, "{inner}const long {name} = {address};");
             }
-            kept = "if (!optimist_hit) ".into();
+            kept = format!("if (!{test}) ");
         }
         let _ = writeln!(out, "{inner}{kept}{{");
         let deeper = "  ".repeat(depth + 2);
@@ -115,5 +89,71 @@ impl Printer<'_> {
         let _ = writeln!(out, "{inner}}}");
         let _ = writeln!(out, "{pad}}}");
         Some(out)
+    }
+}
+
+impl Printer<'_> {
+    /// A run-time test `decide` wrote ([`Probe`]) as a C expression of type `long`, evaluated
+    /// where loop `l` (whose body's statements are `flat`) starts; each address it reads is a
+    /// name of `addrs` (`(address, name)`, added the first time), for the caller to declare.
+    /// `None` only for a tree `decide` does not make (a statement node that is not one).
+    fn probe(
+        &self,
+        p: &Probe,
+        flat: &[Node],
+        l: &DLoop,
+        addrs: &mut Vec<(String, String)>,
+    ) -> Option<String> {
+        Some(match p {
+            Probe::Int(v) => format!("{v}L"),
+            Probe::Ast(e) => self.aexpr(e),
+            Probe::Addr { node, access, plus } => {
+                let at = shifted(flat.get(*node)?, l.iter, *plus);
+                let Node::Stmt {
+                    stmt,
+                    iterators,
+                    indices,
+                } = &at
+                else {
+                    return None;
+                };
+                let ctx = StmtCtx {
+                    st: Some(self.scop.stmt(*stmt)),
+                    iterators,
+                    indices,
+                };
+                let address = format!("(long)(void *)&{}", self.access_text(&ctx, *access));
+                match addrs.iter().find(|(a, _)| *a == address) {
+                    Some((_, name)) => name.clone(),
+                    None => {
+                        let name = format!("optimist_a{}", addrs.len());
+                        addrs.push((address, name.clone()));
+                        name
+                    }
+                }
+            }
+            Probe::Op(op, args) => {
+                let mut xs = Vec::with_capacity(args.len());
+                for a in args {
+                    xs.push(self.probe(a, flat, l, addrs)?);
+                }
+                let x = |k: usize| -> Option<&String> { xs.get(k) };
+                let infix = match op {
+                    ProbeOp::Add => "+",
+                    ProbeOp::Sub => "-",
+                    ProbeOp::Quot => "/",
+                    ProbeOp::Rem => "%",
+                    ProbeOp::Eq => "==",
+                    ProbeOp::Ge => ">=",
+                    ProbeOp::Lt => "<",
+                    ProbeOp::And => "&&",
+                    ProbeOp::Or => "||",
+                    ProbeOp::Select => {
+                        return Some(format!("({} ? {} : {})", x(0)?, x(1)?, x(2)?));
+                    }
+                };
+                format!("({} {infix} {})", x(0)?, x(1)?)
+            }
+        })
     }
 }

@@ -323,9 +323,9 @@ pub struct Promoted {
 pub struct Registers {
     /// The elements.
     pub groups: Vec<Promoted>,
-    /// The loop's exclusive bound, when some element has moving accesses to check
-    /// ([`Promoted::others`]): the check counts the loop's iterations.
-    pub end: Option<AExpr>,
+    /// When some element has moving accesses ([`Promoted::others`]), the test that one of
+    /// them reaches it in the loop's iterations (then the loop runs as written).
+    pub hit: Option<Probe>,
 }
 
 /// A register block ([`Exec::Block`]).
@@ -789,14 +789,19 @@ impl Decider<'_> {
         let inside = self.nodes(l.body, cx.inside());
         // Moving accesses are checked on the loop's iterations: without a bound to count
         // them, the loop runs as written.
-        let end = match groups.iter().any(|g| !g.others.is_empty()) {
-            true => match exclusive_bound(l.iter, l.cond) {
-                Some(end) => Some(end),
-                None => return Some(l.made(Exec::Serial, inside)),
-            },
-            false => None,
+        let moving = groups.iter().any(|g| !g.others.is_empty());
+        let hit = match (moving, exclusive_bound(l.iter, l.cond)) {
+            (false, _) => None,
+            (true, None) => return Some(l.made(Exec::Serial, inside)),
+            (true, Some(end)) => {
+                let tests = groups
+                    .iter()
+                    .filter(|g| !g.others.is_empty())
+                    .map(|g| probe::reaches(l.iter, l.step, &end, g.home, &g.others));
+                tests.reduce(|a, b| Probe::Op(ProbeOp::Or, vec![a, b]))
+            }
         };
-        Some(l.made(Exec::Registers(Registers { groups, end }), inside))
+        Some(l.made(Exec::Registers(Registers { groups, hit }), inside))
     }
 
     /// Values carried to the next iteration in registers (native code's own lanes only: the
@@ -1079,6 +1084,7 @@ pub(crate) fn plain(nodes: &[DNode]) -> Vec<Node> {
 mod blocks;
 mod display;
 mod lanes;
+mod probe;
 mod unroll;
 pub(crate) mod walk;
 mod work;
@@ -1086,6 +1092,7 @@ mod work;
 use walk::{Visit, Visitor};
 
 pub(crate) use lanes::{Stride, array_of, lanes_of, statements_of, stride, unconditional_reads};
+pub use probe::{Probe, ProbeOp};
 pub(crate) use unroll::{jam_copies, unroll_short};
 use work::instances;
 pub(crate) use work::work;

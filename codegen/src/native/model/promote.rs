@@ -1,7 +1,7 @@
 //! Elements kept in registers across a loop (scalar replacement).
 
 use super::*;
-use crate::decide::Registers;
+use crate::decide::{Probe, ProbeOp, Registers};
 
 impl ModelLowering<'_, '_> {
     /// A loop whose elements were decided to stay in registers ([`Registers`]): when it runs
@@ -38,47 +38,15 @@ impl ModelLowering<'_, '_> {
                     })?;
                     homes.push(addr);
                 }
-                // Whether a moving access reaches a kept element: its address at the first
-                // iteration `f`, the step `d` to the next, the element `p`: some iteration
-                // `t < trips` with `f + t d = p`.
-                let mut hit = m.l.b.ins().iconst(types::I8, 0);
-                if let Some(end) = &r.end {
-                    let first = m.l.b.use_var(v);
-                    let end = m.aexpr(end)?;
-                    let (trips, _) = m.trip_count(first, end, step);
-                    for (group, &p) in groups.iter().zip(&homes) {
-                        for &(node, a) in &group.others {
-                            let inst = instance_at(scop, &flat, node)?;
-                            let f = m.address(&inst, a)?.ok_or_else(|| {
-                                CodegenError::Unexpected("moving access to a scalar".into())
-                            })?;
-                            let next = m.l.b.ins().iadd_imm_s(first, step);
-                            m.l.b.def_var(v, next);
-                            let g = m.address(&inst, a)?.ok_or_else(|| {
-                                CodegenError::Unexpected("moving access to a scalar".into())
-                            })?;
-                            m.l.b.def_var(v, first);
-                            let d = m.l.b.ins().isub(g, f);
-                            let gap = m.l.b.ins().isub(p, f);
-                            let still = m.l.b.ins().icmp_imm_s(IntCC::Equal, d, 0);
-                            let one = m.l.b.ins().iconst(types::I64, 1);
-                            let divisor = m.l.b.ins().select(still, one, d);
-                            let t = m.l.b.ins().sdiv(gap, divisor);
-                            let r = m.l.b.ins().srem(gap, divisor);
-                            let exact = m.l.b.ins().icmp_imm_s(IntCC::Equal, r, 0);
-                            let from =
-                                m.l.b
-                                    .ins()
-                                    .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, t, 0);
-                            let to = m.l.b.ins().icmp(IntCC::SignedLessThan, t, trips);
-                            let inside = m.l.b.ins().band(from, to);
-                            let moving_hit = m.l.b.ins().band(exact, inside);
-                            let same = m.l.b.ins().icmp_imm_s(IntCC::Equal, gap, 0);
-                            let this = m.l.b.ins().select(still, same, moving_hit);
-                            hit = m.l.b.ins().bor(hit, this);
-                        }
+                // Whether a moving access reaches a kept element (`decide`'s test).
+                let hit = match &r.hit {
+                    Some(p) => {
+                        let first = m.l.b.use_var(v);
+                        let h = m.probe(p, &flat, iter, first)?;
+                        m.l.b.ins().icmp_imm_s(IntCC::NotEqual, h, 0)
                     }
-                }
+                    None => m.l.b.ins().iconst(types::I8, 0),
+                };
                 let plain = |m: &mut Self| {
                     native::lower_loop(
                         m,
@@ -128,6 +96,61 @@ impl ModelLowering<'_, '_> {
             },
             |_| Ok(()),
         )
+    }
+}
+
+impl ModelLowering<'_, '_> {
+    /// A run-time test `decide` wrote ([`Probe`]) as an `i64`, where the loop over `iter`
+    /// (whose body's statements are `flat`) starts, its iterator at `first`.
+    fn probe(
+        &mut self,
+        p: &Probe,
+        flat: &[Node],
+        iter: usize,
+        first: Value,
+    ) -> Result<Value, CodegenError> {
+        Ok(match p {
+            Probe::Int(v) => self.l.b.ins().iconst(types::I64, *v),
+            Probe::Ast(e) => self.aexpr(e)?,
+            Probe::Addr { node, access, plus } => {
+                let inst = instance_at(self.scop, flat, *node)?;
+                let v = self.iters[iter];
+                let at = self.l.b.ins().iadd_imm_s(first, *plus);
+                self.l.b.def_var(v, at);
+                let addr = self.address(&inst, *access)?;
+                self.l.b.def_var(v, first);
+                addr.ok_or_else(|| CodegenError::Unexpected("the address of a scalar".into()))?
+            }
+            Probe::Op(op, args) => {
+                let mut xs = Vec::with_capacity(args.len());
+                for a in args {
+                    xs.push(self.probe(a, flat, iter, first)?);
+                }
+                let b = &mut self.l.b;
+                let truth = |b: &mut cranelift_frontend::FunctionBuilder<'_>, cc, x, y| {
+                    let c = b.ins().icmp(cc, x, y);
+                    b.ins().uextend(types::I64, c)
+                };
+                match (op, xs.as_slice()) {
+                    (ProbeOp::Add, [x, y]) => b.ins().iadd(*x, *y),
+                    (ProbeOp::Sub, [x, y]) => b.ins().isub(*x, *y),
+                    (ProbeOp::Quot, [x, y]) => b.ins().sdiv(*x, *y),
+                    (ProbeOp::Rem, [x, y]) => b.ins().srem(*x, *y),
+                    (ProbeOp::Eq, [x, y]) => truth(b, IntCC::Equal, *x, *y),
+                    (ProbeOp::Ge, [x, y]) => truth(b, IntCC::SignedGreaterThanOrEqual, *x, *y),
+                    (ProbeOp::Lt, [x, y]) => truth(b, IntCC::SignedLessThan, *x, *y),
+                    (ProbeOp::And, [x, y]) => b.ins().band(*x, *y),
+                    (ProbeOp::Or, [x, y]) => b.ins().bor(*x, *y),
+                    (ProbeOp::Select, [c, x, y]) => b.ins().select(*c, *x, *y),
+                    _ => {
+                        return Err(CodegenError::Unexpected(format!(
+                            "{op:?} of {} operands",
+                            xs.len()
+                        )));
+                    }
+                }
+            }
+        })
     }
 }
 
