@@ -1312,7 +1312,7 @@ fn a_products_micro_kernel_gives_the_interpreters_bits() {
             );
             let f = frontend::parse_source("k.c", &src, None, &FrontendConfig::default()).unwrap();
             micro_kernel_gives_the_interpreters_bits(&f, &spec, &format!("{ty} {s}"), |p| {
-                p.kernel.is_some()
+                p.micro_kernel
             });
         }
     }
@@ -1324,13 +1324,13 @@ fn micro_kernel_gives_the_interpreters_bits(
     f: &optimist_scop::ir::Function,
     spec: &RunSpec,
     what: &str,
-    wanted: impl Fn(&optimist_codegen::Pack) -> bool,
+    wanted: impl Fn(&optimist_codegen::PackShape) -> bool,
 ) {
     let reference = common::interpreter_hashes(f, spec);
     for threads in [1, 2] {
         let on = on_threads(f, spec, threads);
         assert!(
-            on.decided.packs().iter().any(|p| wanted(p)),
+            on.decided.packs().iter().any(&wanted),
             "{what}: no micro-kernel"
         );
         assert_eq!(
@@ -1360,7 +1360,7 @@ fn a_triangular_products_micro_kernel_gives_the_interpreters_bits() {
             &f,
             &spec,
             &format!("j from {from} to {to}"),
-            |p| p.kernel.is_some() && !p.block.boxed && p.upfront.is_none(),
+            |p| p.micro_kernel && !p.boxed && !p.upfront,
         );
     }
 }

@@ -43,12 +43,15 @@ pub enum AExpr {
     Iter(usize),
     /// A parameter of the model, by name.
     Param(String),
-    /// An operation (isl's operators: `Add`, `FdivQ`, `Min`, `Lt`, `AndThen`, `Select`, ...).
+    /// An operation (isl's operators: `Add`, `FdivQ`, `Min`, `Lt`, `AndThen`, `Select`, ...;
+    /// never `Call`, `Access`, `Member` or `AddressOf`, which the conversion from isl's AST
+    /// refuses).
     Op(AstOp, Vec<AExpr>),
 }
 
 /// How a loop may be executed. Every kind but `Serial` is a permission checked against the
-/// dependences; what each loop does on a target is decided once, in [`crate::decide`].
+/// dependences; what each loop does on a target is decided once, in `decide/`
+/// ([`LoopAst::decide`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LoopKind {
     /// In order.
@@ -275,6 +278,16 @@ impl Names {
                 } else {
                     AExpr::Iter(self.iter(&name))
                 }
+            }
+            // Calls and accesses are statements (converted apart), never loop expressions:
+            // refused here, so that no emitter meets one.
+            AstExprKind::Op(
+                op @ (AstOp::Call | AstOp::Access | AstOp::Member | AstOp::AddressOf),
+                _,
+            ) => {
+                return Err(CodegenError::Unexpected(format!(
+                    "isl's AST has the operation {op:?} in a loop expression"
+                )));
             }
             AstExprKind::Op(op, args) => {
                 let args = args

@@ -622,7 +622,7 @@ fn flatten<'e>(op: AstOp, args: &'e [AExpr], out: &mut Vec<&'e AExpr>) {
     }
 }
 
-/// [`generate_marked`], with the AST checked against `deps` (see `ast_check`): the order the
+/// [`crate::generate_marked`], with the AST checked against `deps` (see `ast_check`): the order the
 /// AST runs the instances in must respect every dependence. The schedule without its fixed
 /// dimensions is tried first; when isl's AST of it fails the check, the schedule as given; when
 /// that one fails too, [`CodegenError::WrongAst`].

@@ -167,7 +167,7 @@ pub(crate) fn nominal(init: &AExpr, end: &AExpr) -> Option<(AExpr, i64)> {
 /// The columns' bounds may depend on the row (a triangle: syrk's `j <= i`); the block is
 /// whole when its loops cover their boxes at every row.
 #[derive(Clone, Debug)]
-pub struct RegisterBlock {
+pub(crate) struct RegisterBlock {
     /// The rows' iterator.
     pub row: usize,
     /// The first row.

@@ -4,7 +4,7 @@
 //!   from isl's AST builder, with every access index computed from the model's relations as a
 //!   function of the generated loop iterators, checked against the dependences.
 //! - [`Plan::decide`] (and [`LoopAst::decide`] for an AST without a plan): the loop tree
-//!   decided for a [`Target`] ([`Decided`]): each loop's one execution ([`Exec`]), made once
+//!   decided for a [`Target`] ([`Decided`]): each loop's one execution, made once
 //!   per compilation; both back ends read nothing else about how the code runs.
 //! - [`versioned_c`] ([`CProgram`]) and [`c_function`]: the decided tree printed as C with the
 //!   original signature, versioned by the run-time check.
@@ -73,10 +73,7 @@ pub use abi::{ERROR_HOOK, take_entry_error};
 pub use ast::{AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked};
 pub use ast_check::generate_verified;
 pub use c::{CProgram, function as c_function, versioned as versioned_c};
-pub use decide::{
-    Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Promoted,
-    RegisterBlock, Registers, Share,
-};
+pub use decide::{Decided, PackShape};
 pub use kernel::{ArrayArg, CEntry, Kernel, KernelError, Version};
 pub use native::faithful::faithful_loop_report;
 pub use native::model::model_loop_report;

@@ -18,7 +18,7 @@ pub struct NativeOptions {
     /// (an accumulator such as `sum[p]` in `for s: sum[p] += ...`): loaded before the loop,
     /// stored after it (scalar replacement). Default: on.
     pub registers: bool,
-    /// Fuse the multiply and the add of a product's micro-kernel ([`crate::MicroKernel`]) into
+    /// Fuse the multiply and the add of a product's micro-kernel (`decide`'s `MicroKernel`) into
     /// one `fma`, rounded once (as `cc -ffp-contract=fast` does), where the CPU has FMA: the
     /// results may then differ from the interpreter's in the last bits (`tests/jit_faithful.rs`
     /// allows 1e-12 of the largest element's magnitude plus one in `double`, 1e-5 in `float`).

@@ -259,7 +259,7 @@ impl<'a> Printer<'a> {
         // The packing buffers: one per thread, allocated once per call, of the largest pack's
         // size (packs are never inside each other), 64-byte multiples.
         let bytes = decided
-            .packs()
+            .packed()
             .iter()
             .map(|p| {
                 let elem = self.scop.array(self.scop.access(p.access).array).elem;
@@ -688,8 +688,11 @@ impl Printer<'_> {
                     AstOp::Minus => format!("(-{})", x(0)),
                     AstOp::FdivQ => format!("optimist_floord({}, {})", x(0), x(1)),
                     AstOp::Cond | AstOp::Select => format!("({} ? {} : {})", x(0), x(1), x(2)),
-                    // Infix operators were printed above; calls and accesses do not occur.
-                    _ => "0 /* unexpected */".into(),
+                    // Infix operators were printed above. Calls and accesses are refused when the
+                    // AST is converted (`ast.rs`), and `decide` makes none; were one here, an
+                    // undeclared function makes the C fail to compile instead of computing a
+                    // value.
+                    _ => format!("optimist_no_such_operation_{op:?}()"),
                 }
             }
         }

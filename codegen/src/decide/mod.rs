@@ -34,7 +34,7 @@
 //!   program byte-identical.
 
 use crate::ast::{AExpr, LoopAst, LoopKind, Node, exclusive_bound, mentions, writes_scalar};
-pub use crate::block::RegisterBlock;
+pub(crate) use crate::block::RegisterBlock;
 use crate::block::{offset_from, only_loop, register_block, whole_length};
 use optimist_loopy::{Target, Vectorizer};
 use optimist_presburger::AstOp;
@@ -50,7 +50,7 @@ pub struct Decided {
     /// The target it was decided for.
     pub target: Target,
     /// The decided nodes.
-    pub body: Vec<DNode>,
+    pub(crate) body: Vec<DNode>,
     /// The AST's iterator names ([`LoopAst::iterators`]).
     pub iterators: Vec<String>,
 }
@@ -97,8 +97,23 @@ impl Decided {
         v.1
     }
 
+    /// Every operand packed for a product's register blocks, in the order of the tree: what
+    /// `show ast` says of each.
+    pub fn packs(&self) -> Vec<PackShape> {
+        self.packed()
+            .into_iter()
+            .map(|p| PackShape {
+                micro_kernel: p.kernel.is_some(),
+                upfront: p.upfront.is_some(),
+                boxed: p.block.boxed,
+                rows: p.block.rows,
+                columns: p.block.columns,
+            })
+            .collect()
+    }
+
     /// Every operand packed ([`DNode::Packed`]), in the order of the tree.
-    pub fn packs(&self) -> Vec<&Pack> {
+    pub(crate) fn packed(&self) -> Vec<&Pack> {
         struct Packs<'a>(Vec<&'a Pack>);
         impl<'a> Visitor<'a> for Packs<'a> {
             fn enter(&mut self, n: Visit<'a>) -> bool {
@@ -114,9 +129,25 @@ impl Decided {
     }
 }
 
+/// An operand packed for a product's register blocks, as [`Decided::packs`] describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackShape {
+    /// Whether the blocks run in a micro-kernel (the other operand packed too).
+    pub micro_kernel: bool,
+    /// Whether everything is packed before the loop over row blocks (a box every row block
+    /// reads whole), rather than as the blocks first read it.
+    pub upfront: bool,
+    /// Whether the blocks are boxes (no bound cuts them but the edges).
+    pub boxed: bool,
+    /// Rows of a block.
+    pub rows: i64,
+    /// Columns of a block.
+    pub columns: i64,
+}
+
 /// A node of the decided tree.
 #[derive(Clone, Debug)]
-pub enum DNode {
+pub(crate) enum DNode {
     /// A loop and how it runs.
     For(Box<DLoop>),
     /// `if (cond) then else els`.
@@ -155,7 +186,7 @@ pub enum DNode {
 
 /// A loop of the decided tree.
 #[derive(Clone, Debug)]
-pub struct DLoop {
+pub(crate) struct DLoop {
     /// The iterator.
     pub iter: usize,
     /// Its first value.
@@ -172,7 +203,7 @@ pub struct DLoop {
 
 /// How one loop runs.
 #[derive(Clone, Debug)]
-pub enum Exec {
+pub(crate) enum Exec {
     /// In order.
     Serial,
     /// Its iterations shared among threads (`end`: its exclusive bound, free of it).
@@ -227,7 +258,7 @@ pub enum Exec {
 /// reads are at the element the previous iteration wrote. The store still happens; the reads
 /// take the stored value, the first iteration's read loaded before the loop.
 #[derive(Clone, Debug)]
-pub struct Carried {
+pub(crate) struct Carried {
     /// The write: the statement occurrence (node of the loop body) and its access.
     pub write: (usize, AccessId),
     /// The reads of the element the previous iteration wrote.
@@ -239,7 +270,7 @@ pub struct Carried {
 
 /// How a loop runs in lanes ([`Exec::Lanes`]).
 #[derive(Clone, Debug)]
-pub struct Lanes {
+pub(crate) struct Lanes {
     /// The element type of the lanes, when code generation builds them
     /// ([`Vectorizer::Own`]); `None` when the compiler does.
     pub elem: Option<Type>,
@@ -268,7 +299,7 @@ pub struct Lanes {
 /// `min` ([`optimist_loopy::Target::fork_work`]); below, its iterations run in order on the
 /// thread that reached it (the fork and join would cost more than a second thread gives).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Fork {
+pub(crate) struct Fork {
     /// The estimate: an expression of the parameters and the iterators of the loops around.
     pub work: AExpr,
     /// The least work that starts the threads.
@@ -277,7 +308,7 @@ pub struct Fork {
 
 /// How a loop that runs in lanes shares its iterations among threads ([`Lanes::share`]).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Share {
+pub(crate) enum Share {
     /// It does not.
     No,
     /// It starts the threads itself (the outermost loop): `end` is its exclusive bound; when,
@@ -289,7 +320,7 @@ pub enum Share {
 
 /// A loop unrolled and jammed into the vector loop that is its body ([`Exec::Jammed`]).
 #[derive(Clone, Debug)]
-pub struct Jam {
+pub(crate) struct Jam {
     /// Iterations of the loop per copy group.
     pub copies: i64,
     /// The loop's exclusive bound.
@@ -308,7 +339,7 @@ pub struct Jam {
 /// and the accesses of the loop to its array that move (`(statement node, access)`), checked
 /// before the loop not to reach it.
 #[derive(Clone, Debug)]
-pub struct Promoted {
+pub(crate) struct Promoted {
     /// The accesses at the element.
     pub accesses: Vec<AccessId>,
     /// The first of them (statement node of the loop body, access): the element is read
@@ -320,7 +351,7 @@ pub struct Promoted {
 
 /// The elements a loop keeps in registers ([`Exec::Registers`]).
 #[derive(Clone, Debug)]
-pub struct Registers {
+pub(crate) struct Registers {
     /// The elements.
     pub groups: Vec<Promoted>,
     /// When some element has moving accesses ([`Promoted::others`]), the test that one of
@@ -330,7 +361,7 @@ pub struct Registers {
 
 /// A register block ([`Exec::Block`]).
 #[derive(Clone, Debug)]
-pub struct Block {
+pub(crate) struct Block {
     /// The block.
     pub block: RegisterBlock,
     /// The access its statement reads from the packed buffer ([`DNode::Packed`] around it).
@@ -341,7 +372,7 @@ pub struct Block {
 
 /// A product's operand packed for its register blocks ([`DNode::Packed`]).
 #[derive(Clone, Debug)]
-pub struct Pack {
+pub(crate) struct Pack {
     /// The loop over column blocks, its first value, condition and number of blocks.
     pub blocks: usize,
     /// Its first value.
@@ -393,7 +424,7 @@ pub struct Pack {
 impl Pack {
     /// The elements of its buffer: the packed operand's column blocks, then, with a
     /// [`MicroKernel`], every row block's factors ([`Pack::upfront`]) or one's.
-    pub fn elements(&self) -> i64 {
+    pub(crate) fn elements(&self) -> i64 {
         let kernel = match (&self.kernel, self.upfront) {
             (Some(_), Some(n)) => n * self.depth * self.block.rows,
             (Some(_), None) => self.depth * self.block.rows,
@@ -411,7 +442,7 @@ impl Pack {
 /// element still takes its products in the reduction's order, with the same operations on the
 /// same values, so the bits are the program's.
 #[derive(Clone, Debug)]
-pub struct MicroKernel {
+pub(crate) struct MicroKernel {
     /// `X`: the factor of the rows.
     pub row_factor: BodyExpr,
     /// Whether the element comes first in the sum (`W + X * Y`).
@@ -1092,7 +1123,7 @@ mod work;
 use walk::{Visit, Visitor};
 
 pub(crate) use lanes::{Stride, array_of, lanes_of, statements_of, stride, unconditional_reads};
-pub use probe::{Probe, ProbeOp};
+pub(crate) use probe::{Probe, ProbeOp};
 pub(crate) use unroll::{jam_copies, unroll_short};
 use work::instances;
 pub(crate) use work::work;

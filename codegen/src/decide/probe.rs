@@ -9,7 +9,7 @@ use optimist_scop::model::AccessId;
 /// A value of a run-time test, as a 64-bit integer (truth values 0 or 1), evaluated where the
 /// loop it guards starts (its iterator at its first value).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Probe {
+pub(crate) enum Probe {
     /// A constant.
     Int(i64),
     /// An AST expression (a bound, the loop's iterator).
@@ -31,7 +31,7 @@ pub enum Probe {
 /// The operations of a [`Probe`]: C's on `long` (`Quot` and `Rem` truncate), `Select` is
 /// `?:`. Operands are evaluated whichever way a branch goes, so none may fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProbeOp {
+pub(crate) enum ProbeOp {
     /// `a + b`.
     Add,
     /// `a - b`.
