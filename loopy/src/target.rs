@@ -102,6 +102,10 @@ impl BlockShape {
     }
 }
 
+/// Most iterations of one short loop a back end unrolls inside a vector loop
+/// ([`Target::unrolls`]).
+pub const SHORT_TRIPS: usize = 8;
+
 /// [`Target::fork_work`] of native code: the Kernel's team of threads (`codegen::Pool`), whose
 /// forks cost about what OpenMP's do.
 pub const NATIVE_FORK_WORK: u64 = 8_192;
@@ -197,7 +201,8 @@ pub struct Target {
     /// copies of a longer one keep more values live than there are vector registers, and
     /// spill); `None`: no limit.
     pub jam_statements: Option<usize>,
-    /// Most statement instances a vector loop's short inner loops unroll into.
+    /// Most statement instances a vector loop's short inner loops unroll into
+    /// ([`Target::unrolls`]).
     pub unroll_limit: usize,
     /// Whether a product's tiled band is register-blocked ([`BlockShape`]: blocks of rows by
     /// columns kept in registers across a reduction tile, the operands packed, a micro-kernel
@@ -263,6 +268,16 @@ impl Target {
             // OpenMP's thread count is chosen when the program runs: two are assumed.
             cost: CostModel::new(2, 32, 1_000_000),
         }
+    }
+
+    /// The unrolling rule, one for the strategy's estimates (`auto/assess.rs`) and code
+    /// generation (`codegen`'s `decide/unroll.rs`): short loops inside a vector loop are
+    /// unrolled into its body when each runs a constant number of iterations, at most
+    /// [`SHORT_TRIPS`], and the statement instances they make are at most
+    /// [`Target::unroll_limit`]. `trips`: the loops' iterations so far (`None` for a loop whose
+    /// count is not a constant), `instances` the instances they make.
+    pub fn unrolls(&self, trips: Option<usize>, instances: usize) -> bool {
+        trips.is_some_and(|t| t <= SHORT_TRIPS) && instances <= self.unroll_limit
     }
 
     /// The target's name as `show ast --target` spells it.

@@ -64,7 +64,7 @@ impl Decider<'_> {
                 ))
             }
             Vectorizer::Compiler => {
-                let flat = crate::decide::unroll_short(body, t.unroll_limit);
+                let flat = crate::decide::unroll_short(body, t);
                 let printed = flat.as_deref().unwrap_or(body);
                 let share = match self.threads_bound(iter, init, cond, parallel, printed) {
                     Some(end) if t.vector_threads && t.threads => match cx.threads {
@@ -249,7 +249,7 @@ impl Decider<'_> {
         if let Some(t) = self.vectorizable(iter, body) {
             return Some((t, body.to_vec()));
         }
-        let flat = crate::decide::unroll_short(body, self.target.unroll_limit)?;
+        let flat = crate::decide::unroll_short(body, self.target)?;
         Some((self.vectorizable(iter, &flat)?, flat))
     }
 
@@ -533,7 +533,7 @@ impl Decider<'_> {
                     kind: LoopKind::Vector { parallel, .. },
                     ..
                 } => {
-                    let printed = crate::decide::unroll_short(body, d.target.unroll_limit);
+                    let printed = crate::decide::unroll_short(body, d.target);
                     let printed = printed.as_deref().unwrap_or(body);
                     let ok = d
                         .threads_bound(*iter, init, cond, *parallel, printed)

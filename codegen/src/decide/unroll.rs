@@ -4,6 +4,7 @@
 //! execution decisions, made here for both back ends.
 
 use crate::ast::{AExpr, Node, constant};
+use optimist_loopy::Target;
 use optimist_presburger::AstOp;
 
 /// How many iterations of a loop marked jam (from `init` to before `end`) run together in the
@@ -18,15 +19,15 @@ pub(crate) fn jam_copies(init: &AExpr, end: &AExpr) -> i64 {
 
 /// The body of a vector loop with the loops inside it unrolled, when they are short: every
 /// loop's bounds are constants once the loops around it (inside the vector loop) have their
-/// values, every condition too, and the instances number at most `limit` (a
-/// convolution's `dy, dx`: 25). The statements keep their order, with the unrolled iterators
+/// values, every condition too, and the target's rule allows them ([`Target::unrolls`], the
+/// strategy's too: at most 8 iterations each, a convolution's `dy, dx`, and instances within
+/// its limit). The statements keep their order, with the unrolled iterators
 /// replaced by their values; `None` when the body has no loop or cannot be unrolled. Parallel
 /// loops inside are not there: the outermost parallel loop is the one marked. The limit is
-/// the target's ([`optimist_loopy::Target::unroll_limit`]).
-pub(crate) fn unroll_short(body: &[Node], limit: usize) -> Option<Vec<Node>> {
+pub(crate) fn unroll_short(body: &[Node], target: &Target) -> Option<Vec<Node>> {
     fn go(
         nodes: &[Node],
-        limit: usize,
+        target: &Target,
         values: &mut Vec<(usize, i64)>,
         out: &mut Vec<Node>,
     ) -> Option<()> {
@@ -37,7 +38,7 @@ pub(crate) fn unroll_short(body: &[Node], limit: usize) -> Option<Vec<Node>> {
                     iterators,
                     indices,
                 } => {
-                    if out.len() == limit {
+                    if !target.unrolls(Some(0), out.len() + 1) {
                         return None;
                     }
                     out.push(Node::Stmt {
@@ -55,7 +56,7 @@ pub(crate) fn unroll_short(body: &[Node], limit: usize) -> Option<Vec<Node>> {
                     } else {
                         els
                     };
-                    go(taken, limit, values, out)?;
+                    go(taken, target, values, out)?;
                 }
                 Node::For {
                     iter,
@@ -75,10 +76,10 @@ pub(crate) fn unroll_short(body: &[Node], limit: usize) -> Option<Vec<Node>> {
                             break;
                         }
                         trips += 1;
-                        if trips > limit {
+                        if !target.unrolls(Some(trips), out.len()) {
                             return None;
                         }
-                        let done = go(body, limit, values, out);
+                        let done = go(body, target, values, out);
                         values.pop();
                         done?;
                         v = v.checked_add(*step)?;
@@ -92,7 +93,7 @@ pub(crate) fn unroll_short(body: &[Node], limit: usize) -> Option<Vec<Node>> {
         return None;
     }
     let mut out = Vec::new();
-    go(body, limit, &mut Vec::new(), &mut out)?;
+    go(body, target, &mut Vec::new(), &mut out)?;
     Some(out)
 }
 
@@ -166,7 +167,7 @@ mod tests {
             kind: LoopKind::Serial,
             jam: false,
         }];
-        let flat = unroll_short(&body, 64).expect("short loops");
+        let flat = unroll_short(&body, &Target::native(1, true, true)).expect("short loops");
         let x = || AExpr::Iter(0);
         // c1 = 0: the guarded statement, then c2 = 0, 1; c1 = 1: c2 = 1; c1 = 2: nothing.
         assert_eq!(
@@ -179,7 +180,7 @@ mod tests {
             ]
         );
         // Statements only: nothing to unroll.
-        assert!(unroll_short(&flat, 64).is_none());
+        assert!(unroll_short(&flat, &Target::native(1, true, true)).is_none());
         // A bound that is not a constant, or too many instances: no unrolling.
         let long = |cond| Node::For {
             iter: 1,
@@ -191,8 +192,15 @@ mod tests {
             jam: false,
         };
         let param = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Param("n".into())]);
-        assert!(unroll_short(&[long(param)], 64).is_none());
+        assert!(unroll_short(&[long(param)], &Target::native(1, true, true)).is_none());
         let many = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Int(65)]);
-        assert!(unroll_short(&[long(many)], 64).is_none());
+        assert!(unroll_short(&[long(many)], &Target::native(1, true, true)).is_none());
+        // The rule the strategy predicts with (`Target::unrolls`): 8 iterations of a loop
+        // unroll, 9 do not, whatever the limit.
+        let eight = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Int(8)]);
+        let unrolled = unroll_short(&[long(eight)], &Target::native(1, true, true));
+        assert_eq!(unrolled.map(|u| u.len()), Some(8));
+        let nine = AExpr::Op(AstOp::Lt, vec![AExpr::Iter(1), AExpr::Int(9)]);
+        assert!(unroll_short(&[long(nine)], &Target::native(1, true, true)).is_none());
     }
 }

@@ -565,14 +565,18 @@ impl Assessed {
     }
 }
 
-/// Most iterations of one short loop a back end unrolls inside a vector loop.
-pub(super) const SHORT: usize = 8;
+/// Most iterations of one short loop a back end unrolls inside a vector loop: the rule's
+/// ([`crate::Target::unrolls`]).
+pub(super) const SHORT: usize = crate::target::SHORT_TRIPS;
 
 /// Most iterations of the short loops a back end unrolls inside a vector loop, all of them
-/// together: two statements' worth of the target's unroll limit
-/// ([`crate::Target::unroll_limit`], instances of statements).
+/// together, by the back ends' rule ([`crate::Target::unrolls`]) with two statements in the
+/// body assumed (a statement is assessed alone): the largest product of trips it allows.
 pub(super) fn unrolled(target: &crate::Target) -> usize {
-    target.unroll_limit / 2
+    (1..=target.unroll_limit)
+        .rev()
+        .find(|&n| target.unrolls(Some(0), 2 * n))
+        .unwrap_or(0)
 }
 
 /// How many of a statement's innermost loops (`loops`, dimensions of `m`'s range, innermost
