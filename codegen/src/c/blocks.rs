@@ -2,6 +2,7 @@
 //! their locals, register blocks, and packed operands.
 
 use super::*;
+use crate::decide::StmtAt;
 
 impl Printer<'_> {
     /// A loop `k` unrolled and jammed into the vector loop that is its body ([`Jam`]):
@@ -81,13 +82,12 @@ impl Printer<'_> {
         let mut out = String::new();
         let pad = "  ".repeat(depth);
         let it = &self.iters[l.iter];
-        let body = crate::decide::plain(&l.body);
-        let text = |node: usize, a: AccessId| match &body[node] {
-            Node::Stmt {
+        let text = |node: StmtAt, a: AccessId| match node.of(&l.body) {
+            Some(Node::Stmt {
                 stmt,
                 iterators,
                 indices,
-            } => self.access(
+            }) => self.access(
                 &StmtCtx {
                     st: Some(self.scop.stmt(*stmt)),
                     iterators,
@@ -95,7 +95,9 @@ impl Printer<'_> {
                 },
                 a,
             ),
-            _ => unreachable!("an unrolled body is statements"),
+            // `decide` points only at statements of the body; were it not one, C that does
+            // not compile.
+            _ => "optimist_no_such_statement()".to_string(),
         };
         let locals: Vec<(ScopArrayId, String)> = lanes
             .locals

@@ -9,7 +9,7 @@
 //! two loops.
 
 use super::*;
-use crate::decide::{Probe, ProbeOp, Registers};
+use crate::decide::{Probe, ProbeOp, Registers, StmtAt};
 
 impl Printer<'_> {
     /// A loop whose elements stay in locals ([`Registers`]): when it runs at all, and none of
@@ -20,9 +20,8 @@ impl Printer<'_> {
     /// statement node that is not one).
     pub(super) fn promoted_loop(&self, l: &DLoop, r: &Registers, depth: usize) -> Option<String> {
         let groups = &r.groups;
-        let flat = crate::decide::plain(&l.body);
-        let ctx_of = |node: usize| -> Option<StmtCtx<'_>> {
-            match flat.get(node)? {
+        let ctx_of = |node: StmtAt| -> Option<StmtCtx<'_>> {
+            match node.of(&l.body)? {
                 Node::Stmt {
                     stmt,
                     iterators,
@@ -52,7 +51,7 @@ impl Printer<'_> {
         if let Some(hit) = &r.hit {
             // Each address the test reads, once, named.
             let mut addrs = Vec::new();
-            let test = self.probe(hit, &flat, l, &mut addrs)?;
+            let test = self.probe(hit, l, &mut addrs)?;
             for (address, name) in &addrs {
                 let _ = writeln!(out, "{inner}const long {name} = {address};");
             }
@@ -94,21 +93,15 @@ impl Printer<'_> {
 
 impl Printer<'_> {
     /// A run-time test `decide` wrote ([`Probe`]) as a C expression of type `long`, evaluated
-    /// where loop `l` (whose body's statements are `flat`) starts; each address it reads is a
+    /// where loop `l` starts; each address it reads is a
     /// name of `addrs` (`(address, name)`, added the first time), for the caller to declare.
     /// `None` only for a tree `decide` does not make (a statement node that is not one).
-    fn probe(
-        &self,
-        p: &Probe,
-        flat: &[Node],
-        l: &DLoop,
-        addrs: &mut Vec<(String, String)>,
-    ) -> Option<String> {
+    fn probe(&self, p: &Probe, l: &DLoop, addrs: &mut Vec<(String, String)>) -> Option<String> {
         Some(match p {
             Probe::Int(v) => format!("{v}L"),
             Probe::Ast(e) => self.aexpr(e),
             Probe::Addr { node, access, plus } => {
-                let at = shifted(flat.get(*node)?, l.iter, *plus);
+                let at = shifted(node.of(&l.body)?, l.iter, *plus);
                 let Node::Stmt {
                     stmt,
                     iterators,
@@ -135,7 +128,7 @@ impl Printer<'_> {
             Probe::Op(op, args) => {
                 let mut xs = Vec::with_capacity(args.len());
                 for a in args {
-                    xs.push(self.probe(a, flat, l, addrs)?);
+                    xs.push(self.probe(a, l, addrs)?);
                 }
                 let x = |k: usize| -> Option<&String> { xs.get(k) };
                 let infix = match op {

@@ -91,8 +91,11 @@ impl Decider<'_> {
                         unrolled: flat.is_some(),
                         share,
                         registers: Vec::new(),
-                        locals,
-                        reads,
+                        locals: locals
+                            .into_iter()
+                            .map(|(array, k, a)| (array, StmtAt(k), a))
+                            .collect(),
+                        reads: reads.into_iter().map(|(k, a)| (StmtAt(k), a)).collect(),
                         pairs: false,
                     },
                     flat,
@@ -386,12 +389,12 @@ impl Decider<'_> {
                     && !moving.iter().any(|(m, x)| m == id && x.is_none())
             })
             .map(|(id, _, accesses, _, node)| Promoted {
-                home: (node, accesses[0]),
+                home: (StmtAt(node), accesses[0]),
                 accesses,
                 others: moving
                     .iter()
                     .filter(|(m, _)| *m == id)
-                    .filter_map(|(_, x)| *x)
+                    .filter_map(|(_, x)| x.map(|(k, a)| (StmtAt(k), a)))
                     .collect(),
             })
             .collect();
@@ -481,11 +484,11 @@ impl Decider<'_> {
                 })
                 .map(|r| (r.1, r.2))
                 .collect();
-            if let Some(&first) = hits.first() {
+            if let Some(&(node, first)) = hits.first() {
                 out.push(Carried {
-                    write: (k, w),
+                    write: (StmtAt(k), w),
                     reads: hits.iter().map(|h| h.1).collect(),
-                    first,
+                    first: (StmtAt(node), first),
                 });
             }
         }
@@ -797,6 +800,23 @@ pub(crate) fn statements_of<'x>(scop: &'x Scop, body: &'x [Node]) -> Option<Vec<
                 iterators,
                 indices,
             } => Some((scop.stmt(*stmt), iterators.as_slice(), indices.as_slice())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// [`statements_of`] a decided body (every node a [`DNode::Stmt`]).
+pub(crate) fn decided_statements<'x>(
+    scop: &'x Scop,
+    body: &'x [DNode],
+) -> Option<Vec<StmtRef<'x>>> {
+    body.iter()
+        .map(|n| match n {
+            DNode::Stmt(Node::Stmt {
+                stmt,
+                iterators,
+                indices,
+            }) => Some((scop.stmt(*stmt), iterators.as_slice(), indices.as_slice())),
             _ => None,
         })
         .collect()

@@ -260,12 +260,12 @@ pub(crate) enum Exec {
 #[derive(Clone, Debug)]
 pub(crate) struct Carried {
     /// The write: the statement occurrence (node of the loop body) and its access.
-    pub write: (usize, AccessId),
+    pub write: (StmtAt, AccessId),
     /// The reads of the element the previous iteration wrote.
     pub reads: Vec<AccessId>,
     /// The first of them (node, access): the first iteration's value is read there before the
     /// loop.
-    pub first: (usize, AccessId),
+    pub first: (StmtAt, AccessId),
 }
 
 /// How a loop runs in lanes ([`Exec::Lanes`]).
@@ -286,10 +286,10 @@ pub(crate) struct Lanes {
     /// For a compiler's lanes over an unrolled body: elements the iteration writes first and
     /// then reads and writes at one place, kept in locals (`(array, statement node, access)`:
     /// where it is first touched).
-    pub locals: Vec<(ScopArrayId, usize, AccessId)>,
+    pub locals: Vec<(ScopArrayId, StmtAt, AccessId)>,
     /// For a compiler's lanes over an unrolled body: reads of arrays the body does not write at
     /// indices free of the loop, read once before it (`(statement node, access)`).
-    pub reads: Vec<(usize, AccessId)>,
+    pub reads: Vec<(StmtAt, AccessId)>,
     /// Whether two vectors run per iteration while both fit.
     pub pairs: bool,
 }
@@ -344,9 +344,9 @@ pub(crate) struct Promoted {
     pub accesses: Vec<AccessId>,
     /// The first of them (statement node of the loop body, access): the element is read
     /// there before the loop and stored there after it.
-    pub home: (usize, AccessId),
+    pub home: (StmtAt, AccessId),
     /// The moving accesses to its array.
-    pub others: Vec<(usize, AccessId)>,
+    pub others: Vec<(StmtAt, AccessId)>,
 }
 
 /// The elements a loop keeps in registers ([`Exec::Registers`]).
@@ -1101,15 +1101,23 @@ fn written_scalars(scop: &Scop, nodes: &[Node], out: &mut Vec<(ScopArrayId, Stri
     }
 }
 
-/// The statements of a decided statement list (every node a [`DNode::Stmt`]).
-pub(crate) fn plain(nodes: &[DNode]) -> Vec<Node> {
-    nodes
-        .iter()
-        .filter_map(|n| match n {
-            DNode::Stmt(s) => Some(s.clone()),
-            _ => None,
-        })
-        .collect()
+/// A statement of a loop's body, by its place among the body's statements: how a decision
+/// points at the statement of an access ([`Carried`], [`Lanes`], [`Promoted`]). A body may
+/// hold one model statement several times (a short loop unrolled), so a [`StmtId`] would not
+/// do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StmtAt(pub(crate) usize);
+
+impl StmtAt {
+    /// The statement node it points at in `body`.
+    pub(crate) fn of(self, body: &[DNode]) -> Option<&Node> {
+        body.iter()
+            .filter_map(|n| match n {
+                DNode::Stmt(s) => Some(s),
+                _ => None,
+            })
+            .nth(self.0)
+    }
 }
 
 mod blocks;
@@ -1122,7 +1130,9 @@ mod work;
 
 use walk::{Visit, Visitor};
 
-pub(crate) use lanes::{Stride, array_of, lanes_of, statements_of, stride, unconditional_reads};
+pub(crate) use lanes::{
+    Stride, array_of, decided_statements, lanes_of, stride, unconditional_reads,
+};
 pub(crate) use probe::{Probe, ProbeOp};
 pub(crate) use unroll::{jam_copies, unroll_short};
 use work::instances;

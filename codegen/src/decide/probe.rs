@@ -3,6 +3,7 @@
 //! prints one expression; native code lowers it). The one today: whether a moving access of a
 //! loop reaches an element the loop keeps in a register ([`reaches`]).
 
+use super::StmtAt;
 use crate::ast::AExpr;
 use optimist_scop::model::AccessId;
 
@@ -17,8 +18,8 @@ pub(crate) enum Probe {
     /// The address, in bytes, of access `access` of the statement at `node` of the loop's
     /// body, with the loop's iterator `plus` more than it is.
     Addr {
-        /// The statement node of the loop body.
-        node: usize,
+        /// The statement of the loop body.
+        node: StmtAt,
         /// The access.
         access: AccessId,
         /// Added to the loop's iterator.
@@ -66,8 +67,8 @@ pub(crate) fn reaches(
     iter: usize,
     step: i64,
     end: &AExpr,
-    home: (usize, AccessId),
-    others: &[(usize, AccessId)],
+    home: (StmtAt, AccessId),
+    others: &[(StmtAt, AccessId)],
 ) -> Probe {
     use ProbeOp::*;
     let trips = op(
@@ -86,7 +87,7 @@ pub(crate) fn reaches(
             Probe::Int(step),
         ],
     );
-    let addr = |(node, access): (usize, AccessId), plus: i64| Probe::Addr { node, access, plus };
+    let addr = |(node, access): (StmtAt, AccessId), plus: i64| Probe::Addr { node, access, plus };
     let hits = others.iter().map(|&at| {
         let f = addr(at, 0);
         let d = op(Sub, vec![addr(at, step), f.clone()]);

@@ -40,7 +40,7 @@
 //!   one address computation.
 
 use crate::ast::{AExpr, CodegenError, Node};
-use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Share, Stride, statements_of};
+use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Share, Stride};
 use crate::native::{self, Lowering, clif};
 use crate::options::NativeOptions;
 use cranelift_codegen::ir::condcodes::IntCC;

@@ -1,7 +1,7 @@
 //! Elements kept in registers across a loop (scalar replacement).
 
 use super::*;
-use crate::decide::{Probe, ProbeOp, Registers};
+use crate::decide::{Probe, ProbeOp, Registers, StmtAt};
 
 impl ModelLowering<'_, '_> {
     /// A loop whose elements were decided to stay in registers ([`Registers`]): when it runs
@@ -19,7 +19,6 @@ impl ModelLowering<'_, '_> {
         r: &Registers,
     ) -> Result<(), CodegenError> {
         let groups = &r.groups;
-        let flat = crate::decide::plain(body);
         let v = self.iters[iter];
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
@@ -32,7 +31,7 @@ impl ModelLowering<'_, '_> {
                 let mut homes = Vec::with_capacity(groups.len());
                 for group in groups {
                     let (node, a) = group.home;
-                    let inst = instance_at(scop, &flat, node)?;
+                    let inst = instance_at(scop, body, node)?;
                     let addr = m.address(&inst, a)?.ok_or_else(|| {
                         CodegenError::Unexpected("promoted access to a scalar".into())
                     })?;
@@ -42,7 +41,7 @@ impl ModelLowering<'_, '_> {
                 let hit = match &r.hit {
                     Some(p) => {
                         let first = m.l.b.use_var(v);
-                        let h = m.probe(p, &flat, iter, first)?;
+                        let h = m.probe(p, body, iter, first)?;
                         m.l.b.ins().icmp_imm_s(IntCC::NotEqual, h, 0)
                     }
                     None => m.l.b.ins().iconst(types::I8, 0),
@@ -101,11 +100,11 @@ impl ModelLowering<'_, '_> {
 
 impl ModelLowering<'_, '_> {
     /// A run-time test `decide` wrote ([`Probe`]) as an `i64`, where the loop over `iter`
-    /// (whose body's statements are `flat`) starts, its iterator at `first`.
+    /// (whose body is `body`) starts, its iterator at `first`.
     fn probe(
         &mut self,
         p: &Probe,
-        flat: &[Node],
+        body: &[DNode],
         iter: usize,
         first: Value,
     ) -> Result<Value, CodegenError> {
@@ -113,7 +112,7 @@ impl ModelLowering<'_, '_> {
             Probe::Int(v) => self.l.b.ins().iconst(types::I64, *v),
             Probe::Ast(e) => self.aexpr(e)?,
             Probe::Addr { node, access, plus } => {
-                let inst = instance_at(self.scop, flat, *node)?;
+                let inst = instance_at(self.scop, body, *node)?;
                 let v = self.iters[iter];
                 let at = self.l.b.ins().iadd_imm_s(first, *plus);
                 self.l.b.def_var(v, at);
@@ -124,7 +123,7 @@ impl ModelLowering<'_, '_> {
             Probe::Op(op, args) => {
                 let mut xs = Vec::with_capacity(args.len());
                 for a in args {
-                    xs.push(self.probe(a, flat, iter, first)?);
+                    xs.push(self.probe(a, body, iter, first)?);
                 }
                 let b = &mut self.l.b;
                 let truth = |b: &mut cranelift_frontend::FunctionBuilder<'_>, cc, x, y| {
@@ -168,7 +167,6 @@ impl ModelLowering<'_, '_> {
         body: &[DNode],
         values: &[crate::decide::Carried],
     ) -> Result<(), CodegenError> {
-        let flat = crate::decide::plain(body);
         let v = self.iters[iter];
         let x = self.aexpr(init)?;
         self.l.b.def_var(v, x);
@@ -180,7 +178,7 @@ impl ModelLowering<'_, '_> {
                 let scop = m.scop;
                 let mut vars = Vec::with_capacity(values.len());
                 for c in values {
-                    let inst = instance_at(scop, &flat, c.first.0)?;
+                    let inst = instance_at(scop, body, c.first.0)?;
                     let addr = m.address(&inst, c.first.1)?.ok_or_else(|| {
                         CodegenError::Unexpected("carried value of a scalar".into())
                     })?;
@@ -228,10 +226,10 @@ impl ModelLowering<'_, '_> {
 /// The statement occurrence at `node` of a loop body.
 pub(super) fn instance_at<'x>(
     scop: &'x Scop,
-    body: &'x [Node],
-    node: usize,
+    body: &'x [DNode],
+    node: StmtAt,
 ) -> Result<Instance<'x>, CodegenError> {
-    match body.get(node) {
+    match node.of(body) {
         Some(Node::Stmt {
             stmt,
             iterators,

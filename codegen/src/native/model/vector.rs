@@ -62,8 +62,7 @@ impl ModelLowering<'_, '_> {
                 .map(|q| Some((k, self.l.b.ins().iadd_imm_s(first, q))))
                 .collect(),
         };
-        let flat = crate::decide::plain(body);
-        let stmts = statements_of(self.scop, &flat)
+        let stmts = crate::decide::decided_statements(self.scop, body)
             .ok_or_else(|| CodegenError::Unexpected("vector loop with a loop inside".into()))?;
         // Reads of what the body writes stay in the loop (a copy may write what another
         // reads).
