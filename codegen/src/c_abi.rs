@@ -205,31 +205,7 @@ fn define_status_entry(
         .declare_function(&format!("{name}_status"), linkage, &sig)
         .map_err(native::err)?;
     let ptr = types::I64;
-    let mut alloc_sig = module.make_signature();
-    alloc_sig
-        .params
-        .extend([AbiParam::new(ptr), AbiParam::new(ptr)]);
-    alloc_sig.returns.push(AbiParam::new(ptr));
-    let calloc = module
-        .declare_function("calloc", Linkage::Import, &alloc_sig)
-        .map_err(native::err)?;
-    let mut free_sig = module.make_signature();
-    free_sig.params.push(AbiParam::new(ptr));
-    let free = module
-        .declare_function("free", Linkage::Import, &free_sig)
-        .map_err(native::err)?;
-    let mut malloc_sig = module.make_signature();
-    malloc_sig.params.push(AbiParam::new(ptr));
-    malloc_sig.returns.push(AbiParam::new(ptr));
-    let malloc = module
-        .declare_function("malloc", Linkage::Import, &malloc_sig)
-        .map_err(native::err)?;
-    let mut copy_sig = module.make_signature();
-    copy_sig.params.extend([AbiParam::new(ptr); 3]);
-    copy_sig.returns.push(AbiParam::new(ptr));
-    let memcpy = module
-        .declare_function("memcpy", Linkage::Import, &copy_sig)
-        .map_err(native::err)?;
+    let libc = Libc::declare(module)?;
     define_with(module, id, sig, |module, b, params| {
         let params = params.to_vec();
         let slots = abi::slot_count(f) + preloads;
@@ -239,33 +215,7 @@ fn define_status_entry(
             b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, bytes, 3));
         let args = b.ins().stack_addr(ptr, block, 0);
         let flags = MemFlagsData::trusted();
-        // The scalars in their slots (integers extended by their signedness, floats as their
-        // bits), and each array's base.
-        let mut slot = 0usize;
-        for (k, p) in f.params.iter().enumerate() {
-            let v = params[k];
-            match *p {
-                Param::Scalar(var) => {
-                    let t = f.var(var).ty;
-                    let bits = match t {
-                        Type::F64 => b.ins().bitcast(types::I64, MemFlagsData::new(), v),
-                        Type::F32 => {
-                            let i = b.ins().bitcast(types::I32, MemFlagsData::new(), v);
-                            b.ins().uextend(types::I64, i)
-                        }
-                        Type::I64 | Type::U64 => v,
-                        Type::I8 | Type::I16 | Type::I32 => b.ins().sextend(types::I64, v),
-                        Type::U8 | Type::U16 | Type::U32 => b.ins().uextend(types::I64, v),
-                    };
-                    b.ins().store(flags, bits, args, slot_offset(slot)?);
-                    slot += 1;
-                }
-                Param::Array(_) => {
-                    b.ins().store(flags, v, args, slot_offset(slot)?);
-                    slot += 3;
-                }
-            }
-        }
+        store_params(b, f, &params, args)?;
         let sizes = module.declare_func_in_func(sizes, b.func);
         let call = b.ins().call(sizes, &[args]);
         let sized = b.inst_results(call)[0];
@@ -276,32 +226,15 @@ fn define_status_entry(
         b.seal_block(allocate);
         b.switch_to_block(allocate);
         // Local arrays, zeroed (at least one element each, so that null means failure).
-        let calloc = module.declare_func_in_func(calloc, b.func);
-        let free = module.declare_func_in_func(free, b.func);
-        let locals: Vec<(optimist_scop::ir::ArrayId, usize)> = array_slots(f)
-            .into_iter()
-            .filter(|(a, _)| f.array(*a).kind == ArrayKind::Local)
-            .collect();
-        let mut failed = b.ins().iconst(types::I8, 0);
-        let mut bases = Vec::new();
-        for &(a, slot) in &locals {
-            let n = b.ins().load(ptr, flags, args, slot_offset(slot + 2)?);
-            let one = b.ins().iconst(ptr, 1);
-            let n = b.ins().smax(n, one);
-            let size = b.ins().iconst(ptr, f.array(a).elem.size() as i64);
-            let call = b.ins().call(calloc, &[n, size]);
-            let p = b.inst_results(call)[0];
-            b.ins().store(flags, p, args, slot_offset(slot)?);
-            let null = b.ins().icmp_imm_s(IntCC::Equal, p, 0);
-            failed = b.ins().bor(failed, null);
-            bases.push(p);
-        }
+        let calloc = module.declare_func_in_func(libc.calloc, b.func);
+        let free = module.declare_func_in_func(libc.free, b.func);
+        let (locals, bases, failed) = allocate_locals(b, f, args, calloc)?;
         let release = unless_out_of_memory(b, failed);
         let undo = Undo {
             f,
             args,
-            malloc: module.declare_func_in_func(malloc, b.func),
-            memcpy: module.declare_func_in_func(memcpy, b.func),
+            malloc: module.declare_func_in_func(libc.malloc, b.func),
+            memcpy: module.declare_func_in_func(libc.memcpy, b.func),
             free,
         };
         let faithful = module.declare_func_in_func(code.faithful, b.func);
@@ -386,6 +319,121 @@ fn define_status_entry(
         Ok(())
     })?;
     Ok(id)
+}
+
+/// The C library functions the status entry calls.
+struct Libc {
+    calloc: FuncId,
+    free: FuncId,
+    malloc: FuncId,
+    memcpy: FuncId,
+}
+
+impl Libc {
+    fn declare(module: &mut dyn Module) -> Result<Libc, CodegenError> {
+        let ptr = types::I64;
+        let mut alloc_sig = module.make_signature();
+        alloc_sig
+            .params
+            .extend([AbiParam::new(ptr), AbiParam::new(ptr)]);
+        alloc_sig.returns.push(AbiParam::new(ptr));
+        let calloc = module
+            .declare_function("calloc", Linkage::Import, &alloc_sig)
+            .map_err(native::err)?;
+        let mut free_sig = module.make_signature();
+        free_sig.params.push(AbiParam::new(ptr));
+        let free = module
+            .declare_function("free", Linkage::Import, &free_sig)
+            .map_err(native::err)?;
+        let mut malloc_sig = module.make_signature();
+        malloc_sig.params.push(AbiParam::new(ptr));
+        malloc_sig.returns.push(AbiParam::new(ptr));
+        let malloc = module
+            .declare_function("malloc", Linkage::Import, &malloc_sig)
+            .map_err(native::err)?;
+        let mut copy_sig = module.make_signature();
+        copy_sig.params.extend([AbiParam::new(ptr); 3]);
+        copy_sig.returns.push(AbiParam::new(ptr));
+        let memcpy = module
+            .declare_function("memcpy", Linkage::Import, &copy_sig)
+            .map_err(native::err)?;
+        Ok(Libc {
+            calloc,
+            free,
+            malloc,
+            memcpy,
+        })
+    }
+}
+
+/// Stores the C entry's parameters `params` in the argument block at `args`.
+fn store_params(
+    b: &mut FunctionBuilder<'_>,
+    f: &Function,
+    params: &[Value],
+    args: Value,
+) -> Result<(), CodegenError> {
+    let flags = MemFlagsData::trusted();
+    // The scalars in their slots (integers extended by their signedness, floats as their
+    // bits), and each array's base.
+    let mut slot = 0usize;
+    for (k, p) in f.params.iter().enumerate() {
+        let v = params[k];
+        match *p {
+            Param::Scalar(var) => {
+                let t = f.var(var).ty;
+                let bits = match t {
+                    Type::F64 => b.ins().bitcast(types::I64, MemFlagsData::new(), v),
+                    Type::F32 => {
+                        let i = b.ins().bitcast(types::I32, MemFlagsData::new(), v);
+                        b.ins().uextend(types::I64, i)
+                    }
+                    Type::I64 | Type::U64 => v,
+                    Type::I8 | Type::I16 | Type::I32 => b.ins().sextend(types::I64, v),
+                    Type::U8 | Type::U16 | Type::U32 => b.ins().uextend(types::I64, v),
+                };
+                b.ins().store(flags, bits, args, slot_offset(slot)?);
+                slot += 1;
+            }
+            Param::Array(_) => {
+                b.ins().store(flags, v, args, slot_offset(slot)?);
+                slot += 3;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Allocates the local arrays of the argument block at `args` with `calloc`: each one's
+/// array and slot, their bases, and whether an allocation failed.
+#[allow(clippy::type_complexity)]
+fn allocate_locals(
+    b: &mut FunctionBuilder<'_>,
+    f: &Function,
+    args: Value,
+    calloc: cranelift_codegen::ir::FuncRef,
+) -> Result<(Vec<(optimist_scop::ir::ArrayId, usize)>, Vec<Value>, Value), CodegenError> {
+    let ptr = types::I64;
+    let flags = MemFlagsData::trusted();
+    let locals: Vec<(optimist_scop::ir::ArrayId, usize)> = array_slots(f)
+        .into_iter()
+        .filter(|(a, _)| f.array(*a).kind == ArrayKind::Local)
+        .collect();
+    let mut failed = b.ins().iconst(types::I8, 0);
+    let mut bases = Vec::new();
+    for &(a, slot) in &locals {
+        let n = b.ins().load(ptr, flags, args, slot_offset(slot + 2)?);
+        let one = b.ins().iconst(ptr, 1);
+        let n = b.ins().smax(n, one);
+        let size = b.ins().iconst(ptr, f.array(a).elem.size() as i64);
+        let call = b.ins().call(calloc, &[n, size]);
+        let p = b.inst_results(call)[0];
+        b.ins().store(flags, p, args, slot_offset(slot)?);
+        let null = b.ins().icmp_imm_s(IntCC::Equal, p, 0);
+        failed = b.ins().bor(failed, null);
+        bases.push(p);
+    }
+    Ok((locals, bases, failed))
 }
 
 /// Copies of the buffers a call may write, taken before code that may stop part way and put

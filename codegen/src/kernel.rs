@@ -417,87 +417,15 @@ impl Kernel {
         views: &IdVec<ArrayId, Option<View>>,
     ) -> Result<(Version, Option<Value>), KernelError> {
         let f = &self.function;
-        let bad = |m: String| KernelError::BadArguments(m);
         let sizes = Args {
             scalars: scalars.clone(),
             buffers: Vec::new(),
             bindings: IdVec::new(),
             returned: None,
         };
-        let mut slots = ArgBlock::for_function(f);
-        // Element types and declared shapes, checked before any code runs: a buffer shorter
-        // than its array's declared shape is refused whole.
-        for a in f.array_params() {
-            let arr = f.array(a);
-            let view = views
-                .get(a)
-                .copied()
-                .flatten()
-                .ok_or_else(|| bad(format!("no buffer for `{}`", arr.name)))?;
-            if view.elem != arr.elem {
-                return Err(bad(format!(
-                    "the buffer of `{}` does not hold {} elements",
-                    arr.name, arr.elem
-                )));
-            }
-            if let Some(need) = self.declared_len(&sizes, a)?
-                && need > view.hi.max(0) as u128
-            {
-                return Err(KernelError::TooSmall {
-                    array: arr.name.clone(),
-                    need,
-                    have: view.hi.max(0) as u64,
-                });
-            }
-        }
-        let mut locals: Vec<(optimist_scop::Type, usize)> = Vec::new();
-        for (id, a) in f
-            .arrays
-            .iter_enumerated()
-            .filter(|(_, a)| a.kind == ArrayKind::Local)
-        {
-            let need = self
-                .declared_len(&sizes, id)?
-                .ok_or_else(|| bad(format!("local `{}` has no size", a.name)))?;
-            let len = usize::try_from(need)
-                .ok()
-                .filter(|&n| n <= 1 << 30)
-                .ok_or_else(|| bad(format!("local `{}` is too large", a.name)))?;
-            locals.push((a.elem, len));
-        }
-        for p in &f.params {
-            match *p {
-                Param::Scalar(v) => {
-                    let val = scalars
-                        .get(v)
-                        .copied()
-                        .flatten()
-                        .ok_or_else(|| bad(format!("no value for `{}`", f.var(v).name)))?;
-                    let ty = f.var(v).ty;
-                    match (val, ty.is_float()) {
-                        (Value::Int(x), false) if x >= ty.min_int() && x <= ty.max_int() => {
-                            slots.push_int(x as i64)
-                        }
-                        (Value::F32(x), true) if ty == optimist_scop::Type::F32 => {
-                            slots.push_bits(u64::from(x.to_bits()))
-                        }
-                        (Value::F64(x), true) if ty == optimist_scop::Type::F64 => {
-                            slots.push_bits(x.to_bits())
-                        }
-                        _ => {
-                            return Err(bad(format!(
-                                "`{}` needs a value of type {ty}",
-                                f.var(v).name
-                            )));
-                        }
-                    }
-                }
-                Param::Array(a) => {
-                    let view = views[a].ok_or_else(|| bad("no buffer".into()))?;
-                    view.push(&mut slots);
-                }
-            }
-        }
+        self.check_buffers(&sizes, views)?;
+        let locals = self.local_arrays(&sizes)?;
+        let slots = self.argument_block(scalars, views)?;
         // The return slot among the local arrays.
         let ret_local = f.ret.and_then(|r| {
             f.arrays
@@ -580,8 +508,120 @@ impl Kernel {
         } else {
             Version::Optimized
         };
+        let result = self.result(status);
+        result.map(|()| (version, returned.get()))
+    }
+
+    /// Refuses buffers of the wrong element type, and buffers shorter than their array's
+    /// declared shape, before any code runs.
+    fn check_buffers(
+        &self,
+        sizes: &Args,
+        views: &IdVec<ArrayId, Option<View>>,
+    ) -> Result<(), KernelError> {
+        let f = &self.function;
+        let bad = |m: String| KernelError::BadArguments(m);
+        // Element types and declared shapes, checked before any code runs: a buffer shorter
+        // than its array's declared shape is refused whole.
+        for a in f.array_params() {
+            let arr = f.array(a);
+            let view = views
+                .get(a)
+                .copied()
+                .flatten()
+                .ok_or_else(|| bad(format!("no buffer for `{}`", arr.name)))?;
+            if view.elem != arr.elem {
+                return Err(bad(format!(
+                    "the buffer of `{}` does not hold {} elements",
+                    arr.name, arr.elem
+                )));
+            }
+            if let Some(need) = self.declared_len(sizes, a)?
+                && need > view.hi.max(0) as u128
+            {
+                return Err(KernelError::TooSmall {
+                    array: arr.name.clone(),
+                    need,
+                    have: view.hi.max(0) as u64,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The element type and length of each local array, in order.
+    fn local_arrays(&self, sizes: &Args) -> Result<Vec<(optimist_scop::Type, usize)>, KernelError> {
+        let f = &self.function;
+        let bad = |m: String| KernelError::BadArguments(m);
+        let mut locals: Vec<(optimist_scop::Type, usize)> = Vec::new();
+        for (id, a) in f
+            .arrays
+            .iter_enumerated()
+            .filter(|(_, a)| a.kind == ArrayKind::Local)
+        {
+            let need = self
+                .declared_len(sizes, id)?
+                .ok_or_else(|| bad(format!("local `{}` has no size", a.name)))?;
+            let len = usize::try_from(need)
+                .ok()
+                .filter(|&n| n <= 1 << 30)
+                .ok_or_else(|| bad(format!("local `{}` is too large", a.name)))?;
+            locals.push((a.elem, len));
+        }
+        Ok(locals)
+    }
+
+    /// The argument block of the parameters: each scalar's value in its type, each array's
+    /// view.
+    fn argument_block(
+        &self,
+        scalars: &IdVec<VarId, Option<Value>>,
+        views: &IdVec<ArrayId, Option<View>>,
+    ) -> Result<ArgBlock, KernelError> {
+        let f = &self.function;
+        let bad = |m: String| KernelError::BadArguments(m);
+        let mut slots = ArgBlock::for_function(f);
+        for p in &f.params {
+            match *p {
+                Param::Scalar(v) => {
+                    let val = scalars
+                        .get(v)
+                        .copied()
+                        .flatten()
+                        .ok_or_else(|| bad(format!("no value for `{}`", f.var(v).name)))?;
+                    let ty = f.var(v).ty;
+                    match (val, ty.is_float()) {
+                        (Value::Int(x), false) if x >= ty.min_int() && x <= ty.max_int() => {
+                            slots.push_int(x as i64)
+                        }
+                        (Value::F32(x), true) if ty == optimist_scop::Type::F32 => {
+                            slots.push_bits(u64::from(x.to_bits()))
+                        }
+                        (Value::F64(x), true) if ty == optimist_scop::Type::F64 => {
+                            slots.push_bits(x.to_bits())
+                        }
+                        _ => {
+                            return Err(bad(format!(
+                                "`{}` needs a value of type {ty}",
+                                f.var(v).name
+                            )));
+                        }
+                    }
+                }
+                Param::Array(a) => {
+                    let view = views[a].ok_or_else(|| bad("no buffer".into()))?;
+                    view.push(&mut slots);
+                }
+            }
+        }
+        Ok(slots)
+    }
+
+    /// What the call's final status means for the caller.
+    fn result(&self, status: Status) -> Result<(), KernelError> {
+        let f = &self.function;
         match status {
-            Status::Ok => Ok((version, returned.get())),
+            Status::Ok => Ok(()),
             Status::OutOfBounds => Err(KernelError::OutOfBounds),
             Status::Division => Err(KernelError::Division),
             Status::Footprint { array } => Err(KernelError::Footprint {
