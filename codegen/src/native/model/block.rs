@@ -638,24 +638,8 @@ impl ModelLowering<'_, '_> {
         let kc = self.l.b.ins().isub(end_k, first_k);
         let c = self.l.b.use_var(cptr);
         let stride = self.l.b.use_var(ldc);
-        let flags = MemFlagsData::new().with_notrap();
         let vbytes = lanes * size;
-        let mut accs = Vec::with_capacity((rows * vectors) as usize);
-        let mut row_at = c;
-        for _ in 0..rows {
-            for x in 0..vectors {
-                let v = self.l.b.ins().load(
-                    vty,
-                    flags,
-                    row_at,
-                    i32::try_from(x * vbytes).map_err(too_large)?,
-                );
-                let var = self.l.b.declare_var(vty);
-                self.l.b.def_var(var, v);
-                accs.push(var);
-            }
-            row_at = self.l.b.ins().iadd(row_at, stride);
-        }
+        let accs = self.load_accumulators(c, stride, (rows, vectors), vbytes, vty)?;
         let (kv, ap, bp) = (
             self.l.b.declare_var(types::I64),
             self.l.b.declare_var(types::I64),
@@ -691,6 +675,52 @@ impl ModelLowering<'_, '_> {
             },
             |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
         )?;
+        self.store_accumulators(&accs, c, stride, (rows, vectors), vbytes)?;
+        let cut = self.l.b.ins().bxor_imm_s(whole, 1);
+        native::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
+        Ok(true)
+    }
+
+    /// A block's `rows x vectors` accumulators (vectors of `vty`, `vbytes` each), loaded from
+    /// its elements at `c`, `stride` bytes a row.
+    fn load_accumulators(
+        &mut self,
+        c: Value,
+        stride: Value,
+        (rows, vectors): (i64, i64),
+        vbytes: i64,
+        vty: types::Type,
+    ) -> Result<Vec<Variable>, CodegenError> {
+        let flags = MemFlagsData::new().with_notrap();
+        let mut accs = Vec::with_capacity((rows * vectors) as usize);
+        let mut row_at = c;
+        for _ in 0..rows {
+            for x in 0..vectors {
+                let v = self.l.b.ins().load(
+                    vty,
+                    flags,
+                    row_at,
+                    i32::try_from(x * vbytes).map_err(too_large)?,
+                );
+                let var = self.l.b.declare_var(vty);
+                self.l.b.def_var(var, v);
+                accs.push(var);
+            }
+            row_at = self.l.b.ins().iadd(row_at, stride);
+        }
+        Ok(accs)
+    }
+
+    /// Stores the accumulators `accs` ([`Self::load_accumulators`]) back where they came from.
+    fn store_accumulators(
+        &mut self,
+        accs: &[Variable],
+        c: Value,
+        stride: Value,
+        (rows, vectors): (i64, i64),
+        vbytes: i64,
+    ) -> Result<(), CodegenError> {
+        let flags = MemFlagsData::new().with_notrap();
         let mut row_at = c;
         for r in 0..rows {
             for x in 0..vectors {
@@ -704,9 +734,7 @@ impl ModelLowering<'_, '_> {
             }
             row_at = self.l.b.ins().iadd(row_at, stride);
         }
-        let cut = self.l.b.ins().bxor_imm_s(whole, 1);
-        native::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
-        Ok(true)
+        Ok(())
     }
 
     /// Step `step` (0 or 1) after the one the factors at `ap` and the packed columns at `bp`
