@@ -296,25 +296,7 @@ pub(super) fn estimate(
     let theta = &a.theta;
     let width = out_width(theta)?;
     let free = a.parallel.first().copied();
-    // The tiled bands each statement is in: (first dimension, members, sizes smallest first),
-    // and the tile loop that runs in parallel, as the marks will put it: the first member
-    // whose distances are all zero, when the band is not inside the loop free for everyone.
-    let mut bands: BTreeMap<StmtId, Vec<(usize, usize, Vec<i64>)>> = BTreeMap::new();
-    let mut parallel_tile: BTreeMap<StmtId, Key> = BTreeMap::new();
-    for &(t, p, zero) in tilings {
-        let mut sizes = t.sizes.clone();
-        sizes.sort();
-        let tile = zero
-            .iter()
-            .position(|&z| z)
-            .filter(|_| free.is_none_or(|d| p <= d));
-        for s in Tiles::statements(scop, t)? {
-            bands.entry(s).or_default().push((p, t.n, sizes.clone()));
-            if let Some(j) = tile {
-                parallel_tile.entry(s).or_insert((p, j));
-            }
-        }
-    }
+    let (bands, parallel_tile) = tiled_bands(scop, tilings, free)?;
     let in_lanes: BTreeSet<StmtId> = a
         .vector
         .iter()
@@ -350,129 +332,8 @@ pub(super) fn estimate(
         if m.is_empty()? {
             continue;
         }
-        // Its loops, outermost first, with their trip counts on the middle slice: each
-        // dimension's extent with the dimensions before it fixed at the middle of their
-        // values (a triangle's inner loop counts half its longest row, and their product is
-        // about the statement's instances, in whatever order the schedule runs them).
-        let mut loops: Vec<(Key, u64, usize)> =
-            middle_extents(&m.range()?, width.saturating_sub(1))?
-                .into_iter()
-                .map(|(d, n)| ((d, POINT), n, d))
-                .collect();
-        // A skewed schedule's outer loop spans the sum of two ranges (`t + i`): its middle
-        // slice holds as many instances as the box's. The statement's own domain counts them
-        // (its iterators are not skewed); the outermost loops give up the excess.
-        let domain = st.domain.intersect_params(at)?;
-        let counted = middle_extents(&domain, domain.dim(DimType::SET)?)?
-            .into_iter()
-            .fold(1u64, |p, (_, n)| p.saturating_mul(n));
-        let boxed = loops.iter().fold(1u64, |p, &(_, n, _)| p.saturating_mul(n));
-        let mut excess = boxed.saturating_add(counted / 2) / counted.max(1);
-        for l in loops.iter_mut() {
-            if excess < 2 {
-                break;
-            }
-            let cut = excess.min(l.1);
-            l.1 = l.1.div_ceil(cut);
-            excess /= cut;
-        }
-        let instances = loops.iter().fold(1u64, |p, &(_, n, _)| p.saturating_mul(n));
-        for (p, n, sizes) in bands.get(&s).into_iter().flatten() {
-            // Tile sizes by dimension, the widest innermost.
-            let members: Vec<usize> = (0..loops.len())
-                .filter(|&k| (*p..p + n).contains(&loops[k].2))
-                .collect();
-            let mut tiles = Vec::new();
-            for (j, &k) in members.iter().enumerate() {
-                let size = sizes.get(j).copied().unwrap_or(1).max(1) as u64;
-                let (_, extent, d) = loops[k];
-                loops[k].1 = extent.min(size);
-                tiles.push(((*p, j), extent.div_ceil(size), d));
-            }
-            let first = members.first().copied().unwrap_or(loops.len());
-            loops.splice(first..first, tiles);
-        }
-        // The moves of each access along each of its statement's loops.
-        // Per access, the element moves a step may make and still be `Stays` or `Next`
-        // (`None` for a scalar, which stays in a register).
-        let mut bounds_of = Vec::with_capacity(st.accesses.len());
-        for &acc in &st.accesses {
-            let access = scop.access(acc);
-            let rank = scop.array(access.array).sizes.len();
-            if rank == 0 {
-                bounds_of.push(None);
-                continue;
-            }
-            let tuple = access.relation.tuple_name(DimType::Out).unwrap_or_default();
-            let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
-            let set = |last: &str| {
-                let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
-                c.push(last.to_string());
-                Set::parse(
-                    &scop.ctx,
-                    &format!("{{ {tuple}[{}] : {} }}", z.join(", "), c.join(" and ")),
-                )
-            };
-            let last = format!("z{}", rank - 1);
-            bounds_of.push(Some((
-                set(&format!("{last} = 0"))?,
-                set(&format!("-1 <= {last} <= 1"))?,
-            )));
-        }
-        let mut moves: Vec<Vec<Move>> = vec![Vec::new(); st.accesses.len()];
-        for &(_, _, d) in &loops {
-            let step = along(scop, m.dim(DimType::Out)?, d, &format!("x{d} + 1"))?;
-            let next = m.apply_range(&step)?.apply_range(&m.reverse()?)?;
-            for (j, &acc) in st.accesses.iter().enumerate() {
-                let Some((none, near)) = &bounds_of[j] else {
-                    moves[j].push(Move::Stays);
-                    continue;
-                };
-                let relation = &scop.access(acc).relation;
-                let delta = next
-                    .apply_domain(relation)?
-                    .apply_range(relation)?
-                    .deltas()?;
-                moves[j].push(if delta.is_subset(none)? {
-                    Move::Stays
-                } else if delta.is_subset(near)? {
-                    Move::Next
-                } else {
-                    Move::Jumps
-                });
-            }
-        }
-        // Tile loops jump from tile to tile where their point loops move.
-        let moves: Vec<Vec<Move>> = moves
-            .into_iter()
-            .map(|ms| {
-                ms.into_iter()
-                    .zip(&loops)
-                    .map(|(mv, ((_, k), _, _))| match (mv, *k) {
-                        (Move::Next, k) if k != POINT => Move::Jumps,
-                        (mv, _) => mv,
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut streams = Vec::new();
-        for (j, &acc) in st.accesses.iter().enumerate() {
-            let access = scop.access(acc);
-            let array = scop.array(access.array);
-            if array.sizes.is_empty() {
-                continue;
-            }
-            let elem = array.elem.size() as u64;
-            streams.push(Stream {
-                array: access.array.0,
-                elem,
-                loops: loops
-                    .iter()
-                    .zip(&moves[j])
-                    .map(|(&(key, n, _), &mv)| (key, n, mv))
-                    .collect(),
-            });
-        }
+        let (loops, instances) = loops_of(st, &m, width, at, bands.get(&s))?;
+        let streams = streams_of(scop, st, &m, &loops)?;
         // Computing.
         let mut ops = operations(&st.value, model.call_ops) + st.accesses.len() as u64;
         if let Some(g) = &st.guard {
@@ -546,38 +407,7 @@ pub(super) fn estimate(
         let mut streams: Vec<&Stream> = members.iter().flat_map(|p| &p.streams).collect();
         streams.sort_by(|a, b| (a.array, &a.loops).cmp(&(b.array, &b.loops)));
         streams.dedup_by(|a, b| a.array == b.array && a.loops == b.loops);
-        // Every loop's place, outermost first.
-        let mut keys: Vec<Key> = streams
-            .iter()
-            .flat_map(|s| s.loops.iter().map(|(k, _, _)| *k))
-            .collect();
-        keys.sort();
-        keys.dedup();
-        let mut mem = 0u128;
-        for &(bytes, line_ps) in &model.caches {
-            let fits = |inside: Key| -> bool {
-                let lines: u64 = streams
-                    .iter()
-                    .fold(0u64, |t, s| t.saturating_add(s.lines(inside)));
-                lines.saturating_mul(LINE) <= bytes
-            };
-            // The whole nest's data fits: each line once.
-            let misses: u128 = if keys.first().is_none_or(|&k| fits(k)) {
-                streams.iter().map(|s| s.lines((0, 0)) as u128).sum()
-            } else {
-                // The outermost loop whose inside fits (the innermost loop's inside, one
-                // instance, always does).
-                let at = (0..keys.len())
-                    .find(|&i| keys.get(i + 1).is_none_or(|&inner| fits(inner)))
-                    .unwrap_or(keys.len() - 1);
-                let key = keys[at];
-                streams
-                    .iter()
-                    .map(|s| s.lines(key) as u128 * s.outer(key) as u128)
-                    .sum()
-            };
-            mem += misses * line_ps as u128;
-        }
+        let mem = memory_ps(model, &streams);
         // Computing and moving data overlap, not perfectly: a quarter of the smaller adds.
         let mut nest_ps = c.max(mem) + c.min(mem) / 4;
         one_thread += nest_ps;
@@ -607,6 +437,226 @@ pub(super) fn estimate(
         },
         ns(one_thread),
     ))
+}
+
+/// The tiled bands each statement is in, (first dimension, members, sizes smallest first), and
+/// the tile loop that runs in parallel, as the marks will put it: the first member whose
+/// distances are all zero, when the band is not inside the loop `free` for everyone.
+#[allow(clippy::type_complexity)]
+fn tiled_bands(
+    scop: &Scop,
+    tilings: &[(&Tiling, usize, &[bool])],
+    free: Option<usize>,
+) -> Result<
+    (
+        BTreeMap<StmtId, Vec<(usize, usize, Vec<i64>)>>,
+        BTreeMap<StmtId, Key>,
+    ),
+    IslError,
+> {
+    let mut bands: BTreeMap<StmtId, Vec<(usize, usize, Vec<i64>)>> = BTreeMap::new();
+    let mut parallel_tile: BTreeMap<StmtId, Key> = BTreeMap::new();
+    for &(t, p, zero) in tilings {
+        let mut sizes = t.sizes.clone();
+        sizes.sort();
+        let tile = zero
+            .iter()
+            .position(|&z| z)
+            .filter(|_| free.is_none_or(|d| p <= d));
+        for s in Tiles::statements(scop, t)? {
+            bands.entry(s).or_default().push((p, t.n, sizes.clone()));
+            if let Some(j) = tile {
+                parallel_tile.entry(s).or_insert((p, j));
+            }
+        }
+    }
+    Ok((bands, parallel_tile))
+}
+
+/// The loops of statement `st` (scheduled by `m`, the schedule `width` wide), outermost first,
+/// with their trip counts at the parameters `at` and dimensions, its tiled `bands` split into
+/// tile and point loops; and its instances.
+#[allow(clippy::type_complexity)]
+fn loops_of(
+    st: &optimist_scop::model::ScopStmt,
+    m: &Map,
+    width: usize,
+    at: &Set,
+    bands: Option<&Vec<(usize, usize, Vec<i64>)>>,
+) -> Result<(Vec<(Key, u64, usize)>, u64), IslError> {
+    // Its loops, outermost first, with their trip counts on the middle slice: each
+    // dimension's extent with the dimensions before it fixed at the middle of their
+    // values (a triangle's inner loop counts half its longest row, and their product is
+    // about the statement's instances, in whatever order the schedule runs them).
+    let mut loops: Vec<(Key, u64, usize)> = middle_extents(&m.range()?, width.saturating_sub(1))?
+        .into_iter()
+        .map(|(d, n)| ((d, POINT), n, d))
+        .collect();
+    // A skewed schedule's outer loop spans the sum of two ranges (`t + i`): its middle
+    // slice holds as many instances as the box's. The statement's own domain counts them
+    // (its iterators are not skewed); the outermost loops give up the excess.
+    let domain = st.domain.intersect_params(at)?;
+    let counted = middle_extents(&domain, domain.dim(DimType::SET)?)?
+        .into_iter()
+        .fold(1u64, |p, (_, n)| p.saturating_mul(n));
+    let boxed = loops.iter().fold(1u64, |p, &(_, n, _)| p.saturating_mul(n));
+    let mut excess = boxed.saturating_add(counted / 2) / counted.max(1);
+    for l in loops.iter_mut() {
+        if excess < 2 {
+            break;
+        }
+        let cut = excess.min(l.1);
+        l.1 = l.1.div_ceil(cut);
+        excess /= cut;
+    }
+    let instances = loops.iter().fold(1u64, |p, &(_, n, _)| p.saturating_mul(n));
+    for (p, n, sizes) in bands.into_iter().flatten() {
+        // Tile sizes by dimension, the widest innermost.
+        let members: Vec<usize> = (0..loops.len())
+            .filter(|&k| (*p..p + n).contains(&loops[k].2))
+            .collect();
+        let mut tiles = Vec::new();
+        for (j, &k) in members.iter().enumerate() {
+            let size = sizes.get(j).copied().unwrap_or(1).max(1) as u64;
+            let (_, extent, d) = loops[k];
+            loops[k].1 = extent.min(size);
+            tiles.push(((*p, j), extent.div_ceil(size), d));
+        }
+        let first = members.first().copied().unwrap_or(loops.len());
+        loops.splice(first..first, tiles);
+    }
+    Ok((loops, instances))
+}
+
+/// The data streams of statement `st` (scheduled by `m`) along its `loops` (outermost first,
+/// with their trip counts and dimensions): for each access to an array, how its element moves
+/// at each loop.
+fn streams_of(
+    scop: &Scop,
+    st: &optimist_scop::model::ScopStmt,
+    m: &Map,
+    loops: &[(Key, u64, usize)],
+) -> Result<Vec<Stream>, IslError> {
+    // The moves of each access along each of its statement's loops.
+    // Per access, the element moves a step may make and still be `Stays` or `Next`
+    // (`None` for a scalar, which stays in a register).
+    let mut bounds_of = Vec::with_capacity(st.accesses.len());
+    for &acc in &st.accesses {
+        let access = scop.access(acc);
+        let rank = scop.array(access.array).sizes.len();
+        if rank == 0 {
+            bounds_of.push(None);
+            continue;
+        }
+        let tuple = access.relation.tuple_name(DimType::Out).unwrap_or_default();
+        let z: Vec<String> = (0..rank).map(|k| format!("z{k}")).collect();
+        let set = |last: &str| {
+            let mut c: Vec<String> = (0..rank - 1).map(|k| format!("z{k} = 0")).collect();
+            c.push(last.to_string());
+            Set::parse(
+                &scop.ctx,
+                &format!("{{ {tuple}[{}] : {} }}", z.join(", "), c.join(" and ")),
+            )
+        };
+        let last = format!("z{}", rank - 1);
+        bounds_of.push(Some((
+            set(&format!("{last} = 0"))?,
+            set(&format!("-1 <= {last} <= 1"))?,
+        )));
+    }
+    let mut moves: Vec<Vec<Move>> = vec![Vec::new(); st.accesses.len()];
+    for &(_, _, d) in loops {
+        let step = along(scop, m.dim(DimType::Out)?, d, &format!("x{d} + 1"))?;
+        let next = m.apply_range(&step)?.apply_range(&m.reverse()?)?;
+        for (j, &acc) in st.accesses.iter().enumerate() {
+            let Some((none, near)) = &bounds_of[j] else {
+                moves[j].push(Move::Stays);
+                continue;
+            };
+            let relation = &scop.access(acc).relation;
+            let delta = next
+                .apply_domain(relation)?
+                .apply_range(relation)?
+                .deltas()?;
+            moves[j].push(if delta.is_subset(none)? {
+                Move::Stays
+            } else if delta.is_subset(near)? {
+                Move::Next
+            } else {
+                Move::Jumps
+            });
+        }
+    }
+    // Tile loops jump from tile to tile where their point loops move.
+    let moves: Vec<Vec<Move>> = moves
+        .into_iter()
+        .map(|ms| {
+            ms.into_iter()
+                .zip(loops)
+                .map(|(mv, ((_, k), _, _))| match (mv, *k) {
+                    (Move::Next, k) if k != POINT => Move::Jumps,
+                    (mv, _) => mv,
+                })
+                .collect()
+        })
+        .collect();
+    let mut streams = Vec::new();
+    for (j, &acc) in st.accesses.iter().enumerate() {
+        let access = scop.access(acc);
+        let array = scop.array(access.array);
+        if array.sizes.is_empty() {
+            continue;
+        }
+        let elem = array.elem.size() as u64;
+        streams.push(Stream {
+            array: access.array.0,
+            elem,
+            loops: loops
+                .iter()
+                .zip(&moves[j])
+                .map(|(&(key, n, _), &mv)| (key, n, mv))
+                .collect(),
+        });
+    }
+    Ok(streams)
+}
+
+/// The time, in picoseconds, a loop nest's `streams` take to come through the caches of
+/// `model`: per cache, the lines missed at the outermost loop whose inside fits.
+fn memory_ps(model: &CostModel, streams: &[&Stream]) -> u128 {
+    // Every loop's place, outermost first.
+    let mut keys: Vec<Key> = streams
+        .iter()
+        .flat_map(|s| s.loops.iter().map(|(k, _, _)| *k))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    let mut mem = 0u128;
+    for &(bytes, line_ps) in &model.caches {
+        let fits = |inside: Key| -> bool {
+            let lines: u64 = streams
+                .iter()
+                .fold(0u64, |t, s| t.saturating_add(s.lines(inside)));
+            lines.saturating_mul(LINE) <= bytes
+        };
+        // The whole nest's data fits: each line once.
+        let misses: u128 = if keys.first().is_none_or(|&k| fits(k)) {
+            streams.iter().map(|s| s.lines((0, 0)) as u128).sum()
+        } else {
+            // The outermost loop whose inside fits (the innermost loop's inside, one
+            // instance, always does).
+            let at = (0..keys.len())
+                .find(|&i| keys.get(i + 1).is_none_or(|&inner| fits(inner)))
+                .unwrap_or(keys.len() - 1);
+            let key = keys[at];
+            streams
+                .iter()
+                .map(|s| s.lines(key) as u128 * s.outer(key) as u128)
+                .sum()
+        };
+        mem += misses * line_ps as u128;
+    }
+    mem
 }
 
 #[cfg(test)]
