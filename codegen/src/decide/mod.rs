@@ -1131,7 +1131,7 @@ mod work;
 use walk::{Visit, Visitor};
 
 pub(crate) use lanes::{
-    Stride, array_of, decided_statements, lanes_of, stride, unconditional_reads,
+    StmtRef, Stride, array_of, decided_statements, lanes_of, stride, unconditional_reads,
 };
 pub(crate) use probe::{Probe, ProbeOp};
 pub(crate) use unroll::{jam_copies, unroll_short};

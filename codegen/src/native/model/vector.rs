@@ -83,78 +83,9 @@ impl ModelLowering<'_, '_> {
             self,
             runs,
             |m| {
-                // Invariants, per copy and per statement instance (an unrolled body holds
-                // several instances of one statement, whose nodes are the same), before the loop.
-                let mut hoisted = Vec::with_capacity(copies.len());
-                let mut budget = HOISTED_VECTORS;
-                for &copy in &copies {
-                    m.jam_value = copy;
-                    let mut per_instance = Vec::with_capacity(stmts.len());
-                    for &(st, iterators, indices) in &stmts {
-                        let inst = Instance {
-                            st,
-                            iterators,
-                            indices,
-                        };
-                        let mut values = HashMap::new();
-                        m.hoist(
-                            &inst,
-                            iter,
-                            &st.value,
-                            vty,
-                            &written,
-                            &mut values,
-                            &mut budget,
-                        )?;
-                        per_instance.push(values);
-                    }
-                    hoisted.push(per_instance);
-                }
-                m.jam_value = None;
+                let hoisted = m.hoist_copies(&copies, &stmts, iter, vty, &written)?;
                 let once = |m: &mut Self| -> Result<(), CodegenError> {
-                    let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> =
-                        HashMap::new();
-                    for (&copy, per_instance) in copies.iter().zip(&hoisted) {
-                        m.jam_value = copy;
-                        for (&(st, iterators, indices), values) in stmts.iter().zip(per_instance) {
-                            let inst = Instance {
-                                st,
-                                iterators,
-                                indices,
-                            };
-                            let value = m.vector_value(
-                                &inst, iter, &st.value, vty, values, registers, &pending,
-                            )?;
-                            if let Some(array) = m.array_of(st.write)
-                                && registers.contains(&array)
-                            {
-                                let addr = m.address(&inst, st.write)?.ok_or_else(|| {
-                                    CodegenError::Unexpected("vector store to a scalar".into())
-                                })?;
-                                pending.insert(array, (addr, value));
-                            } else {
-                                let (addr, offset) =
-                                    m.address_at(&inst, st.write)?.ok_or_else(|| {
-                                        CodegenError::Unexpected("vector store to a scalar".into())
-                                    })?;
-                                m.l.b.ins().store(
-                                    MemFlagsData::new().with_notrap(),
-                                    value,
-                                    addr,
-                                    offset,
-                                );
-                            }
-                        }
-                    }
-                    m.jam_value = None;
-                    let mut flush: Vec<_> = pending.into_iter().collect();
-                    flush.sort_by_key(|(a, _)| a.0);
-                    for (_, (addr, value)) in flush {
-                        m.l.b
-                            .ins()
-                            .store(MemFlagsData::new().with_notrap(), value, addr, 0);
-                    }
-                    Ok(())
+                    m.vector_iteration(&copies, &hoisted, &stmts, iter, vty, registers)
                 };
                 // Two vectors per iteration while both fit (the loop's own work is shared by
                 // twice the lanes), then one more when one fits. A jammed loop has its copies
@@ -202,6 +133,98 @@ impl ModelLowering<'_, '_> {
             },
             |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
         )
+    }
+
+    /// The invariants of a vector loop's statements `stmts`, per copy of a jammed loop and per
+    /// statement instance (an unrolled body holds several instances of one statement, whose
+    /// nodes are the same), computed before the loop within [`HOISTED_VECTORS`].
+    fn hoist_copies(
+        &mut self,
+        copies: &[Option<(usize, Value)>],
+        stmts: &[crate::decide::StmtRef<'_>],
+        iter: usize,
+        vty: types::Type,
+        written: &[Option<optimist_scop::ir::ArrayId>],
+    ) -> Result<Vec<Vec<HashMap<*const BodyExpr, Value>>>, CodegenError> {
+        let mut hoisted = Vec::with_capacity(copies.len());
+        let mut budget = HOISTED_VECTORS;
+        for &copy in copies {
+            self.jam_value = copy;
+            let mut per_instance = Vec::with_capacity(stmts.len());
+            for &(st, iterators, indices) in stmts {
+                let inst = Instance {
+                    st,
+                    iterators,
+                    indices,
+                };
+                let mut values = HashMap::new();
+                self.hoist(
+                    &inst,
+                    iter,
+                    &st.value,
+                    vty,
+                    written,
+                    &mut values,
+                    &mut budget,
+                )?;
+                per_instance.push(values);
+            }
+            hoisted.push(per_instance);
+        }
+        self.jam_value = None;
+        Ok(hoisted)
+    }
+
+    /// One iteration of a vector loop: every copy's statements in lanes, with the invariants
+    /// `hoisted` ([`Self::hoist_copies`]); the elements of `registers` stored once, at its end.
+    fn vector_iteration(
+        &mut self,
+        copies: &[Option<(usize, Value)>],
+        hoisted: &[Vec<HashMap<*const BodyExpr, Value>>],
+        stmts: &[crate::decide::StmtRef<'_>],
+        iter: usize,
+        vty: types::Type,
+        registers: &[optimist_scop::ir::ArrayId],
+    ) -> Result<(), CodegenError> {
+        let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> = HashMap::new();
+        for (&copy, per_instance) in copies.iter().zip(hoisted) {
+            self.jam_value = copy;
+            for (&(st, iterators, indices), values) in stmts.iter().zip(per_instance) {
+                let inst = Instance {
+                    st,
+                    iterators,
+                    indices,
+                };
+                let value =
+                    self.vector_value(&inst, iter, &st.value, vty, values, registers, &pending)?;
+                if let Some(array) = self.array_of(st.write)
+                    && registers.contains(&array)
+                {
+                    let addr = self.address(&inst, st.write)?.ok_or_else(|| {
+                        CodegenError::Unexpected("vector store to a scalar".into())
+                    })?;
+                    pending.insert(array, (addr, value));
+                } else {
+                    let (addr, offset) = self.address_at(&inst, st.write)?.ok_or_else(|| {
+                        CodegenError::Unexpected("vector store to a scalar".into())
+                    })?;
+                    self.l
+                        .b
+                        .ins()
+                        .store(MemFlagsData::new().with_notrap(), value, addr, offset);
+                }
+            }
+        }
+        self.jam_value = None;
+        let mut flush: Vec<_> = pending.into_iter().collect();
+        flush.sort_by_key(|(a, _)| a.0);
+        for (_, (addr, value)) in flush {
+            self.l
+                .b
+                .ins()
+                .store(MemFlagsData::new().with_notrap(), value, addr, 0);
+        }
+        Ok(())
     }
 
     /// The program array an access reaches (`None` for a scalar).
