@@ -109,66 +109,84 @@ fn parse_value(text: &str, ty: Type, what: &str) -> Result<Value, WorkloadError>
     })
 }
 
+/// The arguments of `f` with the scalar parameters' values of `spec` (`--set`), each one given.
+fn scalar_args(f: &Function, spec: &RunSpec) -> Result<Args, WorkloadError> {
+    let mut args = Args {
+        scalars: crate::id::IdVec::filled(f.vars.len(), None),
+        buffers: Vec::new(),
+        bindings: crate::id::IdVec::filled(f.arrays.len(), None),
+        returned: None,
+    };
+    for (name, value) in &spec.sets {
+        let v = f
+            .scalar_params()
+            .find(|&v| f.var(v).name == *name)
+            .ok_or_else(|| {
+                WorkloadError(format!(
+                    "`--set {name}=...`: `{name}` is not a scalar parameter"
+                ))
+            })?;
+        args.scalars[v] = Some(parse_value(value, f.var(v).ty, &format!("--set {name}"))?);
+    }
+    let missing: Vec<&str> = f
+        .scalar_params()
+        .filter(|&v| args.scalars[v].is_none())
+        .map(|v| f.var(v).name.as_str())
+        .collect();
+    if !missing.is_empty() {
+        return Err(WorkloadError(format!(
+            "missing parameter values: {} (give each with --set NAME=VALUE)",
+            missing.join(", ")
+        )));
+    }
+    Ok(args)
+}
+
+/// The array parameter of `f` called `name`, given with `flag`.
+fn array_param(f: &Function, name: &str, flag: &str) -> Result<ArrayId, WorkloadError> {
+    f.array_params()
+        .find(|&a| f.array(a).name == name)
+        .ok_or_else(|| {
+            WorkloadError(format!(
+                "`{flag} {name}=...`: `{name}` is not an array parameter"
+            ))
+        })
+}
+
+/// The arrays `spec` makes point into another one's buffer (`--alias B=A+OFFSET`): `B` to
+/// `(A, OFFSET)`.
+fn aliases_of(
+    f: &Function,
+    spec: &RunSpec,
+) -> Result<std::collections::HashMap<ArrayId, (ArrayId, usize)>, WorkloadError> {
+    let mut aliases = std::collections::HashMap::new();
+    for (name, target) in &spec.aliases {
+        let b = array_param(f, name, "--alias")?;
+        let (base, offset) = match target.split_once('+') {
+            Some((base, off)) => (
+                base.trim(),
+                off.trim()
+                    .parse::<usize>()
+                    .map_err(|_| WorkloadError(format!("`--alias {name}={target}`: bad offset")))?,
+            ),
+            None => (target.trim(), 0),
+        };
+        let a = array_param(f, base, "--alias")?;
+        if f.array(a).elem != f.array(b).elem {
+            return Err(WorkloadError(format!(
+                "`--alias {name}={target}`: element types differ"
+            )));
+        }
+        aliases.insert(b, (a, offset));
+    }
+    Ok(aliases)
+}
+
 impl Workload {
     /// Builds the arguments of `f` from `spec` by the contract in the module documentation.
     pub fn generate(f: &Function, spec: &RunSpec) -> Result<Workload, WorkloadError> {
-        let mut args = Args {
-            scalars: crate::id::IdVec::filled(f.vars.len(), None),
-            buffers: Vec::new(),
-            bindings: crate::id::IdVec::filled(f.arrays.len(), None),
-            returned: None,
-        };
-        for (name, value) in &spec.sets {
-            let v = f
-                .scalar_params()
-                .find(|&v| f.var(v).name == *name)
-                .ok_or_else(|| {
-                    WorkloadError(format!(
-                        "`--set {name}=...`: `{name}` is not a scalar parameter"
-                    ))
-                })?;
-            args.scalars[v] = Some(parse_value(value, f.var(v).ty, &format!("--set {name}"))?);
-        }
-        let missing: Vec<&str> = f
-            .scalar_params()
-            .filter(|&v| args.scalars[v].is_none())
-            .map(|v| f.var(v).name.as_str())
-            .collect();
-        if !missing.is_empty() {
-            return Err(WorkloadError(format!(
-                "missing parameter values: {} (give each with --set NAME=VALUE)",
-                missing.join(", ")
-            )));
-        }
-        let array_name = |name: &str, flag: &str| {
-            f.array_params()
-                .find(|&a| f.array(a).name == name)
-                .ok_or_else(|| {
-                    WorkloadError(format!(
-                        "`{flag} {name}=...`: `{name}` is not an array parameter"
-                    ))
-                })
-        };
-        let mut aliases = std::collections::HashMap::new();
-        for (name, target) in &spec.aliases {
-            let b = array_name(name, "--alias")?;
-            let (base, offset) = match target.split_once('+') {
-                Some((base, off)) => (
-                    base.trim(),
-                    off.trim().parse::<usize>().map_err(|_| {
-                        WorkloadError(format!("`--alias {name}={target}`: bad offset"))
-                    })?,
-                ),
-                None => (target.trim(), 0),
-            };
-            let a = array_name(base, "--alias")?;
-            if f.array(a).elem != f.array(b).elem {
-                return Err(WorkloadError(format!(
-                    "`--alias {name}={target}`: element types differ"
-                )));
-            }
-            aliases.insert(b, (a, offset));
-        }
+        let mut args = scalar_args(f, spec)?;
+        let aliases = aliases_of(f, spec)?;
         let mut owners = Vec::new();
         for (position, a) in f.array_params().enumerate() {
             if aliases.contains_key(&a) {
@@ -260,7 +278,7 @@ impl Workload {
             owners.push((a, args.buffers.len() - 1));
         }
         for (name, _) in spec.arrays.iter().chain(&spec.lens) {
-            array_name(name, "--array/--len")?;
+            array_param(f, name, "--array/--len")?;
         }
         for (&b, &(a, offset)) in &aliases {
             let Some(target) = args.bindings[a] else {
