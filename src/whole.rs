@@ -200,46 +200,20 @@ pub fn rewrite_c(
                 });
             }
             Err(Failure::Unreadable(_)) if d.has_scop => {
-                let mut kernels = String::new();
-                let mine = regions.iter().filter(|r| r.function == d.name);
-                for (k, r) in mine.enumerate() {
-                    let (outcome, edit, made) = match rewrite_region(
-                        name,
-                        text,
-                        include_dir,
-                        frontend,
-                        config,
-                        r,
-                        k + 1,
-                        &lines,
-                        &mut taken,
-                    ) {
-                        Ok((code, call, made)) => {
-                            kernels.push_str(&code);
-                            if !kernels.ends_with('\n') {
-                                kernels.push('\n');
-                            }
-                            (Rewrite::Optimized, call, Some(made))
-                        }
-                        Err(reason) => {
-                            let reason = reason.replace('\n', " ");
-                            let at = r.scop_line as usize - 1;
-                            let indent: String = lines
-                                .get(at + 1)
-                                .map(|l| l.chars().take_while(|c| c.is_whitespace()).collect())
-                                .unwrap_or_default();
-                            let edit = (at, at, format!("{indent}// optimist: {reason}\n"));
-                            (Rewrite::Kept(reason), edit, None)
-                        }
-                    };
-                    edits.push(edit);
-                    parts.push(Part {
-                        function: d.name.clone(),
-                        region: Some(r.scop_line),
-                        outcome,
-                        kernel: made,
-                    });
-                }
+                let mine: Vec<&Region> = regions.iter().filter(|r| r.function == d.name).collect();
+                let (kernels, region_edits, region_parts) = rewrite_regions(
+                    name,
+                    text,
+                    include_dir,
+                    frontend,
+                    config,
+                    &d.name,
+                    &mine,
+                    &lines,
+                    &mut taken,
+                );
+                edits.extend(region_edits);
+                parts.extend(region_parts);
                 if !kernels.is_empty() {
                     edits.push((first, first, kernels));
                 }
@@ -256,8 +230,73 @@ pub fn rewrite_c(
             }
         }
     }
-    // From the bottom up (an insertion before a replacement at the same line), so that
-    // earlier line numbers stay valid.
+    Ok(Rewritten {
+        text: applied(lines, edits),
+        parts,
+    })
+}
+
+/// The kernels made of `function`'s regions `mine` (each a `static` function, or the reason it
+/// is kept), the edits that call them, and what became of each region.
+#[allow(clippy::too_many_arguments)]
+fn rewrite_regions(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    frontend: &FrontendConfig,
+    config: &Config,
+    function: &str,
+    mine: &[&Region],
+    lines: &[String],
+    taken: &mut Vec<String>,
+) -> (String, Vec<Edit>, Vec<Part>) {
+    let mut edits = Vec::new();
+    let mut parts = Vec::new();
+    let mut kernels = String::new();
+    for (k, r) in mine.iter().enumerate() {
+        let (outcome, edit, made) = match rewrite_region(
+            name,
+            text,
+            include_dir,
+            frontend,
+            config,
+            r,
+            k + 1,
+            lines,
+            taken,
+        ) {
+            Ok((code, call, made)) => {
+                kernels.push_str(&code);
+                if !kernels.ends_with('\n') {
+                    kernels.push('\n');
+                }
+                (Rewrite::Optimized, call, Some(made))
+            }
+            Err(reason) => {
+                let reason = reason.replace('\n', " ");
+                let at = r.scop_line as usize - 1;
+                let indent: String = lines
+                    .get(at + 1)
+                    .map(|l| l.chars().take_while(|c| c.is_whitespace()).collect())
+                    .unwrap_or_default();
+                let edit = (at, at, format!("{indent}// optimist: {reason}\n"));
+                (Rewrite::Kept(reason), edit, None)
+            }
+        };
+        edits.push(edit);
+        parts.push(Part {
+            function: function.to_string(),
+            region: Some(r.scop_line),
+            outcome,
+            kernel: made,
+        });
+    }
+    (kernels, edits, parts)
+}
+
+/// `lines` with `edits` applied: from the bottom up (an insertion before a replacement at the
+/// same line), so that earlier line numbers stay valid.
+fn applied(lines: Vec<String>, mut edits: Vec<Edit>) -> String {
     edits.sort_by_key(|&(first, end, _)| (std::cmp::Reverse(first), std::cmp::Reverse(end)));
     let mut lines = lines;
     for (first, end, code) in edits {
@@ -268,10 +307,7 @@ pub fn rewrite_c(
         let end = end.min(lines.len());
         lines.splice(first..end, std::iter::once(code));
     }
-    Ok(Rewritten {
-        text: lines.concat(),
-        parts,
-    })
+    lines.concat()
 }
 
 /// A file that is only statements ([`frontend::statements`]): the versioned C of the function
