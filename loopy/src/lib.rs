@@ -348,148 +348,9 @@ fn apply_unbounded(
     let mut parallel_marks: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
     let mut vector_marks: Vec<(BTreeSet<StmtId>, Pos)> = Vec::new();
     for op in &script.ops {
-        let invalid = |pos: Pos, message: String| LoopyError::Invalid { pos, message };
-        let tag = |k: usize, s: &LoopySchedule| -> Result<Component, LoopyError> {
-            match &op.args[k] {
-                (Arg::Tag(t), pos) => s.components.get(t).cloned().ok_or_else(|| {
-                    let known: Vec<&String> = s.components.keys().collect();
-                    invalid(
-                        *pos,
-                        format!(
-                            "unknown loop tag `{t}` (tags: {})",
-                            known
-                                .iter()
-                                .map(|k| k.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    )
-                }),
-                (_, pos) => Err(invalid(*pos, "expected a loop tag".into())),
-            }
-        };
-        let int = |k: usize| -> Result<i64, LoopyError> {
-            match &op.args[k] {
-                (Arg::Int(v), _) => Ok(*v),
-                (_, pos) => Err(invalid(*pos, "expected an integer".into())),
-            }
-        };
-        let uint = |k: usize| -> Result<usize, LoopyError> {
-            usize::try_from(int(k)?)
-                .map_err(|_| invalid(op.args[k].1, "expected a non-negative integer".into()))
-        };
-        let isl_text = |k: usize| -> Result<(String, Pos), LoopyError> {
-            match &op.args[k] {
-                (Arg::Isl(t), pos) => Ok((with_params(scop, t), *pos)),
-                (_, pos) => Err(invalid(*pos, "expected isl text".into())),
-            }
-        };
-        let at = op.pos;
-        let fail = |m: String| invalid(at, m);
-        match op.name.as_str() {
-            "realign" => {
-                let (l1, l2, n) = (tag(0, &s)?, tag(1, &s)?, uint(2)?);
-                s.realign(&l1, &l2, n).map_err(fail)?;
-            }
-            "lift" => {
-                let (l1, n) = (tag(0, &s)?, uint(1)?);
-                let c = s.lift(&l1, n).map_err(fail)?;
-                s.components.insert(op.results[0].clone(), c);
-            }
-            "affine" => {
-                let l = tag(0, &s)?;
-                let (text, pos) = isl_text(1)?;
-                let f =
-                    Map::parse(&s.ctx, &text).map_err(|e| invalid(pos, format!("bad map: {e}")))?;
-                let width = f.dim(optimist_presburger::DimType::Out)?;
-                if width > transform::MAX_SHORTHAND_DEPTH {
-                    return Err(invalid(
-                        pos,
-                        format!(
-                            "the map has {width} outputs; a schedule has at most {} loop dimensions",
-                            transform::MAX_SHORTHAND_DEPTH
-                        ),
-                    ));
-                }
-                s.affine(&l, &f).map_err(|m| invalid(pos, m))?;
-            }
-            "isplit" => {
-                let l = tag(0, &s)?;
-                let (text, pos) = isl_text(1)?;
-                let pred = Set::parse(&s.ctx, &text)
-                    .map_err(|e| invalid(pos, format!("bad predicate: {e}")))?;
-                let n = uint(2)?;
-                let (a, b) = s.isplit(&l, &pred, n).map_err(fail)?;
-                s.components.insert(op.results[0].clone(), a);
-                s.components.insert(op.results[1].clone(), b);
-            }
-            "fuse" => {
-                let (l1, l2) = (tag(0, &s)?, tag(1, &s)?);
-                let n = l1.level.min(l2.level) + 1;
-                s.realign(&l1, &l2, n).map_err(fail)?;
-            }
-            "parallel" => {
-                let l = tag(0, &s)?;
-                let d = uint(1)?;
-                parallel_marks.push((members(&s, &l), 2 * d + 1));
-            }
-            "vectorize" => {
-                let l = tag(0, &s)?;
-                vector_marks.push((members(&s, &l), op.pos));
-            }
-            name => {
-                let l = tag(0, &s)?;
-                let short = match name {
-                    "tile" => {
-                        Shorthand::Tile((1..op.args.len()).map(int).collect::<Result<_, _>>()?)
-                    }
-                    "interchange" => Shorthand::Interchange(uint(1)?, uint(2)?),
-                    "reverse" => Shorthand::Reverse(uint(1)?),
-                    "shift" => Shorthand::Shift(uint(1)?, int(2)?),
-                    "skew" => Shorthand::Skew(uint(1)?, uint(2)?, int(3)?),
-                    _ => return Err(fail(format!("unknown operation `{name}`"))),
-                };
-                let f = short.map(&s.ctx, l.level).map_err(&fail)?;
-                s.affine(&l, &f).map_err(fail)?;
-            }
-        }
-        // Verifying a schedule costs the square of its depth in constraints that isl reads
-        // before any budget counts (found by fuzzing: an `affine` onto 130 dimensions took
-        // half a minute).
-        if s.m > transform::MAX_SHORTHAND_DEPTH {
-            return Err(LoopyError::Invalid {
-                pos: op.pos,
-                message: format!(
-                    "the schedule would have {} loop dimensions; at most {}",
-                    s.m,
-                    transform::MAX_SHORTHAND_DEPTH
-                ),
-            });
-        }
+        apply_op(scop, &mut s, op, &mut parallel_marks, &mut vector_marks)?;
     }
-    // Vector marks: the innermost iteration entry that varies for the component's statements.
-    let mut vector = Vec::new();
-    for (stmts, at) in &vector_marks {
-        let mut inner = None;
-        for k in stmts {
-            let t = &s.theta[*k];
-            for d in (0..s.m).rev() {
-                if auto::varies(&t.to_union()?, 2 * d + 1)? {
-                    inner = inner.max(Some(2 * d + 1));
-                    break;
-                }
-            }
-        }
-        match inner {
-            Some(d) => vector.push((stmts.clone(), d)),
-            None => {
-                return Err(LoopyError::Invalid {
-                    pos: *at,
-                    message: "vectorize: the component has no loop".into(),
-                });
-            }
-        }
-    }
+    let vector = vector_dims(&s, &vector_marks)?;
     let theta = s.union()?;
     verify_marks(scop, deps, &theta, &parallel_marks, &vector)?;
     let schedule = crate::verify::schedule_of(scop, &theta)?;
@@ -510,6 +371,164 @@ fn apply_unbounded(
         decisions: Vec::new(),
         stages: Vec::new(),
     })
+}
+
+/// Applies operation `op` of a script to `s`, or records its mark.
+fn apply_op(
+    scop: &Scop,
+    s: &mut LoopySchedule,
+    op: &script::Op,
+    parallel_marks: &mut Vec<(BTreeSet<StmtId>, usize)>,
+    vector_marks: &mut Vec<(BTreeSet<StmtId>, Pos)>,
+) -> Result<(), LoopyError> {
+    let invalid = |pos: Pos, message: String| LoopyError::Invalid { pos, message };
+    let tag = |k: usize, s: &LoopySchedule| -> Result<Component, LoopyError> {
+        match &op.args[k] {
+            (Arg::Tag(t), pos) => s.components.get(t).cloned().ok_or_else(|| {
+                let known: Vec<&String> = s.components.keys().collect();
+                invalid(
+                    *pos,
+                    format!(
+                        "unknown loop tag `{t}` (tags: {})",
+                        known
+                            .iter()
+                            .map(|k| k.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            }),
+            (_, pos) => Err(invalid(*pos, "expected a loop tag".into())),
+        }
+    };
+    let int = |k: usize| -> Result<i64, LoopyError> {
+        match &op.args[k] {
+            (Arg::Int(v), _) => Ok(*v),
+            (_, pos) => Err(invalid(*pos, "expected an integer".into())),
+        }
+    };
+    let uint = |k: usize| -> Result<usize, LoopyError> {
+        usize::try_from(int(k)?)
+            .map_err(|_| invalid(op.args[k].1, "expected a non-negative integer".into()))
+    };
+    let isl_text = |k: usize| -> Result<(String, Pos), LoopyError> {
+        match &op.args[k] {
+            (Arg::Isl(t), pos) => Ok((with_params(scop, t), *pos)),
+            (_, pos) => Err(invalid(*pos, "expected isl text".into())),
+        }
+    };
+    let at = op.pos;
+    let fail = |m: String| invalid(at, m);
+    match op.name.as_str() {
+        "realign" => {
+            let (l1, l2, n) = (tag(0, s)?, tag(1, s)?, uint(2)?);
+            s.realign(&l1, &l2, n).map_err(fail)?;
+        }
+        "lift" => {
+            let (l1, n) = (tag(0, s)?, uint(1)?);
+            let c = s.lift(&l1, n).map_err(fail)?;
+            s.components.insert(op.results[0].clone(), c);
+        }
+        "affine" => {
+            let l = tag(0, s)?;
+            let (text, pos) = isl_text(1)?;
+            let f = Map::parse(&s.ctx, &text).map_err(|e| invalid(pos, format!("bad map: {e}")))?;
+            let width = f.dim(optimist_presburger::DimType::Out)?;
+            if width > transform::MAX_SHORTHAND_DEPTH {
+                return Err(invalid(
+                    pos,
+                    format!(
+                        "the map has {width} outputs; a schedule has at most {} loop dimensions",
+                        transform::MAX_SHORTHAND_DEPTH
+                    ),
+                ));
+            }
+            s.affine(&l, &f).map_err(|m| invalid(pos, m))?;
+        }
+        "isplit" => {
+            let l = tag(0, s)?;
+            let (text, pos) = isl_text(1)?;
+            let pred = Set::parse(&s.ctx, &text)
+                .map_err(|e| invalid(pos, format!("bad predicate: {e}")))?;
+            let n = uint(2)?;
+            let (a, b) = s.isplit(&l, &pred, n).map_err(fail)?;
+            s.components.insert(op.results[0].clone(), a);
+            s.components.insert(op.results[1].clone(), b);
+        }
+        "fuse" => {
+            let (l1, l2) = (tag(0, s)?, tag(1, s)?);
+            let n = l1.level.min(l2.level) + 1;
+            s.realign(&l1, &l2, n).map_err(fail)?;
+        }
+        "parallel" => {
+            let l = tag(0, s)?;
+            let d = uint(1)?;
+            parallel_marks.push((members(s, &l), 2 * d + 1));
+        }
+        "vectorize" => {
+            let l = tag(0, s)?;
+            vector_marks.push((members(s, &l), op.pos));
+        }
+        name => {
+            let l = tag(0, s)?;
+            let short = match name {
+                "tile" => Shorthand::Tile((1..op.args.len()).map(int).collect::<Result<_, _>>()?),
+                "interchange" => Shorthand::Interchange(uint(1)?, uint(2)?),
+                "reverse" => Shorthand::Reverse(uint(1)?),
+                "shift" => Shorthand::Shift(uint(1)?, int(2)?),
+                "skew" => Shorthand::Skew(uint(1)?, uint(2)?, int(3)?),
+                _ => return Err(fail(format!("unknown operation `{name}`"))),
+            };
+            let f = short.map(&s.ctx, l.level).map_err(&fail)?;
+            s.affine(&l, &f).map_err(fail)?;
+        }
+    }
+    // Verifying a schedule costs the square of its depth in constraints that isl reads
+    // before any budget counts (found by fuzzing: an `affine` onto 130 dimensions took
+    // half a minute).
+    if s.m > transform::MAX_SHORTHAND_DEPTH {
+        return Err(LoopyError::Invalid {
+            pos: op.pos,
+            message: format!(
+                "the schedule would have {} loop dimensions; at most {}",
+                s.m,
+                transform::MAX_SHORTHAND_DEPTH
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The dimension of each `vectorize` mark: the innermost iteration entry that varies for the
+/// component's statements.
+#[allow(clippy::type_complexity)]
+fn vector_dims(
+    s: &LoopySchedule,
+    vector_marks: &[(BTreeSet<StmtId>, Pos)],
+) -> Result<Vec<(BTreeSet<StmtId>, usize)>, LoopyError> {
+    let mut vector = Vec::new();
+    for (stmts, at) in vector_marks {
+        let mut inner = None;
+        for k in stmts {
+            let t = &s.theta[*k];
+            for d in (0..s.m).rev() {
+                if auto::varies(&t.to_union()?, 2 * d + 1)? {
+                    inner = inner.max(Some(2 * d + 1));
+                    break;
+                }
+            }
+        }
+        match inner {
+            Some(d) => vector.push((stmts.clone(), d)),
+            None => {
+                return Err(LoopyError::Invalid {
+                    pos: *at,
+                    message: "vectorize: the component has no loop".into(),
+                });
+            }
+        }
+    }
+    Ok(vector)
 }
 
 /// isl text with the kernel's parameters declared, so that maps and predicates may use them.
