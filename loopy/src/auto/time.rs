@@ -262,32 +262,9 @@ pub(super) fn time_tiles(
         Some(p) => p,
         None => return Ok(Err(NotTaken::Shape("the members' values are unbounded"))),
     };
-    let step_bytes = tile_bytes(scop, &parts, &middle, &[1, 0])?;
-    let budget = if rows {
-        config.time_row_bytes
-    } else {
-        config.time_tile_bytes
-    };
-    if step_bytes <= budget {
-        return Ok(Err(NotTaken::Fits(step_bytes, budget)));
-    }
-    let mut chosen = None;
-    let mut smallest = u64::MAX;
-    let tried = if rows {
-        row_sizes(config.tile_size)
-    } else {
-        sizes(config.tile_size)
-    };
-    for sizes in tried {
-        let bytes = tile_bytes(scop, &parts, &middle, &sizes)?;
-        smallest = smallest.min(bytes);
-        if bytes <= budget {
-            chosen = Some((sizes, bytes));
-            break;
-        }
-    }
-    let Some((sizes, bytes)) = chosen else {
-        return Ok(Err(NotTaken::TooBig(smallest, budget)));
+    let (sizes, bytes, step_bytes) = match tile_size(scop, (&parts, &middle), rows, config)? {
+        Ok(chosen) => chosen,
+        Err(why) => return Ok(Err(why)),
     };
     let tile = Map::parse(
         ctx,
@@ -334,6 +311,46 @@ pub(super) fn time_tiles(
         Err(LoopyError::Refused(_)) => Ok(Err(NotTaken::Refused)),
         Err(e) => Err(e),
     }
+}
+
+/// The first tile of the sizes tried (tiles of rows with `rows`) whose data, measured on
+/// `parts` at their `middle`, fits the budget of `config`: its sizes, its bytes and one time
+/// step's bytes; or why none is taken (one step fits already, or no tile does).
+#[allow(clippy::type_complexity)]
+fn tile_size(
+    scop: &Scop,
+    (parts, middle): (&[Map], &[i64]),
+    rows: bool,
+    config: &AutoConfig,
+) -> Result<Result<([i64; 2], u64, u64), NotTaken>, LoopyError> {
+    let step_bytes = tile_bytes(scop, parts, middle, &[1, 0])?;
+    let budget = if rows {
+        config.time_row_bytes
+    } else {
+        config.time_tile_bytes
+    };
+    if step_bytes <= budget {
+        return Ok(Err(NotTaken::Fits(step_bytes, budget)));
+    }
+    let mut chosen = None;
+    let mut smallest = u64::MAX;
+    let tried = if rows {
+        row_sizes(config.tile_size)
+    } else {
+        sizes(config.tile_size)
+    };
+    for sizes in tried {
+        let bytes = tile_bytes(scop, parts, middle, &sizes)?;
+        smallest = smallest.min(bytes);
+        if bytes <= budget {
+            chosen = Some((sizes, bytes));
+            break;
+        }
+    }
+    let Some((sizes, bytes)) = chosen else {
+        return Ok(Err(NotTaken::TooBig(smallest, budget)));
+    };
+    Ok(Ok((sizes, bytes, step_bytes)))
 }
 
 /// Whether some dimension of the times of `m` from `from` on is a loop ([`is_loop`]).
