@@ -21,7 +21,7 @@ impl Printer<'_> {
             let _ = writeln!(
                 out,
                 "{pad}#pragma omp parallel for private({v}){}",
-                self.fork_clause(&j.fork)
+                self.fork_clause(j.fork.as_ref())
             );
         }
         let _ = writeln!(

@@ -112,6 +112,7 @@
 
 use crate::ast::{AExpr, Node};
 use crate::block::RegisterBlock;
+use crate::decide::walk::Emitter;
 use crate::decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Share,
 };
@@ -356,72 +357,17 @@ impl Printer<'_> {
         }
     }
 
-    /// The decided nodes as C: each loop as its [`Exec`] says.
+    /// The decided nodes as C, at indentation `depth`: each loop as its [`Exec`] says.
     fn nodes(&self, nodes: &[DNode], depth: usize) -> String {
-        let mut out = String::new();
-        let pad = "  ".repeat(depth);
-        for n in nodes {
-            match n {
-                DNode::For(l) => out.push_str(&self.for_loop(l, depth)),
-                DNode::Region {
-                    private,
-                    body,
-                    fork,
-                } => {
-                    let names: Vec<&str> =
-                        private.iter().map(|&k| self.iters[k].as_str()).collect();
-                    let _ = writeln!(
-                        out,
-                        "{pad}#pragma omp parallel private({}){}",
-                        names.join(", "),
-                        self.fork_clause(fork)
-                    );
-                    out.push_str(&self.nodes(body, depth));
-                }
-                DNode::Packed { pack, body } => {
-                    out.push_str(&self.packed_blocks(pack, body, depth));
-                }
-                DNode::If { cond, then, els } => {
-                    let _ = writeln!(out, "{pad}if ({}) {{", self.aexpr(cond));
-                    out.push_str(&self.nodes(then, depth + 1));
-                    if els.is_empty() {
-                        let _ = writeln!(out, "{pad}}}");
-                    } else {
-                        let _ = writeln!(out, "{pad}}} else {{");
-                        out.push_str(&self.nodes(els, depth + 1));
-                        let _ = writeln!(out, "{pad}}}");
-                    }
-                }
-                DNode::Stmt(Node::Stmt {
-                    stmt,
-                    iterators,
-                    indices,
-                }) => {
-                    let st = self.scop.stmt(*stmt);
-                    let ctx = StmtCtx {
-                        st: Some(st),
-                        iterators,
-                        indices,
-                    };
-                    let target = self.access(&ctx, st.write);
-                    let value = self.body(&ctx, &st.value);
-                    match &st.guard {
-                        Some(g) => {
-                            let _ = writeln!(
-                                out,
-                                "{pad}if ({}) {target} = {value};",
-                                self.body(&ctx, g)
-                            );
-                        }
-                        None => {
-                            let _ = writeln!(out, "{pad}{target} = {value};");
-                        }
-                    }
-                }
-                DNode::Stmt(_) => {}
-            }
+        let mut text = Text {
+            p: self,
+            depth,
+            out: String::new(),
+        };
+        match text.nodes(nodes) {
+            Ok(()) => text.out,
+            Err(never) => match never {},
         }
-        out
     }
 
     /// One decided loop.
@@ -504,7 +450,7 @@ impl Printer<'_> {
                 let _ = writeln!(
                     out,
                     "{pad}#pragma omp parallel for{private}{}",
-                    self.fork_clause(fork)
+                    self.fork_clause(fork.as_ref())
                 );
             }
             Exec::Registers(r) => {
@@ -560,7 +506,7 @@ impl Printer<'_> {
                 out,
                 "{pad}#pragma omp parallel for private({}){}",
                 names.join(", "),
-                self.fork_clause(fork)
+                self.fork_clause(fork.as_ref())
             );
         }
         let _ = writeln!(
@@ -657,9 +603,8 @@ impl Printer<'_> {
     }
 
     /// OpenMP's ` if(...)` clause for a fork, empty when the threads always start.
-    pub(super) fn fork_clause(&self, fork: &Option<Fork>) -> String {
-        fork.as_ref()
-            .map(|f| format!(" if({})", self.fork_test(f)))
+    pub(super) fn fork_clause(&self, fork: Option<&Fork>) -> String {
+        fork.map(|f| format!(" if({})", self.fork_test(f)))
             .unwrap_or_default()
     }
 
@@ -875,6 +820,93 @@ struct KernelSite {
     b: String,
     kernel: MicroKernel,
     pack: Pack,
+}
+
+/// The C printer's [`Emitter`]: the text of each node at the depth it is printed at.
+struct Text<'p, 'a> {
+    p: &'p Printer<'a>,
+    depth: usize,
+    out: String,
+}
+
+impl Emitter for Text<'_, '_> {
+    type Error = std::convert::Infallible;
+
+    fn for_loop(&mut self, l: &DLoop) -> Result<(), Self::Error> {
+        self.out.push_str(&self.p.for_loop(l, self.depth));
+        Ok(())
+    }
+
+    fn branch(&mut self, cond: &AExpr, then: &[DNode], els: &[DNode]) -> Result<(), Self::Error> {
+        let pad = "  ".repeat(self.depth);
+        let _ = writeln!(self.out, "{pad}if ({}) {{", self.p.aexpr(cond));
+        self.out.push_str(&self.p.nodes(then, self.depth + 1));
+        if els.is_empty() {
+            let _ = writeln!(self.out, "{pad}}}");
+        } else {
+            let _ = writeln!(self.out, "{pad}}} else {{");
+            self.out.push_str(&self.p.nodes(els, self.depth + 1));
+            let _ = writeln!(self.out, "{pad}}}");
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &Node) -> Result<(), Self::Error> {
+        let pad = "  ".repeat(self.depth);
+        let Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } = s
+        else {
+            return Ok(());
+        };
+        let st = self.p.scop.stmt(*stmt);
+        let ctx = StmtCtx {
+            st: Some(st),
+            iterators,
+            indices,
+        };
+        let target = self.p.access(&ctx, st.write);
+        let value = self.p.body(&ctx, &st.value);
+        match &st.guard {
+            Some(g) => {
+                let _ = writeln!(
+                    self.out,
+                    "{pad}if ({}) {target} = {value};",
+                    self.p.body(&ctx, g)
+                );
+            }
+            None => {
+                let _ = writeln!(self.out, "{pad}{target} = {value};");
+            }
+        }
+        Ok(())
+    }
+
+    fn region(
+        &mut self,
+        private: &[usize],
+        body: &[DNode],
+        fork: Option<&Fork>,
+    ) -> Result<(), Self::Error> {
+        let pad = "  ".repeat(self.depth);
+        let names: Vec<&str> = private.iter().map(|&k| self.p.iters[k].as_str()).collect();
+        let _ = writeln!(
+            self.out,
+            "{pad}#pragma omp parallel private({}){}",
+            names.join(", "),
+            self.p.fork_clause(fork)
+        );
+        self.out.push_str(&self.p.nodes(body, self.depth));
+        Ok(())
+    }
+
+    fn packed(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), Self::Error> {
+        self.out
+            .push_str(&self.p.packed_blocks(pack, body, self.depth));
+        Ok(())
+    }
 }
 
 /// Statement `n` (of a jammed vector loop's body) with the AST iterator `k` replaced by

@@ -2,11 +2,11 @@
 
 use super::*;
 use std::fmt::Write;
+use walk::Emitter;
 
 /// When a loop starts its threads, as `show ast` says it: `, from N instances`.
-fn from(fork: &Option<Fork>) -> String {
-    fork.as_ref()
-        .map(|f| format!(", from {} instances", f.min))
+fn from(fork: Option<&Fork>) -> String {
+    fork.map(|f| format!(", from {} instances", f.min))
         .unwrap_or_default()
 }
 
@@ -37,7 +37,7 @@ impl Exec {
                 if !own.is_empty() {
                     let _ = write!(s, " (own {})", own.join(", "));
                 }
-                s.push_str(&from(fork));
+                s.push_str(&from(fork.as_ref()));
                 if let Some(w) = strips {
                     let _ = write!(s, ", in strips of {w} side by side");
                 }
@@ -55,7 +55,7 @@ impl Exec {
                     Share::No => {}
                     Share::Spawn(_, fork) => {
                         s.push_str(", on threads");
-                        s.push_str(&from(fork));
+                        s.push_str(&from(fork.as_ref()));
                     }
                     Share::Region(_) => s.push_str(", shared by the region's threads"),
                 }
@@ -79,7 +79,7 @@ impl Exec {
                 "  // jammed x{} into its vector loop{}",
                 j.copies,
                 if j.threads {
-                    format!(", groups on threads{}", from(&j.fork))
+                    format!(", groups on threads{}", from(j.fork.as_ref()))
                 } else {
                     String::new()
                 }
@@ -113,76 +113,16 @@ impl Decided {
     }
 
     fn nodes(&self, out: &mut String, ast: &LoopAst, scop: &Scop, nodes: &[DNode], depth: usize) {
-        let pad = "  ".repeat(depth);
-        for n in nodes {
-            match n {
-                DNode::For(l) => self.for_loop(out, ast, scop, l, depth),
-                DNode::If { cond, then, els } => {
-                    let _ = writeln!(out, "{pad}if ({}) {{", ast.expr(cond));
-                    self.nodes(out, ast, scop, then, depth + 1);
-                    if !els.is_empty() {
-                        let _ = writeln!(out, "{pad}}} else {{");
-                        self.nodes(out, ast, scop, els, depth + 1);
-                    }
-                    let _ = writeln!(out, "{pad}}}");
-                }
-                DNode::Stmt(s) => {
-                    let mut text = String::new();
-                    ast.stmt_line(&mut text, scop, s);
-                    let _ = writeln!(out, "{pad}{text}");
-                }
-                DNode::Region {
-                    private,
-                    body,
-                    fork,
-                } => {
-                    let names: Vec<&str> =
-                        private.iter().map(|&k| ast.iterators[k].as_str()).collect();
-                    let _ = writeln!(
-                        out,
-                        "{pad}// parallel region (own {}){} {{",
-                        names.join(", "),
-                        from(fork).replace("instances", "instances a sweep")
-                    );
-                    self.nodes(out, ast, scop, body, depth + 1);
-                    let _ = writeln!(out, "{pad}// }}");
-                }
-                DNode::Packed { pack, body } => {
-                    let factors = match pack.upfront {
-                        Some(n) => format!("{n} blocks"),
-                        None => "each row block's".to_string(),
-                    };
-                    let kernel = match &pack.kernel {
-                        Some(k) => format!(
-                            " and its rows' factor ({factors} of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
-                            pack.depth,
-                            pack.block.rows,
-                            k.vectors,
-                            k.vector_bytes,
-                            if k.fused {
-                                ", multiplies and adds fused"
-                            } else {
-                                ""
-                            }
-                        ),
-                        None => String::new(),
-                    };
-                    let _ = writeln!(
-                        out,
-                        "{pad}// pack the operand of S{} along the columns ({} blocks of {} x {}){kernel}{} {{",
-                        scop.access(pack.access).stmt.0,
-                        pack.n_blocks,
-                        pack.depth,
-                        pack.block.columns,
-                        match (&pack.kernel, pack.upfront) {
-                            (Some(_), None) => ", each column and row when a block first reads it",
-                            _ => "",
-                        }
-                    );
-                    self.nodes(out, ast, scop, body, depth + 1);
-                    let _ = writeln!(out, "{pad}// }}");
-                }
-            }
+        let mut shown = Shown {
+            d: self,
+            ast,
+            scop,
+            depth,
+            out,
+        };
+        match shown.nodes(nodes) {
+            Ok(()) => {}
+            Err(never) => match never {},
         }
     }
 
@@ -234,6 +174,109 @@ impl Decided {
             _ => self.nodes(out, ast, scop, &l.body, depth + 1),
         }
         let _ = writeln!(out, "{pad}}}");
+    }
+}
+
+/// `show ast`'s [`Emitter`]: each node as C-like text, each loop's execution a comment.
+struct Shown<'x> {
+    d: &'x Decided,
+    ast: &'x LoopAst,
+    scop: &'x Scop,
+    depth: usize,
+    out: &'x mut String,
+}
+
+impl Emitter for Shown<'_> {
+    type Error = std::convert::Infallible;
+
+    fn for_loop(&mut self, l: &DLoop) -> Result<(), Self::Error> {
+        self.d
+            .for_loop(self.out, self.ast, self.scop, l, self.depth);
+        Ok(())
+    }
+
+    fn branch(&mut self, cond: &AExpr, then: &[DNode], els: &[DNode]) -> Result<(), Self::Error> {
+        let pad = "  ".repeat(self.depth);
+        let _ = writeln!(self.out, "{pad}if ({}) {{", self.ast.expr(cond));
+        self.d
+            .nodes(self.out, self.ast, self.scop, then, self.depth + 1);
+        if !els.is_empty() {
+            let _ = writeln!(self.out, "{pad}}} else {{");
+            self.d
+                .nodes(self.out, self.ast, self.scop, els, self.depth + 1);
+        }
+        let _ = writeln!(self.out, "{pad}}}");
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &Node) -> Result<(), Self::Error> {
+        let pad = "  ".repeat(self.depth);
+        let mut text = String::new();
+        self.ast.stmt_line(&mut text, self.scop, s);
+        let _ = writeln!(self.out, "{pad}{text}");
+        Ok(())
+    }
+
+    fn region(
+        &mut self,
+        private: &[usize],
+        body: &[DNode],
+        fork: Option<&Fork>,
+    ) -> Result<(), Self::Error> {
+        let pad = "  ".repeat(self.depth);
+        let names: Vec<&str> = private
+            .iter()
+            .map(|&k| self.ast.iterators[k].as_str())
+            .collect();
+        let _ = writeln!(
+            self.out,
+            "{pad}// parallel region (own {}){} {{",
+            names.join(", "),
+            from(fork).replace("instances", "instances a sweep")
+        );
+        self.d
+            .nodes(self.out, self.ast, self.scop, body, self.depth + 1);
+        let _ = writeln!(self.out, "{pad}// }}");
+        Ok(())
+    }
+
+    fn packed(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), Self::Error> {
+        let pad = "  ".repeat(self.depth);
+        let factors = match pack.upfront {
+            Some(n) => format!("{n} blocks"),
+            None => "each row block's".to_string(),
+        };
+        let kernel = match &pack.kernel {
+            Some(k) => format!(
+                " and its rows' factor ({factors} of {} x {}), for a micro-kernel in {} vectors of {} bytes per row{}",
+                pack.depth,
+                pack.block.rows,
+                k.vectors,
+                k.vector_bytes,
+                if k.fused {
+                    ", multiplies and adds fused"
+                } else {
+                    ""
+                }
+            ),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            self.out,
+            "{pad}// pack the operand of S{} along the columns ({} blocks of {} x {}){kernel}{} {{",
+            self.scop.access(pack.access).stmt.0,
+            pack.n_blocks,
+            pack.depth,
+            pack.block.columns,
+            match (&pack.kernel, pack.upfront) {
+                (Some(_), None) => ", each column and row when a block first reads it",
+                _ => "",
+            }
+        );
+        self.d
+            .nodes(self.out, self.ast, self.scop, body, self.depth + 1);
+        let _ = writeln!(self.out, "{pad}// }}");
+        Ok(())
     }
 }
 

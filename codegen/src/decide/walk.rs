@@ -163,3 +163,44 @@ pub(crate) fn forks(nodes: &[DNode]) -> bool {
     walk(nodes, &mut v);
     v.0
 }
+
+/// What a back end (or the display) makes of each kind of node of a decided tree. The one
+/// dispatch over [`DNode`] is [`Emitter::nodes`]: a new kind of node is a method here and one in
+/// each emitter (the C printer, the native lowering, `show ast`), and a new [`Exec`] an arm of
+/// each emitter's [`Emitter::for_loop`].
+pub(crate) trait Emitter {
+    /// What emitting can fail with (native code's `CodegenError`; text cannot fail).
+    type Error;
+    /// A loop, as its [`Exec`] says.
+    fn for_loop(&mut self, l: &DLoop) -> Result<(), Self::Error>;
+    /// `if (cond) then else els`.
+    fn branch(&mut self, cond: &AExpr, then: &[DNode], els: &[DNode]) -> Result<(), Self::Error>;
+    /// One statement instance.
+    fn stmt(&mut self, s: &Node) -> Result<(), Self::Error>;
+    /// A parallel region around `body` ([`DNode::Region`]).
+    fn region(
+        &mut self,
+        private: &[usize],
+        body: &[DNode],
+        fork: Option<&Fork>,
+    ) -> Result<(), Self::Error>;
+    /// `body` with an operand packed first ([`DNode::Packed`]).
+    fn packed(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), Self::Error>;
+    /// The nodes, in order.
+    fn nodes(&mut self, nodes: &[DNode]) -> Result<(), Self::Error> {
+        for n in nodes {
+            match n {
+                DNode::For(l) => self.for_loop(l)?,
+                DNode::If { cond, then, els } => self.branch(cond, then, els)?,
+                DNode::Stmt(s) => self.stmt(s)?,
+                DNode::Region {
+                    private,
+                    body,
+                    fork,
+                } => self.region(private, body, fork.as_ref())?,
+                DNode::Packed { pack, body } => self.packed(pack, body)?,
+            }
+        }
+        Ok(())
+    }
+}

@@ -48,7 +48,7 @@ impl ModelLowering<'_, '_> {
     /// A loop over a product's row blocks with its operands packed ([`Pack`]): the buffer, the
     /// flags of what its blocks packed, all clear, and with [`Pack::upfront`] every column
     /// block and every row block's factors.
-    pub(super) fn packed(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), CodegenError> {
+    pub(super) fn packed_loop(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), CodegenError> {
         let Some(kernel) = &pack.kernel else {
             return self.nodes(body);
         };

@@ -40,7 +40,8 @@
 //!   one address computation.
 
 use crate::ast::{AExpr, CodegenError, Node};
-use crate::decide::{DLoop, DNode, Decided, Exec, Jam, Lanes, Share, Stride};
+use crate::decide::walk::Emitter;
+use crate::decide::{DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, Pack, Share, Stride};
 use crate::native::{self, Lowering, clif};
 use crate::options::NativeOptions;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -231,6 +232,66 @@ pub(crate) struct ModelLowering<'a, 'm> {
     vector_bytes: i64,
 }
 
+/// Native code is one [`Emitter`] of the decided tree: each node lowered as it says.
+impl Emitter for ModelLowering<'_, '_> {
+    type Error = CodegenError;
+
+    fn for_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
+        self.lower_loop(l)
+    }
+
+    fn branch(&mut self, cond: &AExpr, then: &[DNode], els: &[DNode]) -> Result<(), CodegenError> {
+        let c = self.aexpr(cond)?;
+        native::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))
+    }
+
+    fn stmt(&mut self, s: &Node) -> Result<(), CodegenError> {
+        let Node::Stmt {
+            stmt,
+            iterators,
+            indices,
+        } = s
+        else {
+            return Ok(());
+        };
+        let st = self.scop.stmt(*stmt);
+        let inst = Instance {
+            st,
+            iterators,
+            indices,
+        };
+        let join = self.l.b.create_block();
+        if let Some(g) = &st.guard {
+            let gv = self.body(Some(&inst), g)?;
+            let t = self.l.truth(gv, g.ty);
+            let go = self.l.b.create_block();
+            self.l.b.ins().brif(t, go, &[], join, &[]);
+            self.l.b.seal_block(go);
+            self.l.b.switch_to_block(go);
+        }
+        let value = self.body(Some(&inst), &st.value)?;
+        self.store(&inst, st.write, value)?;
+        self.l.b.ins().jump(join, &[]);
+        self.l.b.seal_block(join);
+        self.l.b.switch_to_block(join);
+        Ok(())
+    }
+
+    // Scopes of other targets: their loops as decided.
+    fn region(
+        &mut self,
+        _private: &[usize],
+        body: &[DNode],
+        _fork: Option<&Fork>,
+    ) -> Result<(), CodegenError> {
+        self.nodes(body)
+    }
+
+    fn packed(&mut self, pack: &Pack, body: &[DNode]) -> Result<(), CodegenError> {
+        self.packed_loop(pack, body)
+    }
+}
+
 /// One statement instance: its statement, iterator values and access indices.
 struct Instance<'x> {
     st: &'x ScopStmt,
@@ -410,52 +471,8 @@ impl ModelLowering<'_, '_> {
         Ok(sum)
     }
 
-    /// The decided nodes in native code: each loop as its [`Exec`] says.
-    fn nodes(&mut self, nodes: &[DNode]) -> Result<(), CodegenError> {
-        for n in nodes {
-            match n {
-                DNode::For(l) => self.for_loop(l)?,
-                // Scopes of other targets: their loops as decided.
-                DNode::Region { body, .. } => self.nodes(body)?,
-                DNode::Packed { pack, body } => self.packed(pack, body)?,
-                DNode::If { cond, then, els } => {
-                    let c = self.aexpr(cond)?;
-                    native::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))?;
-                }
-                DNode::Stmt(Node::Stmt {
-                    stmt,
-                    iterators,
-                    indices,
-                }) => {
-                    let st = self.scop.stmt(*stmt);
-                    let inst = Instance {
-                        st,
-                        iterators,
-                        indices,
-                    };
-                    let join = self.l.b.create_block();
-                    if let Some(g) = &st.guard {
-                        let gv = self.body(Some(&inst), g)?;
-                        let t = self.l.truth(gv, g.ty);
-                        let go = self.l.b.create_block();
-                        self.l.b.ins().brif(t, go, &[], join, &[]);
-                        self.l.b.seal_block(go);
-                        self.l.b.switch_to_block(go);
-                    }
-                    let value = self.body(Some(&inst), &st.value)?;
-                    self.store(&inst, st.write, value)?;
-                    self.l.b.ins().jump(join, &[]);
-                    self.l.b.seal_block(join);
-                    self.l.b.switch_to_block(join);
-                }
-                DNode::Stmt(_) => {}
-            }
-        }
-        Ok(())
-    }
-
-    /// One decided loop.
-    fn for_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
+    /// One decided loop, as its [`Exec`] says.
+    fn lower_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
         let (iter, step) = (l.iter, l.step);
         // On threads: each runs its block of the iterations in order, in strips, or in lanes.
         let shared = match &l.exec {
@@ -516,7 +533,7 @@ impl ModelLowering<'_, '_> {
                 if self.kernel_block(l, b)? {
                     return Ok(());
                 }
-                return self.for_loop(&b.serial);
+                return self.lower_loop(&b.serial);
             }
             Exec::Serial => {}
         }
