@@ -626,159 +626,16 @@ fn propagate_reads(
     let mut new = scop.clone();
     let mut done: Vec<Done> = Vec::new();
     for r in reads_of(scop, t) {
-        let acc = scop.access(r);
-        let y = acc.stmt;
-        let yname = scop.stmt(y).name.clone();
-        if !acc.exact {
-            return Ok(Err(format!(
-                "{yname} reads it with a subscript that is not affine"
-            )));
-        }
-        let sources = &raw.into[r];
-        let [(w, flow)] = sources.as_slice() else {
-            if sources.is_empty() {
-                return Ok(Err(format!("{yname} reads elements no statement wrote")));
-            }
-            let names: Vec<&str> = sources
-                .iter()
-                .map(|(w, _)| scop.stmt(*w).name.as_str())
-                .collect();
-            return Ok(Err(format!(
-                "{yname} reads values of {} statements ({}): that needs a statement split (§3, not done yet)",
-                names.len(),
-                names.join(", ")
-            )));
-        };
-        let (w, ws) = (*w, scop.stmt(*w));
-        let ydom = &scop.stmt(y).domain;
-        if !flow.range()?.is_equal(ydom)? {
-            return Ok(Err(format!(
-                "only part of {yname} reads what {} wrote ({}): that needs a statement split (§3, not done yet)",
-                ws.name,
-                flow.range()?.coalesce()?
-            )));
-        }
-        let def = flow.reverse()?;
-        if !def.is_single_valued()? {
-            return Ok(Err(format!(
-                "{yname} may read several instances of {}",
-                ws.name
-            )));
-        }
-        let wacc = scop.access(ws.write);
-        if ws.guard.is_some() || wacc.kind != AccessKind::MustWrite || !wacc.exact {
-            return Ok(Err(format!("{} writes it under a condition", ws.name)));
-        }
-        // Algorithm 1, the `iv` case: W's iterators as affine functions of Y's.
-        let value = if ws.value.uses_iterators() {
-            match iterators_at(scop, f, y, &def, &ws.value)? {
-                Ok(v) => v,
-                Err(why) => return Ok(Err(format!("{}'s expression: {why}", ws.name))),
-            }
-        } else {
-            ws.value.clone()
-        };
-        let loads = ws.value.accesses();
-        if let Some(&q) = loads.iter().find(|&&q| !scop.access(q).exact) {
-            return Ok(Err(format!(
-                "{}'s read {q} has a subscript that is not affine",
-                ws.name
-            )));
-        }
-        if loads.iter().any(|&q| scop.access(q).array == t) {
-            return Ok(Err(format!(
-                "{}'s expression reads the array itself (a recurrence)",
-                ws.name
-            )));
-        }
-        // The copy of W's tree in Y, its loads re-issued from Y through the defining instance.
-        let mut renamed = Vec::new();
-        for &q in &loads {
-            let mut copy = scop.access(q).clone();
-            copy.stmt = y;
-            copy.relation = def.apply_range(&copy.relation)?.coalesce()?;
-            let id = new.accesses.push(copy);
-            new.stmts[y].accesses.push(id);
-            renamed.push((q, id));
-        }
-        let tree =
-            value.with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
-        let substitute = |e: &BodyExpr| {
-            e.map_leaves(&mut |leaf, ty| match *leaf {
-                BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
-                other => BodyExpr::leaf(other, ty),
-            })
-        };
-        let st = &mut new.stmts[y];
-        st.value = match substitute(&st.value) {
-            Ok(v) => v,
-            Err(e) => return Ok(Err(format!("{yname}: {}", e.0))),
-        };
-        if let Some(g) = &st.guard {
-            st.guard = match substitute(g) {
-                Ok(v) => Some(v),
-                Err(e) => return Ok(Err(format!("{yname}: {}", e.0))),
-            };
-        }
-        st.accesses.retain(|&a| a != r);
-        done.push(Done {
-            read: r,
-            reader: y,
-            writer: w,
-            def,
-            loads: renamed,
-        });
-    }
-    // §4.2 and the size limit on every reader, before the reload test (which asks isl).
-    let mut readers: Vec<StmtId> = done.iter().map(|d| d.reader).collect();
-    readers.dedup();
-    for &y in &readers {
-        let st = new.stmt(y);
-        let n = nodes(&st.value);
-        if n > MAX_NODES {
-            return Ok(Err(format!(
-                "{}'s expression would have {n} nodes (at most {MAX_NODES})",
-                st.name
-            )));
-        }
-        let lines = cache_lines(&new, y)?;
-        if lines > MAX_CACHE_LINES {
-            return Ok(Err(format!(
-                "{} would need {lines} cache lines per instance (at most {MAX_CACHE_LINES})",
-                st.name
-            )));
+        match propagate_read(scop, f, t, raw, &mut new, r)? {
+            Ok(d) => done.push(d),
+            Err(why) => return Ok(Err(why)),
         }
     }
-    // §3.2, the reload test: each re-issued load sees what the writer's load saw.
-    let copies: Vec<AccessId> = done
-        .iter()
-        .flat_map(|d| d.loads.iter().map(|&(_, c)| c))
-        .collect();
-    let new_raw = Raw::into_reads(&new, Some(&copies), config)?;
-    let loads: Vec<AccessId> = done
-        .iter()
-        .flat_map(|d| d.loads.iter().map(|&(q, _)| q))
-        .collect();
-    let old_raw = Raw::into_reads(scop, Some(&loads), config)?;
-    for d in &done {
-        for &(q, copy) in &d.loads {
-            let expected = old_raw
-                .all_into(scop, q)?
-                .apply_range(&UnionMap::from_map(&d.def.reverse()?)?)?;
-            let actual = new_raw.all_into(&new, copy)?;
-            if !actual.is_equal(&expected)? {
-                let arr = &scop.array(scop.access(q).array).name;
-                let changed = expected
-                    .subtract(&actual)?
-                    .union(&actual.subtract(&expected)?)?;
-                return Ok(Err(format!(
-                    "reload test: {} would read another value of {arr} than {} did: {}",
-                    scop.stmt(d.reader).name,
-                    scop.stmt(d.writer).name,
-                    changed.coalesce()?
-                )));
-            }
-        }
+    if let Err(why) = within_limits(&new, &done)? {
+        return Ok(Err(why));
+    }
+    if let Err(why) = reload_test(scop, &new, &done, config)? {
+        return Ok(Err(why));
     }
     let mut said = Vec::new();
     let name = &scop.array(t).name;
@@ -795,6 +652,184 @@ fn propagate_reads(
     // Drop the replaced reads (the renumbering removes unlisted accesses).
     new.remove_statements(&|_, _| false)?;
     Ok(Ok((new, said, done.len())))
+}
+
+/// Propagates the expression of the one writer of what read `r` (of temporary `t`) reads into
+/// its reader, in `new`: what was done, or why not (Algorithm 1).
+fn propagate_read(
+    scop: &Scop,
+    f: &Function,
+    t: ScopArrayId,
+    raw: &Raw,
+    new: &mut Scop,
+    r: AccessId,
+) -> Result<Result<Done, String>, PassError> {
+    let acc = scop.access(r);
+    let y = acc.stmt;
+    let yname = scop.stmt(y).name.clone();
+    if !acc.exact {
+        return Ok(Err(format!(
+            "{yname} reads it with a subscript that is not affine"
+        )));
+    }
+    let sources = &raw.into[r];
+    let [(w, flow)] = sources.as_slice() else {
+        if sources.is_empty() {
+            return Ok(Err(format!("{yname} reads elements no statement wrote")));
+        }
+        let names: Vec<&str> = sources
+            .iter()
+            .map(|(w, _)| scop.stmt(*w).name.as_str())
+            .collect();
+        return Ok(Err(format!(
+            "{yname} reads values of {} statements ({}): that needs a statement split (§3, not done yet)",
+            names.len(),
+            names.join(", ")
+        )));
+    };
+    let (w, ws) = (*w, scop.stmt(*w));
+    let ydom = &scop.stmt(y).domain;
+    if !flow.range()?.is_equal(ydom)? {
+        return Ok(Err(format!(
+            "only part of {yname} reads what {} wrote ({}): that needs a statement split (§3, not done yet)",
+            ws.name,
+            flow.range()?.coalesce()?
+        )));
+    }
+    let def = flow.reverse()?;
+    if !def.is_single_valued()? {
+        return Ok(Err(format!(
+            "{yname} may read several instances of {}",
+            ws.name
+        )));
+    }
+    let wacc = scop.access(ws.write);
+    if ws.guard.is_some() || wacc.kind != AccessKind::MustWrite || !wacc.exact {
+        return Ok(Err(format!("{} writes it under a condition", ws.name)));
+    }
+    // Algorithm 1, the `iv` case: W's iterators as affine functions of Y's.
+    let value = if ws.value.uses_iterators() {
+        match iterators_at(scop, f, y, &def, &ws.value)? {
+            Ok(v) => v,
+            Err(why) => return Ok(Err(format!("{}'s expression: {why}", ws.name))),
+        }
+    } else {
+        ws.value.clone()
+    };
+    let loads = ws.value.accesses();
+    if let Some(&q) = loads.iter().find(|&&q| !scop.access(q).exact) {
+        return Ok(Err(format!(
+            "{}'s read {q} has a subscript that is not affine",
+            ws.name
+        )));
+    }
+    if loads.iter().any(|&q| scop.access(q).array == t) {
+        return Ok(Err(format!(
+            "{}'s expression reads the array itself (a recurrence)",
+            ws.name
+        )));
+    }
+    // The copy of W's tree in Y, its loads re-issued from Y through the defining instance.
+    let mut renamed = Vec::new();
+    for &q in &loads {
+        let mut copy = scop.access(q).clone();
+        copy.stmt = y;
+        copy.relation = def.apply_range(&copy.relation)?.coalesce()?;
+        let id = new.accesses.push(copy);
+        new.stmts[y].accesses.push(id);
+        renamed.push((q, id));
+    }
+    let tree =
+        value.with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
+    let substitute = |e: &BodyExpr| {
+        e.map_leaves(&mut |leaf, ty| match *leaf {
+            BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
+            other => BodyExpr::leaf(other, ty),
+        })
+    };
+    let st = &mut new.stmts[y];
+    st.value = match substitute(&st.value) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(format!("{yname}: {}", e.0))),
+    };
+    if let Some(g) = &st.guard {
+        st.guard = match substitute(g) {
+            Ok(v) => Some(v),
+            Err(e) => return Ok(Err(format!("{yname}: {}", e.0))),
+        };
+    }
+    st.accesses.retain(|&a| a != r);
+    Ok(Ok(Done {
+        read: r,
+        reader: y,
+        writer: w,
+        def,
+        loads: renamed,
+    }))
+}
+
+/// §4.2 and the size limit on every reader of `done`, before the reload test (which asks isl).
+fn within_limits(new: &Scop, done: &[Done]) -> Result<Result<(), String>, PassError> {
+    let mut readers: Vec<StmtId> = done.iter().map(|d| d.reader).collect();
+    readers.dedup();
+    for &y in &readers {
+        let st = new.stmt(y);
+        let n = nodes(&st.value);
+        if n > MAX_NODES {
+            return Ok(Err(format!(
+                "{}'s expression would have {n} nodes (at most {MAX_NODES})",
+                st.name
+            )));
+        }
+        let lines = cache_lines(new, y)?;
+        if lines > MAX_CACHE_LINES {
+            return Ok(Err(format!(
+                "{} would need {lines} cache lines per instance (at most {MAX_CACHE_LINES})",
+                st.name
+            )));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// §3.2, the reload test: each load `done` re-issued sees what the writer's load saw.
+fn reload_test(
+    scop: &Scop,
+    new: &Scop,
+    done: &[Done],
+    config: &DepConfig,
+) -> Result<Result<(), String>, PassError> {
+    let copies: Vec<AccessId> = done
+        .iter()
+        .flat_map(|d| d.loads.iter().map(|&(_, c)| c))
+        .collect();
+    let new_raw = Raw::into_reads(new, Some(&copies), config)?;
+    let loads: Vec<AccessId> = done
+        .iter()
+        .flat_map(|d| d.loads.iter().map(|&(q, _)| q))
+        .collect();
+    let old_raw = Raw::into_reads(scop, Some(&loads), config)?;
+    for d in done {
+        for &(q, copy) in &d.loads {
+            let expected = old_raw
+                .all_into(scop, q)?
+                .apply_range(&UnionMap::from_map(&d.def.reverse()?)?)?;
+            let actual = new_raw.all_into(new, copy)?;
+            if !actual.is_equal(&expected)? {
+                let arr = &scop.array(scop.access(q).array).name;
+                let changed = expected
+                    .subtract(&actual)?
+                    .union(&actual.subtract(&expected)?)?;
+                return Ok(Err(format!(
+                    "reload test: {} would read another value of {arr} than {} did: {}",
+                    scop.stmt(d.reader).name,
+                    scop.stmt(d.writer).name,
+                    changed.coalesce()?
+                )));
+            }
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// §4.2: the cache lines statement `y` needs per instance: its accesses in order, each a miss
