@@ -758,66 +758,11 @@ fn map_scalar(
 ) -> Result<Option<(StmtId, Map)>, PassError> {
     let name = scop.array(s).name.clone();
     let accesses = accesses.to_vec();
-    if accesses
-        .iter()
-        .any(|&a| scop.access(a).kind == AccessKind::MayWrite || !scop.access(a).exact)
-    {
-        notes.push(format!(
-            "{name}: not mapped: it is written under a condition or accessed inexactly"
-        ));
+    if let Some(why) = unmappable(scop, &accesses, own)? {
+        notes.push(format!("{name}: not mapped: {why}"));
         return Ok(None);
     }
-    // Every read must see a value written in the region.
-    for &r in accesses.iter().filter(|&&a| scop.access(a).is_read()) {
-        let fed = flow_into(scop, own, r)?.range()?;
-        let all = UnionSet::from_set(&scop.stmt(scop.access(r).stmt).domain)?;
-        let unfed = all.subtract(&fed)?;
-        if !unfed.is_empty()? {
-            notes.push(format!(
-                "{name}: not mapped: {} reads a value from before the region at {}",
-                scop.stmt(scop.access(r).stmt).name,
-                unfed.coalesce()?
-            ));
-            return Ok(None);
-        }
-    }
-    let elem = scop.array(s).elem;
-    // Candidate targets: statements that store a value read from `s` into an array element,
-    // with the element of it they read (their first read of it).
-    let mut targets: Vec<(StmtId, Map, bool)> = Vec::new();
-    for (k, st) in scop.stmts.iter().enumerate() {
-        let w = scop.access(st.write);
-        if w.kind != AccessKind::MustWrite
-            || !w.exact
-            || st.guard.is_some()
-            || w.array == s
-            || scop.array(w.array).sizes.is_empty()
-            || scop.array(w.array).elem != elem
-        {
-            continue;
-        }
-        let used = st.value.accesses();
-        let reads_s: Vec<AccessId> = accesses
-            .iter()
-            .copied()
-            .filter(|a| used.contains(a))
-            .collect();
-        if reads_s.is_empty() {
-            continue;
-        }
-        let direct = matches!(st.value.kind, optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(a)) if reads_s.contains(&a));
-        targets.push((
-            StmtId(k as u32),
-            scop.access(reads_s[0]).relation.clone(),
-            direct,
-        ));
-    }
-    targets.sort_by_key(|&(_, _, direct)| !direct);
-    for (w, q) in adjacent {
-        if !targets.iter().any(|(t, _, _)| t == w) {
-            targets.push((*w, q.clone(), false));
-        }
-    }
+    let targets = candidate_targets(scop, s, &accesses, adjacent);
     if targets.is_empty() {
         notes.push(format!(
             "{name}: not mapped: no array element stores its value"
@@ -903,6 +848,87 @@ fn map_scalar(
     }
     notes.push(format!("{name}: not mapped: {}", why.join("; ")));
     Ok(None)
+}
+
+/// Why the scalar accessed by `accesses` cannot be mapped at all (`None`: it may be): it is
+/// written under a condition or accessed inexactly, or a read sees a value from before the
+/// region.
+fn unmappable(
+    scop: &Scop,
+    accesses: &[AccessId],
+    own: &Flows,
+) -> Result<Option<String>, PassError> {
+    if accesses
+        .iter()
+        .any(|&a| scop.access(a).kind == AccessKind::MayWrite || !scop.access(a).exact)
+    {
+        return Ok(Some(
+            "it is written under a condition or accessed inexactly".to_string(),
+        ));
+    }
+    // Every read must see a value written in the region.
+    for &r in accesses.iter().filter(|&&a| scop.access(a).is_read()) {
+        let fed = flow_into(scop, own, r)?.range()?;
+        let all = UnionSet::from_set(&scop.stmt(scop.access(r).stmt).domain)?;
+        let unfed = all.subtract(&fed)?;
+        if !unfed.is_empty()? {
+            return Ok(Some(format!(
+                "{} reads a value from before the region at {}",
+                scop.stmt(scop.access(r).stmt).name,
+                unfed.coalesce()?
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// The statements a scalar `s` (accessed by `accesses`) may be mapped onto: those that store a
+/// value read from `s` into an array element of its type, with the element of it they read
+/// (their first read of it), the ones that store it as it is first; then the `adjacent` ones.
+fn candidate_targets(
+    scop: &Scop,
+    s: ScopArrayId,
+    accesses: &[AccessId],
+    adjacent: &[(StmtId, Map)],
+) -> Vec<(StmtId, Map, bool)> {
+    let elem = scop.array(s).elem;
+    // Candidate targets: statements that store a value read from `s` into an array element,
+    // with the element of it they read (their first read of it).
+    let mut targets: Vec<(StmtId, Map, bool)> = Vec::new();
+    for (k, st) in scop.stmts.iter().enumerate() {
+        let w = scop.access(st.write);
+        if w.kind != AccessKind::MustWrite
+            || !w.exact
+            || st.guard.is_some()
+            || w.array == s
+            || scop.array(w.array).sizes.is_empty()
+            || scop.array(w.array).elem != elem
+        {
+            continue;
+        }
+        let used = st.value.accesses();
+        let reads_s: Vec<AccessId> = accesses
+            .iter()
+            .copied()
+            .filter(|a| used.contains(a))
+            .collect();
+        if reads_s.is_empty() {
+            continue;
+        }
+        let direct = matches!(st.value.kind, optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(a)) if reads_s.contains(&a));
+        targets.push((
+            StmtId(k as u32),
+            scop.access(reads_s[0]).relation.clone(),
+            direct,
+        ));
+    }
+    targets.sort_by_key(|&(_, _, direct)| !direct);
+    for (w, q) in adjacent {
+        if !targets.iter().any(|(t, _, _)| t == w) {
+            targets.push((*w, q.clone(), false));
+        }
+    }
+    targets
 }
 
 /// Removes the statements that do nothing any more: a write to a local scalar no statement
