@@ -477,22 +477,9 @@ fn forward_scalar(
     // serializes it). A value computed once, outside every loop, carries no dependence between
     // iterations: copying it into its readers only repeats it in each of their instances
     // (deriche: four `expf` per pixel, 6x slower), and neither back end moves it out again.
-    let writers: Vec<StmtId> = scop
-        .accesses
-        .iter()
-        .filter(|a| a.array == s && a.kind.is_write())
-        .map(|a| a.stmt)
-        .collect();
-    let mut outside = Vec::new();
-    for &w in &writers {
-        if scop.stmt(w).domain.dim(DimType::SET)? == 0 {
-            outside.push(scop.stmt(w).name.clone());
-        }
-    }
-    if !writers.is_empty() && outside.len() == writers.len() {
+    if let Some(writers) = computed_once(scop, s)? {
         notes.push(format!(
-            "{name}: not forwarded: {} computes it once, outside every loop",
-            outside.join(", ")
+            "{name}: not forwarded: {writers} computes it once, outside every loop"
         ));
         return Ok(0);
     }
@@ -571,45 +558,7 @@ fn forward_scalar(
             continue;
         }
         // The copy of X's tree in Y, with its loads re-issued from Y.
-        let mut new = scop.clone();
-        let mut renamed = Vec::new();
-        for &q in &loads {
-            let mut acc = scop.access(q).clone();
-            acc.stmt = y;
-            acc.relation = def.apply_range(&acc.relation)?;
-            let id = new.accesses.push(acc);
-            new.stmts[y].accesses.push(id);
-            renamed.push((q, id));
-        }
-        let tree = xs
-            .value
-            .with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
-        let substitute = |e: &BodyExpr| {
-            e.map_leaves(&mut |leaf, ty| match *leaf {
-                BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
-                other => BodyExpr::leaf(other, ty),
-            })
-        };
-        let st = &mut new.stmts[y];
-        st.value = substitute(&st.value).map_err(|e| PassError::Bail(e.0))?;
-        st.guard = match &st.guard {
-            Some(g) => Some(substitute(g).map_err(|e| PassError::Bail(e.0))?),
-            None => None,
-        };
-        st.accesses.retain(|&a| a != r);
-        // A data-dependent subscript of Y reads `s` too (`a[c] = 5` with `c` forwarded): it
-        // takes the tree as well, or it would index with a read that no longer exists.
-        for k in new.stmts[y].accesses.clone() {
-            let acc = &mut new.accesses[k];
-            if let Some(subs) = &acc.subscripts {
-                let subs = subs
-                    .iter()
-                    .map(&substitute)
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| PassError::Bail(e.0))?;
-                acc.subscripts = Some(subs);
-            }
-        }
+        let (mut new, renamed) = copied_into(scop, &xs.value, y, r, &def, &loads)?;
         // Each re-issued load reads what X's load read: same sources, through `def`.
         let loaded: Vec<ScopArrayId> = loads.iter().map(|&q| scop.access(q).array).collect();
         let old_deps = deps_on(scop, &loaded, config)?;
@@ -646,6 +595,77 @@ fn forward_scalar(
         k -= 1;
     }
     Ok(done)
+}
+
+/// The statements that write scalar `s`, when every one of them runs once, outside every loop
+/// (then forwarding would only repeat the value in its readers' instances).
+fn computed_once(scop: &Scop, s: ScopArrayId) -> Result<Option<String>, PassError> {
+    let writers: Vec<StmtId> = scop
+        .accesses
+        .iter()
+        .filter(|a| a.array == s && a.kind.is_write())
+        .map(|a| a.stmt)
+        .collect();
+    let mut outside = Vec::new();
+    for &w in &writers {
+        if scop.stmt(w).domain.dim(DimType::SET)? == 0 {
+            outside.push(scop.stmt(w).name.clone());
+        }
+    }
+    Ok((!writers.is_empty() && outside.len() == writers.len()).then(|| outside.join(", ")))
+}
+
+/// `scop` with the expression `value` (of the statement that defined what read `r` of
+/// statement `y` reads, `def` mapping `y`'s instances to its) copied in place of the read, its
+/// `loads` re-issued from `y` through `def` (and into `y`'s data-dependent subscripts that
+/// read it too); with each load and its copy.
+fn copied_into(
+    scop: &Scop,
+    value: &BodyExpr,
+    y: StmtId,
+    r: AccessId,
+    def: &Map,
+    loads: &[AccessId],
+) -> Result<(Scop, Vec<(AccessId, AccessId)>), PassError> {
+    let mut new = scop.clone();
+    let mut renamed = Vec::new();
+    for &q in loads {
+        let mut acc = scop.access(q).clone();
+        acc.stmt = y;
+        acc.relation = def.apply_range(&acc.relation)?;
+        let id = new.accesses.push(acc);
+        new.stmts[y].accesses.push(id);
+        renamed.push((q, id));
+    }
+    let tree =
+        value.with_accesses(&|a| renamed.iter().find(|(o, _)| *o == a).map_or(a, |(_, n)| *n));
+    let substitute = |e: &BodyExpr| {
+        e.map_leaves(&mut |leaf, ty| match *leaf {
+            BodyLeaf::Access(a) if a == r => Ok(tree.clone()),
+            other => BodyExpr::leaf(other, ty),
+        })
+    };
+    let st = &mut new.stmts[y];
+    st.value = substitute(&st.value).map_err(|e| PassError::Bail(e.0))?;
+    st.guard = match &st.guard {
+        Some(g) => Some(substitute(g).map_err(|e| PassError::Bail(e.0))?),
+        None => None,
+    };
+    st.accesses.retain(|&a| a != r);
+    // A data-dependent subscript of Y reads `s` too (`a[c] = 5` with `c` forwarded): it
+    // takes the tree as well, or it would index with a read that no longer exists.
+    for k in new.stmts[y].accesses.clone() {
+        let acc = &mut new.accesses[k];
+        if let Some(subs) = &acc.subscripts {
+            let subs = subs
+                .iter()
+                .map(&substitute)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| PassError::Bail(e.0))?;
+            acc.subscripts = Some(subs);
+        }
+    }
+    Ok((new, renamed))
 }
 
 /// Whether the expression calls a function (a math function or a declared pure one).

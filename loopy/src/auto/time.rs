@@ -277,6 +277,36 @@ pub(super) fn time_tiles(
         ),
     )?;
     let theta = untiled.apply_range(&tile.to_union()?)?;
+    let (parallel, vector, jam, checks) = tile_marks(scop, &assessed);
+    match crate::verify::verify(scop, deps, &theta, &checks) {
+        Ok(()) => Ok(Ok(TimeTiles {
+            theta,
+            parallel,
+            vector,
+            jam,
+            sizes,
+            rows,
+            step_bytes,
+            tile_bytes: bytes,
+        })),
+        Err(LoopyError::Refused(_)) => Ok(Err(NotTaken::Refused)),
+        Err(e) => Err(e),
+    }
+}
+
+/// The marks of time tiles: the tiles of a wave in parallel (every statement), and the
+/// assessment's vector and jam marks inside the tiles (two dimensions deeper); with the
+/// (statements, dimension) pairs the verifier checks.
+#[allow(clippy::type_complexity)]
+fn tile_marks(
+    scop: &Scop,
+    assessed: &Assessed,
+) -> (
+    Vec<Mark>,
+    Vec<Mark>,
+    Vec<Mark>,
+    Vec<(BTreeSet<StmtId>, usize)>,
+) {
     let everyone: BTreeSet<StmtId> = (0..scop.stmts.len()).map(|k| StmtId(k as u32)).collect();
     let parallel = vec![Mark {
         dim: 1,
@@ -297,20 +327,7 @@ pub(super) fn time_tiles(
         .chain(&vector)
         .map(|m| (m.stmts.clone(), m.dim))
         .collect();
-    match crate::verify::verify(scop, deps, &theta, &checks) {
-        Ok(()) => Ok(Ok(TimeTiles {
-            theta,
-            parallel,
-            vector,
-            jam,
-            sizes,
-            rows,
-            step_bytes,
-            tile_bytes: bytes,
-        })),
-        Err(LoopyError::Refused(_)) => Ok(Err(NotTaken::Refused)),
-        Err(e) => Err(e),
-    }
+    (parallel, vector, jam, checks)
 }
 
 /// The first tile of the sizes tried (tiles of rows with `rows`) whose data, measured on
