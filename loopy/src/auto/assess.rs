@@ -341,6 +341,81 @@ pub(super) struct Assessed {
     pub(super) verified: bool,
 }
 
+/// Each statement's innermost loop (short loops of a constant trip count left out: the back
+/// ends unroll them), as [`Assessed::of`] marks lanes and jams from them.
+struct Innermost {
+    /// Whether every statement's accesses move by at most one element along it.
+    unit_stride: bool,
+    /// The statements by their innermost loop's dimension.
+    innermost: std::collections::BTreeMap<usize, Vec<StmtId>>,
+    /// The loop around each statement's innermost one.
+    second: std::collections::BTreeMap<StmtId, usize>,
+    /// How many loops each statement is in.
+    depths: Vec<(StmtId, usize)>,
+    /// Whether each statement's accesses allow lanes along its innermost loop.
+    unit: std::collections::BTreeMap<StmtId, bool>,
+}
+
+impl Innermost {
+    fn of(
+        scop: &Scop,
+        theta: &UnionMap,
+        width: usize,
+        unrolled: usize,
+    ) -> Result<Innermost, IslError> {
+        // Each statement's innermost loop; statements whose innermost loops are at the same
+        // dimension are marked together when that is allowed for all of them (a fused loop
+        // runs in lanes only if every statement in it may), else one by one.
+        let mut unit_stride = true;
+        let mut innermost: std::collections::BTreeMap<usize, Vec<StmtId>> = Default::default();
+        // The loop around each statement's innermost one.
+        let mut second: std::collections::BTreeMap<StmtId, usize> = Default::default();
+        // How many loops each statement is in.
+        let mut depths: Vec<(StmtId, usize)> = Vec::new();
+        // Whether each statement's accesses move by at most one element along its innermost
+        // loop, reads also one back (a property of the statement alone, asked again below for
+        // groups): what lanes need.
+        let mut unit: std::collections::BTreeMap<StmtId, bool> = Default::default();
+        for m in theta.maps()? {
+            let one = m.to_union()?;
+            let mut loops = Vec::new();
+            for d in (0..width).rev() {
+                if varies(&one, d)? {
+                    loops.push(d);
+                }
+            }
+            let depth = loops.len();
+            // Short loops of a constant trip count innermost (a convolution's `dy, dx`) are
+            // unrolled by the back ends: the loop around them is the one that runs in lanes.
+            let short = short_innermost(&m, &loops, unrolled)?;
+            let loops = &loops[short..];
+            let Some(&d) = loops.first() else { continue };
+            let stride = stride_one(scop, &one, d, width)?;
+            if !stride {
+                unit_stride = false;
+            }
+            let in_lanes = stride || strides_within(scop, &one, d, width, true)?;
+            let name = m.tuple_name(DimType::In).unwrap_or_default();
+            if let Some(k) = scop.stmts.iter().position(|s| s.name == name) {
+                let s = StmtId(k as u32);
+                depths.push((s, depth));
+                innermost.entry(d).or_default().push(s);
+                unit.insert(s, in_lanes);
+                if let Some(&outer) = loops.get(1) {
+                    second.insert(s, outer);
+                }
+            }
+        }
+        Ok(Innermost {
+            unit_stride,
+            innermost,
+            second,
+            depths,
+            unit,
+        })
+    }
+}
+
 impl Assessed {
     /// `unrolled`: the most iterations of short innermost loops the back ends unroll together
     /// ([`short_innermost`]).
@@ -390,49 +465,13 @@ impl Assessed {
         if let Some(d) = varying.iter().position(|&v| v) {
             outer_carries = !free(d)?;
         }
-        // Each statement's innermost loop; statements whose innermost loops are at the same
-        // dimension are marked together when that is allowed for all of them (a fused loop
-        // runs in lanes only if every statement in it may), else one by one.
-        let mut unit_stride = true;
-        let mut innermost: std::collections::BTreeMap<usize, Vec<StmtId>> = Default::default();
-        // The loop around each statement's innermost one.
-        let mut second: std::collections::BTreeMap<StmtId, usize> = Default::default();
-        // How many loops each statement is in.
-        let mut depths: Vec<(StmtId, usize)> = Vec::new();
-        // Whether each statement's accesses move by at most one element along its innermost
-        // loop, reads also one back (a property of the statement alone, asked again below for
-        // groups): what lanes need.
-        let mut unit: std::collections::BTreeMap<StmtId, bool> = Default::default();
-        for m in theta.maps()? {
-            let one = m.to_union()?;
-            let mut loops = Vec::new();
-            for d in (0..width).rev() {
-                if varies(&one, d)? {
-                    loops.push(d);
-                }
-            }
-            let depth = loops.len();
-            // Short loops of a constant trip count innermost (a convolution's `dy, dx`) are
-            // unrolled by the back ends: the loop around them is the one that runs in lanes.
-            let short = short_innermost(&m, &loops, unrolled)?;
-            let loops = &loops[short..];
-            let Some(&d) = loops.first() else { continue };
-            let stride = stride_one(scop, &one, d, width)?;
-            if !stride {
-                unit_stride = false;
-            }
-            let in_lanes = stride || strides_within(scop, &one, d, width, true)?;
-            let name = m.tuple_name(DimType::In).unwrap_or_default();
-            if let Some(k) = scop.stmts.iter().position(|s| s.name == name) {
-                let s = StmtId(k as u32);
-                depths.push((s, depth));
-                innermost.entry(d).or_default().push(s);
-                unit.insert(s, in_lanes);
-                if let Some(&outer) = loops.get(1) {
-                    second.insert(s, outer);
-                }
-            }
-        }
+        let Innermost {
+            unit_stride,
+            innermost,
+            second,
+            depths,
+            unit,
+        } = Innermost::of(scop, &theta, width, unrolled)?;
         let lanes = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
             let names = within(group);
             Ok(group.iter().all(|s| unit.get(s) == Some(&true))
