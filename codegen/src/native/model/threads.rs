@@ -26,6 +26,87 @@ impl ModelLowering<'_, '_> {
             |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
         let f = self.l.f;
         let n_iters = self.iters.len();
+        let id = self.define_outlined(iter, step, body, blocks)?;
+        // The call: the frame, the trip count, the pool.
+        let slots = n_iters + f.vars.len();
+        let size = u32::try_from(8 * slots.max(1))
+            .map_err(|_| CodegenError::Unexpected("frame too large".into()))?;
+        let slot = self.l.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            size,
+            3,
+        ));
+        for k in 0..n_iters {
+            let v = self.l.b.use_var(self.iters[k]);
+            self.l
+                .b
+                .ins()
+                .stack_store(types::I64, v, slot, frame_offset(k)?);
+        }
+        for k in f.vars.keys() {
+            let v = self.l.b.use_var(self.l.vars[k]);
+            self.l
+                .b
+                .ins()
+                .stack_store(types::I64, v, slot, frame_offset(n_iters + k.index())?);
+        }
+        let frame = self.l.b.ins().stack_addr(types::I64, slot, 0);
+        let first = self.aexpr(init)?;
+        let end = self.aexpr(end)?;
+        let (count, step_v) = self.trip_count(first, end, step);
+        // The work estimate and its least for threads (always threads without one).
+        let (work, min) = match fork {
+            Some(f) => (
+                self.aexpr(&f.work)?,
+                self.l.b.ins().iconst(types::I64, f.min),
+            ),
+            None => (
+                self.l.b.ins().iconst(types::I64, i64::MAX),
+                self.l.b.ins().iconst(types::I64, 0),
+            ),
+        };
+        let mut hsig = self.l.module.make_signature();
+        for _ in 0..8 {
+            hsig.params.push(AbiParam::new(types::I64));
+        }
+        hsig.returns.push(AbiParam::new(types::I32));
+        let helper = self
+            .l
+            .module
+            .declare_function(crate::parallel::SYMBOL, Linkage::Import, &hsig)
+            .map_err(cl)?;
+        let helper = self.l.module.declare_func_in_func(helper, self.l.b.func);
+        let outlined = self.l.module.declare_func_in_func(id, self.l.b.func);
+        let body_addr = self.l.b.ins().func_addr(types::I64, outlined);
+        let args = self.l.args;
+        let call = self.l.b.ins().call(
+            helper,
+            &[body_addr, args, frame, first, step_v, count, work, min],
+        );
+        let status = self.l.b.inst_results(call)[0];
+        let bad = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, status, 0);
+        let ok = self.l.b.create_block();
+        let error = self.l.error;
+        self.l.b.ins().brif(bad, error, &[status.into()], ok, &[]);
+        self.l.b.seal_block(ok);
+        self.l.b.switch_to_block(ok);
+        Ok(())
+    }
+
+    /// Defines the outlined body of a loop whose iterations the threads share: the enclosing
+    /// code's iterators and scalars read from the frame, then the block of iterations it is
+    /// given (`first`, `count`) in order, in strips or in lanes as `blocks` says.
+    fn define_outlined(
+        &mut self,
+        iter: usize,
+        step: i64,
+        body: &[DNode],
+        blocks: Blocks<'_>,
+    ) -> Result<cranelift_module::FuncId, CodegenError> {
+        let cl =
+            |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
+        let f = self.l.f;
+        let n_iters = self.iters.len();
         let mut sig = self.l.module.make_signature();
         for _ in 0..4 {
             sig.params.push(AbiParam::new(types::I64));
@@ -101,70 +182,7 @@ impl ModelLowering<'_, '_> {
             m.l.finish();
         }
         self.l.module.define_function(id, &mut ctx).map_err(cl)?;
-        // The call: the frame, the trip count, the pool.
-        let slots = n_iters + f.vars.len();
-        let size = u32::try_from(8 * slots.max(1))
-            .map_err(|_| CodegenError::Unexpected("frame too large".into()))?;
-        let slot = self.l.b.create_sized_stack_slot(StackSlotData::new(
-            StackSlotKind::ExplicitSlot,
-            size,
-            3,
-        ));
-        for k in 0..n_iters {
-            let v = self.l.b.use_var(self.iters[k]);
-            self.l
-                .b
-                .ins()
-                .stack_store(types::I64, v, slot, frame_offset(k)?);
-        }
-        for k in f.vars.keys() {
-            let v = self.l.b.use_var(self.l.vars[k]);
-            self.l
-                .b
-                .ins()
-                .stack_store(types::I64, v, slot, frame_offset(n_iters + k.index())?);
-        }
-        let frame = self.l.b.ins().stack_addr(types::I64, slot, 0);
-        let first = self.aexpr(init)?;
-        let end = self.aexpr(end)?;
-        let (count, step_v) = self.trip_count(first, end, step);
-        // The work estimate and its least for threads (always threads without one).
-        let (work, min) = match fork {
-            Some(f) => (
-                self.aexpr(&f.work)?,
-                self.l.b.ins().iconst(types::I64, f.min),
-            ),
-            None => (
-                self.l.b.ins().iconst(types::I64, i64::MAX),
-                self.l.b.ins().iconst(types::I64, 0),
-            ),
-        };
-        let mut hsig = self.l.module.make_signature();
-        for _ in 0..8 {
-            hsig.params.push(AbiParam::new(types::I64));
-        }
-        hsig.returns.push(AbiParam::new(types::I32));
-        let helper = self
-            .l
-            .module
-            .declare_function(crate::parallel::SYMBOL, Linkage::Import, &hsig)
-            .map_err(cl)?;
-        let helper = self.l.module.declare_func_in_func(helper, self.l.b.func);
-        let outlined = self.l.module.declare_func_in_func(id, self.l.b.func);
-        let body_addr = self.l.b.ins().func_addr(types::I64, outlined);
-        let args = self.l.args;
-        let call = self.l.b.ins().call(
-            helper,
-            &[body_addr, args, frame, first, step_v, count, work, min],
-        );
-        let status = self.l.b.inst_results(call)[0];
-        let bad = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, status, 0);
-        let ok = self.l.b.create_block();
-        let error = self.l.error;
-        self.l.b.ins().brif(bad, error, &[status.into()], ok, &[]);
-        self.l.b.seal_block(ok);
-        self.l.b.switch_to_block(ok);
-        Ok(())
+        Ok(id)
     }
 }
 
