@@ -376,18 +376,7 @@ pub(super) fn estimate(
                 }
             }
         }
-        // The parallel loop is its band's parallel tile loop, else the first of its loops at
-        // the dimension free for everyone (its tile loop when tiled): the loops before it run
-        // it, a fork each time.
-        let forks = match parallel_tile.get(&s) {
-            Some(key) => loops.iter().position(|(k, _, _)| k == key),
-            None => free.and_then(|p| loops.iter().position(|&(_, _, d)| d == p)),
-        }
-        .map(|at| {
-            loops[..at]
-                .iter()
-                .fold(1u64, |f, &(_, n, _)| f.saturating_mul(n))
-        });
+        let forks = forks_of(&loops, parallel_tile.get(&s), free);
         parts.insert(
             name,
             Part {
@@ -437,6 +426,22 @@ pub(super) fn estimate(
         },
         ns(one_thread),
     ))
+}
+
+/// How many times a statement's parallel loop starts, over its `loops`: the parallel loop is
+/// its band's parallel tile loop (`tile`), else the first of its loops at the dimension `free`
+/// for everyone (its tile loop when tiled); the loops before it run it, a fork each time.
+/// `None` when it is in no parallel loop.
+fn forks_of(loops: &[(Key, u64, usize)], tile: Option<&Key>, free: Option<usize>) -> Option<u64> {
+    match tile {
+        Some(key) => loops.iter().position(|(k, _, _)| k == key),
+        None => free.and_then(|p| loops.iter().position(|&(_, _, d)| d == p)),
+    }
+    .map(|at| {
+        loops[..at]
+            .iter()
+            .fold(1u64, |f, &(_, n, _)| f.saturating_mul(n))
+    })
 }
 
 /// The tiled bands each statement is in, (first dimension, members, sizes smallest first), and
