@@ -20,7 +20,7 @@ pub struct NativeOptions {
     pub registers: bool,
     /// Fuse the multiply and the add of a product's micro-kernel (`decide`'s `MicroKernel`) into
     /// one `fma`, rounded once (as `cc -ffp-contract=fast` does), where the CPU has FMA: the
-    /// results may then differ from the interpreter's in the last bits (`tests/jit_faithful.rs`
+    /// results may then differ from the interpreter's in the last bits (`tests/jit_faithful/`
     /// allows 1e-12 of the largest element's magnitude plus one in `double`, 1e-5 in `float`).
     /// Only native code: the C's contraction is its compiler's `-ffp-contract`. Not faster on
     /// this project's AMD EPYC (Zen 4): the 1000x1100x1200 product on one thread takes
