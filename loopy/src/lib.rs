@@ -54,7 +54,7 @@ pub use correspondence::{
 };
 pub use decision::{Decision, Departure, Estimate, ScheduleChoice};
 pub use script::{Arg, Op, Pos, Script, ScriptError};
-pub use target::{BlockShape, CostModel, Target, TargetKind, Vectorizer};
+pub use target::{BlockShape, CostModel, SHORT_TRIPS, Target, TargetKind, Vectorizer};
 pub use together::run_together;
 pub use verify::{Violation, ViolationKind, verify, verify_marks};
 
