@@ -380,7 +380,7 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
         around_jam: bool,
         out: &mut Vec<(usize, bool, bool)>,
     ) {
-        use optimist::codegen::{LoopKind, Node};
+        use optimist::codegen::{LoopKind, Node, StmtNode};
         for n in nodes {
             match n {
                 Node::For {
@@ -396,7 +396,7 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
                     deepest_vector_loops(then, depth, false, out);
                     deepest_vector_loops(els, depth, false, out);
                 }
-                Node::Stmt { .. } => {}
+                Node::Stmt(StmtNode { .. }) => {}
             }
         }
     }
@@ -626,13 +626,17 @@ fn time_tiled(
 fn a_one_dimensional_stencil_runs_in_time_tiles_of_rows() {
     let (f, kernel, plan) = time_tiled("corpus/suite/jacobi1d.c", [16, 512], true, 32, 8);
     // Inside the tiles: the time member's loop, and in it each statement's loop in lanes.
-    use optimist::codegen::{LoopKind, Node};
+    use optimist::codegen::{LoopKind, Node, StmtNode};
     fn lanes(nodes: &[Node], depth: usize, out: &mut Vec<(usize, bool)>) {
         for n in nodes {
             match n {
                 Node::For { kind, body, .. } => {
                     if matches!(kind, LoopKind::Vector { .. }) {
-                        out.push((depth, body.iter().any(|b| !matches!(b, Node::Stmt { .. }))));
+                        out.push((
+                            depth,
+                            body.iter()
+                                .any(|b| !matches!(b, Node::Stmt(StmtNode { .. }))),
+                        ));
                     }
                     lanes(body, depth + 1, out);
                 }
@@ -640,7 +644,7 @@ fn a_one_dimensional_stencil_runs_in_time_tiles_of_rows() {
                     lanes(then, depth, out);
                     lanes(els, depth, out);
                 }
-                Node::Stmt { .. } => {}
+                Node::Stmt(StmtNode { .. }) => {}
             }
         }
     }
@@ -680,7 +684,7 @@ fn a_one_dimensional_stencil_runs_in_time_tiles_of_rows() {
 fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
     let (f, kernel, plan) = time_tiled("corpus/suite/jacobi2d.c", [8, 32], false, 65536, 1536);
     // The waves in order, the tiles of each in parallel, rows in lanes without guards.
-    use optimist::codegen::{LoopKind, Node};
+    use optimist::codegen::{LoopKind, Node, StmtNode};
     let Some(Node::For {
         kind: outer, body, ..
     }) = plan.ast.body.iter().find(|n| matches!(n, Node::For { .. }))
@@ -716,7 +720,7 @@ fn a_stencil_whose_steps_leave_the_cache_runs_in_time_tiles() {
                     vector_loops(then, out);
                     vector_loops(els, out);
                 }
-                Node::Stmt { .. } => {}
+                Node::Stmt(StmtNode { .. }) => {}
             }
         }
     }

@@ -121,14 +121,21 @@ pub enum Node {
         els: Vec<Node>,
     },
     /// One instance of a statement.
-    Stmt {
-        /// The statement.
-        stmt: StmtId,
-        /// The values of its original iterators, outermost first.
-        iterators: Vec<AExpr>,
-        /// The index expressions of its exact accesses to arrays with dimensions.
-        indices: Vec<(AccessId, Vec<AExpr>)>,
-    },
+    Stmt(StmtNode),
+}
+
+/// One instance of a statement in the loop AST: which statement, where its original
+/// iterators are, and where its exact accesses point. A decided tree holds these as its
+/// statements ([`crate::decide`]'s `DNode::Stmt`), so an emitter's statement hook is handed a
+/// statement by type, never a node of another kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StmtNode {
+    /// The statement.
+    pub stmt: StmtId,
+    /// The values of its original iterators, outermost first.
+    pub iterators: Vec<AExpr>,
+    /// The index expressions of its exact accesses to arrays with dimensions.
+    pub indices: Vec<(AccessId, Vec<AExpr>)>,
 }
 
 /// `end` when the loop condition `cond` on iterator `iter` is `iter < end` or `iter <= end - 1`
@@ -178,7 +185,7 @@ pub(crate) fn writes_scalar(scop: &Scop, nodes: &[Node]) -> bool {
     nodes.iter().any(|n| match n {
         Node::For { body, .. } => writes_scalar(scop, body),
         Node::If { then, els, .. } => writes_scalar(scop, then) || writes_scalar(scop, els),
-        Node::Stmt { stmt, .. } => {
+        Node::Stmt(StmtNode { stmt, .. }) => {
             let write = scop.access(scop.stmt(*stmt).write);
             matches!(
                 scop.array(write.array).origin,
@@ -348,7 +355,7 @@ pub(crate) fn statements_in(nodes: &[Node], out: &mut Vec<StmtId>) {
                 statements_in(then, out);
                 statements_in(els, out);
             }
-            Node::Stmt { stmt, .. } => out.push(*stmt),
+            Node::Stmt(StmtNode { stmt, .. }) => out.push(*stmt),
         }
     }
 }
@@ -740,10 +747,12 @@ fn convert(
             })?;
             occurrences
                 .iter()
-                .map(|occ| Node::Stmt {
-                    stmt: occ.stmt,
-                    iterators: occ.iterators.clone(),
-                    indices: occ.indices.clone(),
+                .map(|occ| {
+                    Node::Stmt(StmtNode {
+                        stmt: occ.stmt,
+                        iterators: occ.iterators.clone(),
+                        indices: occ.indices.clone(),
+                    })
                 })
                 .collect()
         }
@@ -757,7 +766,7 @@ impl LoopAst {
             nodes.iter().any(|n| match n {
                 Node::For { kind, body, .. } => *kind == LoopKind::Parallel || any(body),
                 Node::If { then, els, .. } => any(then) || any(els),
-                Node::Stmt { .. } => false,
+                Node::Stmt(StmtNode { .. }) => false,
             })
         }
         any(&self.body)
@@ -810,9 +819,9 @@ impl LoopAst {
                         self.nodes(out, scop, els, depth + 1);
                     }
                 }
-                Node::Stmt { .. } => {
+                Node::Stmt(s) => {
                     out.push_str(&pad);
-                    self.stmt_line(out, scop, n);
+                    self.stmt_line(out, scop, s);
                     out.push('\n');
                 }
             }
@@ -820,14 +829,9 @@ impl LoopAst {
     }
 
     /// A statement instance as a call `S0(c0, c1);` with the values of its original iterators.
-    pub(crate) fn stmt_line(&self, out: &mut String, scop: &Scop, n: &Node) {
-        if let Node::Stmt {
-            stmt, iterators, ..
-        } = n
-        {
-            let args: Vec<String> = iterators.iter().map(|e| self.expr(e)).collect();
-            out.push_str(&format!("{}({});", scop.stmt(*stmt).name, args.join(", ")));
-        }
+    pub(crate) fn stmt_line(&self, out: &mut String, scop: &Scop, s: &StmtNode) {
+        let args: Vec<String> = s.iterators.iter().map(|e| self.expr(e)).collect();
+        out.push_str(&format!("{}({});", scop.stmt(s.stmt).name, args.join(", ")));
     }
 
     /// An AST expression as C-like text.
@@ -1041,10 +1045,12 @@ mod tests {
             kind,
             jam: false,
         };
-        let s = || Node::Stmt {
-            stmt: StmtId(0),
-            iterators: Vec::new(),
-            indices: Vec::new(),
+        let s = || {
+            Node::Stmt(StmtNode {
+                stmt: StmtId(0),
+                iterators: Vec::new(),
+                indices: Vec::new(),
+            })
         };
         let ast = |body: Vec<Node>| LoopAst {
             body,

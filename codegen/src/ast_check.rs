@@ -54,6 +54,7 @@
 //!   (comparing the domains cost more than the AST). The program's order is not checked: its
 //!   AST is isl's over the original schedule.
 
+use crate::ast::StmtNode;
 use crate::ast::{
     AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, flat_of, generate_unchecked,
     without_fixed_dims,
@@ -428,9 +429,9 @@ impl Order<'_> {
                     facts.pop();
                     ok
                 }
-                Node::Stmt {
+                Node::Stmt(StmtNode {
                     stmt, iterators, ..
-                } => self.occurrence(*stmt, iterators, prefix, facts, out),
+                }) => self.occurrence(*stmt, iterators, prefix, facts, out),
             };
             prefix.pop();
             if !ok {
@@ -673,7 +674,7 @@ fn guard_in_vector_loop(nodes: &[Node]) -> bool {
                     walk(then, depth, out);
                     walk(els, depth, out);
                 }
-                Node::Stmt { .. } => {}
+                Node::Stmt(StmtNode { .. }) => {}
             }
         }
     }

@@ -8,6 +8,7 @@
 //! in 0.236 s on one thread against 0.197 s for the jammed vector loop; with both operands
 //! packed (broadcasts from the buffer, one load per vector of columns) it takes 0.15-0.16 s.
 
+use crate::ast::StmtNode;
 use crate::ast::{AExpr, LoopKind, Node, mentions};
 use optimist_presburger::AstOp;
 use optimist_scop::model::{AccessId, ArrayOrigin, Scop};
@@ -22,9 +23,10 @@ use optimist_scop::model::{AccessId, ArrayOrigin, Scop};
 pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<RegisterBlock> {
     let (row, row_init, row_cond, row_body, _) = only_loop(body)?;
     let (column, column_init, column_cond, column_body, _) = only_loop(row_body)?;
-    let [Node::Stmt { stmt, indices, .. }] = column_body else {
+    let [Node::Stmt(instance)] = column_body else {
         return None;
     };
+    let StmtNode { stmt, indices, .. } = instance;
     let bounds = [row_init, row_cond, column_init, column_cond];
     if bounds.iter().any(|e| mentions(e, k)) {
         return None;
@@ -92,7 +94,7 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
         columns,
         boxed,
         whole: AExpr::Int(0),
-        stmt: column_body[0].clone(),
+        stmt: instance.clone(),
     };
     b.whole = whole_test(&b);
     Some(b)
@@ -197,7 +199,7 @@ pub(crate) struct RegisterBlock {
     /// which chooses between the block in registers and its loops as written.
     pub whole: AExpr,
     /// The statement (a [`Node::Stmt`]).
-    pub stmt: Node,
+    pub stmt: StmtNode,
 }
 
 /// The iterator values and the index expressions of each access of a statement instance.
@@ -211,14 +213,8 @@ impl RegisterBlock {
 
     /// The block's statement, its iterators' values and its accesses' index expressions.
     pub(crate) fn parts(&self) -> (optimist_scop::model::StmtId, StmtParts<'_>) {
-        match &self.stmt {
-            Node::Stmt {
-                stmt,
-                iterators,
-                indices,
-            } => (*stmt, (iterators, indices)),
-            _ => unreachable!("a register block's statement is a statement (`register_block`)"),
-        }
+        let s = &self.stmt;
+        (s.stmt, (&s.iterators, &s.indices))
     }
 }
 

@@ -70,7 +70,9 @@ mod unit;
 
 pub use abi::Status;
 pub use abi::{ERROR_HOOK, take_entry_error};
-pub use ast::{AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, generate, generate_marked};
+pub use ast::{
+    AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, StmtNode, generate, generate_marked,
+};
 pub use ast_check::generate_verified;
 pub use c::{CProgram, function as c_function, versioned as versioned_c};
 pub use decide::{Decided, PackShape};

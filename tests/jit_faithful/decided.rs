@@ -35,7 +35,7 @@ fn where_threads_start_is_read_off_the_decided_tree() {
 /// loops as written; C (whose OpenMP threads see the function's locals) keeps both.
 #[test]
 fn a_pack_whose_loops_fork_is_made_only_where_threads_see_its_buffer() {
-    use optimist::codegen::{LoopKind, Node};
+    use optimist::codegen::{LoopKind, Node, StmtNode};
     use optimist::loopy::Target;
     let f = frontend::parse_file(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/gemm.c"),
@@ -64,7 +64,7 @@ fn a_pack_whose_loops_fork_is_made_only_where_threads_see_its_buffer() {
                     rows_parallel(then, marked);
                     rows_parallel(els, marked);
                 }
-                Node::Stmt { .. } => {}
+                Node::Stmt(StmtNode { .. }) => {}
             }
         }
     }

@@ -2,6 +2,7 @@
 //! their locals, register blocks, and packed operands.
 
 use super::*;
+use crate::ast::StmtNode;
 use crate::decide::StmtAt;
 
 impl Printer<'_> {
@@ -83,7 +84,7 @@ impl Printer<'_> {
         let pad = "  ".repeat(depth);
         let it = &self.iters[l.iter];
         let text = |node: StmtAt, a: AccessId| match node.of(&l.body) {
-            Some(Node::Stmt {
+            Some(StmtNode {
                 stmt,
                 iterators,
                 indices,
@@ -95,9 +96,9 @@ impl Printer<'_> {
                 },
                 a,
             ),
-            // `decide` points only at statements of the body; were it not one, C that does
-            // not compile.
-            _ => "optimist_no_such_statement()".to_string(),
+            // `decide` points only at statements of the body; were it past them, C that
+            // does not compile.
+            None => "optimist_no_such_statement()".to_string(),
         };
         let locals: Vec<(ScopArrayId, String)> = lanes
             .locals

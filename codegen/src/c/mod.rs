@@ -110,7 +110,8 @@
 //!   0.20 s (16 chunks per sweep; 2 chunks: 0.33 s), a join costing more than the half sweep
 //!   (about 5 µs) it saves.
 
-use crate::ast::{AExpr, Node};
+use crate::ast::AExpr;
+use crate::ast::StmtNode;
 use crate::block::RegisterBlock;
 use crate::decide::walk::Emitter;
 use crate::decide::{
@@ -851,21 +852,13 @@ impl Emitter for Text<'_, '_> {
         Ok(())
     }
 
-    fn stmt(&mut self, s: &Node) -> Result<(), Self::Error> {
+    fn stmt(&mut self, s: &StmtNode) -> Result<(), Self::Error> {
         let pad = "  ".repeat(self.depth);
-        let Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        } = s
-        else {
-            return Ok(());
-        };
-        let st = self.p.scop.stmt(*stmt);
+        let st = self.p.scop.stmt(s.stmt);
         let ctx = StmtCtx {
             st: Some(st),
-            iterators,
-            indices,
+            iterators: &s.iterators,
+            indices: &s.indices,
         };
         let target = self.p.access(&ctx, st.write);
         let value = self.p.body(&ctx, &st.value);
@@ -911,7 +904,7 @@ impl Emitter for Text<'_, '_> {
 
 /// Statement `n` (of a jammed vector loop's body) with the AST iterator `k` replaced by
 /// `k + q` in its iterator values and index expressions.
-fn shifted(n: &Node, k: usize, q: i64) -> Node {
+fn shifted(n: &StmtNode, k: usize, q: i64) -> StmtNode {
     fn sub(e: &AExpr, k: usize, q: i64) -> AExpr {
         match e {
             AExpr::Iter(i) if *i == k && q != 0 => {
@@ -921,20 +914,14 @@ fn shifted(n: &Node, k: usize, q: i64) -> Node {
             other => other.clone(),
         }
     }
-    match n {
-        Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        } => Node::Stmt {
-            stmt: *stmt,
-            iterators: iterators.iter().map(|e| sub(e, k, q)).collect(),
-            indices: indices
-                .iter()
-                .map(|(a, es)| (*a, es.iter().map(|e| sub(e, k, q)).collect()))
-                .collect(),
-        },
-        other => other.clone(),
+    StmtNode {
+        stmt: n.stmt,
+        iterators: n.iterators.iter().map(|e| sub(e, k, q)).collect(),
+        indices: n
+            .indices
+            .iter()
+            .map(|(a, es)| (*a, es.iter().map(|e| sub(e, k, q)).collect()))
+            .collect(),
     }
 }
 

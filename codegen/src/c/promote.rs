@@ -21,18 +21,12 @@ impl Printer<'_> {
     pub(super) fn promoted_loop(&self, l: &DLoop, r: &Registers, depth: usize) -> Option<String> {
         let groups = &r.groups;
         let ctx_of = |node: StmtAt| -> Option<StmtCtx<'_>> {
-            match node.of(&l.body)? {
-                Node::Stmt {
-                    stmt,
-                    iterators,
-                    indices,
-                } => Some(StmtCtx {
-                    st: Some(self.scop.stmt(*stmt)),
-                    iterators,
-                    indices,
-                }),
-                _ => None,
-            }
+            let s = node.of(&l.body)?;
+            Some(StmtCtx {
+                st: Some(self.scop.stmt(s.stmt)),
+                iterators: &s.iterators,
+                indices: &s.indices,
+            })
         };
         let mut homes = Vec::with_capacity(groups.len());
         for g in groups {
@@ -102,18 +96,10 @@ impl Printer<'_> {
             Probe::Ast(e) => self.aexpr(e),
             Probe::Addr { node, access, plus } => {
                 let at = shifted(node.of(&l.body)?, l.iter, *plus);
-                let Node::Stmt {
-                    stmt,
-                    iterators,
-                    indices,
-                } = &at
-                else {
-                    return None;
-                };
                 let ctx = StmtCtx {
-                    st: Some(self.scop.stmt(*stmt)),
-                    iterators,
-                    indices,
+                    st: Some(self.scop.stmt(at.stmt)),
+                    iterators: &at.iterators,
+                    indices: &at.indices,
                 };
                 let address = format!("(long)(void *)&{}", self.access_text(&ctx, *access));
                 match addrs.iter().find(|(a, _)| *a == address) {

@@ -1,6 +1,7 @@
 //! The decided tree as text (`optimist show ast --target`).
 
 use super::*;
+use crate::ast::StmtNode;
 use std::fmt::Write;
 use walk::Emitter;
 
@@ -209,7 +210,7 @@ impl Emitter for Shown<'_> {
         Ok(())
     }
 
-    fn stmt(&mut self, s: &Node) -> Result<(), Self::Error> {
+    fn stmt(&mut self, s: &StmtNode) -> Result<(), Self::Error> {
         let pad = "  ".repeat(self.depth);
         let mut text = String::new();
         self.ast.stmt_line(&mut text, self.scop, s);

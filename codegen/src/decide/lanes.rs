@@ -1,6 +1,7 @@
 //! The rules for lanes, unroll-and-jam, registers and threads around lanes.
 
 use super::*;
+use crate::ast::StmtNode;
 
 impl Decider<'_> {
     /// How a loop marked vector runs in lanes, and the statements the lanes run when they
@@ -224,7 +225,7 @@ impl Decider<'_> {
     pub(super) fn vectorizable(&self, iter: usize, body: &[Node]) -> Option<Type> {
         let mut elem = None;
         for n in body {
-            let Node::Stmt { stmt, indices, .. } = n else {
+            let Node::Stmt(StmtNode { stmt, indices, .. }) = n else {
                 return None;
             };
             let st = self.scop.stmt(*stmt);
@@ -408,7 +409,7 @@ impl Decider<'_> {
         let mut out = Vec::new();
         let mut seen = Vec::new();
         for (k, n) in body.iter().enumerate() {
-            let Node::Stmt { stmt, indices, .. } = n else {
+            let Node::Stmt(StmtNode { stmt, indices, .. }) = n else {
                 return None;
             };
             let st = self.scop.stmt(*stmt);
@@ -511,7 +512,9 @@ impl Decider<'_> {
         let end = exclusive_bound(iter, cond)?;
         (parallel
             && !writes_scalar(self.scop, body)
-            && body.iter().all(|n| matches!(n, Node::Stmt { .. }))
+            && body
+                .iter()
+                .all(|n| matches!(n, Node::Stmt(StmtNode { .. })))
             && (crate::ast::constant(init).is_none() || crate::ast::constant(&end).is_none()))
         .then_some(end)
     }
@@ -525,7 +528,7 @@ impl Decider<'_> {
     pub(super) fn region_fits(&self, nodes: &[Node]) -> bool {
         fn walk(d: &Decider<'_>, nodes: &[Node], found: &mut bool) -> bool {
             nodes.iter().all(|n| match n {
-                Node::Stmt { .. } => false,
+                Node::Stmt(StmtNode { .. }) => false,
                 Node::If { then, els, .. } => walk(d, then, found) && walk(d, els, found),
                 Node::For { jam: true, .. } => false,
                 Node::For {
@@ -566,7 +569,7 @@ impl Decider<'_> {
         let written: Vec<ScopArrayId> = body
             .iter()
             .filter_map(|n| match n {
-                Node::Stmt { stmt, .. } => {
+                Node::Stmt(StmtNode { stmt, .. }) => {
                     Some(self.scop.access(self.scop.stmt(*stmt).write).array)
                 }
                 _ => None,
@@ -579,7 +582,7 @@ impl Decider<'_> {
             Vec::new();
         let mut reads: Vec<(usize, AccessId)> = Vec::new();
         for (node, n) in body.iter().enumerate() {
-            let Node::Stmt { stmt, indices, .. } = n else {
+            let Node::Stmt(StmtNode { stmt, indices, .. }) = n else {
                 return (Vec::new(), Vec::new());
             };
             let st = self.scop.stmt(*stmt);
@@ -795,11 +798,11 @@ pub(crate) type StmtRef<'x> = (
 pub(crate) fn statements_of<'x>(scop: &'x Scop, body: &'x [Node]) -> Option<Vec<StmtRef<'x>>> {
     body.iter()
         .map(|n| match n {
-            Node::Stmt {
+            Node::Stmt(StmtNode {
                 stmt,
                 iterators,
                 indices,
-            } => Some((scop.stmt(*stmt), iterators.as_slice(), indices.as_slice())),
+            }) => Some((scop.stmt(*stmt), iterators.as_slice(), indices.as_slice())),
             _ => None,
         })
         .collect()
@@ -812,7 +815,7 @@ pub(crate) fn decided_statements<'x>(
 ) -> Option<Vec<StmtRef<'x>>> {
     body.iter()
         .map(|n| match n {
-            DNode::Stmt(Node::Stmt {
+            DNode::Stmt(StmtNode {
                 stmt,
                 iterators,
                 indices,

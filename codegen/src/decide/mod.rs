@@ -33,6 +33,7 @@
 //!   cascade over the `LoopAst` (ten commits touched both); the split left every generated
 //!   program byte-identical.
 
+use crate::ast::StmtNode;
 use crate::ast::{AExpr, LoopAst, LoopKind, Node, exclusive_bound, mentions, writes_scalar};
 pub(crate) use crate::block::RegisterBlock;
 use crate::block::{offset_from, only_loop, register_block, whole_length};
@@ -159,8 +160,8 @@ pub(crate) enum DNode {
         /// Taken otherwise.
         els: Vec<DNode>,
     },
-    /// One statement instance (a [`Node::Stmt`]).
-    Stmt(Node),
+    /// One statement instance.
+    Stmt(StmtNode),
     /// `body` (one outermost loop, a time loop) run by every thread of one parallel region:
     /// its vector loops share their iterations among the threads, which meet once per sweep
     /// instead of being started for each ([`Target::vector_threads`]). `private`: the
@@ -596,12 +597,18 @@ impl Decider<'_> {
     }
 
     fn stmts(nodes: &[Node]) -> Vec<DNode> {
-        nodes.iter().cloned().map(DNode::Stmt).collect()
+        nodes
+            .iter()
+            .filter_map(|n| match n {
+                Node::Stmt(s) => Some(DNode::Stmt(s.clone())),
+                _ => None,
+            })
+            .collect()
     }
 
     fn node(&self, n: &Node, cx: Cx) -> DNode {
         match n {
-            Node::Stmt { .. } => DNode::Stmt(n.clone()),
+            Node::Stmt(s) => DNode::Stmt(s.clone()),
             Node::If { cond, then, els } => DNode::If {
                 cond: cond.clone(),
                 then: self.nodes(then, cx),
@@ -686,7 +693,7 @@ impl Decider<'_> {
             unreachable!("a loop decides into a loop")
         };
         let packed = match (cx.packing, &block.stmt) {
-            (Some((s, a)), Node::Stmt { stmt, .. }) if s == *stmt => Some(a),
+            (Some((s, a)), StmtNode { stmt, .. }) if s == *stmt => Some(a),
             _ => None,
         };
         // Blocks that run only in a micro-kernel run as written outside a pack.
@@ -955,7 +962,7 @@ impl Decider<'_> {
                 Node::If { then, els, .. } => {
                     chained(scop, then, inside) || chained(scop, els, inside)
                 }
-                Node::Stmt { stmt, indices, .. } => {
+                Node::Stmt(StmtNode { stmt, indices, .. }) => {
                     let st = scop.stmt(*stmt);
                     let written = scop.access(st.write).array;
                     let at = |a: AccessId| {
@@ -989,7 +996,7 @@ impl Decider<'_> {
                         stmt_nodes(then, inner, out);
                         stmt_nodes(els, inner, out);
                     }
-                    Node::Stmt { .. } => out.push((n, inner)),
+                    Node::Stmt(StmtNode { .. }) => out.push((n, inner)),
                 }
             }
         }
@@ -1003,7 +1010,7 @@ impl Decider<'_> {
             Some((*last, outer.iter().all(|&x| x == 0)))
         };
         for (n, inner) in all {
-            let Node::Stmt { stmt, indices, .. } = n else {
+            let Node::Stmt(StmtNode { stmt, indices, .. }) = n else {
                 continue;
             };
             for &a in &self.scop.stmt(*stmt).accesses {
@@ -1063,7 +1070,7 @@ fn inner_iterators(nodes: &[Node], out: &mut Vec<usize>) {
                 inner_iterators(then, out);
                 inner_iterators(els, out);
             }
-            Node::Stmt { .. } => {}
+            Node::Stmt(StmtNode { .. }) => {}
         }
     }
 }
@@ -1089,7 +1096,7 @@ fn written_scalars(scop: &Scop, nodes: &[Node], out: &mut Vec<(ScopArrayId, Stri
                 written_scalars(scop, then, out);
                 written_scalars(scop, els, out);
             }
-            Node::Stmt { stmt, .. } => {
+            Node::Stmt(StmtNode { stmt, .. }) => {
                 let a = scop.access(scop.stmt(*stmt).write).array;
                 if matches!(scop.array(a).origin, ArrayOrigin::Scalar(_))
                     && !out.iter().any(|(b, _)| *b == a)
@@ -1110,7 +1117,7 @@ pub(crate) struct StmtAt(pub(crate) usize);
 
 impl StmtAt {
     /// The statement node it points at in `body`.
-    pub(crate) fn of(self, body: &[DNode]) -> Option<&Node> {
+    pub(crate) fn of(self, body: &[DNode]) -> Option<&StmtNode> {
         body.iter()
             .filter_map(|n| match n {
                 DNode::Stmt(s) => Some(s),

@@ -3,6 +3,7 @@
 //! body ([`unroll_short`], within [`optimist_loopy::Target::unroll_limit`]). Both are
 //! execution decisions, made here for both back ends.
 
+use crate::ast::StmtNode;
 use crate::ast::{AExpr, Node, constant};
 use optimist_loopy::Target;
 use optimist_presburger::AstOp;
@@ -33,22 +34,22 @@ pub(crate) fn unroll_short(body: &[Node], target: &Target) -> Option<Vec<Node>> 
     ) -> Option<()> {
         for n in nodes {
             match n {
-                Node::Stmt {
+                Node::Stmt(StmtNode {
                     stmt,
                     iterators,
                     indices,
-                } => {
+                }) => {
                     if !target.unrolls(Some(0), out.len() + 1) {
                         return None;
                     }
-                    out.push(Node::Stmt {
+                    out.push(Node::Stmt(StmtNode {
                         stmt: *stmt,
                         iterators: iterators.iter().map(|e| substitute(e, values)).collect(),
                         indices: indices
                             .iter()
                             .map(|(a, es)| (*a, es.iter().map(|e| substitute(e, values)).collect()))
                             .collect(),
-                    });
+                    }));
                 }
                 Node::If { cond, then, els } => {
                     let taken = if constant(&substitute(cond, values))? != 0 {
@@ -89,7 +90,10 @@ pub(crate) fn unroll_short(body: &[Node], target: &Target) -> Option<Vec<Node>> 
         }
         Some(())
     }
-    if !body.iter().any(|n| !matches!(n, Node::Stmt { .. })) {
+    if !body
+        .iter()
+        .any(|n| !matches!(n, Node::Stmt(StmtNode { .. })))
+    {
         return None;
     }
     let mut out = Vec::new();
@@ -125,11 +129,11 @@ mod tests {
 
     /// A statement node of statement 0 with one access whose index expressions are `e`.
     fn stmt(e: Vec<AExpr>) -> Node {
-        Node::Stmt {
+        Node::Stmt(StmtNode {
             stmt: StmtId(0),
             iterators: e.clone(),
             indices: vec![(AccessId(0), e)],
-        }
+        })
     }
 
     fn add(a: AExpr, b: AExpr) -> AExpr {

@@ -6,6 +6,7 @@
 //! children here once, and every analysis sees it.
 
 use super::*;
+use crate::ast::StmtNode;
 
 /// What an analysis does at the nodes of a decided tree ([`walk`]). Every method has a
 /// default that does nothing and goes on.
@@ -176,7 +177,7 @@ pub(crate) trait Emitter {
     /// `if (cond) then else els`.
     fn branch(&mut self, cond: &AExpr, then: &[DNode], els: &[DNode]) -> Result<(), Self::Error>;
     /// One statement instance.
-    fn stmt(&mut self, s: &Node) -> Result<(), Self::Error>;
+    fn stmt(&mut self, s: &StmtNode) -> Result<(), Self::Error>;
     /// A parallel region around `body` ([`DNode::Region`]).
     fn region(
         &mut self,

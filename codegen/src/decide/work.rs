@@ -2,6 +2,7 @@
 //! parameters and the iterators around it, against which `decide` weighs starting threads
 //! ([`super::Fork`]).
 
+use crate::ast::StmtNode;
 use crate::ast::{AExpr, Node, exclusive_bound};
 use optimist_presburger::AstOp;
 
@@ -30,7 +31,7 @@ pub(super) fn instances(nodes: &[Node], at: &[(usize, AExpr)]) -> Option<AExpr> 
     let mut sum = AExpr::Int(0);
     for n in nodes {
         let w = match n {
-            Node::Stmt { .. } => AExpr::Int(1),
+            Node::Stmt(StmtNode { .. }) => AExpr::Int(1),
             Node::If { then, els, .. } => {
                 capped(AstOp::Add, instances(then, at)?, instances(els, at)?)
             }
@@ -127,10 +128,12 @@ mod tests {
     #[test]
     fn work_counts_instances_at_the_first_iteration_and_saturates() {
         let n = || AExpr::Param("n".into());
-        let stmt = || Node::Stmt {
-            stmt: StmtId(0),
-            iterators: Vec::new(),
-            indices: Vec::new(),
+        let stmt = || {
+            Node::Stmt(StmtNode {
+                stmt: StmtId(0),
+                iterators: Vec::new(),
+                indices: Vec::new(),
+            })
         };
         // for (c0 = 0; c0 < n; c0++) { S; for (c1 = c0; c1 < n; c1++) { S; S } }
         let inner = Node::For {

@@ -39,7 +39,8 @@
 //!   store's immediate offset (`address_at`), so a stencil's `A[i - 1]`, `A[i]`, `A[i + 1]` share
 //!   one address computation.
 
-use crate::ast::{AExpr, CodegenError, Node};
+use crate::ast::StmtNode;
+use crate::ast::{AExpr, CodegenError};
 use crate::decide::walk::Emitter;
 use crate::decide::{DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, Pack, Share, Stride};
 use crate::native::{self, Lowering, clif};
@@ -245,20 +246,12 @@ impl Emitter for ModelLowering<'_, '_> {
         native::lower_if(self, c, |m| m.nodes(then), |m| m.nodes(els))
     }
 
-    fn stmt(&mut self, s: &Node) -> Result<(), CodegenError> {
-        let Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        } = s
-        else {
-            return Ok(());
-        };
-        let st = self.scop.stmt(*stmt);
+    fn stmt(&mut self, s: &StmtNode) -> Result<(), CodegenError> {
+        let st = self.scop.stmt(s.stmt);
         let inst = Instance {
             st,
-            iterators,
-            indices,
+            iterators: &s.iterators,
+            indices: &s.indices,
         };
         let join = self.l.b.create_block();
         if let Some(g) = &st.guard {

@@ -230,16 +230,12 @@ pub(super) fn instance_at<'x>(
     node: StmtAt,
 ) -> Result<Instance<'x>, CodegenError> {
     match node.of(body) {
-        Some(Node::Stmt {
-            stmt,
-            iterators,
-            indices,
-        }) => Ok(Instance {
-            st: scop.stmt(*stmt),
-            iterators,
-            indices,
+        Some(s) => Ok(Instance {
+            st: scop.stmt(s.stmt),
+            iterators: &s.iterators,
+            indices: &s.indices,
         }),
-        _ => Err(CodegenError::Unexpected(
+        None => Err(CodegenError::Unexpected(
             "a kept element's access outside the loop's statements".into(),
         )),
     }
