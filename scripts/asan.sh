@@ -9,9 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:?usage: scripts/asan.sh MINUTES [SEED]}
 export CARGO_TARGET_DIR=target/asan
-# isl's configure takes CFLAGS, CXXFLAGS and LDFLAGS from the environment (isl-rs passes none;
-# isl's own test programs link with them); the Rust code is not instrumented, but its link must
-# bring in the AddressSanitizer runtime.
+# optimist-isl-sys compiles isl with the `cc` crate, which adds CFLAGS from the environment to
+# its own; the Rust code is not instrumented, but its link must bring in the AddressSanitizer
+# runtime.
 export CFLAGS="-g -O1 -fsanitize=address -fno-omit-frame-pointer"
 export CXXFLAGS=$CFLAGS LDFLAGS="-fsanitize=address"
 # rustc links with -nodefaultlibs, which drops the runtime -fsanitize=address would add: named.

@@ -24,10 +24,13 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 pkg=target/package-verify
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/optimist-* "$pkg"/package
 rm -rf "$pkg"/debug/.fingerprint/optimist-* "$pkg"/debug/deps/liboptimist* "$pkg"/debug/deps/optimist*
-crates="optimist-presburger optimist-scop optimist-assume optimist-delin optimist-delicm optimist-propagate optimist-loopy optimist-codegen optimist"
+crates="optimist-isl-sys optimist-presburger optimist-scop optimist-assume optimist-delin optimist-delicm optimist-propagate optimist-loopy optimist-codegen optimist"
 CARGO_TARGET_DIR=$pkg CARGO_PROFILE_DEV_DEBUG=0 cargo package --locked --allow-dirty $(printf -- '-p %s ' $crates) 2>&1 | { grep -v "^warning: ignoring \(test\|bench\|example\)\|^\s*Compiling\|^\s*Download" || true; }
 for c in $crates; do
-  for f in README.md LICENSE-MIT LICENSE-APACHE; do
+  # optimist-isl-sys is MIT alone, as isl and imath are, and ships their licence texts.
+  licences="LICENSE-MIT LICENSE-APACHE"
+  [ "$c" = optimist-isl-sys ] && licences="LICENSE-MIT isl/LICENSE isl/imath/LICENSE"
+  for f in README.md $licences; do
     files=$(tar tzf "$pkg/package/$c-0.1.0.crate")
     grep -qx "$c-0.1.0/$f" <<< "$files" || { echo "package $c lacks $f"; exit 1; }
   done

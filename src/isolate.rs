@@ -1,6 +1,6 @@
 //! Optimizing in a child process first ([`Config::isolate`](crate::Config::isolate)).
 //!
-//! isl is C. Its crashes found so far are fixed (`scripts/isl/README.md`), and every stage
+//! isl is C. Its crashes found so far are fixed (the README of `optimist-isl-sys`), and every stage
 //! maps isl's reported errors to a [`Why`](crate::Why); but a crash inside C code cannot be
 //! ruled out for every input, and a compiler that embeds optimist must not die with it. With
 //! `Config::isolate`, [`optimize`](crate::optimize) first runs the whole pipeline in a child

@@ -1,9 +1,7 @@
-//! Raw declarations of the isl functions this crate calls, against the `libisl.a` that `isl-rs`
-//! builds and links.
+//! Raw declarations of the isl functions this crate calls, against the `libisl.a` that
+//! `optimist-isl-sys` builds and links.
 //!
-//! `isl-rs` passes every object as a `uintptr_t` and wraps it in types that are `Send`, leak their
-//! printed strings and are not tied to a context; we declare what we need ourselves with one
-//! opaque type per isl type, so that the compiler checks which object goes where.
+//! One opaque type per isl type, so that the compiler checks which object goes where.
 //!
 //! Ownership is in the types too: a parameter isl consumes (`__isl_take`) is a [`Take`], one it
 //! only borrows (`__isl_keep`) is a [`Keep`]; results are owned (`__isl_give`) raw pointers,

@@ -30,7 +30,7 @@ pub(crate) trait Handle: Sized {
     unsafe fn copy_raw(ptr: NonNull<Self::Raw>) -> *mut Self::Raw;
 }
 
-/// Copies a C string that isl allocated with `malloc` and frees it: isl-rs leaks these.
+/// Copies a C string that isl allocated with `malloc` and frees it: the caller owns it.
 ///
 /// # Safety
 /// `p` is null or a `malloc`ed, NUL-terminated string that nothing else owns.

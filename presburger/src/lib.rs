@@ -33,10 +33,11 @@
 //! ```
 //!
 //! # How isl is reached
-//! `isl-rs` builds isl from source and links it; this crate declares the isl functions it calls
-//! itself (module `ffi`), because `isl-rs` passes every object as an untyped integer, marks them
-//! all `Send`, leaks printed strings and lacks AST generation and callbacks. Every wrapper owns
-//! one isl reference and a clone of its `Ctx`, so a context is freed only after its last object.
+//! `optimist-isl-sys` compiles isl 0.27 from its sources (with optimist's fixes, in the
+//! small-integer configuration) and links it; this crate declares the isl functions it calls
+//! (module `ffi`) with one opaque Rust type per isl type. Every wrapper owns one isl reference
+//! and a clone of its `Ctx`, so a context is freed only after its last object. [`isl_version`]
+//! tells which build of isl the program runs.
 //!
 //! # Design notes
 //!
@@ -47,20 +48,17 @@
 //!   `MultiUnionPwAff`, `Schedule`, `ScheduleNode`, `ScheduleConstraints`, `UnionAccessInfo`,
 //!   `UnionFlow`, `AstBuild`, `AstNode`, `AstExpr` (with the typed views `AstNodeKind`,
 //!   `AstExprKind`); `Ctx::with_budget`; `Polynomial` and `Monomial`.
-//! - **How isl is reached.** `isl-rs` builds `libisl.a` from source and links it; nothing else of it
-//!   is used. Inside this workspace isl is the small-integer build (`imath-32`): `isl-rs` asks
-//!   `configure` for plain `imath`, and `.cargo/config.toml` points `CONFIG_SITE` at
-//!   `scripts/isl-config.site`, which autoconf reads after the command line. Half of isl's time
-//!   went to big-integer arithmetic on values that fit in 32 bits; with `imath-32` the median
-//!   `--opt default` compile of the corpus fell from 199 ms to 96 ms and the release test suite
-//!   from 192 s to 66 s. The same site file puts the files of `scripts/isl/` in place of isl's
-//!   before they compile, each only over the exact file it fixes (SHA-256 in
-//!   `scripts/isl/SHA256SUMS`): `isl_scheduler_scc.c`, whose scheduler wrote out of bounds on an
-//!   empty dependence edge (`scripts/isl/README.md`). A crate that depends on ours gets `isl-rs`'s
-//!   plain build, without the fix, unless it sets `CONFIG_SITE` the same way; `Config::isolate`
-//!   (below) keeps a crash inside isl from ending its process. The module `ffi` declares exactly the isl functions we call, with one opaque Rust type
-//!   per isl type, because `isl-rs` passes objects as untyped integers, marks them `Send`, leaks
-//!   every printed string and lacks AST generation and callbacks. `handle.rs` holds the one macro
+//! - **How isl is reached.** `optimist-isl-sys` compiles `libisl.a` from the isl sources it
+//!   carries, with a C compiler alone, and links it: every build of this crate (in optimist's
+//!   workspace, as a path or registry dependency, through `cargo install`) runs the same isl.
+//!   That isl is the small-integer build (`imath-32`): half of isl's time went to big-integer
+//!   arithmetic on values that fit in 32 bits; with `imath-32` the median `--opt default`
+//!   compile of the corpus fell from 199 ms to 96 ms and the release test suite from 192 s to
+//!   66 s. Its sources carry optimist's fixes (the crate's README): `isl_scheduler_scc.c`, whose
+//!   scheduler wrote out of bounds on an empty dependence edge, and `isl_stream.c`, which leaked
+//!   a token. The module `ffi` declares exactly the isl functions we call, with one opaque Rust
+//!   type per isl type (checked by the compiler: which object goes where, who owns it), leaks
+//!   no printed string and covers AST generation and callbacks. `handle.rs` holds the one macro
 //!   that defines a wrapper type (ownership, `Clone`, `Display`, `Debug`, `PartialEq`) and the one
 //!   that defines methods calling a single isl function, so each isl call is written once.
 //! - **Ownership in the types.** isl's `__isl_take` / `__isl_keep` annotations were copied from its
@@ -101,8 +99,12 @@
 //!   `AstBuild` has no notation and compares by identity.
 #![deny(missing_docs)]
 
-// Links the isl library that `isl-rs` builds; nothing else of `isl-rs` is used.
-use isl_rs as _;
+/// The build of isl this program runs, as isl reports it: `isl-0.27+optimist.2-IMath-32`
+/// (isl 0.27 with optimist's two fixes, the small-integer configuration), whatever crate
+/// depends on this one. A program that printed anything else would not run optimist's isl.
+pub fn isl_version() -> &'static str {
+    optimist_isl_sys::version()
+}
 
 mod aff;
 mod ast;

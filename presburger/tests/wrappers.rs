@@ -698,3 +698,13 @@ fn union_sets_and_maps() {
 
 #[path = "wrappers/values_and_more.rs"]
 mod values_and_more;
+
+/// The isl linked is optimist's own build (optimist-isl-sys): the fixes and the small-integer
+/// configuration, whatever crate depends on this one.
+#[test]
+fn the_isl_linked_is_optimists_build() {
+    assert_eq!(
+        optimist_presburger::isl_version(),
+        "isl-0.27+optimist.2-IMath-32"
+    );
+}

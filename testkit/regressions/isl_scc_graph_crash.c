@@ -10,7 +10,7 @@
 // setup: 0
 // Issue 40, program 2: isl 0.27's scheduler wrote out of bounds in isl_scc_graph_sort_components
 // (SIGSEGV through both back ends, for every n): an SCC-graph edge whose dependence map was empty
-// ran against the SCCs' topological order. Fixed in isl's source, scripts/isl/README.md. At n = 8
+// ran against the SCCs' topological order. Fixed in isl's source, isl-sys/README.md. At n = 8
 // the program converts an out-of-range double to long: the interpreter refuses it (no reference).
 void kernel(int n, int m, double q, long A[24][24], float *B, long C[24][n + 4]) {
   double s = 0.0;
