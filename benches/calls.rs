@@ -1,7 +1,8 @@
 //! The cost of a call on tiny kernels: the demo's `figure1.c` (bounds loaded from `grid`, at
 //! most 8 x 8 x 5 stores) and an 8 x 8 product, each called through `Kernel::call` as
 //! faithful code and as versioned code (the run-time check, then the optimized code) on one
-//! thread and on two, and through the C entry (`Kernel::entry`, a raw function pointer). The
+//! thread and on two, through the typed surface (`Kernel::signature`: names resolved once,
+//! arguments by position) and through the C entry (`Kernel::entry`, a raw function pointer). The
 //! versioned call should cost at most 1 µs more than the faithful one (issue 39); the figures
 //! are in `RESULTS.md`.
 
@@ -58,12 +59,33 @@ fn benches(c: &mut Criterion) {
                 b.iter(|| black_box(m.run(kernel, 8)))
             });
         }
+        // The typed surface: names resolved once, arguments by position (issue 62: within
+        // 30 ns of the C entry below).
+        for (label, kernel) in [("faithful", &faithful), ("versioned", &versioned)] {
+            let mut mm = kernel.signature();
+            let (mut cc, a, b) = (vec![0.0f64; 64], vec![0.5f64; 64], vec![0.25f64; 64]);
+            group.bench_function(
+                format!("product 8 typed {label}, {threads} threads"),
+                |bch| {
+                    bch.iter(|| {
+                        black_box(
+                            mm.call(&mut [
+                                8i32.into(),
+                                cc.as_mut_slice().into(),
+                                a.as_slice().into(),
+                                b.as_slice().into(),
+                            ])
+                            .unwrap(),
+                        )
+                    })
+                },
+            );
+        }
         // The C entry: `void mm(int n, double C[n][n], double A[n][n], double B[n][n])`.
         type Mm = unsafe extern "C" fn(i32, *mut f64, *mut f64, *mut f64);
         let (mut cc, mut a, mut b) = (vec![0.0; 64], vec![0.5; 64], vec![0.25; 64]);
         for (label, kernel) in [("faithful", &faithful), ("versioned", &versioned)] {
-            // SAFETY: the product's C entry has this signature.
-            let mm = unsafe { std::mem::transmute::<*const u8, Mm>(kernel.entry().address()) };
+            let mm = kernel.entry().typed::<Mm>().unwrap();
             group.bench_function(
                 format!("product 8 C entry {label}, {threads} threads"),
                 |bch| {

@@ -167,6 +167,16 @@ impl ArgBlock {
         self.slots.resize(self.slots.len() + n, 0);
     }
 
+    /// The number of slots filled.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Keeps the first `len` slots (the memory stays for the next call).
+    pub fn truncate(&mut self, len: usize) {
+        self.slots.truncate(len);
+    }
+
     /// The slots.
     pub fn as_mut_slice(&mut self) -> &mut [u64] {
         &mut self.slots

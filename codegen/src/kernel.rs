@@ -141,6 +141,7 @@ pub struct CEntry {
     plain: usize,
     status: usize,
     prototypes: String,
+    types: std::sync::Arc<crate::signature::CTypes>,
     _code: native::Keep,
 }
 
@@ -181,6 +182,11 @@ impl CEntry {
     /// [`Status::encode`](crate::Status::encode)'s code (bit 8 set when the faithful code ran).
     pub fn status_address(&self) -> *const u8 {
         self.status as *const u8
+    }
+
+    /// The C types of the plain entry's parameters and result ([`CEntry::typed`]).
+    pub(crate) fn c_types(&self) -> &crate::signature::CTypes {
+        &self.types
     }
 
     /// The C prototypes of both functions, as a header declares them.
@@ -245,6 +251,7 @@ impl Kernel {
                 plain: code.address(symbols.c_entry) as usize,
                 status: code.address(symbols.c_status) as usize,
                 prototypes: crate::c_abi::prototypes(f, &f.name),
+                types: std::sync::Arc::new(crate::signature::CTypes::of(f)),
                 _code: code.keep(),
             },
             undone: if options.undo {
@@ -292,6 +299,12 @@ impl Kernel {
         self.pool.as_ref()
     }
 
+    /// Whether a call may need the arrays' views after the code ran: to save and restore the
+    /// buffers written by code that may stop part way.
+    pub(crate) fn saves_buffers(&self) -> bool {
+        !self.undone.is_empty() && (self.lean.is_none() || self.fallible)
+    }
+
     /// Whether the kernel has model-based code.
     pub fn is_optimized(&self) -> bool {
         self.lean.is_some()
@@ -323,7 +336,15 @@ impl Kernel {
                 .ok_or_else(|| bad(format!("no buffer #{}", b.buffer)))?;
             views[a] = Some(View::of(buffer, b.offset));
         }
-        let (version, value) = self.execute(&args.scalars, &views)?;
+        let sizes = Args {
+            scalars: std::mem::take(&mut args.scalars),
+            buffers: Vec::new(),
+            bindings: IdVec::new(),
+            returned: None,
+        };
+        let result = self.execute(&sizes, &views, &mut ArgBlock::for_function(f));
+        args.scalars = sizes.scalars;
+        let (version, value) = result?;
         args.returned = value;
         Ok(version)
     }
@@ -407,25 +428,69 @@ impl Kernel {
                 })?;
             views[id] = Some(slice.view());
         }
-        self.execute(&values, &views)
-    }
-
-    /// Checks the arguments, lays out the argument block and runs the code.
-    fn execute(
-        &self,
-        scalars: &IdVec<VarId, Option<Value>>,
-        views: &IdVec<ArrayId, Option<View>>,
-    ) -> Result<(Version, Option<Value>), KernelError> {
-        let f = &self.function;
         let sizes = Args {
-            scalars: scalars.clone(),
+            scalars: values,
             buffers: Vec::new(),
             bindings: IdVec::new(),
             returned: None,
         };
-        self.check_buffers(&sizes, views)?;
-        let locals = self.local_arrays(&sizes)?;
-        let slots = self.argument_block(scalars, views)?;
+        self.execute(&sizes, &views, &mut ArgBlock::for_function(f))
+    }
+
+    /// Checks the arguments, lays out the argument block in `slots` (emptied first; its
+    /// memory is reused) and runs the code. `sizes` holds the scalar arguments.
+    fn execute(
+        &self,
+        sizes: &Args,
+        views: &IdVec<ArrayId, Option<View>>,
+        slots: &mut ArgBlock,
+    ) -> Result<(Version, Option<Value>), KernelError> {
+        self.check_buffers(sizes, views)?;
+        self.argument_block(&sizes.scalars, views, slots)?;
+        self.execute_block(sizes, views, slots)
+    }
+
+    /// Runs the code on `slots`, which hold the parameters' slots (checked: each buffer at
+    /// least as long as its declared shape): allocates the local arrays, saves the buffers
+    /// written by code that may stop part way, and says which code ran. `sizes` holds the
+    /// scalar arguments, `views` the arrays'.
+    #[inline]
+    pub(crate) fn execute_block(
+        &self,
+        sizes: &Args,
+        views: &IdVec<ArrayId, Option<View>>,
+        slots: &mut ArgBlock,
+    ) -> Result<(Version, Option<Value>), KernelError> {
+        let f = &self.function;
+        // The common case first: model-based code that cannot stop part way, no local array
+        // (so no value returned), nothing pre-loaded: one call of the lean entry, and the
+        // general path below only when its check fails.
+        if let Some(lean) = &self.lean
+            && !self.fallible
+            && self.preloads == 0
+            && self.lazy.is_empty()
+            && f.ret.is_none()
+        {
+            // SAFETY: as for `run` below: the slots are the parameters' (live buffers with
+            // their ranges), and there is no local array.
+            let (status, fallback) = unsafe {
+                lean.call_in(
+                    slots,
+                    self.pool.as_ref().map(Pool::threads_of),
+                    self.install,
+                )
+            };
+            if status != Status::CheckFailed {
+                let version = if fallback {
+                    Version::Fallback
+                } else {
+                    Version::Optimized
+                };
+                return self.result(status).map(|()| (version, None));
+            }
+        }
+        let locals = self.local_arrays(sizes)?;
+        let params = slots.len();
         // The return slot among the local arrays.
         let ret_local = f.ret.and_then(|r| {
             f.arrays
@@ -436,20 +501,25 @@ impl Kernel {
         });
         let returned = std::cell::Cell::new(None);
         // Runs `code` with the local arrays allocated (the lazy ones empty when `lean`).
-        let run = |code: &Compiled, lean: bool| {
-            let mut slots = slots.clone();
-            let mut buffers: Vec<Buffer> = locals
-                .iter()
-                .enumerate()
-                .map(|(k, &(elem, len))| {
-                    let lazy = lean && self.lazy.get(k).copied().unwrap_or(false);
-                    Buffer::zeroed(elem, if lazy { 0 } else { len })
-                })
-                .collect();
-            for buffer in &mut buffers {
-                View::of(buffer, 0).push(&mut slots);
+        let mut run = |code: &Compiled, lean: bool| {
+            slots.truncate(params);
+            let mut buffers: Vec<Buffer> = Vec::new();
+            if !locals.is_empty() {
+                buffers = locals
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(elem, len))| {
+                        let lazy = lean && self.lazy.get(k).copied().unwrap_or(false);
+                        Buffer::zeroed(elem, if lazy { 0 } else { len })
+                    })
+                    .collect();
+                for buffer in &mut buffers {
+                    View::of(buffer, 0).push(slots);
+                }
             }
-            slots.reserve_preloads(self.preloads);
+            if self.preloads > 0 {
+                slots.reserve_preloads(self.preloads);
+            }
             // SAFETY: every array slot holds the address of live memory (a buffer or slice
             // borrowed by the caller for the duration of this call, or a local buffer) and the
             // range of flat indices inside it; the code checks every access against that range
@@ -457,7 +527,7 @@ impl Kernel {
             // only read the argument block, and their iterations touch disjoint elements.
             let result = unsafe {
                 code.call_in(
-                    &mut slots,
+                    slots,
                     self.pool.as_ref().map(Pool::threads_of),
                     self.install,
                 )
@@ -472,12 +542,13 @@ impl Kernel {
         // Code that may stop part way (the faithful code at an access outside a buffer; any
         // code at a division by zero or a failing call) runs with the buffers it writes saved,
         // and restored when it stops: a refused call changes nothing.
-        let written: Vec<View> = self
-            .undone
-            .iter()
-            .filter_map(|&a| views.get(a).copied().flatten())
-            .collect();
-        let save = || written.iter().map(|v| v.save()).collect::<Vec<_>>();
+        let save = || {
+            self.undone
+                .iter()
+                .filter_map(|&a| views.get(a).copied().flatten())
+                .map(|v| v.save())
+                .collect::<Vec<_>>()
+        };
         let fallible = self.fallible;
         let (status, fallback, saved) = match &self.lean {
             // The check first, without the local arrays only the faithful code needs; they are
@@ -577,10 +648,11 @@ impl Kernel {
         &self,
         scalars: &IdVec<VarId, Option<Value>>,
         views: &IdVec<ArrayId, Option<View>>,
-    ) -> Result<ArgBlock, KernelError> {
+        slots: &mut ArgBlock,
+    ) -> Result<(), KernelError> {
         let f = &self.function;
         let bad = |m: String| KernelError::BadArguments(m);
-        let mut slots = ArgBlock::for_function(f);
+        slots.truncate(0);
         for p in &f.params {
             match *p {
                 Param::Scalar(v) => {
@@ -610,11 +682,11 @@ impl Kernel {
                 }
                 Param::Array(a) => {
                     let view = views[a].ok_or_else(|| bad("no buffer".into()))?;
-                    view.push(&mut slots);
+                    view.push(slots);
                 }
             }
         }
-        Ok(slots)
+        Ok(())
     }
 
     /// What the call's final status means for the caller.
@@ -655,7 +727,7 @@ impl Kernel {
 
 /// Memory behind one array: where it starts, and the flat element indices it allows.
 #[derive(Clone, Copy, Debug)]
-struct View {
+pub(crate) struct View {
     base: *mut u8,
     lo: i64,
     hi: i64,
@@ -663,8 +735,31 @@ struct View {
 }
 
 impl View {
+    /// The view of `len` elements of type `elem` from `base` on.
+    #[inline]
+    pub(crate) fn raw(base: *mut u8, len: usize, elem: optimist_scop::Type) -> View {
+        View {
+            base,
+            lo: 0,
+            hi: len as i64,
+            elem,
+        }
+    }
+
+    /// The type of its elements.
+    #[inline]
+    pub(crate) fn elem(&self) -> optimist_scop::Type {
+        self.elem
+    }
+
+    /// The number of elements from its start on.
+    #[inline]
+    pub(crate) fn len(&self) -> u64 {
+        self.hi.max(0) as u64
+    }
+
     /// The view of `buffer` from element `offset` on (an alias may reach back to its start).
-    fn of(buffer: &mut Buffer, offset: usize) -> View {
+    pub(crate) fn of(buffer: &mut Buffer, offset: usize) -> View {
         let len = buffer.len();
         let offset = offset.min(len);
         // SAFETY: `offset <= len`, so the address is inside the allocation or one past its end.
@@ -677,7 +772,8 @@ impl View {
         }
     }
 
-    fn push(self, slots: &mut ArgBlock) {
+    #[inline]
+    pub(crate) fn push(self, slots: &mut ArgBlock) {
         slots.push_array(self.base, self.lo, self.hi);
     }
 
@@ -736,7 +832,8 @@ pub enum ArrayArg<'a> {
 }
 
 impl ArrayArg<'_> {
-    fn view(&mut self) -> View {
+    #[inline]
+    pub(crate) fn view(&mut self) -> View {
         use optimist_scop::Type;
         let (base, len, elem) = match self {
             ArrayArg::I8(s) => (s.as_mut_ptr().cast::<u8>(), s.len(), Type::I8),

@@ -66,6 +66,7 @@ mod native;
 mod options;
 mod parallel;
 mod plan;
+mod signature;
 mod unit;
 
 pub use abi::Status;
@@ -84,4 +85,5 @@ pub use optimist_loopy::{Target, TargetKind};
 pub use options::NativeOptions;
 pub use parallel::Pool;
 pub use plan::Plan;
+pub use signature::{Arg, CArg, CResult, CType, EntryFn, Signature};
 pub use unit::{KernelSymbols, ObjectCode, Runtime, define_kernel, object_code, runtime_symbols};

@@ -1,0 +1,645 @@
+//! The typed call surface of a [`Kernel`]: its parameters resolved once into a [`Signature`],
+//! called positionally with typed scalars and slices ([`Arg`]), and the C entry as a Rust
+//! function type checked against the kernel's parameters ([`CEntry::typed`]).
+//!
+//! A [`Signature`] does at resolution what [`Kernel::call`] does on every call: it finds each
+//! parameter by name, refuses a name given twice, an unknown one and a missing one, and works
+//! out how to check each array's length. A call then only checks each argument's type and each
+//! buffer's length, fills an argument block it keeps from call to call and runs the code.
+//!
+//! Arrays are passed three ways:
+//! - `&mut [T]`: the kernel may read and write it;
+//! - `&[T]`: read only; refused for an array the kernel writes;
+//! - `&[Cell<T>]` (`Cell::from_mut(slice).as_slice_of_cells()`): shared, so that the same
+//!   buffer may be passed for two parameters, as C allows. The run-time check then decides:
+//!   the optimized code runs when the arrays it needs apart are apart, the faithful code (the
+//!   program as written, aliasing included) otherwise.
+
+use crate::abi::ArgBlock;
+use crate::kernel::{ArrayArg, CEntry, Kernel, KernelError, Version, View};
+use optimist_scop::Type;
+use optimist_scop::id::IdVec;
+use optimist_scop::interp::{Args, Value};
+use optimist_scop::ir::{ArrayId, Dim, ExprKind, Function, IrLeaf, Param, VarId};
+use std::cell::Cell;
+
+/// One argument of a [`Signature`] call: a scalar of the parameter's exact C type (`i32` for
+/// `int`, `f64` for `double`, ...) or an array as a slice of its element type (`&mut [T]`,
+/// `&[T]`, `&[Cell<T>]`, or a `Vec` of them). Made with `From`: `Arg::from(3i32)`,
+/// `y.as_mut_slice().into()`.
+#[derive(Debug)]
+pub struct Arg<'a>(Kind<'a>);
+
+#[derive(Debug)]
+enum Kind<'a> {
+    /// A scalar, and the C type of the Rust value it was made from.
+    Scalar { value: Value, ty: Type },
+    /// An array the kernel may write (`&mut [T]`).
+    Mut(ArrayArg<'a>),
+    /// An array passed read only (`&[T]`).
+    Read(View, std::marker::PhantomData<&'a [u8]>),
+    /// An array that other parameters may share (`&[Cell<T>]`).
+    Shared(View, std::marker::PhantomData<&'a [u8]>),
+}
+
+macro_rules! scalar_args {
+    ($($rust:ty => $c:ident, $wrap:expr;)*) => {$(
+        impl From<$rust> for Arg<'_> {
+            fn from(x: $rust) -> Self {
+                Arg(Kind::Scalar { value: $wrap(x), ty: Type::$c })
+            }
+        }
+    )*};
+}
+
+scalar_args! {
+    i8 => I8, |x| Value::Int(i128::from(x));
+    u8 => U8, |x| Value::Int(i128::from(x));
+    i16 => I16, |x| Value::Int(i128::from(x));
+    u16 => U16, |x| Value::Int(i128::from(x));
+    i32 => I32, |x| Value::Int(i128::from(x));
+    u32 => U32, |x| Value::Int(i128::from(x));
+    i64 => I64, |x| Value::Int(i128::from(x));
+    u64 => U64, |x| Value::Int(i128::from(x));
+    f32 => F32, Value::F32;
+    f64 => F64, Value::F64;
+}
+
+macro_rules! array_args {
+    ($($rust:ty => $c:ident;)*) => {$(
+        impl<'a> From<&'a mut [$rust]> for Arg<'a> {
+            fn from(s: &'a mut [$rust]) -> Self {
+                Arg(Kind::Mut(ArrayArg::$c(s)))
+            }
+        }
+        impl<'a> From<&'a mut Vec<$rust>> for Arg<'a> {
+            fn from(s: &'a mut Vec<$rust>) -> Self {
+                Arg(Kind::Mut(ArrayArg::$c(s.as_mut_slice())))
+            }
+        }
+        impl<'a> From<&'a [$rust]> for Arg<'a> {
+            fn from(s: &'a [$rust]) -> Self {
+                Arg(Kind::Read(
+                    View::raw(s.as_ptr().cast_mut().cast::<u8>(), s.len(), Type::$c),
+                    std::marker::PhantomData,
+                ))
+            }
+        }
+        impl<'a> From<&'a Vec<$rust>> for Arg<'a> {
+            fn from(s: &'a Vec<$rust>) -> Self {
+                Arg::from(s.as_slice())
+            }
+        }
+        impl<'a> From<&'a [Cell<$rust>]> for Arg<'a> {
+            fn from(s: &'a [Cell<$rust>]) -> Self {
+                // `Cell` gives the slice's elements interior mutability: the kernel may write
+                // them through this shared borrow, as through any other of the same memory.
+                Arg(Kind::Shared(
+                    View::raw(s.as_ptr().cast_mut().cast::<u8>(), s.len(), Type::$c),
+                    std::marker::PhantomData,
+                ))
+            }
+        }
+    )*};
+}
+
+array_args! {
+    i8 => I8; u8 => U8; i16 => I16; u16 => U16; i32 => I32; u32 => U32;
+    i64 => I64; u64 => U64; f32 => F32; f64 => F64;
+}
+
+/// How a call checks one array's length: the product of its dimensions, each a constant or a
+/// scalar parameter's value (found at resolution), or through the interpreter's evaluation
+/// of the declared sizes (any other size expression).
+#[derive(Clone, Debug)]
+enum Length {
+    /// No declared size (a flat pointer, `A[][m]`): the code checks every access.
+    Unknown,
+    /// Constants and parameters.
+    Product(Vec<Factor>),
+    /// Another expression: [`optimist_scop::interp::declared_len`].
+    Evaluated,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Factor {
+    Const(i128),
+    /// A signed integer parameter, or its conversion to a signed type as wide.
+    Param(VarId),
+}
+
+impl Length {
+    fn of(f: &Function, a: ArrayId) -> Length {
+        let mut factors = Vec::new();
+        for d in &f.array(a).dims {
+            factors.push(match d {
+                Dim::Unknown => return Length::Unknown,
+                Dim::Const(n) => Factor::Const(i128::from(*n)),
+                Dim::Expr(e) => {
+                    // A parameter, or a widening of a signed parameter to a signed type:
+                    // the value is the parameter's.
+                    let leaf = match &e.kind {
+                        ExprKind::Cast(inner) => {
+                            let (from, to) = (inner.ty, e.ty);
+                            let widening = from.is_int()
+                                && to.is_int()
+                                && from.min_int() < 0
+                                && to.min_int() < 0
+                                && to.size() >= from.size();
+                            if !widening {
+                                return Length::Evaluated;
+                            }
+                            &inner.kind
+                        }
+                        other => other,
+                    };
+                    match leaf {
+                        ExprKind::Leaf(IrLeaf::Var(v))
+                            if f.var(*v).ty.is_int() && f.params.contains(&Param::Scalar(*v)) =>
+                        {
+                            Factor::Param(*v)
+                        }
+                        ExprKind::Int(n) => Factor::Const(*n),
+                        _ => return Length::Evaluated,
+                    }
+                }
+            });
+        }
+        Length::Product(factors)
+    }
+}
+
+/// One parameter as a call fills it: its position among the arguments, and what it takes.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    at: usize,
+    kind: SlotKind,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum SlotKind {
+    /// A scalar variable of this type.
+    Scalar(VarId, Type),
+    /// An array of these elements, and whether the kernel writes it.
+    Array(ArrayId, Type, bool),
+}
+
+/// A kernel's parameters resolved once, for calls by position ([`Kernel::signature`],
+/// [`Kernel::signature_of`]).
+///
+/// ```
+/// use optimist_codegen::{Arg, Kernel};
+/// use optimist_scop::frontend;
+/// let src = "void axpy(int n, double a, double X[n], double Y[n]) {\n  for (int i = 0; i < n; i++)\n    Y[i] += a * X[i];\n}";
+/// let f = frontend::parse_source("axpy.c", src, None, &Default::default()).unwrap();
+/// let kernel = Kernel::faithful(&f).unwrap();
+/// let mut axpy = kernel.signature_of(&["n", "a", "X", "Y"]).unwrap();
+/// let (x, mut y) = (vec![1.0, 2.0, 3.0], vec![10.0; 3]);
+/// axpy.call(&mut [3i32.into(), 2.0f64.into(), x.as_slice().into(), y.as_mut_slice().into()])
+///     .unwrap();
+/// assert_eq!(y, [12.0, 14.0, 16.0]);
+/// ```
+#[derive(Debug)]
+pub struct Signature<'k> {
+    kernel: &'k Kernel,
+    /// For each position of a call's arguments, the parameter (index into `Function::params`).
+    order: Vec<usize>,
+    /// The parameters in declaration order, each with its position among a call's arguments.
+    slots: Vec<Slot>,
+    /// For each array (by `ArrayId`), how its length is checked.
+    lengths: IdVec<ArrayId, Length>,
+    /// Kept from call to call: the scalar values, the views, the argument block.
+    sizes: Args,
+    views: IdVec<ArrayId, Option<View>>,
+    block: ArgBlock,
+}
+
+impl Kernel {
+    /// The kernel's parameters in the order of its C declaration, for calls by position.
+    pub fn signature(&self) -> Signature<'_> {
+        let f = self.function();
+        Signature::new(self, (0..f.params.len()).collect())
+    }
+
+    /// The kernel's parameters in the order of `names`, each a parameter of the kernel given
+    /// once: an unknown name, a name given twice and a parameter left out are refused here,
+    /// not at a call.
+    pub fn signature_of(&self, names: &[&str]) -> Result<Signature<'_>, KernelError> {
+        let f = self.function();
+        let bad = |m: String| KernelError::BadArguments(m);
+        let name_of = |p: &Param| match *p {
+            Param::Scalar(v) => f.var(v).name.as_str(),
+            Param::Array(a) => f.array(a).name.as_str(),
+        };
+        let mut order = Vec::with_capacity(names.len());
+        for (k, name) in names.iter().enumerate() {
+            if names[..k].contains(name) {
+                return Err(bad(format!("`{name}` is given twice")));
+            }
+            let p = f
+                .params
+                .iter()
+                .position(|p| name_of(p) == *name)
+                .ok_or_else(|| bad(format!("`{name}` is not a parameter of `{}`", f.name)))?;
+            order.push(p);
+        }
+        if let Some(missing) = f.params.iter().find(|p| !names.contains(&name_of(p))) {
+            return Err(bad(format!("no argument for `{}`", name_of(missing))));
+        }
+        Ok(Signature::new(self, order))
+    }
+}
+
+impl<'k> Signature<'k> {
+    fn new(kernel: &'k Kernel, order: Vec<usize>) -> Signature<'k> {
+        let f = kernel.function();
+        let mut at = vec![0; order.len()];
+        for (k, &p) in order.iter().enumerate() {
+            at[p] = k;
+        }
+        let written_arrays = f.written_arrays();
+        let slots = f
+            .params
+            .iter()
+            .zip(at)
+            .map(|(p, at)| Slot {
+                at,
+                kind: match *p {
+                    Param::Scalar(v) => SlotKind::Scalar(v, f.var(v).ty),
+                    Param::Array(a) => {
+                        SlotKind::Array(a, f.array(a).elem, written_arrays.contains(&a))
+                    }
+                },
+            })
+            .collect();
+        Signature {
+            kernel,
+            order,
+            slots,
+            lengths: f
+                .arrays
+                .iter_enumerated()
+                .map(|(a, _)| Length::of(f, a))
+                .collect(),
+            sizes: Args {
+                scalars: IdVec::filled(f.vars.len(), None),
+                buffers: Vec::new(),
+                bindings: IdVec::new(),
+                returned: None,
+            },
+            views: IdVec::filled(f.arrays.len(), None),
+            block: ArgBlock::for_function(f),
+        }
+    }
+
+    /// The names of the parameters, in the order a call takes them.
+    pub fn names(&self) -> Vec<&str> {
+        let f = self.kernel.function();
+        self.order
+            .iter()
+            .map(|&p| match f.params[p] {
+                Param::Scalar(v) => f.var(v).name.as_str(),
+                Param::Array(a) => f.array(a).name.as_str(),
+            })
+            .collect()
+    }
+
+    /// Runs the kernel on `args`, one per parameter in this signature's order; says which
+    /// code ran. A scalar of another type than its parameter's, a read-only slice for an
+    /// array the kernel writes and a buffer shorter than its declared shape are refused before
+    /// any code runs ([`KernelError::BadArguments`], [`KernelError::TooSmall`]).
+    pub fn call(&mut self, args: &mut [Arg<'_>]) -> Result<Version, KernelError> {
+        self.call_value(args).map(|(v, _)| v)
+    }
+
+    /// [`Signature::call`] for a function that returns a value: which code ran, and the value.
+    pub fn call_value(
+        &mut self,
+        args: &mut [Arg<'_>],
+    ) -> Result<(Version, Option<Value>), KernelError> {
+        let f = self.kernel.function();
+        let bad = |m: String| KernelError::BadArguments(m);
+        if args.len() != self.order.len() {
+            return Err(bad(format!(
+                "`{}` takes {} arguments; {} were given",
+                f.name,
+                self.order.len(),
+                args.len()
+            )));
+        }
+        // The parameters in declaration order: each argument checked, and its slots written.
+        let saves = self.kernel.saves_buffers();
+        self.block.truncate(0);
+        for k in 0..self.slots.len() {
+            let slot = self.slots[k];
+            let Arg(arg) = &mut args[slot.at];
+            match (slot.kind, arg) {
+                (SlotKind::Scalar(v, want), Kind::Scalar { value, ty }) => {
+                    if *ty != want {
+                        return Err(bad(format!(
+                            "`{}` is {want}; a Rust value of C type {ty} was given",
+                            f.var(v).name
+                        )));
+                    }
+                    self.sizes.scalars[v] = Some(*value);
+                    // A value of the parameter's exact type: in range.
+                    match *value {
+                        Value::Int(x) => self.block.push_int(x as i64),
+                        Value::F32(x) => self.block.push_bits(u64::from(x.to_bits())),
+                        Value::F64(x) => self.block.push_bits(x.to_bits()),
+                    }
+                }
+                (SlotKind::Array(a, ..), Kind::Scalar { .. }) => {
+                    return Err(bad(format!(
+                        "`{}` is an array; a scalar was given",
+                        f.array(a).name
+                    )));
+                }
+                (SlotKind::Scalar(v, _), _) => {
+                    return Err(bad(format!(
+                        "`{}` is a scalar; an array was given",
+                        f.var(v).name
+                    )));
+                }
+                (SlotKind::Array(a, _, true), Kind::Read(..)) => {
+                    return Err(bad(format!(
+                        "`{}` is written by `{}`: pass `&mut [T]` or `&[Cell<T>]`, not `&[T]`",
+                        f.array(a).name,
+                        f.name
+                    )));
+                }
+                (SlotKind::Array(a, elem, _), array) => {
+                    let view = match array {
+                        Kind::Mut(slice) => slice.view(),
+                        Kind::Read(view, _) | Kind::Shared(view, _) => *view,
+                        // Refused by the arm above.
+                        Kind::Scalar { .. } => continue,
+                    };
+                    if view.elem() != elem {
+                        return Err(bad(format!(
+                            "the buffer of `{}` does not hold {elem} elements",
+                            f.array(a).name
+                        )));
+                    }
+                    // The scalars a declared size reads come before the array in C's
+                    // parameter list: they are set.
+                    self.check_length(a, &self.lengths[a], view.len())?;
+                    if saves {
+                        self.views[a] = Some(view);
+                    }
+                    view.push(&mut self.block);
+                }
+            }
+        }
+        self.kernel
+            .execute_block(&self.sizes, &self.views, &mut self.block)
+    }
+
+    /// Refuses a buffer of `have` elements shorter than array `a`'s declared shape (`length`)
+    /// at the call's scalars.
+    #[inline]
+    fn check_length(&self, a: ArrayId, length: &Length, have: u64) -> Result<(), KernelError> {
+        let f = self.kernel.function();
+        let need = match length {
+            Length::Unknown => return Ok(()),
+            Length::Product(factors) => {
+                // In 64 bits while the product fits (it always does for a buffer that
+                // exists), saturating in 128 bits past that.
+                let mut total: u64 = 1;
+                let mut wide: Option<u128> = None;
+                for factor in factors {
+                    let n = match *factor {
+                        Factor::Const(n) => n,
+                        Factor::Param(v) => match self.sizes.scalars[v] {
+                            Some(Value::Int(n)) => n,
+                            _ => {
+                                return Err(KernelError::BadArguments(format!(
+                                    "no value for `{}`",
+                                    f.var(v).name
+                                )));
+                            }
+                        },
+                    };
+                    let n = n.max(0);
+                    match (
+                        wide,
+                        u64::try_from(n).ok().and_then(|n| total.checked_mul(n)),
+                    ) {
+                        (None, Some(t)) => total = t,
+                        (w, _) => {
+                            wide = Some(w.unwrap_or(u128::from(total)).saturating_mul(n as u128))
+                        }
+                    }
+                }
+                wide.unwrap_or(u128::from(total))
+            }
+            Length::Evaluated => {
+                match optimist_scop::interp::declared_len(f, &self.sizes, a)
+                    .map_err(|e| KernelError::BadArguments(e.to_string()))?
+                {
+                    Some(n) => n,
+                    None => return Ok(()),
+                }
+            }
+        };
+        if need > u128::from(have) {
+            return Err(KernelError::TooSmall {
+                array: f.array(a).name.clone(),
+                need,
+                have,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A C type of an argument or result of a kernel's C entry, as a Rust type names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CType {
+    /// A scalar of this type.
+    Scalar(Type),
+    /// A pointer to elements of this type (`*mut T` or `*const T`).
+    Pointer(Type),
+}
+
+/// A Rust type that stands for one C type in a C entry's signature ([`CEntry::typed`]).
+///
+/// # Safety
+/// `C_TYPE` is the C type the Rust type is passed as under the C calling convention.
+pub unsafe trait CArg: Copy {
+    /// The C type.
+    const C_TYPE: CType;
+}
+
+macro_rules! c_args {
+    ($($rust:ty => $c:ident),*) => {$(
+        // SAFETY: the fixed-width integer and float types are passed as the C types of the
+        // same width and kind; pointers as pointers.
+        unsafe impl CArg for $rust {
+            const C_TYPE: CType = CType::Scalar(Type::$c);
+        }
+        // SAFETY: as above.
+        unsafe impl CArg for *mut $rust {
+            const C_TYPE: CType = CType::Pointer(Type::$c);
+        }
+        // SAFETY: as above.
+        unsafe impl CArg for *const $rust {
+            const C_TYPE: CType = CType::Pointer(Type::$c);
+        }
+    )*};
+}
+
+c_args!(i8 => I8, u8 => U8, i16 => I16, u16 => U16, i32 => I32, u32 => U32, i64 => I64,
+    u64 => U64, f32 => F32, f64 => F64);
+
+/// An `unsafe extern "C" fn` type that may stand for a kernel's C entry: its parameter types
+/// and its result type, as [`CType`]s ([`CEntry::typed`] compares them with the kernel's).
+///
+/// # Safety
+/// `params` and `result` describe the function type exactly, and `from_address` makes a
+/// value of it from a function's address.
+pub unsafe trait EntryFn: Copy {
+    /// The parameters' C types.
+    fn params() -> Vec<CType>;
+    /// The result's C type; `None` for `()`.
+    fn result() -> Option<CType>;
+    /// The function at `address`.
+    ///
+    /// # Safety
+    /// `address` is that of a function of exactly this type.
+    unsafe fn from_address(address: *const u8) -> Self;
+}
+
+/// A result type of a C entry: `()` or a scalar.
+pub trait CResult {
+    /// Its C type; `None` for `()`.
+    fn c_type() -> Option<CType>;
+}
+
+impl CResult for () {
+    fn c_type() -> Option<CType> {
+        None
+    }
+}
+
+macro_rules! c_results {
+    ($($rust:ty),*) => {$(
+        impl CResult for $rust {
+            fn c_type() -> Option<CType> {
+                Some(<$rust as CArg>::C_TYPE)
+            }
+        }
+    )*};
+}
+
+c_results!(i8, u8, i16, u16, i32, u32, i64, u64, f32, f64);
+
+macro_rules! entry_fns {
+    ($(($($p:ident),*)),*) => {$(
+        // SAFETY: `params` lists the parameter types in order and `result` the result type;
+        // a function pointer of this type is one pointer wide.
+        unsafe impl<R: CResult, $($p: CArg),*> EntryFn for unsafe extern "C" fn($($p),*) -> R {
+            fn params() -> Vec<CType> {
+                vec![$(<$p as CArg>::C_TYPE),*]
+            }
+            fn result() -> Option<CType> {
+                R::c_type()
+            }
+            unsafe fn from_address(address: *const u8) -> Self {
+                // SAFETY: per the contract, `address` is a function of this type.
+                unsafe { std::mem::transmute::<*const u8, Self>(address) }
+            }
+        }
+    )*};
+}
+
+entry_fns!(
+    (),
+    (A),
+    (A, B),
+    (A, B, C),
+    (A, B, C, D),
+    (A, B, C, D, E),
+    (A, B, C, D, E, F),
+    (A, B, C, D, E, F, G),
+    (A, B, C, D, E, F, G, H),
+    (A, B, C, D, E, F, G, H, I),
+    (A, B, C, D, E, F, G, H, I, J),
+    (A, B, C, D, E, F, G, H, I, J, K),
+    (A, B, C, D, E, F, G, H, I, J, K, L)
+);
+
+impl CEntry {
+    /// The C entry ([`CEntry::address`]) as the function type `F`, when `F` is the kernel's C
+    /// signature: `void mm(int n, double C[n][n], ...)` is
+    /// `unsafe extern "C" fn(i32, *mut f64, ...)` (`*const f64` too). Otherwise
+    /// [`KernelError::BadArguments`] says which parameter differs. Calling it is still
+    /// `unsafe`: the buffers must be as large as their declared shapes
+    /// ([`CEntry::address`]'s contract), which a [`Signature`] checks instead.
+    ///
+    /// ```
+    /// use optimist_codegen::Kernel;
+    /// use optimist_scop::frontend;
+    /// let src = "void scale(int n, double a, double X[n]) {\n  for (int i = 0; i < n; i++)\n    X[i] *= a;\n}";
+    /// let f = frontend::parse_source("scale.c", src, None, &Default::default()).unwrap();
+    /// let kernel = Kernel::faithful(&f).unwrap();
+    /// type Scale = unsafe extern "C" fn(i32, f64, *mut f64);
+    /// let scale = kernel.entry().typed::<Scale>().unwrap();
+    /// let mut x = vec![1.0, 2.0];
+    /// // SAFETY: `x` holds the `n` elements `X[n]` declares.
+    /// unsafe { scale(2, 3.0, x.as_mut_ptr()) };
+    /// assert_eq!(x, [3.0, 6.0]);
+    /// assert!(kernel.entry().typed::<unsafe extern "C" fn(i64, f64, *mut f64)>().is_err());
+    /// ```
+    pub fn typed<F: EntryFn>(&self) -> Result<F, KernelError> {
+        let want = self.c_types();
+        let (params, result) = (F::params(), F::result());
+        let bad = |m: String| KernelError::BadArguments(m);
+        if params.len() != want.params.len() {
+            return Err(bad(format!(
+                "the C entry takes {} arguments; the function type has {}",
+                want.params.len(),
+                params.len()
+            )));
+        }
+        for (k, (have, (name, need))) in params.iter().zip(&want.params).enumerate() {
+            if have != need {
+                return Err(bad(format!(
+                    "argument {} (`{name}`) of the C entry is {need:?}; the function type has {have:?}",
+                    k + 1
+                )));
+            }
+        }
+        if result != want.result {
+            return Err(bad(format!(
+                "the C entry returns {:?}; the function type returns {result:?}",
+                want.result
+            )));
+        }
+        // SAFETY: the address is the C entry, whose C signature was just compared with `F`'s.
+        Ok(unsafe { F::from_address(self.address()) })
+    }
+}
+
+/// A C entry's parameters (name and C type) and result.
+pub(crate) struct CTypes {
+    pub(crate) params: Vec<(String, CType)>,
+    pub(crate) result: Option<CType>,
+}
+
+impl CTypes {
+    /// The C signature of `f`'s entry: scalars by value, arrays as pointers to their elements.
+    pub(crate) fn of(f: &Function) -> CTypes {
+        CTypes {
+            params: f
+                .params
+                .iter()
+                .map(|p| match *p {
+                    Param::Scalar(v) => (f.var(v).name.clone(), CType::Scalar(f.var(v).ty)),
+                    Param::Array(a) => (f.array(a).name.clone(), CType::Pointer(f.array(a).elem)),
+                })
+                .collect(),
+            result: f.ret.map(|r| CType::Scalar(f.array(r).elem)),
+        }
+    }
+}
