@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # README's second command, and the whole of CI: formatting, lints, every test (unit, property,
 # snapshot, doc tests, the benchmarks run once as tests), the docs without warnings, every
-# publishable crate packaged and built from its package, valgrind over the isl wrapper tests,
-# and every tutorial in examples/.
+# publishable crate packaged and built from its package, a crate outside the workspace built on
+# those packages (scripts/downstream.sh), valgrind over the isl wrapper tests, and every tutorial
+# in examples/.
 # Ends with one line totalling the tests that ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,8 @@ for c in $crates; do
   done
 done
 echo "packages: $crates"
+# A crate outside the workspace on those packages: the same isl, plans and results.
+scripts/downstream.sh "$pkg/package"
 # Ownership of isl objects, checked by valgrind: no memory definitely lost, no invalid access.
 if command -v valgrind >/dev/null 2>&1; then
   for t in wrappers schedule_ast; do
