@@ -15,14 +15,17 @@
 //! (the passes over the model), [`loopy`] (verified scripted and automatic transformations)
 //! and [`codegen`] (loop ASTs, C text, native code, the safe `Kernel`).
 //!
+//! A compiler that embeds optimist starts at [`embed`]: the types it touches, the typed call
+//! surface, kernels in its own Cranelift module. [`errors`] lists what each kind of bad input
+//! gets.
+//!
 //! Each stage implements one paper (see the crates' front pages): the assumptions and the
 //! versioned code paper 000 (CGO 2017), delinearization paper 001 (ICS 2015), DeLICM paper 002
 //! (CGO 2018), expression propagation paper 003 (CC 2018), scripts, their verifier and the
 //! program-model correspondence check paper 004 (Loopy).
 //!
 //! ```
-//! use optimist::codegen::ArrayArg;
-//! use optimist::scop::{frontend, interp::Value};
+//! use optimist::scop::frontend;
 //! use optimist::{Config, Version};
 //! let src = "void scale(int n, int m, double A[n][m], double B[n][m]) {
 //!   for (int i = 0; i < n; i++)
@@ -34,13 +37,11 @@
 //! let plan = compiled.outcome.plan().expect("optimized");
 //! // The optimized code runs only when A and B do not overlap.
 //! assert!(plan.check_c().contains("(long)B"));
-//! let (mut a, mut b) = (vec![2.0; 12], vec![0.0; 12]);
-//! let version = compiled
-//!     .kernel
-//!     .call(
-//!         &[("n", Value::Int(3)), ("m", Value::Int(4))],
-//!         &mut [("A", ArrayArg::F64(&mut a)), ("B", ArrayArg::F64(&mut b))],
-//!     )
+//! // Parameters resolved once; arguments by position, typed as the C declaration says.
+//! let mut scale = compiled.kernel.signature();
+//! let (a, mut b) = (vec![2.0; 12], vec![0.0; 12]);
+//! let version = scale
+//!     .call(&mut [3i32.into(), 4i32.into(), a.as_slice().into(), b.as_mut_slice().into()])
 //!     .unwrap();
 //! assert_eq!(version, Version::Optimized);
 //! assert_eq!(b, vec![1.0; 12]);
@@ -98,6 +99,8 @@
 #![deny(missing_docs)]
 
 pub mod driver;
+pub mod embed;
+pub mod errors;
 pub mod isolate;
 pub mod picture;
 pub mod whole;
@@ -109,6 +112,14 @@ pub use driver::{
 pub use optimist_assume as assume;
 pub use optimist_codegen as codegen;
 pub use optimist_codegen::{Kernel, NativeOptions, ObjectCode, Plan, Version};
+/// Cranelift, at the exact versions optimist is built with: the crates whose types appear in
+/// optimist's public signatures ([`codegen::define_kernel`] takes a `cranelift_module::Module`,
+/// [`codegen::jit_builder`] gives a `cranelift_jit::JITBuilder`). Name them through these paths
+/// and Cargo never has two Cranelifts to reconcile.
+pub use optimist_codegen::{
+    cranelift_codegen, cranelift_frontend, cranelift_jit, cranelift_module, cranelift_native,
+    cranelift_object,
+};
 pub use optimist_delicm as delicm;
 pub use optimist_delin as delin;
 pub use optimist_loopy as loopy;

@@ -126,7 +126,7 @@ pub enum Node {
 
 /// One instance of a statement in the loop AST: which statement, where its original
 /// iterators are, and where its exact accesses point. A decided tree holds these as its
-/// statements ([`crate::decide`]'s `DNode::Stmt`), so an emitter's statement hook is handed a
+/// statements (the `DNode::Stmt` of `decide`), so an emitter's statement hook is handed a
 /// statement by type, never a node of another kind.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StmtNode {

@@ -287,8 +287,9 @@ impl Kernel {
     }
 
     /// The kernel's C entry points: raw function pointers with the source's C signature, for
-    /// code that calls the kernel directly (generated code of an embedding JIT). [`Kernel::call`]
-    /// and [`Kernel::run`] are the safe way in.
+    /// code that calls the kernel directly (generated code of an embedding JIT);
+    /// [`CEntry::typed`] gives one as a checked Rust function type. [`Kernel::signature`],
+    /// [`Kernel::call`] and [`Kernel::run`] are the safe ways in.
     pub fn entry(&self) -> &CEntry {
         &self.entry
     }
@@ -350,7 +351,10 @@ impl Kernel {
     }
 
     /// Runs the kernel on Rust values: scalar parameters by name, and a typed slice for every
-    /// array parameter (zero-copy: the code works in the slices). Says which code ran.
+    /// array parameter (zero-copy: the code works in the slices). Says which code ran. The
+    /// names are looked up on every call, and every array is a mutable borrow: a
+    /// [`Signature`](crate::Signature) ([`Kernel::signature`]) resolves them once and takes
+    /// read-only and shared slices too.
     ///
     /// ```
     /// use optimist_codegen::{ArrayArg, Kernel};

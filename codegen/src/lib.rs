@@ -85,5 +85,18 @@ pub use optimist_loopy::{Target, TargetKind};
 pub use options::NativeOptions;
 pub use parallel::Pool;
 pub use plan::Plan;
-pub use signature::{Arg, CArg, CResult, CType, EntryFn, Signature};
-pub use unit::{KernelSymbols, ObjectCode, Runtime, define_kernel, object_code, runtime_symbols};
+pub use signature::{Arg, CArg, CResult, CType, EntryFn, Signature, check_entry_type};
+pub use unit::{
+    KernelSymbols, ObjectCode, Runtime, define_kernel, host_isa, jit_builder, object_code,
+    runtime_symbols,
+};
+
+// The Cranelift crates whose types appear in this crate's public signatures, at the exact
+// versions it is built with: an embedder names them through these paths and never pins
+// Cranelift by hand.
+pub use cranelift_codegen;
+pub use cranelift_frontend;
+pub use cranelift_jit;
+pub use cranelift_module;
+pub use cranelift_native;
+pub use cranelift_object;

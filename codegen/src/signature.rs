@@ -592,7 +592,22 @@ impl CEntry {
     /// assert!(kernel.entry().typed::<unsafe extern "C" fn(i64, f64, *mut f64)>().is_err());
     /// ```
     pub fn typed<F: EntryFn>(&self) -> Result<F, KernelError> {
-        let want = self.c_types();
+        check_types::<F>(self.c_types())?;
+        // SAFETY: the address is the C entry, whose C signature was just compared with `F`'s.
+        Ok(unsafe { F::from_address(self.address()) })
+    }
+}
+
+/// Whether `F` is the Rust type of the C entry of `f` ([`crate::define_kernel`]'s
+/// [`KernelSymbols::c_entry`](crate::KernelSymbols::c_entry)): `Ok` when it is, otherwise
+/// which parameter differs. What [`CEntry::typed`] checks, for a kernel defined in an
+/// embedder's own module.
+pub fn check_entry_type<F: EntryFn>(f: &Function) -> Result<(), KernelError> {
+    check_types::<F>(&CTypes::of(f))
+}
+
+fn check_types<F: EntryFn>(want: &CTypes) -> Result<(), KernelError> {
+    {
         let (params, result) = (F::params(), F::result());
         let bad = |m: String| KernelError::BadArguments(m);
         if params.len() != want.params.len() {
@@ -616,8 +631,7 @@ impl CEntry {
                 want.result
             )));
         }
-        // SAFETY: the address is the C entry, whose C signature was just compared with `F`'s.
-        Ok(unsafe { F::from_address(self.address()) })
+        Ok(())
     }
 }
 

@@ -47,10 +47,39 @@ pub enum Runtime {
     Libgomp,
 }
 
-/// The names and addresses of this process's run-time functions ([`Runtime::Process`]), for
-/// an embedder's own `cranelift_jit::JITBuilder::symbol`.
+/// The names and addresses of every function the code of [`Runtime::Process`] calls besides
+/// the C library's: this process's run time (`optimist_parallel_for`, the packing buffers'
+/// `optimist_buffer_acquire`/`release`, `optimist_call_pure`, the error hook
+/// `optimist_error`) and the math functions (`sqrt`, `exp`, ...). A JIT module an embedder
+/// makes itself must bind them before it finalizes a kernel ([`JITBuilder::symbols`]):
+/// Cranelift's JIT panics at `finalize_definitions` on a symbol it cannot resolve.
+/// [`jit_builder`] binds them.
+///
+/// [`JITBuilder::symbols`]: cranelift_jit::JITBuilder::symbols
 pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
-    native::runtime_symbols()
+    native::all_symbols()
+}
+
+/// The ISA of this machine (`cranelift_native`) with the flags the generated code expects:
+/// `opt_level=speed`, `use_colocated_libcalls=false`, and `is_pic` as `pic` says (`false`
+/// for a JIT in this process, `true` for an object another program links, as
+/// [`object_code`] makes).
+pub fn host_isa(
+    pic: bool,
+) -> Result<std::sync::Arc<dyn cranelift_codegen::isa::TargetIsa>, CodegenError> {
+    native::host_isa(pic)
+}
+
+/// A JIT builder for the host, set up as optimist's own JIT is: the ISA of this machine
+/// (`cranelift_native`) with the flags the generated code expects (`opt_level=speed`,
+/// `is_pic=false`, `use_colocated_libcalls=false`), Cranelift's default libcall names, and
+/// every symbol of [`runtime_symbols`] bound. Add the embedder's own symbols, make a
+/// `cranelift_jit::JITModule` of it and [`define_kernel`] into it with [`Runtime::Process`].
+///
+/// An object module for another process takes [`Runtime::Libgomp`] and an ISA with
+/// `is_pic=true` ([`object_code`] shows the settings).
+pub fn jit_builder() -> Result<cranelift_jit::JITBuilder, CodegenError> {
+    native::jit_builder()
 }
 
 /// The functions [`define_kernel`] defined.
@@ -117,6 +146,14 @@ pub(crate) fn define(
     internal: Linkage,
     c_name: &str,
 ) -> Result<KernelSymbols, CodegenError> {
+    if let Some(FuncOrDataId::Func(id)) = module.declarations().get_name(c_name)
+        && module.declarations().get_function_decl(id).linkage != Linkage::Import
+    {
+        return Err(CodegenError::Unsupported(format!(
+            "the module already has a function named `{c_name}` (a kernel defined twice?): \
+             define each kernel once per module, or give the second another name"
+        )));
+    }
     if RESERVED.contains(&c_name) || optimist_scop::ir::MathFn::from_name(c_name).is_some() {
         return Err(CodegenError::Unsupported(format!(
             "a kernel named `{c_name}` cannot be linked: its code calls a function of that name \

@@ -136,12 +136,25 @@ pub(crate) fn host_isa(
 /// A JIT module set up for the host, with the C library's math functions and the run time of
 /// this crate (threads, packing buffers, pure functions, the C entry's error hook).
 pub(crate) fn new_module() -> Result<JITModule, CodegenError> {
+    Ok(JITModule::new(jit_builder()?))
+}
+
+/// The builder of [`new_module`] ([`crate::jit_builder`]).
+pub(crate) fn jit_builder() -> Result<JITBuilder, CodegenError> {
     let mut builder =
         JITBuilder::with_isa(host_isa(false)?, cranelift_module::default_libcall_names());
-    for (name, ptr) in libm::SYMBOLS.iter().copied().chain(runtime_symbols()) {
-        builder.symbol(name, ptr);
-    }
-    Ok(JITModule::new(builder))
+    builder.symbols(all_symbols());
+    Ok(builder)
+}
+
+/// The math functions and the run time: every symbol the code of `Runtime::Process` imports
+/// besides the C library's.
+pub(crate) fn all_symbols() -> Vec<(&'static str, *const u8)> {
+    libm::SYMBOLS
+        .iter()
+        .copied()
+        .chain(runtime_symbols())
+        .collect()
 }
 
 /// The run time of [`crate::Runtime::Process`]: names and addresses.
