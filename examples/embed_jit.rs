@@ -5,8 +5,9 @@
 //! This tutorial:
 //!
 //! 1. optimizes a product (`optimist::optimize`: the plan and its run-time check);
-//! 2. defines it in a JIT module of our own (`codegen::jit_builder` sets the ISA flags and
-//!    binds optimist's run-time symbols; `codegen::define_kernel` with `Runtime::Process`),
+//! 2. defines it in a JIT module of our own (`codegen::jit_builder` sets the ISA flags the
+//!    code expects; `codegen::define_kernel` with `Runtime::Process` defines optimist's run
+//!    time in the module, so nothing needs binding),
 //!    finalizes it, and calls the C entry through a Rust function type that
 //!    `codegen::check_entry_type` checked against the kernel's C signature;
 //! 3. defines it in an object module of our own (`codegen::host_isa(true)`,
@@ -57,7 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     // 2. Our own JIT module. `jit_builder` is the host ISA with the flags the code expects
-    //    and optimist's run-time symbols bound; add your own symbols to it as usual.
+    //    (and the math functions bound); add your own symbols to it as usual.
     let mut jit = JITModule::new(codegen::jit_builder()?);
     let options = NativeOptions::default();
     let symbols = codegen::define_kernel(&mut jit, &f, outcome.plan(), &options, Runtime::Process)?;

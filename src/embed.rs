@@ -32,11 +32,14 @@
 //! the versioned entry and the check) in any `cranelift_module::Module`, with the C entries
 //! named after the function; [`KernelSymbols`] names them. What the code calls besides is
 //! chosen by [`Runtime`]:
-//! - [`Runtime::Process`] (a JIT in this process): the code calls optimist's run time and the
-//!   math functions by name, so the JIT must bind [`runtime_symbols`] — Cranelift's JIT panics
-//!   at `finalize_definitions` on a symbol it cannot resolve. [`jit_builder`] is a
-//!   `JITBuilder` with all of them bound and the host ISA with the flags the code expects
-//!   (`opt_level=speed`, `is_pic=false`, `use_colocated_libcalls=false`): start from it.
+//! - [`Runtime::Process`] (a JIT in this process): the module gets optimist's run time
+//!   (threads, packing buffers, pure functions, the error hook) defined in it, as calls of
+//!   their addresses in this process, so nothing of optimist's needs binding and nothing can be
+//!   missing at `finalize_definitions`; the math functions are found in `libm` as `malloc` is
+//!   in the C library. [`jit_builder`] is a `JITBuilder` with the host ISA and the flags the
+//!   code expects (`opt_level=speed`, `is_pic=false`, `use_colocated_libcalls=false`) and the
+//!   math functions bound ([`runtime_symbols`]): start from it, or from your own with
+//!   [`host_isa`]`(false)`.
 //! - [`Runtime::Libgomp`] (an object another program links): threads from libgomp, buffers
 //!   from the C library; use [`host_isa`]`(true)` for the object's ISA. [`object_code`] does
 //!   all of it and writes the header too ([`ObjectCode`]).

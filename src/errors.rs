@@ -21,7 +21,7 @@
 //! | A kernel defined twice in one module, or named like a function its code calls | [`CodegenError::Unsupported`](crate::codegen::CodegenError::Unsupported) | [`define_kernel`](crate::codegen::define_kernel) |
 //! | A C file whose regions cannot all be rewritten | each region reported with its file and line, the rest rewritten | [`rewrite_c`](crate::rewrite_c) |
 //!
-//! Not covered by a typed error: a JIT module of the embedder's own that does not bind
-//! [`runtime_symbols`](crate::codegen::runtime_symbols) panics inside Cranelift's JIT at
-//! `finalize_definitions`; start from [`jit_builder`](crate::codegen::jit_builder), which
-//! binds them.
+//! A JIT module of the embedder's own needs no symbol of optimist's bound:
+//! [`define_kernel`](crate::codegen::define_kernel) with
+//! [`Runtime::Process`](crate::codegen::Runtime::Process) defines the run time in the module,
+//! so `finalize_definitions` has nothing of optimist's to miss.

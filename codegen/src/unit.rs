@@ -34,9 +34,12 @@ use optimist_scop::ir::Function;
 /// What the generated code calls for its threads, packing buffers and error hook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Runtime {
-    /// This process's functions, by name: `optimist_parallel_for` (the rayon pool the call
-    /// runs in), `optimist_buffer_acquire`/`release`, `optimist_call_pure`, `optimist_error`.
-    /// A module of this kind must bind them to [`runtime_symbols`] (the JIT's do).
+    /// This process's functions: `optimist_parallel_for` (the pool of the call),
+    /// `optimist_buffer_acquire`/`release`, `optimist_call_pure`, `optimist_error`, each
+    /// defined in the module as a call of its address in this process, so that the module
+    /// needs no symbol of optimist's bound. For code that runs in this process (a JIT); the
+    /// math functions (`exp`, ...) are imported by name, found by the JIT in the C library's
+    /// `libm` ([`runtime_symbols`] binds them explicitly).
     Process,
     /// Functions defined in the module itself over the C library and libgomp: parallel loops
     /// start `GOMP_parallel` with the thread count the code was compiled for, packing buffers
@@ -47,13 +50,14 @@ pub enum Runtime {
     Libgomp,
 }
 
-/// The names and addresses of every function the code of [`Runtime::Process`] calls besides
-/// the C library's: this process's run time (`optimist_parallel_for`, the packing buffers'
-/// `optimist_buffer_acquire`/`release`, `optimist_call_pure`, the error hook
-/// `optimist_error`) and the math functions (`sqrt`, `exp`, ...). A JIT module an embedder
-/// makes itself must bind them before it finalizes a kernel ([`JITBuilder::symbols`]):
-/// Cranelift's JIT panics at `finalize_definitions` on a symbol it cannot resolve.
-/// [`jit_builder`] binds them.
+/// The names and addresses of the functions the code of [`Runtime::Process`] may reach by
+/// name: the math functions (`sqrt`, `exp`, ...), and this process's run time
+/// (`optimist_parallel_for`, `optimist_buffer_acquire`/`release`, `optimist_call_pure`, the
+/// error hook `optimist_error`). A JIT module needs none of them bound: [`define_kernel`]
+/// defines the run time in the module itself (calls of these addresses), and Cranelift's JIT
+/// finds the math functions in the C library's `libm`, as it finds `malloc`. Binding them
+/// ([`JITBuilder::symbols`], as [`jit_builder`] does) takes the math functions from this
+/// process directly.
 ///
 /// [`JITBuilder::symbols`]: cranelift_jit::JITBuilder::symbols
 pub fn runtime_symbols() -> Vec<(&'static str, *const u8)> {
@@ -228,10 +232,42 @@ pub(crate) fn define(
     )?;
     symbols.c_entry = plain;
     symbols.c_status = status;
-    if runtime == Runtime::Libgomp {
-        define_libgomp_runtime(module, options.threads)?;
+    match runtime {
+        Runtime::Libgomp => define_libgomp_runtime(module, options.threads)?,
+        Runtime::Process => define_process_runtime(module)?,
     }
     Ok(symbols)
+}
+
+/// Defines, local to the module, each function of this process's run time its code imports
+/// (threads, packing buffers, pure functions, the error hook) as a call of the Rust
+/// function's address: the module's code reaches optimist's run time without a symbol, so a
+/// JIT module needs nothing of optimist's bound and none can be missing at
+/// `finalize_definitions`. A later kernel in the same module calls the same definitions.
+fn define_process_runtime(module: &mut dyn Module) -> Result<(), CodegenError> {
+    let pointer = module.target_config().pointer_type();
+    for (name, address) in native::runtime_symbols() {
+        let Some(id) = imported(module, name) else {
+            continue;
+        };
+        let sig = module
+            .declarations()
+            .get_function_decl(id)
+            .signature
+            .clone();
+        let id = module
+            .declare_function(name, Linkage::Local, &sig)
+            .map_err(native::err)?;
+        define_with(module, id, sig.clone(), |_, b, params| {
+            let callee = b.import_signature(sig);
+            let at = b.ins().iconst(pointer, address as i64);
+            let call = b.ins().call_indirect(callee, at, params);
+            let results = b.inst_results(call).to_vec();
+            b.ins().return_(&results);
+            Ok(())
+        })?;
+    }
+    Ok(())
 }
 
 /// The symbols of the run time imported by the code so far, not yet defined.
