@@ -12,6 +12,7 @@ use optimist::{Config, Kernel, NativeOptions};
 use optimist_scop::frontend::{self, FrontendConfig};
 use optimist_scop::interp::Value;
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 const FIGURE1: &str = include_str!("../assume/tests/kernels/figure1.c");
 
@@ -93,9 +94,56 @@ fn benches(c: &mut Criterion) {
                     bch.iter(|| unsafe { mm(8, cc.as_mut_ptr(), a.as_mut_ptr(), b.as_mut_ptr()) })
                 },
             );
+            // The typed call and the C entry measured in turns, batches of 16 calls each, so
+            // that the machine's drift falls on both alike: "paired typed" times the typed
+            // calls, "paired C entry" the C entry's, each run between batches of the other.
+            let mut sig = kernel.signature();
+            let (mut c2, a2, b2) = (vec![0.0f64; 64], vec![0.5f64; 64], vec![0.25f64; 64]);
+            let mut typed = || {
+                black_box(
+                    sig.call(&mut [
+                        8i32.into(),
+                        c2.as_mut_slice().into(),
+                        a2.as_slice().into(),
+                        b2.as_slice().into(),
+                    ])
+                    .unwrap(),
+                );
+            };
+            let (mut c3, mut a3, mut b3) = (vec![0.0; 64], vec![0.5; 64], vec![0.25; 64]);
+            // SAFETY: three buffers of 8 x 8 doubles, used by nothing else.
+            let mut raw = || unsafe { mm(8, c3.as_mut_ptr(), a3.as_mut_ptr(), b3.as_mut_ptr()) };
+            group.bench_function(
+                format!("product 8 paired typed {label}, {threads} threads"),
+                |bch| bch.iter_custom(|iters| paired(iters, &mut typed, &mut raw)),
+            );
+            group.bench_function(
+                format!("product 8 paired C entry {label}, {threads} threads"),
+                |bch| bch.iter_custom(|iters| paired(iters, &mut raw, &mut typed)),
+            );
         }
     }
     group.finish();
+}
+
+/// The time of `iters` calls of `timed`, run in batches of 16 with 16 calls of `other`
+/// (untimed) after each batch.
+fn paired(iters: u64, timed: &mut dyn FnMut(), other: &mut dyn FnMut()) -> Duration {
+    let mut total = Duration::ZERO;
+    let mut done = 0;
+    while done < iters {
+        let batch = (iters - done).min(16);
+        let start = Instant::now();
+        for _ in 0..batch {
+            timed();
+        }
+        total += start.elapsed();
+        for _ in 0..batch {
+            other();
+        }
+        done += batch;
+    }
+    total
 }
 
 criterion_group!(calls, benches);

@@ -218,3 +218,44 @@ fn the_c_entry_is_typed_only_as_its_c_signature() {
         .contains("returns")
     );
 }
+
+/// Lengths the signature cannot count itself (`n + 1`, evaluated as the interpreter does) and
+/// arrays without a declared size (checked by the code, access by access).
+#[test]
+fn evaluated_and_undeclared_lengths_are_checked_too() {
+    let f = parse(
+        "void shift(int n, double A[n + 1], double *X) {\n  for (int i = 0; i <= n; i++)\n    A[i] = X[i] + 1.0;\n}",
+    );
+    let kernel = optimist::compile(&f, &Config::default()).unwrap().kernel;
+    let mut shift = kernel.signature();
+    let x = vec![1.0f64; 6];
+    let mut a = vec![0.0f64; 6];
+    shift
+        .call(&mut [5i32.into(), a.as_mut_slice().into(), x.as_slice().into()])
+        .unwrap();
+    assert_eq!(a, [2.0; 6]);
+    // `A[n + 1]` at n = 6 needs 7 elements.
+    match shift.call(&mut [6i32.into(), a.as_mut_slice().into(), x.as_slice().into()]) {
+        Err(KernelError::TooSmall { array, need, have }) => {
+            assert_eq!((array.as_str(), need, have), ("A", 7, 6));
+        }
+        other => panic!("{other:?}"),
+    }
+    // `X` has no declared size: 4 elements where the loop reads 6 is found by the code, and
+    // `A` is as it was.
+    let short = vec![1.0f64; 4];
+    let mut a = vec![9.0f64; 6];
+    let r = shift.call(&mut [
+        5i32.into(),
+        a.as_mut_slice().into(),
+        short.as_slice().into(),
+    ]);
+    assert!(
+        matches!(
+            r,
+            Err(KernelError::OutOfBounds | KernelError::Footprint { .. })
+        ),
+        "{r:?}"
+    );
+    assert_eq!(a, [9.0; 6]);
+}

@@ -781,6 +781,14 @@ impl View {
         slots.push_array(self.base, self.lo, self.hi);
     }
 
+    /// Writes the view's three slots (as [`View::push`] appends them) into `slots`.
+    #[inline]
+    pub(crate) fn write(self, slots: &mut [u64]) {
+        slots[0] = self.base as u64;
+        slots[1] = self.lo as u64;
+        slots[2] = self.hi as u64;
+    }
+
     /// A copy of the memory behind the view.
     fn save(&self) -> Saved {
         let size = self.elem.size();

@@ -16,11 +16,11 @@
 //!   program as written, aliasing included) otherwise.
 
 use crate::abi::ArgBlock;
-use crate::kernel::{ArrayArg, CEntry, Kernel, KernelError, Version, View};
+use crate::kernel::{CEntry, Kernel, KernelError, Version, View};
 use optimist_scop::Type;
 use optimist_scop::id::IdVec;
 use optimist_scop::interp::{Args, Value};
-use optimist_scop::ir::{ArrayId, Dim, ExprKind, Function, IrLeaf, Param, VarId};
+use optimist_scop::ir::{ArrayId, ArrayKind, Dim, ExprKind, Function, IrLeaf, Param, VarId};
 use std::cell::Cell;
 
 /// One argument of a [`Signature`] call: a scalar of the parameter's exact C type (`i32` for
@@ -35,7 +35,7 @@ enum Kind<'a> {
     /// A scalar, and the C type of the Rust value it was made from.
     Scalar { value: Value, ty: Type },
     /// An array the kernel may write (`&mut [T]`).
-    Mut(ArrayArg<'a>),
+    Mut(View, std::marker::PhantomData<&'a mut [u8]>),
     /// An array passed read only (`&[T]`).
     Read(View, std::marker::PhantomData<&'a [u8]>),
     /// An array that other parameters may share (`&[Cell<T>]`).
@@ -69,12 +69,15 @@ macro_rules! array_args {
     ($($rust:ty => $c:ident;)*) => {$(
         impl<'a> From<&'a mut [$rust]> for Arg<'a> {
             fn from(s: &'a mut [$rust]) -> Self {
-                Arg(Kind::Mut(ArrayArg::$c(s)))
+                Arg(Kind::Mut(
+                    View::raw(s.as_mut_ptr().cast::<u8>(), s.len(), Type::$c),
+                    std::marker::PhantomData,
+                ))
             }
         }
         impl<'a> From<&'a mut Vec<$rust>> for Arg<'a> {
             fn from(s: &'a mut Vec<$rust>) -> Self {
-                Arg(Kind::Mut(ArrayArg::$c(s.as_mut_slice())))
+                Arg::from(s.as_mut_slice())
             }
         }
         impl<'a> From<&'a [$rust]> for Arg<'a> {
@@ -111,30 +114,45 @@ array_args! {
 /// How a call checks one array's length: the product of its dimensions, each a constant or a
 /// scalar parameter's value (found at resolution), or through the interpreter's evaluation
 /// of the declared sizes (any other size expression).
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Length {
     /// No declared size (a flat pointer, `A[][m]`): the code checks every access.
     Unknown,
-    /// Constants and parameters.
-    Product(Vec<Factor>),
-    /// Another expression: [`optimist_scop::interp::declared_len`].
+    /// Constants and parameters, the first `dims` of `factors` (kept in the slot itself: a
+    /// call reads no other memory to check a length).
+    Product {
+        dims: usize,
+        factors: [Factor; MAX_FACTORS],
+    },
+    /// Another expression, or more dimensions: [`optimist_scop::interp::declared_len`].
     Evaluated,
 }
 
+/// The most dimensions a [`Length::Product`] holds.
+const MAX_FACTORS: usize = 4;
+
 #[derive(Clone, Copy, Debug)]
 enum Factor {
-    Const(i128),
+    /// A constant size (at least 0).
+    Const(u64),
     /// A signed integer parameter, or its conversion to a signed type as wide.
     Param(VarId),
 }
 
 impl Length {
     fn of(f: &Function, a: ArrayId) -> Length {
-        let mut factors = Vec::new();
-        for d in &f.array(a).dims {
-            factors.push(match d {
+        let dims = &f.array(a).dims;
+        if dims.iter().any(|d| matches!(d, Dim::Unknown)) {
+            return Length::Unknown;
+        }
+        if dims.len() > MAX_FACTORS {
+            return Length::Evaluated;
+        }
+        let mut factors = [Factor::Const(1); MAX_FACTORS];
+        for (k, d) in dims.iter().enumerate() {
+            factors[k] = match d {
                 Dim::Unknown => return Length::Unknown,
-                Dim::Const(n) => Factor::Const(i128::from(*n)),
+                Dim::Const(n) => Factor::Const(*n),
                 Dim::Expr(e) => {
                     // A parameter, or a widening of a signed parameter to a signed type:
                     // the value is the parameter's.
@@ -159,13 +177,18 @@ impl Length {
                         {
                             Factor::Param(*v)
                         }
-                        ExprKind::Int(n) => Factor::Const(*n),
+                        ExprKind::Int(n) => {
+                            Factor::Const((*n).clamp(0, i128::from(u64::MAX)) as u64)
+                        }
                         _ => return Length::Evaluated,
                     }
                 }
-            });
+            };
         }
-        Length::Product(factors)
+        Length::Product {
+            dims: dims.len(),
+            factors,
+        }
     }
 }
 
@@ -173,6 +196,8 @@ impl Length {
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     at: usize,
+    /// Where its slots start in the argument block (one for a scalar, three for an array).
+    offset: usize,
     kind: SlotKind,
 }
 
@@ -180,8 +205,9 @@ struct Slot {
 enum SlotKind {
     /// A scalar variable of this type.
     Scalar(VarId, Type),
-    /// An array of these elements, and whether the kernel writes it.
-    Array(ArrayId, Type, bool),
+    /// An array of these elements, whether the kernel writes it, and how its length is
+    /// checked.
+    Array(ArrayId, Type, bool, Length),
 }
 
 /// A kernel's parameters resolved once, for calls by position ([`Kernel::signature`],
@@ -206,10 +232,14 @@ pub struct Signature<'k> {
     order: Vec<usize>,
     /// The parameters in declaration order, each with its position among a call's arguments.
     slots: Vec<Slot>,
-    /// For each array (by `ArrayId`), how its length is checked.
-    lengths: IdVec<ArrayId, Length>,
-    /// Kept from call to call: the scalar values, the views, the argument block.
+    /// The argument block's slots of the parameters.
+    param_slots: usize,
+    /// Kept from call to call: the scalar values (only when something reads them: a declared
+    /// size the interpreter evaluates, a local array), each integer's count for a declared
+    /// size (its value, 0 below 0), the views, the argument block.
+    keep_scalars: bool,
     sizes: Args,
+    counts: IdVec<VarId, u64>,
     views: IdVec<ArrayId, Option<View>>,
     block: ArgBlock,
 }
@@ -262,25 +292,43 @@ impl<'k> Signature<'k> {
             .params
             .iter()
             .zip(at)
-            .map(|(p, at)| Slot {
+            .scan(0, |offset, (p, at)| {
+                let here = *offset;
+                *offset += if matches!(p, Param::Array(_)) { 3 } else { 1 };
+                Some((p, at, here))
+            })
+            .map(|(p, at, offset)| Slot {
                 at,
+                offset,
                 kind: match *p {
                     Param::Scalar(v) => SlotKind::Scalar(v, f.var(v).ty),
-                    Param::Array(a) => {
-                        SlotKind::Array(a, f.array(a).elem, written_arrays.contains(&a))
-                    }
+                    Param::Array(a) => SlotKind::Array(
+                        a,
+                        f.array(a).elem,
+                        written_arrays.contains(&a),
+                        Length::of(f, a),
+                    ),
                 },
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let keep_scalars = slots
+            .iter()
+            .any(|s| matches!(s.kind, SlotKind::Array(.., Length::Evaluated)))
+            || f.arrays.iter().any(|a| a.kind == ArrayKind::Local);
+        let param_slots = slots
+            .iter()
+            .map(|s| match s.kind {
+                SlotKind::Scalar(..) => 1,
+                SlotKind::Array(..) => 3,
+            })
+            .sum();
         Signature {
             kernel,
             order,
             slots,
-            lengths: f
-                .arrays
-                .iter_enumerated()
-                .map(|(a, _)| Length::of(f, a))
-                .collect(),
+            param_slots,
+            keep_scalars,
+            counts: IdVec::filled(f.vars.len(), 0),
             sizes: Args {
                 scalars: IdVec::filled(f.vars.len(), None),
                 buffers: Vec::new(),
@@ -329,7 +377,11 @@ impl<'k> Signature<'k> {
         }
         // The parameters in declaration order: each argument checked, and its slots written.
         let saves = self.kernel.saves_buffers();
-        self.block.truncate(0);
+        // The parameters' slots, written in place below (the call may have left more).
+        if self.block.len() != self.param_slots {
+            self.block.truncate(0);
+            self.block.reserve_preloads(self.param_slots);
+        }
         for k in 0..self.slots.len() {
             let slot = self.slots[k];
             let Arg(arg) = &mut args[slot.at];
@@ -341,12 +393,20 @@ impl<'k> Signature<'k> {
                             f.var(v).name
                         )));
                     }
-                    self.sizes.scalars[v] = Some(*value);
+                    if self.keep_scalars {
+                        self.sizes.scalars[v] = Some(*value);
+                    }
                     // A value of the parameter's exact type: in range.
                     match *value {
-                        Value::Int(x) => self.block.push_int(x as i64),
-                        Value::F32(x) => self.block.push_bits(u64::from(x.to_bits())),
-                        Value::F64(x) => self.block.push_bits(x.to_bits()),
+                        Value::Int(x) => {
+                            // What a declared size of this parameter counts (none below 0).
+                            self.counts[v] = x.clamp(0, i128::from(u64::MAX)) as u64;
+                            self.block.as_mut_slice()[slot.offset] = x as i64 as u64;
+                        }
+                        Value::F32(x) => {
+                            self.block.as_mut_slice()[slot.offset] = u64::from(x.to_bits())
+                        }
+                        Value::F64(x) => self.block.as_mut_slice()[slot.offset] = x.to_bits(),
                     }
                 }
                 (SlotKind::Array(a, ..), Kind::Scalar { .. }) => {
@@ -361,17 +421,16 @@ impl<'k> Signature<'k> {
                         f.var(v).name
                     )));
                 }
-                (SlotKind::Array(a, _, true), Kind::Read(..)) => {
+                (SlotKind::Array(a, _, true, _), Kind::Read(..)) => {
                     return Err(bad(format!(
                         "`{}` is written by `{}`: pass `&mut [T]` or `&[Cell<T>]`, not `&[T]`",
                         f.array(a).name,
                         f.name
                     )));
                 }
-                (SlotKind::Array(a, elem, _), array) => {
+                (SlotKind::Array(a, elem, _, length), array) => {
                     let view = match array {
-                        Kind::Mut(slice) => slice.view(),
-                        Kind::Read(view, _) | Kind::Shared(view, _) => *view,
+                        Kind::Mut(view, _) | Kind::Read(view, _) | Kind::Shared(view, _) => *view,
                         // Refused by the arm above.
                         Kind::Scalar { .. } => continue,
                     };
@@ -383,11 +442,11 @@ impl<'k> Signature<'k> {
                     }
                     // The scalars a declared size reads come before the array in C's
                     // parameter list: they are set.
-                    self.check_length(a, &self.lengths[a], view.len())?;
+                    self.check_length(a, &length, view.len())?;
                     if saves {
                         self.views[a] = Some(view);
                     }
-                    view.push(&mut self.block);
+                    view.write(&mut self.block.as_mut_slice()[slot.offset..slot.offset + 3]);
                 }
             }
         }
@@ -402,32 +461,22 @@ impl<'k> Signature<'k> {
         let f = self.kernel.function();
         let need = match length {
             Length::Unknown => return Ok(()),
-            Length::Product(factors) => {
+            Length::Product { dims, factors } => {
                 // In 64 bits while the product fits (it always does for a buffer that
                 // exists), saturating in 128 bits past that.
                 let mut total: u64 = 1;
                 let mut wide: Option<u128> = None;
-                for factor in factors {
+                for factor in &factors[..*dims] {
                     let n = match *factor {
                         Factor::Const(n) => n,
-                        Factor::Param(v) => match self.sizes.scalars[v] {
-                            Some(Value::Int(n)) => n,
-                            _ => {
-                                return Err(KernelError::BadArguments(format!(
-                                    "no value for `{}`",
-                                    f.var(v).name
-                                )));
-                            }
-                        },
+                        // Set: the scalars a size reads come first in C's parameter list.
+                        Factor::Param(v) => self.counts[v],
                     };
-                    let n = n.max(0);
-                    match (
-                        wide,
-                        u64::try_from(n).ok().and_then(|n| total.checked_mul(n)),
-                    ) {
+                    match (wide, total.checked_mul(n)) {
                         (None, Some(t)) => total = t,
                         (w, _) => {
-                            wide = Some(w.unwrap_or(u128::from(total)).saturating_mul(n as u128))
+                            let so_far = w.unwrap_or(u128::from(total));
+                            wide = Some(so_far.saturating_mul(u128::from(n)));
                         }
                     }
                 }
