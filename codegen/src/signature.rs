@@ -33,7 +33,9 @@ pub struct Arg<'a>(Kind<'a>);
 #[derive(Debug)]
 enum Kind<'a> {
     /// A scalar, and the C type of the Rust value it was made from.
-    Scalar { value: Value, ty: Type },
+    /// `bits`: its argument-block slot (an integer in two's complement, a float's bits);
+    /// `count`: what a declared size of it counts (its value, 0 below 0).
+    Scalar { bits: u64, count: u64, ty: Type },
     /// An array the kernel may write (`&mut [T]`).
     Mut(View, std::marker::PhantomData<&'a mut [u8]>),
     /// An array passed read only (`&[T]`).
@@ -42,27 +44,53 @@ enum Kind<'a> {
     Shared(View, std::marker::PhantomData<&'a [u8]>),
 }
 
-macro_rules! scalar_args {
-    ($($rust:ty => $c:ident, $wrap:expr;)*) => {$(
+macro_rules! int_args {
+    ($($rust:ty => $c:ident;)*) => {$(
         impl From<$rust> for Arg<'_> {
             fn from(x: $rust) -> Self {
-                Arg(Kind::Scalar { value: $wrap(x), ty: Type::$c })
+                Arg(Kind::Scalar {
+                    bits: x as i64 as u64,
+                    count: if x > 0 { x as u64 } else { 0 },
+                    ty: Type::$c,
+                })
             }
         }
     )*};
 }
 
-scalar_args! {
-    i8 => I8, |x| Value::Int(i128::from(x));
-    u8 => U8, |x| Value::Int(i128::from(x));
-    i16 => I16, |x| Value::Int(i128::from(x));
-    u16 => U16, |x| Value::Int(i128::from(x));
-    i32 => I32, |x| Value::Int(i128::from(x));
-    u32 => U32, |x| Value::Int(i128::from(x));
-    i64 => I64, |x| Value::Int(i128::from(x));
-    u64 => U64, |x| Value::Int(i128::from(x));
-    f32 => F32, Value::F32;
-    f64 => F64, Value::F64;
+int_args! {
+    i8 => I8; u8 => U8; i16 => I16; u16 => U16; i32 => I32; u32 => U32; i64 => I64; u64 => U64;
+}
+
+impl From<f32> for Arg<'_> {
+    fn from(x: f32) -> Self {
+        Arg(Kind::Scalar {
+            bits: u64::from(x.to_bits()),
+            count: 0,
+            ty: Type::F32,
+        })
+    }
+}
+
+impl From<f64> for Arg<'_> {
+    fn from(x: f64) -> Self {
+        Arg(Kind::Scalar {
+            bits: x.to_bits(),
+            count: 0,
+            ty: Type::F64,
+        })
+    }
+}
+
+/// The value of a scalar argument of C type `ty` whose slot holds `bits`.
+fn value_of(bits: u64, ty: Type) -> Value {
+    match ty {
+        Type::F32 => Value::F32(f32::from_bits(bits as u32)),
+        Type::F64 => Value::F64(f64::from_bits(bits)),
+        Type::U64 => Value::Int(i128::from(bits)),
+        // Every other integer type fits in `i64`, sign-extended into the slot.
+        _ => Value::Int(i128::from(bits as i64)),
+    }
 }
 
 macro_rules! array_args {
@@ -238,6 +266,8 @@ pub struct Signature<'k> {
     /// size the interpreter evaluates, a local array), each integer's count for a declared
     /// size (its value, 0 below 0), the views, the argument block.
     keep_scalars: bool,
+    /// Whether some array's length is evaluated by the interpreter ([`Length::Evaluated`]).
+    evaluated: bool,
     sizes: Args,
     counts: IdVec<VarId, u64>,
     views: IdVec<ArrayId, Option<View>>,
@@ -311,10 +341,10 @@ impl<'k> Signature<'k> {
                 },
             })
             .collect::<Vec<_>>();
-        let keep_scalars = slots
+        let evaluated = slots
             .iter()
-            .any(|s| matches!(s.kind, SlotKind::Array(.., Length::Evaluated)))
-            || f.arrays.iter().any(|a| a.kind == ArrayKind::Local);
+            .any(|s| matches!(s.kind, SlotKind::Array(.., Length::Evaluated)));
+        let keep_scalars = evaluated || f.arrays.iter().any(|a| a.kind == ArrayKind::Local);
         let param_slots = slots
             .iter()
             .map(|s| match s.kind {
@@ -328,6 +358,7 @@ impl<'k> Signature<'k> {
             slots,
             param_slots,
             keep_scalars,
+            evaluated,
             counts: IdVec::filled(f.vars.len(), 0),
             sizes: Args {
                 scalars: IdVec::filled(f.vars.len(), None),
@@ -365,141 +396,210 @@ impl<'k> Signature<'k> {
         &mut self,
         args: &mut [Arg<'_>],
     ) -> Result<(Version, Option<Value>), KernelError> {
-        let f = self.kernel.function();
-        let bad = |m: String| KernelError::BadArguments(m);
         if args.len() != self.order.len() {
-            return Err(bad(format!(
-                "`{}` takes {} arguments; {} were given",
-                f.name,
-                self.order.len(),
-                args.len()
-            )));
+            return Err(self.refused(Refusal::Count(args.len())));
         }
-        // The parameters in declaration order: each argument checked, and its slots written.
-        let saves = self.kernel.saves_buffers();
-        // The parameters' slots, written in place below (the call may have left more).
+        // The parameters' slots, written in place (the call before may have left more).
         if self.block.len() != self.param_slots {
             self.block.truncate(0);
             self.block.reserve_preloads(self.param_slots);
         }
-        for k in 0..self.slots.len() {
-            let slot = self.slots[k];
-            let Arg(arg) = &mut args[slot.at];
-            match (slot.kind, arg) {
-                (SlotKind::Scalar(v, want), Kind::Scalar { value, ty }) => {
-                    if *ty != want {
-                        return Err(bad(format!(
-                            "`{}` is {want}; a Rust value of C type {ty} was given",
-                            f.var(v).name
-                        )));
-                    }
-                    if self.keep_scalars {
-                        self.sizes.scalars[v] = Some(*value);
-                    }
-                    // A value of the parameter's exact type: in range.
-                    match *value {
-                        Value::Int(x) => {
-                            // What a declared size of this parameter counts (none below 0).
-                            self.counts[v] = x.clamp(0, i128::from(u64::MAX)) as u64;
-                            self.block.as_mut_slice()[slot.offset] = x as i64 as u64;
-                        }
-                        Value::F32(x) => {
-                            self.block.as_mut_slice()[slot.offset] = u64::from(x.to_bits())
-                        }
-                        Value::F64(x) => self.block.as_mut_slice()[slot.offset] = x.to_bits(),
-                    }
-                }
-                (SlotKind::Array(a, ..), Kind::Scalar { .. }) => {
-                    return Err(bad(format!(
-                        "`{}` is an array; a scalar was given",
-                        f.array(a).name
-                    )));
-                }
-                (SlotKind::Scalar(v, _), _) => {
-                    return Err(bad(format!(
-                        "`{}` is a scalar; an array was given",
-                        f.var(v).name
-                    )));
-                }
-                (SlotKind::Array(a, _, true, _), Kind::Read(..)) => {
-                    return Err(bad(format!(
-                        "`{}` is written by `{}`: pass `&mut [T]` or `&[Cell<T>]`, not `&[T]`",
-                        f.array(a).name,
-                        f.name
-                    )));
-                }
-                (SlotKind::Array(a, elem, _, length), array) => {
-                    let view = match array {
-                        Kind::Mut(view, _) | Kind::Read(view, _) | Kind::Shared(view, _) => *view,
-                        // Refused by the arm above.
-                        Kind::Scalar { .. } => continue,
-                    };
-                    if view.elem() != elem {
-                        return Err(bad(format!(
-                            "the buffer of `{}` does not hold {elem} elements",
-                            f.array(a).name
-                        )));
-                    }
-                    // The scalars a declared size reads come before the array in C's
-                    // parameter list: they are set.
-                    self.check_length(a, &length, view.len())?;
-                    if saves {
-                        self.views[a] = Some(view);
-                    }
-                    view.write(&mut self.block.as_mut_slice()[slot.offset..slot.offset + 3]);
-                }
-            }
+        let saves = self.kernel.saves_buffers();
+        let scalars = self.keep_scalars.then_some(&mut self.sizes.scalars);
+        fill(
+            &self.slots,
+            args,
+            &mut self.counts,
+            scalars,
+            self.block.as_mut_slice(),
+            saves.then_some(&mut self.views),
+        )
+        .map_err(|r| self.refused(r))?;
+        if self.evaluated {
+            self.check_evaluated(args)?;
         }
         self.kernel
             .execute_block(&self.sizes, &self.views, &mut self.block)
     }
 
-    /// Refuses a buffer of `have` elements shorter than array `a`'s declared shape (`length`)
-    /// at the call's scalars.
-    #[inline]
-    fn check_length(&self, a: ArrayId, length: &Length, have: u64) -> Result<(), KernelError> {
+    /// The lengths the interpreter evaluates ([`Length::Evaluated`]), once every scalar is set.
+    #[cold]
+    fn check_evaluated(&self, args: &[Arg<'_>]) -> Result<(), KernelError> {
         let f = self.kernel.function();
-        let need = match length {
-            Length::Unknown => return Ok(()),
-            Length::Product { dims, factors } => {
-                // In 64 bits while the product fits (it always does for a buffer that
-                // exists), saturating in 128 bits past that.
-                let mut total: u64 = 1;
-                let mut wide: Option<u128> = None;
-                for factor in &factors[..*dims] {
-                    let n = match *factor {
-                        Factor::Const(n) => n,
-                        // Set: the scalars a size reads come first in C's parameter list.
-                        Factor::Param(v) => self.counts[v],
-                    };
-                    match (wide, total.checked_mul(n)) {
-                        (None, Some(t)) => total = t,
-                        (w, _) => {
-                            let so_far = w.unwrap_or(u128::from(total));
-                            wide = Some(so_far.saturating_mul(u128::from(n)));
-                        }
-                    }
-                }
-                wide.unwrap_or(u128::from(total))
+        for slot in &self.slots {
+            let (
+                SlotKind::Array(a, .., Length::Evaluated),
+                Arg(Kind::Mut(view, _) | Kind::Read(view, _) | Kind::Shared(view, _)),
+            ) = (slot.kind, &args[slot.at])
+            else {
+                continue;
+            };
+            let need = optimist_scop::interp::declared_len(f, &self.sizes, a)
+                .map_err(|e| KernelError::BadArguments(e.to_string()))?;
+            if let Some(need) = need
+                && need > u128::from(view.len())
+            {
+                return Err(KernelError::TooSmall {
+                    array: f.array(a).name.clone(),
+                    need,
+                    have: view.len(),
+                });
             }
-            Length::Evaluated => {
-                match optimist_scop::interp::declared_len(f, &self.sizes, a)
-                    .map_err(|e| KernelError::BadArguments(e.to_string()))?
-                {
-                    Some(n) => n,
-                    None => return Ok(()),
-                }
-            }
-        };
-        if need > u128::from(have) {
-            return Err(KernelError::TooSmall {
-                array: f.array(a).name.clone(),
-                need,
-                have,
-            });
         }
         Ok(())
     }
+
+    /// The error of a refused call.
+    #[cold]
+    fn refused(&self, why: Refusal) -> KernelError {
+        let f = self.kernel.function();
+        let bad = KernelError::BadArguments;
+        let name = |k: usize| match f.params[self.order[k]] {
+            Param::Scalar(v) => f.var(v).name.clone(),
+            Param::Array(a) => f.array(a).name.clone(),
+        };
+        let slot = |k: usize| self.slots.iter().find(|s| s.at == k).map(|s| s.kind);
+        match why {
+            Refusal::Count(given) => bad(format!(
+                "`{}` takes {} arguments; {given} were given",
+                f.name,
+                self.order.len()
+            )),
+            Refusal::Type(k, ty) => match slot(k) {
+                Some(SlotKind::Scalar(_, want)) => bad(format!(
+                    "`{}` is {want}; a Rust value of C type {ty} was given",
+                    name(k)
+                )),
+                _ => bad(format!("`{}`: a value of C type {ty}", name(k))),
+            },
+            Refusal::ScalarForArray(k) => {
+                bad(format!("`{}` is an array; a scalar was given", name(k)))
+            }
+            Refusal::ArrayForScalar(k) => {
+                bad(format!("`{}` is a scalar; an array was given", name(k)))
+            }
+            Refusal::ReadOnly(k) => bad(format!(
+                "`{}` is written by `{}`: pass `&mut [T]` or `&[Cell<T>]`, not `&[T]`",
+                name(k),
+                f.name
+            )),
+            Refusal::Elem(k, elem) => bad(format!(
+                "the buffer of `{}` does not hold {elem} elements",
+                name(k)
+            )),
+            Refusal::Short(k, need, have) => KernelError::TooSmall {
+                array: name(k),
+                need,
+                have,
+            },
+        }
+    }
+}
+
+/// Why a call's arguments are refused, by argument position; made into a [`KernelError`]
+/// off the path of a call that goes through.
+#[derive(Clone, Copy, Debug)]
+enum Refusal {
+    /// This many arguments.
+    Count(usize),
+    /// A scalar of this C type.
+    Type(usize, Type),
+    /// A scalar for an array.
+    ScalarForArray(usize),
+    /// An array for a scalar.
+    ArrayForScalar(usize),
+    /// A read-only slice for an array the kernel writes.
+    ReadOnly(usize),
+    /// A slice of other elements.
+    Elem(usize, Type),
+    /// A buffer this short for what it needs.
+    Short(usize, u128, u64),
+}
+
+/// Checks each argument against its parameter and writes its slots into `block`: the
+/// integers' counts (for declared sizes), the scalar values when `scalars` keeps them, the
+/// arrays' views when `views` keeps them.
+#[inline]
+fn fill(
+    slots: &[Slot],
+    args: &mut [Arg<'_>],
+    counts: &mut IdVec<VarId, u64>,
+    mut scalars: Option<&mut IdVec<VarId, Option<Value>>>,
+    block: &mut [u64],
+    mut views: Option<&mut IdVec<ArrayId, Option<View>>>,
+) -> Result<(), Refusal> {
+    for slot in slots {
+        let Arg(arg) = &args[slot.at];
+        match (&slot.kind, arg) {
+            (SlotKind::Scalar(v, want), Kind::Scalar { bits, count, ty }) => {
+                if ty != want {
+                    return Err(Refusal::Type(slot.at, *ty));
+                }
+                if let Some(scalars) = scalars.as_deref_mut() {
+                    scalars[*v] = Some(value_of(*bits, *want));
+                }
+                counts[*v] = *count;
+                block[slot.offset] = *bits;
+            }
+            (SlotKind::Array(..), Kind::Scalar { .. }) => {
+                return Err(Refusal::ScalarForArray(slot.at));
+            }
+            (SlotKind::Scalar(..), _) => return Err(Refusal::ArrayForScalar(slot.at)),
+            (SlotKind::Array(_, _, true, _), Kind::Read(..)) => {
+                return Err(Refusal::ReadOnly(slot.at));
+            }
+            (
+                SlotKind::Array(a, elem, _, length),
+                Kind::Mut(view, _) | Kind::Read(view, _) | Kind::Shared(view, _),
+            ) => {
+                if view.elem() != *elem {
+                    return Err(Refusal::Elem(slot.at, *elem));
+                }
+                // The scalars a declared size reads come before the array in C's parameter
+                // list: their counts are set.
+                if let Length::Product { dims, factors } = length {
+                    let need = product(&factors[..*dims], counts);
+                    if need > u128::from(view.len()) {
+                        return Err(Refusal::Short(slot.at, need, view.len()));
+                    }
+                }
+                if let Some(views) = views.as_deref_mut() {
+                    views[*a] = Some(*view);
+                }
+                view.write(&mut block[slot.offset..slot.offset + 3]);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The product of `factors` at the parameters' `counts`: in 64 bits while it fits (it does
+/// for any buffer that exists), saturating in 128 bits past that.
+#[inline]
+fn product(factors: &[Factor], counts: &IdVec<VarId, u64>) -> u128 {
+    let mut total: u64 = 1;
+    for (k, factor) in factors.iter().enumerate() {
+        let n = match *factor {
+            Factor::Const(n) => n,
+            Factor::Param(v) => counts[v],
+        };
+        match total.checked_mul(n) {
+            Some(t) => total = t,
+            None => return wide_product(total, &factors[k..], counts),
+        }
+    }
+    u128::from(total)
+}
+
+#[cold]
+fn wide_product(so_far: u64, factors: &[Factor], counts: &IdVec<VarId, u64>) -> u128 {
+    factors.iter().fold(u128::from(so_far), |total, factor| {
+        let n = match *factor {
+            Factor::Const(n) => n,
+            Factor::Param(v) => counts[v],
+        };
+        total.saturating_mul(u128::from(n))
+    })
 }
 
 /// A C type of an argument or result of a kernel's C entry, as a Rust type names it.
