@@ -23,6 +23,7 @@
 //!   (`ERROR_HOOK`) and the JIT's recorder of it are part of the convention too, here, below
 //!   both the lowerings and the C entries.
 
+use optimist_scop::Type;
 use optimist_scop::ir::{ArrayKind, Function, Param};
 use std::cell::Cell;
 
@@ -197,6 +198,38 @@ pub fn slot_count(f: &Function) -> usize {
             .iter()
             .filter(|a| a.kind == ArrayKind::Local)
             .count()
+}
+
+/// A C type of an argument or result of a kernel's C entry, as a Rust type names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CType {
+    /// A scalar of this type.
+    Scalar(Type),
+    /// A pointer to elements of this type (`*mut T` or `*const T`).
+    Pointer(Type),
+}
+
+/// A C entry's parameters (name and C type) and result.
+pub(crate) struct CTypes {
+    pub(crate) params: Vec<(String, CType)>,
+    pub(crate) result: Option<CType>,
+}
+
+impl CTypes {
+    /// The C signature of `f`'s entry: scalars by value, arrays as pointers to their elements.
+    pub(crate) fn of(f: &Function) -> CTypes {
+        CTypes {
+            params: f
+                .params
+                .iter()
+                .map(|p| match *p {
+                    Param::Scalar(v) => (f.var(v).name.clone(), CType::Scalar(f.var(v).ty)),
+                    Param::Array(a) => (f.array(a).name.clone(), CType::Pointer(f.array(a).elem)),
+                })
+                .collect(),
+            result: f.ret.map(|r| CType::Scalar(f.array(r).elem)),
+        }
+    }
 }
 
 #[cfg(test)]

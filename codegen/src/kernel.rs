@@ -141,7 +141,7 @@ pub struct CEntry {
     plain: usize,
     status: usize,
     prototypes: String,
-    types: std::sync::Arc<crate::signature::CTypes>,
+    types: std::sync::Arc<crate::abi::CTypes>,
     _code: native::Keep,
 }
 
@@ -185,7 +185,7 @@ impl CEntry {
     }
 
     /// The C types of the plain entry's parameters and result ([`CEntry::typed`]).
-    pub(crate) fn c_types(&self) -> &crate::signature::CTypes {
+    pub(crate) fn c_types(&self) -> &crate::abi::CTypes {
         &self.types
     }
 
@@ -251,7 +251,7 @@ impl Kernel {
                 plain: code.address(symbols.c_entry) as usize,
                 status: code.address(symbols.c_status) as usize,
                 prototypes: crate::c_abi::prototypes(f, &f.name),
-                types: std::sync::Arc::new(crate::signature::CTypes::of(f)),
+                types: std::sync::Arc::new(crate::abi::CTypes::of(f)),
                 _code: code.keep(),
             },
             undone: if options.undo {

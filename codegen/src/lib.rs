@@ -69,6 +69,7 @@ mod plan;
 mod signature;
 mod unit;
 
+pub use abi::CType;
 pub use abi::Status;
 pub use abi::{ERROR_HOOK, take_entry_error};
 pub use ast::{
@@ -85,7 +86,7 @@ pub use optimist_loopy::{Target, TargetKind};
 pub use options::NativeOptions;
 pub use parallel::Pool;
 pub use plan::Plan;
-pub use signature::{Arg, CArg, CResult, CType, EntryFn, Signature, check_entry_type};
+pub use signature::{Arg, CArg, CResult, EntryFn, Signature, check_entry_type};
 pub use unit::{
     KernelSymbols, ObjectCode, Runtime, define_kernel, host_isa, jit_builder, object_code,
     runtime_symbols,

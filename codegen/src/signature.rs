@@ -15,7 +15,7 @@
 //!   the optimized code runs when the arrays it needs apart are apart, the faithful code (the
 //!   program as written, aliasing included) otherwise.
 
-use crate::abi::ArgBlock;
+use crate::abi::{ArgBlock, CType, CTypes};
 use crate::kernel::{CEntry, Kernel, KernelError, Version, View};
 use optimist_scop::Type;
 use optimist_scop::id::IdVec;
@@ -602,15 +602,6 @@ fn wide_product(so_far: u64, factors: &[Factor], counts: &IdVec<VarId, u64>) -> 
     })
 }
 
-/// A C type of an argument or result of a kernel's C entry, as a Rust type names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CType {
-    /// A scalar of this type.
-    Scalar(Type),
-    /// A pointer to elements of this type (`*mut T` or `*const T`).
-    Pointer(Type),
-}
-
 /// A Rust type that stands for one C type in a C entry's signature ([`CEntry::typed`]).
 ///
 /// # Safety
@@ -781,28 +772,5 @@ fn check_types<F: EntryFn>(want: &CTypes) -> Result<(), KernelError> {
             )));
         }
         Ok(())
-    }
-}
-
-/// A C entry's parameters (name and C type) and result.
-pub(crate) struct CTypes {
-    pub(crate) params: Vec<(String, CType)>,
-    pub(crate) result: Option<CType>,
-}
-
-impl CTypes {
-    /// The C signature of `f`'s entry: scalars by value, arrays as pointers to their elements.
-    pub(crate) fn of(f: &Function) -> CTypes {
-        CTypes {
-            params: f
-                .params
-                .iter()
-                .map(|p| match *p {
-                    Param::Scalar(v) => (f.var(v).name.clone(), CType::Scalar(f.var(v).ty)),
-                    Param::Array(a) => (f.array(a).name.clone(), CType::Pointer(f.array(a).elem)),
-                })
-                .collect(),
-            result: f.ret.map(|r| CType::Scalar(f.array(r).elem)),
-        }
     }
 }
