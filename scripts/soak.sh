@@ -3,6 +3,8 @@
 # programs (optimist-testkit) against the interpreter for HOURS hours (fractions allowed), in a
 # release build, and prints how many ran and what they found. A disagreement stops it: the
 # program is shrunk and written to testkit/regressions/, where the test suite runs it from then on.
+# With OPTIMIST_SOAK_CURRENT=FILE, each program is written to FILE before it is checked: when a
+# batch stops moving (a compile that does not end), FILE holds the program.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 hours=${1:?usage: scripts/soak.sh HOURS [SEED]}

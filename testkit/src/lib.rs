@@ -133,6 +133,10 @@ pub fn run(seed: u64, cases: u32, time_box: Duration) -> RunResult {
             *timed_out.borrow_mut() = true;
             return Ok(());
         }
+        // The program being checked, for a run that stops moving (scripts/soak.sh).
+        if let Some(path) = std::env::var_os("OPTIMIST_SOAK_CURRENT") {
+            let _ = std::fs::write(path, format!("// setup: {k}\n{}", p.to_c()));
+        }
         match check::check(&p, k) {
             Ok(v) => {
                 if !*shrinking.borrow() {
