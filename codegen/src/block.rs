@@ -11,7 +11,7 @@
 use crate::ast::StmtNode;
 use crate::ast::{AExpr, LoopKind, Node, mentions};
 use optimist_presburger::AstOp;
-use optimist_scop::model::{AccessId, ArrayOrigin, Scop};
+use optimist_scop::model::{AccessId, Scop};
 
 /// The register block that is the body of loop `k` (marked [`LoopKind::Accumulate`]): a
 /// loop over rows around a loop over columns around one statement, both with bounds free
@@ -48,7 +48,8 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
         && !mentions(&column_end, *row);
     let st = scop.stmt(*stmt);
     let write = scop.access(st.write);
-    if st.guard.is_some() || !matches!(scop.array(write.array).origin, ArrayOrigin::Array(_)) {
+    let written = crate::decide::ArrayAccess::of(scop, st.write)?;
+    if st.guard.is_some() {
         return None;
     }
     let element = indices
@@ -95,6 +96,7 @@ pub(crate) fn register_block(scop: &Scop, k: usize, body: &[Node]) -> Option<Reg
         boxed,
         whole: AExpr::Int(0),
         stmt: instance.clone(),
+        write: written,
     };
     b.whole = whole_test(&b);
     Some(b)
@@ -200,6 +202,8 @@ pub(crate) struct RegisterBlock {
     pub whole: AExpr,
     /// The statement (a [`Node::Stmt`]).
     pub stmt: StmtNode,
+    /// Its write: the block's elements.
+    pub write: crate::decide::ArrayAccess,
 }
 
 /// The iterator values and the index expressions of each access of a statement instance.

@@ -568,7 +568,7 @@ impl Printer<'_> {
     ) -> String {
         let mut kernels = self.kernels.borrow_mut();
         let name = format!("{}_block{}", self.name.borrow(), kernels.len());
-        let (vb, q) = (kernel.vector_bytes, kernel.vectors);
+        let (vb, q) = (kernel.vector_bytes(), kernel.vectors);
         let lanes = columns / q;
         let product = |x: &str, y: &str| {
             if kernel.row_first {

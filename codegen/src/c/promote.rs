@@ -31,7 +31,7 @@ impl Printer<'_> {
         let mut homes = Vec::with_capacity(groups.len());
         for g in groups {
             let (node, a) = g.home;
-            homes.push(self.access_text(&ctx_of(node)?, a));
+            homes.push(self.access_text(&ctx_of(node)?, a.access()));
         }
         let (it, step) = (&self.iters[l.iter], l.step);
         let test = self.aexpr(&l.cond);
@@ -101,7 +101,7 @@ impl Printer<'_> {
                     iterators: &at.iterators,
                     indices: &at.indices,
                 };
-                let address = format!("(long)(void *)&{}", self.access_text(&ctx, *access));
+                let address = format!("(long)(void *)&{}", self.access_text(&ctx, access.access()));
                 match addrs.iter().find(|(a, _)| *a == address) {
                     Some((_, name)) => name.clone(),
                     None => {
@@ -111,12 +111,18 @@ impl Printer<'_> {
                     }
                 }
             }
+            Probe::Select(args) => {
+                let [c, x, y] = &**args;
+                let (c, x, y) = (
+                    self.probe(c, l, addrs)?,
+                    self.probe(x, l, addrs)?,
+                    self.probe(y, l, addrs)?,
+                );
+                format!("({c} ? {x} : {y})")
+            }
             Probe::Op(op, args) => {
-                let mut xs = Vec::with_capacity(args.len());
-                for a in args {
-                    xs.push(self.probe(a, l, addrs)?);
-                }
-                let x = |k: usize| -> Option<&String> { xs.get(k) };
+                let [x, y] = &**args;
+                let (x, y) = (self.probe(x, l, addrs)?, self.probe(y, l, addrs)?);
                 let infix = match op {
                     ProbeOp::Add => "+",
                     ProbeOp::Sub => "-",
@@ -127,11 +133,8 @@ impl Printer<'_> {
                     ProbeOp::Lt => "<",
                     ProbeOp::And => "&&",
                     ProbeOp::Or => "||",
-                    ProbeOp::Select => {
-                        return Some(format!("({} ? {} : {})", x(0)?, x(1)?, x(2)?));
-                    }
                 };
-                format!("({} {infix} {})", x(0)?, x(1)?)
+                format!("({x} {infix} {y})")
             }
         })
     }

@@ -180,7 +180,7 @@ impl Decider<'_> {
             element_first,
             row_first,
             vectors: row_bytes / vector_bytes,
-            vector_bytes,
+            shape: VectorShape::of(elem, vector_bytes)?,
             fused: self.target.fma && self.target.kind == optimist_loopy::TargetKind::Native,
         })
     }

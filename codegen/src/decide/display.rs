@@ -46,8 +46,8 @@ impl Exec {
             }
             Exec::Lanes(l) => {
                 let mut s = String::from("  // lanes");
-                if let Some(t) = l.elem {
-                    let _ = write!(s, " of {t}");
+                if let Some(own) = &l.own {
+                    let _ = write!(s, " of {}", own.shape.elem);
                 }
                 if l.unrolled {
                     s.push_str(", short loops unrolled");
@@ -253,7 +253,7 @@ impl Emitter for Shown<'_> {
                 pack.depth,
                 pack.block.rows,
                 k.vectors,
-                k.vector_bytes,
+                k.vector_bytes(),
                 if k.fused {
                     ", multiplies and adds fused"
                 } else {

@@ -30,6 +30,7 @@ impl Decider<'_> {
                 let (elem, flat) = self.lanes_body(iter, body)?;
                 let stmts = statements_of(self.scop, &flat)?;
                 let registers = self.register_arrays(&stmts, None);
+                let own = self.own_lanes(elem, end, &flat)?;
                 let unrolled = flat.as_slice() != body;
                 // Its iterations shared among threads, each thread's block in lanes, where no
                 // loop around runs on threads and the loop is outermost or a whole sweep
@@ -52,8 +53,7 @@ impl Decider<'_> {
                 };
                 Some((
                     Lanes {
-                        elem: Some(elem),
-                        end: Some(end),
+                        own: Some(own),
                         unrolled,
                         share,
                         registers,
@@ -87,8 +87,7 @@ impl Decider<'_> {
                 };
                 Some((
                     Lanes {
-                        elem: None,
-                        end: None,
+                        own: None,
                         unrolled: flat.is_some(),
                         share,
                         registers: Vec::new(),
@@ -158,8 +157,7 @@ impl Decider<'_> {
                 }
                 (
                     Lanes {
-                        elem: Some(elem),
-                        end: Some(vend),
+                        own: Some(self.own_lanes(elem, vend, &flat)?),
                         unrolled: flat.as_slice() != vbody.as_slice(),
                         share: Share::No,
                         registers,
@@ -183,8 +181,7 @@ impl Decider<'_> {
                 }
                 (
                     Lanes {
-                        elem: None,
-                        end: None,
+                        own: None,
                         unrolled: false,
                         share: Share::No,
                         registers: Vec::new(),
@@ -211,6 +208,26 @@ impl Decider<'_> {
             fork: None,
             lanes,
             rest: self.nodes(body, cx.inside()),
+        })
+    }
+
+    /// The lanes of `elem` code generation builds for a loop (exclusive bound `end`) over the
+    /// statements `flat` ([`OwnLanes`]).
+    fn own_lanes(&self, elem: Type, end: AExpr, flat: &[Node]) -> Option<OwnLanes> {
+        let stmts = flat
+            .iter()
+            .map(|n| match n {
+                Node::Stmt(s) => Some(LaneStmt {
+                    write: ArrayAccess::of(self.scop, self.scop.stmt(s.stmt).write)?,
+                    node: s.clone(),
+                }),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(OwnLanes {
+            shape: VectorShape::of(elem, self.target.vector_bytes.into())?,
+            end,
+            stmts,
         })
     }
 
@@ -389,14 +406,18 @@ impl Decider<'_> {
                     && arrays.iter().filter(|a| *a == id).count() == 1
                     && !moving.iter().any(|(m, x)| m == id && x.is_none())
             })
-            .map(|(id, _, accesses, _, node)| Promoted {
-                home: (StmtAt(node), accesses[0]),
-                accesses,
-                others: moving
-                    .iter()
-                    .filter(|(m, _)| *m == id)
-                    .filter_map(|(_, x)| x.map(|(k, a)| (StmtAt(k), a)))
-                    .collect(),
+            .filter_map(|(id, _, accesses, _, node)| {
+                Some(Promoted {
+                    home: (StmtAt(node), ArrayAccess::of(self.scop, accesses[0])?),
+                    others: moving
+                        .iter()
+                        .filter(|(m, _)| *m == id)
+                        .filter_map(|(_, x)| {
+                            x.and_then(|(k, a)| Some((StmtAt(k), ArrayAccess::of(self.scop, a)?)))
+                        })
+                        .collect(),
+                    accesses,
+                })
             })
             .collect();
         (!groups.is_empty()).then_some(groups)
@@ -485,7 +506,9 @@ impl Decider<'_> {
                 })
                 .map(|r| (r.1, r.2))
                 .collect();
-            if let Some(&(node, first)) = hits.first() {
+            if let Some(&(node, first)) = hits.first()
+                && let Some(first) = ArrayAccess::of(self.scop, first)
+            {
                 out.push(Carried {
                     write: (StmtAt(k), w),
                     reads: hits.iter().map(|h| h.1).collect(),
@@ -647,7 +670,9 @@ pub(crate) fn lanes_of(t: Type, bytes: i64) -> Option<i64> {
         Type::F64 | Type::I64 | Type::U64 => 8,
         Type::I8 | Type::U8 | Type::I16 | Type::U16 => return None,
     };
-    (bytes >= 2 * size && bytes % size == 0).then_some(bytes / size)
+    let lanes = bytes / size;
+    (bytes % size == 0 && (2..=64).contains(&lanes) && (lanes as u64).is_power_of_two())
+        .then_some(lanes)
 }
 
 /// How an access moves along the iterator of a vector loop.
@@ -799,23 +824,6 @@ pub(crate) fn statements_of<'x>(scop: &'x Scop, body: &'x [Node]) -> Option<Vec<
     body.iter()
         .map(|n| match n {
             Node::Stmt(StmtNode {
-                stmt,
-                iterators,
-                indices,
-            }) => Some((scop.stmt(*stmt), iterators.as_slice(), indices.as_slice())),
-            _ => None,
-        })
-        .collect()
-}
-
-/// [`statements_of`] a decided body (every node a [`DNode::Stmt`]).
-pub(crate) fn decided_statements<'x>(
-    scop: &'x Scop,
-    body: &'x [DNode],
-) -> Option<Vec<StmtRef<'x>>> {
-    body.iter()
-        .map(|n| match n {
-            DNode::Stmt(StmtNode {
                 stmt,
                 iterators,
                 indices,

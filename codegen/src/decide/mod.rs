@@ -266,17 +266,15 @@ pub(crate) struct Carried {
     pub reads: Vec<AccessId>,
     /// The first of them (node, access): the first iteration's value is read there before the
     /// loop.
-    pub first: (StmtAt, AccessId),
+    pub first: (StmtAt, ArrayAccess),
 }
 
 /// How a loop runs in lanes ([`Exec::Lanes`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Lanes {
-    /// The element type of the lanes, when code generation builds them
-    /// ([`Vectorizer::Own`]); `None` when the compiler does.
-    pub elem: Option<Type>,
-    /// The exclusive bound (known when code generation builds the lanes).
-    pub end: Option<AExpr>,
+    /// What code generation needs to build the lanes itself ([`Vectorizer::Own`]); `None`
+    /// when the compiler does.
+    pub own: Option<OwnLanes>,
     /// Whether the body is the loop's short loops unrolled into statements.
     pub unrolled: bool,
     /// Whether and how its iterations are also shared among threads.
@@ -293,6 +291,59 @@ pub(crate) struct Lanes {
     pub reads: Vec<(StmtAt, AccessId)>,
     /// Whether two vectors run per iteration while both fit.
     pub pairs: bool,
+}
+
+/// Lanes code generation builds itself ([`Lanes::own`]).
+#[derive(Clone, Debug)]
+pub(crate) struct OwnLanes {
+    /// The vectors.
+    pub shape: VectorShape,
+    /// The loop's exclusive bound.
+    pub end: AExpr,
+    /// The statements the lanes run, in order: the loop's body (every node of it a
+    /// statement), each with the element it writes.
+    pub stmts: Vec<LaneStmt>,
+}
+
+/// A statement run in lanes ([`OwnLanes::stmts`]).
+#[derive(Clone, Debug)]
+pub(crate) struct LaneStmt {
+    /// The statement instance.
+    pub node: StmtNode,
+    /// Its write, contiguous along the loop.
+    pub write: ArrayAccess,
+}
+
+/// A vector: its lanes' type and how many lanes ([`lanes_of`]: a power of two from 2 to 64).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct VectorShape {
+    /// The type of a lane.
+    pub elem: Type,
+    /// The lanes.
+    pub lanes: i64,
+}
+
+impl MicroKernel {
+    /// The bytes of a vector.
+    pub(crate) fn vector_bytes(&self) -> i64 {
+        self.shape.bytes()
+    }
+}
+
+impl VectorShape {
+    /// The bytes of a vector.
+    pub(crate) fn bytes(self) -> i64 {
+        self.lanes * self.elem.size() as i64
+    }
+
+    /// Vectors of `bytes` ([`Target::vector_bytes`]) with lanes of `elem`, when the vector code
+    /// handles them.
+    pub(crate) fn of(elem: Type, bytes: i64) -> Option<VectorShape> {
+        Some(VectorShape {
+            elem,
+            lanes: lanes_of(elem, bytes)?,
+        })
+    }
 }
 
 /// When a loop whose iterations are shared among threads starts them: only when its work, an
@@ -345,9 +396,9 @@ pub(crate) struct Promoted {
     pub accesses: Vec<AccessId>,
     /// The first of them (statement node of the loop body, access): the element is read
     /// there before the loop and stored there after it.
-    pub home: (StmtAt, AccessId),
+    pub home: (StmtAt, ArrayAccess),
     /// The moving accesses to its array.
-    pub others: Vec<(StmtAt, AccessId)>,
+    pub others: Vec<(StmtAt, ArrayAccess)>,
 }
 
 /// The elements a loop keeps in registers ([`Exec::Registers`]).
@@ -452,8 +503,8 @@ pub(crate) struct MicroKernel {
     pub row_first: bool,
     /// The vectors of a block's row (its columns over the target's lanes).
     pub vectors: i64,
-    /// The bytes of a vector.
-    pub vector_bytes: i64,
+    /// The vectors ([`MicroKernel::vector_bytes`] each).
+    pub shape: VectorShape,
     /// Whether the multiply and the add may be fused ([`Target::fma`]: native code only).
     pub fused: bool,
 }
@@ -836,7 +887,7 @@ impl Decider<'_> {
                     .iter()
                     .filter(|g| !g.others.is_empty())
                     .map(|g| probe::reaches(l.iter, l.step, &end, g.home, &g.others));
-                tests.reduce(|a, b| Probe::Op(ProbeOp::Or, vec![a, b]))
+                tests.reduce(|a, b| probe::op(ProbeOp::Or, [a, b]))
             }
         };
         Some(l.made(Exec::Registers(Registers { groups, hit }), inside))
@@ -1127,6 +1178,43 @@ impl StmtAt {
     }
 }
 
+/// An access to an array with dimensions, not to a scalar: what a decision reads before a
+/// loop, keeps in a register, blocks or runs in lanes points at one, so that an emitter always
+/// has its address. Made only by [`ArrayAccess::of`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ArrayAccess {
+    access: AccessId,
+    array: ArrayId,
+}
+
+impl ArrayAccess {
+    /// `a` when it reaches an array with dimensions (`None`: a scalar).
+    pub(crate) fn of(scop: &Scop, a: AccessId) -> Option<ArrayAccess> {
+        Self::or_scalar(scop, a).ok()
+    }
+
+    /// `a` when it reaches an array with dimensions, else the scalar variable it reaches.
+    pub(crate) fn or_scalar(
+        scop: &Scop,
+        a: AccessId,
+    ) -> Result<ArrayAccess, optimist_scop::ir::VarId> {
+        match scop.array(scop.access(a).array).origin {
+            ArrayOrigin::Array(array) => Ok(ArrayAccess { access: a, array }),
+            ArrayOrigin::Scalar(v) => Err(v),
+        }
+    }
+
+    /// The access.
+    pub(crate) fn access(self) -> AccessId {
+        self.access
+    }
+
+    /// The program array it reaches.
+    pub(crate) fn array(self) -> ArrayId {
+        self.array
+    }
+}
+
 mod blocks;
 mod display;
 mod lanes;
@@ -1137,9 +1225,7 @@ mod work;
 
 use walk::{Visit, Visitor};
 
-pub(crate) use lanes::{
-    StmtRef, Stride, array_of, decided_statements, lanes_of, stride, unconditional_reads,
-};
+pub(crate) use lanes::{Stride, array_of, lanes_of, stride, unconditional_reads};
 pub(crate) use probe::{Probe, ProbeOp};
 pub(crate) use unroll::{jam_copies, unroll_short};
 use work::instances;

@@ -3,9 +3,8 @@
 //! prints one expression; native code lowers it). The one today: whether a moving access of a
 //! loop reaches an element the loop keeps in a register ([`reaches`]).
 
-use super::StmtAt;
+use super::{ArrayAccess, StmtAt};
 use crate::ast::AExpr;
-use optimist_scop::model::AccessId;
 
 /// A value of a run-time test, as a 64-bit integer (truth values 0 or 1), evaluated where the
 /// loop it guards starts (its iterator at its first value).
@@ -21,16 +20,17 @@ pub(crate) enum Probe {
         /// The statement of the loop body.
         node: StmtAt,
         /// The access.
-        access: AccessId,
+        access: ArrayAccess,
         /// Added to the loop's iterator.
         plus: i64,
     },
-    /// An operation on values.
-    Op(ProbeOp, Vec<Probe>),
+    /// An operation on two values.
+    Op(ProbeOp, Box<[Probe; 2]>),
+    /// `c ? a : b` (both evaluated).
+    Select(Box<[Probe; 3]>),
 }
 
-/// The operations of a [`Probe`]: C's on `long` (`Quot` and `Rem` truncate), `Select` is
-/// `?:`. Operands are evaluated whichever way a branch goes, so none may fail.
+/// The operations of a [`Probe`]: C's on `long` (`Quot` and `Rem` truncate). Operands are evaluated whichever way a branch goes, so none may fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ProbeOp {
     /// `a + b`.
@@ -51,12 +51,14 @@ pub(crate) enum ProbeOp {
     And,
     /// `a || b`.
     Or,
-    /// `c ? a : b`.
-    Select,
 }
 
-fn op(o: ProbeOp, args: Vec<Probe>) -> Probe {
-    Probe::Op(o, args)
+pub(crate) fn op(o: ProbeOp, [a, b]: [Probe; 2]) -> Probe {
+    Probe::Op(o, Box::new([a, b]))
+}
+
+fn select(c: Probe, a: Probe, b: Probe) -> Probe {
+    Probe::Select(Box::new([c, a, b]))
 }
 
 /// Whether one of the moving accesses `others` (statement node, access) of the loop over
@@ -67,19 +69,19 @@ pub(crate) fn reaches(
     iter: usize,
     step: i64,
     end: &AExpr,
-    home: (StmtAt, AccessId),
-    others: &[(StmtAt, AccessId)],
+    home: (StmtAt, ArrayAccess),
+    others: &[(StmtAt, ArrayAccess)],
 ) -> Probe {
     use ProbeOp::*;
     let trips = op(
         Quot,
-        vec![
+        [
             op(
                 Add,
-                vec![
+                [
                     op(
                         Sub,
-                        vec![Probe::Ast(end.clone()), Probe::Ast(AExpr::Iter(iter))],
+                        [Probe::Ast(end.clone()), Probe::Ast(AExpr::Iter(iter))],
                     ),
                     Probe::Int(step - 1),
                 ],
@@ -87,28 +89,25 @@ pub(crate) fn reaches(
             Probe::Int(step),
         ],
     );
-    let addr = |(node, access): (StmtAt, AccessId), plus: i64| Probe::Addr { node, access, plus };
+    let addr =
+        |(node, access): (StmtAt, ArrayAccess), plus: i64| Probe::Addr { node, access, plus };
     let hits = others.iter().map(|&at| {
         let f = addr(at, 0);
-        let d = op(Sub, vec![addr(at, step), f.clone()]);
-        let gap = op(Sub, vec![addr(home, 0), f]);
-        let still = op(Eq, vec![d.clone(), Probe::Int(0)]);
-        let divisor = op(Select, vec![still.clone(), Probe::Int(1), d]);
-        let t = op(Quot, vec![gap.clone(), divisor.clone()]);
-        let exact = op(Eq, vec![op(Rem, vec![gap.clone(), divisor]), Probe::Int(0)]);
+        let d = op(Sub, [addr(at, step), f.clone()]);
+        let gap = op(Sub, [addr(home, 0), f]);
+        let still = op(Eq, [d.clone(), Probe::Int(0)]);
+        let divisor = select(still.clone(), Probe::Int(1), d);
+        let t = op(Quot, [gap.clone(), divisor.clone()]);
+        let exact = op(Eq, [op(Rem, [gap.clone(), divisor]), Probe::Int(0)]);
         let inside = op(
             And,
-            vec![
-                op(Ge, vec![t.clone(), Probe::Int(0)]),
-                op(Lt, vec![t, trips.clone()]),
+            [
+                op(Ge, [t.clone(), Probe::Int(0)]),
+                op(Lt, [t, trips.clone()]),
             ],
         );
-        let moving = op(And, vec![exact, inside]);
-        op(
-            Select,
-            vec![still, op(Eq, vec![gap, Probe::Int(0)]), moving],
-        )
+        let moving = op(And, [exact, inside]);
+        select(still, op(Eq, [gap, Probe::Int(0)]), moving)
     });
-    hits.reduce(|a, b| op(Or, vec![a, b]))
-        .unwrap_or(Probe::Int(0))
+    hits.reduce(|a, b| op(Or, [a, b])).unwrap_or(Probe::Int(0))
 }

@@ -540,10 +540,8 @@ impl ModelLowering<'_, '_> {
         let (kernel, k_end) = (&site.kernel, &site.pack.k_end);
         let b = &blk.block;
         let inst = instance(self.scop, b);
-        let st = inst.st;
         let elem = self.block_elem(b);
-        let (vty, lanes) = vector_type(elem, kernel.vector_bytes)
-            .ok_or_else(|| CodegenError::Unexpected("a micro-kernel of a scalar type".into()))?;
+        let (vty, lanes) = vector_type(kernel.shape)?;
         let size = elem.size() as i64;
         let (rows, columns, depth) = (b.rows, b.columns, site.pack.depth);
         let vectors = kernel.vectors;
@@ -591,7 +589,7 @@ impl ModelLowering<'_, '_> {
             self.l.b.declare_var(types::I64),
             self.l.b.declare_var(types::I64),
         );
-        let write = st.write;
+        let write = b.write;
         let partial = Partial {
             inst: &inst,
             block: b,
@@ -610,14 +608,10 @@ impl ModelLowering<'_, '_> {
             |m| {
                 m.l.b.def_var(row, r0);
                 m.l.b.def_var(column, c0);
-                let at = m
-                    .address(&inst, write)?
-                    .ok_or_else(|| CodegenError::Unexpected("a block of a scalar".into()))?;
+                let at = m.element(&inst, write)?;
                 let next = m.l.b.ins().iadd_imm_s(r0, 1);
                 m.l.b.def_var(row, next);
-                let below = m
-                    .address(&inst, write)?
-                    .ok_or_else(|| CodegenError::Unexpected("a block of a scalar".into()))?;
+                let below = m.element(&inst, write)?;
                 let stride = m.l.b.ins().isub(below, at);
                 m.l.b.def_var(cptr, at);
                 m.l.b.def_var(ldc, stride);
@@ -838,9 +832,7 @@ impl ModelLowering<'_, '_> {
                             |m| {
                                 m.l.b.def_var(row, x);
                                 m.l.b.def_var(column, y);
-                                let addr = m.address(inst, write)?.ok_or_else(|| {
-                                    CodegenError::Unexpected("a block of a scalar".into())
-                                })?;
+                                let addr = m.element(inst, write)?;
                                 let flags = MemFlagsData::new().with_notrap();
                                 if into {
                                     let v = m.l.b.ins().load(clif(elem), flags, addr, 0);
@@ -882,7 +874,7 @@ fn instance<'x>(scop: &'x Scop, b: &'x RegisterBlock) -> Instance<'x> {
 struct Partial<'x, 'y> {
     inst: &'x Instance<'y>,
     block: &'x RegisterBlock,
-    write: AccessId,
+    write: ArrayAccess,
     vars: (Variable, Variable),
     first: (Value, Value),
     rows: (Value, Value),

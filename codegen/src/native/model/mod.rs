@@ -42,7 +42,10 @@
 use crate::ast::StmtNode;
 use crate::ast::{AExpr, CodegenError};
 use crate::decide::walk::Emitter;
-use crate::decide::{DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, Pack, Share, Stride};
+use crate::decide::{
+    ArrayAccess, DLoop, DNode, Decided, Exec, Fork, Jam, LaneStmt, Lanes, OwnLanes, Pack, Share,
+    Stride, VectorShape,
+};
 use crate::native::{self, Lowering, clif};
 use crate::options::NativeOptions;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -184,7 +187,6 @@ pub(crate) fn define_lowered(
             jam_value: None,
             ahead: None,
             kernel_site: None,
-            vector_bytes: model.decided.target.vector_bytes.into(),
         };
         m.prologue(model.decided.iterators.len())?;
         body(&mut m)?;
@@ -229,8 +231,6 @@ pub(crate) struct ModelLowering<'a, 'm> {
     ahead: Option<(usize, i64)>,
     /// The pack whose register blocks run in the micro-kernel ([`block`]).
     kernel_site: Option<block::KernelSite>,
-    /// The bytes of a vector ([`optimist_loopy::Target::vector_bytes`]).
-    vector_bytes: i64,
 }
 
 /// Native code is one [`Emitter`] of the decided tree: each node lowered as it says.
@@ -247,12 +247,8 @@ impl Emitter for ModelLowering<'_, '_> {
     }
 
     fn stmt(&mut self, s: &StmtNode) -> Result<(), CodegenError> {
-        let st = self.scop.stmt(s.stmt);
-        let inst = Instance {
-            st,
-            iterators: &s.iterators,
-            indices: &s.indices,
-        };
+        let inst = Instance::of(self.scop, s);
+        let st = inst.st;
         let join = self.l.b.create_block();
         if let Some(g) = &st.guard {
             let gv = self.body(Some(&inst), g)?;
@@ -290,6 +286,17 @@ struct Instance<'x> {
     st: &'x ScopStmt,
     iterators: &'x [AExpr],
     indices: &'x [(AccessId, Vec<AExpr>)],
+}
+
+impl<'x> Instance<'x> {
+    /// The instance a statement node of the tree runs.
+    fn of(scop: &'x Scop, s: &'x StmtNode) -> Instance<'x> {
+        Instance {
+            st: scop.stmt(s.stmt),
+            iterators: &s.iterators,
+            indices: &s.indices,
+        }
+    }
 }
 
 impl ModelLowering<'_, '_> {
@@ -467,38 +474,47 @@ impl ModelLowering<'_, '_> {
     /// One decided loop, as its [`Exec`] says.
     fn lower_loop(&mut self, l: &DLoop) -> Result<(), CodegenError> {
         let (iter, step) = (l.iter, l.step);
-        // On threads: each runs its block of the iterations in order, in strips, or in lanes.
-        let shared = match &l.exec {
+        match &l.exec {
+            // On threads: each runs its block of the iterations in order, in strips, or in
+            // lanes.
             Exec::Threads {
                 end,
                 fork,
                 strips,
                 scalars,
                 ..
-            } => Some((
-                end,
-                fork,
-                match strips {
+            } => {
+                let blocks = match strips {
                     Some(w) => threads::Blocks::Strips(*w, scalars),
                     None => threads::Blocks::InOrder,
+                };
+                return self.parallel_loop(
+                    iter,
+                    &l.init,
+                    end,
+                    step,
+                    &l.body,
+                    fork.as_ref(),
+                    blocks,
+                );
+            }
+            Exec::Lanes(
+                lanes @ Lanes {
+                    own: Some(own),
+                    share: Share::Spawn(_, fork),
+                    ..
                 },
-            )),
-            Exec::Lanes(lanes) => match (lanes.elem, &lanes.end, &lanes.share) {
-                (Some(elem), Some(end), Share::Spawn(_, fork)) => {
-                    Some((end, fork, threads::Blocks::Lanes(lanes, elem)))
-                }
-                _ => None,
-            },
-            _ => None,
-        };
-        if let Some((end, fork, blocks)) = shared {
-            return self.parallel_loop(iter, &l.init, end, step, &l.body, fork.as_ref(), blocks);
-        }
-        match &l.exec {
-            Exec::Threads { .. } => {
-                return Err(CodegenError::Unexpected(
-                    "a loop on threads was lowered above".into(),
-                ));
+            ) => {
+                let blocks = threads::Blocks::Lanes(lanes, own);
+                return self.parallel_loop(
+                    iter,
+                    &l.init,
+                    &own.end,
+                    step,
+                    &l.body,
+                    fork.as_ref(),
+                    blocks,
+                );
             }
             Exec::Strips {
                 end,
@@ -511,8 +527,8 @@ impl ModelLowering<'_, '_> {
             }
             Exec::Jammed(j) => return self.jammed_loop(l, j),
             Exec::Lanes(lanes) => {
-                if let (Some(elem), Some(end)) = (lanes.elem, &lanes.end) {
-                    return self.vector_loop(iter, &l.init, end, elem, lanes, &l.body, None);
+                if let Some(own) = &lanes.own {
+                    return self.vector_loop(iter, &l.init, lanes, own, None);
                 }
             }
             Exec::Registers(r) => {
@@ -607,36 +623,33 @@ impl ModelLowering<'_, '_> {
         })
     }
 
-    /// The address of an access of an array with dimensions.
-    fn address(&mut self, inst: &Instance<'_>, a: AccessId) -> Result<Option<Value>, CodegenError> {
-        Ok(match self.address_at(inst, a)? {
-            Some((addr, 0)) => Some(addr),
-            Some((addr, offset)) => Some(self.l.b.ins().iadd_imm_s(addr, i64::from(offset))),
-            None => None,
+    /// The address of an element a decision points at.
+    fn element(&mut self, inst: &Instance<'_>, a: ArrayAccess) -> Result<Value, CodegenError> {
+        Ok(match self.element_at(inst, a)? {
+            (addr, 0) => addr,
+            (addr, offset) => self.l.b.ins().iadd_imm_s(addr, i64::from(offset)),
         })
     }
 
-    /// [`Self::address`] as an address and a constant byte offset for the load or store: in
+    /// [`Self::element`] as an address and a constant byte offset for the load or store: in
     /// an array proved in range, the constant term of the last subscript is the offset, so
     /// that accesses differing only there (a stencil's `A[i - 1]`, `A[i]`, `A[i + 1]`) share
     /// one address computation.
-    fn address_at(
+    fn element_at(
         &mut self,
         inst: &Instance<'_>,
-        a: AccessId,
-    ) -> Result<Option<(Value, i32)>, CodegenError> {
+        x: ArrayAccess,
+    ) -> Result<(Value, i32), CodegenError> {
+        let (a, id) = (x.access(), x.array());
         let acc = self.scop.access(a);
         let arr = self.scop.array(acc.array);
-        let ArrayOrigin::Array(id) = arr.origin else {
-            return Ok(None);
-        };
         let mut idx = Vec::new();
         if let Some((_, exprs)) = inst.indices.iter().find(|(x, _)| *x == a) {
             if self.proved.contains(&id) {
                 let size = arr.elem.size() as i64;
                 let Some((last, prefix)) = exprs.split_last() else {
                     let zero = self.l.b.ins().iconst(types::I64, 0);
-                    return Ok(Some((self.l.address_unchecked(id, &[zero], arr.elem), 0)));
+                    return Ok((self.l.address_unchecked(id, &[zero], arr.elem), 0));
                 };
                 // The address as the part that does not move with the innermost iterator of
                 // the last subscript (computed once outside the loop over it), plus that
@@ -677,7 +690,7 @@ impl ModelLowering<'_, '_> {
                     let bytes = self.l.b.ins().imul_imm_s(it, step);
                     addr = self.l.b.ins().iadd(addr, bytes);
                 }
-                return Ok(Some((addr, offset)));
+                return Ok((addr, offset));
             }
             for e in exprs {
                 idx.push(self.aexpr(e)?);
@@ -690,7 +703,7 @@ impl ModelLowering<'_, '_> {
         } else {
             return Err(CodegenError::Unexpected(format!("access {a} has no index")));
         }
-        Ok(Some((self.l.address(id, &idx, arr.elem)?, 0)))
+        Ok((self.l.address(id, &idx, arr.elem)?, 0))
     }
 
     fn store(
@@ -706,20 +719,15 @@ impl ModelLowering<'_, '_> {
         if let Some(&var) = self.stored.get(&a) {
             self.l.b.def_var(var, value);
         }
-        match self.address_at(inst, a)? {
-            Some((addr, offset)) => {
+        match ArrayAccess::or_scalar(self.scop, a) {
+            Ok(x) => {
+                let (addr, offset) = self.element_at(inst, x)?;
                 self.l
                     .b
                     .ins()
                     .store(MemFlagsData::new().with_notrap(), value, addr, offset);
             }
-            None => {
-                let ArrayOrigin::Scalar(v) = self.scop.array(self.scop.access(a).array).origin
-                else {
-                    unreachable!("checked by address")
-                };
-                self.l.b.def_var(self.l.vars[v], value);
-            }
+            Err(v) => self.l.b.def_var(self.l.vars[v], value),
         }
         Ok(())
     }
@@ -785,21 +793,14 @@ impl<'a, 'm> native::LowerLeaves<'a, 'm, BodyLeaf> for InBody<'_, '_, 'a, 'm> {
                 let inst = self
                     .inst
                     .ok_or_else(|| CodegenError::Unexpected("access outside a statement".into()))?;
-                match m.address_at(inst, a)? {
-                    Some((addr, offset)) => {
+                match ArrayAccess::or_scalar(m.scop, a) {
+                    Ok(x) => {
+                        let (addr, offset) = m.element_at(inst, x)?;
                         m.l.b
                             .ins()
                             .load(clif(ty), MemFlagsData::new().with_notrap(), addr, offset)
                     }
-                    None => {
-                        let ArrayOrigin::Scalar(v) = m.scop.array(m.scop.access(a).array).origin
-                        else {
-                            return Err(CodegenError::Unexpected(format!(
-                                "access {a} has no address and is no scalar"
-                            )));
-                        };
-                        m.l.b.use_var(m.l.vars[v])
-                    }
+                    Err(v) => m.l.b.use_var(m.l.vars[v]),
                 }
             }
         })

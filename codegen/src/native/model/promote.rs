@@ -32,10 +32,7 @@ impl ModelLowering<'_, '_> {
                 for group in groups {
                     let (node, a) = group.home;
                     let inst = instance_at(scop, body, node)?;
-                    let addr = m.address(&inst, a)?.ok_or_else(|| {
-                        CodegenError::Unexpected("promoted access to a scalar".into())
-                    })?;
-                    homes.push(addr);
+                    homes.push(m.element(&inst, a)?);
                 }
                 // Whether a moving access reaches a kept element (`decide`'s test).
                 let hit = match &r.hit {
@@ -116,37 +113,36 @@ impl ModelLowering<'_, '_> {
                 let v = self.iters[iter];
                 let at = self.l.b.ins().iadd_imm_s(first, *plus);
                 self.l.b.def_var(v, at);
-                let addr = self.address(&inst, *access)?;
+                let addr = self.element(&inst, *access)?;
                 self.l.b.def_var(v, first);
-                addr.ok_or_else(|| CodegenError::Unexpected("the address of a scalar".into()))?
+                addr
+            }
+            Probe::Select(args) => {
+                let [c, x, y] = &**args;
+                let c = self.probe(c, body, iter, first)?;
+                let x = self.probe(x, body, iter, first)?;
+                let y = self.probe(y, body, iter, first)?;
+                self.l.b.ins().select(c, x, y)
             }
             Probe::Op(op, args) => {
-                let mut xs = Vec::with_capacity(args.len());
-                for a in args {
-                    xs.push(self.probe(a, body, iter, first)?);
-                }
+                let [x, y] = &**args;
+                let x = self.probe(x, body, iter, first)?;
+                let y = self.probe(y, body, iter, first)?;
                 let b = &mut self.l.b;
                 let truth = |b: &mut cranelift_frontend::FunctionBuilder<'_>, cc, x, y| {
                     let c = b.ins().icmp(cc, x, y);
                     b.ins().uextend(types::I64, c)
                 };
-                match (op, xs.as_slice()) {
-                    (ProbeOp::Add, [x, y]) => b.ins().iadd(*x, *y),
-                    (ProbeOp::Sub, [x, y]) => b.ins().isub(*x, *y),
-                    (ProbeOp::Quot, [x, y]) => b.ins().sdiv(*x, *y),
-                    (ProbeOp::Rem, [x, y]) => b.ins().srem(*x, *y),
-                    (ProbeOp::Eq, [x, y]) => truth(b, IntCC::Equal, *x, *y),
-                    (ProbeOp::Ge, [x, y]) => truth(b, IntCC::SignedGreaterThanOrEqual, *x, *y),
-                    (ProbeOp::Lt, [x, y]) => truth(b, IntCC::SignedLessThan, *x, *y),
-                    (ProbeOp::And, [x, y]) => b.ins().band(*x, *y),
-                    (ProbeOp::Or, [x, y]) => b.ins().bor(*x, *y),
-                    (ProbeOp::Select, [c, x, y]) => b.ins().select(*c, *x, *y),
-                    _ => {
-                        return Err(CodegenError::Unexpected(format!(
-                            "{op:?} of {} operands",
-                            xs.len()
-                        )));
-                    }
+                match op {
+                    ProbeOp::Add => b.ins().iadd(x, y),
+                    ProbeOp::Sub => b.ins().isub(x, y),
+                    ProbeOp::Quot => b.ins().sdiv(x, y),
+                    ProbeOp::Rem => b.ins().srem(x, y),
+                    ProbeOp::Eq => truth(b, IntCC::Equal, x, y),
+                    ProbeOp::Ge => truth(b, IntCC::SignedGreaterThanOrEqual, x, y),
+                    ProbeOp::Lt => truth(b, IntCC::SignedLessThan, x, y),
+                    ProbeOp::And => b.ins().band(x, y),
+                    ProbeOp::Or => b.ins().bor(x, y),
                 }
             }
         })
@@ -179,10 +175,8 @@ impl ModelLowering<'_, '_> {
                 let mut vars = Vec::with_capacity(values.len());
                 for c in values {
                     let inst = instance_at(scop, body, c.first.0)?;
-                    let addr = m.address(&inst, c.first.1)?.ok_or_else(|| {
-                        CodegenError::Unexpected("carried value of a scalar".into())
-                    })?;
-                    let elem = clif(scop.array(scop.access(c.first.1).array).elem);
+                    let addr = m.element(&inst, c.first.1)?;
+                    let elem = clif(scop.array(scop.access(c.first.1.access()).array).elem);
                     let value =
                         m.l.b
                             .ins()
@@ -230,11 +224,7 @@ pub(super) fn instance_at<'x>(
     node: StmtAt,
 ) -> Result<Instance<'x>, CodegenError> {
     match node.of(body) {
-        Some(s) => Ok(Instance {
-            st: scop.stmt(s.stmt),
-            iterators: &s.iterators,
-            indices: &s.indices,
-        }),
+        Some(s) => Ok(Instance::of(scop, s)),
         None => Err(CodegenError::Unexpected(
             "a kept element's access outside the loop's statements".into(),
         )),

@@ -134,7 +134,6 @@ impl ModelLowering<'_, '_> {
                 jam_value: None,
                 ahead: None,
                 kernel_site: None,
-                vector_bytes: self.vector_bytes,
             };
             let entry =
                 m.l.b.func.layout.entry_block().ok_or_else(|| {
@@ -161,8 +160,8 @@ impl ModelLowering<'_, '_> {
             let span = m.l.b.ins().imul_imm_s(count, step);
             let stop = m.l.b.ins().iadd(first, span);
             match blocks {
-                Blocks::Lanes(lanes, elem) => {
-                    m.vector_loop_over(iter, first, stop, elem, lanes, body, None)?
+                Blocks::Lanes(lanes, own) => {
+                    m.vector_loop_over(iter, first, stop, lanes, own, None)?
                 }
                 Blocks::Strips(width, scalars) => {
                     m.strips_loop(iter, first, stop, width, scalars, body)?
@@ -190,8 +189,8 @@ impl ModelLowering<'_, '_> {
 pub(super) enum Blocks<'x> {
     /// One iteration after the other.
     InOrder,
-    /// In lanes of that element type.
-    Lanes(&'x Lanes, Type),
+    /// In lanes, built by code generation.
+    Lanes(&'x Lanes, &'x crate::decide::OwnLanes),
     /// In strips of that width, with the scalars each iteration owns.
     Strips(i64, &'x [(optimist_scop::model::ScopArrayId, String)]),
 }

@@ -21,37 +21,31 @@ impl ModelLowering<'_, '_> {
     /// to its array has the same index expressions (free of `k`): a later read of it in the
     /// same iteration takes the register. Both only run when the vector loop runs once at
     /// least, so they read nothing the program does not.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn vector_loop(
         &mut self,
         iter: usize,
         init: &AExpr,
-        end: &AExpr,
-        elem: Type,
         decided: &Lanes,
-        body: &[DNode],
+        own: &OwnLanes,
         jam: Option<(usize, Value, i64)>,
     ) -> Result<(), CodegenError> {
         let x = self.aexpr(init)?;
-        let end = self.aexpr(end)?;
-        self.vector_loop_over(iter, x, end, elem, decided, body, jam)
+        let end = self.aexpr(&own.end)?;
+        self.vector_loop_over(iter, x, end, decided, own, jam)
     }
 
     /// [`Self::vector_loop`] from `x` to `end` (values: an outlined body's block of the
     /// iterations, [`Self::parallel_loop`]).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn vector_loop_over(
         &mut self,
         iter: usize,
         x: Value,
         end: Value,
-        elem: Type,
         decided: &Lanes,
-        body: &[DNode],
+        own: &OwnLanes,
         jam: Option<(usize, Value, i64)>,
     ) -> Result<(), CodegenError> {
-        let (vty, lanes) = vector_type(elem, self.vector_bytes)
-            .ok_or_else(|| CodegenError::Unexpected("vector loop of a scalar type".into()))?;
+        let (vty, lanes) = vector_type(own.shape)?;
         let v = self.iters[iter];
         self.l.b.def_var(v, x);
         let last_start = self.l.b.ins().iadd_imm_s(end, 1 - lanes);
@@ -62,14 +56,10 @@ impl ModelLowering<'_, '_> {
                 .map(|q| Some((k, self.l.b.ins().iadd_imm_s(first, q))))
                 .collect(),
         };
-        let stmts = crate::decide::decided_statements(self.scop, body)
-            .ok_or_else(|| CodegenError::Unexpected("vector loop with a loop inside".into()))?;
+        let stmts = &own.stmts;
         // Reads of what the body writes stay in the loop (a copy may write what another
         // reads).
-        let written: Vec<_> = stmts
-            .iter()
-            .map(|(st, _, _)| self.array_of(st.write))
-            .collect();
+        let written: Vec<_> = stmts.iter().map(|s| Some(s.write.array())).collect();
         let registers = &decided.registers;
         let unroll = jam.is_none() && decided.pairs;
         let below = |m: &mut Self, bound: Value| Ok(m.below(v, bound));
@@ -83,9 +73,9 @@ impl ModelLowering<'_, '_> {
             self,
             runs,
             |m| {
-                let hoisted = m.hoist_copies(&copies, &stmts, iter, vty, &written)?;
+                let hoisted = m.hoist_copies(&copies, stmts, iter, vty, &written)?;
                 let once = |m: &mut Self| -> Result<(), CodegenError> {
-                    m.vector_iteration(&copies, &hoisted, &stmts, iter, vty, registers)
+                    m.vector_iteration(&copies, &hoisted, stmts, iter, vty, registers)
                 };
                 // Two vectors per iteration while both fit (the loop's own work is shared by
                 // twice the lanes), then one more when one fits. A jammed loop has its copies
@@ -126,7 +116,9 @@ impl ModelLowering<'_, '_> {
             |m| {
                 for &copy in &copies {
                     m.jam_value = copy;
-                    m.nodes(body)?;
+                    for s in stmts {
+                        m.stmt(&s.node)?;
+                    }
                 }
                 m.jam_value = None;
                 Ok(())
@@ -141,7 +133,7 @@ impl ModelLowering<'_, '_> {
     fn hoist_copies(
         &mut self,
         copies: &[Option<(usize, Value)>],
-        stmts: &[crate::decide::StmtRef<'_>],
+        stmts: &[LaneStmt],
         iter: usize,
         vty: types::Type,
         written: &[Option<optimist_scop::ir::ArrayId>],
@@ -151,12 +143,9 @@ impl ModelLowering<'_, '_> {
         for &copy in copies {
             self.jam_value = copy;
             let mut per_instance = Vec::with_capacity(stmts.len());
-            for &(st, iterators, indices) in stmts {
-                let inst = Instance {
-                    st,
-                    iterators,
-                    indices,
-                };
+            for s in stmts {
+                let inst = Instance::of(self.scop, &s.node);
+                let st = inst.st;
                 let mut values = HashMap::new();
                 self.hoist(
                     &inst,
@@ -181,7 +170,7 @@ impl ModelLowering<'_, '_> {
         &mut self,
         copies: &[Option<(usize, Value)>],
         hoisted: &[Vec<HashMap<*const BodyExpr, Value>>],
-        stmts: &[crate::decide::StmtRef<'_>],
+        stmts: &[LaneStmt],
         iter: usize,
         vty: types::Type,
         registers: &[optimist_scop::ir::ArrayId],
@@ -189,25 +178,23 @@ impl ModelLowering<'_, '_> {
         let mut pending: HashMap<optimist_scop::ir::ArrayId, (Value, Value)> = HashMap::new();
         for (&copy, per_instance) in copies.iter().zip(hoisted) {
             self.jam_value = copy;
-            for (&(st, iterators, indices), values) in stmts.iter().zip(per_instance) {
-                let inst = Instance {
-                    st,
-                    iterators,
-                    indices,
-                };
-                let value =
-                    self.vector_value(&inst, iter, &st.value, vty, values, registers, &pending)?;
-                if let Some(array) = self.array_of(st.write)
-                    && registers.contains(&array)
-                {
-                    let addr = self.address(&inst, st.write)?.ok_or_else(|| {
-                        CodegenError::Unexpected("vector store to a scalar".into())
-                    })?;
+            for (s, values) in stmts.iter().zip(per_instance) {
+                let inst = Instance::of(self.scop, &s.node);
+                let value = self.vector_value(
+                    &inst,
+                    iter,
+                    &inst.st.value,
+                    vty,
+                    values,
+                    registers,
+                    &pending,
+                )?;
+                let array = s.write.array();
+                if registers.contains(&array) {
+                    let addr = self.element(&inst, s.write)?;
                     pending.insert(array, (addr, value));
                 } else {
-                    let (addr, offset) = self.address_at(&inst, st.write)?.ok_or_else(|| {
-                        CodegenError::Unexpected("vector store to a scalar".into())
-                    })?;
+                    let (addr, offset) = self.element_at(&inst, s.write)?;
                     self.l
                         .b
                         .ins()
@@ -316,37 +303,38 @@ impl ModelLowering<'_, '_> {
         let go = |m: &mut Self, x: &BodyExpr| {
             m.vector_value(inst, iter, x, vty, hoisted, registers, pending)
         };
-        Ok(match &e.kind {
-            ExprKind::Leaf(BodyLeaf::Access(a))
-                if self.stride(iter, inst.indices, *a) == Some(Stride::Contiguous) =>
-            {
-                if let Some(array) = self.array_of(*a)
-                    && registers.contains(&array)
-                    && let Some(&(_, value)) = pending.get(&array)
+        // An element that moves along `iter`: one vector of them.
+        let moving = match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => ArrayAccess::of(self.scop, *a)
+                .and_then(|x| Some((x, self.stride(iter, inst.indices, *a)?))),
+            _ => None,
+        };
+        match moving {
+            Some((x, Stride::Contiguous)) => {
+                if registers.contains(&x.array())
+                    && let Some(&(_, value)) = pending.get(&x.array())
                 {
                     return Ok(value);
                 }
-                let (addr, offset) = self.address_at(inst, *a)?.ok_or_else(|| {
-                    CodegenError::Unexpected("contiguous access to a scalar".into())
-                })?;
-                self.l
-                    .b
-                    .ins()
-                    .load(vty, MemFlagsData::new().with_notrap(), addr, offset)
+                let (addr, offset) = self.element_at(inst, x)?;
+                return Ok(self.l.b.ins().load(
+                    vty,
+                    MemFlagsData::new().with_notrap(),
+                    addr,
+                    offset,
+                ));
             }
-            ExprKind::Leaf(BodyLeaf::Access(a))
-                if self.stride(iter, inst.indices, *a) == Some(Stride::Reversed) =>
-            {
+            Some((x, Stride::Reversed)) => {
                 // The lanes' elements end at lane 0's: one load of the vector that ends there,
                 // its lanes reversed (a byte shuffle: lane `l` of the result is lane `n - 1 - l`).
-                let (addr, offset) = self.address_at(inst, *a)?.ok_or_else(|| {
-                    CodegenError::Unexpected("reversed access to a scalar".into())
-                })?;
+                let (addr, offset) = self.element_at(inst, x)?;
                 let (n, bytes) = (vty.lane_count(), vty.lane_bits() / 8);
                 let back = i32::try_from((n - 1) * bytes)
                     .ok()
                     .and_then(|b| offset.checked_sub(b))
-                    .ok_or_else(|| CodegenError::Unexpected("reversed offset".into()))?;
+                    .ok_or_else(|| {
+                        CodegenError::Unsupported("a reversed read's offset out of range".into())
+                    })?;
                 let v = self
                     .l
                     .b
@@ -367,8 +355,11 @@ impl ModelLowering<'_, '_> {
                     MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little);
                 let bytes16 = self.l.b.ins().bitcast(types::I8X16, little, v);
                 let r = self.l.b.ins().shuffle(bytes16, bytes16, mask);
-                self.l.b.ins().bitcast(vty, little, r)
+                return Ok(self.l.b.ins().bitcast(vty, little, r));
             }
+            Some((_, Stride::Invariant)) | None => {}
+        }
+        Ok(match &e.kind {
             // Invariants (constants, parameters, elements invariant along `iter`) that were
             // not computed before the loop ([`HOISTED_VECTORS`]): the scalar, in every lane.
             ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Leaf(_) => {
@@ -421,15 +412,19 @@ impl ModelLowering<'_, '_> {
     /// once for all of them), then the remaining iterations one by one.
     pub(super) fn jammed_loop(&mut self, l: &DLoop, j: &Jam) -> Result<(), CodegenError> {
         let (k, copies) = (l.iter, j.copies);
-        let Exec::Lanes(lanes) = &j.lanes.exec else {
-            return Err(CodegenError::Unexpected("a jam into no vector loop".into()));
-        };
-        let (Some(elem), Some(vend)) = (lanes.elem, &lanes.end) else {
-            return Err(CodegenError::Unexpected(
-                "a jam into a compiler's lanes".into(),
-            ));
-        };
         let kv = self.iters[k];
+        let Exec::Lanes(lanes @ Lanes { own: Some(own), .. }) = &j.lanes.exec else {
+            // A jam into a compiler's lanes: native code runs the loop as written.
+            let x = self.aexpr(&l.init)?;
+            self.l.b.def_var(kv, x);
+            return native::lower_loop(
+                self,
+                kv,
+                |m| m.aexpr(&l.cond),
+                |m| m.nodes(&j.rest),
+                |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+            );
+        };
         let x = self.aexpr(&l.init)?;
         self.l.b.def_var(kv, x);
         let end = self.aexpr(&j.end)?;
@@ -444,10 +439,8 @@ impl ModelLowering<'_, '_> {
                 m.vector_loop(
                     j.lanes.iter,
                     &j.lanes.init,
-                    vend,
-                    elem,
                     lanes,
-                    &j.lanes.body,
+                    own,
                     Some((k, first, copies)),
                 )
             },
@@ -463,11 +456,13 @@ impl ModelLowering<'_, '_> {
     }
 }
 
-/// The vector type of `bytes` ([`optimist_loopy::Target::vector_bytes`]) with lanes of `t`,
-/// and its number of lanes, for the element types the vector code handles
-/// ([`crate::decide::lanes_of`]).
-pub(super) fn vector_type(t: Type, bytes: i64) -> Option<(types::Type, i64)> {
-    let lanes = crate::decide::lanes_of(t, bytes)?;
-    let vty = clif(t).by(u32::try_from(lanes).ok()?)?;
-    Some((vty, lanes))
+/// Cranelift's vector type of `shape`, and its number of lanes.
+pub(super) fn vector_type(shape: VectorShape) -> Result<(types::Type, i64), CodegenError> {
+    // A shape has 2 to 64 lanes, a power of two ([`VectorShape::of`]), which Cranelift has for
+    // every lane type.
+    u32::try_from(shape.lanes)
+        .ok()
+        .and_then(|n| clif(shape.elem).by(n))
+        .map(|vty| (vty, shape.lanes))
+        .ok_or_else(|| CodegenError::Unsupported(format!("vectors of {shape:?}")))
 }
