@@ -517,7 +517,16 @@ impl<'f> Builder<'f> {
                 let single = |b: &[Stmt]| {
                     b.len() <= 1 && b.iter().all(|s| matches!(s.kind, StmtKind::Assign(..)))
                 };
-                if !(single(then) && single(els)) && writes_what_it_reads(c, then, els) {
+                // With one statement per branch each evaluation runs one instance, but the
+                // `else` statement's guard is evaluated after the `then` statement ran: that
+                // one must not write what the condition reads (`if (a[i] > b[i]) a[i] = b[i];
+                // else a[i] = c[i];` took the `else` branch too).
+                let changes = if single(then) && single(els) {
+                    !els.is_empty() && writes_what_it_reads(c, then, &[])
+                } else {
+                    writes_what_it_reads(c, then, els)
+                };
+                if changes {
                     return Err(BuildError {
                         message: format!(
                             "condition `{}` depends on data the statements under it write: C evaluates it once, and its value may change while they run",
