@@ -450,6 +450,22 @@ fn optimized(
     }
 }
 
+/// Whether the C made of a region's kernel may name the file-scope array `v` itself: no name
+/// the generated functions declare can hide it (the run-time check's `ovf` and `check`, the
+/// loop AST's iterators `c0_`, `c1_`, ..., the helpers' and runtime's `ck_` and `optimist_`
+/// names, a preloaded value's `_run`). The kernel's own locals keep distinct names
+/// ([`optimist_scop::ir::Function::c_names`]).
+fn names_itself(v: &str) -> bool {
+    let iterator = v.strip_prefix('c').is_some_and(|d| {
+        !d.is_empty() && d.trim_end_matches('_').bytes().all(|b| b.is_ascii_digit())
+    });
+    !(iterator
+        || ["ovf", "check"].contains(&v)
+        || v.starts_with("ck_")
+        || v.starts_with("optimist_")
+        || v.ends_with("_run"))
+}
+
 /// Region `r` (the `k`-th of its function) as a kernel of its own (`static`): the kernel's
 /// versioned C, the edit replacing the region's lines by a call to it, and the kernel's name;
 /// or why the region stays as written. `taken` holds the names of the kernels made so far.
@@ -500,6 +516,8 @@ fn rewrite_region(
     let kernel = fresh(format!("{}_scop_{k}", r.function), taken);
     taken.push(kernel.clone());
     let io = |v: &str| format!("optimist_io_{v}");
+    // The arrays at file scope the kernel's C names itself (not passed).
+    let mut globals: Vec<&str> = Vec::new();
     let (mut params, mut args, mut head, mut tail, mut before, mut after) = (
         Vec::new(),
         Vec::new(),
@@ -511,7 +529,11 @@ fn rewrite_region(
     for input in &r.inputs {
         let v = &input.name;
         match &input.pass {
-            Pass::Value(decl) | Pass::Array(decl) => {
+            Pass::Global(decl) if names_itself(v) => {
+                params.push(decl.clone());
+                globals.push(v);
+            }
+            Pass::Value(decl) | Pass::Array(decl) | Pass::Global(decl) => {
                 params.push(decl.clone());
                 args.push(v.clone());
             }
@@ -569,13 +591,23 @@ fn rewrite_region(
         }
         e.to_string()
     };
-    let f = frontend::parse_source(name, &whole, include_dir, &fc).map_err(located)?;
+    let mut f = frontend::parse_source(name, &whole, include_dir, &fc).map_err(located)?;
     if let Some(p) = f.pure_fns(false).first() {
         return Err(format!(
             "the region calls `{}`: kernels that call functions of the file are not rewritten yet",
             p.name
         ));
     }
+    f.file_scope = f
+        .params
+        .iter()
+        .filter_map(|p| match *p {
+            optimist_scop::ir::Param::Array(a) if globals.contains(&f.array(a).name.as_str()) => {
+                Some(a)
+            }
+            _ => None,
+        })
+        .collect();
     let code = optimized(&f, config, &kernel)?;
     let indent: String = lines[open + 1]
         .chars()

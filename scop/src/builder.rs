@@ -85,6 +85,7 @@ impl FunctionBuilder {
                 body: Vec::new(),
                 ret: None,
                 is_static: false,
+                file_scope: Vec::new(),
             },
             open: Vec::new(),
             body: Vec::new(),

@@ -339,6 +339,7 @@ fn builder_api() {
         body,
         ret: None,
         is_static: false,
+        file_scope: Vec::new(),
     };
     f.validate().unwrap();
     expect![[r#"

@@ -118,7 +118,7 @@ use crate::decide::{
     Block, DLoop, DNode, Decided, Exec, Fork, Jam, Lanes, MicroKernel, Pack, Share,
 };
 use optimist_presburger::AstOp;
-use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, Param, VarKind};
+use optimist_scop::ir::{ArrayId, ArrayKind, Dim, Function, VarKind};
 use optimist_scop::model::{
     AccessId, ArrayOrigin, BodyExpr, BodyLeaf, Scop, ScopArrayId, ScopStmt,
 };
@@ -293,17 +293,13 @@ impl<'a> Printer<'a> {
 
 impl Printer<'_> {
     fn signature(&self, out: &mut String, name: &str) {
-        let mut sig = self.f.c_signature(name);
-        if self.preloaded {
-            let extra: String = self
-                .scop
-                .invariant_loads
-                .iter()
-                .map(|l| format!(", long {}", l.param))
-                .collect();
-            sig.insert_str(sig.len() - 1, &extra);
-        }
-        out.push_str(&sig);
+        let extra: Vec<String> = match self.preloaded {
+            true => (self.scop.invariant_loads.iter())
+                .map(|l| format!("long {}", l.param))
+                .collect(),
+            false => Vec::new(),
+        };
+        out.push_str(&self.f.c_signature_with(name, &extra));
     }
 
     fn locals(&self, out: &mut String) {

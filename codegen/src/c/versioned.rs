@@ -34,14 +34,7 @@ pub fn versioned(
     let storage = if f.is_static { "static " } else { "" };
     let _ = writeln!(code, "{storage}int {name}_version;");
     let _ = write!(code, "static {}", f.to_c(&format!("{name}_fallback")));
-    let args: Vec<String> = f
-        .params
-        .iter()
-        .map(|p| match *p {
-            Param::Scalar(v) => f.var(v).name.clone(),
-            Param::Array(a) => f.array(a).name.clone(),
-        })
-        .collect();
+    let args = f.c_args();
     let mut check = None;
     // `return f();` for a function with a value (not valid C for `void`).
     let ret = if f.ret.is_some() { "return " } else { "" };
@@ -78,7 +71,7 @@ pub fn versioned(
                         let _ = writeln!(
                             code,
                             "  long {v}_run = {};\n  if (!ovf && {v}_run) {v} = {}{subs};",
-                            checked(&p.scop, g),
+                            checked(f, &p.scop, g),
                             arr
                         );
                     }
@@ -99,7 +92,7 @@ pub fn versioned(
             let _ = writeln!(
                 code,
                 "  long check = {};",
-                checked(&p.scop, &p.check.condition)
+                checked(f, &p.scop, &p.check.condition)
             );
             let mut call_args = args.clone();
             call_args.extend(p.scop.invariant_loads.iter().map(|l| l.param.clone()));
@@ -132,10 +125,23 @@ static inline long ck_or(long a, long b) { return (a != 0) | (b != 0); }
 #endif
 ";
 
-/// A check expression as C calling the overflow-checked helpers on `ovf`.
-pub(super) fn checked(scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
+/// A check expression as C calling the overflow-checked helpers on `ovf` (a kernel of `f`).
+pub(super) fn checked(f: &Function, scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
     use optimist_assume::{CheckExpr, CheckLeaf};
+    // The flat elements of an array at file scope of constant size: its buffer exactly
+    // (`Function::file_scope`; a parameter's declared size promises nothing).
+    let extent = |k: ScopArrayId| match scop.array(k).origin {
+        ArrayOrigin::Array(a) if f.file_scope.contains(&a) => (f.array(a).dims.iter())
+            .map(|d| match d {
+                Dim::Const(n) => i64::try_from(*n).ok(),
+                _ => None,
+            })
+            .try_fold(1i64, |acc, n| acc.checked_mul(n?)),
+        _ => None,
+    };
     match e {
+        CheckExpr::Leaf(CheckLeaf::BufferStart(k)) if extent(*k).is_some() => "0L".into(),
+        CheckExpr::Leaf(CheckLeaf::BufferEnd(k)) if let Some(n) = extent(*k) => format!("{n}L"),
         CheckExpr::Int(v) => format!("{v}L"),
         CheckExpr::Leaf(CheckLeaf::Param(p)) => format!("(long){p}"),
         CheckExpr::Leaf(CheckLeaf::Address(k)) => {
@@ -146,7 +152,7 @@ pub(super) fn checked(scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
             "(ovf = 1, 0L)".into()
         }
         CheckExpr::Op(op, a) => {
-            let x = |k: usize| a.get(k).map(|e| checked(scop, e)).unwrap_or_default();
+            let x = |k: usize| a.get(k).map(|e| checked(f, scop, e)).unwrap_or_default();
             let call = |f: &str| format!("{f}({}, {}, &ovf)", x(0), x(1));
             let cmp = |s: &str| format!("(long)({} {s} {})", x(0), x(1));
             match op {
@@ -158,14 +164,14 @@ pub(super) fn checked(scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
                 AstOp::PdivR | AstOp::ZdivR => call("ck_rem"),
                 AstOp::FdivQ => call("ck_fdiv"),
                 AstOp::Min | AstOp::Max => {
-                    let f = if *op == AstOp::Min {
+                    let g = if *op == AstOp::Min {
                         "optimist_min"
                     } else {
                         "optimist_max"
                     };
                     a.iter()
-                        .map(|e| checked(scop, e))
-                        .reduce(|acc, e| format!("{f}({acc}, {e})"))
+                        .map(|e| checked(f, scop, e))
+                        .reduce(|acc, e| format!("{g}({acc}, {e})"))
                         .unwrap_or_default()
                 }
                 AstOp::Cond | AstOp::Select => format!("ck_sel({}, {}, {})", x(0), x(1), x(2)),

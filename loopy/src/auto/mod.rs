@@ -468,10 +468,15 @@ impl<'a> Search<'a> {
         which: ScheduleChoice,
     ) -> Result<(Candidate, Vec<Departure>, ScheduleChoice), LoopyError> {
         let theirs = self.estimate(&mut tiled, which)?;
-        if tiled.assessed.best() && !tiled.assessed.outer_carries {
+        let mut original = self.original()?;
+        // The best score and no wavefront: only the program's order with the same score may
+        // still be as fast (the same loops in lanes, not split apart).
+        if tiled.assessed.best()
+            && !tiled.assessed.outer_carries
+            && original.assessed.score() < tiled.assessed.score()
+        {
             return Ok((tiled, Vec::new(), which));
         }
-        let mut original = self.original()?;
         let ours = self.estimate(&mut original, ScheduleChoice::Original)?;
         let keep_original = self.by_marks(&original, &tiled)?;
         // The estimates overrule the marks where they say clearly otherwise, on the target's

@@ -343,6 +343,7 @@ impl<'a> Lower<'a> {
             arrays: self.arrays,
             body,
             ret,
+            file_scope: Vec::new(),
             is_static: d.specifiers.iter().any(|s| {
                 matches!(
                     &s.node,

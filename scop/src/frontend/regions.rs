@@ -19,7 +19,8 @@
 //!   travels through a one-element array: copied in when the region may read it first, always
 //!   copied out.
 //! - **Arrays** are passed as themselves, with their declared shape: `double A[N][M]`,
-//!   `double *A`, and `double (*A)[N]` (a pointer to rows) as `double A[][N]`. A size that
+//!   `double *A`, and `double (*A)[N]` (a pointer to rows) as `double A[][N]`; one declared at
+//!   file scope is [`Pass::Global`] (C may name the object itself). A size that
 //!   reads variables passes them too; those may not be written by the region, nor anywhere
 //!   after the array's declaration (else the shape at the call would not be the declared one).
 
@@ -60,6 +61,10 @@ pub enum Pass {
     Value(String),
     /// An array, as itself: the parameter's declaration (`double A[100][100]`, `double *B`).
     Array(String),
+    /// An array declared at file scope, as itself: the parameter's declaration. C made of the
+    /// kernel may refer to the object by its name instead of taking a parameter, so that the C
+    /// compiler keeps knowing its extent, its alignment and that no other name reaches it.
+    Global(String),
     /// A scalar the region writes and whose value may be read outside it (or that it may
     /// read before writing), of type `ty`: through a one-element array, copied in first when
     /// `copy_in`, always copied out after.
@@ -448,7 +453,11 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
                             ));
                         }
                     }
-                    arrays.push(input(Pass::Array(param.clone())));
+                    arrays.push(input(if d.global {
+                        Pass::Global(param.clone())
+                    } else {
+                        Pass::Array(param.clone())
+                    }));
                 }
                 Shape::Scalar if !written.contains(&v) => {
                     values.push(input(Pass::Value(format!("{} {}", d.ty, d.name))));
@@ -916,7 +925,7 @@ mod tests {
             r[0].inputs,
             [
                 input("n", Pass::Value("int n".into())),
-                input("A", Pass::Array("double A[64]".into())),
+                input("A", Pass::Global("double A[64]".into())),
                 input(
                     "s",
                     Pass::InOut {

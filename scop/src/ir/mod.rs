@@ -207,6 +207,12 @@ pub struct Function {
     /// Whether the C definition is `static` (internal linkage): C generated for the function
     /// keeps it, so that rewritten files of one program define no external symbol twice.
     pub is_static: bool,
+    /// Array parameters that stand for objects of the same name declared at file scope (a
+    /// kernel made of a file's `#pragma scop` region, [`crate::frontend::Pass::Global`]): C
+    /// generated for the function takes no parameter for them and names the objects, so that
+    /// the C compiler keeps knowing their extent, alignment and that no other name reaches
+    /// them. Every other consumer (the interpreter, native code) takes them as parameters.
+    pub file_scope: Vec<ArrayId>,
 }
 
 /// Integer and logical operators with two operands, and the arithmetic ones on floats.

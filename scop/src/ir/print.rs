@@ -374,20 +374,50 @@ impl Function {
         CNames { vars, arrays }
     }
 
-    /// `void name(...)` with this function's parameters as declared.
+    /// `void name(...)` with this function's parameters as declared (but those that stand
+    /// for objects at file scope, [`Function::file_scope`]).
     pub fn c_signature(&self, name: &str) -> String {
-        self.signature(&Printer::new(self), name)
+        self.signature(&Printer::new(self), name, &[])
     }
 
-    pub(super) fn signature(&self, p: &Printer<'_>, name: &str) -> String {
-        let params: Vec<String> = self
-            .params
+    /// [`Function::c_signature`] with the parameters `extra` (declarations) after them.
+    pub fn c_signature_with(&self, name: &str, extra: &[String]) -> String {
+        self.signature(&Printer::new(self), name, extra)
+    }
+
+    /// The parameters C generated for the function takes, in order: all but those that stand
+    /// for objects at file scope ([`Function::file_scope`]).
+    pub fn c_params(&self) -> impl Iterator<Item = &Param> {
+        self.params
             .iter()
+            .filter(|p| !matches!(p, Param::Array(a) if self.file_scope.contains(a)))
+    }
+
+    /// The arguments of a call, in C, that passes this function's parameters on under their
+    /// own names ([`Function::c_params`]).
+    pub fn c_args(&self) -> Vec<String> {
+        self.c_params()
+            .map(|p| match *p {
+                Param::Scalar(v) => self.var(v).name.clone(),
+                Param::Array(a) => self.array(a).name.clone(),
+            })
+            .collect()
+    }
+
+    pub(super) fn signature(&self, p: &Printer<'_>, name: &str, extra: &[String]) -> String {
+        let params: Vec<String> = self
+            .c_params()
             .map(|param| match *param {
                 Param::Scalar(v) => format!("{} {}", self.var(v).ty, p.names[v]),
                 Param::Array(a) => p.declaration(a),
             })
+            .chain(extra.iter().cloned())
             .collect();
+        let params = if params.is_empty() && !self.params.is_empty() {
+            vec!["void".to_string()]
+        } else {
+            params
+        };
         format!("{} {name}({})", self.return_type(), params.join(", "))
     }
 
@@ -402,7 +432,7 @@ impl Function {
     pub(super) fn print(&self, p: &Printer<'_>, name: &str) -> String {
         use std::fmt::Write;
         let mut out = String::new();
-        let _ = writeln!(out, "{} {{", self.signature(p, name));
+        let _ = writeln!(out, "{} {{", self.signature(p, name, &[]));
         for (k, v) in self.vars.iter_enumerated() {
             if v.kind == VarKind::Local {
                 let _ = writeln!(out, "  {} {};", v.ty, p.names[k]);
