@@ -444,9 +444,10 @@ fn optimized(
     name: &str,
 ) -> Result<String, String> {
     let (program, outcome) = compile_c(f, config, name).map_err(|e| e.to_string())?;
-    match outcome.why() {
-        Some(why) => Err(format!("not optimized: {why}")),
-        None => Ok(program.code),
+    match (outcome.why(), program.as_written) {
+        (Some(why), _) => Err(format!("not optimized: {why}")),
+        (None, Some(why)) => Err(why),
+        (None, None) => Ok(program.code),
     }
 }
 

@@ -128,8 +128,7 @@ fn each_kind_runs_the_optimized_code_where_it_holds_and_the_fallback_elsewhere()
         }
         // Versioned C.
         if let Some(cc) = &cc {
-            let p =
-                optimist::codegen::versioned_c(&f, outcome.plan(), "optimist_generated").unwrap();
+            let p = common::versioned_c_optimized(&f, outcome.plan(), "optimist_generated");
             let (hashes, version) = versioned_c_run(cc, &name, &f, &spec, &p.code);
             let want = if *expected == Version::Optimized {
                 "optimized"

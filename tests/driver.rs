@@ -1090,11 +1090,14 @@ fn estimates_are_recorded_and_decide_clear_cases() {
         floyd.transformation
     );
 
+    // scale_rows: isl's schedule is the program's loops and its tiles would move as much data
+    // as its loops: untiled either way, the tie keeps the program's order.
     let rows = plan("corpus/scale_rows.c", &Config::default());
     assert!(
         rows.decisions
             .iter()
-            .any(|d| matches!(d, Decision::IdleTiles { dim: 0, .. })),
+            .any(|d| matches!(d, Decision::Departed(v)
+            if matches!(&v[..], [Departure::NotFaster { other: ScheduleChoice::Isl, .. }, ..]))),
         "{}",
         rows.transformation
     );

@@ -130,9 +130,19 @@ fn rewritten_loops_print_the_originals_bits_and_run_optimized() {
         ),
     )
     .unwrap();
-    // Every loop but a few the model refuses is rewritten (the four conditions on data the
-    // branches write: `cfdata`, `cfifelse`, `rminidx`, in both types, and the searches).
-    assert!(optimized >= 240, "{optimized} optimized; kept: {kept:#?}");
+    // Loops whose plan adds nothing for C (the program's order, its loops in order or in
+    // lanes the compiler finds itself over file-scope arrays) are kept as written: 160 of 256
+    // at this writing; 4 the model refuses (conditions on data their branches write:
+    // `cfifelse`, `rminidx`); the other 90 are rewritten.
+    let as_written = kept.iter().filter(|k| k.contains("adds nothing")).count();
+    assert!(
+        (80..=110).contains(&optimized),
+        "{optimized} optimized; kept: {kept:#?}"
+    );
+    assert!(
+        (140..=175).contains(&as_written),
+        "{as_written} kept as written; kept: {kept:#?}"
+    );
     let mut originals: Vec<PathBuf> = files.clone();
     originals.push(src().join("main.c"));
     new_files.push(report);

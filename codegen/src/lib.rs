@@ -76,7 +76,9 @@ pub use ast::{
     AExpr, CodegenError, LoopAst, LoopKind, Marks, Node, StmtNode, generate, generate_marked,
 };
 pub use ast_check::generate_verified;
-pub use c::{CProgram, function as c_function, versioned as versioned_c};
+pub use c::{
+    CProgram, function as c_function, versioned as versioned_c, versioned_for as versioned_c_for,
+};
 pub use decide::{Decided, PackShape};
 pub use kernel::{ArrayArg, CEntry, Kernel, KernelError, Version};
 pub use native::faithful::faithful_loop_report;

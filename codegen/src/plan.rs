@@ -94,17 +94,89 @@ impl Plan {
     /// place a plan is decided; each compilation decides once, and the emitters read only
     /// the [`crate::Decided`] it gives.
     pub fn decide(&self, target: &optimist_loopy::Target) -> crate::Decided {
-        self.ast.decide(&self.scop, target, &self.unchecked)
+        self.decide_with(target, &[])
+    }
+
+    /// [`Plan::decide`] for a function whose arrays `file_scope` are objects at file scope
+    /// ([`optimist_scop::ir::Function::file_scope`]): the C compiler knows that nothing else
+    /// reaches them, so lanes over them alone are lanes it finds itself.
+    pub fn decide_with(
+        &self,
+        target: &optimist_loopy::Target,
+        file_scope: &[optimist_scop::ir::ArrayId],
+    ) -> crate::Decided {
+        let mut decided = self.ast.decide(&self.scop, target, &self.unchecked);
+        decided.as_written = self.adds_nothing(&decided, file_scope);
+        decided
+    }
+
+    /// Why the code `decided` for a C target would add nothing the C compiler does not do
+    /// itself (`None`: it adds something): the automatic strategy kept the program's order, no pass
+    /// changed the statements (DeLICM, propagation; building the model, delinearization, the
+    /// assumptions and the schedule do not count), and every loop runs in order (no threads, lanes,
+    /// registers, blocks, strips, regions or packs; or, where every array is at file scope,
+    /// lanes the C compiler finds itself: no threads, nothing unrolled or kept in locals).
+    /// Then the optimized version is the
+    /// program's loops behind a run-time check and a call, and the C compiler, given the loops
+    /// where they stand, knows more of them (the extent of file-scope arrays, the values around
+    /// them): the program's code is kept ([`crate::Decided::as_written`]). Native code has no
+    /// such rule: its optimized version drops the range checks its faithful code makes.
+    fn adds_nothing(
+        &self,
+        decided: &crate::Decided,
+        file_scope: &[optimist_scop::ir::ArrayId],
+    ) -> Option<String> {
+        if !decided.target.as_written {
+            return None;
+        }
+        let changed: Vec<&str> = (self.reports.iter())
+            .filter(|r| {
+                r.changed && !["build", "delin", "assume", "schedule"].contains(&r.pass.as_str())
+            })
+            .map(|r| r.pass.as_str())
+            .collect();
+        // Lanes tell the C compiler that the iterations are independent, which it proves
+        // itself of arrays at file scope.
+        let known = self.scop.arrays.iter().all(|a| match a.origin {
+            optimist_scop::model::ArrayOrigin::Array(id) => file_scope.contains(&id),
+            optimist_scop::model::ArrayOrigin::Scalar(_) => true,
+        });
+        if !changed.is_empty() || !decided.in_order(known) {
+            return None;
+        }
+        // The automatic strategy kept the program's order (its loops, not an interchange).
+        let same = self.decisions.iter().any(|d| {
+            matches!(
+                d,
+                optimist_loopy::Decision::Schedule(optimist_loopy::ScheduleChoice::Original)
+            )
+        });
+        same.then(|| {
+            format!(
+                "the program's order, every loop in order{}: C adds nothing the C compiler does not do",
+                if known { " or in lanes over arrays at file scope" } else { "" }
+            )
+        })
     }
 
     /// [`Plan::decide`] for C: for the plan's target when it is a C target (a caller's
     /// variant of [`optimist_loopy::Target::c`]), else for `Target::c()`.
     pub fn decide_c(&self) -> crate::Decided {
-        let target = match self.target.kind {
+        self.decide_c_with(&[])
+    }
+
+    /// [`Plan::decide_c`] with the arrays at file scope ([`Plan::decide_with`]).
+    pub fn decide_c_with(&self, file_scope: &[optimist_scop::ir::ArrayId]) -> crate::Decided {
+        self.decide_with(&self.c_target(), file_scope)
+    }
+
+    /// The C target [`Plan::decide_c`] decides for: the plan's when it is a C target, else
+    /// `Target::c()`.
+    pub fn c_target(&self) -> optimist_loopy::Target {
+        match self.target.kind {
             optimist_loopy::TargetKind::C => self.target.clone(),
             optimist_loopy::TargetKind::Native => optimist_loopy::Target::c(),
-        };
-        self.decide(&target)
+        }
     }
 
     /// [`Plan::decide`] for native code with `options` ([`crate::NativeOptions::target`]).

@@ -222,6 +222,12 @@ pub struct Target {
     pub fork_work: u64,
     /// What the strategy's estimates take the machine to be.
     pub cost: CostModel,
+    /// Whether code for a plan that adds nothing the target's compiler does not do itself
+    /// (the program's order, its loops in order) is the program's code alone (C: the C
+    /// compiler, given the loops where they stand, knows more of them than behind a call).
+    /// Off for native code, whose optimized version drops the range checks of its faithful
+    /// code.
+    pub as_written: bool,
 }
 
 impl Target {
@@ -244,6 +250,7 @@ impl Target {
             block: BlockShape::native(),
             fork_work: NATIVE_FORK_WORK,
             cost: CostModel::new(threads.min(u32::MAX as usize) as u32, 16, 1_000_000),
+            as_written: false,
         }
     }
 
@@ -267,6 +274,7 @@ impl Target {
             fork_work: C_FORK_WORK,
             // OpenMP's thread count is chosen when the program runs: two are assumed.
             cost: CostModel::new(2, 32, 1_000_000),
+            as_written: true,
         }
     }
 

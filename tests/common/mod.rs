@@ -265,12 +265,26 @@ pub fn check_optimized(
     }
     if let Some(cc) = cc() {
         let plan = compiled.outcome.plan();
-        let c = optimist_codegen::versioned_c(f, plan, "optimist_generated").unwrap();
+        let c = versioned_c_optimized(f, plan, "optimist_generated");
         let (hashes, v) = versioned_c_run(&cc, name, f, spec, &c.code);
         if hashes != reference || v != "optimized" {
             failures.push(format!("{name}: C {v} {hashes:?}"));
         }
     }
+}
+
+/// The versioned C of `plan` with its optimized version even where it adds nothing the C
+/// compiler does not do (`Target::as_written` off): what tests of the optimized C path run.
+pub fn versioned_c_optimized(
+    f: &Function,
+    plan: Option<&optimist::Plan>,
+    name: &str,
+) -> optimist_codegen::CProgram {
+    let target = plan.map(|p| optimist::Target {
+        as_written: false,
+        ..p.c_target()
+    });
+    optimist_codegen::versioned_c_for(f, plan, name, target.as_ref()).unwrap()
 }
 
 /// [`hashes_of_c`] for a versioned program (`optimist_codegen::versioned_c` named

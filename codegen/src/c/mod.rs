@@ -128,7 +128,7 @@ mod blocks;
 mod promote;
 mod versioned;
 
-pub use versioned::{CProgram, versioned};
+pub use versioned::{CProgram, versioned, versioned_for};
 
 /// Prints C for one model, one AST.
 struct Printer<'a> {

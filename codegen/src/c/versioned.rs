@@ -18,6 +18,9 @@ pub struct CProgram {
     /// The run-time check in C notation (without the overflow checks), when there is one:
     /// the plan's [`Plan::check_c`](crate::Plan::check_c).
     pub check: Option<String>,
+    /// Why the program's code alone was written although there was a plan: its optimized
+    /// version would add nothing the C compiler does not do ([`crate::Decided::as_written`]).
+    pub as_written: Option<String>,
 }
 
 /// [`CProgram`] for `f`, the entry point named `name`: with a plan (from the driver,
@@ -27,6 +30,19 @@ pub fn versioned(
     f: &Function,
     plan: Option<&crate::Plan>,
     name: &str,
+) -> Result<CProgram, crate::CodegenError> {
+    let target = plan.map(crate::Plan::c_target);
+    versioned_for(f, plan, name, target.as_ref())
+}
+
+/// [`versioned`] decided for the C target `target` (`None`: the plan's,
+/// [`crate::Plan::c_target`]); a target whose `as_written` is off always writes the
+/// optimized version.
+pub fn versioned_for(
+    f: &Function,
+    plan: Option<&crate::Plan>,
+    name: &str,
+    target: Option<&optimist_loopy::Target>,
 ) -> Result<CProgram, crate::CodegenError> {
     let mut code = String::from(PREAMBLE);
     code.push_str(&f.c_pure_declarations());
@@ -38,7 +54,15 @@ pub fn versioned(
     let mut check = None;
     // `return f();` for a function with a value (not valid C for `void`).
     let ret = if f.ret.is_some() { "return " } else { "" };
-    match plan {
+    let decided = plan.map(|p| match target {
+        Some(t) => p.decide_with(t, &f.file_scope),
+        None => p.decide_c_with(&f.file_scope),
+    });
+    let as_written = decided.as_ref().and_then(|d| d.as_written.clone());
+    if let Some(why) = &as_written {
+        let _ = writeln!(code, "/* optimist: kept as written: {why} */");
+    }
+    match plan.zip(decided).filter(|_| as_written.is_none()) {
         None => {
             let _ = writeln!(
                 code,
@@ -47,10 +71,9 @@ pub fn versioned(
                 args.join(", ")
             );
         }
-        Some(p) => {
+        Some((p, decided)) => {
             check = Some(p.check_c());
             let printer = Printer::new(f, &p.scop, &p.ast.iterators, true);
-            let decided = p.decide_c();
             code.push_str(CHECK_HELPERS);
             code.push_str(&printer.definition(&decided, &format!("{name}_optimized"), "static "));
             code.push_str(storage);
@@ -104,7 +127,11 @@ pub fn versioned(
             );
         }
     }
-    Ok(CProgram { code, check })
+    Ok(CProgram {
+        code,
+        check,
+        as_written,
+    })
 }
 
 /// Overflow-checked operations of the run-time check (Algorithm 1): each sets `*o` on overflow

@@ -109,6 +109,9 @@ impl Decided {
     /// (what `optimist show ast --target` prints).
     pub fn display(&self, ast: &LoopAst, scop: &Scop) -> String {
         let mut out = format!("// decided for {}\n", self.target.name());
+        if let Some(why) = &self.as_written {
+            out.push_str(&format!("// kept as written: {why}\n"));
+        }
         self.nodes(&mut out, ast, scop, &self.body, 0);
         out
     }

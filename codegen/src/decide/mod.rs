@@ -54,6 +54,10 @@ pub struct Decided {
     pub(crate) body: Vec<DNode>,
     /// The AST's iterator names ([`LoopAst::iterators`]).
     pub iterators: Vec<String>,
+    /// Why the optimized version would add nothing the target's compiler does not do itself,
+    /// when it would not ([`crate::Plan::decide`]): C made of the plan is then the program's
+    /// code alone, and a whole file keeps the region as written.
+    pub as_written: Option<String>,
 }
 
 impl Decided {
@@ -64,6 +68,7 @@ impl Decided {
             target,
             body: Vec::new(),
             iterators: Vec::new(),
+            as_written: None,
         }
     }
 
@@ -96,6 +101,37 @@ impl Decided {
         let mut v = Forks(0, None);
         walk::walk(&self.body, &mut v);
         v.1
+    }
+
+    /// Whether every loop runs in order ([`Exec::Serial`]), with no region or pack; with
+    /// `lanes`, loops in the compiler's lanes count too when they are the loop as written
+    /// (no threads, nothing unrolled or kept in locals).
+    pub(crate) fn in_order(&self, lanes: bool) -> bool {
+        struct InOrder(bool, bool);
+        impl<'a> Visitor<'a> for InOrder {
+            fn enter(&mut self, n: Visit<'a>) -> bool {
+                self.0 &= match n {
+                    Visit::Loop(l) => match &l.exec {
+                        Exec::Serial => true,
+                        Exec::Lanes(x) => {
+                            self.1
+                                && x.own.is_none()
+                                && x.share == Share::No
+                                && !x.unrolled
+                                && x.locals.is_empty()
+                                && x.reads.is_empty()
+                        }
+                        _ => false,
+                    },
+                    Visit::Region | Visit::Packed(_) => false,
+                    Visit::If(_) | Visit::Stmt => true,
+                };
+                self.0
+            }
+        }
+        let mut v = InOrder(true, lanes);
+        walk::walk(&self.body, &mut v);
+        v.0
     }
 
     /// Every operand packed for a product's register blocks, in the order of the tree: what
@@ -495,6 +531,7 @@ pub(crate) fn decide(scop: &Scop, ast: &LoopAst, target: &Target, proved: &[Arra
         target: target.clone(),
         body: d.nodes(&ast.body, cx),
         iterators: ast.iterators.clone(),
+        as_written: None,
     }
 }
 
