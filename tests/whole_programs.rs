@@ -469,6 +469,16 @@ fn files_of_statements_are_read_as_functions_of_their_free_variables() {
     for path in c_files("tests/whole/statements") {
         let (name, text, out) = rewrite(&path);
         assert_eq!(out.parts.len(), 1, "{name}");
+        // gather's check needs the extent of `x`'s buffer, which C is not given: found at
+        // compile time, the statements stay as written.
+        if name == "gather" {
+            assert!(
+                matches!(&out.parts[0].outcome, Rewrite::Kept(why) if why.contains("would never pass")),
+                "{:?}",
+                out.parts[0].outcome
+            );
+            continue;
+        }
         assert_eq!(out.parts[0].outcome, Rewrite::Optimized, "{name}");
         let st = optimist_scop::frontend::statements(
             &path.display().to_string(),

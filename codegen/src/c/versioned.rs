@@ -58,7 +58,11 @@ pub fn versioned_for(
         Some(t) => p.decide_with(t, &f.file_scope),
         None => p.decide_c_with(&f.file_scope),
     });
-    let as_written = decided.as_ref().and_then(|d| d.as_written.clone());
+    // A check C cannot evaluate never passes: the program's code alone, saying why.
+    let as_written = decided
+        .as_ref()
+        .and_then(|d| d.as_written.clone())
+        .or_else(|| plan.and_then(|p| fails_in_c(f, &p.scop, &p.check)));
     if let Some(why) = &as_written {
         let _ = writeln!(code, "/* optimist: kept as written: {why} */");
     }
@@ -132,6 +136,49 @@ pub fn versioned_for(
         check,
         as_written,
     })
+}
+
+/// Why the run-time check `check` of a kernel of `f` can never pass in C, when it cannot: it
+/// needs the extent of a buffer that is not an array at file scope of constant size (only
+/// native code is given extents), or the address of an invariant read the program makes at a
+/// place not known before it runs. Such a check is found here, at compile time, and the
+/// program's code is written alone instead of a version that never runs.
+fn fails_in_c(f: &Function, scop: &Scop, check: &optimist_assume::RuntimeCheck) -> Option<String> {
+    use optimist_assume::{CheckExpr, CheckLeaf};
+    fn extent<'e>(e: &'e CheckExpr, out: &mut Vec<&'e CheckLeaf>) {
+        match e {
+            CheckExpr::Leaf(l @ (CheckLeaf::BufferStart(_) | CheckLeaf::BufferEnd(_))) => {
+                out.push(l)
+            }
+            CheckExpr::Op(_, args) => args.iter().for_each(|a| extent(a, out)),
+            CheckExpr::Int(_) | CheckExpr::Leaf(_) => {}
+        }
+    }
+    let mut leaves = Vec::new();
+    extent(&check.condition, &mut leaves);
+    for p in &check.preloads {
+        match &p.executed {
+            Some(g) => extent(g, &mut leaves),
+            None => {
+                let load = &scop.invariant_loads[p.load];
+                return Some(format!(
+                    "the run-time check reads `{}` where the program reads it, which C cannot know before the code runs: it would never pass",
+                    scop.array(load.array).name
+                ));
+            }
+        }
+    }
+    let unknown = leaves.into_iter().find_map(|l| match l {
+        CheckLeaf::BufferStart(k) | CheckLeaf::BufferEnd(k) => {
+            let known = checked(f, scop, &CheckExpr::Leaf(l.clone())) != "(ovf = 1, 0L)";
+            (!known).then_some(*k)
+        }
+        _ => None,
+    })?;
+    Some(format!(
+        "the run-time check needs the extent of `{}`'s buffer, which C is not given (native code is): it would never pass",
+        scop.array(unknown).name
+    ))
 }
 
 /// Overflow-checked operations of the run-time check (Algorithm 1): each sets `*o` on overflow
