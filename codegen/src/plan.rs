@@ -129,19 +129,16 @@ impl Plan {
         if !decided.target.as_written {
             return None;
         }
-        let changed: Vec<&str> = (self.reports.iter())
-            .filter(|r| {
-                r.changed && !["build", "delin", "assume", "schedule"].contains(&r.pass.as_str())
-            })
-            .map(|r| r.pass.as_str())
-            .collect();
+        let changed = (self.reports.iter()).any(|r| {
+            r.changed && !["build", "delin", "assume", "schedule"].contains(&r.pass.as_str())
+        });
         // Lanes tell the C compiler that the iterations are independent, which it proves
         // itself of arrays at file scope.
         let known = self.scop.arrays.iter().all(|a| match a.origin {
             optimist_scop::model::ArrayOrigin::Array(id) => file_scope.contains(&id),
             optimist_scop::model::ArrayOrigin::Scalar(_) => true,
         });
-        if !changed.is_empty() || !decided.in_order(known) {
+        if changed || !decided.in_order(known) {
             return None;
         }
         // The automatic strategy kept the program's order (its loops, not an interchange).

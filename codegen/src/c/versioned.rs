@@ -138,6 +138,21 @@ pub fn versioned_for(
     })
 }
 
+/// The flat elements of array `k` when it is an array at file scope of constant size: its
+/// buffer exactly (`Function::file_scope`; a parameter's declared size promises nothing). C
+/// knows no other buffer's extent.
+fn file_extent(f: &Function, scop: &Scop, k: ScopArrayId) -> Option<i64> {
+    match scop.array(k).origin {
+        ArrayOrigin::Array(a) if f.file_scope.contains(&a) => (f.array(a).dims.iter())
+            .map(|d| match d {
+                Dim::Const(n) => i64::try_from(*n).ok(),
+                _ => None,
+            })
+            .try_fold(1i64, |acc, n| acc.checked_mul(n?)),
+        _ => None,
+    }
+}
+
 /// Why the run-time check `check` of a kernel of `f` can never pass in C, when it cannot: it
 /// needs the extent of a buffer that is not an array at file scope of constant size (only
 /// native code is given extents), or the address of an invariant read the program makes at a
@@ -170,8 +185,7 @@ fn fails_in_c(f: &Function, scop: &Scop, check: &optimist_assume::RuntimeCheck) 
     }
     let unknown = leaves.into_iter().find_map(|l| match l {
         CheckLeaf::BufferStart(k) | CheckLeaf::BufferEnd(k) => {
-            let known = checked(f, scop, &CheckExpr::Leaf(l.clone())) != "(ovf = 1, 0L)";
-            (!known).then_some(*k)
+            file_extent(f, scop, *k).is_none().then_some(*k)
         }
         _ => None,
     })?;
@@ -202,17 +216,7 @@ static inline long ck_or(long a, long b) { return (a != 0) | (b != 0); }
 /// A check expression as C calling the overflow-checked helpers on `ovf` (a kernel of `f`).
 pub(super) fn checked(f: &Function, scop: &Scop, e: &optimist_assume::CheckExpr) -> String {
     use optimist_assume::{CheckExpr, CheckLeaf};
-    // The flat elements of an array at file scope of constant size: its buffer exactly
-    // (`Function::file_scope`; a parameter's declared size promises nothing).
-    let extent = |k: ScopArrayId| match scop.array(k).origin {
-        ArrayOrigin::Array(a) if f.file_scope.contains(&a) => (f.array(a).dims.iter())
-            .map(|d| match d {
-                Dim::Const(n) => i64::try_from(*n).ok(),
-                _ => None,
-            })
-            .try_fold(1i64, |acc, n| acc.checked_mul(n?)),
-        _ => None,
-    };
+    let extent = |k: ScopArrayId| file_extent(f, scop, k);
     match e {
         CheckExpr::Leaf(CheckLeaf::BufferStart(k)) if extent(*k).is_some() => "0L".into(),
         CheckExpr::Leaf(CheckLeaf::BufferEnd(k)) if let Some(n) = extent(*k) => format!("{n}L"),
