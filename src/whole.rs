@@ -13,7 +13,8 @@
 //! arrays with their declared shapes, scalars the region writes through one-element arrays
 //! when their value is read outside), defined before the function, and the region's lines
 //! become a call to it. Whatever stays as written is headed by a line `// optimist: REASON`
-//! saying why.
+//! saying why. A file with no `#pragma scop` (and no function named) has its regions found:
+//! its `for` nests, as `found`'s notes say.
 //!
 //! # Design notes
 //!
@@ -32,6 +33,8 @@
 //! - **Not yet read** (each kept, with its reason): kernels that call other functions of the
 //!   file (their definitions would be printed twice), a loop counter whose value after the
 //!   region is read (the model refuses counters read outside their loop).
+
+mod found;
 
 use crate::driver::{Config, Error, compile_c};
 use optimist_scop::frontend::{self, FrontendConfig, Pass, Region};
@@ -80,6 +83,65 @@ pub struct Rewritten {
     /// What happened to each function of the request (or, where its regions became kernels
     /// of their own, to each region), in the file's order.
     pub parts: Vec<Part>,
+}
+
+impl Rewritten {
+    /// What became of the file's functions and regions, in a few lines: how many were looked
+    /// at, optimized and kept, then the reasons for keeping, each with its count, most
+    /// frequent first (a reason is cut before its details and its location left out, so that
+    /// the same cause counts once: `call to unknown function`).
+    pub fn summary(&self) -> String {
+        let optimized = self
+            .parts
+            .iter()
+            .filter(|p| p.outcome == Rewrite::Optimized)
+            .count();
+        let mut out = format!(
+            "{} looked at: {optimized} optimized, {} kept as written\n",
+            self.parts.len(),
+            self.parts.len() - optimized
+        );
+        let mut reasons: Vec<(String, usize)> = Vec::new();
+        for p in &self.parts {
+            if let Rewrite::Kept(why) = &p.outcome {
+                let head = reason_head(why);
+                match reasons.iter_mut().find(|(r, _)| *r == head) {
+                    Some((_, n)) => *n += 1,
+                    None => reasons.push((head, 1)),
+                }
+            }
+        }
+        reasons.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        for (r, n) in reasons {
+            out.push_str(&format!("  {n} kept: {r}\n"));
+        }
+        out
+    }
+}
+
+/// A reason to keep code as written, without its location and details ([`Rewritten::summary`]).
+fn reason_head(why: &str) -> String {
+    if why.contains("adds nothing") {
+        return "the plan adds nothing the C compiler does not do".into();
+    }
+    // `file:line:col: ` first, then what a region's kernel was made of.
+    let mut rest = why.strip_prefix("not optimized: ").unwrap_or(why);
+    let mut fields = rest.splitn(4, ':');
+    if let (Some(_), Some(line), Some(col), Some(after)) =
+        (fields.next(), fields.next(), fields.next(), fields.next())
+        && line.trim().parse::<u32>().is_ok()
+        && col.trim().parse::<u32>().is_ok()
+    {
+        rest = after.trim_start();
+    }
+    if rest.starts_with("in the kernel made from the region")
+        && let Some(k) = rest.find("): ")
+    {
+        rest = &rest[k + 3..];
+    }
+    let end = rest.find(['`', ':', ';', '(']).unwrap_or(rest.len());
+    let head = rest[..end].trim();
+    if head.is_empty() { rest.trim() } else { head }.to_string()
 }
 
 /// Rewrites the C file `text` (named `name`; `#include "..."` looks in `include_dir`, and the
@@ -153,6 +215,13 @@ pub fn rewrite_c(
             },
             message: format!("no function `{f}` is defined in the file"),
         }));
+    }
+    // No pragma and no function asked for: the regions are found.
+    if functions.is_empty()
+        && frontend.regions.is_empty()
+        && !definitions.iter().any(|d| d.has_scop)
+    {
+        return found::rewrite_found(name, text, include_dir, frontend, config, &definitions);
     }
     // A failure here loses the regions' kernels, not the file: the functions stay as written.
     let (regions, regions_failed) = if definitions.iter().any(|d| d.has_scop) {
@@ -280,7 +349,7 @@ fn rewrite_regions(
                 }
                 (Rewrite::Optimized, call, Some(made))
             }
-            Err(reason) => {
+            Err(Failure::Unreadable(reason) | Failure::NotOptimized(reason)) => {
                 let reason = reason.replace('\n', " ");
                 let at = r.scop_line as usize - 1;
                 let indent: String = lines
@@ -475,6 +544,35 @@ fn names_itself(v: &str) -> bool {
         || v.ends_with("_run"))
 }
 
+/// For an array argument declared `const` (`decl`: `const T *v`, `const T v[N]`, `const T
+/// v[N][M]...`), the cast `(T *)` or `(T (*)[M]...)` to the pointer the kernel's parameter
+/// takes: the kernel's C has no `const`, and the call would draw a warning (the kernel only
+/// reads what the region reads). `None` for any other declaration.
+fn pointer_cast(decl: &str, v: &str) -> Option<String> {
+    let at = decl.rfind(v)?;
+    if !decl[..at].split_whitespace().any(|w| w == "const") {
+        return None;
+    }
+    let ty: Vec<&str> = decl[..at]
+        .split_whitespace()
+        .filter(|w| *w != "const")
+        .collect();
+    let (ty, dims) = (ty.join(" "), decl[at + v.len()..].trim());
+    if ty.ends_with('*') && dims.is_empty() {
+        return Some(format!("({ty})"));
+    }
+    let rest = dims.strip_prefix('[')?;
+    let rest = rest[rest.find(']')? + 1..].trim();
+    if ty.contains('*') || !(rest.is_empty() || rest.starts_with('[')) {
+        return None;
+    }
+    Some(if rest.is_empty() {
+        format!("({ty} *)")
+    } else {
+        format!("({ty} (*){rest})")
+    })
+}
+
 /// Region `r` (the `k`-th of its function) as a kernel of its own (`static`): the kernel's
 /// versioned C, the edit replacing the region's lines by a call to it, and the kernel's name;
 /// or why the region stays as written. `taken` holds the names of the kernels made so far.
@@ -489,11 +587,17 @@ fn rewrite_region(
     k: usize,
     lines: &[String],
     taken: &mut Vec<String>,
-) -> Result<(String, Edit, String), String> {
+) -> Result<(String, Edit, String), Failure> {
     if let Some(p) = &r.problem {
-        return Err(p.clone());
+        return Err(Failure::Unreadable(p.clone()));
     }
     let (open, close) = (r.scop_line as usize - 1, r.endscop_line as usize - 1);
+    // The region's own lines: between its pragmas, or the lines it was given by.
+    let body = if r.pragmas {
+        open + 1..close
+    } else {
+        open..close + 1
+    };
     let pragma = |line: &str, word: &str| {
         let words: Vec<&str> = line
             .trim_start()
@@ -505,13 +609,12 @@ fn rewrite_region(
             && words.get(1) == Some(&word)
     };
     if close >= lines.len()
-        || open >= close
-        || !pragma(&lines[open], "scop")
-        || !pragma(&lines[close], "endscop")
+        || body.is_empty()
+        || (r.pragmas && (!pragma(&lines[open], "scop") || !pragma(&lines[close], "endscop")))
     {
-        return Err(
+        return Err(Failure::Unreadable(
             "the region's pragmas are not where the file's lines say (a `#line` directive?)".into(),
-        );
+        ));
     }
     let fresh = |base: String, taken: &[String]| {
         let mut n = base.clone();
@@ -527,6 +630,10 @@ fn rewrite_region(
     let io = |v: &str| format!("optimist_io_{v}");
     // The arrays at file scope the kernel's C names itself (not passed).
     let mut globals: Vec<&str> = Vec::new();
+    // The one-element arrays of scalars the region writes: the caller declares each with
+    // the element type the kernel's C takes (`unsigned long long` is `unsigned long` there:
+    // another type would let the C compiler assume the kernel's stores do not reach it).
+    let mut cells: Vec<String> = Vec::new();
     let (mut params, mut args, mut head, mut tail, mut before, mut after) = (
         Vec::new(),
         Vec::new(),
@@ -542,18 +649,23 @@ fn rewrite_region(
                 params.push(decl.clone());
                 globals.push(v);
             }
-            Pass::Value(decl) | Pass::Array(decl) | Pass::Global(decl) => {
+            Pass::Array(decl) => {
+                params.push(decl.clone());
+                args.push(format!("{}{v}", pointer_cast(decl, v).unwrap_or_default()));
+            }
+            Pass::Value(decl) | Pass::Global(decl) => {
                 params.push(decl.clone());
                 args.push(v.clone());
             }
             Pass::InOut { ty, copy_in } => {
                 let cell = io(v);
                 if text.contains(&cell) {
-                    return Err(format!("the name `{cell}` is taken"));
+                    return Err(Failure::Unreadable(format!("the name `{cell}` is taken")));
                 }
                 params.push(format!("{ty} {cell}[1]"));
                 args.push(cell.clone());
-                before.push_str(&format!("{ty} {cell}[1]; "));
+                cells.push(cell.clone());
+                before.push_str(&format!("{{{cell}}} {cell}[1]; "));
                 if *copy_in {
                     before.push_str(&format!("{cell}[0] = {v}; "));
                     head.push_str(&format!("  {ty} {v} = {cell}[0];\n"));
@@ -571,13 +683,13 @@ fn rewrite_region(
     } else {
         params.join(", ")
     };
-    let region = lines[open + 1..close].concat();
+    let region = lines[body.clone()].concat();
     // Every line of the kernel's text names the user's file: its signature and declarations
     // the region's `#pragma scop` line (on one line), the region its own lines.
     let head = head.replace('\n', " ");
     let source = format!(
         "#line {scop} {name:?}\nstatic void {kernel}({params}) {{ {head}\n#pragma scop\n#line {} {name:?}\n{region}{tail}#pragma endscop\n}}\n",
-        r.scop_line + 1,
+        body.start + 1,
         scop = r.scop_line,
     );
     let whole = format!(
@@ -600,12 +712,13 @@ fn rewrite_region(
         }
         e.to_string()
     };
-    let mut f = frontend::parse_source(name, &whole, include_dir, &fc).map_err(located)?;
+    let mut f = frontend::parse_source(name, &whole, include_dir, &fc)
+        .map_err(|e| Failure::Unreadable(located(e)))?;
     if let Some(p) = f.pure_fns(false).first() {
-        return Err(format!(
+        return Err(Failure::Unreadable(format!(
             "the region calls `{}`: kernels that call functions of the file are not rewritten yet",
             p.name
-        ));
+        )));
     }
     f.file_scope = f
         .params
@@ -617,13 +730,26 @@ fn rewrite_region(
             _ => None,
         })
         .collect();
-    let code = optimized(&f, config, &kernel)?;
-    let indent: String = lines[open + 1]
+    for cell in &cells {
+        let elem = f
+            .params
+            .iter()
+            .find_map(|p| match *p {
+                optimist_scop::ir::Param::Array(a) if f.array(a).name == *cell => {
+                    Some(f.array(a).elem)
+                }
+                _ => None,
+            })
+            .ok_or_else(|| Failure::Unreadable(format!("`{cell}` is not the kernel's")))?;
+        before = before.replace(&format!("{{{cell}}}"), elem.c_name());
+    }
+    let code = optimized(&f, config, &kernel).map_err(Failure::NotOptimized)?;
+    let indent: String = lines[body.start]
         .chars()
         .take_while(|c| c.is_whitespace())
         .collect();
     let call = format!("{kernel}({});", args.join(", "));
-    let call = format!("{}{call}", ignored_pragmas(&lines[open + 1..close]));
+    let call = format!("{}{call}", ignored_pragmas(&lines[body]));
     let call = if before.is_empty() {
         format!("{indent}{call}\n")
     } else {

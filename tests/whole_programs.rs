@@ -156,7 +156,7 @@ fn untouched_outside(name: &str, text: &str, out: &optimist::Rewritten) {
 }
 
 /// `--function` names a function without a region; a name the file does not define is an
-/// error naming it.
+/// error naming it. Without a pragma and a name, the nest is found as a region of its own.
 #[test]
 fn functions_asked_for_by_name() {
     let src = "#define N 32\nvoid axpy(int n, double a, double X[N], double Y[N]) {\n  for (int i = 0; i < n; i++)\n    Y[i] += a * X[i];\n}\nint main(void) { return 0; }\n";
@@ -169,8 +169,16 @@ fn functions_asked_for_by_name() {
         &Config::default(),
     )
     .unwrap();
-    assert!(none.parts.is_empty());
-    assert_eq!(none.text, src);
+    assert_eq!(
+        none.parts,
+        vec![optimist::Part {
+            function: "axpy".into(),
+            region: Some(3),
+            outcome: optimist::Rewrite::Optimized,
+            kernel: Some("axpy_scop_1".into()),
+        }]
+    );
+    assert!(none.text.contains("void axpy(int n, double a, double X[N], double Y[N]) {\n  axpy_scop_1(n, a, X, Y);\n}\n"), "{}", none.text);
     let asked = ["axpy".to_string()];
     let out = optimist::rewrite_c(
         "a.c",
@@ -203,6 +211,122 @@ fn functions_asked_for_by_name() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("no function `nope`"), "{e}");
+}
+
+/// Regions found without pragmas: the application-style programs of `tests/whole/found/`
+/// (grids in structs, helpers called with `const` arrays, compressed sparse rows, column-major
+/// arrays with a leading dimension, enumerated flags, sizes made by shifts, time steps with
+/// printing and timers) and every third program of the collection with its pragmas removed.
+/// Each is rewritten with no pragma and no function named; the nests are found, each kept
+/// nest has a reason, the file's other lines are untouched, every compiler at hand accepts
+/// the result, it prints what the original prints, and the last kernel's optimized code ran.
+#[test]
+fn regions_are_found_without_pragmas() {
+    let scratch = std::env::temp_dir().join(format!("optimist-found-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut programs: Vec<(String, String)> = c_files("tests/whole/found")
+        .iter()
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(p).unwrap())
+        })
+        .collect();
+    assert!(programs.len() >= 5);
+    for p in c_files("tests/whole/collection").iter().step_by(3) {
+        let text: String = std::fs::read_to_string(p)
+            .unwrap()
+            .split_inclusive('\n')
+            .filter(|l| {
+                !l.trim_start().starts_with("#pragma scop")
+                    && !l.trim_start().starts_with("#pragma endscop")
+            })
+            .collect();
+        programs.push((p.file_stem().unwrap().to_string_lossy().into_owned(), text));
+    }
+    let (mut found, mut optimized) = (0, 0);
+    for (name, text) in &programs {
+        let file = scratch.join(format!("{name}.c"));
+        std::fs::write(&file, text).unwrap();
+        let out = optimist::rewrite_c(
+            &file.display().to_string(),
+            text,
+            Some(&scratch),
+            &Default::default(),
+            &[],
+            &Config::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!out.parts.is_empty(), "{name}: no nest found");
+        assert!(!out.text.contains("#pragma scop"), "{name}");
+        for part in &out.parts {
+            assert!(part.region.is_some(), "{name}: {part}");
+            if let Rewrite::Kept(why) = &part.outcome {
+                assert!(!why.trim().is_empty(), "{name}: {part}");
+                // Kept nests are left exactly as written, without a comment.
+                assert!(!out.text.contains(&format!("// optimist: {why}")), "{name}");
+            }
+        }
+        assert!(
+            out.summary()
+                .starts_with(&format!("{} looked at", out.parts.len()))
+        );
+        found += out.parts.len();
+        optimized += out
+            .parts
+            .iter()
+            .filter(|p| p.outcome == Rewrite::Optimized)
+            .count();
+        // Outside the replaced nests and the kernels before their functions, the lines are
+        // the original's, in order.
+        let mut lines = out.text.lines();
+        for l in text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("#include") || l.starts_with("int main"))
+        {
+            assert!(lines.any(|m| m == l), "{name}: `{l}` lost");
+        }
+        let Some(cc) = common::cc() else { continue };
+        let mut rewritten = out.text.clone();
+        if let Some(kernel) = out.parts.iter().rev().find_map(|p| p.kernel.as_ref()) {
+            rewritten.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
+        }
+        for other in common::c_compilers().iter().filter(|c| **c != cc) {
+            if let Err(e) = common::compiles(other, &rewritten) {
+                panic!("{name}: {other}: {e}");
+            }
+        }
+        let source = scratch.join(format!("{name}_ours.c"));
+        std::fs::write(&source, &rewritten).unwrap();
+        let original = run(&cc, &file, &scratch.join(format!("{name}_original")), &[]);
+        let exe = scratch.join(format!("{name}_ours"));
+        let build = Command::new(&cc)
+            .args(["-O2", "-ffp-contract=off", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .arg("-lm")
+            .output()
+            .unwrap();
+        assert!(
+            build.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&build.stderr)
+        );
+        let ours = Command::new(&exe).output().unwrap();
+        assert!(ours.status.success(), "{name}");
+        assert_eq!(String::from_utf8_lossy(&ours.stdout), original, "{name}");
+        if out.parts.iter().any(|p| p.kernel.is_some()) {
+            assert!(
+                String::from_utf8_lossy(&ours.stderr).contains("optimist version 1"),
+                "{name}: the optimized code did not run"
+            );
+        }
+    }
+    eprintln!(
+        "{optimized} of {found} nests optimized in {} programs",
+        programs.len()
+    );
+    assert!(optimized * 4 >= found * 3, "{optimized} of {found}");
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 /// The collection of `tests/whole/collection/` (written for these tests by

@@ -53,7 +53,8 @@ enum Command {
 struct WholeArgs {
     /// The C file.
     file: PathBuf,
-    /// Also rewrite this function (those with a `#pragma scop` region always are).
+    /// Also rewrite this function (those with a `#pragma scop` region always are). In a file
+    /// without pragmas and without this option, the regions are found: the `for` nests.
     #[arg(long, value_name = "NAME")]
     function: Vec<String>,
     /// Add a directory to the preprocessor's include path.
@@ -67,6 +68,10 @@ struct WholeArgs {
     /// The file to write (default: standard output).
     #[arg(short = 'o', value_name = "OUT.c")]
     output: Option<PathBuf>,
+    /// Also print, on standard error, how many regions were looked at, optimized and kept,
+    /// and the reasons for keeping with their counts.
+    #[arg(long)]
+    summary: bool,
 }
 
 /// `optimist compile`.
@@ -465,6 +470,9 @@ fn whole(args: &WholeArgs) -> Result<()> {
             optimist::Rewrite::Optimized => eprintln!("optimist: {part}: optimized"),
             optimist::Rewrite::Kept(why) => eprintln!("optimist: {part}: kept as written: {why}"),
         }
+    }
+    if args.summary {
+        eprint!("optimist: {}: {}", args.file.display(), out.summary());
     }
     match &args.output {
         Some(path) => std::fs::write(path, &out.text)

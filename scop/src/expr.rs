@@ -177,6 +177,36 @@ impl<L: Leaf> Expr<L> {
         Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty)
     }
 
+    /// `self` with a shift or bitwise operation on two integer constants replaced by its
+    /// value, as C's integer constant expressions are (`1 << 4` is `16`, so that a bound
+    /// `i < N` with `#define N (1 << 4)` is affine); unchanged where C leaves the result
+    /// undefined (a shift by the width or more, a negative value shifted) or the value leaves
+    /// the type.
+    pub fn folded(self) -> Expr<L> {
+        let ExprKind::Binary(op, a, b) = &self.kind else {
+            return self;
+        };
+        let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) else {
+            return self;
+        };
+        let (x, y, ty) = (*x, *y, self.ty);
+        let bits = i128::from(a.ty.bits());
+        // Only the operations the model does not read as affine: `+ - * / %` of constants
+        // are affine already (and print as the program wrote them).
+        let v = match op {
+            BinOp::Shl if x >= 0 && (0..bits).contains(&y) && y < 127 => x.checked_mul(1i128 << y),
+            BinOp::Shr if x >= 0 && (0..bits).contains(&y) => Some(x >> y),
+            BinOp::BitAnd => Some(x & y),
+            BinOp::BitOr => Some(x | y),
+            BinOp::BitXor => Some(x ^ y),
+            _ => None,
+        };
+        match v.map(|v| Expr::int(v, ty)) {
+            Some(Ok(e)) => e,
+            _ => self,
+        }
+    }
+
     /// The precedence of the printed form ([`write_c`]): 15 for primary expressions, 0 for
     /// `?:`; a printer putting `self` as an operand of a tighter operator adds parentheses.
     pub fn c_precedence(&self) -> u8 {

@@ -8,6 +8,7 @@ impl<'a> Lower<'a> {
             lines,
             pures,
             typedefs: HashMap::new(),
+            refused_typedefs: HashMap::new(),
             vars: Default::default(),
             arrays: Default::default(),
             scopes: vec![HashMap::new()],
@@ -69,15 +70,21 @@ impl<'a> Lower<'a> {
             if !is_typedef {
                 continue;
             }
-            let Ok(ty) = self.base_type(&d.node.specifiers, d.span) else {
-                continue;
-            };
+            let ty = self.base_type(&d.node.specifiers, d.span);
             for init in &d.node.declarators {
                 let decl = &init.node.declarator.node;
                 if decl.derived.is_empty()
                     && let ast::DeclaratorKind::Identifier(id) = &decl.kind.node
                 {
-                    self.typedefs.insert(id.node.name.clone(), ty);
+                    match &ty {
+                        Ok(ty) => {
+                            self.typedefs.insert(id.node.name.clone(), *ty);
+                        }
+                        Err(e) => {
+                            self.refused_typedefs
+                                .insert(id.node.name.clone(), e.message.clone());
+                        }
+                    }
                 }
             }
         }
@@ -374,10 +381,10 @@ impl<'a> Lower<'a> {
             let end = pragmas.text_end(span);
             let inside = regions
                 .iter()
-                .any(|&(start, stop)| span.start > start && end < stop);
+                .any(|&(start, stop)| span.start > start && end <= stop);
             let apart = regions
                 .iter()
-                .all(|&(start, stop)| end < start || span.start > stop);
+                .all(|&(start, stop)| end <= start || span.start > stop);
             if inside {
                 self.block_item_into(item, &mut out)?;
             } else if !apart {
@@ -586,13 +593,36 @@ impl<'a> Lower<'a> {
                 T::Signed => signed = true,
                 T::Unsigned => unsigned = true,
                 T::TypedefName(id) => {
-                    return match self.typedefs.get(&id.node.name) {
+                    let name = &id.node.name;
+                    return match self.typedefs.get(name) {
                         Some(t) if words.len() == 1 => Ok(Some(*t)),
-                        _ => self.err(*s, format!("unknown type `{}`", id.node.name)),
+                        _ => match self.refused_typedefs.get(name) {
+                            Some(why) => self.err(*s, format!("type `{name}`: {why}")),
+                            None => self.err(*s, format!("unknown type `{name}`")),
+                        },
                     };
                 }
                 T::Struct(_) => return self.err(*s, "structs are not supported"),
-                T::Enum(_) => return self.err(*s, "enums are not supported"),
+                // An enumerated type whose constants are all known and not negative is
+                // `unsigned int` for gcc and clang (the C standard leaves the choice to them).
+                T::Enum(e)
+                    if words.len() == 1
+                        && !e.node.enumerators.is_empty()
+                        && e.node.enumerators.iter().all(|en| {
+                            matches!(
+                                self.enums.get(&en.node.identifier.node.name).map(|c| &c.kind),
+                                Some(ExprKind::Int(v)) if *v >= 0
+                            )
+                        }) =>
+                {
+                    return Ok(Some(Type::U32));
+                }
+                T::Enum(_) => {
+                    return self.err(
+                        *s,
+                        "enumerated types are read only where they are defined, with constants that are not negative (`typedef enum { A, B } name;`)",
+                    );
+                }
                 T::Bool => return self.err(*s, "`_Bool` is not supported"),
                 _ => return self.err(*s, "this type is not supported"),
             }

@@ -48,7 +48,7 @@ impl<'a> Lower<'a> {
                     _ => return self.err(span, "assignment inside an expression: side effects are only supported as statements"),
                 };
                 let (l, r) = (self.expr(&b.node.lhs)?, self.expr(&b.node.rhs)?);
-                self.ir(span, Expr::binary(op, l, r))
+                self.ir(span, Expr::binary(op, l, r).map(Expr::folded))
             }
             Expression::UnaryOperator(u) => {
                 use ast::UnaryOperator as U;

@@ -56,6 +56,7 @@ use std::sync::Arc;
 
 mod decl;
 mod expr;
+mod nests;
 mod pure;
 mod regions;
 mod source;
@@ -64,6 +65,7 @@ mod stmt;
 
 #[cfg(test)]
 use expr::{character, hex_float};
+pub use nests::{LoopNest, loop_nests};
 use pure::*;
 pub use regions::{Input, Pass, Region, regions};
 use source::*;
@@ -97,6 +99,11 @@ pub struct FrontendConfig {
     /// (through the interpreter); without either, the program still compiles to C, and the
     /// interpreter and native code refuse to run it.
     pub pures: Vec<(String, PureImpl)>,
+    /// Regions given by their lines in the source (first and last, 1-based, inclusive: whole
+    /// statements of one block, on lines of their own) in place of the `#pragma scop` regions:
+    /// what a caller that found them itself (automatic detection over [`loop_nests`]) reads as
+    /// regions. Empty: the pragmas say where the regions are.
+    pub regions: Vec<(u32, u32)>,
 }
 
 /// The largest source the front end reads.
@@ -138,8 +145,8 @@ pub fn parse_source(
             };
             let pures = Rc::new(Pures::collect(unit, pure_bindings, pragmas));
             let mut lower = Lower::new(lines, pures);
-            lower.typedefs(unit);
             lower.enums(unit);
+            lower.typedefs(unit);
             let def = lower.pick_function(unit, function.as_deref(), pragmas, at_start())?;
             lower.function(def, pragmas)
         },
@@ -234,6 +241,7 @@ fn on_unit<T: Send + 'static>(
         blank_comments(text)
     };
     let name = name.to_string();
+    let given = config.regions.clone();
     let handle = std::thread::Builder::new()
         .name("c-front-end".into())
         .stack_size(512 << 20)
@@ -244,7 +252,11 @@ fn on_unit<T: Send + 'static>(
                     loc: lines.loc(offset),
                     message,
                 })?;
-                let pragmas = Pragmas::find(&source);
+                let pragmas = if given.is_empty() {
+                    Pragmas::find(&source)
+                } else {
+                    Pragmas::at_lines(&source, &lines, &given)
+                };
                 then(&name, &lines, &unit, &pragmas)
             }))
         })
@@ -272,6 +284,8 @@ struct Lower<'a> {
     lines: &'a LineMap,
     pures: Rc<Pures<'a>>,
     typedefs: HashMap<String, Type>,
+    /// The file's typedefs of types the front end does not read, with the reason.
+    refused_typedefs: HashMap<String, String>,
     vars: crate::id::IdVec<VarId, Var>,
     arrays: crate::id::IdVec<ArrayId, Array>,
     /// Block scopes, innermost last.

@@ -33,10 +33,14 @@ use std::collections::HashSet;
 pub struct Region {
     /// The function it stands in.
     pub function: String,
-    /// The line of its `#pragma scop` (1-based).
+    /// The line of its `#pragma scop` (1-based); for a region given by its lines
+    /// ([`FrontendConfig::regions`]), its first line.
     pub scop_line: u32,
-    /// The line of its `#pragma endscop`.
+    /// The line of its `#pragma endscop`; for a region given by its lines, its last line.
     pub endscop_line: u32,
+    /// Whether pragmas mark it (on the lines `scop_line` and `endscop_line`, around it), not
+    /// lines given in [`FrontendConfig::regions`] (its own first and last lines).
+    pub pragmas: bool,
     /// What it uses from outside, in the order a kernel takes them: scalars by value first
     /// (array sizes may read them), then arrays, then scalars through one-element arrays,
     /// then the kernel's locals.
@@ -113,10 +117,13 @@ pub fn regions(
                     Ok(inputs) => (inputs, None),
                     Err(why) => (Vec::new(), Some(why)),
                 };
+                let given = pragmas.given_lines(found.start);
+                let (scop_line, endscop_line) = given.unwrap_or((first.line, last.line));
                 out.push(Region {
                     function: found.function.clone(),
-                    scop_line: first.line,
-                    endscop_line: last.line,
+                    scop_line,
+                    endscop_line,
+                    pragmas: given.is_none(),
                     inputs,
                     problem,
                 });
@@ -762,9 +769,9 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             };
             for item in items {
                 let end = self.pragmas.text_end(item.span);
-                if item.span.start > start && end < stop {
+                if item.span.start > start && end <= stop {
                     found.items.push(item);
-                } else if !(end < start || item.span.start > stop) {
+                } else if !(end <= start || item.span.start > stop) {
                     found.problem =
                         Some("the region must start and end at statement boundaries".to_string());
                 }

@@ -279,6 +279,9 @@ pub(super) struct Pragmas {
     pub(super) source: String,
     /// A `#pragma scop` without `#pragma endscop`, or the reverse.
     pub(super) unmatched: Option<usize>,
+    /// For regions given by their lines ([`Pragmas::at_lines`]), each one's first and last
+    /// line, in the order of `scops`; empty for regions the pragmas mark.
+    pub(super) given: Vec<(u32, u32)>,
 }
 
 impl Pragmas {
@@ -317,7 +320,52 @@ impl Pragmas {
             scops,
             unmatched,
             source: source.to_string(),
+            given: Vec::new(),
         }
+    }
+
+    /// Regions given by the first and last lines of the user's file (`lines` maps the
+    /// preprocessed `source` to them) instead of pragmas: each stands as if its `#pragma scop`
+    /// ended the line before its first (the offset of that line's newline) and its `#pragma
+    /// endscop` began at the newline ending its last line, so that exactly the statements on
+    /// those lines are inside. A range whose lines the source does not hold is left out.
+    pub(super) fn at_lines(source: &str, lines: &LineMap, given: &[(u32, u32)]) -> Pragmas {
+        let user = lines.starts.first().map(|(_, f, _)| f.clone());
+        let start_of = |line: u32| {
+            lines
+                .starts
+                .iter()
+                .position(|(_, f, l)| Some(f) == user.as_ref() && *l == line)
+        };
+        let mut scops = Vec::new();
+        let mut kept = Vec::new();
+        for &(first, last) in given {
+            let (Some(a), Some(b)) = (start_of(first), start_of(last)) else {
+                continue;
+            };
+            let open = lines.starts[a].0.saturating_sub(1);
+            let close = lines
+                .starts
+                .get(b + 1)
+                .map_or(source.len(), |(s, _, _)| s.saturating_sub(1));
+            if a == 0 || open >= close {
+                continue;
+            }
+            scops.push((open, close));
+            kept.push((first, last));
+        }
+        Pragmas {
+            scops,
+            unmatched: None,
+            source: source.to_string(),
+            given: kept,
+        }
+    }
+
+    /// The lines of the region given by lines that starts at `start`, if it is one.
+    pub(super) fn given_lines(&self, start: usize) -> Option<(u32, u32)> {
+        let k = self.scops.iter().position(|&(s, _)| s == start)?;
+        self.given.get(k).copied()
     }
 
     /// Where the text of `span` ends: before trailing whitespace and directive lines.

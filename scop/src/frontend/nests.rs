@@ -1,0 +1,181 @@
+//! The `for` statements of a file's own functions, with where they stand: what automatic
+//! region detection tries as regions ([`loop_nests`], then [`FrontendConfig::regions`]).
+
+use super::*;
+
+/// A `for` statement of a function defined in the file itself ([`loop_nests`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopNest {
+    /// The function it stands in.
+    pub function: String,
+    /// Its first line (1-based), where its `for` stands.
+    pub first_line: u32,
+    /// Its last line.
+    pub last_line: u32,
+    /// The index, in the list [`loop_nests`] returns, of the `for` statement closest around
+    /// it, if any.
+    pub parent: Option<usize>,
+    /// Whether it can be a region of its own: it is a statement of a block (not the body of a
+    /// loop or a branch), with lines of its own (nothing but blanks before its `for` on its
+    /// first line, nothing but blanks and comments after it on its last: a region replaces
+    /// whole lines).
+    pub alone: bool,
+}
+
+/// The `for` statements of the functions C `text` (named `name`) defines itself, in the file's
+/// order (a statement before those inside it), each with the lines it takes.
+pub fn loop_nests(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    config: &FrontendConfig,
+) -> Result<Vec<LoopNest>, CError> {
+    on_unit(
+        name,
+        text,
+        include_dir,
+        config,
+        |name, lines, unit, pragmas| {
+            let mut out = Vec::new();
+            for e in &unit.0 {
+                let ast::ExternalDeclaration::FunctionDefinition(def) = &e.node else {
+                    continue;
+                };
+                if lines.loc(def.span.start).file != name {
+                    continue;
+                }
+                let mut walk = Walk {
+                    name,
+                    lines,
+                    pragmas,
+                    function: declarator_name(&def.node.declarator.node).unwrap_or_default(),
+                    out: &mut out,
+                };
+                walk.statement(&def.node.statement, None, false);
+            }
+            Ok(out)
+        },
+    )
+}
+
+struct Walk<'a> {
+    name: &'a str,
+    lines: &'a LineMap,
+    pragmas: &'a Pragmas,
+    function: String,
+    out: &'a mut Vec<LoopNest>,
+}
+
+impl Walk<'_> {
+    /// Records the `for` statements of `s`; `in_block`: `s` is an item of a block.
+    fn statement(&mut self, s: &Node<Statement>, parent: Option<usize>, in_block: bool) {
+        match &s.node {
+            Statement::Compound(items) => {
+                for i in items {
+                    if let BlockItem::Statement(st) = &i.node {
+                        self.statement(st, parent, true);
+                    }
+                }
+            }
+            Statement::For(f) => {
+                let end = self.pragmas.text_end(s.span);
+                let (first, last) = (
+                    self.lines.loc(s.span.start),
+                    self.lines.loc(end.saturating_sub(1).max(s.span.start)),
+                );
+                if first.file != self.name || last.file != self.name {
+                    return;
+                }
+                let src = &self.pragmas.source;
+                let line_start = src[..s.span.start].rfind('\n').map_or(0, |n| n + 1);
+                let line_end = src[end..].find('\n').map_or(src.len(), |n| end + n);
+                let alone = in_block
+                    && src[line_start..s.span.start].trim().is_empty()
+                    && src[end..line_end].trim().is_empty();
+                self.out.push(LoopNest {
+                    function: self.function.clone(),
+                    first_line: first.line,
+                    last_line: last.line,
+                    parent,
+                    alone,
+                });
+                let me = Some(self.out.len() - 1);
+                self.statement(&f.node.statement, me, false);
+            }
+            Statement::If(i) => {
+                self.statement(&i.node.then_statement, parent, false);
+                if let Some(e) = &i.node.else_statement {
+                    self.statement(e, parent, false);
+                }
+            }
+            Statement::While(w) => self.statement(&w.node.statement, parent, false),
+            Statement::DoWhile(w) => self.statement(&w.node.statement, parent, false),
+            Statement::Labeled(l) => self.statement(&l.node.statement, parent, false),
+            Statement::Switch(w) => self.statement(&w.node.statement, parent, false),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nests_are_listed_with_their_lines_and_whether_they_stand_alone() {
+        let src = "void f(int n, double *a) {\n  int i, j;\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      a[i] += j;\n  if (n) for (i = 0; i < n; i++) a[i] = 0;\n  while (n--) {\n    for (i = 0; i < 2; i++) { a[i] = 1; }\n  }\n}\n";
+        let nests = loop_nests("f.c", src, None, &FrontendConfig::default()).unwrap();
+        let got: Vec<(u32, u32, Option<usize>, bool)> = nests
+            .iter()
+            .map(|n| (n.first_line, n.last_line, n.parent, n.alone))
+            .collect();
+        // The inner `for j` is the outer loop's body and the `if`'s loop shares its line:
+        // neither can be a region of its own; the loop in the `while`'s block can.
+        assert_eq!(
+            got,
+            vec![
+                (3, 5, None, true),
+                (4, 5, Some(0), false),
+                (6, 6, None, false),
+                (8, 8, None, true)
+            ]
+        );
+        assert!(nests.iter().all(|n| n.function == "f"));
+    }
+
+    #[test]
+    fn given_lines_are_regions_without_pragmas() {
+        let src = "void f(int n, double *a, double *b) {\n  int i;\n  for (i = 0; i < n; i++)\n    a[i] = 2.0 * a[i];\n  b[0] = 1.0;\n  for (i = 1; i < n; i++)\n    b[i] = b[i - 1] + a[i];\n}\n";
+        let config = FrontendConfig {
+            regions: vec![(3, 4), (6, 7)],
+            ..FrontendConfig::default()
+        };
+        let r = regions("f.c", src, None, &config).unwrap();
+        let lines: Vec<(u32, u32, bool)> = r
+            .iter()
+            .map(|r| (r.scop_line, r.endscop_line, r.pragmas))
+            .collect();
+        assert_eq!(lines, vec![(3, 4, false), (6, 7, false)]);
+        assert!(r.iter().all(|r| r.problem.is_none()), "{r:?}");
+        // Lines that cut a statement are no region of whole statements.
+        let config = FrontendConfig {
+            regions: vec![(3, 3)],
+            ..FrontendConfig::default()
+        };
+        let r = regions("f.c", src, None, &config).unwrap();
+        assert!(r[0].problem.is_some(), "{r:?}");
+    }
+
+    #[test]
+    fn shifts_of_constants_fold_and_enumerated_flags_are_unsigned() {
+        let src = "#define N (1 << 4)\ntypedef enum { no, yes } flag;\nvoid f(double a[N], flag on) {\n  for (int i = 0; i < N; i++)\n    if (on) a[i] = 1.0;\n}\n";
+        let f = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap();
+        let text = format!("{f:?}");
+        assert!(text.contains("Const(16)"), "{text}");
+        assert!(!text.contains("Shl"), "{text}");
+        assert!(text.contains("U32"), "{text}");
+        let src = "typedef enum { down = -1, up = 1 } sign;\nvoid f(double a[4], sign s) {\n  a[0] = s;\n}\n";
+        let e = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap_err();
+        assert!(e.message.contains("not negative"), "{e}");
+    }
+}
