@@ -9,6 +9,8 @@ impl<'a> Lower<'a> {
             pures,
             typedefs: HashMap::new(),
             refused_typedefs: HashMap::new(),
+            inlined: Vec::new(),
+            inlining: Vec::new(),
             vars: Default::default(),
             arrays: Default::default(),
             scopes: vec![HashMap::new()],

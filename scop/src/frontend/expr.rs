@@ -13,6 +13,7 @@ impl<'a> Lower<'a> {
                     span,
                     format!("array `{}` used without all its subscripts", id.node.name),
                 ),
+                Some(Name::Value(k)) => Ok(self.inlined[k].clone()),
                 None => match self.enums.get(&id.node.name) {
                     Some(value) => Ok(value.clone()),
                     None => self.err(span, format!("unknown variable `{}`", id.node.name)),
@@ -117,7 +118,12 @@ impl<'a> Lower<'a> {
                 let pure = match math {
                     Some(_) => None,
                     None if self.pures.declares(name) => Some(self.pure_fn(name, c.span)?),
-                    None => return self.call_error(c),
+                    None => {
+                        return match self.inline_call(name, c)? {
+                            Some(e) => Ok(e),
+                            None => self.call_error(c),
+                        };
+                    }
                 };
                 let args = c
                     .node

@@ -278,6 +278,9 @@ fn on_unit<T: Send + 'static>(
 enum Name {
     Var(VarId),
     Array(ArrayId),
+    /// A parameter of a function inlined at a call: the argument's value
+    /// (`Lower::inlined`).
+    Value(usize),
 }
 
 struct Lower<'a> {
@@ -286,6 +289,11 @@ struct Lower<'a> {
     typedefs: HashMap<String, Type>,
     /// The file's typedefs of types the front end does not read, with the reason.
     refused_typedefs: HashMap<String, String>,
+    /// The arguments of the calls being inlined, which their parameters name
+    /// ([`Name::Value`]).
+    inlined: Vec<Expr>,
+    /// The functions being inlined, innermost last (to refuse recursion).
+    inlining: Vec<String>,
     vars: crate::id::IdVec<VarId, Var>,
     arrays: crate::id::IdVec<ArrayId, Array>,
     /// Block scopes, innermost last.

@@ -167,6 +167,31 @@ mod tests {
     }
 
     #[test]
+    fn functions_of_one_return_are_inlined() {
+        let src = "#define N 8\nstatic int idx(int i, int j) { return i * N + j; }\nstatic float half(float x) { return x / 2; }\nstatic double g = 2;\nstatic double scaled(double x) { return x * g; }\nstatic int fact(int n) { return n ? n * fact(n - 1) : 1; }\nvoid f(double a[N * N]) {\n  for (int i = 0; i < N; i++)\n    a[idx(i, 1)] = half(i);\n}\nvoid h(double a[N]) {\n  a[0] = scaled(a[1]);\n}\nvoid k(double a[N]) {\n  a[0] = fact(3);\n}\n";
+        let config = |name: &str| FrontendConfig {
+            function: Some(name.into()),
+            ..FrontendConfig::default()
+        };
+        let f = parse_source("i.c", src, None, &config("f")).unwrap();
+        let text = format!("{f:?}");
+        // The subscript is affine: `i * 8 + 1`, no call left; `half` divides in float.
+        assert!(!text.contains("Pure"), "{text}");
+        assert!(
+            text.contains("Binary(Mul, Expr { kind: Leaf(Var(VarId(0)))"),
+            "{text}"
+        );
+        assert!(text.contains("F32"), "{text}");
+        let e = parse_source("i.c", src, None, &config("h")).unwrap_err();
+        assert!(
+            e.message.contains("reads its parameters alone") && e.message.contains("`g`"),
+            "{e}"
+        );
+        let e = parse_source("i.c", src, None, &config("k")).unwrap_err();
+        assert!(e.message.contains("calls itself"), "{e}");
+    }
+
+    #[test]
     fn shifts_of_constants_fold_and_enumerated_flags_are_unsigned() {
         let src = "#define N (1 << 4)\ntypedef enum { no, yes } flag;\nvoid f(double a[N], flag on) {\n  for (int i = 0; i < N; i++)\n    if (on) a[i] = 1.0;\n}\n";
         let f = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap();

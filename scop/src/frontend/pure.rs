@@ -12,6 +12,8 @@ pub(super) struct Pures<'a> {
     made: RefCell<HashMap<String, Arc<PureFn>>>,
     /// The definitions being lowered, to refuse recursion.
     lowering: RefCell<Vec<String>>,
+    /// Every function the unit defines, by name (what a call may inline).
+    definitions: HashMap<String, &'a Node<ast::FunctionDefinition>>,
     pragmas: &'a Pragmas,
 }
 
@@ -49,6 +51,7 @@ impl<'a> Pures<'a> {
     ) -> Pures<'a> {
         let mut decls: HashMap<String, PureDecl<'a>> = HashMap::new();
         let mut defs = Vec::new();
+        let mut definitions = HashMap::new();
         for ext in &unit.0 {
             let (specifiers, declarators, def) = match &ext.node {
                 ast::ExternalDeclaration::Declaration(d) => (
@@ -84,6 +87,7 @@ impl<'a> Pures<'a> {
                 };
                 if let Some(def) = def {
                     defs.push((name.clone(), def));
+                    definitions.insert(name.clone(), def);
                 }
                 let attr =
                     pure_attribute(spec_extensions.iter().copied().chain(&d.node.extensions));
@@ -114,6 +118,7 @@ impl<'a> Pures<'a> {
             made: RefCell::new(HashMap::new()),
             lowering: RefCell::new(Vec::new()),
             pragmas,
+            definitions,
         }
     }
 
@@ -144,12 +149,103 @@ pub(super) fn interpreted(f: Arc<Function>) -> PureImpl {
 }
 
 impl<'a> Lower<'a> {
+    /// A call of a function the file defines as one `return EXPRESSION;` over scalar
+    /// parameters, inlined: the expression with each parameter standing for its argument
+    /// converted to the parameter's type, converted to the return type (C's semantics: the
+    /// expression reads no memory its arguments do not, and has no side effects). `None` where
+    /// the function is no such definition; an error where its expression does not lower (it
+    /// reads a variable other than its parameters, or recurses).
+    pub(super) fn inline_call(
+        &mut self,
+        name: &str,
+        c: &Node<ast::CallExpression>,
+    ) -> R<Option<Expr>> {
+        /// How deep inlined calls may nest.
+        const MAX_INLINED: usize = 16;
+        let Some(def) = self.pures.definitions.get(name).copied() else {
+            return Ok(None);
+        };
+        let Statement::Compound(items) = &def.node.statement.node else {
+            return Ok(None);
+        };
+        let [item] = items.as_slice() else {
+            return Ok(None);
+        };
+        let BlockItem::Statement(st) = &item.node else {
+            return Ok(None);
+        };
+        let Statement::Return(Some(body)) = &st.node else {
+            return Ok(None);
+        };
+        let [dd] = def.node.declarator.node.derived.as_slice() else {
+            return Ok(None);
+        };
+        let DerivedDeclarator::Function(f) = &dd.node else {
+            return Ok(None);
+        };
+        let Ok(Some(ret)) = self.base_type_or_void(&def.node.specifiers, def.span) else {
+            return Ok(None);
+        };
+        let mut params = Vec::new();
+        for p in &f.node.parameters {
+            let Some(d) = &p.node.declarator else {
+                // `(void)`
+                if f.node.parameters.len() == 1
+                    && matches!(self.base_type_or_void(&p.node.specifiers, p.span), Ok(None))
+                {
+                    break;
+                }
+                return Ok(None);
+            };
+            let (Some(pname), true) = (declarator_name(&d.node), d.node.derived.is_empty()) else {
+                return Ok(None);
+            };
+            let Ok(Some(ty)) = self.base_type_or_void(&p.node.specifiers, p.span) else {
+                return Ok(None);
+            };
+            params.push((pname, ty));
+        }
+        if params.len() != c.node.arguments.len() || f.node.ellipsis != ast::Ellipsis::None {
+            return Ok(None);
+        }
+        if self.inlining.iter().any(|n| n == name) || self.inlining.len() >= MAX_INLINED {
+            return self.err(
+                c.span,
+                format!("`{name}` calls itself: a recursive function cannot be inlined"),
+            );
+        }
+        let mut scope = HashMap::new();
+        for ((pname, ty), a) in params.iter().zip(&c.node.arguments) {
+            let v = self.expr(a)?;
+            let v = self.ir(a.span, v.convert(*ty))?;
+            scope.insert(pname.clone(), Name::Value(self.inlined.len()));
+            self.inlined.push(v);
+        }
+        // The body sees its parameters only, not the caller's variables.
+        let outer = std::mem::replace(&mut self.scopes, vec![scope]);
+        let mark = self.inlined.len() - params.len();
+        self.inlining.push(name.to_string());
+        let value = self.expr(body);
+        self.inlining.pop();
+        self.scopes = outer;
+        self.inlined.truncate(mark);
+        let value = value.map_err(|e| CError {
+            message: format!(
+                "a function is inlined only where its expression reads its parameters alone: `{name}`, called at {}: {}",
+                self.loc(c.span),
+                e.message
+            ),
+            ..e
+        })?;
+        self.ir(c.span, value.convert(ret)).map(Some)
+    }
+
     pub(super) fn call_error<T>(&self, c: &Node<ast::CallExpression>) -> R<T> {
         let name = match &c.node.callee.node {
             Expression::Identifier(id) => id.node.name.clone(),
             _ => "<expression>".into(),
         };
-        self.err(c.span, format!("call to unknown function `{name}`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil (and their `f` variants) and functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written)"))
+        self.err(c.span, format!("call to unknown function `{name}`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file whose body is one `return EXPRESSION;` over their parameters (inlined)"))
     }
 
     /// The [`PureFn`] of a function the unit declares `const`: its signature, and the bound

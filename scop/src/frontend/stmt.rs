@@ -413,6 +413,13 @@ impl<'a> Lower<'a> {
                     e.span,
                     format!("cannot assign to the whole array `{}`", id.node.name),
                 ),
+                Some(Name::Value(_)) => self.err(
+                    e.span,
+                    format!(
+                        "cannot assign to the parameter `{}` of an inlined function",
+                        id.node.name
+                    ),
+                ),
                 None => self.err(e.span, format!("unknown variable `{}`", id.node.name)),
             },
             Expression::BinaryOperator(b) if b.node.operator.node == ast::BinaryOperator::Index => {

@@ -201,7 +201,11 @@ impl<'f> Builder<'f> {
         }
         let (pointer, restrict) = match a.kind {
             ArrayKind::Pointer { restrict } => (true, restrict),
-            ArrayKind::Param { restrict } => (false, restrict),
+            // `T a[]` is `T *a` (C adjusts the one to the other): a flat pointer too.
+            ArrayKind::Param { restrict } => (
+                matches!(a.dims.as_slice(), [crate::ir::Dim::Unknown]),
+                restrict,
+            ),
             ArrayKind::Local => (false, false),
         };
         Ok(ScopArray {
