@@ -544,6 +544,62 @@ fn names_itself(v: &str) -> bool {
         || v.ends_with("_run"))
 }
 
+/// `text` with every use of the struct member `member` (`g.u` or `p->a`, blanks allowed
+/// around the operator) replaced by `name`.
+fn renamed_member(text: &str, member: &str, name: &str) -> String {
+    let (base, arrow, field) = match member.split_once("->") {
+        Some((b, f)) => (b, true, f),
+        None => match member.split_once('.') {
+            Some((b, f)) => (b, false, f),
+            None => return text.to_string(),
+        },
+    };
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut copied = 0;
+    while i < bytes.len() {
+        let starts = ident(bytes[i])
+            && (i == 0 || !(ident(bytes[i - 1]) || bytes[i - 1] == b'.' || bytes[i - 1] == b'>'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < bytes.len() && ident(bytes[j]) {
+            j += 1;
+        }
+        if &text[i..j] == base {
+            let mut k = j;
+            while k < bytes.len() && bytes[k].is_ascii_whitespace() {
+                k += 1;
+            }
+            let op = if arrow { "->" } else { "." };
+            if text[k..].starts_with(op) {
+                k += op.len();
+                while k < bytes.len() && bytes[k].is_ascii_whitespace() {
+                    k += 1;
+                }
+                let mut e = k;
+                while e < bytes.len() && ident(bytes[e]) {
+                    e += 1;
+                }
+                if &text[k..e] == field {
+                    out.push_str(&text[copied..i]);
+                    out.push_str(name);
+                    copied = e;
+                    i = e;
+                    continue;
+                }
+            }
+        }
+        i = j;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
 /// For an array argument declared `const` (`decl`: `const T *v`, `const T v[N]`, `const T
 /// v[N][M]...`), the cast `(T *)` or `(T (*)[M]...)` to the pointer the kernel's parameter
 /// takes: the kernel's C has no `const`, and the call would draw a warning (the kernel only
@@ -644,6 +700,8 @@ fn rewrite_region(
     );
     for input in &r.inputs {
         let v = &input.name;
+        // What the caller names it by: the variable, or a struct's member (`g.u`).
+        let outside = input.member.as_ref().unwrap_or(v);
         match &input.pass {
             Pass::Global(decl) if names_itself(v) => {
                 params.push(decl.clone());
@@ -651,11 +709,14 @@ fn rewrite_region(
             }
             Pass::Array(decl) => {
                 params.push(decl.clone());
-                args.push(format!("{}{v}", pointer_cast(decl, v).unwrap_or_default()));
+                args.push(format!(
+                    "{}{outside}",
+                    pointer_cast(decl, v).unwrap_or_default()
+                ));
             }
             Pass::Value(decl) | Pass::Global(decl) => {
                 params.push(decl.clone());
-                args.push(v.clone());
+                args.push(outside.clone());
             }
             Pass::InOut { ty, copy_in } => {
                 let cell = io(v);
@@ -667,13 +728,13 @@ fn rewrite_region(
                 cells.push(cell.clone());
                 before.push_str(&format!("{{{cell}}} {cell}[1]; "));
                 if *copy_in {
-                    before.push_str(&format!("{cell}[0] = {v}; "));
+                    before.push_str(&format!("{cell}[0] = {outside}; "));
                     head.push_str(&format!("  {ty} {v} = {cell}[0];\n"));
                 } else {
                     head.push_str(&format!("  {ty} {v};\n"));
                 }
                 tail.push_str(&format!("  {cell}[0] = {v};\n"));
-                after.push_str(&format!(" {v} = {cell}[0];"));
+                after.push_str(&format!(" {outside} = {cell}[0];"));
             }
             Pass::Local(ty) => head.push_str(&format!("  {ty} {v};\n")),
         }
@@ -683,7 +744,13 @@ fn rewrite_region(
     } else {
         params.join(", ")
     };
-    let region = lines[body.clone()].concat();
+    let mut region = lines[body.clone()].concat();
+    // A struct's members the kernel takes as variables of their own: renamed in its text.
+    for input in &r.inputs {
+        if let Some(m) = &input.member {
+            region = renamed_member(&region, m, &input.name);
+        }
+    }
     // Every line of the kernel's text names the user's file: its signature and declarations
     // the region's `#pragma scop` line (on one line), the region its own lines.
     let head = head.replace('\n', " ");

@@ -850,7 +850,7 @@ fn rewritten_files_of_one_program_link_together() {
 /// region's `#pragma scop` line, one in the region its own line; no internal text leaks.
 #[test]
 fn reasons_name_the_users_file_and_line() {
-    let src = "#include <stdio.h>\ntypedef struct { double x, y; } point;\ndouble A[10];\nint main(void) {\n  point p = {1.0, 2.0};\n  int i;\n  for (i = 0; i < 10; i++)\n    A[i] = i;\n#pragma scop\n  for (i = 0; i < 10; i++)\n    A[i] = A[i] * p.x;\n#pragma endscop\n#pragma scop\n  for (i = 0; i < 10; i++)\n    A[i] = A[i] + 1.0;\n  for (i = 0; i < 10; i++)\n    A[i] += A[i] >> 2;\n#pragma endscop\n  printf(\"%f\\n\", A[3]);\n  return 0;\n}\n";
+    let src = "#include <stdio.h>\ntypedef _Bool flag;\ndouble A[10];\nint main(void) {\n  flag p = 1;\n  int i;\n  for (i = 0; i < 10; i++)\n    A[i] = i;\n#pragma scop\n  for (i = 0; i < 10; i++)\n    A[i] = A[i] * p;\n#pragma endscop\n#pragma scop\n  for (i = 0; i < 10; i++)\n    A[i] = A[i] + 1.0;\n  for (i = 0; i < 10; i++)\n    A[i] += A[i] >> 2;\n#pragma endscop\n  printf(\"%f\\n\", A[3]);\n  return 0;\n}\n";
     let out = optimist::rewrite_c(
         "dir/loc.c",
         src,
@@ -870,7 +870,7 @@ fn reasons_name_the_users_file_and_line() {
         .collect();
     assert_eq!(reasons.len(), 2, "{:?}", out.parts);
     assert!(reasons[0].starts_with("dir/loc.c:9:1: "), "{}", reasons[0]);
-    assert!(reasons[0].contains("`point`"), "{}", reasons[0]);
+    assert!(reasons[0].contains("`flag`"), "{}", reasons[0]);
     assert!(reasons[1].starts_with("dir/loc.c:17:"), "{}", reasons[1]);
     for why in reasons {
         assert!(!why.contains('<') && !why.contains("optimist:"), "{why}");

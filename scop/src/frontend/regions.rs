@@ -56,6 +56,10 @@ pub struct Input {
     pub name: String,
     /// How it is passed.
     pub pass: Pass,
+    /// For a member of a struct (`g.u`, `p->a`), which the kernel takes as a variable of its
+    /// own named [`Input::name`] (`g__u`): the expression the caller passes, and that the
+    /// region's text names it by. `None` for a variable.
+    pub member: Option<String>,
 }
 
 /// How a variable reaches a kernel made of a region ([`Input`]).
@@ -185,6 +189,9 @@ struct Found<'ast> {
     fn_end: usize,
 }
 
+/// A member of a struct type: its name, its element type, its declarator.
+type Field<'ast> = (String, String, &'ast Node<ast::Declarator>);
+
 pub(super) struct Resolver<'ast, 'p> {
     pub(super) source: &'p str,
     pub(super) pragmas: &'p Pragmas,
@@ -205,6 +212,12 @@ pub(super) struct Resolver<'ast, 'p> {
     pub(super) undeclared: Vec<Undeclared>,
     /// How deep the walk is inside subscripts and loop headers (where values are integers).
     pub(super) integer_context: usize,
+    /// The struct types whose definitions the walk has seen (`struct grid`, or a typedef's
+    /// name), with their members: name, element type, declarator.
+    structs: HashMap<String, Vec<Field<'ast>>>,
+    /// The members of struct variables the regions use (`g.u`, `p->a`), each a declaration of
+    /// its own: the variable's and the member's, with the expression that names it.
+    members: Vec<(DeclId, String, DeclId, String)>,
 }
 
 /// A use of a name that nothing declares (in a file that is only statements).
@@ -233,7 +246,143 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             dims: None,
             undeclared: Vec::new(),
             integer_context: 0,
+            structs: HashMap::new(),
+            members: Vec::new(),
         }
+    }
+
+    /// Records the struct types `specifiers` define (`struct T { ... }`), under their tag and,
+    /// for a typedef, under each name it declares.
+    fn struct_types(
+        &mut self,
+        specifiers: &'ast [Node<DeclarationSpecifier>],
+        typedef_names: &[String],
+    ) {
+        for sp in specifiers {
+            let DeclarationSpecifier::TypeSpecifier(t) = &sp.node else {
+                continue;
+            };
+            let ast::TypeSpecifier::Struct(st) = &t.node else {
+                continue;
+            };
+            if st.node.kind.node != ast::StructKind::Struct {
+                continue;
+            }
+            let Some(decls) = &st.node.declarations else {
+                continue;
+            };
+            let mut fields = Vec::new();
+            for d in decls {
+                let ast::StructDeclaration::Field(f) = &d.node else {
+                    continue;
+                };
+                let ty: Vec<&str> = f
+                    .node
+                    .specifiers
+                    .iter()
+                    .filter(|q| !matches!(q.node, ast::SpecifierQualifier::Extension(_)))
+                    .map(|q| self.text(q.span))
+                    .collect();
+                let ty = ty.join(" ");
+                for sd in &f.node.declarators {
+                    if let (Some(d), None) = (&sd.node.declarator, &sd.node.bit_width)
+                        && let Some(name) = declarator_name(&d.node)
+                    {
+                        fields.push((name, ty.clone(), d));
+                    }
+                }
+            }
+            let mut names: Vec<String> = typedef_names.to_vec();
+            if let Some(tag) = &st.node.identifier {
+                names.push(format!("struct {}", tag.node.name));
+            }
+            for n in names {
+                self.structs.insert(n, fields.clone());
+            }
+        }
+    }
+
+    /// The member `field` of the struct variable `base` (through `->` when `arrow`), as a
+    /// declaration of its own (made at its first use): `None` when `base` is no struct variable
+    /// of a type whose definition was seen, the member is not a scalar or an array of scalars,
+    /// or its name would be taken.
+    fn member(&mut self, base: &str, arrow: bool, field: &str) -> Option<DeclId> {
+        let b = self.lookup(base)?;
+        if let Some(&(_, _, m, _)) = self
+            .members
+            .iter()
+            .find(|(d, f, _, _)| *d == b && f == field)
+        {
+            return Some(m);
+        }
+        let bd = &self.decls[b];
+        let pointer = matches!(&bd.shape, Ok(Shape::Array(t)) if t.trim_end_matches(base).trim_end().ends_with('*') && t.matches('*').count() == 1);
+        let scalar = matches!(&bd.shape, Ok(Shape::Scalar));
+        if (arrow && !pointer) || (!arrow && !scalar) {
+            return None;
+        }
+        let ty: Vec<&str> = bd
+            .ty
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "const" | "static" | "volatile" | "register"))
+            .collect();
+        let fields = self.structs.get(&ty.join(" "))?;
+        let (_, elem, d) = fields.iter().find(|(n, _, _)| n == field)?;
+        let (mut elem, d) = (elem.clone(), *d);
+        if elem
+            .split_whitespace()
+            .any(|w| w == "struct" || w == "union")
+            || self.structs.contains_key(&elem)
+        {
+            return None;
+        }
+        // A member of a `const` struct is `const` (the call casts it to the kernel's type).
+        if bd.ty.split_whitespace().any(|w| w == "const") && !elem.contains("const") {
+            elem = format!("const {elem}");
+        }
+        let name = format!("{base}__{field}");
+        if self.source.contains(&name) {
+            return None;
+        }
+        let shape = self.shape(&name, &elem, &d.node).ok()?;
+        let (global, is_static, start, end) = (bd.global, bd.is_static, bd.start, bd.end);
+        let id = self.decls.len();
+        self.decls.push(Decl {
+            name,
+            global: false,
+            // Its value may be read outside the region, as a global's or a static's may.
+            is_static: is_static || global || arrow,
+            start,
+            end,
+            ty: elem,
+            shape: Ok(shape),
+            dims: Vec::new(),
+        });
+        let expr = format!("{base}{}{field}", if arrow { "->" } else { "." });
+        self.members.push((b, field.to_string(), id, expr));
+        Some(id)
+    }
+
+    /// The member expression `e` (`g.u`, `p->a`) as a declaration of its own, if it is one.
+    fn member_of(&mut self, e: &'ast Node<Expression>) -> Option<DeclId> {
+        let Expression::Member(m) = &e.node else {
+            return None;
+        };
+        let Expression::Identifier(base) = &m.node.expression.node else {
+            return None;
+        };
+        let arrow = m.node.operator.node == ast::MemberOperator::Indirect;
+        self.member(&base.node.name, arrow, &m.node.identifier.node.name)
+    }
+
+    /// An occurrence of the member declaration `m` at `span`.
+    fn occur_member(&mut self, m: DeclId, span: Span, role: Role) {
+        self.by_offset.insert(span.start, self.occs.len());
+        self.occs.push(Occ {
+            decl: m,
+            start: span.start,
+            role,
+        });
     }
 
     fn text(&self, span: Span) -> &'p str {
@@ -427,9 +576,15 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         for &v in &free {
             let d = &self.decls[v];
             let shape = d.shape.as_ref().map_err(Clone::clone)?;
+            let member = self
+                .members
+                .iter()
+                .find(|&&(_, _, m, _)| m == v)
+                .map(|(_, _, _, e)| e.clone());
             let input = |pass| Input {
                 name: d.name.clone(),
                 pass,
+                member: member.clone(),
             };
             match shape {
                 Shape::Array(param) => {
@@ -538,6 +693,17 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
         let typedef = declaration.specifiers.iter().any(|s| {
             matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == ast::StorageClassSpecifier::Typedef)
         });
+        let names: Vec<String> = if typedef {
+            declaration
+                .declarators
+                .iter()
+                .filter(|i| i.node.declarator.node.derived.is_empty())
+                .filter_map(|i| declarator_name(&i.node.declarator.node))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.struct_types(&declaration.specifiers, &names);
         if typedef {
             return;
         }
@@ -652,6 +818,18 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
         };
         match expression {
             Expression::Identifier(id) => self.occur(&id.node.name, *span, Role::Read),
+            Expression::Member(m)
+                if matches!(m.node.expression.node, Expression::Identifier(_)) =>
+            {
+                let Expression::Identifier(base) = &m.node.expression.node else {
+                    return;
+                };
+                let arrow = m.node.operator.node == ast::MemberOperator::Indirect;
+                match self.member(&base.node.name, arrow, &m.node.identifier.node.name) {
+                    Some(d) => self.occur_member(d, *span, Role::Read),
+                    None => visit::visit_expression(self, expression, span),
+                }
+            }
             Expression::BinaryOperator(b) if b.node.operator.node == B::Index => {
                 // `A[i][j]`: the base and its subscripts, in integer context.
                 let mut base: &Node<Expression> = &b.node.lhs;
@@ -681,16 +859,17 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
             }
             Expression::BinaryOperator(b) if is_assignment(b.node.operator.node.clone()) => {
                 self.visit_expression(&b.node.rhs.node, &b.node.rhs.span);
+                let role = if b.node.operator.node == B::Assign {
+                    Role::Write
+                } else {
+                    Role::ReadWrite
+                };
                 match ident(&b.node.lhs) {
-                    Some((name, at)) => {
-                        let role = if b.node.operator.node == B::Assign {
-                            Role::Write
-                        } else {
-                            Role::ReadWrite
-                        };
-                        self.occur(name, at, role);
-                    }
-                    None => self.visit_expression(&b.node.lhs.node, &b.node.lhs.span),
+                    Some((name, at)) => self.occur(name, at, role),
+                    None => match self.member_of(&b.node.lhs) {
+                        Some(m) => self.occur_member(m, b.node.lhs.span, role),
+                        None => self.visit_expression(&b.node.lhs.node, &b.node.lhs.span),
+                    },
                 }
             }
             Expression::UnaryOperator(u) => {
@@ -703,6 +882,10 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
                 };
                 match (role, ident(&u.node.operand)) {
                     (Some(role), Some((name, at))) => self.occur(name, at, role),
+                    (Some(role), None) => match self.member_of(&u.node.operand) {
+                        Some(m) => self.occur_member(m, u.node.operand.span, role),
+                        None => visit::visit_expression(self, expression, span),
+                    },
                     _ => visit::visit_expression(self, expression, span),
                 }
             }
@@ -915,6 +1098,7 @@ mod tests {
         Input {
             name: name.into(),
             pass,
+            member: None,
         }
     }
 
@@ -949,6 +1133,53 @@ mod tests {
                 ),
                 input("i", Pass::Local("int".into())),
             ]
+        );
+    }
+
+    #[test]
+    fn members_of_structs_are_variables_of_their_own() {
+        let src = "struct grid { int n; double u[8][8]; double *w; struct grid *next; };\ntypedef struct { double dt; double a[16]; } state;\nstatic struct grid g;\nvoid f(state *s, const struct grid *h) {\n  int i;\n#pragma scop\n  for (i = 0; i < g.n; i++)\n    s->a[i] = g.u[i][0] * s->dt + h->w[i];\n  g.n = 0;\n#pragma endscop\n}\n";
+        let r = passes(src);
+        assert_eq!(r[0].problem, None);
+        let got: Vec<(&str, &Pass, Option<&str>)> = r[0]
+            .inputs
+            .iter()
+            .map(|i| (i.name.as_str(), &i.pass, i.member.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("s__dt", &Pass::Value("double s__dt".into()), Some("s->dt")),
+                (
+                    "g__u",
+                    &Pass::Array("double g__u[8][8]".into()),
+                    Some("g.u")
+                ),
+                (
+                    "h__w",
+                    &Pass::Array("const double *h__w".into()),
+                    Some("h->w")
+                ),
+                ("s__a", &Pass::Array("double s__a[16]".into()), Some("s->a")),
+                (
+                    "g__n",
+                    &Pass::InOut {
+                        ty: "int".into(),
+                        copy_in: true
+                    },
+                    Some("g.n")
+                ),
+                ("i", &Pass::Local("int".into()), None),
+            ]
+        );
+        // A member that is itself a struct is not a variable: the struct is refused where the
+        // kernel is read.
+        let src = "struct node { double v; struct node *next; };\nvoid f(struct node *p, double *x) {\n#pragma scop\n  x[0] = p->next->v;\n#pragma endscop\n}\n";
+        let r = passes(src);
+        assert!(
+            r[0].inputs.iter().all(|i| i.member.is_none()),
+            "{:?}",
+            r[0].inputs
         );
     }
 
