@@ -345,6 +345,10 @@ impl<'a> Lower<'a> {
             }
         };
         self.scopes.pop();
+        finals::counters_after_loops(&mut body).map_err(|e| CError {
+            loc: self.lines.loc(def.span.start),
+            message: format!("internal error: {}", e.0),
+        })?;
         let f = Function {
             name,
             params,

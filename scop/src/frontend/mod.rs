@@ -56,6 +56,7 @@ use std::sync::Arc;
 
 mod decl;
 mod expr;
+mod finals;
 mod nests;
 mod pure;
 mod regions;

@@ -1,0 +1,105 @@
+//! A loop counter read after its loop: C gives it the value that ended the loop. Reads of it
+//! after the loop (before anything assigns it or what its start and bound read) are replaced by
+//! that value, written from the loop's start and bound (`i < n` from `a`, step 1: `a < n ? n :
+//! a`), so that the model, which refuses a counter read outside its loop, reads an affine
+//! expression of the values around instead ([`counters_after_loops`]).
+
+use super::*;
+
+/// Replaces, in `body`, every read of a loop counter after its loop by the value the loop
+/// left it (see the module's notes). Loops stepping by 1 or -1 with `< <= > >=` are handled;
+/// a read whose value is not known for certain (after a branch assigned it, in a loop that
+/// assigns it or what its value reads) is left as it is.
+pub(super) fn counters_after_loops(body: &mut [Stmt]) -> Result<(), IrError> {
+    block(body, &mut Vec::new())
+}
+
+type Finals = Vec<(VarId, Expr)>;
+
+/// Forgets the values that read or are of a variable in `vars`.
+fn forget(finals: &mut Finals, vars: &[VarId]) {
+    finals.retain(|(v, e)| !vars.contains(v) && !vars.iter().any(|x| reads_var(e, *x)));
+}
+
+fn block(stmts: &mut [Stmt], finals: &mut Finals) -> Result<(), IrError> {
+    for st in stmts {
+        match &mut st.kind {
+            StmtKind::Assign(lv, value) => {
+                *value = substituted(value, finals)?;
+                match lv {
+                    LValue::Var(v) => forget(finals, &[*v]),
+                    LValue::Elem(_, idx) => {
+                        for i in idx.iter_mut() {
+                            *i = substituted(i, finals)?;
+                        }
+                    }
+                }
+            }
+            StmtKind::If(c, then, els) => {
+                *c = substituted(c, finals)?;
+                block(then, &mut finals.clone())?;
+                block(els, &mut finals.clone())?;
+                let mut assigned = Vec::new();
+                assigned_vars(then, &mut assigned);
+                assigned_vars(els, &mut assigned);
+                forget(finals, &assigned);
+            }
+            StmtKind::Block(b) => block(b, finals)?,
+            StmtKind::For(f) => {
+                f.init = substituted(&f.init, finals)?;
+                f.cond.bound = substituted(&f.cond.bound, finals)?;
+                let mut assigned = vec![f.var];
+                assigned_vars(&f.body, &mut assigned);
+                forget(finals, &assigned);
+                block(&mut f.body, &mut finals.clone())?;
+                if let Some(end) = final_value(f, &assigned)? {
+                    finals.push((f.var, end));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The value loop `f` leaves its counter, when its start and bound keep their values through
+/// the loop (`assigned`: what the loop assigns).
+fn final_value(f: &For, assigned: &[VarId]) -> Result<Option<Expr>, IrError> {
+    if assigned
+        .iter()
+        .any(|&v| reads_var(&f.init, v) || reads_var(&f.cond.bound, v))
+    {
+        return Ok(None);
+    }
+    let ty = f.init.ty;
+    let init = f.init.clone().convert(f.cond.ty)?;
+    let bound = f.cond.bound.clone();
+    let one = Expr::int(1, f.cond.ty)?;
+    let past = match (f.cond.op, f.step) {
+        (BinOp::Lt, 1) | (BinOp::Gt, -1) => bound.clone(),
+        (BinOp::Le, 1) => Expr::binary(BinOp::Add, bound.clone(), one)?,
+        (BinOp::Ge, -1) => Expr::binary(BinOp::Sub, bound.clone(), one)?,
+        _ => return Ok(None),
+    };
+    let runs = Expr::binary(f.cond.op, init.clone(), bound)?;
+    Ok(Some(Expr::select(runs, past, init)?.convert(ty)?))
+}
+
+/// `e` with every read of a variable of `finals` replaced by its value.
+fn substituted(e: &Expr, finals: &Finals) -> Result<Expr, IrError> {
+    if finals.is_empty() {
+        return Ok(e.clone());
+    }
+    e.map_leaves(&mut |l: &IrLeaf, ty| match l {
+        IrLeaf::Var(v) => match finals.iter().find(|(x, _)| x == v) {
+            Some((_, value)) => value.clone().convert(ty),
+            None => Expr::leaf(IrLeaf::Var(*v), ty),
+        },
+        IrLeaf::Read(a, idx) => {
+            let idx = idx
+                .iter()
+                .map(|i| substituted(i, finals))
+                .collect::<Result<Vec<_>, _>>()?;
+            Expr::leaf(IrLeaf::Read(*a, idx), ty)
+        }
+    })
+}
