@@ -126,7 +126,7 @@ impl<'a> Lower<'a> {
     /// The value of an integer constant expression made of integer constants, known
     /// enumeration constants, parentheses and `+ - * / % << >>` (what enumerators are
     /// written with); `None` for anything else or on overflow.
-    fn integer_constant(&self, e: &Node<Expression>) -> Option<i128> {
+    pub(super) fn integer_constant(&self, e: &Node<Expression>) -> Option<i128> {
         use ast::BinaryOperator as B;
         match &e.node {
             Expression::Constant(c) => match self.constant(&c.node, e.span).ok()?.kind {

@@ -140,10 +140,93 @@ impl<'a> Lower<'a> {
             Expression::Comma(_) => self.err(span, "the comma operator is not supported"),
             Expression::Member(_) => self.err(span, "structs are not supported"),
             Expression::StringLiteral(_) => self.err(span, "string literals are not supported"),
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => {
-                self.err(span, "`sizeof` and `_Alignof` are not supported")
-            }
+            Expression::SizeOfTy(t) => match self.size_of_type(&t.node.0) {
+                Some(n) => self.ir(span, Expr::int(n, Type::U64)),
+                None => self.err(span, "`sizeof` of this type is not known: write its size"),
+            },
+            Expression::SizeOfVal(v) => match self.size_of_value(&v.node.0) {
+                Some(n) => self.ir(span, Expr::int(n, Type::U64)),
+                None => self.err(
+                    span,
+                    "`sizeof` is known of a scalar, of a local array whose sizes are constants, and of the elements and rows of any array (not of a whole parameter or global array: write its size)",
+                ),
+            },
+            Expression::AlignOf(_) => self.err(span, "`_Alignof` is not supported"),
             _ => self.err(span, "this expression is not supported"),
+        }
+    }
+
+    /// `sizeof (TYPE)`: a scalar type, a pointer (8 bytes), or an array of constant sizes.
+    fn size_of_type(&self, t: &Node<ast::TypeName>) -> Option<i128> {
+        let words: Vec<(&ast::TypeSpecifier, Span)> = t
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                ast::SpecifierQualifier::TypeSpecifier(w) => Some((&w.node, w.span)),
+                _ => None,
+            })
+            .collect();
+        let base = self.type_words(&words, t.span).ok()??;
+        let mut size = base.size() as i128;
+        if let Some(d) = &t.node.declarator {
+            for dd in &d.node.derived {
+                match &dd.node {
+                    DerivedDeclarator::Pointer(_) if d.node.derived.len() == 1 => size = 8,
+                    DerivedDeclarator::Array(a) => match &a.node.size {
+                        ast::ArraySize::VariableExpression(e) => {
+                            size = size.checked_mul(self.integer_constant(e)?)?
+                        }
+                        _ => return None,
+                    },
+                    _ => return None,
+                }
+            }
+        }
+        Some(size)
+    }
+
+    /// `sizeof EXPRESSION` for a scalar variable, an array of constant sizes, or its elements
+    /// and rows (`sizeof A / sizeof A[0]`); not evaluated, as in C.
+    fn size_of_value(&self, e: &Node<Expression>) -> Option<i128> {
+        let e = match &e.node {
+            Expression::Statement(_) => return None,
+            _ => e,
+        };
+        let mut base = e;
+        let mut subscripts = 0;
+        while let Expression::BinaryOperator(b) = &base.node
+            && b.node.operator.node == ast::BinaryOperator::Index
+        {
+            subscripts += 1;
+            base = &b.node.lhs;
+        }
+        let Expression::Identifier(id) = &base.node else {
+            return None;
+        };
+        match self.lookup(&id.node.name)? {
+            Name::Var(v) if subscripts == 0 => Some(self.vars[v].ty.size() as i128),
+            Name::Array(a) => {
+                let arr = &self.arrays[a];
+                // A parameter is a pointer to C (`sizeof` gives a pointer's size), and a
+                // region's kernel takes the arrays it uses as parameters whatever they were
+                // where the region stands: the whole of one has no size known here.
+                if subscripts == 0 && !matches!(arr.kind, ArrayKind::Local) {
+                    return None;
+                }
+                let dims = arr.dims.get(subscripts..)?;
+                let mut size = arr.elem.size() as i128;
+                for d in dims {
+                    let n = match d {
+                        Dim::Const(n) => i128::from(*n),
+                        Dim::Expr(e) => constant_value(e)?,
+                        Dim::Unknown => return None,
+                    };
+                    size = size.checked_mul(n)?;
+                }
+                Some(size)
+            }
+            _ => None,
         }
     }
 
@@ -348,4 +431,22 @@ pub(crate) fn hex_float(text: &str, bits: u32) -> Option<f64> {
     let value = (r as f64) * pow2(q);
     let limit = pow2(max_exp - 1) * (2.0 - pow2(-i64::from(bits) + 1));
     (value.is_finite() && value <= limit).then_some(value)
+}
+
+/// The value of an integer expression made of constants, casts and `+ - *`, if it is one.
+fn constant_value(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(v) => Some(*v),
+        ExprKind::Cast(a) if e.ty.is_int() => constant_value(a),
+        ExprKind::Binary(op, a, b) => {
+            let (a, b) = (constant_value(a)?, constant_value(b)?);
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                BinOp::Mul => a.checked_mul(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
