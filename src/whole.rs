@@ -765,6 +765,12 @@ fn rewrite_region(
     );
     let fc = FrontendConfig {
         function: Some(kernel.clone()),
+        array_objects: r
+            .inputs
+            .iter()
+            .filter(|i| i.object)
+            .map(|i| i.name.clone())
+            .collect(),
         ..frontend.clone()
     };
     // An error on the `#pragma scop` line is in what the kernel was made of (a variable the

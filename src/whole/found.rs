@@ -68,6 +68,11 @@ pub(super) fn rewrite_found(
                     .iter()
                     .find(|r| r.scop_line == n.first_line && r.function == n.function)
                 else {
+                    parts.push(kept_part(
+                        n,
+                        "its lines are not where the preprocessed file puts them (a macro or a `#line` directive around it?)",
+                    ));
+                    next.push(i);
                     continue;
                 };
                 let k = 1 + kernels.iter().filter(|(f, _, _)| *f == n.function).count();

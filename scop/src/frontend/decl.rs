@@ -11,6 +11,7 @@ impl<'a> Lower<'a> {
             refused_typedefs: HashMap::new(),
             inlined: Vec::new(),
             inlining: Vec::new(),
+            objects: Vec::new(),
             vars: Default::default(),
             arrays: Default::default(),
             scopes: vec![HashMap::new()],

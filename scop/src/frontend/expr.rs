@@ -211,7 +211,10 @@ impl<'a> Lower<'a> {
                 // A parameter is a pointer to C (`sizeof` gives a pointer's size), and a
                 // region's kernel takes the arrays it uses as parameters whatever they were
                 // where the region stands: the whole of one has no size known here.
-                if subscripts == 0 && !matches!(arr.kind, ArrayKind::Local) {
+                if subscripts == 0
+                    && !matches!(arr.kind, ArrayKind::Local)
+                    && !self.objects.contains(&arr.name)
+                {
                     return None;
                 }
                 let dims = arr.dims.get(subscripts..)?;

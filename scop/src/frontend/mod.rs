@@ -105,6 +105,10 @@ pub struct FrontendConfig {
     /// what a caller that found them itself (automatic detection over [`loop_nests`]) reads as
     /// regions. Empty: the pragmas say where the regions are.
     pub regions: Vec<(u32, u32)>,
+    /// Array parameters of the function read that stand for array objects where it is called
+    /// (a region's kernel takes the globals and the caller's local arrays it uses as
+    /// parameters): `sizeof` of one is its whole size, not a pointer's.
+    pub array_objects: Vec<String>,
 }
 
 /// The largest source the front end reads.
@@ -132,6 +136,7 @@ pub fn parse_source(
     config: &FrontendConfig,
 ) -> Result<Function, CError> {
     let function = config.function.clone();
+    let objects = config.array_objects.clone();
     let pure_bindings: HashMap<String, PureImpl> = config.pures.iter().cloned().collect();
     on_unit(
         name,
@@ -146,6 +151,7 @@ pub fn parse_source(
             };
             let pures = Rc::new(Pures::collect(unit, pure_bindings, pragmas));
             let mut lower = Lower::new(lines, pures);
+            lower.objects = objects;
             lower.enums(unit);
             lower.typedefs(unit);
             let def = lower.pick_function(unit, function.as_deref(), pragmas, at_start())?;
@@ -295,6 +301,8 @@ struct Lower<'a> {
     inlined: Vec<Expr>,
     /// The functions being inlined, innermost last (to refuse recursion).
     inlining: Vec<String>,
+    /// [`FrontendConfig::array_objects`].
+    objects: Vec<String>,
     vars: crate::id::IdVec<VarId, Var>,
     arrays: crate::id::IdVec<ArrayId, Array>,
     /// Block scopes, innermost last.

@@ -157,6 +157,16 @@ mod tests {
             .collect();
         assert_eq!(lines, vec![(3, 4, false), (6, 7, false)]);
         assert!(r.iter().all(|r| r.problem.is_none()), "{r:?}");
+        // After an `#include`, the preprocessor's line markers carry running line numbers of
+        // their own: a region's lines are the user's lines, not a marker's.
+        let included = "#include <stdio.h>\nvoid g(double *a, int n) {\n  for (int i = 0; i < n; i++)\n    a[i] = 2.0 * a[i];\n}\n";
+        let config = FrontendConfig {
+            regions: vec![(3, 4)],
+            ..FrontendConfig::default()
+        };
+        let r = regions("f.c", included, None, &config).unwrap();
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!((r[0].scop_line, r[0].problem.clone()), (3, None));
         // Lines that cut a statement are no region of whole statements.
         let config = FrontendConfig {
             regions: vec![(3, 3)],

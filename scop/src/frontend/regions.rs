@@ -60,6 +60,10 @@ pub struct Input {
     /// own named [`Input::name`] (`g__u`): the expression the caller passes, and that the
     /// region's text names it by. `None` for a variable.
     pub member: Option<String>,
+    /// Whether it is an array object where the region stands (a global or local array, or an
+    /// array member: not a pointer, not a parameter of the enclosing function), whose `sizeof`
+    /// is its whole size ([`FrontendConfig::array_objects`]).
+    pub object: bool,
 }
 
 /// How a variable reaches a kernel made of a region ([`Input`]).
@@ -152,6 +156,8 @@ pub(super) enum Role {
 
 struct Decl {
     name: String,
+    /// Declared as a parameter of a function.
+    param: bool,
     global: bool,
     is_static: bool,
     /// The declaration's text range.
@@ -218,6 +224,8 @@ pub(super) struct Resolver<'ast, 'p> {
     /// The members of struct variables the regions use (`g.u`, `p->a`), each a declaration of
     /// its own: the variable's and the member's, with the expression that names it.
     members: Vec<(DeclId, String, DeclId, String)>,
+    /// While a function's parameters are declared.
+    declaring_params: bool,
 }
 
 /// A use of a name that nothing declares (in a file that is only statements).
@@ -248,6 +256,7 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             integer_context: 0,
             structs: HashMap::new(),
             members: Vec::new(),
+            declaring_params: false,
         }
     }
 
@@ -348,6 +357,7 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         let (global, is_static, start, end) = (bd.global, bd.is_static, bd.start, bd.end);
         let id = self.decls.len();
         self.decls.push(Decl {
+            param: false,
             name,
             global: false,
             // Its value may be read outside the region, as a global's or a static's may.
@@ -469,6 +479,7 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         };
         let id = self.decls.len();
         self.decls.push(Decl {
+            param: self.declaring_params,
             name: name.clone(),
             global: self.scopes.len() == 1,
             is_static,
@@ -581,10 +592,12 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
                 .iter()
                 .find(|&&(_, _, m, _)| m == v)
                 .map(|(_, _, _, e)| e.clone());
+            let object = matches!(shape, Shape::Array(t) if !d.param && !t.contains('*') && !t.contains("[]"));
             let input = |pass| Input {
                 name: d.name.clone(),
                 pass,
                 member: member.clone(),
+                object,
             };
             match shape {
                 Shape::Array(param) => {
@@ -723,11 +736,13 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
         self.scopes.push(HashMap::new());
         for dd in &def.declarator.node.derived {
             if let DerivedDeclarator::Function(f) = &dd.node {
+                self.declaring_params = true;
                 for p in &f.node.parameters {
                     if let Some(d) = &p.node.declarator {
                         self.declare(&p.node.specifiers, d, None, p.span);
                     }
                 }
+                self.declaring_params = false;
             }
         }
         self.visit_statement(&def.statement.node, &def.statement.span);
@@ -1095,10 +1110,13 @@ mod tests {
     }
 
     fn input(name: &str, pass: Pass) -> Input {
+        // A global array is an object; the tests name a local one with `object_input`.
+        let object = matches!(&pass, Pass::Global(t) if !t.contains('*') && !t.contains("[]"));
         Input {
             name: name.into(),
             pass,
             member: None,
+            object,
         }
     }
 
@@ -1213,7 +1231,11 @@ mod tests {
         assert_eq!(
             r[0].inputs,
             [
-                input("v", Pass::Array("float v[10]".into())),
+                // A local array: an object, whose `sizeof` the kernel knows.
+                Input {
+                    object: true,
+                    ..input("v", Pass::Array("float v[10]".into()))
+                },
                 input(
                     "c",
                     Pass::InOut {

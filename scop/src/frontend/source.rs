@@ -331,11 +331,13 @@ impl Pragmas {
     /// those lines are inside. A range whose lines the source does not hold is left out.
     pub(super) fn at_lines(source: &str, lines: &LineMap, given: &[(u32, u32)]) -> Pragmas {
         let user = lines.starts.first().map(|(_, f, _)| f.clone());
+        // A line marker's own line carries the count running before it: not the user's line.
         let start_of = |line: u32| {
-            lines
-                .starts
-                .iter()
-                .position(|(_, f, l)| Some(f) == user.as_ref() && *l == line)
+            lines.starts.iter().position(|(o, f, l)| {
+                Some(f) == user.as_ref()
+                    && *l == line
+                    && parse_marker(source[*o..].lines().next().unwrap_or_default()).is_none()
+            })
         };
         let mut scops = Vec::new();
         let mut kept = Vec::new();
