@@ -46,6 +46,11 @@ fn rewrite(path: &Path) -> (String, String, optimist::Rewritten) {
 
 /// Compiles `source` with `cc` (and `flags`) and runs it: its standard output.
 fn run(cc: &str, source: &Path, exe: &Path, flags: &[&str]) -> String {
+    run_both(cc, source, exe, flags).0
+}
+
+/// [`run`], with the standard error too.
+fn run_both(cc: &str, source: &Path, exe: &Path, flags: &[&str]) -> (String, String) {
     let out = Command::new(cc)
         .args(["-O2", "-ffp-contract=off", "-o"])
         .arg(exe)
@@ -65,7 +70,20 @@ fn run(cc: &str, source: &Path, exe: &Path, flags: &[&str]) -> String {
         .output()
         .unwrap();
     assert!(run.status.success(), "{}", source.display());
-    String::from_utf8_lossy(&run.stdout).into_owned()
+    (
+        String::from_utf8_lossy(&run.stdout).into_owned(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+/// The rewritten text with a destructor that prints, on standard error at exit, which version
+/// the last kernel's last call ran (`optimist version 1`: the optimized code).
+fn with_version_report(out: &optimist::Rewritten) -> String {
+    let mut text = out.text.clone();
+    if let Some(kernel) = out.parts.iter().rev().find_map(|p| p.kernel.as_ref()) {
+        text.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
+    }
+    text
 }
 
 #[test]
@@ -295,10 +313,7 @@ fn regions_are_found_without_pragmas() {
             assert!(lines.any(|m| m == l), "{name}: `{l}` lost");
         }
         let Some(cc) = common::cc() else { continue };
-        let mut rewritten = out.text.clone();
-        if let Some(kernel) = out.parts.iter().rev().find_map(|p| p.kernel.as_ref()) {
-            rewritten.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
-        }
+        let rewritten = with_version_report(&out);
         for other in common::c_compilers().iter().filter(|c| **c != cc) {
             if let Err(e) = common::compiles(other, &rewritten) {
                 panic!("{name}: {other}: {e}");
@@ -307,25 +322,11 @@ fn regions_are_found_without_pragmas() {
         let source = scratch.join(format!("{name}_ours.c"));
         std::fs::write(&source, &rewritten).unwrap();
         let original = run(&cc, &file, &scratch.join(format!("{name}_original")), &[]);
-        let exe = scratch.join(format!("{name}_ours"));
-        let build = Command::new(&cc)
-            .args(["-O2", "-ffp-contract=off", "-o"])
-            .arg(&exe)
-            .arg(&source)
-            .arg("-lm")
-            .output()
-            .unwrap();
-        assert!(
-            build.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&build.stderr)
-        );
-        let ours = Command::new(&exe).output().unwrap();
-        assert!(ours.status.success(), "{name}");
-        assert_eq!(String::from_utf8_lossy(&ours.stdout), original, "{name}");
+        let (ours, report) = run_both(&cc, &source, &scratch.join(format!("{name}_ours")), &[]);
+        assert_eq!(ours, original, "{name}");
         if out.parts.iter().any(|p| p.kernel.is_some()) {
             assert!(
-                String::from_utf8_lossy(&ours.stderr).contains("optimist version 1"),
+                report.contains("optimist version 1"),
                 "{name}: the optimized code did not run"
             );
         }
@@ -390,11 +391,8 @@ fn the_collection_is_accepted_and_prints_what_the_originals_print() {
             return (name, kept, None);
         };
         let optimized = out.parts.iter().any(|p| p.outcome == Rewrite::Optimized);
-        let mut rewritten = out.text.clone();
-        if let Some(kernel) = out.parts.iter().rev().find_map(|p| p.kernel.as_ref()) {
-            // Which version the last kernel's last call ran, on standard error at exit.
-            rewritten.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
-        }
+        // Which version the last kernel's last call ran, on standard error at exit.
+        let rewritten = with_version_report(&out);
         let source = scratch.join(format!("{name}.c"));
         std::fs::write(&source, &rewritten).unwrap();
         // The other C compilers at hand (clang) accept the rewritten file at default flags.
@@ -404,28 +402,10 @@ fn the_collection_is_accepted_and_prints_what_the_originals_print() {
             }
         }
         let original = run(cc, path, &scratch.join(format!("{name}_original")), &[]);
-        let exe = scratch.join(format!("{name}_ours"));
-        let build = Command::new(cc)
-            .args(["-O2", "-ffp-contract=off", "-o"])
-            .arg(&exe)
-            .arg(&source)
-            .args(openmp)
-            .arg("-lm")
-            .output()
-            .unwrap();
-        assert!(
-            build.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&build.stderr)
-        );
-        let ours = Command::new(&exe)
-            .env("OMP_NUM_THREADS", "2")
-            .output()
-            .unwrap();
-        assert!(ours.status.success(), "{name}");
-        assert_eq!(String::from_utf8_lossy(&ours.stdout), original, "{name}");
+        let (ours, report) = run_both(cc, &source, &scratch.join(format!("{name}_ours")), openmp);
+        assert_eq!(ours, original, "{name}");
         assert!(!original.is_empty(), "{name}");
-        let ran = String::from_utf8_lossy(&ours.stderr).contains("optimist version 1");
+        let ran = report.contains("optimist version 1");
         // `None` where nothing was optimized (every part kept as written or refused).
         (name, kept, optimized.then_some(ran))
     };

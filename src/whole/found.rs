@@ -33,7 +33,8 @@ pub(super) fn rewrite_found(
     let mut parts = Vec::new();
     let mut edits: Vec<Edit> = Vec::new();
     let mut taken: Vec<String> = Vec::new();
-    let mut kernels: Vec<(String, String, usize)> = Vec::new();
+    // Each kernel made: the function it is defined before, and its code.
+    let mut kernels: Vec<(String, String)> = Vec::new();
     // Nests to try this level: the outermost ones first.
     let mut level: Vec<usize> = (0..nests.len())
         .filter(|&i| nests[i].parent.is_none())
@@ -75,7 +76,7 @@ pub(super) fn rewrite_found(
                     next.push(i);
                     continue;
                 };
-                let k = 1 + kernels.iter().filter(|(f, _, _)| *f == n.function).count();
+                let k = 1 + kernels.iter().filter(|(f, _)| *f == n.function).count();
                 match rewrite_region(
                     name,
                     text,
@@ -89,7 +90,7 @@ pub(super) fn rewrite_found(
                 ) {
                     Ok((code, call, kernel)) => {
                         edits.push(call);
-                        kernels.push((n.function.clone(), code, i));
+                        kernels.push((n.function.clone(), code));
                         parts.push(Part {
                             function: n.function.clone(),
                             region: Some(n.first_line),
@@ -119,8 +120,8 @@ pub(super) fn rewrite_found(
     for d in definitions {
         let code: String = kernels
             .iter()
-            .filter(|(f, _, _)| *f == d.name)
-            .map(|(_, code, _)| {
+            .filter(|(f, _)| *f == d.name)
+            .map(|(_, code)| {
                 if code.ends_with('\n') {
                     code.clone()
                 } else {

@@ -191,15 +191,7 @@ pub fn definitions(
         config,
         |name, lines, unit, pragmas| {
             let mut out = Vec::new();
-            for e in &unit.0 {
-                let ast::ExternalDeclaration::FunctionDefinition(def) = &e.node else {
-                    continue;
-                };
-                let start = lines.loc(def.span.start);
-                let end = lines.loc(def.span.end.saturating_sub(1).max(def.span.start));
-                if start.file != name || end.file != name {
-                    continue;
-                }
+            for (def, start, end) in own_definitions(name, lines, unit) {
                 out.push(Definition {
                     name: declarator_name(&def.node.declarator.node).unwrap_or_default(),
                     first_line: start.line,
@@ -211,6 +203,23 @@ pub fn definitions(
             Ok(out)
         },
     )
+}
+
+/// The function definitions of `unit` that stand in the file `name` itself (not in a file it
+/// includes), in order, each with the positions of its first and last character.
+fn own_definitions<'u>(
+    name: &'u str,
+    lines: &'u LineMap,
+    unit: &'u ast::TranslationUnit,
+) -> impl Iterator<Item = (&'u Node<ast::FunctionDefinition>, SrcLoc, SrcLoc)> + 'u {
+    unit.0.iter().filter_map(move |e| {
+        let ast::ExternalDeclaration::FunctionDefinition(def) = &e.node else {
+            return None;
+        };
+        let start = lines.loc(def.span.start);
+        let end = lines.loc(def.span.end.saturating_sub(1).max(def.span.start));
+        (start.file == name && end.file == name).then_some((def, start, end))
+    })
 }
 
 /// Preprocesses `text` when it needs it and parses it, then runs `then` on the translation

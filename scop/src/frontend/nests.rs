@@ -37,13 +37,7 @@ pub fn loop_nests(
         config,
         |name, lines, unit, pragmas| {
             let mut out = Vec::new();
-            for e in &unit.0 {
-                let ast::ExternalDeclaration::FunctionDefinition(def) = &e.node else {
-                    continue;
-                };
-                if lines.loc(def.span.start).file != name {
-                    continue;
-                }
+            for (def, _, _) in own_definitions(name, lines, unit) {
                 let mut walk = Walk {
                     name,
                     lines,
