@@ -801,68 +801,25 @@ fn compare(op: BinOp, x: Value, y: Value) -> bool {
     }
 }
 
-mod libm {
-    unsafe extern "C" {
-        pub fn sqrt(x: f64) -> f64;
-        pub fn exp(x: f64) -> f64;
-        pub fn log(x: f64) -> f64;
-        pub fn pow(x: f64, y: f64) -> f64;
-        pub fn fabs(x: f64) -> f64;
-        pub fn fmin(x: f64, y: f64) -> f64;
-        pub fn fmax(x: f64, y: f64) -> f64;
-        pub fn floor(x: f64) -> f64;
-        pub fn ceil(x: f64) -> f64;
-        pub fn sqrtf(x: f32) -> f32;
-        pub fn expf(x: f32) -> f32;
-        pub fn logf(x: f32) -> f32;
-        pub fn powf(x: f32, y: f32) -> f32;
-        pub fn fabsf(x: f32) -> f32;
-        pub fn fminf(x: f32, y: f32) -> f32;
-        pub fn fmaxf(x: f32, y: f32) -> f32;
-        pub fn floorf(x: f32) -> f32;
-        pub fn ceilf(x: f32) -> f32;
-    }
-}
-
 /// Calls the C library's function, so the result is the one compiled C gets.
 fn math(f: MathFn, args: &[Value]) -> Value {
-    let d = |i: usize| match args.get(i) {
-        Some(Value::F64(x)) => *x,
-        _ => f64::NAN,
-    };
-    let s = |i: usize| match args.get(i) {
-        Some(Value::F32(x)) => *x,
-        _ => f32::NAN,
-    };
     if matches!(args.first(), Some(Value::F32(_))) {
-        // SAFETY: pure functions of the C library on plain floats.
-        Value::F32(unsafe {
-            match f {
-                MathFn::Sqrt => libm::sqrtf(s(0)),
-                MathFn::Exp => libm::expf(s(0)),
-                MathFn::Log => libm::logf(s(0)),
-                MathFn::Pow => libm::powf(s(0), s(1)),
-                MathFn::Fabs => libm::fabsf(s(0)),
-                MathFn::Fmin => libm::fminf(s(0), s(1)),
-                MathFn::Fmax => libm::fmaxf(s(0), s(1)),
-                MathFn::Floor => libm::floorf(s(0)),
-                MathFn::Ceil => libm::ceilf(s(0)),
-            }
-        })
+        let xs: Vec<f32> = args
+            .iter()
+            .map(|v| match v {
+                Value::F32(x) => *x,
+                _ => f32::NAN,
+            })
+            .collect();
+        Value::F32(f.eval_f32(&xs))
     } else {
-        // SAFETY: pure functions of the C library on plain doubles.
-        Value::F64(unsafe {
-            match f {
-                MathFn::Sqrt => libm::sqrt(d(0)),
-                MathFn::Exp => libm::exp(d(0)),
-                MathFn::Log => libm::log(d(0)),
-                MathFn::Pow => libm::pow(d(0), d(1)),
-                MathFn::Fabs => libm::fabs(d(0)),
-                MathFn::Fmin => libm::fmin(d(0), d(1)),
-                MathFn::Fmax => libm::fmax(d(0), d(1)),
-                MathFn::Floor => libm::floor(d(0)),
-                MathFn::Ceil => libm::ceil(d(0)),
-            }
-        })
+        let xs: Vec<f64> = args
+            .iter()
+            .map(|v| match v {
+                Value::F64(x) => *x,
+                _ => f64::NAN,
+            })
+            .collect();
+        Value::F64(f.eval_f64(&xs))
     }
 }

@@ -150,9 +150,19 @@ pub(crate) fn jit_builder() -> Result<JITBuilder, CodegenError> {
 /// The math functions and the run time: every symbol the code of `Runtime::Process` imports
 /// besides the C library's.
 pub(crate) fn all_symbols() -> Vec<(&'static str, *const u8)> {
-    libm::SYMBOLS
+    use optimist_scop::ir::MathFn;
+    // The C names of the math functions, made once: `sin`, `sinf`, ...
+    static NAMES: std::sync::OnceLock<Vec<(String, MathFn, Type)>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        MathFn::ALL
+            .iter()
+            .flat_map(|f| [(*f, Type::F64), (*f, Type::F32)])
+            .map(|(f, t)| (f.c_name(t), f, t))
+            .collect()
+    });
+    names
         .iter()
-        .copied()
+        .map(|(name, f, t)| (name.as_str(), f.address(*t)))
         .chain(runtime_symbols())
         .collect()
 }
@@ -326,49 +336,4 @@ pub(crate) extern "C" fn call_pure(f: *const PureFn, args: *const u64, out: *mut
         Err(_) => return 1,
     }
     0
-}
-
-mod libm {
-    unsafe extern "C" {
-        fn sqrt(x: f64) -> f64;
-        fn exp(x: f64) -> f64;
-        fn log(x: f64) -> f64;
-        fn pow(x: f64, y: f64) -> f64;
-        fn fabs(x: f64) -> f64;
-        fn fmin(x: f64, y: f64) -> f64;
-        fn fmax(x: f64, y: f64) -> f64;
-        fn floor(x: f64) -> f64;
-        fn ceil(x: f64) -> f64;
-        fn sqrtf(x: f32) -> f32;
-        fn expf(x: f32) -> f32;
-        fn logf(x: f32) -> f32;
-        fn powf(x: f32, y: f32) -> f32;
-        fn fabsf(x: f32) -> f32;
-        fn fminf(x: f32, y: f32) -> f32;
-        fn fmaxf(x: f32, y: f32) -> f32;
-        fn floorf(x: f32) -> f32;
-        fn ceilf(x: f32) -> f32;
-    }
-
-    /// The addresses the JIT binds the math imports to.
-    pub(super) const SYMBOLS: &[(&str, *const u8)] = &[
-        ("sqrt", sqrt as *const u8),
-        ("exp", exp as *const u8),
-        ("log", log as *const u8),
-        ("pow", pow as *const u8),
-        ("fabs", fabs as *const u8),
-        ("fmin", fmin as *const u8),
-        ("fmax", fmax as *const u8),
-        ("floor", floor as *const u8),
-        ("ceil", ceil as *const u8),
-        ("sqrtf", sqrtf as *const u8),
-        ("expf", expf as *const u8),
-        ("logf", logf as *const u8),
-        ("powf", powf as *const u8),
-        ("fabsf", fabsf as *const u8),
-        ("fminf", fminf as *const u8),
-        ("fmaxf", fmaxf as *const u8),
-        ("floorf", floorf as *const u8),
-        ("ceilf", ceilf as *const u8),
-    ];
 }

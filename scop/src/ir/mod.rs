@@ -328,7 +328,9 @@ pub enum UnOp {
     Not,
 }
 
-/// The pure math functions of the C library the IR knows.
+/// The pure math functions of the C library the IR knows, each in `double` (`sin`) and in
+/// `float` (`sinf`). The interpreter, native code and C text all call the C library's own
+/// function ([`MathFn::address`]), so their results are the ones compiled C gets, bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MathFn {
     /// `sqrt`
@@ -349,41 +351,79 @@ pub enum MathFn {
     Floor,
     /// `ceil`
     Ceil,
+    /// `sin`
+    Sin,
+    /// `cos`
+    Cos,
+    /// `tan`
+    Tan,
+    /// `asin`
+    Asin,
+    /// `acos`
+    Acos,
+    /// `atan`
+    Atan,
+    /// `atan2`
+    Atan2,
+    /// `sinh`
+    Sinh,
+    /// `cosh`
+    Cosh,
+    /// `tanh`
+    Tanh,
+    /// `exp2`
+    Exp2,
+    /// `log2`
+    Log2,
+    /// `log10`
+    Log10,
+    /// `cbrt`
+    Cbrt,
+    /// `hypot`
+    Hypot,
+    /// `fmod`
+    Fmod,
+    /// `trunc`
+    Trunc,
+    /// `round`
+    Round,
 }
 
 impl MathFn {
-    /// The function and its precision for a C name: `sqrt` is double, `sqrtf` float.
-    pub fn from_name(name: &str) -> Option<(MathFn, Type)> {
-        let (base, ty) = match name.strip_suffix('f') {
-            Some(base) if base != "ceil" || name == "ceilf" => (base, Type::F32),
-            _ => (name, Type::F64),
-        };
-        let f = match base {
-            "sqrt" => MathFn::Sqrt,
-            "exp" => MathFn::Exp,
-            "log" => MathFn::Log,
-            "pow" => MathFn::Pow,
-            "fabs" => MathFn::Fabs,
-            "fmin" => MathFn::Fmin,
-            "fmax" => MathFn::Fmax,
-            "floor" => MathFn::Floor,
-            "ceil" => MathFn::Ceil,
-            _ => return None,
-        };
-        Some((f, ty))
-    }
+    /// Every math function, in the order of the enum.
+    pub const ALL: [MathFn; 27] = [
+        MathFn::Sqrt,
+        MathFn::Exp,
+        MathFn::Log,
+        MathFn::Pow,
+        MathFn::Fabs,
+        MathFn::Fmin,
+        MathFn::Fmax,
+        MathFn::Floor,
+        MathFn::Ceil,
+        MathFn::Sin,
+        MathFn::Cos,
+        MathFn::Tan,
+        MathFn::Asin,
+        MathFn::Acos,
+        MathFn::Atan,
+        MathFn::Atan2,
+        MathFn::Sinh,
+        MathFn::Cosh,
+        MathFn::Tanh,
+        MathFn::Exp2,
+        MathFn::Log2,
+        MathFn::Log10,
+        MathFn::Cbrt,
+        MathFn::Hypot,
+        MathFn::Fmod,
+        MathFn::Trunc,
+        MathFn::Round,
+    ];
 
-    /// The number of arguments.
-    pub fn arity(self) -> usize {
+    /// The `double` function's C name.
+    pub fn base_name(self) -> &'static str {
         match self {
-            MathFn::Pow | MathFn::Fmin | MathFn::Fmax => 2,
-            _ => 1,
-        }
-    }
-
-    /// The C name for arguments of type `ty` (`sqrt` or `sqrtf`).
-    pub fn c_name(self, ty: Type) -> String {
-        let base = match self {
             MathFn::Sqrt => "sqrt",
             MathFn::Exp => "exp",
             MathFn::Log => "log",
@@ -393,11 +433,313 @@ impl MathFn {
             MathFn::Fmax => "fmax",
             MathFn::Floor => "floor",
             MathFn::Ceil => "ceil",
-        };
+            MathFn::Sin => "sin",
+            MathFn::Cos => "cos",
+            MathFn::Tan => "tan",
+            MathFn::Asin => "asin",
+            MathFn::Acos => "acos",
+            MathFn::Atan => "atan",
+            MathFn::Atan2 => "atan2",
+            MathFn::Sinh => "sinh",
+            MathFn::Cosh => "cosh",
+            MathFn::Tanh => "tanh",
+            MathFn::Exp2 => "exp2",
+            MathFn::Log2 => "log2",
+            MathFn::Log10 => "log10",
+            MathFn::Cbrt => "cbrt",
+            MathFn::Hypot => "hypot",
+            MathFn::Fmod => "fmod",
+            MathFn::Trunc => "trunc",
+            MathFn::Round => "round",
+        }
+    }
+
+    /// The function and its precision for a C name: `sqrt` is double, `sqrtf` float.
+    pub fn from_name(name: &str) -> Option<(MathFn, Type)> {
+        MathFn::ALL.into_iter().find_map(|f| {
+            if name == f.base_name() {
+                Some((f, Type::F64))
+            } else if name.strip_suffix('f') == Some(f.base_name()) {
+                Some((f, Type::F32))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The number of arguments.
+    pub fn arity(self) -> usize {
+        match self {
+            MathFn::Pow
+            | MathFn::Fmin
+            | MathFn::Fmax
+            | MathFn::Atan2
+            | MathFn::Hypot
+            | MathFn::Fmod => 2,
+            _ => 1,
+        }
+    }
+
+    /// The C name for arguments of type `ty` (`sqrt` or `sqrtf`).
+    pub fn c_name(self, ty: Type) -> String {
         if ty == Type::F32 {
-            format!("{base}f")
+            format!("{}f", self.base_name())
         } else {
-            base.to_string()
+            self.base_name().to_string()
+        }
+    }
+
+    /// The C names of every math function, `double` ones first: what an error lists.
+    pub fn names() -> String {
+        let names: Vec<&str> = MathFn::ALL.iter().map(|f| f.base_name()).collect();
+        names.join(", ")
+    }
+
+    /// The address of the C library's function for arguments of type `ty` (`F32` or `F64`):
+    /// what native code binds the import to.
+    pub fn address(self, ty: Type) -> *const u8 {
+        match libm::of(self, ty == Type::F32) {
+            libm::Imp::D1(f) => f as *const u8,
+            libm::Imp::D2(f) => f as *const u8,
+            libm::Imp::S1(f) => f as *const u8,
+            libm::Imp::S2(f) => f as *const u8,
+        }
+    }
+
+    /// The C library's value of the function on `double` arguments (missing ones are NaN).
+    pub fn eval_f64(self, args: &[f64]) -> f64 {
+        let a = |i: usize| args.get(i).copied().unwrap_or(f64::NAN);
+        // SAFETY: pure functions of the C library on plain doubles.
+        unsafe {
+            match libm::of(self, false) {
+                libm::Imp::D1(f) => f(a(0)),
+                libm::Imp::D2(f) => f(a(0), a(1)),
+                _ => f64::NAN,
+            }
+        }
+    }
+
+    /// The C library's value of the `float` function (`sinf`) on `float` arguments (missing
+    /// ones are NaN).
+    pub fn eval_f32(self, args: &[f32]) -> f32 {
+        let a = |i: usize| args.get(i).copied().unwrap_or(f32::NAN);
+        // SAFETY: pure functions of the C library on plain floats.
+        unsafe {
+            match libm::of(self, true) {
+                libm::Imp::S1(f) => f(a(0)),
+                libm::Imp::S2(f) => f(a(0), a(1)),
+                _ => f32::NAN,
+            }
+        }
+    }
+}
+
+/// The C library's math functions, declared here once for the interpreter and native code.
+mod libm {
+    use super::MathFn;
+
+    unsafe extern "C" {
+        fn sqrt(x: f64) -> f64;
+        fn sqrtf(x: f32) -> f32;
+        fn exp(x: f64) -> f64;
+        fn expf(x: f32) -> f32;
+        fn log(x: f64) -> f64;
+        fn logf(x: f32) -> f32;
+        fn fabs(x: f64) -> f64;
+        fn fabsf(x: f32) -> f32;
+        fn floor(x: f64) -> f64;
+        fn floorf(x: f32) -> f32;
+        fn ceil(x: f64) -> f64;
+        fn ceilf(x: f32) -> f32;
+        fn sin(x: f64) -> f64;
+        fn sinf(x: f32) -> f32;
+        fn cos(x: f64) -> f64;
+        fn cosf(x: f32) -> f32;
+        fn tan(x: f64) -> f64;
+        fn tanf(x: f32) -> f32;
+        fn asin(x: f64) -> f64;
+        fn asinf(x: f32) -> f32;
+        fn acos(x: f64) -> f64;
+        fn acosf(x: f32) -> f32;
+        fn atan(x: f64) -> f64;
+        fn atanf(x: f32) -> f32;
+        fn sinh(x: f64) -> f64;
+        fn sinhf(x: f32) -> f32;
+        fn cosh(x: f64) -> f64;
+        fn coshf(x: f32) -> f32;
+        fn tanh(x: f64) -> f64;
+        fn tanhf(x: f32) -> f32;
+        fn exp2(x: f64) -> f64;
+        fn exp2f(x: f32) -> f32;
+        fn log2(x: f64) -> f64;
+        fn log2f(x: f32) -> f32;
+        fn log10(x: f64) -> f64;
+        fn log10f(x: f32) -> f32;
+        fn cbrt(x: f64) -> f64;
+        fn cbrtf(x: f32) -> f32;
+        fn trunc(x: f64) -> f64;
+        fn truncf(x: f32) -> f32;
+        fn round(x: f64) -> f64;
+        fn roundf(x: f32) -> f32;
+        fn pow(x: f64, y: f64) -> f64;
+        fn powf(x: f32, y: f32) -> f32;
+        fn fmin(x: f64, y: f64) -> f64;
+        fn fminf(x: f32, y: f32) -> f32;
+        fn fmax(x: f64, y: f64) -> f64;
+        fn fmaxf(x: f32, y: f32) -> f32;
+        fn atan2(x: f64, y: f64) -> f64;
+        fn atan2f(x: f32, y: f32) -> f32;
+        fn hypot(x: f64, y: f64) -> f64;
+        fn hypotf(x: f32, y: f32) -> f32;
+        fn fmod(x: f64, y: f64) -> f64;
+        fn fmodf(x: f32, y: f32) -> f32;
+    }
+
+    /// A function of the C library by its arity and precision.
+    #[derive(Clone, Copy)]
+    pub(super) enum Imp {
+        D1(unsafe extern "C" fn(f64) -> f64),
+        D2(unsafe extern "C" fn(f64, f64) -> f64),
+        S1(unsafe extern "C" fn(f32) -> f32),
+        S2(unsafe extern "C" fn(f32, f32) -> f32),
+    }
+
+    /// The C library's `f` (`float` when `single`): the function of the shared C math library
+    /// (`libm.so.6`, else the process's global symbol of that name), which is what a C
+    /// program linked with `-lm` calls. The symbol this crate links is taken only where
+    /// neither is found: Rust's `compiler_builtins` defines some math functions (`cbrt`,
+    /// `fmod`, ...) in the executable itself, ports of musl's, and `cbrt` there differs from
+    /// glibc's in the last bit.
+    pub(super) fn of(f: MathFn, single: bool) -> Imp {
+        static RESOLVED: std::sync::OnceLock<Vec<Imp>> = std::sync::OnceLock::new();
+        let table = RESOLVED.get_or_init(|| {
+            MathFn::ALL
+                .iter()
+                .flat_map(|f| [(*f, false), (*f, true)])
+                .map(|(f, single)| resolve(f, single))
+                .collect()
+        });
+        let at = MathFn::ALL.iter().position(|g| *g == f).unwrap_or(0) * 2 + usize::from(single);
+        table.get(at).copied().unwrap_or_else(|| linked(f, single))
+    }
+
+    /// The shared library's function, else the linked one.
+    #[cfg(unix)]
+    fn resolve(f: MathFn, single: bool) -> Imp {
+        use std::ffi::CString;
+        let linked = linked(f, single);
+        let name = f.c_name(if single {
+            crate::Type::F32
+        } else {
+            crate::Type::F64
+        });
+        let Ok(name) = CString::new(name) else {
+            return linked;
+        };
+        // SAFETY: dlopen/dlsym with valid C strings; a handle of a loaded library stays
+        // valid (it is never closed), and the symbol found is the C library's function of
+        // exactly the prototype `linked` has.
+        unsafe {
+            let mut p = std::ptr::null_mut();
+            for lib in [c"libm.so.6", c"libm.so"] {
+                let handle = libc::dlopen(lib.as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL);
+                if !handle.is_null() {
+                    p = libc::dlsym(handle, name.as_ptr());
+                    if !p.is_null() {
+                        break;
+                    }
+                }
+            }
+            if p.is_null() {
+                p = libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr());
+            }
+            if p.is_null() {
+                return linked;
+            }
+            match linked {
+                Imp::D1(_) => Imp::D1(std::mem::transmute::<
+                    *mut libc::c_void,
+                    unsafe extern "C" fn(f64) -> f64,
+                >(p)),
+                Imp::D2(_) => Imp::D2(std::mem::transmute::<
+                    *mut libc::c_void,
+                    unsafe extern "C" fn(f64, f64) -> f64,
+                >(p)),
+                Imp::S1(_) => Imp::S1(std::mem::transmute::<
+                    *mut libc::c_void,
+                    unsafe extern "C" fn(f32) -> f32,
+                >(p)),
+                Imp::S2(_) => Imp::S2(std::mem::transmute::<
+                    *mut libc::c_void,
+                    unsafe extern "C" fn(f32, f32) -> f32,
+                >(p)),
+            }
+        }
+    }
+
+    /// The linked function (no dynamic loader to ask).
+    #[cfg(not(unix))]
+    fn resolve(f: MathFn, single: bool) -> Imp {
+        linked(f, single)
+    }
+
+    /// The function this crate links.
+    fn linked(f: MathFn, single: bool) -> Imp {
+        match (f, single) {
+            (MathFn::Sqrt, false) => Imp::D1(sqrt),
+            (MathFn::Sqrt, true) => Imp::S1(sqrtf),
+            (MathFn::Exp, false) => Imp::D1(exp),
+            (MathFn::Exp, true) => Imp::S1(expf),
+            (MathFn::Log, false) => Imp::D1(log),
+            (MathFn::Log, true) => Imp::S1(logf),
+            (MathFn::Fabs, false) => Imp::D1(fabs),
+            (MathFn::Fabs, true) => Imp::S1(fabsf),
+            (MathFn::Floor, false) => Imp::D1(floor),
+            (MathFn::Floor, true) => Imp::S1(floorf),
+            (MathFn::Ceil, false) => Imp::D1(ceil),
+            (MathFn::Ceil, true) => Imp::S1(ceilf),
+            (MathFn::Sin, false) => Imp::D1(sin),
+            (MathFn::Sin, true) => Imp::S1(sinf),
+            (MathFn::Cos, false) => Imp::D1(cos),
+            (MathFn::Cos, true) => Imp::S1(cosf),
+            (MathFn::Tan, false) => Imp::D1(tan),
+            (MathFn::Tan, true) => Imp::S1(tanf),
+            (MathFn::Asin, false) => Imp::D1(asin),
+            (MathFn::Asin, true) => Imp::S1(asinf),
+            (MathFn::Acos, false) => Imp::D1(acos),
+            (MathFn::Acos, true) => Imp::S1(acosf),
+            (MathFn::Atan, false) => Imp::D1(atan),
+            (MathFn::Atan, true) => Imp::S1(atanf),
+            (MathFn::Sinh, false) => Imp::D1(sinh),
+            (MathFn::Sinh, true) => Imp::S1(sinhf),
+            (MathFn::Cosh, false) => Imp::D1(cosh),
+            (MathFn::Cosh, true) => Imp::S1(coshf),
+            (MathFn::Tanh, false) => Imp::D1(tanh),
+            (MathFn::Tanh, true) => Imp::S1(tanhf),
+            (MathFn::Exp2, false) => Imp::D1(exp2),
+            (MathFn::Exp2, true) => Imp::S1(exp2f),
+            (MathFn::Log2, false) => Imp::D1(log2),
+            (MathFn::Log2, true) => Imp::S1(log2f),
+            (MathFn::Log10, false) => Imp::D1(log10),
+            (MathFn::Log10, true) => Imp::S1(log10f),
+            (MathFn::Cbrt, false) => Imp::D1(cbrt),
+            (MathFn::Cbrt, true) => Imp::S1(cbrtf),
+            (MathFn::Trunc, false) => Imp::D1(trunc),
+            (MathFn::Trunc, true) => Imp::S1(truncf),
+            (MathFn::Round, false) => Imp::D1(round),
+            (MathFn::Round, true) => Imp::S1(roundf),
+            (MathFn::Pow, false) => Imp::D2(pow),
+            (MathFn::Pow, true) => Imp::S2(powf),
+            (MathFn::Fmin, false) => Imp::D2(fmin),
+            (MathFn::Fmin, true) => Imp::S2(fminf),
+            (MathFn::Fmax, false) => Imp::D2(fmax),
+            (MathFn::Fmax, true) => Imp::S2(fmaxf),
+            (MathFn::Atan2, false) => Imp::D2(atan2),
+            (MathFn::Atan2, true) => Imp::S2(atan2f),
+            (MathFn::Hypot, false) => Imp::D2(hypot),
+            (MathFn::Hypot, true) => Imp::S2(hypotf),
+            (MathFn::Fmod, false) => Imp::D2(fmod),
+            (MathFn::Fmod, true) => Imp::S2(fmodf),
         }
     }
 }
