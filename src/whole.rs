@@ -765,6 +765,7 @@ fn rewrite_region(
     );
     let fc = FrontendConfig {
         function: Some(kernel.clone()),
+        calls_see_globals: true,
         array_objects: r
             .inputs
             .iter()

@@ -80,7 +80,16 @@ fn run_both(cc: &str, source: &Path, exe: &Path, flags: &[&str]) -> (String, Str
 /// the last kernel's last call ran (`optimist version 1`: the optimized code).
 fn with_version_report(out: &optimist::Rewritten) -> String {
     let mut text = out.text.clone();
-    if let Some(kernel) = out.parts.iter().rev().find_map(|p| p.kernel.as_ref()) {
+    // The last kernel in `main` (which runs), else the last one: a kernel of a function the
+    // program calls only from nests that inline it never runs.
+    let in_main = out
+        .parts
+        .iter()
+        .rev()
+        .filter(|p| p.function == "main")
+        .find_map(|p| p.kernel.as_ref());
+    if let Some(kernel) = in_main.or_else(|| out.parts.iter().rev().find_map(|p| p.kernel.as_ref()))
+    {
         text.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
     }
     text
@@ -567,6 +576,53 @@ fn damaged_programs_are_answered_not_crashed_on() {
     }
     eprintln!("{answered} rewritten, {refused} refused");
     assert!(answered > 0 && refused > 0);
+}
+
+/// Calls of the file's own functions inside a found nest are inlined
+/// (`tests/whole/found/helpers.c`): a time loop calling a helper that calls helpers on the
+/// file's arrays becomes one kernel, optimized, whose optimized code runs and prints what the
+/// original prints; a call whose helper uses a global a local of the caller hides, and one
+/// given a pointer into an array, keep their nests as written, saying why.
+#[test]
+fn calls_of_the_files_functions_are_inlined_into_found_nests() {
+    let path = Path::new("tests/whole/found/helpers.c");
+    let (_, text, out) = rewrite(path);
+    let part = |line: u32| {
+        out.parts
+            .iter()
+            .find(|p| p.region == Some(line))
+            .unwrap_or_else(|| panic!("no region at line {line}: {out:?}"))
+    };
+    let steps = part(52);
+    assert_eq!(steps.outcome, Rewrite::Optimized, "{steps}");
+    let kernel = steps.kernel.clone().unwrap();
+    // Functions with a value, defined after main, inlined where a declaration and an
+    // assignment take their values.
+    assert_eq!(part(75).outcome, Rewrite::Optimized, "{}", part(75));
+    assert!(
+        matches!(&part(61).outcome, Rewrite::Kept(why) if why.contains("`total`, which a declaration of the caller hides")),
+        "{:?}",
+        part(61).outcome
+    );
+    assert!(
+        matches!(&part(68).outcome, Rewrite::Kept(why) if why.contains("helpers.c:69:5") && why.contains("not the name of an array")),
+        "{:?}",
+        part(68).outcome
+    );
+    let Some(cc) = common::cc() else { return };
+    let scratch = std::env::temp_dir().join(format!("optimist-helpers-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut rewritten = out.text.clone();
+    rewritten.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
+    let source = scratch.join("helpers_ours.c");
+    std::fs::write(&source, &rewritten).unwrap();
+    let original = scratch.join("helpers.c");
+    std::fs::write(&original, &text).unwrap();
+    let expected = run(&cc, &original, &scratch.join("helpers_original"), &[]);
+    let (ours, report) = run_both(&cc, &source, &scratch.join("helpers_ours"), &[]);
+    assert_eq!(ours, expected);
+    assert!(report.contains("optimist version 1"), "{report}");
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 /// Files that are only statements (`tests/whole/statements/`, variables undeclared, as the

@@ -12,6 +12,7 @@ impl<'a> Lower<'a> {
             inlined: Vec::new(),
             inlining: Vec::new(),
             objects: Vec::new(),
+            calls_see_globals: false,
             vars: Default::default(),
             arrays: Default::default(),
             scopes: vec![HashMap::new()],

@@ -57,12 +57,14 @@ use std::sync::Arc;
 mod decl;
 mod expr;
 mod finals;
+mod inline;
 mod nests;
 mod pure;
 mod regions;
 mod source;
 mod statements;
 mod stmt;
+mod switch;
 
 #[cfg(test)]
 use expr::{character, hex_float};
@@ -109,6 +111,12 @@ pub struct FrontendConfig {
     /// (a region's kernel takes the globals and the caller's local arrays it uses as
     /// parameters): `sizeof` of one is its whole size, not a pointer's.
     pub array_objects: Vec<String>,
+    /// Whether the body of a function of the file called as a statement, inlined where it is
+    /// called, sees the caller's names: set by a caller that checked, as [`regions`] does for
+    /// a region's kernel, that every global such a body uses is an input of the function read
+    /// and that no declaration of the caller hides it. Unset, the body sees its parameters
+    /// and locals alone.
+    pub calls_see_globals: bool,
 }
 
 /// The largest source the front end reads.
@@ -137,6 +145,7 @@ pub fn parse_source(
 ) -> Result<Function, CError> {
     let function = config.function.clone();
     let objects = config.array_objects.clone();
+    let calls_see_globals = config.calls_see_globals;
     let pure_bindings: HashMap<String, PureImpl> = config.pures.iter().cloned().collect();
     on_unit(
         name,
@@ -152,6 +161,7 @@ pub fn parse_source(
             let pures = Rc::new(Pures::collect(unit, pure_bindings, pragmas));
             let mut lower = Lower::new(lines, pures);
             lower.objects = objects;
+            lower.calls_see_globals = calls_see_globals;
             lower.enums(unit);
             lower.typedefs(unit);
             let def = lower.pick_function(unit, function.as_deref(), pragmas, at_start())?;
@@ -312,6 +322,8 @@ struct Lower<'a> {
     inlining: Vec<String>,
     /// [`FrontendConfig::array_objects`].
     objects: Vec<String>,
+    /// [`FrontendConfig::calls_see_globals`].
+    calls_see_globals: bool,
     vars: crate::id::IdVec<VarId, Var>,
     arrays: crate::id::IdVec<ArrayId, Array>,
     /// Block scopes, innermost last.
@@ -362,6 +374,73 @@ mod tests {
         let src = "enum { A = 3 };\nvoid f(int x[4]) {\n  x[0] = Z;\n}\n";
         let e = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap_err();
         assert!(e.message.contains("unknown variable `Z`"), "{e}");
+    }
+
+    #[test]
+    fn calls_of_the_files_void_functions_are_inlined() {
+        // A function with a region calling a helper on its own arrays and values: the body
+        // stands where it is called (no call left), a parameter the body assigns is a local
+        // of its own, one it only reads is the argument's value (its loop bound stays `n`).
+        let src = "static void scale(double *v, int n, double f) {\n  for (int i = 0; i < n; i++)\n    v[i] *= f;\n  f = 0.0;\n  return;\n}\nstatic void twice(double *v, int n) { scale(v, n, 2.0); scale(v, n, 0.5); }\nvoid g(int n, double x[n]) {\n#pragma scop\n  for (int t = 0; t < 3; t++)\n    twice(x, n);\n#pragma endscop\n}\n";
+        let f = parse_source("h.c", src, None, &FrontendConfig::default()).unwrap();
+        let text = f.to_string();
+        assert!(!text.contains("scale("), "{text}");
+        assert!(text.contains("i < n"), "{text}");
+        assert!(text.contains("f = 0.0"), "{text}");
+        // Outside a region's kernel the body sees its parameters alone: a global it uses is
+        // unknown there, and the call is refused naming the helper's line.
+        let src = "double w[8];\nstatic void clear(void) {\n  for (int i = 0; i < 8; i++)\n    w[i] = 0.0;\n}\nvoid g(int n, double x[n]) {\n#pragma scop\n  clear();\n#pragma endscop\n}\n";
+        let e = parse_source("h.c", src, None, &FrontendConfig::default()).unwrap_err();
+        assert!(e.message.contains("`w` is not an array"), "{e}");
+        assert_eq!(e.loc.line, 4, "{e}");
+        // Recursion is refused with its reason.
+        let src = "static void r(double *v, int n) { v[0] += 1.0; r(v, n); }\nvoid g(int n, double x[n]) {\n#pragma scop\n  r(x, n);\n#pragma endscop\n}\n";
+        let e = parse_source("h.c", src, None, &FrontendConfig::default()).unwrap_err();
+        assert!(e.message.contains("calls itself"), "{e}");
+    }
+
+    #[test]
+    fn structured_switches_are_chains_of_ifs() {
+        let ok = "void f(int n, int k, double x[n]) {\n  for (int i = 0; i < n; i++)\n    switch (k) {\n    case 1: case 2:\n      x[i] = 1.0;\n      break;\n    default:\n      x[i] = 2.0;\n    }\n}\n";
+        let f = parse_source("s.c", ok, None, &FrontendConfig::default()).unwrap();
+        let text = f.to_string();
+        assert!(text.contains("k == 1"), "{text}");
+        assert!(text.contains("k == 2"), "{text}");
+        // What is refused, and where.
+        for (body, why, line) in [
+            (
+                "case 1: x[i] = 1.0;\n    case 2: x[i] = 2.0; break;",
+                "falls through",
+                4,
+            ),
+            (
+                "case 1: { int t = 1; x[i] = t; } break;\n    int u;",
+                "declaration",
+                4,
+            ),
+            (
+                "x[i] = 0.0;\n    case 1: x[i] = 1.0; break;",
+                "no `case` label reaches",
+                3,
+            ),
+            (
+                "case 1: x[i] = 1.0; break; x[i] = 3.0;",
+                "no `case` label reaches",
+                3,
+            ),
+            (
+                "case 1: if (i) break; x[i] = 1.0; break;",
+                "`break` is not supported",
+                3,
+            ),
+        ] {
+            let src = format!(
+                "void f(int n, int k, double x[n]) {{\n  for (int i = 0; i < n; i++)\n    switch (k) {{ {body}\n    }}\n}}\n"
+            );
+            let e = parse_source("s.c", &src, None, &FrontendConfig::default()).unwrap_err();
+            assert!(e.message.contains(why), "{body}: {e}");
+            assert_eq!(e.loc.line, line, "{body}: {e}");
+        }
     }
 
     #[test]

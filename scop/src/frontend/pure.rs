@@ -13,7 +13,7 @@ pub(super) struct Pures<'a> {
     /// The definitions being lowered, to refuse recursion.
     lowering: RefCell<Vec<String>>,
     /// Every function the unit defines, by name (what a call may inline).
-    definitions: HashMap<String, &'a Node<ast::FunctionDefinition>>,
+    pub(super) definitions: HashMap<String, &'a Node<ast::FunctionDefinition>>,
     pragmas: &'a Pragmas,
 }
 
@@ -160,8 +160,6 @@ impl<'a> Lower<'a> {
         name: &str,
         c: &Node<ast::CallExpression>,
     ) -> R<Option<Expr>> {
-        /// How deep inlined calls may nest.
-        const MAX_INLINED: usize = 16;
         let Some(def) = self.pures.definitions.get(name).copied() else {
             return Ok(None);
         };
@@ -208,7 +206,9 @@ impl<'a> Lower<'a> {
         if params.len() != c.node.arguments.len() || f.node.ellipsis != ast::Ellipsis::None {
             return Ok(None);
         }
-        if self.inlining.iter().any(|n| n == name) || self.inlining.len() >= MAX_INLINED {
+        if self.inlining.iter().any(|n| n == name)
+            || self.inlining.len() >= super::inline::MAX_INLINED
+        {
             return self.err(
                 c.span,
                 format!("`{name}` calls itself: a recursive function cannot be inlined"),
@@ -245,7 +245,7 @@ impl<'a> Lower<'a> {
             Expression::Identifier(id) => id.node.name.clone(),
             _ => "<expression>".into(),
         };
-        self.err(c.span, format!("call to unknown function `{name}`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file whose body is one `return EXPRESSION;` over their parameters (inlined)"))
+        self.err(c.span, format!("call to unknown function `{name}`: a kernel can call the math functions {} (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file (inlined): in an expression those whose body is one `return EXPRESSION;` over their parameters, as a statement `void` ones", crate::ir::MathFn::names()))
     }
 
     /// The [`PureFn`] of a function the unit declares `const`: its signature, and the bound

@@ -113,6 +113,13 @@ pub fn regions(
                 });
             }
             let mut r = Resolver::new(pragmas);
+            for ext in &unit.0 {
+                if let ast::ExternalDeclaration::FunctionDefinition(def) = &ext.node
+                    && let Some(name) = declarator_name(&def.node.declarator.node)
+                {
+                    r.helpers.insert(name, def);
+                }
+            }
             r.visit_translation_unit(unit);
             r.found.sort_by_key(|f| f.start);
             let mut out = Vec::new();
@@ -180,6 +187,8 @@ struct Occ {
     decl: DeclId,
     start: usize,
     role: Role,
+    /// Made by a function of the file called at `start` (a global its body uses).
+    via_call: bool,
 }
 
 /// A region found in a block, with the block's items inside it.
@@ -226,6 +235,19 @@ pub(super) struct Resolver<'ast, 'p> {
     members: Vec<(DeclId, String, DeclId, String)>,
     /// While a function's parameters are declared.
     declaring_params: bool,
+    /// The functions defined in the file, by name: a call of one is walked as its body
+    /// ([`Resolver::expand`]).
+    pub(super) helpers: HashMap<String, &'ast Node<ast::FunctionDefinition>>,
+    /// The called functions whose bodies are being walked, outermost first.
+    expanding: Vec<String>,
+    /// The scopes of the callers of [`Resolver::expanding`], outermost first.
+    caller_scopes: Vec<Vec<HashMap<String, DeclId>>>,
+    /// Where the outermost call being walked stands.
+    call_site: usize,
+    /// How many bodies have been walked for calls.
+    walks: usize,
+    /// Why a call (at the offset) cannot be inlined where it stands.
+    call_problems: Vec<(usize, String)>,
 }
 
 /// A use of a name that nothing declares (in a file that is only statements).
@@ -257,6 +279,12 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             structs: HashMap::new(),
             members: Vec::new(),
             declaring_params: false,
+            helpers: HashMap::new(),
+            expanding: Vec::new(),
+            caller_scopes: Vec::new(),
+            call_site: 0,
+            walks: 0,
+            call_problems: Vec::new(),
         }
     }
 
@@ -388,10 +416,19 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
     /// An occurrence of the member declaration `m` at `span`.
     fn occur_member(&mut self, m: DeclId, span: Span, role: Role) {
         self.by_offset.insert(span.start, self.occs.len());
+        if !self.expanding.is_empty() {
+            let helper = self.expanding[0].clone();
+            self.call_problems.push((
+                self.call_site,
+                format!("`{helper}`, called here, uses a member of a struct: a function of the file is inlined where it uses its parameters, locals and the file's scalars and arrays"),
+            ));
+            return;
+        }
         self.occs.push(Occ {
             decl: m,
             start: span.start,
             role,
+            via_call: false,
         });
     }
 
@@ -407,6 +444,10 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
     }
 
     fn occur(&mut self, name: &str, span: Span, role: Role) {
+        if !self.expanding.is_empty() {
+            self.occur_in_call(name, role);
+            return;
+        }
         if self.lookup(name).is_none() {
             self.undeclared.push(Undeclared {
                 name: name.to_string(),
@@ -424,7 +465,82 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
                 decl,
                 start: span.start,
                 role,
+                via_call: false,
             });
+        }
+    }
+
+    /// A use of `name` inside the body of a function of the file called at
+    /// [`Resolver::call_site`]: a global it names is used there, by the caller (it is the
+    /// same object there, unless a declaration of the caller hides it); the function's own
+    /// parameters and locals are the inlined body's.
+    fn occur_in_call(&mut self, name: &str, role: Role) {
+        let Some(decl) = self.lookup(name) else {
+            return;
+        };
+        if !self.decls[decl].global {
+            return;
+        }
+        let at_call = self
+            .caller_scopes
+            .first()
+            .and_then(|scopes| scopes.iter().rev().find_map(|s| s.get(name).copied()));
+        if at_call != Some(decl) {
+            let helper = self.expanding[0].clone();
+            self.call_problems.push((
+                self.call_site,
+                format!("`{helper}`, called here, uses the global `{name}`, which a declaration of the caller hides: rename one of them"),
+            ));
+            return;
+        }
+        self.occs.push(Occ {
+            decl,
+            start: self.call_site,
+            role,
+            via_call: true,
+        });
+    }
+
+    /// Walks the body of `def`, a function of the file called at `span` by the code being
+    /// walked, as if it stood there (its globals are used at the call; [`occur_in_call`]).
+    /// The front end inlines such a call where the caller's region becomes a kernel.
+    ///
+    /// [`occur_in_call`]: Resolver::occur_in_call
+    fn expand(&mut self, name: &str, def: &'ast Node<ast::FunctionDefinition>, span: Span) {
+        /// How deep calls are followed, and how many bodies are walked in all.
+        const MAX_DEPTH: usize = 16;
+        const MAX_WALKS: usize = 4096;
+        if self.expanding.iter().any(|n| n == name) || self.expanding.len() >= MAX_DEPTH {
+            return;
+        }
+        if self.expanding.is_empty() {
+            self.call_site = span.start;
+        }
+        self.walks += 1;
+        if self.walks > MAX_WALKS {
+            self.call_problems.push((
+                self.call_site,
+                format!("the calls of the file's functions here are too many to follow (more than {MAX_WALKS} in the file)"),
+            ));
+            return;
+        }
+        let file = self.scopes.first().cloned().unwrap_or_default();
+        let caller = std::mem::replace(&mut self.scopes, vec![file, HashMap::new()]);
+        self.caller_scopes.push(caller);
+        self.expanding.push(name.to_string());
+        for dd in &def.node.declarator.node.derived {
+            if let DerivedDeclarator::Function(f) = &dd.node {
+                for p in &f.node.parameters {
+                    if let Some(d) = &p.node.declarator {
+                        self.declare(&p.node.specifiers, d, None, p.span);
+                    }
+                }
+            }
+        }
+        self.visit_statement(&def.node.statement.node, &def.node.statement.span);
+        self.expanding.pop();
+        if let Some(caller) = self.caller_scopes.pop() {
+            self.scopes = caller;
         }
     }
 
@@ -539,6 +655,9 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             return Err(p.clone());
         }
         let inside = |at: usize| at > f.start && at < f.stop;
+        if let Some((_, why)) = self.call_problems.iter().find(|(at, _)| inside(*at)) {
+            return Err(why.clone());
+        }
         let mut free: Vec<DeclId> = Vec::new();
         let mut written: HashSet<DeclId> = HashSet::new();
         for o in &self.occs {
@@ -581,7 +700,14 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         for item in &f.items {
             assigned.item(item, &mut defined);
         }
-        let read_first = assigned.read_first;
+        let mut read_first = assigned.read_first;
+        // What a called function's body reads may be read before the region assigns it.
+        read_first.extend(
+            self.occs
+                .iter()
+                .filter(|o| o.via_call && o.role != Role::Write && inside(o.start))
+                .map(|o| o.decl),
+        );
         let (mut values, mut arrays, mut inouts, mut locals) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for &v in &free {
@@ -768,6 +894,11 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
 
     fn visit_statement(&mut self, statement: &'ast Statement, span: &'ast Span) {
         match statement {
+            Statement::Compound(items) if !self.expanding.is_empty() => {
+                self.scopes.push(HashMap::new());
+                visit::visit_statement(self, statement, span);
+                self.scopes.pop();
+            }
             Statement::Compound(items) => {
                 self.find_regions(items, *span);
                 let block = items
@@ -807,6 +938,7 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
                     && b.node.operator.node == ast::BinaryOperator::Assign
                     && let Expression::Identifier(id) = &b.node.lhs.node
                     && let Some(decl) = self.lookup(&id.node.name)
+                    && self.expanding.is_empty()
                 {
                     self.for_inits.push((decl, span.start, span.end));
                 }
@@ -913,13 +1045,20 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
                 for a in &c.node.arguments {
                     self.visit_expression(&a.node, &a.span);
                 }
+                if let Some((callee, _)) = ident(&c.node.callee)
+                    && self.function.is_some()
+                    && self.lookup(callee).is_none()
+                    && let Some(def) = self.helpers.get(callee).copied()
+                {
+                    self.expand(callee, def, *span);
+                }
             }
             _ => visit::visit_expression(self, expression, span),
         }
     }
 }
 
-fn is_assignment(op: ast::BinaryOperator) -> bool {
+pub(super) fn is_assignment(op: ast::BinaryOperator) -> bool {
     use ast::BinaryOperator as B;
     matches!(
         op,

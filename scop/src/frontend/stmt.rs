@@ -190,6 +190,10 @@ impl<'a> Lower<'a> {
                     let ast::Initializer::Expression(e) = &i.node else {
                         return self.err(i.span, "initializer lists are not supported");
                     };
+                    if let Some(body) = self.inline_initializer(e, v, ty)? {
+                        out.extend(body);
+                        continue;
+                    }
                     let value = self.expr(e)?;
                     let value = self.ir(e.span, value.convert(ty))?;
                     out.push(Stmt {
@@ -238,6 +242,13 @@ impl<'a> Lower<'a> {
             Statement::Compound(items) => StmtKind::Block(self.block_items(items)?),
             Statement::Expression(None) => return Ok(None),
             Statement::Expression(Some(e)) => {
+                if let Some(body) = self.inline_statement_call(e)? {
+                    return Ok(Some(Stmt {
+                        kind: StmtKind::Block(body),
+                        label: None,
+                        loc: loc.clone(),
+                    }));
+                }
                 let mut before = Vec::new();
                 let (target, value) = self.chained_assignment(e, &mut before)?;
                 if before.is_empty() {
@@ -266,7 +277,29 @@ impl<'a> Lower<'a> {
                     Some(e) => self.body(e)?,
                     None => vec![],
                 };
-                StmtKind::If(c, then, els)
+                if crate::model::guard_changes(&c, &then, &els) {
+                    // C evaluates the condition once, before the statements under it change
+                    // what it reads (an argmin's `if (d < best) { best = d; at = k; }`, a
+                    // swap under `if (v[j] > v[j + 1])`): it is evaluated into a variable of
+                    // its own (not a name of the program's), which the branches then test.
+                    let ty = c.ty;
+                    let cond = self.vars.push(Var {
+                        name: "cond".into(),
+                        ty,
+                        kind: VarKind::Local,
+                    });
+                    let at = |kind| Stmt {
+                        kind,
+                        label: None,
+                        loc: loc.clone(),
+                    };
+                    StmtKind::Block(vec![
+                        at(StmtKind::Assign(LValue::Var(cond), c)),
+                        at(StmtKind::If(Expr::var(cond, ty), then, els)),
+                    ])
+                } else {
+                    StmtKind::If(c, then, els)
+                }
             }
             Statement::For(f) => StmtKind::For(self.for_loop(f)?),
             Statement::While(w) => StmtKind::For(self.while_loop(
@@ -279,7 +312,7 @@ impl<'a> Lower<'a> {
                 s.span,
                 &mut None,
             )?),
-            Statement::Switch(_) => return self.err(s.span, "`switch` is not supported: use `if`"),
+            Statement::Switch(sw) => self.switch(sw, s.span)?,
             Statement::Goto(_) => return self.err(s.span, "`goto` is not supported"),
             Statement::Continue => return self.err(s.span, "`continue` is not supported"),
             Statement::Break => {
@@ -340,24 +373,12 @@ impl<'a> Lower<'a> {
     ) -> R<(LValue, Expr)> {
         match &e.node {
             Expression::BinaryOperator(b) => {
-                let op =
-                    match b.node.operator.node {
-                        ast::BinaryOperator::Assign => None,
-                        ast::BinaryOperator::AssignPlus => Some(BinOp::Add),
-                        ast::BinaryOperator::AssignMinus => Some(BinOp::Sub),
-                        ast::BinaryOperator::AssignMultiply => Some(BinOp::Mul),
-                        ast::BinaryOperator::AssignDivide => Some(BinOp::Div),
-                        ast::BinaryOperator::AssignModulo => Some(BinOp::Rem),
-                        ast::BinaryOperator::AssignShiftLeft => Some(BinOp::Shl),
-                        ast::BinaryOperator::AssignShiftRight => Some(BinOp::Shr),
-                        ast::BinaryOperator::AssignBitwiseAnd => Some(BinOp::BitAnd),
-                        ast::BinaryOperator::AssignBitwiseOr => Some(BinOp::BitOr),
-                        ast::BinaryOperator::AssignBitwiseXor => Some(BinOp::BitXor),
-                        _ => return self.err(
-                            e.span,
-                            "expression statement has no effect: only assignments are supported",
-                        ),
-                    };
+                let Some(op) = assign_op(&b.node.operator.node) else {
+                    return self.err(
+                        e.span,
+                        "expression statement has no effect: only assignments are supported",
+                    );
+                };
                 let rhs = match &b.node.rhs.node {
                     Expression::BinaryOperator(inner)
                         if is_assignment(&inner.node.operator.node) =>
@@ -695,6 +716,27 @@ pub(super) fn reads_var(e: &Expr, v: VarId) -> bool {
 }
 
 /// The variables `stmts` assign, at any depth (loop counters included).
+/// For an assignment operator, the operation it applies to its target's value (`None` for
+/// `=`); `None` for another operator.
+#[allow(clippy::option_option)]
+pub(super) fn assign_op(op: &ast::BinaryOperator) -> Option<Option<BinOp>> {
+    use ast::BinaryOperator as B;
+    Some(match op {
+        B::Assign => None,
+        B::AssignPlus => Some(BinOp::Add),
+        B::AssignMinus => Some(BinOp::Sub),
+        B::AssignMultiply => Some(BinOp::Mul),
+        B::AssignDivide => Some(BinOp::Div),
+        B::AssignModulo => Some(BinOp::Rem),
+        B::AssignShiftLeft => Some(BinOp::Shl),
+        B::AssignShiftRight => Some(BinOp::Shr),
+        B::AssignBitwiseAnd => Some(BinOp::BitAnd),
+        B::AssignBitwiseOr => Some(BinOp::BitOr),
+        B::AssignBitwiseXor => Some(BinOp::BitXor),
+        _ => return None,
+    })
+}
+
 pub(super) fn assigned_vars(stmts: &[Stmt], out: &mut Vec<VarId>) {
     for st in stmts {
         match &st.kind {

@@ -518,19 +518,9 @@ impl<'f> Builder<'f> {
                 // condition once. They agree unless a statement under it writes what it reads
                 // and more than one instance runs under one evaluation (found by the random
                 // programs: `if (A[2] * A[2] > 0.5) for (..) A[2 * i] = ...`).
-                let single = |b: &[Stmt]| {
-                    b.len() <= 1 && b.iter().all(|s| matches!(s.kind, StmtKind::Assign(..)))
-                };
-                // With one statement per branch each evaluation runs one instance, but the
-                // `else` statement's guard is evaluated after the `then` statement ran: that
-                // one must not write what the condition reads (`if (a[i] > b[i]) a[i] = b[i];
-                // else a[i] = c[i];` took the `else` branch too).
-                let changes = if single(then) && single(els) {
-                    !els.is_empty() && writes_what_it_reads(c, then, &[])
-                } else {
-                    writes_what_it_reads(c, then, els)
-                };
-                if changes {
+                // The front end evaluates such a condition into a variable of its own first
+                // (`guard_changes`); a function built otherwise is refused.
+                if guard_changes(c, then, els) {
                     return Err(BuildError {
                         message: format!(
                             "condition `{}` depends on data the statements under it write: C evaluates it once, and its value may change while they run",
@@ -1162,6 +1152,22 @@ fn mentions(e: &Expr, v: VarId) -> bool {
 
 /// Whether a statement of `then` or `els` (at any depth) writes a variable or an array that
 /// condition `c` reads.
+/// Whether the model's guards, evaluated at every statement instance under a data-dependent
+/// condition `c`, could disagree with C's one evaluation of it: a statement under it writes
+/// what it reads, and more than one instance runs under one evaluation. With one statement
+/// per branch each evaluation runs one instance, but the `else` statement's guard is evaluated
+/// after the `then` statement ran: that one must not write what the condition reads (`if
+/// (a[i] > b[i]) a[i] = b[i]; else a[i] = c[i];` took the `else` branch too).
+pub(crate) fn guard_changes(c: &Expr, then: &[Stmt], els: &[Stmt]) -> bool {
+    let single =
+        |b: &[Stmt]| b.len() <= 1 && b.iter().all(|s| matches!(s.kind, StmtKind::Assign(..)));
+    if single(then) && single(els) {
+        !els.is_empty() && writes_what_it_reads(c, then, &[])
+    } else {
+        writes_what_it_reads(c, then, els)
+    }
+}
+
 fn writes_what_it_reads(c: &Expr, then: &[Stmt], els: &[Stmt]) -> bool {
     let (mut vars, mut arrays) = (HashSet::new(), HashSet::new());
     let mut work = vec![c];

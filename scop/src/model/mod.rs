@@ -52,6 +52,7 @@
 //!   every pass when the driver's `Config::verify` is on (debug builds and tests). `Scop::dump` is `optimist show scop`.
 
 mod build;
+pub(crate) use build::guard_changes;
 mod deps;
 mod dump;
 mod edit;
