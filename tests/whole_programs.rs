@@ -625,6 +625,38 @@ fn calls_of_the_files_functions_are_inlined_into_found_nests() {
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
+/// A time loop that prints cannot be a region; its steps can (`tests/whole/found/nbody.c`):
+/// `forces();` (a helper's nests, inlined) is a region of its own inside the loop, optimized,
+/// and its optimized code runs; the printing statement is not a region.
+#[test]
+fn the_steps_of_a_loop_that_prints_are_regions() {
+    let path = Path::new("tests/whole/found/nbody.c");
+    let (_, text, out) = rewrite(path);
+    let part = |line: u32| out.parts.iter().find(|p| p.region == Some(line));
+    assert!(
+        matches!(&part(53).unwrap().outcome, Rewrite::Kept(why) if why.contains("nbody.c:57:7") && why.contains("`printf`")),
+        "{out:?}"
+    );
+    let step = part(54).unwrap();
+    assert_eq!(step.outcome, Rewrite::Optimized, "{step}");
+    let Some(cc) = common::cc() else { return };
+    let scratch = std::env::temp_dir().join(format!("optimist-steps-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut rewritten = out.text.clone();
+    rewritten.push_str(&format!(
+        "static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {}_version); }}\n",
+        step.kernel.as_ref().unwrap()
+    ));
+    let (source, original) = (scratch.join("nbody_ours.c"), scratch.join("nbody.c"));
+    std::fs::write(&source, &rewritten).unwrap();
+    std::fs::write(&original, &text).unwrap();
+    let expected = run(&cc, &original, &scratch.join("nbody_original"), &[]);
+    let (ours, report) = run_both(&cc, &source, &scratch.join("nbody_ours"), &[]);
+    assert_eq!(ours, expected);
+    assert!(report.contains("optimist version 1"), "{report}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 /// Files that are only statements (`tests/whole/statements/`, variables undeclared, as the
 /// tests of some polyhedral tools are written): each is read as a function of its free
 /// variables and optimized; called by the same C `main` (built from the parameters the reading

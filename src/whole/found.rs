@@ -1,13 +1,17 @@
 //! Regions found without pragmas: in a file with no `#pragma scop`, every outermost `for`
 //! statement of every function is tried as a region ([`frontend::loop_nests`], then
 //! [`FrontendConfig::regions`]); where one cannot be modeled (a call, I/O, a bound the model
-//! refuses), the `for` statements directly inside it are tried in its place, level by level.
+//! refuses), what is inside it is tried in its place, level by level: each statement of its
+//! body that holds a loop or a call of the file's functions (so a time loop that prints keeps
+//! its steps: `sweep();` and each nest are regions of their own), else the `for` statements
+//! directly inside it.
 //! What the plan keeps as written, or cannot model, is left exactly as it is, without a
 //! comment: the reasons are in the [`Part`]s (`optimist c --summary` counts them).
 //!
 //! # Design notes
 //!
-//! - **One region per nest.** A region is one `for` statement with lines of its own. Nests
+//! - **One region per nest.** A region is one `for` statement with lines of its own, or one
+//!   statement of a refused loop's body that calls the file's functions (inlined). Nests
 //!   side by side are not joined into one region (which would let the strategy fuse them):
 //!   one nest that cannot be modeled would then take its neighbours with it.
 //! - **Descending stops at the first level that reads.** A nest the model reads but the plan
@@ -18,6 +22,60 @@ use super::*;
 
 /// How many levels of `for` statements the search descends into nests it cannot model.
 const MAX_LEVELS: usize = 8;
+
+/// A region to try: the nest `nests[.0]` itself (`None`), or the run of statements `lo..hi`
+/// of its body ([`frontend::LoopNest::body`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Candidate(usize, Option<(usize, usize)>);
+
+impl Candidate {
+    /// Its first and last lines.
+    fn lines(self, nests: &[frontend::LoopNest]) -> (u32, u32) {
+        let n = &nests[self.0];
+        match self.1 {
+            None => (n.first_line, n.last_line),
+            Some((lo, hi)) => (n.body[lo].first_line, n.body[hi - 1].last_line),
+        }
+    }
+
+    /// Whether it has lines of its own (a statement of a block).
+    fn alone(self, nests: &[frontend::LoopNest]) -> bool {
+        self.1.is_some() || nests[self.0].alone
+    }
+
+    /// What to try in its place when the front end cannot read it: each statement of its body
+    /// that holds a loop or a call of the file's functions ([`frontend::BodyItem::work`]), a
+    /// nest as itself; where its body's statements do not have lines of their own, the `for`
+    /// statements directly inside it.
+    fn inside(self, nests: &[frontend::LoopNest]) -> Vec<Candidate> {
+        let i = self.0;
+        let n = &nests[i];
+        if self.1.is_none() && !n.body.is_empty() {
+            return (0..n.body.len())
+                .filter(|&k| n.body[k].work)
+                .map(|k| {
+                    let item = &n.body[k];
+                    (0..nests.len())
+                        .find(|&j| {
+                            nests[j].parent == Some(i)
+                                && nests[j].first_line == item.first_line
+                                && nests[j].last_line == item.last_line
+                        })
+                        .map_or(Candidate(i, Some((k, k + 1))), |j| Candidate(j, None))
+                })
+                .collect();
+        }
+        let (first, last) = self.lines(nests);
+        (0..nests.len())
+            .filter(|&j| {
+                nests[j].parent == Some(i)
+                    && nests[j].first_line >= first
+                    && nests[j].last_line <= last
+            })
+            .map(|j| Candidate(j, None))
+            .collect()
+    }
+}
 
 /// `text` rewritten with regions found without pragmas (see the module's notes).
 pub(super) fn rewrite_found(
@@ -35,45 +93,45 @@ pub(super) fn rewrite_found(
     let mut taken: Vec<String> = Vec::new();
     // Each kernel made: the function it is defined before, and its code.
     let mut kernels: Vec<(String, String)> = Vec::new();
-    // Nests to try this level: the outermost ones first.
-    let mut level: Vec<usize> = (0..nests.len())
+    // Regions to try this level: the outermost nests first.
+    let mut level: Vec<Candidate> = (0..nests.len())
         .filter(|&i| nests[i].parent.is_none())
+        .map(|i| Candidate(i, None))
         .collect();
     for _ in 0..MAX_LEVELS {
         // A nest without lines of its own is not tried: its inner nests are.
-        let (tried, shared): (Vec<usize>, Vec<usize>) =
-            level.iter().partition(|&&i| nests[i].alone);
-        let mut next: Vec<usize> = shared;
+        let (tried, shared): (Vec<Candidate>, Vec<Candidate>) =
+            level.iter().partition(|c| c.alone(&nests));
+        let mut next: Vec<Candidate> = shared.iter().flat_map(|c| c.inside(&nests)).collect();
         if !tried.is_empty() {
             let fc = FrontendConfig {
-                regions: tried
-                    .iter()
-                    .map(|&i| (nests[i].first_line, nests[i].last_line))
-                    .collect(),
+                regions: tried.iter().map(|c| c.lines(&nests)).collect(),
                 ..frontend.clone()
             };
             let regions = match frontend::regions(name, text, include_dir, &fc) {
                 Ok(r) => r,
                 Err(e) => {
                     // The file reads, but not with these regions: no region at this level.
-                    for &i in &tried {
-                        parts.push(kept_part(&nests[i], &e.to_string()));
+                    for c in &tried {
+                        parts.push(kept_part(&nests, *c, &e.to_string()));
+                        next.extend(c.inside(&nests));
                     }
-                    next.extend(tried.iter().copied());
                     Vec::new()
                 }
             };
-            for &i in &tried {
-                let n = &nests[i];
+            for &c in &tried {
+                let n = &nests[c.0];
+                let (first, _) = c.lines(&nests);
                 let Some(r) = regions
                     .iter()
-                    .find(|r| r.scop_line == n.first_line && r.function == n.function)
+                    .find(|r| r.scop_line == first && r.function == n.function)
                 else {
                     parts.push(kept_part(
-                        n,
+                        &nests,
+                        c,
                         "its lines are not where the preprocessed file puts them (a macro or a `#line` directive around it?)",
                     ));
-                    next.push(i);
+                    next.extend(c.inside(&nests));
                     continue;
                 };
                 let k = 1 + kernels.iter().filter(|(f, _)| *f == n.function).count();
@@ -93,25 +151,25 @@ pub(super) fn rewrite_found(
                         kernels.push((n.function.clone(), code));
                         parts.push(Part {
                             function: n.function.clone(),
-                            region: Some(n.first_line),
+                            region: Some(first),
                             outcome: Rewrite::Optimized,
                             kernel: Some(kernel),
                         });
                     }
                     Err(Failure::NotOptimized(reason)) => {
-                        parts.push(kept_part(n, &reason));
+                        parts.push(kept_part(&nests, c, &reason));
                     }
                     Err(Failure::Unreadable(reason)) => {
-                        parts.push(kept_part(n, &reason));
-                        next.push(i);
+                        parts.push(kept_part(&nests, c, &reason));
+                        next.extend(c.inside(&nests));
                     }
                 }
             }
         }
-        // The nests directly inside the ones not read, in the file's order.
-        level = (0..nests.len())
-            .filter(|&j| nests[j].parent.is_some_and(|p| next.contains(&p)))
-            .collect();
+        // What stands inside the ones not read, in the file's order.
+        next.sort_by_key(|c| c.lines(&nests));
+        next.dedup();
+        level = next;
         if level.is_empty() {
             break;
         }
@@ -141,11 +199,11 @@ pub(super) fn rewrite_found(
     })
 }
 
-/// A nest kept as written, for `reason`.
-fn kept_part(n: &frontend::LoopNest, reason: &str) -> Part {
+/// A region kept as written, for `reason`.
+fn kept_part(nests: &[frontend::LoopNest], c: Candidate, reason: &str) -> Part {
     Part {
-        function: n.function.clone(),
-        region: Some(n.first_line),
+        function: nests[c.0].function.clone(),
+        region: Some(c.lines(nests).0),
         outcome: Rewrite::Kept(reason.replace('\n', " ")),
         kernel: None,
     }

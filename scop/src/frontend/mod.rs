@@ -68,7 +68,7 @@ mod switch;
 
 #[cfg(test)]
 use expr::{character, hex_float};
-pub use nests::{LoopNest, loop_nests};
+pub use nests::{BodyItem, LoopNest, loop_nests};
 use pure::*;
 pub use regions::{Input, Pass, Region, regions};
 use source::*;

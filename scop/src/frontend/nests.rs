@@ -20,6 +20,21 @@ pub struct LoopNest {
     /// first line, nothing but blanks and comments after it on its last: a region replaces
     /// whole lines).
     pub alone: bool,
+    /// The statements of its body, when the body is a block whose every statement has lines
+    /// of its own (else none): where a nest cannot be a region, runs of them can.
+    pub body: Vec<BodyItem>,
+}
+
+/// A statement (or declaration) of a loop's body block ([`LoopNest::body`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BodyItem {
+    /// Its first line (1-based).
+    pub first_line: u32,
+    /// Its last line.
+    pub last_line: u32,
+    /// Whether it is a statement (not a declaration) that holds a loop, or a call of a
+    /// function the file defines: work a region can take.
+    pub work: bool,
 }
 
 /// The `for` statements of the functions C `text` (named `name`) defines itself, in the file's
@@ -37,12 +52,23 @@ pub fn loop_nests(
         config,
         |name, lines, unit, pragmas| {
             let mut out = Vec::new();
+            let defined: Vec<String> = unit
+                .0
+                .iter()
+                .filter_map(|e| match &e.node {
+                    ast::ExternalDeclaration::FunctionDefinition(d) => {
+                        declarator_name(&d.node.declarator.node)
+                    }
+                    _ => None,
+                })
+                .collect();
             for (def, _, _) in own_definitions(name, lines, unit) {
                 let mut walk = Walk {
                     name,
                     lines,
                     pragmas,
                     function: declarator_name(&def.node.declarator.node).unwrap_or_default(),
+                    defined: &defined,
                     out: &mut out,
                 };
                 walk.statement(&def.node.statement, None, false);
@@ -57,10 +83,48 @@ struct Walk<'a> {
     lines: &'a LineMap,
     pragmas: &'a Pragmas,
     function: String,
+    /// The functions the translation unit defines.
+    defined: &'a [String],
     out: &'a mut Vec<LoopNest>,
 }
 
 impl Walk<'_> {
+    /// Whether the text of `span` has lines of its own: nothing but blanks before it on its
+    /// first line, nothing but blanks after it on its last (a region replaces whole lines).
+    fn own_lines(&self, span: Span) -> bool {
+        let end = self.pragmas.text_end(span);
+        let src = &self.pragmas.source;
+        let line_start = src[..span.start].rfind('\n').map_or(0, |n| n + 1);
+        let line_end = src[end..].find('\n').map_or(src.len(), |n| end + n);
+        src[line_start..span.start].trim().is_empty() && src[end..line_end].trim().is_empty()
+    }
+
+    /// The items of a loop's body block, when each has lines of its own in the file.
+    fn body(&self, items: &[Node<BlockItem>]) -> Vec<BodyItem> {
+        let mut out = Vec::new();
+        for i in items {
+            let end = self.pragmas.text_end(i.span);
+            let (first, last) = (
+                self.lines.loc(i.span.start),
+                self.lines.loc(end.saturating_sub(1).max(i.span.start)),
+            );
+            if first.file != self.name || last.file != self.name || !self.own_lines(i.span) {
+                return Vec::new();
+            }
+            // A declaration is no region of its own: what it declares is used after it.
+            let mut work = Work(self.defined, false);
+            if let BlockItem::Statement(st) = &i.node {
+                lang_c::visit::Visit::visit_statement(&mut work, &st.node, &st.span);
+            }
+            out.push(BodyItem {
+                first_line: first.line,
+                last_line: last.line,
+                work: work.1,
+            });
+        }
+        out
+    }
+
     /// Records the `for` statements of `s`; `in_block`: `s` is an item of a block.
     fn statement(&mut self, s: &Node<Statement>, parent: Option<usize>, in_block: bool) {
         match &s.node {
@@ -80,18 +144,18 @@ impl Walk<'_> {
                 if first.file != self.name || last.file != self.name {
                     return;
                 }
-                let src = &self.pragmas.source;
-                let line_start = src[..s.span.start].rfind('\n').map_or(0, |n| n + 1);
-                let line_end = src[end..].find('\n').map_or(src.len(), |n| end + n);
-                let alone = in_block
-                    && src[line_start..s.span.start].trim().is_empty()
-                    && src[end..line_end].trim().is_empty();
+                let alone = in_block && self.own_lines(s.span);
+                let body = match &f.node.statement.node {
+                    Statement::Compound(items) => self.body(items),
+                    _ => Vec::new(),
+                };
                 self.out.push(LoopNest {
                     function: self.function.clone(),
                     first_line: first.line,
                     last_line: last.line,
                     parent,
                     alone,
+                    body,
                 });
                 let me = Some(self.out.len() - 1);
                 self.statement(&f.node.statement, me, false);
@@ -108,6 +172,28 @@ impl Walk<'_> {
             Statement::Switch(w) => self.statement(&w.node.statement, parent, false),
             _ => {}
         }
+    }
+}
+
+/// Finds a loop, or a call of one of the functions `.0`.
+struct Work<'d>(&'d [String], bool);
+
+impl<'ast> lang_c::visit::Visit<'ast> for Work<'_> {
+    fn visit_statement(&mut self, s: &'ast Statement, span: &'ast Span) {
+        self.1 |= matches!(
+            s,
+            Statement::For(_) | Statement::While(_) | Statement::DoWhile(_)
+        );
+        lang_c::visit::visit_statement(self, s, span);
+    }
+
+    fn visit_expression(&mut self, e: &'ast Expression, span: &'ast Span) {
+        if let Expression::Call(c) = e
+            && let Expression::Identifier(f) = &c.node.callee.node
+        {
+            self.1 |= self.0.contains(&f.node.name);
+        }
+        lang_c::visit::visit_expression(self, e, span);
     }
 }
 
@@ -135,6 +221,30 @@ mod tests {
             ]
         );
         assert!(nests.iter().all(|n| n.function == "f"));
+        // The body of the outer loop is no block; the statement of the last loop's block
+        // shares its line with the braces.
+        assert!(nests[0].body.is_empty());
+        assert!(nests[3].body.is_empty());
+    }
+
+    #[test]
+    fn a_loops_statements_say_whether_they_hold_work() {
+        let src = "void g(double *a);\nvoid h(double *a) { a[0] = 1; }\nvoid f(int n, double *a) {\n  for (int t = 0; t < n; t++) {\n    double s = 0;\n    h(a);\n    g(a);\n    for (int i = 0; i < n; i++)\n      s += a[i];\n    a[0] = s; a[1] = s;\n  }\n}\n";
+        let nests = loop_nests("f.c", src, None, &FrontendConfig::default()).unwrap();
+        // The last two statements share a line: no statement of the body is offered.
+        assert!(nests[0].body.is_empty());
+        let src = src.replace("a[0] = s; a[1] = s;", "a[0] = s;");
+        let nests = loop_nests("f.c", &src, None, &FrontendConfig::default()).unwrap();
+        let work: Vec<(u32, bool)> = nests[0]
+            .body
+            .iter()
+            .map(|b| (b.first_line, b.work))
+            .collect();
+        // A declaration, a call of the file's `h`, of the unknown `g`, a loop, an assignment.
+        assert_eq!(
+            work,
+            vec![(5, false), (6, true), (7, false), (8, true), (10, false)]
+        );
     }
 
     #[test]

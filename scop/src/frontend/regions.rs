@@ -128,9 +128,16 @@ pub fn regions(
                 if first.file != name || last.file != name {
                     continue;
                 }
-                let (inputs, problem) = match r.analyse(found) {
+                let mut at = None;
+                let (inputs, problem) = match r.analyse(found, &mut at) {
                     Ok(inputs) => (inputs, None),
-                    Err(why) => (Vec::new(), Some(why)),
+                    // A problem with a place names the user's line.
+                    Err(why) => match at.map(|o| lines.loc(o)) {
+                        Some(loc) if loc.file == name => {
+                            (Vec::new(), Some(format!("{loc}: {why}")))
+                        }
+                        _ => (Vec::new(), Some(why)),
+                    },
                 };
                 let given = pragmas.given_lines(found.start);
                 let (scop_line, endscop_line) = given.unwrap_or((first.line, last.line));
@@ -650,7 +657,9 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
     }
 
     /// What region `f` uses from outside, and how each is passed.
-    fn analyse(&self, f: &Found<'ast>) -> Result<Vec<Input>, String> {
+    /// What region `f` uses from outside and how a kernel takes each, or why it cannot be a
+    /// kernel; `at` is set to where the problem stands, for a problem that has a place.
+    fn analyse(&self, f: &Found<'ast>, at: &mut Option<usize>) -> Result<Vec<Input>, String> {
         if let Some(p) = &f.problem {
             return Err(p.clone());
         }
@@ -676,8 +685,9 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         for o in &self.occs {
             let d = &self.decls[o.decl];
             if inside(d.start) && !inside(o.start) && o.start > f.stop && o.start < f.fn_end {
+                *at = Some(d.start);
                 return Err(format!(
-                    "`{}` is declared in the region and used after it: declare it before `#pragma scop`",
+                    "`{}` is declared in the region and used after it: declare it before the region (its `#pragma scop`, or the loop nest found)",
                     d.name
                 ));
             }
