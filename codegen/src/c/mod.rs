@@ -575,7 +575,7 @@ impl Printer<'_> {
                 }
                 DNode::If { cond, then, els } => {
                     flush(&mut run, &mut out);
-                    let _ = writeln!(out, "{pad}if ({}) {{", self.aexpr(cond));
+                    let _ = writeln!(out, "{pad}if ({}) {{", bare(self.aexpr(cond)));
                     out.push_str(&self.strip_nodes(then, it, copies, depth + 1));
                     if !els.is_empty() {
                         let _ = writeln!(out, "{pad}}} else {{");
@@ -836,7 +836,7 @@ impl Emitter for Text<'_, '_> {
 
     fn branch(&mut self, cond: &AExpr, then: &[DNode], els: &[DNode]) -> Result<(), Self::Error> {
         let pad = "  ".repeat(self.depth);
-        let _ = writeln!(self.out, "{pad}if ({}) {{", self.p.aexpr(cond));
+        let _ = writeln!(self.out, "{pad}if ({}) {{", bare(self.p.aexpr(cond)));
         self.out.push_str(&self.p.nodes(then, self.depth + 1));
         if els.is_empty() {
             let _ = writeln!(self.out, "{pad}}}");
@@ -930,4 +930,28 @@ pub(super) fn pragma_line(out: &mut String, pad: &str, pragma: &str) {
     } else {
         let _ = writeln!(out, "{pad}{pragma}");
     }
+}
+
+/// `text` without the parentheses around the whole of it, if it has them: the condition of an
+/// `if`, which clang warns about when it is a comparison in parentheses of its own (`if ((i ==
+/// 0L))`, `-Wparentheses-equality`).
+fn bare(text: String) -> String {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    // The first parenthesis must close at the very end.
+    let mut depth = 0usize;
+    for (k, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 && k + 1 < text.len() {
+                    return text;
+                }
+            }
+            _ => {}
+        }
+    }
+    inner.to_string()
 }

@@ -18,6 +18,7 @@ impl<'a> Lower<'a> {
             scopes: vec![HashMap::new()],
             constants: HashMap::new(),
             enums: HashMap::new(),
+            unsigned_enums: Default::default(),
         }
     }
 
@@ -109,17 +110,25 @@ impl<'a> Lower<'a> {
                     continue;
                 };
                 let mut next = Some(0i128);
+                let mut unsigned = !e.node.enumerators.is_empty();
                 for en in &e.node.enumerators {
                     let value = match &en.node.expression {
                         Some(x) => self.integer_constant(x),
                         None => next,
                     };
                     next = value.and_then(|v| v.checked_add(1));
+                    unsigned &= value.is_some_and(|v| v >= 0);
                     if let Some(v) = value.filter(|v| i32::try_from(*v).is_ok())
                         && let Ok(c) = Expr::int(v, Type::I32)
                     {
                         self.enums.insert(en.node.identifier.node.name.clone(), c);
                     }
+                }
+                // `enum tag` names the type elsewhere.
+                if let Some(tag) = &e.node.identifier
+                    && unsigned
+                {
+                    self.unsigned_enums.insert(tag.node.name.clone());
                 }
             }
         }
@@ -622,6 +631,17 @@ impl<'a> Lower<'a> {
                                 Some(ExprKind::Int(v)) if *v >= 0
                             )
                         }) =>
+                {
+                    return Ok(Some(Type::U32));
+                }
+                // `enum tag` of such a type defined in the file.
+                T::Enum(e)
+                    if words.len() == 1
+                        && e.node.enumerators.is_empty()
+                        && e.node
+                            .identifier
+                            .as_ref()
+                            .is_some_and(|t| self.unsigned_enums.contains(&t.node.name)) =>
                 {
                     return Ok(Some(Type::U32));
                 }

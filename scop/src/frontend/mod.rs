@@ -335,6 +335,9 @@ struct Lower<'a> {
     constants: HashMap<VarId, Expr>,
     /// The file's enumeration constants whose values are known (`enum { N = 100 };`).
     enums: HashMap<String, Expr>,
+    /// The tags of the file's enumerated types whose constants are all known and not
+    /// negative (`enum bc { WALL, OPEN };`): `enum bc` is `unsigned int`, as for gcc and clang.
+    unsigned_enums: std::collections::HashSet<String>,
 }
 
 type R<T> = Result<T, CError>;
@@ -371,6 +374,15 @@ mod tests {
         let f = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap();
         let text = format!("{f:?}");
         assert!(text.contains("Const(8)"), "{text}");
+        // `enum tag` of a type defined in the file with constants that are not negative is
+        // `unsigned int`; one with a negative constant is refused.
+        let src =
+            "enum bc { WALL, OPEN = 4 };\nvoid f(enum bc k, int x[4]) {\n  x[0] = k == OPEN;\n}\n";
+        let f = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap();
+        assert_eq!(f.var(crate::ir::VarId(0)).ty, crate::types::Type::U32);
+        let src = "enum sg { NEG = -1, POS };\nvoid f(enum sg k, int x[4]) {\n  x[0] = k;\n}\n";
+        let e = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap_err();
+        assert!(e.message.contains("enumerated types"), "{e}");
         let src = "enum { A = 3 };\nvoid f(int x[4]) {\n  x[0] = Z;\n}\n";
         let e = parse_source("e.c", src, None, &FrontendConfig::default()).unwrap_err();
         assert!(e.message.contains("unknown variable `Z`"), "{e}");
