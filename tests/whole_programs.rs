@@ -609,6 +609,15 @@ fn calls_of_the_files_functions_are_inlined_into_found_nests() {
         "{:?}",
         part(68).outcome
     );
+    // A helper given a struct by its address (`step(&st)`, members through `s->`): the
+    // struct's members are the kernel's variables.
+    let (_, _, with_struct) = rewrite(Path::new("tests/whole/found/struct_ptr.c"));
+    let time_loop = with_struct
+        .parts
+        .iter()
+        .find(|p| p.region == Some(30))
+        .unwrap();
+    assert_eq!(time_loop.outcome, Rewrite::Optimized, "{time_loop}");
     let Some(cc) = common::cc() else { return };
     let scratch = std::env::temp_dir().join(format!("optimist-helpers-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();

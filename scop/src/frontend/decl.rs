@@ -11,6 +11,7 @@ impl<'a> Lower<'a> {
             refused_typedefs: HashMap::new(),
             inlined: Vec::new(),
             inlining: Vec::new(),
+            structs: Vec::new(),
             objects: Vec::new(),
             calls_see_globals: false,
             vars: Default::default(),

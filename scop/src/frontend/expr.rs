@@ -3,21 +3,55 @@
 use super::*;
 
 impl<'a> Lower<'a> {
+    /// The value of the variable (or enumeration constant) `name`.
+    fn named(&mut self, name: &str, span: Span) -> R<Expr> {
+        match self.lookup(name) {
+            Some(Name::Var(v)) => Ok(Expr::var(v, self.vars[v].ty)),
+            Some(Name::Array(_)) => self.err(
+                span,
+                format!("array `{name}` used without all its subscripts"),
+            ),
+            Some(Name::Value(k)) => Ok(self.inlined[k].clone()),
+            Some(Name::Struct(_)) => self.err(
+                span,
+                format!("the struct pointer `{name}` is used other than through its members"),
+            ),
+            None => match self.enums.get(name) {
+                Some(value) => Ok(value.clone()),
+                None => self.err(span, format!("unknown variable `{name}`")),
+            },
+        }
+    }
+
+    /// The variable a member expression names in a region's kernel, inlining a call: `s->a`
+    /// of a parameter standing for the struct `st` the call passes is `st__a`, and `g.u` of a
+    /// global struct `g` is `g__u` where the kernel has it. `None` for another.
+    pub(super) fn member_name(&self, e: &Node<Expression>) -> Option<String> {
+        let Expression::Member(m) = &e.node else {
+            return None;
+        };
+        let Expression::Identifier(base) = &m.node.expression.node else {
+            return None;
+        };
+        let field = &m.node.identifier.node.name;
+        let name = match self.lookup(&base.node.name) {
+            Some(Name::Struct(k)) => format!("{}__{field}", self.structs[k]),
+            None if !self.inlining.is_empty() && self.calls_see_globals => {
+                format!("{}__{field}", base.node.name)
+            }
+            _ => return None,
+        };
+        self.lookup(&name).is_some().then_some(name)
+    }
+
     /// A pure expression.
     pub(super) fn expr(&mut self, e: &Node<Expression>) -> R<Expr> {
         let span = e.span;
         match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
-                Some(Name::Var(v)) => Ok(Expr::var(v, self.vars[v].ty)),
-                Some(Name::Array(_)) => self.err(
-                    span,
-                    format!("array `{}` used without all its subscripts", id.node.name),
-                ),
-                Some(Name::Value(k)) => Ok(self.inlined[k].clone()),
-                None => match self.enums.get(&id.node.name) {
-                    Some(value) => Ok(value.clone()),
-                    None => self.err(span, format!("unknown variable `{}`", id.node.name)),
-                },
+            Expression::Identifier(id) => self.named(&id.node.name, span),
+            Expression::Member(_) => match self.member_name(e) {
+                Some(name) => self.named(&name, span),
+                None => self.err(span, "structs are not supported"),
             },
             Expression::Constant(c) => self.constant(&c.node, span),
             Expression::BinaryOperator(b) => {
@@ -138,7 +172,6 @@ impl<'a> Lower<'a> {
                 }
             }
             Expression::Comma(_) => self.err(span, "the comma operator is not supported"),
-            Expression::Member(_) => self.err(span, "structs are not supported"),
             Expression::StringLiteral(_) => self.err(span, "string literals are not supported"),
             Expression::SizeOfTy(t) => match self.size_of_type(&t.node.0) {
                 Some(n) => self.ir(span, Expr::int(n, Type::U64)),

@@ -147,6 +147,40 @@ impl Lower<'_> {
         // The arguments, in the caller's scope: values, and arrays by name.
         let mut args = Vec::new();
         for (k, (p, a)) in params.iter().zip(&c.node.arguments).enumerate() {
+            // A pointer to a struct, given `&st` or a pointer the caller has: its members
+            // are the kernel's variables `st__m` (a region's kernel only).
+            let pointer = p.node.declarator.as_ref().is_some_and(|d| {
+                matches!(d.node.derived.as_slice(), [dd] if matches!(dd.node, DerivedDeclarator::Pointer(_)))
+            });
+            if pointer && self.base_type_or_void(&p.node.specifiers, p.span).is_err() {
+                let base = match &a.node {
+                    Expression::UnaryOperator(u)
+                        if u.node.operator.node == ast::UnaryOperator::Address =>
+                    {
+                        match &u.node.operand.node {
+                            Expression::Identifier(x) => Some(x.node.name.clone()),
+                            _ => None,
+                        }
+                    }
+                    Expression::Identifier(x) => match self.lookup(&x.node.name) {
+                        Some(Name::Struct(s)) => Some(self.structs[s].clone()),
+                        None => Some(x.node.name.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(base) = base.filter(|_| self.calls_see_globals) else {
+                    return refuse(
+                        self,
+                        format!(
+                            "its argument {} is a struct it is not given as `&s` or a pointer inside a region",
+                            k + 1
+                        ),
+                    );
+                };
+                args.push(Arg::Struct(base));
+                continue;
+            }
             let array = p
                 .node
                 .declarator
@@ -241,6 +275,11 @@ impl Lower<'_> {
             let Some(pname) = declarator_name(&d.node) else {
                 return self.err(p.span, "parameter without a name");
             };
+            if let Arg::Struct(base) = arg {
+                self.declare(&pname, Name::Struct(self.structs.len()));
+                self.structs.push(base);
+                continue;
+            }
             let Some(ty) = self.base_type_or_void(&p.node.specifiers, p.span)? else {
                 return self.err(p.span, "`void` parameter");
             };
@@ -268,6 +307,7 @@ impl Lower<'_> {
                         loc: loc.clone(),
                     });
                 }
+                Arg::Struct(_) => {}
                 Arg::Array(arr) => {
                     // The caller's array itself, where the parameter's shape is the array's:
                     // the same element type, and the same extents after the first.
@@ -355,7 +395,7 @@ fn values_stay(args: &[Arg], body: &[Stmt]) -> bool {
     let mut assigned = Vec::new();
     assigned_vars(body, &mut assigned);
     args.iter().all(|a| match a {
-        Arg::Array(_) => true,
+        Arg::Array(_) | Arg::Struct(_) => true,
         Arg::Value(v, _) => {
             let mut stays = true;
             let mut work = vec![v];
@@ -386,4 +426,6 @@ enum Target<'e> {
 enum Arg {
     Value(Expr, Span),
     Array(ArrayId),
+    /// A struct the caller passes, by its name there.
+    Struct(String),
 }

@@ -307,6 +307,9 @@ enum Name {
     /// A parameter of a function inlined at a call: the argument's value
     /// (`Lower::inlined`).
     Value(usize),
+    /// A parameter of a function inlined at a call that points to the struct the call passes
+    /// (`step(&st)`): its members are the kernel's variables `st__m` (`Lower::structs`).
+    Struct(usize),
 }
 
 struct Lower<'a> {
@@ -320,6 +323,8 @@ struct Lower<'a> {
     inlined: Vec<Expr>,
     /// The functions being inlined, innermost last (to refuse recursion).
     inlining: Vec<String>,
+    /// The structs inlined calls pass, by the caller's name ([`Name::Struct`]).
+    structs: Vec<String>,
     /// [`FrontendConfig::array_objects`].
     objects: Vec<String>,
     /// [`FrontendConfig::calls_see_globals`].

@@ -255,6 +255,9 @@ pub(super) struct Resolver<'ast, 'p> {
     walks: usize,
     /// Why a call (at the offset) cannot be inlined where it stands.
     call_problems: Vec<(usize, String)>,
+    /// For each body walked for a call, its parameters that stand for a struct the call
+    /// passes: the caller's variable, its name, and whether it is a pointer.
+    aliases: Vec<HashMap<String, (DeclId, String, bool)>>,
 }
 
 /// A use of a name that nothing declares (in a file that is only statements).
@@ -292,6 +295,7 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             call_site: 0,
             walks: 0,
             call_problems: Vec::new(),
+            aliases: Vec::new(),
         }
     }
 
@@ -351,7 +355,51 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
     /// of a type whose definition was seen, the member is not a scalar or an array of scalars,
     /// or its name would be taken.
     fn member(&mut self, base: &str, arrow: bool, field: &str) -> Option<DeclId> {
+        if !self.expanding.is_empty() {
+            return self.member_in_call(base, field);
+        }
         let b = self.lookup(base)?;
+        self.member_of_decl(b, base, arrow, field)
+    }
+
+    /// A member used in the body of a function of the file walked for a call
+    /// ([`Resolver::expand`]): of a struct the call passes (`step(&st)`, `step(p)`: the
+    /// caller's variable's member), or of a global struct (the same object where it is called,
+    /// unless a declaration of the caller hides it). `None` (and the call refused) for another.
+    fn member_in_call(&mut self, base: &str, field: &str) -> Option<DeclId> {
+        if let Some(&(b, ref name, arrow)) = self.aliases.last().and_then(|a| a.get(base)) {
+            let name = name.clone();
+            return self.member_of_decl(b, &name, arrow, field);
+        }
+        let helper = self.expanding[0].clone();
+        let b = self.lookup(base).filter(|&b| self.decls[b].global);
+        let at_call = self
+            .caller_scopes
+            .first()
+            .and_then(|scopes| scopes.iter().rev().find_map(|s| s.get(base).copied()));
+        match b {
+            Some(b) if at_call == Some(b) => {
+                let arrow = matches!(&self.decls[b].shape, Ok(Shape::Array(_)));
+                self.member_of_decl(b, base, arrow, field)
+            }
+            _ => {
+                self.call_problems.push((
+                    self.call_site,
+                    format!("`{helper}`, called here, uses the member `{field}` of `{base}`, which is neither a struct it is given (`&s` or a pointer) nor a global struct visible where it is called"),
+                ));
+                None
+            }
+        }
+    }
+
+    /// The member `field` of the struct variable `b`, named `base` where the region uses it.
+    fn member_of_decl(
+        &mut self,
+        b: DeclId,
+        base: &str,
+        arrow: bool,
+        field: &str,
+    ) -> Option<DeclId> {
         if let Some(&(_, _, m, _)) = self
             .members
             .iter()
@@ -420,17 +468,43 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         self.member(&base.node.name, arrow, &m.node.identifier.node.name)
     }
 
-    /// An occurrence of the member declaration `m` at `span`.
+    /// Whether the argument `a` is a struct variable's address (`&st`) or a pointer to a
+    /// struct (`p`).
+    fn passes_struct(&self, a: &Node<Expression>) -> bool {
+        let x = match &a.node {
+            Expression::UnaryOperator(u) if u.node.operator.node == ast::UnaryOperator::Address => {
+                match &u.node.operand.node {
+                    Expression::Identifier(x) => &x.node.name,
+                    _ => return false,
+                }
+            }
+            Expression::Identifier(x) => &x.node.name,
+            _ => return false,
+        };
+        let Some(d) = self.lookup(x) else {
+            return false;
+        };
+        let ty: Vec<&str> = self.decls[d]
+            .ty
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "const" | "static" | "volatile" | "register"))
+            .collect();
+        self.structs.contains_key(&ty.join(" "))
+    }
+
+    /// An occurrence of the member declaration `m` at `span` (at the call, for one in the body
+    /// of a function walked for a call).
     fn occur_member(&mut self, m: DeclId, span: Span, role: Role) {
-        self.by_offset.insert(span.start, self.occs.len());
         if !self.expanding.is_empty() {
-            let helper = self.expanding[0].clone();
-            self.call_problems.push((
-                self.call_site,
-                format!("`{helper}`, called here, uses a member of a struct: a function of the file is inlined where it uses its parameters, locals and the file's scalars and arrays"),
-            ));
+            self.occs.push(Occ {
+                decl: m,
+                start: self.call_site,
+                role,
+                via_call: true,
+            });
             return;
         }
+        self.by_offset.insert(span.start, self.occs.len());
         self.occs.push(Occ {
             decl: m,
             start: span.start,
@@ -513,7 +587,13 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
     /// The front end inlines such a call where the caller's region becomes a kernel.
     ///
     /// [`occur_in_call`]: Resolver::occur_in_call
-    fn expand(&mut self, name: &str, def: &'ast Node<ast::FunctionDefinition>, span: Span) {
+    fn expand(
+        &mut self,
+        name: &str,
+        def: &'ast Node<ast::FunctionDefinition>,
+        args: &'ast [Node<Expression>],
+        span: Span,
+    ) {
         /// How deep calls are followed, and how many bodies are walked in all.
         const MAX_DEPTH: usize = 16;
         const MAX_WALKS: usize = 4096;
@@ -531,6 +611,49 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
             ));
             return;
         }
+        // The structs the call passes (`&st`, `p`): the parameters that stand for them.
+        let mut aliases = HashMap::new();
+        let params = def
+            .node
+            .declarator
+            .node
+            .derived
+            .iter()
+            .find_map(|dd| match &dd.node {
+                DerivedDeclarator::Function(f) => Some(&f.node.parameters),
+                _ => None,
+            });
+        for (p, a) in params.into_iter().flatten().zip(args) {
+            let (x, arrow) = match &a.node {
+                Expression::UnaryOperator(u)
+                    if u.node.operator.node == ast::UnaryOperator::Address =>
+                {
+                    match &u.node.operand.node {
+                        Expression::Identifier(x) => (&x.node.name, false),
+                        _ => continue,
+                    }
+                }
+                Expression::Identifier(x) => (&x.node.name, true),
+                _ => continue,
+            };
+            let Some(pname) = p
+                .node
+                .declarator
+                .as_ref()
+                .and_then(|d| declarator_name(&d.node))
+            else {
+                continue;
+            };
+            // A parameter passed on keeps what it stands for.
+            let target = match self.aliases.last().and_then(|m| m.get(x)) {
+                Some(t) if !self.expanding.is_empty() => Some(t.clone()),
+                _ => self.lookup(x).map(|d| (d, x.clone(), arrow)),
+            };
+            if let Some(t) = target {
+                aliases.insert(pname, t);
+            }
+        }
+        self.aliases.push(aliases);
         let file = self.scopes.first().cloned().unwrap_or_default();
         let caller = std::mem::replace(&mut self.scopes, vec![file, HashMap::new()]);
         self.caller_scopes.push(caller);
@@ -546,6 +669,7 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
         }
         self.visit_statement(&def.node.statement.node, &def.node.statement.span);
         self.expanding.pop();
+        self.aliases.pop();
         if let Some(caller) = self.caller_scopes.pop() {
             self.scopes = caller;
         }
@@ -1052,15 +1176,20 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
                 if ident(&c.node.callee).is_none() {
                     self.visit_expression(&c.node.callee.node, &c.node.callee.span);
                 }
+                let helper = ident(&c.node.callee)
+                    .filter(|_| self.function.is_some())
+                    .filter(|(callee, _)| self.lookup(callee).is_none())
+                    .and_then(|(callee, _)| Some((callee, self.helpers.get(callee).copied()?)));
                 for a in &c.node.arguments {
+                    // A struct passed to a function of the file (`step(&st)`, `step(p)`) is not
+                    // used itself: the members the body uses are.
+                    if helper.is_some() && self.passes_struct(a) {
+                        continue;
+                    }
                     self.visit_expression(&a.node, &a.span);
                 }
-                if let Some((callee, _)) = ident(&c.node.callee)
-                    && self.function.is_some()
-                    && self.lookup(callee).is_none()
-                    && let Some(def) = self.helpers.get(callee).copied()
-                {
-                    self.expand(callee, def, *span);
+                if let Some((callee, def)) = helper {
+                    self.expand(callee, def, &c.node.arguments, *span);
                 }
             }
             _ => visit::visit_expression(self, expression, span),

@@ -424,25 +424,33 @@ impl<'a> Lower<'a> {
 
     /// The target of an assignment, its type, and its current value (for `+=` and `++`).
     pub(super) fn lvalue(&mut self, e: &Node<Expression>) -> R<(LValue, Type, Expr)> {
-        match &e.node {
-            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+        let member = self.member_name(e);
+        let named = match (&e.node, &member) {
+            (_, Some(m)) => Some(m.as_str()),
+            (Expression::Identifier(id), None) => Some(id.node.name.as_str()),
+            _ => None,
+        };
+        if let Some(name) = named {
+            return match self.lookup(name) {
                 Some(Name::Var(v)) => {
                     let ty = self.vars[v].ty;
                     Ok((LValue::Var(v), ty, Expr::var(v, ty)))
                 }
-                Some(Name::Array(_)) => self.err(
-                    e.span,
-                    format!("cannot assign to the whole array `{}`", id.node.name),
-                ),
+                Some(Name::Array(_)) => {
+                    self.err(e.span, format!("cannot assign to the whole array `{name}`"))
+                }
                 Some(Name::Value(_)) => self.err(
                     e.span,
-                    format!(
-                        "cannot assign to the parameter `{}` of an inlined function",
-                        id.node.name
-                    ),
+                    format!("cannot assign to the parameter `{name}` of an inlined function"),
                 ),
-                None => self.err(e.span, format!("unknown variable `{}`", id.node.name)),
-            },
+                Some(Name::Struct(_)) => self.err(
+                    e.span,
+                    format!("cannot assign to the struct pointer `{name}`"),
+                ),
+                None => self.err(e.span, format!("unknown variable `{name}`")),
+            };
+        }
+        match &e.node {
             Expression::BinaryOperator(b) if b.node.operator.node == ast::BinaryOperator::Index => {
                 let (a, idx) = self.access(e)?;
                 let elem = self.arrays[a].elem;
@@ -476,16 +484,23 @@ impl<'a> Lower<'a> {
                     indices.push(&b.node.rhs);
                     cur = &b.node.lhs;
                 }
-                Expression::Identifier(id) => {
-                    let Some(Name::Array(a)) = self.lookup(&id.node.name) else {
-                        return self.err(cur.span, format!("`{}` is not an array", id.node.name));
+                Expression::Identifier(_) | Expression::Member(_) => {
+                    let name = match &cur.node {
+                        Expression::Identifier(id) => Some(id.node.name.clone()),
+                        _ => self.member_name(cur),
+                    };
+                    let Some(name) = name else {
+                        return self.err(cur.span, "structs are not supported");
+                    };
+                    let Some(Name::Array(a)) = self.lookup(&name) else {
+                        return self.err(cur.span, format!("`{name}` is not an array"));
                     };
                     indices.reverse();
                     let rank = self.arrays[a].dims.len();
                     if indices.len() != rank {
                         return self.err(e.span, format!(
                             "`{}` has {rank} dimension(s) but is subscripted {} time(s): pointer arithmetic and partial subscripts are not supported",
-                            id.node.name,
+                            name,
                             indices.len()
                         ));
                     }
