@@ -1,6 +1,7 @@
 // run: --set n=40 --set kind=1
 /* `switch` statements as structured code writes them: on a parameter (a boundary kind), on
-   the counter (grouped cases, `default` among them), and on data a clause changes. */
+   the counter (grouped cases, `default` among them), and on data a clause changes (with a
+   clause that falls through into the next). */
 void switch_cases(int n, int kind, double U[n], int T[n], double V[n])
 {
   for (int i = 0; i < n; i++) {
@@ -33,6 +34,7 @@ void switch_cases(int n, int kind, double U[n], int T[n], double V[n])
     switch (T[i] & 3) {
     case 1:
       T[i] = T[i] + 2;
+    case 2:
       U[i] = U[i] + T[i];
       break;
     case 3:

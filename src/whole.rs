@@ -139,7 +139,24 @@ fn reason_head(why: &str) -> String {
     {
         rest = &rest[k + 3..];
     }
-    let end = rest.find(['`', ':', ';', '(']).unwrap_or(rest.len());
+    // Cut before the details: at `:`, `;`, `(`, or a quoted name, unless the quoted word is
+    // what the reason is about (`` `break` is not supported ``, ``a `case` that falls
+    // through``).
+    let (mut end, mut from) = (rest.len(), 0);
+    while let Some(k) = rest[from..].find(['`', ':', ';', '(']).map(|k| k + from) {
+        let close = rest[k + 1..].find('`').map(|c| k + 1 + c + 1);
+        match close {
+            Some(after)
+                if rest[k..].starts_with('`') && rest[..k].split_whitespace().count() < 2 =>
+            {
+                from = after;
+            }
+            _ => {
+                end = k;
+                break;
+            }
+        }
+    }
     let head = rest[..end].trim();
     if head.is_empty() { rest.trim() } else { head }.to_string()
 }
@@ -830,4 +847,42 @@ fn rewrite_region(
         format!("{indent}{{ {before}{call}{after} }}\n")
     };
     Ok((code, (open, close + 1, call), kernel))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reason_head;
+
+    #[test]
+    fn reasons_are_cut_before_their_details() {
+        let cases = [
+            (
+                "f.c:3:5: call to unknown function `printf`: a kernel can call",
+                "call to unknown function",
+            ),
+            (
+                "f.c:9:7: a `case` that falls through into the next is not supported: end each with `break`",
+                "a `case` that falls through into the next is not supported",
+            ),
+            (
+                "f.c:4:3: `break` is not supported: loops must run to their bound",
+                "`break` is not supported",
+            ),
+            (
+                "not optimized: f.c:23:5: cannot model: the start of loop `k` is not affine",
+                "cannot model",
+            ),
+            (
+                "f.c:34:1: in the kernel made from the region (`k(double q[64])`): the loop condition must compare",
+                "the loop condition must compare",
+            ),
+            (
+                "the program's order, every loop in order: C adds nothing the C compiler does not do",
+                "the plan adds nothing the C compiler does not do",
+            ),
+        ];
+        for (why, head) in cases {
+            assert_eq!(reason_head(why), head, "{why}");
+        }
+    }
 }

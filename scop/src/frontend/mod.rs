@@ -423,12 +423,17 @@ mod tests {
         let text = f.to_string();
         assert!(text.contains("k == 1"), "{text}");
         assert!(text.contains("k == 2"), "{text}");
+        // A clause that falls through runs the next one's statements too.
+        let src = "void f(int n, int k, double x[n]) {\n  for (int i = 0; i < n; i++)\n    switch (k) {\n    case 1:\n      x[i] = 1.0;\n    case 2:\n      x[i] += 2.0;\n      break;\n    }\n}\n";
+        let f = parse_source("s.c", src, None, &FrontendConfig::default()).unwrap();
+        let text = f.to_string();
+        assert_eq!(text.matches("+ 2.0").count(), 2, "{text}");
         // What is refused, and where.
         for (body, why, line) in [
             (
-                "case 1: x[i] = 1.0;\n    case 2: x[i] = 2.0; break;",
-                "falls through",
-                4,
+                "case 1: if (i) { case 2: x[i] = 2.0; } break;",
+                "inside another statement",
+                3,
             ),
             (
                 "case 1: { int t = 1; x[i] = t; } break;\n    int u;",

@@ -219,7 +219,7 @@ impl<'a> Lower<'a> {
         let kind = match &s.node {
             Statement::Labeled(l) => {
                 let ast::Label::Identifier(id) = &l.node.label.node else {
-                    return self.err(l.span, "`case` and `default` labels are not supported");
+                    return self.err(l.span, "a `case` or `default` label inside another statement of its `switch` is not supported");
                 };
                 let mut inner = match self.statement(&l.node.statement)? {
                     Some(st) => st,

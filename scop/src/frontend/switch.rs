@@ -1,8 +1,8 @@
 //! `switch` statements as they are written in structured code: each `case` (or group of
-//! `case`s, or `default`) a clause that ends with `break` (the last may end the body), read as
-//! the chain of `if`s it is equal to. A clause that falls through into the next, a `case`
-//! inside another statement, a declaration in the body or a `break` anywhere else is refused,
-//! saying which.
+//! `case`s, or `default`) a clause that ends with `break` or falls through into the next (its
+//! statements then followed by the next one's, up to a `break`), read as the chain of `if`s it
+//! is equal to. A `case` inside another statement, a declaration in the body, a statement no
+//! label reaches or a `break` anywhere else is refused, saying which.
 
 use super::*;
 
@@ -10,6 +10,8 @@ use super::*;
 struct Clause<'a> {
     labels: Vec<Option<&'a Node<Expression>>>,
     body: Vec<&'a Node<Statement>>,
+    /// Whether it falls through into the next clause (no `break` ends it).
+    falls: bool,
 }
 
 impl Lower<'_> {
@@ -51,15 +53,14 @@ impl Lower<'_> {
                 s = &l.node.statement;
             }
             if !labels.is_empty() {
-                if !ended {
-                    return self.err(
-                        st.span,
-                        "a `case` that falls through into the next is not supported: end each with `break`",
-                    );
+                // A clause that has not ended falls through into this one.
+                if let Some(c) = clauses.last_mut() {
+                    c.falls = !ended;
                 }
                 clauses.push(Clause {
                     labels,
                     body: Vec::new(),
+                    falls: false,
                 });
                 ended = false;
             } else if ended {
@@ -100,6 +101,13 @@ impl Lower<'_> {
             }
             self.scopes.pop();
             bodies.push(body);
+        }
+        // A clause that falls through runs the next one's statements after its own.
+        for k in (0..bodies.len().saturating_sub(1)).rev() {
+            if clauses[k].falls {
+                let next = bodies[k + 1].clone();
+                bodies[k].extend(next);
+            }
         }
         // C evaluates the value once: where a clause may change what it reads, it is first
         // evaluated into a variable of its own.
