@@ -199,7 +199,9 @@ fn other_statements() {
     // A structured `switch` is a chain of `if`s; a `case` inside another statement is not.
     check_body(
         "  switch (n) { case 1: if (n) { case 2: A[1] = 2; } break; }",
-        expect!["t.c:3:33: a `case` or `default` label inside another statement of its `switch` is not supported"],
+        expect![
+            "t.c:3:33: a `case` or `default` label inside another statement of its `switch` is not supported"
+        ],
     );
     check_body(
         "  do { A[0] = 1; } while (0);",

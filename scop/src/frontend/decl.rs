@@ -12,6 +12,7 @@ impl<'a> Lower<'a> {
             inlined: Vec::new(),
             inlining: Vec::new(),
             structs: Vec::new(),
+            rows: Vec::new(),
             objects: Vec::new(),
             calls_see_globals: false,
             vars: Default::default(),

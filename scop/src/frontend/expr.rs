@@ -7,7 +7,7 @@ impl<'a> Lower<'a> {
     fn named(&mut self, name: &str, span: Span) -> R<Expr> {
         match self.lookup(name) {
             Some(Name::Var(v)) => Ok(Expr::var(v, self.vars[v].ty)),
-            Some(Name::Array(_)) => self.err(
+            Some(Name::Array(_) | Name::Row(_)) => self.err(
                 span,
                 format!("array `{name}` used without all its subscripts"),
             ),

@@ -187,18 +187,39 @@ impl Lower<'_> {
                 .as_ref()
                 .is_some_and(|d| !d.node.derived.is_empty());
             if array {
-                let found = match &a.node {
+                // The array itself, or a row of it (`u[k]`: leading subscripts).
+                let mut lead = Vec::new();
+                let mut base = a;
+                while let Expression::BinaryOperator(b) = &base.node
+                    && b.node.operator.node == ast::BinaryOperator::Index
+                {
+                    lead.push(&*b.node.rhs);
+                    base = &b.node.lhs;
+                }
+                let found = match &base.node {
                     Expression::Identifier(n) => match self.lookup(&n.node.name) {
-                        Some(Name::Array(arr)) => Some(arr),
+                        Some(Name::Array(arr)) => Some((arr, Vec::new())),
+                        Some(Name::Row(r)) => Some(self.rows[r].clone()),
                         _ => None,
                     },
+                    _ => None,
+                };
+                let found = match found {
+                    Some((arr, mut prefix))
+                        if prefix.len() + lead.len() < self.arrays[arr].dims.len() =>
+                    {
+                        for x in lead.into_iter().rev() {
+                            prefix.push(self.expr(x)?);
+                        }
+                        Some((arr, prefix))
+                    }
                     _ => None,
                 };
                 let Some(arr) = found else {
                     return refuse(
                         self,
                         format!(
-                            "its argument {} is not the name of an array (pass the array itself, not an address or an offset into it)",
+                            "its argument {} is not an array or a row of one (pass the array, or `a[i]` of a 2-D `a`, not an address or an offset into it)",
                             k + 1
                         ),
                     );
@@ -224,14 +245,23 @@ impl Lower<'_> {
         self.scopes.push(HashMap::new());
         let mut body = self.inlined_body(&params, args.clone(), (items, value), c.span, Some(def));
         self.inlined.truncate(mark);
-        if body.as_ref().map_or(true, |(b, _)| !values_stay(&args, b)) {
+        if body
+            .as_ref()
+            .map_or(true, |(b, _)| !values_stay(&args, b, false))
+        {
             self.scopes = base;
             self.scopes.push(HashMap::new());
-            body = self.inlined_body(&params, args, (items, value), c.span, None);
+            body = self.inlined_body(&params, args.clone(), (items, value), c.span, None);
         }
         self.inlining.pop();
         self.scopes = caller;
         let (mut body, value) = body?;
+        if !values_stay(&args, &body, true) {
+            return refuse(
+                self,
+                "the subscripts of a row it is given read what its body changes".into(),
+            );
+        }
         // The assignment of the value, in the caller's scope.
         if let (Some(target), Some(value)) = (target, value) {
             let (lv, ty, value) = match target {
@@ -308,11 +338,13 @@ impl Lower<'_> {
                     });
                 }
                 Arg::Struct(_) => {}
-                Arg::Array(arr) => {
-                    // The caller's array itself, where the parameter's shape is the array's:
-                    // the same element type, and the same extents after the first.
+                Arg::Array((arr, lead)) => {
+                    // The caller's array itself (or a row of it), where the parameter's shape
+                    // is the array's (after the row's subscripts): the same element type, and
+                    // the same extents after the first.
                     let shape = self.array_declarator(&pname, ty, &d.node.derived, p.span, true)?;
                     let have = &self.arrays[arr];
+                    let have_dims = &have.dims[lead.len()..];
                     let inner = |dims: &[Dim]| -> Option<Vec<u64>> {
                         dims.iter()
                             .skip(1)
@@ -323,9 +355,9 @@ impl Lower<'_> {
                             .collect()
                     };
                     let same = shape.elem == have.elem
-                        && shape.dims.len() == have.dims.len()
+                        && shape.dims.len() == have_dims.len()
                         && inner(&shape.dims).is_some()
-                        && inner(&shape.dims) == inner(&have.dims);
+                        && inner(&shape.dims) == inner(have_dims);
                     if !same {
                         return self.err(
                             call,
@@ -335,7 +367,12 @@ impl Lower<'_> {
                             ),
                         );
                     }
-                    self.declare(&pname, Name::Array(arr));
+                    if lead.is_empty() {
+                        self.declare(&pname, Name::Array(arr));
+                    } else {
+                        self.declare(&pname, Name::Row(self.rows.len()));
+                        self.rows.push((arr, lead));
+                    }
                 }
             }
         }
@@ -389,26 +426,29 @@ fn assigns(body: &Node<Statement>, name: &str) -> bool {
     f.1
 }
 
-/// Whether the values of `args` are the same wherever `body` reads them: no argument reads
-/// an array element, nor a variable `body` assigns.
-fn values_stay(args: &[Arg], body: &[Stmt]) -> bool {
+/// Whether the values of `args` (`rows`: the subscripts of the rows given only) are the same
+/// wherever `body` reads them: no argument reads an array element, nor a variable `body`
+/// assigns.
+fn values_stay(args: &[Arg], body: &[Stmt], rows: bool) -> bool {
     let mut assigned = Vec::new();
     assigned_vars(body, &mut assigned);
-    args.iter().all(|a| match a {
-        Arg::Array(_) | Arg::Struct(_) => true,
-        Arg::Value(v, _) => {
-            let mut stays = true;
-            let mut work = vec![v];
-            while let Some(e) = work.pop() {
-                match &e.kind {
-                    ExprKind::Leaf(IrLeaf::Var(x)) => stays &= !assigned.contains(x),
-                    ExprKind::Leaf(IrLeaf::Read(..)) => stays = false,
-                    _ => work.extend(e.children()),
-                }
-            }
-            stays
+    let mut work: Vec<&Expr> = Vec::new();
+    for a in args {
+        match a {
+            Arg::Struct(_) => {}
+            Arg::Array((_, lead)) => work.extend(lead),
+            Arg::Value(v, _) if !rows => work.push(v),
+            Arg::Value(..) => {}
         }
-    })
+    }
+    while let Some(e) = work.pop() {
+        match &e.kind {
+            ExprKind::Leaf(IrLeaf::Var(x)) if assigned.contains(x) => return false,
+            ExprKind::Leaf(IrLeaf::Read(..)) => return false,
+            _ => work.extend(e.children()),
+        }
+    }
+    true
 }
 
 /// The expression a function returns, and its type (`None` for a `void` function).
@@ -425,7 +465,8 @@ enum Target<'e> {
 #[derive(Clone)]
 enum Arg {
     Value(Expr, Span),
-    Array(ArrayId),
+    /// The caller's array, and the leading subscripts of the row given (none: the array).
+    Array((ArrayId, Vec<Expr>)),
     /// A struct the caller passes, by its name there.
     Struct(String),
 }

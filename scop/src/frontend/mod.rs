@@ -310,6 +310,9 @@ enum Name {
     /// A parameter of a function inlined at a call that points to the struct the call passes
     /// (`step(&st)`): its members are the kernel's variables `st__m` (`Lower::structs`).
     Struct(usize),
+    /// A parameter of a function inlined at a call that is given a row of an array
+    /// (`smooth(u[k])`): the array and the leading subscripts (`Lower::rows`).
+    Row(usize),
 }
 
 struct Lower<'a> {
@@ -325,6 +328,9 @@ struct Lower<'a> {
     inlining: Vec<String>,
     /// The structs inlined calls pass, by the caller's name ([`Name::Struct`]).
     structs: Vec<String>,
+    /// The rows of arrays inlined calls pass: the array and its leading subscripts
+    /// ([`Name::Row`]).
+    rows: Vec<(ArrayId, Vec<Expr>)>,
     /// [`FrontendConfig::array_objects`].
     objects: Vec<String>,
     /// [`FrontendConfig::calls_see_globals`].

@@ -436,7 +436,7 @@ impl<'a> Lower<'a> {
                     let ty = self.vars[v].ty;
                     Ok((LValue::Var(v), ty, Expr::var(v, ty)))
                 }
-                Some(Name::Array(_)) => {
+                Some(Name::Array(_) | Name::Row(_)) => {
                     self.err(e.span, format!("cannot assign to the whole array `{name}`"))
                 }
                 Some(Name::Value(_)) => self.err(
@@ -492,11 +492,14 @@ impl<'a> Lower<'a> {
                     let Some(name) = name else {
                         return self.err(cur.span, "structs are not supported");
                     };
-                    let Some(Name::Array(a)) = self.lookup(&name) else {
-                        return self.err(cur.span, format!("`{name}` is not an array"));
+                    // A row an inlined call is given: its array, after its leading subscripts.
+                    let (a, lead) = match self.lookup(&name) {
+                        Some(Name::Array(a)) => (a, Vec::new()),
+                        Some(Name::Row(r)) => self.rows[r].clone(),
+                        _ => return self.err(cur.span, format!("`{name}` is not an array")),
                     };
                     indices.reverse();
-                    let rank = self.arrays[a].dims.len();
+                    let rank = self.arrays[a].dims.len() - lead.len();
                     if indices.len() != rank {
                         return self.err(e.span, format!(
                             "`{}` has {rank} dimension(s) but is subscripted {} time(s): pointer arithmetic and partial subscripts are not supported",
@@ -504,10 +507,10 @@ impl<'a> Lower<'a> {
                             indices.len()
                         ));
                     }
-                    let idx = indices
-                        .into_iter()
-                        .map(|i| self.expr(i))
-                        .collect::<R<Vec<_>>>()?;
+                    let mut idx = lead;
+                    for i in indices {
+                        idx.push(self.expr(i)?);
+                    }
                     return Ok((a, idx));
                 }
                 _ => return self.err(cur.span, "only named arrays can be subscripted"),
