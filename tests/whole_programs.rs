@@ -618,19 +618,37 @@ fn calls_of_the_files_functions_are_inlined_into_found_nests() {
         .find(|p| p.region == Some(30))
         .unwrap();
     assert_eq!(time_loop.outcome, Rewrite::Optimized, "{time_loop}");
+    prints_the_same_and_runs_optimized("helpers", &text, &out, &kernel);
+}
+
+/// Compiles the original `text` and its rewriting `out` (program `name`), runs both, checks
+/// they print the same and that `kernel` ran its optimized code (its last call).
+fn prints_the_same_and_runs_optimized(
+    name: &str,
+    text: &str,
+    out: &optimist::Rewritten,
+    kernel: &str,
+) {
     let Some(cc) = common::cc() else { return };
-    let scratch = std::env::temp_dir().join(format!("optimist-helpers-{}", std::process::id()));
+    let scratch = std::env::temp_dir().join(format!("optimist-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let mut rewritten = out.text.clone();
     rewritten.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
-    let source = scratch.join("helpers_ours.c");
+    let (source, original) = (
+        scratch.join(format!("{name}_ours.c")),
+        scratch.join(format!("{name}.c")),
+    );
     std::fs::write(&source, &rewritten).unwrap();
-    let original = scratch.join("helpers.c");
-    std::fs::write(&original, &text).unwrap();
-    let expected = run(&cc, &original, &scratch.join("helpers_original"), &[]);
-    let (ours, report) = run_both(&cc, &source, &scratch.join("helpers_ours"), &[]);
-    assert_eq!(ours, expected);
-    assert!(report.contains("optimist version 1"), "{report}");
+    std::fs::write(&original, text).unwrap();
+    let expected = run(
+        &cc,
+        &original,
+        &scratch.join(format!("{name}_original")),
+        &[],
+    );
+    let (ours, report) = run_both(&cc, &source, &scratch.join(format!("{name}_ours")), &[]);
+    assert_eq!(ours, expected, "{name}");
+    assert!(report.contains("optimist version 1"), "{name}: {report}");
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
@@ -648,22 +666,7 @@ fn the_steps_of_a_loop_that_prints_are_regions() {
     );
     let step = part(54).unwrap();
     assert_eq!(step.outcome, Rewrite::Optimized, "{step}");
-    let Some(cc) = common::cc() else { return };
-    let scratch = std::env::temp_dir().join(format!("optimist-steps-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
-    let mut rewritten = out.text.clone();
-    rewritten.push_str(&format!(
-        "static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {}_version); }}\n",
-        step.kernel.as_ref().unwrap()
-    ));
-    let (source, original) = (scratch.join("nbody_ours.c"), scratch.join("nbody.c"));
-    std::fs::write(&source, &rewritten).unwrap();
-    std::fs::write(&original, &text).unwrap();
-    let expected = run(&cc, &original, &scratch.join("nbody_original"), &[]);
-    let (ours, report) = run_both(&cc, &source, &scratch.join("nbody_ours"), &[]);
-    assert_eq!(ours, expected);
-    assert!(report.contains("optimist version 1"), "{report}");
-    let _ = std::fs::remove_dir_all(&scratch);
+    prints_the_same_and_runs_optimized("nbody", &text, &out, step.kernel.as_ref().unwrap());
 }
 
 /// Files that are only statements (`tests/whole/statements/`, variables undeclared, as the
