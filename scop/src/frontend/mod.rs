@@ -424,7 +424,8 @@ mod tests {
 
     #[test]
     fn structured_switches_are_chains_of_ifs() {
-        let ok = "void f(int n, int k, double x[n]) {\n  for (int i = 0; i < n; i++)\n    switch (k) {\n    case 1: case 2:\n      x[i] = 1.0;\n      break;\n    default:\n      x[i] = 2.0;\n    }\n}\n";
+        // Case labels are integer constant expressions (`4 / 2`).
+        let ok = "void f(int n, int k, double x[n]) {\n  for (int i = 0; i < n; i++)\n    switch (k) {\n    case 1: case 4 / 2:\n      x[i] = 1.0;\n      break;\n    default:\n      x[i] = 2.0;\n    }\n}\n";
         let f = parse_source("s.c", ok, None, &FrontendConfig::default()).unwrap();
         let text = f.to_string();
         assert!(text.contains("k == 1"), "{text}");

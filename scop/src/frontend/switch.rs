@@ -81,7 +81,11 @@ impl Lower<'_> {
         for c in &clauses {
             let mut cases = Vec::new();
             for e in c.labels.iter().flatten() {
-                let v = self.expr(e)?;
+                // An integer constant expression (`case N / 2:`), folded as C does.
+                let v = match self.integer_constant(e) {
+                    Some(k) => self.ir(e.span, Expr::int(k, value.ty.promote()))?,
+                    None => self.expr(e)?,
+                };
                 if !matches!(v.kind, ExprKind::Int(_)) {
                     return self.err(e.span, "a `case` needs an integer constant");
                 }
