@@ -153,21 +153,14 @@ impl Lower<'_> {
                 matches!(d.node.derived.as_slice(), [dd] if matches!(dd.node, DerivedDeclarator::Pointer(_)))
             });
             if pointer && self.base_type_or_void(&p.node.specifiers, p.span).is_err() {
-                let base = match &a.node {
-                    Expression::UnaryOperator(u)
-                        if u.node.operator.node == ast::UnaryOperator::Address =>
-                    {
-                        match &u.node.operand.node {
-                            Expression::Identifier(x) => Some(x.node.name.clone()),
-                            _ => None,
-                        }
-                    }
-                    Expression::Identifier(x) => match self.lookup(&x.node.name) {
+                let base = match super::regions::struct_argument(a) {
+                    Some((x, false)) => Some(x.clone()),
+                    Some((x, true)) => match self.lookup(x) {
                         Some(Name::Struct(s)) => Some(self.structs[s].clone()),
-                        None => Some(x.node.name.clone()),
+                        None => Some(x.clone()),
                         _ => None,
                     },
-                    _ => None,
+                    None => None,
                 };
                 let Some(base) = base.filter(|_| self.calls_see_globals) else {
                     return refuse(
@@ -247,7 +240,7 @@ impl Lower<'_> {
         self.inlined.truncate(mark);
         if body
             .as_ref()
-            .map_or(true, |(b, _)| !values_stay(&args, b, false))
+            .map_or(true, |(b, _)| !args_stay(&args, b, false))
         {
             self.scopes = base;
             self.scopes.push(HashMap::new());
@@ -256,7 +249,7 @@ impl Lower<'_> {
         self.inlining.pop();
         self.scopes = caller;
         let (mut body, value) = body?;
-        if !values_stay(&args, &body, true) {
+        if !args_stay(&args, &body, true) {
             return refuse(
                 self,
                 "the subscripts of a row it is given read what its body changes".into(),
@@ -399,9 +392,7 @@ fn assigns(body: &Node<Statement>, name: &str) -> bool {
         fn visit_expression(&mut self, e: &'ast Expression, span: &'ast Span) {
             let named = |x: &Node<Expression>| matches!(&x.node, Expression::Identifier(i) if i.node.name == self.0);
             match e {
-                Expression::BinaryOperator(b)
-                    if super::regions::is_assignment(b.node.operator.node.clone()) =>
-                {
+                Expression::BinaryOperator(b) if is_assignment(&b.node.operator.node) => {
                     self.1 |= named(&b.node.lhs);
                 }
                 Expression::UnaryOperator(u)
@@ -427,28 +418,15 @@ fn assigns(body: &Node<Statement>, name: &str) -> bool {
 }
 
 /// Whether the values of `args` (`rows`: the subscripts of the rows given only) are the same
-/// wherever `body` reads them: no argument reads an array element, nor a variable `body`
-/// assigns.
-fn values_stay(args: &[Arg], body: &[Stmt], rows: bool) -> bool {
-    let mut assigned = Vec::new();
-    assigned_vars(body, &mut assigned);
-    let mut work: Vec<&Expr> = Vec::new();
-    for a in args {
-        match a {
-            Arg::Struct(_) => {}
-            Arg::Array((_, lead)) => work.extend(lead),
-            Arg::Value(v, _) if !rows => work.push(v),
-            Arg::Value(..) => {}
-        }
-    }
-    while let Some(e) = work.pop() {
-        match &e.kind {
-            ExprKind::Leaf(IrLeaf::Var(x)) if assigned.contains(x) => return false,
-            ExprKind::Leaf(IrLeaf::Read(..)) => return false,
-            _ => work.extend(e.children()),
-        }
-    }
-    true
+/// wherever `body` reads them ([`values_stay`]).
+fn args_stay(args: &[Arg], body: &[Stmt], rows: bool) -> bool {
+    let exprs = args.iter().flat_map(|a| match a {
+        Arg::Struct(_) => Vec::new(),
+        Arg::Array((_, lead)) => lead.iter().collect(),
+        Arg::Value(v, _) if !rows => vec![v],
+        Arg::Value(..) => Vec::new(),
+    });
+    values_stay(exprs, body)
 }
 
 /// The expression a function returns, and its type (`None` for a `void` function).

@@ -471,15 +471,8 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
     /// Whether the argument `a` is a struct variable's address (`&st`) or a pointer to a
     /// struct (`p`).
     fn passes_struct(&self, a: &Node<Expression>) -> bool {
-        let x = match &a.node {
-            Expression::UnaryOperator(u) if u.node.operator.node == ast::UnaryOperator::Address => {
-                match &u.node.operand.node {
-                    Expression::Identifier(x) => &x.node.name,
-                    _ => return false,
-                }
-            }
-            Expression::Identifier(x) => &x.node.name,
-            _ => return false,
+        let Some((x, _)) = struct_argument(a) else {
+            return false;
         };
         let Some(d) = self.lookup(x) else {
             return false;
@@ -624,17 +617,8 @@ impl<'ast, 'p> Resolver<'ast, 'p> {
                 _ => None,
             });
         for (p, a) in params.into_iter().flatten().zip(args) {
-            let (x, arrow) = match &a.node {
-                Expression::UnaryOperator(u)
-                    if u.node.operator.node == ast::UnaryOperator::Address =>
-                {
-                    match &u.node.operand.node {
-                        Expression::Identifier(x) => (&x.node.name, false),
-                        _ => continue,
-                    }
-                }
-                Expression::Identifier(x) => (&x.node.name, true),
-                _ => continue,
+            let Some((x, arrow)) = struct_argument(a) else {
+                continue;
             };
             let Some(pname) = p
                 .node
@@ -1138,7 +1122,7 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
                 }
                 self.integer_context -= 1;
             }
-            Expression::BinaryOperator(b) if is_assignment(b.node.operator.node.clone()) => {
+            Expression::BinaryOperator(b) if is_assignment(&b.node.operator.node) => {
                 self.visit_expression(&b.node.rhs.node, &b.node.rhs.span);
                 let role = if b.node.operator.node == B::Assign {
                     Role::Write
@@ -1197,22 +1181,19 @@ impl<'ast, 'p> Visit<'ast> for Resolver<'ast, 'p> {
     }
 }
 
-pub(super) fn is_assignment(op: ast::BinaryOperator) -> bool {
-    use ast::BinaryOperator as B;
-    matches!(
-        op,
-        B::Assign
-            | B::AssignMultiply
-            | B::AssignDivide
-            | B::AssignModulo
-            | B::AssignPlus
-            | B::AssignMinus
-            | B::AssignShiftLeft
-            | B::AssignShiftRight
-            | B::AssignBitwiseAnd
-            | B::AssignBitwiseXor
-            | B::AssignBitwiseOr
-    )
+/// The variable an argument that may pass a struct names, and whether it is a pointer: `&x`
+/// (`x`, not one) or `x` (one).
+pub(super) fn struct_argument(a: &Node<Expression>) -> Option<(&String, bool)> {
+    match &a.node {
+        Expression::UnaryOperator(u) if u.node.operator.node == ast::UnaryOperator::Address => {
+            match &u.node.operand.node {
+                Expression::Identifier(x) => Some((&x.node.name, false)),
+                _ => None,
+            }
+        }
+        Expression::Identifier(x) => Some((&x.node.name, true)),
+        _ => None,
+    }
 }
 
 impl<'ast, 'p> Resolver<'ast, 'p> {

@@ -775,19 +775,21 @@ pub(super) fn assigned_vars(stmts: &[Stmt], out: &mut Vec<VarId>) {
 
 /// Whether `op` is `=` or a compound assignment.
 pub(super) fn is_assignment(op: &ast::BinaryOperator) -> bool {
-    use ast::BinaryOperator as B;
-    matches!(
-        op,
-        B::Assign
-            | B::AssignPlus
-            | B::AssignMinus
-            | B::AssignMultiply
-            | B::AssignDivide
-            | B::AssignModulo
-            | B::AssignShiftLeft
-            | B::AssignShiftRight
-            | B::AssignBitwiseAnd
-            | B::AssignBitwiseOr
-            | B::AssignBitwiseXor
-    )
+    assign_op(op).is_some()
+}
+
+/// Whether `exprs` have the same values wherever `body` is run after they are evaluated: they
+/// read no array element, and no variable `body` assigns.
+pub(super) fn values_stay<'e>(exprs: impl IntoIterator<Item = &'e Expr>, body: &[Stmt]) -> bool {
+    let mut assigned = Vec::new();
+    assigned_vars(body, &mut assigned);
+    let mut work: Vec<&Expr> = exprs.into_iter().collect();
+    while let Some(e) = work.pop() {
+        match &e.kind {
+            ExprKind::Leaf(IrLeaf::Var(x)) if assigned.contains(x) => return false,
+            ExprKind::Leaf(IrLeaf::Read(..)) => return false,
+            _ => work.extend(e.children()),
+        }
+    }
+    true
 }

@@ -117,17 +117,7 @@ impl Lower<'_> {
         // evaluated into a variable of its own.
         let mut out = Vec::new();
         let all: Vec<Stmt> = bodies.iter().flatten().cloned().collect();
-        let mut assigned = Vec::new();
-        assigned_vars(&all, &mut assigned);
-        let mut stays = true;
-        let mut work = vec![&value];
-        while let Some(e) = work.pop() {
-            match &e.kind {
-                ExprKind::Leaf(IrLeaf::Var(x)) => stays &= !assigned.contains(x),
-                ExprKind::Leaf(IrLeaf::Read(..)) => stays = false,
-                _ => work.extend(e.children()),
-            }
-        }
+        let stays = values_stay([&value], &all);
         let at = |kind| Stmt {
             kind,
             label: None,
