@@ -30,6 +30,7 @@ opaque! {
     isl_point isl_schedule isl_schedule_node isl_schedule_constraints isl_union_access_info
     isl_union_flow isl_ast_build isl_ast_node isl_ast_expr isl_ast_node_list isl_union_set_list
     isl_val_list isl_id_list isl_basic_map isl_local_space isl_constraint
+    isl_basic_map_list isl_constraint_list
 }
 
 /// An object handed to isl for good (`__isl_take`): the callee consumes this reference, also
@@ -92,6 +93,8 @@ free! {
     isl_ast_expr => isl_ast_expr_free, isl_ast_node_list => isl_ast_node_list_free,
     isl_union_set_list => isl_union_set_list_free, isl_val_list => isl_val_list_free,
     isl_id_list => isl_id_list_free,
+    isl_basic_map_list => isl_basic_map_list_free,
+    isl_constraint_list => isl_constraint_list_free,
 }
 
 /// An object lent to isl for the duration of one call (`__isl_keep`).
@@ -314,6 +317,34 @@ unsafe extern "C" {
     ) -> *mut isl_constraint;
     pub fn isl_basic_map_from_constraint(c: Take<isl_constraint>) -> *mut isl_basic_map;
     pub fn isl_map_from_basic_map(b: Take<isl_basic_map>) -> *mut isl_map;
+
+    // ---- constraints one by one (`Map::drop_constant_bounds`)
+    pub fn isl_map_get_basic_map_list(m: Keep<isl_map>) -> *mut isl_basic_map_list;
+    pub fn isl_basic_map_list_size(l: Keep<isl_basic_map_list>) -> Size;
+    pub fn isl_basic_map_list_get_at(l: Keep<isl_basic_map_list>, k: c_int) -> *mut isl_basic_map;
+    pub fn isl_basic_map_list_free(l: Take<isl_basic_map_list>) -> *mut isl_basic_map_list;
+    pub fn isl_basic_map_dim(b: Keep<isl_basic_map>, t: DimT) -> Size;
+    pub fn isl_basic_map_get_space(b: Keep<isl_basic_map>) -> *mut isl_space;
+    pub fn isl_basic_map_universe(s: Take<isl_space>) -> *mut isl_basic_map;
+    pub fn isl_basic_map_intersect(
+        a: Take<isl_basic_map>,
+        b: Take<isl_basic_map>,
+    ) -> *mut isl_basic_map;
+    pub fn isl_basic_map_get_constraint_list(b: Keep<isl_basic_map>) -> *mut isl_constraint_list;
+    pub fn isl_constraint_list_size(l: Keep<isl_constraint_list>) -> Size;
+    pub fn isl_constraint_list_get_at(
+        l: Keep<isl_constraint_list>,
+        k: c_int,
+    ) -> *mut isl_constraint;
+    pub fn isl_constraint_list_free(l: Take<isl_constraint_list>) -> *mut isl_constraint_list;
+    pub fn isl_constraint_is_equality(c: Keep<isl_constraint>) -> Bool;
+    pub fn isl_constraint_involves_dims(
+        c: Keep<isl_constraint>,
+        t: DimT,
+        first: c_uint,
+        n: c_uint,
+    ) -> Bool;
+    pub fn isl_constraint_get_constant_val(c: Keep<isl_constraint>) -> *mut isl_val;
 
     // ---- maps
     pub fn isl_map_copy(m: Keep<isl_map>) -> *mut isl_map;

@@ -708,3 +708,36 @@ fn the_isl_linked_is_optimists_build() {
         "isl-0.27+optimist.2-IMath-32"
     );
 }
+
+#[test]
+fn large_constant_bounds_are_dropped_and_the_rest_stays() {
+    let ctx = Ctx::new();
+    // A stencil's dependence over a 96 x 128 grid in a time loop of 4 steps: the grid's bounds
+    // go, the time loop's and the lower bounds stay, and so does the equality.
+    let m = map(
+        &ctx,
+        "{ S0[f, y, x] -> S1[f, y + 1, x] : 0 <= f <= 3 and 0 <= y <= 93 and 0 < x <= 126 }",
+    );
+    let wide = m.drop_constant_bounds(32).unwrap();
+    check(
+        &wide,
+        expect!["{ S0[f, y, x] -> S1[f, 1 + y, x] : 0 <= f <= 3 and y >= 0 and x > 0 }"],
+    );
+    assert!(m.is_subset(&wide).unwrap());
+    // Relations between variables, parameters and divisions stay; so does a piece's parity.
+    let m = map(
+        &ctx,
+        "[n] -> { S0[i] -> S1[j] : j >= i + 40 and 0 <= i < n and (i) mod 2 = 0 and j <= 200 }",
+    );
+    check(
+        m.drop_constant_bounds(32).unwrap(),
+        expect!["[n] -> { S0[i] -> S1[j] : (i) mod 2 = 0 and 0 <= i < n and j >= 40 + i }"],
+    );
+    // Below the threshold nothing changes.
+    check(
+        map(&ctx, "{ S0[i] -> S1[i] : 0 <= i <= 20 }")
+            .drop_constant_bounds(32)
+            .unwrap(),
+        expect!["{ S0[i] -> S1[i] : 0 <= i <= 20 }"],
+    );
+}
