@@ -229,6 +229,21 @@ fn loops_outside_the_subset() {
         "  for (int i = 0; i < n; i += n)\n    A[i] = 0;",
         expect!["t.c:3:26: the loop step must change `i` by a constant, as in `i++` or `i += 2`"],
     );
+    // A step at the end of the body adds to the header's (`corpus/counter_steps.c`).
+    check_body(
+        "  for (int i = 0; i < n; i++) {\n    A[i] = 0;\n    i--;\n  }",
+        expect![
+            "t.c:3:3: the loop's steps of `i` (in its header and at the end of its body) must add up to a non-zero constant"
+        ],
+    );
+    check_body(
+        "  for (int i = 0; i < n;) {\n    A[i] = 0;\n    i += n;\n  }",
+        expect!["t.c:5:5: the loop step must change `i` by a constant, as in `i++` or `i += 2`"],
+    );
+    check_body(
+        "  int i;\n  for (; A[0] < n;)\n    A[0] = 0;",
+        expect!["t.c:4:8: the loop needs a counter initialization, as in `for (i = 0; ...)`"],
+    );
 }
 
 #[test]

@@ -78,6 +78,26 @@ fn final_value(f: &For, assigned: &[VarId]) -> Result<Option<Expr>, IrError> {
         (BinOp::Lt, 1) | (BinOp::Gt, -1) => bound.clone(),
         (BinOp::Le, 1) => Expr::binary(BinOp::Add, bound.clone(), one)?,
         (BinOp::Ge, -1) => Expr::binary(BinOp::Sub, bound.clone(), one)?,
+        // Steps of `s`: `init + s * ((bound - init + s - 1) / s)` for `<` (`+ s` for `<=`),
+        // the like downward; the quotient's operand is not negative where the loop runs.
+        (op @ (BinOp::Lt | BinOp::Le), s) if s > 1 => {
+            let s = i128::from(s);
+            let extra = if op == BinOp::Lt { s - 1 } else { s };
+            let span = Expr::binary(BinOp::Sub, bound.clone(), init.clone())?;
+            let span = Expr::binary(BinOp::Add, span, Expr::int(extra, f.cond.ty)?)?;
+            let trips = Expr::binary(BinOp::Div, span, Expr::int(s, f.cond.ty)?)?;
+            let by = Expr::binary(BinOp::Mul, trips, Expr::int(s, f.cond.ty)?)?;
+            Expr::binary(BinOp::Add, init.clone(), by)?
+        }
+        (op @ (BinOp::Gt | BinOp::Ge), s) if s < -1 => {
+            let t = -i128::from(s);
+            let extra = if op == BinOp::Gt { t - 1 } else { t };
+            let span = Expr::binary(BinOp::Sub, init.clone(), bound.clone())?;
+            let span = Expr::binary(BinOp::Add, span, Expr::int(extra, f.cond.ty)?)?;
+            let trips = Expr::binary(BinOp::Div, span, Expr::int(t, f.cond.ty)?)?;
+            let by = Expr::binary(BinOp::Mul, trips, Expr::int(t, f.cond.ty)?)?;
+            Expr::binary(BinOp::Sub, init.clone(), by)?
+        }
         _ => return Ok(None),
     };
     let runs = Expr::binary(f.cond.op, init.clone(), bound)?;

@@ -8,7 +8,8 @@ use super::*;
 pub struct LoopNest {
     /// The function it stands in.
     pub function: String,
-    /// Its first line (1-based), where its `for` stands.
+    /// Its first line (1-based), where its `for` stands, or the assignment to its counter just
+    /// before it when the `for` has no initialization (`d = 1;` before `for (; d < n; d++)`).
     pub first_line: u32,
     /// Its last line.
     pub last_line: u32,
@@ -129,37 +130,24 @@ impl Walk<'_> {
     fn statement(&mut self, s: &Node<Statement>, parent: Option<usize>, in_block: bool) {
         match &s.node {
             Statement::Compound(items) => {
+                let mut before = None;
                 for i in items {
                     if let BlockItem::Statement(st) = &i.node {
-                        self.statement(st, parent, true);
+                        match &st.node {
+                            Statement::For(f) => {
+                                let start = starts_at(before, f, |sp| self.own_lines(sp));
+                                let start = start.unwrap_or(st.span.start);
+                                self.for_statement(st.span, f, start, parent, true);
+                            }
+                            _ => self.statement(st, parent, true),
+                        }
+                        before = Some(st);
+                    } else {
+                        before = None;
                     }
                 }
             }
-            Statement::For(f) => {
-                let end = self.pragmas.text_end(s.span);
-                let (first, last) = (
-                    self.lines.loc(s.span.start),
-                    self.lines.loc(end.saturating_sub(1).max(s.span.start)),
-                );
-                if first.file != self.name || last.file != self.name {
-                    return;
-                }
-                let alone = in_block && self.own_lines(s.span);
-                let body = match &f.node.statement.node {
-                    Statement::Compound(items) => self.body(items),
-                    _ => Vec::new(),
-                };
-                self.out.push(LoopNest {
-                    function: self.function.clone(),
-                    first_line: first.line,
-                    last_line: last.line,
-                    parent,
-                    alone,
-                    body,
-                });
-                let me = Some(self.out.len() - 1);
-                self.statement(&f.node.statement, me, false);
-            }
+            Statement::For(f) => self.for_statement(s.span, f, s.span.start, parent, in_block),
             Statement::If(i) => {
                 self.statement(&i.node.then_statement, parent, false);
                 if let Some(e) = &i.node.else_statement {
@@ -173,6 +161,74 @@ impl Walk<'_> {
             _ => {}
         }
     }
+
+    /// Records `for` statement `f` (at `span`), whose text starts at `start` (its own start, or
+    /// that of the assignment to its counter before it).
+    fn for_statement(
+        &mut self,
+        span: Span,
+        f: &Node<ast::ForStatement>,
+        start: usize,
+        parent: Option<usize>,
+        in_block: bool,
+    ) {
+        let end = self.pragmas.text_end(span);
+        let (first, last) = (
+            self.lines.loc(start),
+            self.lines.loc(end.saturating_sub(1).max(span.start)),
+        );
+        if first.file != self.name || last.file != self.name {
+            return;
+        }
+        let alone = in_block && self.own_lines(span);
+        let body = match &f.node.statement.node {
+            Statement::Compound(items) => self.body(items),
+            _ => Vec::new(),
+        };
+        self.out.push(LoopNest {
+            function: self.function.clone(),
+            first_line: first.line,
+            last_line: last.line,
+            parent,
+            alone,
+            body,
+        });
+        let me = Some(self.out.len() - 1);
+        self.statement(&f.node.statement, me, false);
+    }
+}
+
+/// Where a `for` loop without an initialization starts its text when `before` (the statement
+/// just before it in its block, with lines of its own: `own_lines`) assigns its counter, as in
+/// `d = 1;\n for (; d < n; d++)`: a region must hold both ([`Lower::for_loop`] starts the loop
+/// at that value).
+fn starts_at(
+    before: Option<&Node<Statement>>,
+    f: &Node<ast::ForStatement>,
+    own_lines: impl Fn(Span) -> bool,
+) -> Option<usize> {
+    if !matches!(f.node.initializer.node, ast::ForInitializer::Empty) {
+        return None;
+    }
+    let name = |e: &Node<Expression>| match &e.node {
+        Expression::Identifier(id) => Some(id.node.name.clone()),
+        _ => None,
+    };
+    let Expression::BinaryOperator(c) = &f.node.condition.as_ref()?.node else {
+        return None;
+    };
+    let before = before?;
+    let Statement::Expression(Some(e)) = &before.node else {
+        return None;
+    };
+    let Expression::BinaryOperator(a) = &e.node else {
+        return None;
+    };
+    let target = name(&a.node.lhs)?;
+    (a.node.operator.node == ast::BinaryOperator::Assign
+        && [name(&c.node.lhs), name(&c.node.rhs)].contains(&Some(target))
+        && own_lines(before.span))
+    .then_some(before.span.start)
 }
 
 /// Finds a loop, or a call of one of the functions `.0`.
@@ -225,6 +281,16 @@ mod tests {
         // shares its line with the braces.
         assert!(nests[0].body.is_empty());
         assert!(nests[3].body.is_empty());
+    }
+
+    #[test]
+    fn a_for_without_initialization_starts_at_the_assignment_to_its_counter() {
+        let src = "void f(int n, double *a) {\n  int d, e;\n  d = 1;\n  for (; d < n; d++)\n    a[d] = 0;\n  e = 2; a[0] = 1;\n  for (; e < n; e++)\n    a[e] = 1;\n  a[1] = 2;\n  for (; n > d; d++)\n    a[d] = 2;\n}\n";
+        let nests = loop_nests("f.c", src, None, &FrontendConfig::default()).unwrap();
+        let lines: Vec<(u32, u32)> = nests.iter().map(|n| (n.first_line, n.last_line)).collect();
+        // The first takes `d = 1;`; the second's assignment shares a line with another
+        // statement, and the third's statement before it assigns no counter.
+        assert_eq!(lines, vec![(3, 5), (7, 8), (10, 11)]);
     }
 
     #[test]

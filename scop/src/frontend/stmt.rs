@@ -26,20 +26,36 @@ impl<'a> Lower<'a> {
         item: &Node<BlockItem>,
         out: &mut Vec<Stmt>,
     ) -> R<()> {
-        if let BlockItem::Statement(s) = &item.node
-            && let Some(parts) = while_parts(&s.node)
-        {
-            let mut before = out.pop_if(|st| {
-                st.label.is_none() && matches!(st.kind, StmtKind::Assign(LValue::Var(_), _))
-            });
-            let lowered = self.while_loop(parts, s.span, &mut before);
-            out.extend(before);
-            out.push(Stmt {
-                kind: StmtKind::For(lowered?),
-                label: None,
-                loc: Some(self.loc(s.span)),
-            });
-            return Ok(());
+        // A loop that may start at the value the statement before it assigns.
+        enum Starts<'s> {
+            While(WhileParts<'s>),
+            For(&'s Node<ast::ForStatement>),
+        }
+        if let BlockItem::Statement(s) = &item.node {
+            let starts = match &s.node {
+                Statement::For(f)
+                    if matches!(f.node.initializer.node, ast::ForInitializer::Empty) =>
+                {
+                    Some(Starts::For(f))
+                }
+                other => while_parts(other).map(Starts::While),
+            };
+            if let Some(starts) = starts {
+                let mut before = out.pop_if(|st| {
+                    st.label.is_none() && matches!(st.kind, StmtKind::Assign(LValue::Var(_), _))
+                });
+                let lowered = match starts {
+                    Starts::While(parts) => self.while_loop(parts, s.span, &mut before),
+                    Starts::For(f) => self.for_loop(f, &mut before),
+                };
+                out.extend(before);
+                out.push(Stmt {
+                    kind: StmtKind::For(lowered?),
+                    label: None,
+                    loc: Some(self.loc(s.span)),
+                });
+                return Ok(());
+            }
         }
         out.extend(self.block_item(item)?);
         Ok(())
@@ -301,7 +317,7 @@ impl<'a> Lower<'a> {
                     StmtKind::If(c, then, els)
                 }
             }
-            Statement::For(f) => StmtKind::For(self.for_loop(f)?),
+            Statement::For(f) => StmtKind::For(self.for_loop(f, &mut None)?),
             Statement::While(w) => StmtKind::For(self.while_loop(
                 (&w.node.expression, &w.node.statement, false),
                 s.span,
@@ -520,16 +536,29 @@ impl<'a> Lower<'a> {
 }
 
 impl<'a> Lower<'a> {
-    pub(super) fn for_loop(&mut self, f: &Node<ast::ForStatement>) -> R<For> {
+    /// A `for` loop. Its counter may also be stepped by the last statement of its body (`for (i
+    /// = 0; i < n; ) { ...; i += 2; }`, or on top of the header's step: `for (..; i++) { ..;
+    /// i++; }` steps by 2), and its initialization may be empty: the loop then starts at
+    /// `before`'s value when that is an assignment to the counter (the statement just before
+    /// the loop, which is taken), otherwise at the counter's current value.
+    pub(super) fn for_loop(
+        &mut self,
+        f: &Node<ast::ForStatement>,
+        before: &mut Option<Stmt>,
+    ) -> R<For> {
         self.scopes.push(HashMap::new());
-        let r = self.for_loop_scoped(f);
+        let r = self.for_loop_scoped(f, before);
         self.scopes.pop();
         r
     }
 
-    pub(super) fn for_loop_scoped(&mut self, f: &Node<ast::ForStatement>) -> R<For> {
+    pub(super) fn for_loop_scoped(
+        &mut self,
+        f: &Node<ast::ForStatement>,
+        before: &mut Option<Stmt>,
+    ) -> R<For> {
         let fs = &f.node;
-        // The initializer: `i = e` or `int i = e`.
+        // The initializer: `i = e` or `int i = e`, or none.
         let (var, init) = match &fs.initializer.node {
             ast::ForInitializer::Expression(e) => {
                 let (lv, value) = self.assignment(e)?;
@@ -554,10 +583,26 @@ impl<'a> Lower<'a> {
                 }
             }
             _ => {
-                return self.err(
-                    fs.initializer.span,
-                    "the loop needs a counter initialization, as in `for (i = 0; ...)`",
-                );
+                let counter = fs
+                    .condition
+                    .as_ref()
+                    .and_then(|c| self.condition_counter(c, fs));
+                let Some(var) = counter else {
+                    return self.err(
+                        fs.initializer.span,
+                        "the loop needs a counter initialization, as in `for (i = 0; ...)`",
+                    );
+                };
+                let start = match before.take_if(
+                    |st| matches!(st.kind, StmtKind::Assign(LValue::Var(v), _) if v == var),
+                ) {
+                    Some(Stmt {
+                        kind: StmtKind::Assign(_, value),
+                        ..
+                    }) => value,
+                    _ => Expr::var(var, self.vars[var].ty),
+                };
+                (var, start)
             }
         };
         let ty = self.vars[var].ty;
@@ -569,14 +614,48 @@ impl<'a> Lower<'a> {
             return self.err(f.span, "the loop needs a condition comparing its counter");
         };
         let cond = self.loop_condition(cond, var, &name)?;
-        let Some(step) = &fs.step else {
-            return self.err(
-                f.span,
-                "the loop needs a constant step such as `i++` or `i += 2`",
-            );
+        // A step as the body's last statement.
+        let (items, last_step) = match &fs.statement.node {
+            Statement::Compound(items) => match items.split_last() {
+                Some((last, rest)) => match &last.node {
+                    BlockItem::Statement(Node {
+                        node: Statement::Expression(Some(e)),
+                        ..
+                    }) if steps_counter(e, &name) => (Some(rest), Some(self.loop_step(e, &name)?)),
+                    _ => (Some(&items[..]), None),
+                },
+                None => (Some(&items[..]), None),
+            },
+            _ => (None, None),
         };
-        let step = self.loop_step(step, &name)?;
-        let body = self.body(&fs.statement)?;
+        let step = match (&fs.step, last_step) {
+            (Some(step), last) => {
+                let step = self.loop_step(step, &name)?;
+                match last {
+                    None => step,
+                    Some(last) => match step.checked_add(last) {
+                        Some(s) if s != 0 => s,
+                        _ => {
+                            return self.err(
+                                f.span,
+                                format!("the loop's steps of `{name}` (in its header and at the end of its body) must add up to a non-zero constant"),
+                            );
+                        }
+                    },
+                }
+            }
+            (None, Some(last)) => last,
+            (None, None) => {
+                return self.err(
+                    f.span,
+                    "the loop needs a constant step such as `i++` or `i += 2`",
+                );
+            }
+        };
+        let body = match items {
+            Some(items) => self.block_items(items)?,
+            None => self.body(&fs.statement)?,
+        };
         Ok(For {
             var,
             init,
@@ -584,6 +663,41 @@ impl<'a> Lower<'a> {
             step,
             body,
         })
+    }
+
+    /// The counter of a loop without initialization: the integer variable its condition `c`
+    /// compares (`i` in `i < n` or `n > i`) that its header's step or its body's last statement
+    /// steps.
+    fn condition_counter(&self, c: &Node<Expression>, f: &ast::ForStatement) -> Option<VarId> {
+        let Expression::BinaryOperator(b) = &c.node else {
+            return None;
+        };
+        let last = match &f.statement.node {
+            Statement::Compound(items) => match items.last().map(|i| &i.node) {
+                Some(BlockItem::Statement(Node {
+                    node: Statement::Expression(Some(e)),
+                    ..
+                })) => Some(e),
+                _ => None,
+            },
+            _ => None,
+        };
+        [&b.node.lhs, &b.node.rhs]
+            .into_iter()
+            .find_map(|e| match &e.node {
+                Expression::Identifier(id)
+                    if f.step
+                        .iter()
+                        .chain(last)
+                        .any(|s| steps_counter(s, &id.node.name)) =>
+                {
+                    match self.lookup(&id.node.name) {
+                        Some(Name::Var(v)) if self.vars[v].ty.is_int() => Some(v),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            })
     }
 
     /// `i < e`, `e > i`, ...: normalized with the counter on the left.
@@ -713,6 +827,33 @@ impl<'a> Lower<'a> {
                 "the loop step must be a non-zero constant that fits in 64 bits",
             ),
         }
+    }
+}
+
+/// Whether `e` has the form of a loop step of `name` (`name++`, `--name`, `name += e`, `name -=
+/// e`, `name = name + e`), whatever `e`: [`Lower::loop_step`] then says whether it is constant.
+fn steps_counter(e: &Node<Expression>, name: &str) -> bool {
+    use ast::BinaryOperator as B;
+    let is_var = |e: &Node<Expression>| matches!(&e.node, Expression::Identifier(id) if id.node.name == name);
+    match &e.node {
+        Expression::UnaryOperator(u) => {
+            is_var(&u.node.operand)
+                && matches!(
+                    u.node.operator.node,
+                    ast::UnaryOperator::PostIncrement
+                        | ast::UnaryOperator::PreIncrement
+                        | ast::UnaryOperator::PostDecrement
+                        | ast::UnaryOperator::PreDecrement
+                )
+        }
+        Expression::BinaryOperator(b) => {
+            is_var(&b.node.lhs)
+                && matches!(
+                    b.node.operator.node,
+                    B::AssignPlus | B::AssignMinus | B::Assign
+                )
+        }
+        _ => false,
     }
 }
 
