@@ -63,6 +63,9 @@ pub struct Part {
     /// (1 optimized, 0 faithful), with the function's linkage (`static` for a region's kernel
     /// and for a `static` function).
     pub kernel: Option<String>,
+    /// When optimized, whether the optimized code's loops are not the program's (another
+    /// order, tiles, register blocks, a loop split; [`optimist_codegen::Plan::restructures`]).
+    pub restructured: bool,
 }
 
 impl std::fmt::Display for Part {
@@ -96,8 +99,9 @@ impl Rewritten {
             .iter()
             .filter(|p| p.outcome == Rewrite::Optimized)
             .count();
+        let restructured = self.parts.iter().filter(|p| p.restructured).count();
         let mut out = format!(
-            "{} looked at: {optimized} optimized, {} kept as written\n",
+            "{} looked at: {optimized} optimized ({restructured} with their loops restructured), {} kept as written\n",
             self.parts.len(),
             self.parts.len() - optimized
         );
@@ -263,7 +267,7 @@ pub fn rewrite_c(
         let kept =
             |reason: &str| format!("// optimist: {reason}\n{}", lines[first..=last].concat());
         match rewrite_one(name, text, include_dir, frontend, config, d, &lines) {
-            Ok(code) => {
+            Ok(Versioned { code, restructured }) => {
                 let note = ignored_pragmas(&lines[first..=last]);
                 let code = if note.is_empty() {
                     code
@@ -276,6 +280,7 @@ pub fn rewrite_c(
                     region: None,
                     outcome: Rewrite::Optimized,
                     kernel: Some(d.name.clone()),
+                    restructured,
                 });
             }
             Err(Failure::Unreadable(reason))
@@ -291,6 +296,7 @@ pub fn rewrite_c(
                     region: None,
                     outcome: Rewrite::Kept(reason),
                     kernel: None,
+                    restructured: false,
                 });
             }
             Err(Failure::Unreadable(_)) if d.has_scop => {
@@ -320,6 +326,7 @@ pub fn rewrite_c(
                     region: None,
                     outcome: Rewrite::Kept(reason),
                     kernel: None,
+                    restructured: false,
                 });
             }
         }
@@ -348,7 +355,7 @@ fn rewrite_regions(
     let mut parts = Vec::new();
     let mut kernels = String::new();
     for (k, r) in mine.iter().enumerate() {
-        let (outcome, edit, made) = match rewrite_region(
+        let (outcome, edit, made, restructured) = match rewrite_region(
             name,
             text,
             include_dir,
@@ -359,12 +366,12 @@ fn rewrite_regions(
             lines,
             taken,
         ) {
-            Ok((code, call, made)) => {
-                kernels.push_str(&code);
+            Ok((versioned, call, made)) => {
+                kernels.push_str(&versioned.code);
                 if !kernels.ends_with('\n') {
                     kernels.push('\n');
                 }
-                (Rewrite::Optimized, call, Some(made))
+                (Rewrite::Optimized, call, Some(made), versioned.restructured)
             }
             Err(Failure::Unreadable(reason) | Failure::NotOptimized(reason)) => {
                 let reason = reason.replace('\n', " ");
@@ -374,7 +381,7 @@ fn rewrite_regions(
                     .map(|l| l.chars().take_while(|c| c.is_whitespace()).collect())
                     .unwrap_or_default();
                 let edit = (at, at, format!("{indent}// optimist: {reason}\n"));
-                (Rewrite::Kept(reason), edit, None)
+                (Rewrite::Kept(reason), edit, None, false)
             }
         };
         edits.push(edit);
@@ -383,6 +390,7 @@ fn rewrite_regions(
             region: Some(r.scop_line),
             outcome,
             kernel: made,
+            restructured,
         });
     }
     (kernels, edits, parts)
@@ -428,18 +436,20 @@ fn rewrite_statements(
     let code = frontend::parse_source(name, &st.source, include_dir, &fc)
         .map_err(|e| e.to_string())
         .and_then(|f| optimized(&f, config, &st.function));
-    let (text, outcome) = match code {
-        Ok(code) => (
+    let (text, outcome, restructured) = match code {
+        Ok(Versioned { code, restructured }) => (
             format!(
                 "/* optimist: {name} holds only statements; read as `{signature}` (its free scalars and arrays as parameters, what it assigns as locals) */\n{code}"
             ),
             Rewrite::Optimized,
+            restructured,
         ),
         Err(reason) => {
             let reason = reason.replace('\n', " ");
             (
                 format!("// optimist: {reason}\n{text}"),
                 Rewrite::Kept(reason),
+                false,
             )
         }
     };
@@ -450,6 +460,7 @@ fn rewrite_statements(
             region: None,
             kernel: (outcome == Rewrite::Optimized).then(|| st.function.clone()),
             outcome,
+            restructured,
         }],
     }
 }
@@ -497,7 +508,7 @@ fn rewrite_one(
     config: &Config,
     d: &frontend::Definition,
     lines: &[String],
-) -> Result<String, Failure> {
+) -> Result<Versioned, Failure> {
     let (first, last) = (d.first_line as usize - 1, d.last_line as usize - 1);
     let alone = |line: Option<&String>, before: bool| {
         line.is_some_and(|l| {
@@ -531,17 +542,28 @@ fn rewrite_one(
     optimized(&f, config, &d.name).map_err(Failure::NotOptimized)
 }
 
+/// A function's versioned C ([`optimized`]).
+pub(crate) struct Versioned {
+    /// The C text.
+    pub(crate) code: String,
+    /// Whether its optimized code's loops are not the program's ([`Part::restructured`]).
+    pub(crate) restructured: bool,
+}
+
 /// `f`'s versioned C under `config`, or why it is not optimized.
 fn optimized(
     f: &optimist_scop::ir::Function,
     config: &Config,
     name: &str,
-) -> Result<String, String> {
+) -> Result<Versioned, String> {
     let (program, outcome) = compile_c(f, config, name).map_err(|e| e.to_string())?;
-    match (outcome.why(), program.as_written) {
-        (Some(why), _) => Err(format!("not optimized: {why}")),
-        (None, Some(why)) => Err(why),
-        (None, None) => Ok(program.code),
+    match (outcome.why(), program.as_written, outcome.plan()) {
+        (Some(why), _, _) => Err(format!("not optimized: {why}")),
+        (None, Some(why), _) => Err(why),
+        (None, None, plan) => Ok(Versioned {
+            code: program.code,
+            restructured: plan.is_some_and(|p| p.restructures()),
+        }),
     }
 }
 
@@ -660,7 +682,7 @@ fn rewrite_region(
     k: usize,
     lines: &[String],
     taken: &mut Vec<String>,
-) -> Result<(String, Edit, String), Failure> {
+) -> Result<(Versioned, Edit, String), Failure> {
     if let Some(p) = &r.problem {
         return Err(Failure::Unreadable(p.clone()));
     }

@@ -68,8 +68,9 @@ struct WholeArgs {
     /// The file to write (default: standard output).
     #[arg(short = 'o', value_name = "OUT.c")]
     output: Option<PathBuf>,
-    /// Also print, on standard error, how many regions were looked at, optimized and kept,
-    /// and the reasons for keeping with their counts.
+    /// Also print, on standard error, how many regions were looked at, optimized (and of
+    /// those, how many with their loops restructured) and kept, and the reasons for keeping
+    /// with their counts.
     #[arg(long)]
     summary: bool,
 }
@@ -467,6 +468,9 @@ fn whole(args: &WholeArgs) -> Result<()> {
     )?;
     for part in &out.parts {
         match &part.outcome {
+            optimist::Rewrite::Optimized if part.restructured => {
+                eprintln!("optimist: {part}: optimized, loops restructured")
+            }
             optimist::Rewrite::Optimized => eprintln!("optimist: {part}: optimized"),
             optimist::Rewrite::Kept(why) => eprintln!("optimist: {part}: kept as written: {why}"),
         }

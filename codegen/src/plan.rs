@@ -156,6 +156,26 @@ impl Plan {
         })
     }
 
+    /// Whether the optimized code's loops are not the program's: a schedule other than the
+    /// program's order, tiles (of time too), register blocks, a loop split or interchanged
+    /// ([`Plan::decisions`]). Lanes, threads and registers alone do not count.
+    pub fn restructures(&self) -> bool {
+        use optimist_loopy::{Decision, Departure, ScheduleChoice};
+        self.decisions.iter().any(|d| match d {
+            Decision::Schedule(c) => *c != ScheduleChoice::Original,
+            Decision::Tiled { .. }
+            | Decision::RegisterBlock { .. }
+            | Decision::TimeTiles { .. } => true,
+            Decision::Departed(list) => list.iter().any(|x| {
+                matches!(
+                    x,
+                    Departure::Split(_) | Departure::Interchanged { .. } | Departure::TimeTiles
+                )
+            }),
+            _ => false,
+        })
+    }
+
     /// [`Plan::decide`] for C: for the plan's target when it is a C target (a caller's
     /// variant of [`optimist_loopy::Target::c`]), else for `Target::c()`.
     pub fn decide_c(&self) -> crate::Decided {

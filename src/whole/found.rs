@@ -146,14 +146,15 @@ pub(super) fn rewrite_found(
                     &lines,
                     &mut taken,
                 ) {
-                    Ok((code, call, kernel)) => {
+                    Ok((versioned, call, kernel)) => {
                         edits.push(call);
-                        kernels.push((n.function.clone(), code));
+                        kernels.push((n.function.clone(), versioned.code));
                         parts.push(Part {
                             function: n.function.clone(),
                             region: Some(first),
                             outcome: Rewrite::Optimized,
                             kernel: Some(kernel),
+                            restructured: versioned.restructured,
                         });
                     }
                     Err(Failure::NotOptimized(reason)) => {
@@ -206,5 +207,6 @@ fn kept_part(nests: &[frontend::LoopNest], c: Candidate, reason: &str) -> Part {
         region: Some(c.lines(nests).0),
         outcome: Rewrite::Kept(reason.replace('\n', " ")),
         kernel: None,
+        restructured: false,
     }
 }
