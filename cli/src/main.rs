@@ -185,6 +185,12 @@ struct Schedule {
     /// replacement).
     #[arg(long)]
     no_registers: bool,
+    /// The x86-64 CPU the optimized native code is for: `native` (this one), `x86-64` (128-bit
+    /// vectors only), `x86-64-v3` (AVX2: its simplest vector loops in 256-bit vectors),
+    /// `x86-64-v4` (AVX-512: in 512-bit vectors). `NativeOptions::wide_bytes`; a CPU without
+    /// the instructions faults on them. Default: `native`. Results do not depend on it.
+    #[arg(long, value_name = "CPU", value_parser = ["native", "x86-64", "x86-64-v3", "x86-64-v4"])]
+    cpu: Option<String>,
     /// Let the optimized native code fuse a product's multiplies and adds (`fma`, rounded
     /// once, where the CPU has it): faster, and the results may differ from the program's in
     /// the last bits (`NativeOptions::contract`). Off by default.
@@ -215,6 +221,12 @@ impl Schedule {
         config.native.vector = !self.no_vector;
         config.native.registers = !self.no_registers;
         config.native.contract = self.contract;
+        config.native.wide_bytes = match self.cpu.as_deref() {
+            Some("x86-64") => 0,
+            Some("x86-64-v3") => 32,
+            Some("x86-64-v4") => 64,
+            _ => optimist::NativeOptions::host_wide_bytes(),
+        };
         config.isolate = self.isolate;
         if let Some(list) = &self.passes {
             config.passes = list

@@ -42,6 +42,15 @@ pub struct NativeOptions {
     /// that stops leaves what the program wrote before the stop, as the interpreter does.
     /// Only [`crate::Kernel::run`] and [`crate::Kernel::call`]: the raw C entries never copy. Default: on.
     pub undo: bool,
+    /// Run the vector loops whose statements are `+ - * /`, negation and `sqrt` over
+    /// floating elements contiguous along the loop (or read at one place, or scalars) in
+    /// vectors of this many bytes, in x86-64 code of the library's own emitter (32: AVX, 64:
+    /// AVX-512F), defined in the kernel's module and called by the Cranelift code, which runs
+    /// the remaining iterations in its 128-bit lanes. `0`: Cranelift's 128-bit lanes only.
+    /// The code is the same for a given value (set it to what the CPU that runs the code has:
+    /// a CPU without those instructions faults). Results do not depend on it. Default: the
+    /// widest this CPU has ([`NativeOptions::host_wide_bytes`]).
+    pub wide_bytes: u32,
 }
 
 impl Default for NativeOptions {
@@ -53,15 +62,23 @@ impl Default for NativeOptions {
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: NativeOptions::host_wide_bytes(),
         }
     }
 }
 
 impl NativeOptions {
+    /// The widest vectors the wide-loop emitter has that this CPU runs: 64 bytes with
+    /// AVX-512F, 32 with AVX, else 0 ([`NativeOptions::wide_bytes`]).
+    pub fn host_wide_bytes() -> u32 {
+        crate::native::wide::host_bytes()
+    }
+
     /// The [`Target`](optimist_loopy::Target) these options compile for.
     pub fn target(&self) -> optimist_loopy::Target {
         let mut target = optimist_loopy::Target::native(self.threads, self.vector, self.registers);
         target.fma = self.contract;
+        target.wide_bytes = if self.vector { self.wide_bytes } else { 0 };
         target
     }
 
@@ -74,6 +91,7 @@ impl NativeOptions {
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: 0,
         }
     }
 }

@@ -180,6 +180,10 @@ pub struct Target {
     /// Bytes per vector register of the code generator that builds lanes (Cranelift's x86-64
     /// back end has 128-bit vectors only).
     pub vector_bytes: u32,
+    /// Bytes per vector of the x86-64 emitter native code runs its simplest vector loops in
+    /// (`codegen`'s `native/wide.rs`): 32 (AVX), 64 (AVX-512F), or 0, none: every loop in lanes
+    /// takes Cranelift's vectors of `vector_bytes`. Native code: `NativeOptions::wide_bytes`.
+    pub wide_bytes: u32,
     /// Whether a multiply and an add may be fused: only a product's micro-kernel in native
     /// code, when asked (`NativeOptions::contract`); a fused operation rounds once where the
     /// program rounds twice, so results then differ from the interpreter's in the last bits.
@@ -238,6 +242,7 @@ impl Target {
         Target {
             kind: TargetKind::Native,
             vector_bytes: 16,
+            wide_bytes: 0,
             fma: false,
             vectorizer: Vectorizer::Own,
             vector,
@@ -261,6 +266,7 @@ impl Target {
         Target {
             kind: TargetKind::C,
             vector_bytes: 16,
+            wide_bytes: 0,
             fma: false,
             vectorizer: Vectorizer::Compiler,
             vector: true,

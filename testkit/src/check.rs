@@ -68,6 +68,7 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: 0,
         },
         _ => NativeOptions {
             threads: 1,
@@ -76,11 +77,14 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             contract: false,
             pool: None,
             undo: true,
+            // Cranelift's 128-bit lanes only (the default takes the wide loops where the CPU
+            // has them).
+            wide_bytes: 0,
         },
     };
     let name = format!(
-        "{s_name}, {p_name}, threads {}, vector {}, registers {}",
-        native.threads, native.vector, native.registers
+        "{s_name}, {p_name}, threads {}, vector {}, registers {}, wide {}",
+        native.threads, native.vector, native.registers, native.wide_bytes
     );
     let config = Config {
         strategy,

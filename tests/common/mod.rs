@@ -341,11 +341,24 @@ fn split_version(name: &str, mut lines: Vec<String>) -> (Vec<String>, String) {
 }
 
 /// The native-code configurations every differential test runs: the default (threads for the
-/// cores, vector lanes, registers), everything in order and in memory, an odd thread count
-/// without vectors or registers, and vectors and registers on one thread.
+/// cores, vector lanes, registers, the widest vectors of the wide-loop emitter this CPU has),
+/// everything in order and in memory, an odd thread count without vectors or registers,
+/// vectors and registers on one thread in Cranelift's 128-bit lanes only, and one thread with
+/// each narrower width of the wide-loop emitter this CPU has (AVX's 32 bytes on an AVX-512
+/// machine).
 pub fn native_configurations() -> Vec<optimist::NativeOptions> {
     use optimist::NativeOptions;
-    vec![
+    let one_thread = NativeOptions {
+        threads: 1,
+        vector: true,
+        registers: true,
+        contract: false,
+        pool: None,
+        undo: true,
+        wide_bytes: 0,
+    };
+    let host = NativeOptions::host_wide_bytes();
+    let mut configs = vec![
         NativeOptions::default(),
         NativeOptions::sequential(),
         NativeOptions {
@@ -355,16 +368,20 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: 0,
         },
-        NativeOptions {
-            threads: 1,
-            vector: true,
-            registers: true,
-            contract: false,
-            pool: None,
-            undo: true,
-        },
-    ]
+        one_thread.clone(),
+    ];
+    configs.extend(
+        [32, 64]
+            .into_iter()
+            .filter(|&w| w < host)
+            .map(|wide_bytes| NativeOptions {
+                wide_bytes,
+                ..one_thread.clone()
+            }),
+    );
+    configs
 }
 
 /// A xorshift generator: the fixed pseudo-random sequences of the random tests.

@@ -480,6 +480,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         contract: false,
         pool: None,
         undo: true,
+        wide_bytes: 0,
     };
     let kernel = report(product, one_thread.clone());
     assert!(
@@ -513,6 +514,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: 0,
         },
     );
     let inner_nt = no_tiles.max_depth();
@@ -534,6 +536,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: 0,
         },
     );
     assert_eq!(count(&threads, "call"), 1, "{threads:?}");
@@ -548,6 +551,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: 0,
         },
     );
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
@@ -572,6 +576,7 @@ fn a_reversed_read_runs_in_lanes() {
         contract: false,
         pool: None,
         undo: true,
+        wide_bytes: 0,
     };
     let r = model_loop_report(&f, plan, &native).unwrap();
     let inner = r.max_depth();
@@ -651,6 +656,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         contract: false,
         pool: None,
         undo: true,
+        wide_bytes: 0,
     });
     for op in ["load.i32x4", "iadd.i32x4", "store.i32x4"] {
         assert!(count(&lanes, op) >= 2, "{op}: {lanes:?}");
@@ -667,6 +673,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         contract: false,
         pool: None,
         undo: true,
+        wide_bytes: 0,
     });
     assert!(count(&threads, "call") >= 2, "{threads:?}");
     let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
@@ -911,6 +918,7 @@ fn one_thread_report(
             contract: false,
             pool: None,
             undo: true,
+            wide_bytes: 0,
         },
     )
     .unwrap()
@@ -1164,4 +1172,68 @@ pub(crate) fn default_c_gives(
     };
     let (theirs, version) = common::versioned_c_run(&cc, name, f, spec, &p.code);
     assert_eq!((theirs, version.as_str()), (reference, "optimized"));
+}
+
+/// Loops whose whole vectors run in the wide-loop emitter's code (`native/wide.rs`), at each
+/// width this CPU has (256 bits with AVX, 512 with AVX-512F): the decided tree says so, the
+/// optimized version runs, and every array is the interpreter's, bit for bit, at sizes that
+/// leave remainders of every length (the Cranelift lanes and the scalar loop run them) and
+/// below one wide vector (the emitter's code does not run). The kernels hold what it takes:
+/// `double` and `float`, negation, `sqrt`, division, scalars, an element read at one place, an
+/// array kept in registers across statements (a convolution's output) and more values than
+/// the general registers hold addresses for.
+#[test]
+fn wide_loops_give_the_interpreters_bits() {
+    use optimist::{Config, NativeOptions};
+    let host = NativeOptions::host_wide_bytes();
+    if host == 0 {
+        eprintln!("no wide vectors on this CPU: nothing to test");
+        return;
+    }
+    let kernels = [
+        "void k(int n, double a, double x[n], double y[n], double z[n]) {\n  for (int i = 0; i < n; i++)\n    y[i] = a * x[i] + -y[i] / sqrt(z[i] * z[i] + 1.0);\n}\n",
+        "void k(int n, float a, float x[n], float y[n], float s[1]) {\n  for (int i = 0; i < n; i++)\n    y[i] = (x[i] - s[0]) * a - y[i];\n}\n",
+        "void k(int n, double A[n][n], double B[n][n]) {\n  for (int t = 0; t < 2; t++) {\n    for (int i = 1; i < n - 1; i++)\n      for (int j = 1; j < n - 1; j++)\n        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);\n    for (int i = 1; i < n - 1; i++)\n      for (int j = 1; j < n - 1; j++)\n        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i - 1][j] + B[i + 1][j]);\n  }\n}\n",
+        "void k(int n, float out[n][n], float img[n + 2][n + 2], float w[3][3]) {\n  for (int y = 0; y < n; y++)\n    for (int x = 0; x < n; x++) {\n      out[y][x] = 0.0f;\n      for (int dy = 0; dy < 3; dy++)\n        for (int dx = 0; dx < 3; dx++)\n          out[y][x] += w[dy][dx] * img[y + dy][x + dx];\n    }\n}\n",
+        "void k(int n, double a[n], double b[n], double c[n], double d[n], double e[n], double f[n], double g[n], double h[n], double p[n], double q[n], double r[n], double s[n]) {\n  for (int i = 0; i < n; i++) {\n    a[i] = b[i] * c[i] - d[i] * e[i] + f[i] / g[i] - h[i] * p[i] + q[i] * r[i] - s[i];\n    s[i] = a[i] + b[i];\n  }\n}\n",
+    ];
+    let mut failures = Vec::new();
+    for width in [32u32, 64].into_iter().filter(|&w| w <= host) {
+        let native = NativeOptions {
+            threads: 1,
+            wide_bytes: width,
+            ..NativeOptions::default()
+        };
+        let config = Config {
+            native: native.clone(),
+            deadline: None,
+            ..Config::default()
+        };
+        for (k, src) in kernels.iter().enumerate() {
+            let name = format!("kernel {k} at {} bits", width * 8);
+            let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+            let compiled = optimist::compile(&f, &config).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let plan = compiled.outcome.plan().expect("optimized");
+            let shown = plan.show_decided(&native.target());
+            assert!(
+                shown.contains(&format!("whole vectors in {} bits first", width * 8)),
+                "{name}: {shown}"
+            );
+            for n in [1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 70] {
+                let mut args = vec!["--set".to_string(), format!("n={n}")];
+                if src.contains(" a,") {
+                    args.extend(["--set".to_string(), "a=1.25".to_string()]);
+                }
+                let spec = RunSpec::parse_args(&args).unwrap();
+                let reference = common::interpreter_hashes(&f, &spec);
+                let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+                if hashes != reference || version != optimist_codegen::Version::Optimized {
+                    failures.push(format!(
+                        "{name}, n = {n}: {version:?} {hashes:?} against {reference:?}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

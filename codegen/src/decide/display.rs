@@ -48,6 +48,9 @@ impl Exec {
                 let mut s = String::from("  // lanes");
                 if let Some(own) = &l.own {
                     let _ = write!(s, " of {}", own.shape.elem);
+                    if let Some(w) = &own.wide {
+                        let _ = write!(s, ", whole vectors in {} bits first", w.bytes() * 8);
+                    }
                 }
                 if l.unrolled {
                     s.push_str(", short loops unrolled");

@@ -30,7 +30,7 @@ impl Decider<'_> {
                 let (elem, flat) = self.lanes_body(iter, body)?;
                 let stmts = statements_of(self.scop, &flat)?;
                 let registers = self.register_arrays(&stmts, None);
-                let own = self.own_lanes(elem, end, &flat)?;
+                let own = self.own_lanes(iter, elem, end, &flat, true, registers.len())?;
                 let unrolled = flat.as_slice() != body;
                 // Its iterations shared among threads, each thread's block in lanes, where no
                 // loop around runs on threads and the loop is outermost or a whole sweep
@@ -157,7 +157,7 @@ impl Decider<'_> {
                 }
                 (
                     Lanes {
-                        own: Some(self.own_lanes(elem, vend, &flat)?),
+                        own: Some(self.own_lanes(*vi, elem, vend, &flat, false, 0)?),
                         unrolled: flat.as_slice() != vbody.as_slice(),
                         share: Share::No,
                         registers,
@@ -212,8 +212,17 @@ impl Decider<'_> {
     }
 
     /// The lanes of `elem` code generation builds for a loop (exclusive bound `end`) over the
-    /// statements `flat` ([`OwnLanes`]).
-    fn own_lanes(&self, elem: Type, end: AExpr, flat: &[Node]) -> Option<OwnLanes> {
+    /// statements `flat` ([`OwnLanes`]); `wide`: its whole vectors may run in the target's
+    /// wide vectors (no loop is jammed into it).
+    fn own_lanes(
+        &self,
+        iter: usize,
+        elem: Type,
+        end: AExpr,
+        flat: &[Node],
+        wide: bool,
+        kept: usize,
+    ) -> Option<OwnLanes> {
         let stmts = flat
             .iter()
             .map(|n| match n {
@@ -224,10 +233,22 @@ impl Decider<'_> {
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()?;
+        let bytes = i64::from(self.target.wide_bytes);
+        let wide = (wide
+            && elem.is_float()
+            && bytes > i64::from(self.target.vector_bytes)
+            && stmts.iter().all(|s| {
+                let st = self.scop.stmt(s.node.stmt);
+                wide_registers(self.scop, self.proved, iter, &s.node.indices, &st.value)
+                    .is_some_and(|r| wide_fits(r, kept, wide_vector_registers(bytes)))
+            }))
+        .then(|| VectorShape::of(elem, bytes))
+        .flatten();
         Some(OwnLanes {
             shape: VectorShape::of(elem, self.target.vector_bytes.into())?,
             end,
             stmts,
+            wide,
         })
     }
 
@@ -673,6 +694,48 @@ pub(crate) fn lanes_of(t: Type, bytes: i64) -> Option<i64> {
     let lanes = bytes / size;
     (bytes % size == 0 && (2..=64).contains(&lanes) && (lanes as u64).is_power_of_two())
         .then_some(lanes)
+}
+
+/// The vector registers the wide-loop emitter takes for `e` along `iter` (as
+/// `native/wide.rs`'s `WideExpr::registers` counts them: a stack over the tree), or `None` when
+/// it does not take `e`: floating `+ - * /`, negation and `sqrt` of constants, parameters and
+/// accesses contiguous or invariant along `iter`.
+pub(crate) fn wide_registers(
+    scop: &Scop,
+    proved: &[ArrayId],
+    iter: usize,
+    indices: &[(AccessId, Vec<AExpr>)],
+    e: &BodyExpr,
+) -> Option<usize> {
+    let go = |x: &BodyExpr| wide_registers(scop, proved, iter, indices, x);
+    if !e.ty.is_float() {
+        return None;
+    }
+    match &e.kind {
+        ExprKind::Float(_) | ExprKind::Leaf(BodyLeaf::Param(_)) => Some(1),
+        ExprKind::Leaf(BodyLeaf::Access(a)) => match stride(scop, proved, iter, indices, *a)? {
+            Stride::Contiguous | Stride::Invariant => Some(1),
+            Stride::Reversed => None,
+        },
+        ExprKind::Unary(UnOp::Neg, x) => go(x),
+        ExprKind::Call(MathFn::Sqrt, args) if args.len() == 1 => go(&args[0]),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, x, y) => {
+            Some(go(x)?.max(1 + go(y)?))
+        }
+        _ => None,
+    }
+}
+
+/// The vector registers of vectors of `bytes` on x86-64: 16 `ymm`, 32 `zmm`.
+pub(crate) fn wide_vector_registers(bytes: i64) -> usize {
+    if bytes >= 64 { 32 } else { 16 }
+}
+
+/// Whether statements that take `stack` vector registers, with `kept` values held across the
+/// iteration (the arrays kept in registers), fit in `registers` with one more for the sign
+/// mask: the wide-loop emitter's bound, which `decide` checks before it asks for one.
+pub(crate) fn wide_fits(stack: usize, kept: usize, registers: usize) -> bool {
+    stack + kept < registers
 }
 
 /// How an access moves along the iterator of a vector loop.

@@ -339,6 +339,13 @@ pub(crate) struct OwnLanes {
     /// The statements the lanes run, in order: the loop's body (every node of it a
     /// statement), each with the element it writes.
     pub stmts: Vec<LaneStmt>,
+    /// The wider vectors its whole vectors run in first, when the target has them
+    /// ([`optimist_loopy::Target::wide_bytes`]) and the statements are what the wide-loop
+    /// emitter takes (`native/wide.rs`: floating `+ - * /`, negation, `sqrt` of contiguous
+    /// elements, elements at one place and scalars, within the vector registers); the
+    /// iterations they leave run in `shape`'s lanes, then one by one. Never with a loop jammed
+    /// into this one.
+    pub wide: Option<VectorShape>,
 }
 
 /// A statement run in lanes ([`OwnLanes::stmts`]).
@@ -1175,7 +1182,7 @@ mod work;
 
 use walk::{Visit, Visitor};
 
-pub(crate) use lanes::{Stride, array_of, lanes_of, stride, unconditional_reads};
+pub(crate) use lanes::{Stride, array_of, lanes_of, stride, unconditional_reads, wide_fits};
 pub(crate) use points::{ArrayAccess, StmtAt, VectorShape};
 pub(crate) use probe::{Probe, ProbeOp};
 pub(crate) use unroll::{jam_copies, unroll_short};

@@ -50,6 +50,7 @@ pub(crate) mod lower;
 pub(crate) mod model;
 pub(crate) mod module;
 pub(crate) mod versioned;
+pub(crate) mod wide;
 
 pub(crate) use faithful::{LowerLeaves, define_faithful, lower_expr};
 pub(crate) use lower::{HasLowering, Lowering, clif, lower_if, lower_loop};

@@ -48,6 +48,10 @@ impl ModelLowering<'_, '_> {
         let (vty, lanes) = vector_type(own.shape)?;
         let v = self.iters[iter];
         self.l.b.def_var(v, x);
+        if let (None, Some(wide)) = (jam, own.wide) {
+            // The whole wide vectors first; the iterations they leave continue below.
+            self.wide_loop(iter, x, end, own, wide, &decided.registers)?;
+        }
         let last_start = self.l.b.ins().iadd_imm_s(end, 1 - lanes);
         // The values of the jammed iterator, one per copy.
         let copies: Vec<Option<(usize, Value)>> = match jam {
@@ -125,6 +129,203 @@ impl ModelLowering<'_, '_> {
             },
             |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
         )
+    }
+
+    /// The whole vectors of `wide` from `x` (the loop's iterator's value) below `end`, in the
+    /// wide-loop emitter's code ([`crate::native::wide`]), a function of the module this one
+    /// calls; when it ran, the iterator continues where it stopped. It runs only when one wide
+    /// vector fits at least, so that its scalars (read before it) are read only where the
+    /// program reads them.
+    fn wide_loop(
+        &mut self,
+        iter: usize,
+        x: Value,
+        end: Value,
+        own: &OwnLanes,
+        wide: VectorShape,
+        registers: &[optimist_scop::ir::ArrayId],
+    ) -> Result<(), CodegenError> {
+        use crate::native::wide::{WideLoop, WideStmt, Width};
+        let width = Width::of_bytes(wide.bytes()).ok_or_else(|| {
+            CodegenError::Unsupported(format!("wide vectors of {} bytes", wide.bytes()))
+        })?;
+        let double = match wide.elem {
+            Type::F64 => true,
+            Type::F32 => false,
+            t => return Err(CodegenError::Unsupported(format!("wide vectors of {t}"))),
+        };
+        let v = self.iters[iter];
+        let written: Vec<_> = own.stmts.iter().map(|s| Some(s.write.array())).collect();
+        let last = self.l.b.ins().iadd_imm_s(end, 1 - wide.lanes);
+        let runs = self.l.b.ins().icmp(IntCC::SignedLessThan, x, last);
+        native::lower_if(
+            self,
+            runs,
+            |m| {
+                let mut slots = Vec::new();
+                let mut stmts = Vec::new();
+                // The arrays kept in registers within an iteration, each with its kept value
+                // once a statement wrote it (as the Cranelift lanes keep them).
+                let mut pending: HashMap<optimist_scop::ir::ArrayId, usize> = HashMap::new();
+                for s in &own.stmts {
+                    let inst = Instance::of(m.scop, &s.node);
+                    let value = m.wide_expr(
+                        &inst,
+                        iter,
+                        &inst.st.value,
+                        &written,
+                        (registers, &pending),
+                        &mut slots,
+                    )?;
+                    let (addr, offset) = m.element_at(&inst, s.write)?;
+                    slots.push(m.l.b.ins().iadd_imm_s(addr, i64::from(offset)));
+                    let array = s.write.array();
+                    let keep = registers.contains(&array).then(|| {
+                        let next = pending.len();
+                        *pending.entry(array).or_insert(next)
+                    });
+                    stmts.push(WideStmt {
+                        store: slots.len() - 1,
+                        keep,
+                        value,
+                    });
+                }
+                // The slot the function writes the iterations it ran to.
+                slots.push(m.l.b.ins().iconst(types::I64, 0));
+                let mut l = WideLoop {
+                    double,
+                    width,
+                    stmts,
+                    sign: None,
+                    result: slots.len() - 1,
+                };
+                if l.negates() {
+                    let minus_zero = if double {
+                        m.l.b.ins().f64const(-0.0)
+                    } else {
+                        m.l.b.ins().f32const(-0.0)
+                    };
+                    slots.push(minus_zero);
+                    l.sign = Some(slots.len() - 1);
+                }
+                let code = l.assemble()?;
+                let cl = |e: cranelift_module::ModuleError| {
+                    CodegenError::Unexpected(format!("cranelift: {e}"))
+                };
+                // It preserves every register, so that the caller's values stay in registers
+                // across the call (with the C convention, every value live across it was
+                // spilled in the whole function: a loop nest after it ran 2.5 times slower).
+                let mut sig = m.l.module.make_signature();
+                sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
+                sig.params.push(AbiParam::new(types::I64));
+                sig.params.push(AbiParam::new(types::I64));
+                let id = m.l.module.declare_anonymous_function(&sig).map_err(cl)?;
+                m.l.module
+                    .define_function_bytes(id, 64, &code, &[])
+                    .map_err(cl)?;
+                let f = m.l.module.declare_func_in_func(id, m.l.b.func);
+                let bytes = u32::try_from(slots.len() * 8).map_err(|_| {
+                    CodegenError::Unsupported("a wide loop of too many values".into())
+                })?;
+                let table_slot = m.l.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    bytes,
+                    3,
+                ));
+                for (k, &value) in slots.iter().enumerate() {
+                    let at = i32::try_from(k * 8).map_err(|_| {
+                        CodegenError::Unsupported("a wide loop of too many values".into())
+                    })?;
+                    m.l.b.ins().stack_store(types::I64, value, table_slot, at);
+                }
+                let table = m.l.b.ins().stack_addr(types::I64, table_slot, 0);
+                let count = m.l.b.ins().isub(end, x);
+                m.l.b.ins().call(f, &[table, count]);
+                let at = i32::try_from(l.result * 8).map_err(|_| {
+                    CodegenError::Unsupported("a wide loop of too many values".into())
+                })?;
+                let done =
+                    m.l.b
+                        .ins()
+                        .stack_load(types::I64, types::I64, table_slot, at);
+                let next = m.l.b.ins().iadd(x, done);
+                m.l.b.def_var(v, next);
+                Ok(())
+            },
+            |_| Ok(()),
+        )
+    }
+
+    /// `e` as the wide-loop emitter's value along `iter`, its operands' addresses and scalars
+    /// (computed here, before the loop) appended to `slots`: what does not move along `iter`
+    /// and reads nothing the loop writes is one scalar; an element the loop writes at one
+    /// place is read again in every iteration.
+    fn wide_expr(
+        &mut self,
+        inst: &Instance<'_>,
+        iter: usize,
+        e: &BodyExpr,
+        written: &[Option<optimist_scop::ir::ArrayId>],
+        (registers, pending): (
+            &[optimist_scop::ir::ArrayId],
+            &HashMap<optimist_scop::ir::ArrayId, usize>,
+        ),
+        slots: &mut Vec<Value>,
+    ) -> Result<crate::native::wide::WideExpr, CodegenError> {
+        use crate::native::wide::{WideBin, WideExpr};
+        use optimist_scop::expr::ExprKind;
+        use optimist_scop::ir::{BinOp, UnOp};
+        if self.invariant(inst, iter, e, written) {
+            let x = self.body(Some(inst), e)?;
+            slots.push(x);
+            return Ok(WideExpr::Scalar(slots.len() - 1));
+        }
+        let mut go = |m: &mut Self, x: &BodyExpr| {
+            m.wide_expr(inst, iter, x, written, (registers, pending), slots)
+        };
+        Ok(match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => {
+                let x = ArrayAccess::of(self.scop, *a).ok_or_else(|| {
+                    CodegenError::Unexpected("a wide loop's access to a scalar".into())
+                })?;
+                let stride = self.stride(iter, inst.indices, *a);
+                if registers.contains(&x.array())
+                    && let Some(&k) = pending.get(&x.array())
+                {
+                    return Ok(WideExpr::Kept(k));
+                }
+                let (addr, offset) = self.element_at(inst, x)?;
+                slots.push(self.l.b.ins().iadd_imm_s(addr, i64::from(offset)));
+                match stride {
+                    Some(Stride::Contiguous) => WideExpr::Load(slots.len() - 1),
+                    Some(Stride::Invariant) => WideExpr::Broadcast(slots.len() - 1),
+                    _ => {
+                        return Err(CodegenError::Unexpected(
+                            "a wide loop's access that moves otherwise".into(),
+                        ));
+                    }
+                }
+            }
+            ExprKind::Unary(UnOp::Neg, x) => WideExpr::Neg(Box::new(go(self, x)?)),
+            ExprKind::Call(_, args) if args.len() == 1 => {
+                WideExpr::Sqrt(Box::new(go(self, &args[0])?))
+            }
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), x, y) => {
+                let op = match op {
+                    BinOp::Add => WideBin::Add,
+                    BinOp::Sub => WideBin::Sub,
+                    BinOp::Mul => WideBin::Mul,
+                    _ => WideBin::Div,
+                };
+                let x = go(self, x)?;
+                WideExpr::Bin(op, Box::new(x), Box::new(go(self, y)?))
+            }
+            _ => {
+                return Err(CodegenError::Unexpected(
+                    "a wide loop of an expression the decision refuses".into(),
+                ));
+            }
+        })
     }
 
     /// The invariants of a vector loop's statements `stmts`, per copy of a jammed loop and per

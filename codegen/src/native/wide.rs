@@ -1,0 +1,707 @@
+//! Wide vector loops: x86-64 machine code for a loop in 256-bit (AVX) or 512-bit (AVX-512F)
+//! lanes, which Cranelift 0.135 cannot emit (its x86-64 back end stops at 128 bits), assembled
+//! with `iced-x86` and defined in the kernel's own module (`Module::define_function_bytes`,
+//! no relocation), where the Cranelift code around it calls it.
+//!
+//! A [`WideLoop`] is the vector part of a loop decided to run in lanes
+//! ([`crate::decide::OwnLanes::wide`]): statements storing a floating type at an element
+//! contiguous along the loop, computed by `+ - * /`, negation and `sqrt` from elements
+//! contiguous along it, elements read at one address (broadcast, read again every iteration:
+//! the loop may write them before), scalars computed before the loop, and the values of arrays
+//! kept in registers within an iteration (a convolution's output across its 9 or 25 products:
+//! stored once, at the end of the iteration). Its function is
+//!
+//! ```text
+//! void wide(u64 *table, i64 count)     (Cranelift's `preserve_all` convention)
+//! ```
+//!
+//! with `table` holding one entry per slot ([`WideExpr`]: the address of lane 0's element for
+//! an access, a scalar's bits for a scalar, `-0.0` for negation's sign mask, and the slot it
+//! writes its result to) and `count` the iterations left; it runs the whole vectors among them
+//! (`count` rounded down to a multiple of the lanes, none when it is not positive), each
+//! iteration storing every statement's vector in order, and writes the iterations it ran to
+//! [`WideLoop::result`]. The caller runs the rest (the Cranelift lanes, then scalar code). The
+//! operations are the scalar code's, lane by lane (IEEE `+ - * /` and `sqrt` round the same in
+//! every lane; no fused multiply-add), so the results are the interpreter's bits.
+//!
+//! The call preserves every register the caller's code may hold a value in: with the C
+//! convention, Cranelift spilled every value live across the call in the whole function, and
+//! a loop nest after one with a wide loop ran 2.5 times slower (gemver's matrix-vector
+//! products).
+//!
+//! Registers: `rdi` the table, `rsi` the count, `rax` the iteration, `rdx` the end of the whole
+//! vectors, up to ten general registers the addresses (`rcx` loads the others where used);
+//! vector registers are allocated as a stack over the expression tree ([`WideExpr::registers`])
+//! from the bottom, and from the top the sign mask, the kept values and as many of the scalars
+//! as fit (broadcast once, before the loop). In `zmm`, the stack takes `zmm31` down, registers
+//! Cranelift's code does not use.
+//!
+//! Left for later: loops aligned (a peel to the stores' alignment), masked remainders
+//! (AVX-512), conditions (`?:`), integer lanes, jammed loops and micro-kernels.
+
+use crate::ast::CodegenError;
+use crate::decide::wide_fits;
+use iced_x86::code_asm::*;
+
+/// The width of a wide loop's vectors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Width {
+    /// 256 bits (`ymm`, AVX).
+    Ymm,
+    /// 512 bits (`zmm`, AVX-512F).
+    Zmm,
+}
+
+impl Width {
+    /// The width of vectors of `bytes` (32 or 64).
+    pub(crate) fn of_bytes(bytes: i64) -> Option<Width> {
+        match bytes {
+            32 => Some(Width::Ymm),
+            64 => Some(Width::Zmm),
+            _ => None,
+        }
+    }
+
+    /// Vector registers (16 `ymm`, 32 `zmm`).
+    pub(crate) fn registers(self) -> usize {
+        match self {
+            Width::Ymm => 16,
+            Width::Zmm => 32,
+        }
+    }
+
+    fn bytes(self) -> i64 {
+        match self {
+            Width::Ymm => 32,
+            Width::Zmm => 64,
+        }
+    }
+}
+
+/// An operation of two vectors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WideBin {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// A value of a wide loop, per lane.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum WideExpr {
+    /// Consecutive elements, lane 0's at the address in slot `.0`.
+    Load(usize),
+    /// The element at the address in slot `.0`, in every lane (read every iteration).
+    Broadcast(usize),
+    /// The scalar in slot `.0`, in every lane.
+    Scalar(usize),
+    /// The value kept `.0` ([`WideStmt::keep`]): what a statement of this iteration stored to
+    /// an element later statements read again.
+    Kept(usize),
+    /// The negation (sign flipped, as `fneg`).
+    Neg(Box<WideExpr>),
+    /// The square root.
+    Sqrt(Box<WideExpr>),
+    /// Two values combined.
+    Bin(WideBin, Box<WideExpr>, Box<WideExpr>),
+}
+
+impl WideExpr {
+    /// The vector registers its evaluation takes: its value's, and for an operation of two
+    /// values the other operand's while the first is held.
+    pub(crate) fn registers(&self) -> usize {
+        match self {
+            WideExpr::Load(_)
+            | WideExpr::Broadcast(_)
+            | WideExpr::Scalar(_)
+            | WideExpr::Kept(_) => 1,
+            WideExpr::Neg(x) | WideExpr::Sqrt(x) => x.registers(),
+            WideExpr::Bin(_, x, y) => x.registers().max(1 + y.registers()),
+        }
+    }
+
+    fn negates(&self) -> bool {
+        match self {
+            WideExpr::Neg(_) => true,
+            WideExpr::Sqrt(x) => x.negates(),
+            WideExpr::Bin(_, x, y) => x.negates() || y.negates(),
+            _ => false,
+        }
+    }
+
+    /// Visits the slots it reads: `(slot, as a scalar)`.
+    fn slots(&self, f: &mut impl FnMut(usize, bool)) {
+        match self {
+            WideExpr::Load(k) | WideExpr::Broadcast(k) => f(*k, false),
+            WideExpr::Scalar(k) => f(*k, true),
+            WideExpr::Kept(_) => {}
+            WideExpr::Neg(x) | WideExpr::Sqrt(x) => x.slots(f),
+            WideExpr::Bin(_, x, y) => {
+                x.slots(f);
+                y.slots(f);
+            }
+        }
+    }
+}
+
+/// One statement of a wide loop: `value` stored at consecutive elements from the address in
+/// slot `store`, or, with `keep`, held as that kept value and stored once, at the end of the
+/// iteration (the last value kept there).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct WideStmt {
+    pub store: usize,
+    pub keep: Option<usize>,
+    pub value: WideExpr,
+}
+
+/// The vector part of a loop in wide lanes (see the module documentation).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct WideLoop {
+    /// `double` lanes (`true`) or `float` ones.
+    pub double: bool,
+    pub width: Width,
+    pub stmts: Vec<WideStmt>,
+    /// The slot of `-0.0` (the sign mask), when a statement negates.
+    pub sign: Option<usize>,
+    /// The slot the function writes the iterations it ran to.
+    pub result: usize,
+}
+
+/// The general registers that hold an address for the whole loop (each saved and restored);
+/// past them an address is read from the table where it is used.
+const ADDRESS_REGISTERS: [AsmRegister64; 10] = [rsi, r8, r9, r10, r11, rbx, r12, r13, r14, r15];
+
+impl WideLoop {
+    /// The lanes of a vector.
+    pub(crate) fn lanes(&self) -> i64 {
+        self.width.bytes() / if self.double { 8 } else { 4 }
+    }
+
+    /// Whether a statement negates (it then needs the sign mask's slot).
+    pub(crate) fn negates(&self) -> bool {
+        self.stmts.iter().any(|s| s.value.negates())
+    }
+
+    /// The values kept in registers across the iteration.
+    fn kept(&self) -> usize {
+        self.stmts
+            .iter()
+            .filter_map(|s| s.keep)
+            .max()
+            .map_or(0, |k| k + 1)
+    }
+
+    /// The registers the statements' evaluation takes at most.
+    fn stack(&self) -> usize {
+        self.stmts
+            .iter()
+            .map(|s| s.value.registers())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether its statements fit in the vector registers, with one for the sign mask and one
+    /// per kept value ([`wide_fits`]).
+    pub(crate) fn fits(&self) -> bool {
+        wide_fits(self.stack(), self.kept(), self.width.registers())
+    }
+
+    /// The machine code of its function.
+    pub(crate) fn assemble(&self) -> Result<Vec<u8>, CodegenError> {
+        let bad = |e: IcedError| CodegenError::Unexpected(format!("wide loop: {e}"));
+        if !self.fits() || (self.negates() && self.sign.is_none()) {
+            return Err(CodegenError::Unexpected(
+                "wide loop: more values than vector registers".into(),
+            ));
+        }
+        // Registers, from the top: the sign mask, the kept values, then as many of the
+        // scalars as the statements leave free (broadcast once, before the loop); the
+        // statements evaluate from register 0 up.
+        let total = self.width.registers();
+        let mask = self.negates().then_some(total - 1);
+        let kept_base = total - 1 - self.kept();
+        let mut free = kept_base.saturating_sub(self.stack());
+        let mut scalars: Vec<(usize, usize)> = Vec::new();
+        let mut addresses: Vec<(usize, AsmRegister64)> = Vec::new();
+        let mut next_scalar = kept_base;
+        let mut note = |k: usize, scalar: bool| {
+            if scalar {
+                if free > 0 && !scalars.iter().any(|&(s, _)| s == k) {
+                    free -= 1;
+                    next_scalar -= 1;
+                    scalars.push((k, next_scalar));
+                }
+            } else if addresses.len() < ADDRESS_REGISTERS.len()
+                && !addresses.iter().any(|&(s, _)| s == k)
+            {
+                addresses.push((k, ADDRESS_REGISTERS[addresses.len()]));
+            }
+        };
+        for s in &self.stmts {
+            s.value.slots(&mut note);
+            note(s.store, false);
+        }
+        // The call preserves every register (Cranelift's `preserve_all`: the caller's values
+        // stay in registers across it, where a C call would have them spilled around it in
+        // the whole function): the general registers it writes are pushed, and the low 128
+        // bits of the vector registers 0-15 it writes (all the caller's code uses) stored.
+        let mut saved: Vec<AsmRegister64> = vec![rax, rcx, rdx, rsi];
+        saved.extend(addresses.iter().map(|&(_, r)| r).filter(|r| *r != rsi));
+        let mut used: Vec<usize> = (0..self.stack()).collect();
+        used.extend(mask);
+        used.extend(kept_base..kept_base + self.kept());
+        used.extend(scalars.iter().map(|&(_, r)| r));
+        let mut xmms: Vec<usize> = used
+            .into_iter()
+            .map(|k| match self.width {
+                Width::Ymm => k,
+                Width::Zmm => 31 - k,
+            })
+            .filter(|&p| p < 16)
+            .collect();
+        xmms.sort_unstable();
+        xmms.dedup();
+        let mut a = CodeAssembler::new(64).map_err(bad)?;
+        let lanes = self.lanes();
+        let mut top = a.create_label();
+        let mut done = a.create_label();
+        for &r in &saved {
+            a.push(r).map_err(bad)?;
+        }
+        let spill = i32::try_from(16 * xmms.len()).map_err(|_| bad_lanes())?;
+        if spill > 0 {
+            a.sub(rsp, spill).map_err(bad)?;
+            for (j, &p) in xmms.iter().enumerate() {
+                a.vmovdqu(xmmword_ptr(rsp + 16 * j as i32), XMM[p])
+                    .map_err(bad)?;
+            }
+        }
+        a.xor(eax, eax).map_err(bad)?;
+        a.mov(rdx, rsi).map_err(bad)?;
+        a.and(rdx, i32::try_from(-lanes).map_err(|_| bad_lanes())?)
+            .map_err(bad)?;
+        a.test(rdx, rdx).map_err(bad)?;
+        a.jle(done).map_err(bad)?;
+        for &(k, r) in &addresses {
+            a.mov(r, qword_ptr(slot_ptr(k)?)).map_err(bad)?;
+        }
+        let mut e = Emit {
+            a: &mut a,
+            w: self.width,
+            double: self.double,
+            mask,
+            kept_base,
+            scalars: &scalars,
+            addresses: &addresses,
+        };
+        if let (Some(m), Some(slot)) = (mask, self.sign) {
+            e.broadcast(m, slot_ptr(slot)?)?;
+        }
+        for &(k, r) in &scalars {
+            e.broadcast(r, slot_ptr(k)?)?;
+        }
+        e.a.set_label(&mut top).map_err(bad)?;
+        let mut stores: Vec<(usize, usize)> = Vec::new();
+        for s in &self.stmts {
+            e.expr(&s.value, 0)?;
+            match s.keep {
+                Some(k) => {
+                    e.copy(kept_base + k, 0)?;
+                    if !stores.iter().any(|&(x, _)| x == k) {
+                        stores.push((k, s.store));
+                    }
+                }
+                None => {
+                    let at = e.element(s.store)?;
+                    e.store(at, 0)?;
+                }
+            }
+        }
+        for (k, slot) in stores {
+            let at = e.element(slot)?;
+            e.store(at, kept_base + k)?;
+        }
+        e.a.add(rax, i32::try_from(lanes).map_err(|_| bad_lanes())?)
+            .map_err(bad)?;
+        e.a.cmp(rax, rdx).map_err(bad)?;
+        e.a.jl(top).map_err(bad)?;
+        a.set_label(&mut done).map_err(bad)?;
+        a.mov(qword_ptr(slot_ptr(self.result)?), rax).map_err(bad)?;
+        a.vzeroupper().map_err(bad)?;
+        if spill > 0 {
+            for (j, &p) in xmms.iter().enumerate() {
+                a.vmovdqu(XMM[p], xmmword_ptr(rsp + 16 * j as i32))
+                    .map_err(bad)?;
+            }
+            a.add(rsp, spill).map_err(bad)?;
+        }
+        for &r in saved.iter().rev() {
+            a.pop(r).map_err(bad)?;
+        }
+        a.ret().map_err(bad)?;
+        a.assemble(0).map_err(bad)
+    }
+}
+
+fn bad_lanes() -> CodegenError {
+    CodegenError::Unexpected("wide loop: lanes out of range".into())
+}
+
+/// `[rdi + 8 * slot]`.
+fn slot_ptr(slot: usize) -> Result<AsmMemoryOperand, CodegenError> {
+    let off = i32::try_from(slot * 8)
+        .map_err(|_| CodegenError::Unsupported("wide loop: too many slots".into()))?;
+    Ok(rdi + off)
+}
+
+/// The instructions of one width and lane type.
+struct Emit<'a> {
+    a: &'a mut CodeAssembler,
+    w: Width,
+    double: bool,
+    /// The register holding the sign mask.
+    mask: Option<usize>,
+    /// The register of kept value 0 (value `k` is in `kept_base + k`).
+    kept_base: usize,
+    /// The scalars broadcast before the loop: (slot, register).
+    scalars: &'a [(usize, usize)],
+    /// The addresses held in general registers: (slot, register).
+    addresses: &'a [(usize, AsmRegister64)],
+}
+
+const YMM: [AsmRegisterYmm; 16] = [
+    ymm0, ymm1, ymm2, ymm3, ymm4, ymm5, ymm6, ymm7, ymm8, ymm9, ymm10, ymm11, ymm12, ymm13, ymm14,
+    ymm15,
+];
+/// `zmm` registers from the top: the statements' values (from index 0 up) take `zmm31`,
+/// `zmm30`, ..., which the caller's code (Cranelift's 128-bit vectors: `xmm0`-`xmm15`) does
+/// not use, so that few need saving.
+const ZMM: [AsmRegisterZmm; 32] = [
+    zmm31, zmm30, zmm29, zmm28, zmm27, zmm26, zmm25, zmm24, zmm23, zmm22, zmm21, zmm20, zmm19,
+    zmm18, zmm17, zmm16, zmm15, zmm14, zmm13, zmm12, zmm11, zmm10, zmm9, zmm8, zmm7, zmm6, zmm5,
+    zmm4, zmm3, zmm2, zmm1, zmm0,
+];
+const XMM: [AsmRegisterXmm; 16] = [
+    xmm0, xmm1, xmm2, xmm3, xmm4, xmm5, xmm6, xmm7, xmm8, xmm9, xmm10, xmm11, xmm12, xmm13, xmm14,
+    xmm15,
+];
+
+/// Emits `$pd` (doubles) or `$ps` (floats) on `ymm` or `zmm` registers `$r...` and memory
+/// operands (already sized) `$m...`.
+macro_rules! op {
+    ($e:expr, $pd:ident, $ps:ident, $($arg:tt)*) => {{
+        let e: &mut Emit<'_> = $e;
+        let r = match (e.w, e.double) {
+            (Width::Ymm, true) => op!(@args e, $pd, YMM, $($arg)*),
+            (Width::Ymm, false) => op!(@args e, $ps, YMM, $($arg)*),
+            (Width::Zmm, true) => op!(@args e, $pd, ZMM, $($arg)*),
+            (Width::Zmm, false) => op!(@args e, $ps, ZMM, $($arg)*),
+        };
+        r.map_err(|x| CodegenError::Unexpected(format!("wide loop: {x}")))
+    }};
+    (@args $e:ident, $op:ident, $regs:ident, r $d:expr, r $x:expr, r $y:expr) => {
+        $e.a.$op($regs[$d], $regs[$x], $regs[$y])
+    };
+    (@args $e:ident, $op:ident, $regs:ident, r $d:expr, r $x:expr) => {
+        $e.a.$op($regs[$d], $regs[$x])
+    };
+}
+
+impl Emit<'_> {
+    /// The general register holding the address in `slot`, loaded into `rcx` when none does.
+    fn address(&mut self, slot: usize) -> Result<AsmRegister64, CodegenError> {
+        if let Some(&(_, r)) = self.addresses.iter().find(|&&(k, _)| k == slot) {
+            return Ok(r);
+        }
+        self.a
+            .mov(rcx, qword_ptr(slot_ptr(slot)?))
+            .map_err(|x| CodegenError::Unexpected(format!("wide loop: {x}")))?;
+        Ok(rcx)
+    }
+
+    /// The vector of consecutive elements from the address in `slot`, at the iteration `rax`.
+    fn element(&mut self, slot: usize) -> Result<AsmMemoryOperand, CodegenError> {
+        let base = self.address(slot)?;
+        let size = if self.double { 8 } else { 4 };
+        Ok(match self.w {
+            Width::Ymm => ymmword_ptr(base + rax * size),
+            Width::Zmm => zmmword_ptr(base + rax * size),
+        })
+    }
+
+    /// Register `d` := register `x`.
+    fn copy(&mut self, d: usize, x: usize) -> Result<(), CodegenError> {
+        op!(self, vmovapd, vmovaps, r d, r x)
+    }
+
+    fn load(&mut self, r: usize, m: AsmMemoryOperand) -> Result<(), CodegenError> {
+        let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        match (self.w, self.double) {
+            (Width::Ymm, true) => self.a.vmovupd(YMM[r], m),
+            (Width::Ymm, false) => self.a.vmovups(YMM[r], m),
+            (Width::Zmm, true) => self.a.vmovupd(ZMM[r], m),
+            (Width::Zmm, false) => self.a.vmovups(ZMM[r], m),
+        }
+        .map_err(bad)
+    }
+
+    fn store(&mut self, m: AsmMemoryOperand, r: usize) -> Result<(), CodegenError> {
+        let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        match (self.w, self.double) {
+            (Width::Ymm, true) => self.a.vmovupd(m, YMM[r]),
+            (Width::Ymm, false) => self.a.vmovups(m, YMM[r]),
+            (Width::Zmm, true) => self.a.vmovupd(m, ZMM[r]),
+            (Width::Zmm, false) => self.a.vmovups(m, ZMM[r]),
+        }
+        .map_err(bad)
+    }
+
+    /// The scalar at `m` in every lane of register `r`.
+    fn broadcast(&mut self, r: usize, m: AsmMemoryOperand) -> Result<(), CodegenError> {
+        let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        match (self.w, self.double) {
+            (Width::Ymm, true) => self.a.vbroadcastsd(YMM[r], qword_ptr(m)),
+            (Width::Ymm, false) => self.a.vbroadcastss(YMM[r], dword_ptr(m)),
+            (Width::Zmm, true) => self.a.vbroadcastsd(ZMM[r], qword_ptr(m)),
+            (Width::Zmm, false) => self.a.vbroadcastss(ZMM[r], dword_ptr(m)),
+        }
+        .map_err(bad)
+    }
+
+    /// `e` into register `r`, with the registers above it free.
+    fn expr(&mut self, e: &WideExpr, r: usize) -> Result<(), CodegenError> {
+        let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        match e {
+            WideExpr::Load(slot) => {
+                let m = self.element(*slot)?;
+                self.load(r, m)
+            }
+            WideExpr::Broadcast(slot) => {
+                let base = self.address(*slot)?;
+                self.broadcast(r, base + 0)
+            }
+            WideExpr::Scalar(slot) => match self.scalars.iter().find(|&&(k, _)| k == *slot) {
+                Some(&(_, x)) => self.copy(r, x),
+                None => self.broadcast(r, slot_ptr(*slot)?),
+            },
+            WideExpr::Kept(k) => self.copy(r, self.kept_base + k),
+            WideExpr::Neg(x) => {
+                self.expr(x, r)?;
+                let m = self.mask.ok_or_else(|| {
+                    CodegenError::Unexpected("wide loop: negation without its mask".into())
+                })?;
+                // The sign bit flipped: `vxorpd` (AVX) on `ymm`; on `zmm` the integer form
+                // (`vpxorq`, AVX-512F; `vxorpd zmm` needs AVX-512DQ), the same bits.
+                match self.w {
+                    Width::Ymm if self.double => self.a.vxorpd(YMM[r], YMM[r], YMM[m]),
+                    Width::Ymm => self.a.vxorps(YMM[r], YMM[r], YMM[m]),
+                    Width::Zmm if self.double => self.a.vpxorq(ZMM[r], ZMM[r], ZMM[m]),
+                    Width::Zmm => self.a.vpxord(ZMM[r], ZMM[r], ZMM[m]),
+                }
+                .map_err(bad)
+            }
+            WideExpr::Sqrt(x) => {
+                self.expr(x, r)?;
+                op!(self, vsqrtpd, vsqrtps, r r, r r)
+            }
+            WideExpr::Bin(op, x, y) => {
+                // The operand that takes more registers first, each in order: `x` into `r`
+                // and `y` into `r + 1` (the operation is not commuted: `x - y`, `x / y`).
+                self.expr(x, r)?;
+                self.expr(y, r + 1)?;
+                let s = r + 1;
+                match op {
+                    WideBin::Add => op!(self, vaddpd, vaddps, r r, r r, r s),
+                    WideBin::Sub => op!(self, vsubpd, vsubps, r r, r r, r s),
+                    WideBin::Mul => op!(self, vmulpd, vmulps, r r, r r, r s),
+                    WideBin::Div => op!(self, vdivpd, vdivps, r r, r r, r s),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+/// The instructions of `code`, one per line in Intel syntax (`show`'s and the snapshots').
+pub(crate) fn disassemble(code: &[u8]) -> String {
+    use iced_x86::{Decoder, DecoderOptions, Formatter, IntelFormatter};
+    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
+    let mut formatter = IntelFormatter::new();
+    let mut out = String::new();
+    let mut text = String::new();
+    for ins in &mut decoder {
+        text.clear();
+        formatter.format(&ins, &mut text);
+        out.push_str(&format!("{:04x} {text}\n", ins.ip()));
+    }
+    out
+}
+
+/// The widest vectors this CPU runs that the emitter has: 64 bytes with AVX-512F, 32 with
+/// AVX, else 0 (no wide loops).
+pub(crate) fn host_bytes() -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return 64;
+        }
+        if std::arch::is_x86_feature_detected!("avx") {
+            return 32;
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::expect;
+
+    /// `y[i] = a * x[i] + -y[i] / sqrt(z[i])` over doubles.
+    fn example(width: Width, double: bool) -> WideLoop {
+        let b = Box::new;
+        WideLoop {
+            double,
+            width,
+            stmts: vec![WideStmt {
+                store: 0,
+                keep: None,
+                value: WideExpr::Bin(
+                    WideBin::Add,
+                    b(WideExpr::Bin(
+                        WideBin::Mul,
+                        b(WideExpr::Scalar(3)),
+                        b(WideExpr::Load(1)),
+                    )),
+                    b(WideExpr::Bin(
+                        WideBin::Div,
+                        b(WideExpr::Neg(b(WideExpr::Load(0)))),
+                        b(WideExpr::Sqrt(b(WideExpr::Load(2)))),
+                    )),
+                ),
+            }],
+            sign: Some(4),
+            result: 5,
+        }
+    }
+
+    #[test]
+    fn a_loop_of_doubles_in_ymm_registers() {
+        let code = example(Width::Ymm, true).assemble().unwrap();
+        expect![[r#"
+            0000 push rax
+            0001 push rcx
+            0002 push rdx
+            0003 push rsi
+            0004 push r8
+            0006 push r9
+            0008 sub rsp,50h
+            000c vmovdqu [rsp],xmm0
+            0011 vmovdqu [rsp+10h],xmm1
+            0017 vmovdqu [rsp+20h],xmm2
+            001d vmovdqu [rsp+30h],xmm14
+            0023 vmovdqu [rsp+40h],xmm15
+            0029 xor eax,eax
+            002b mov rdx,rsi
+            002e and rdx,0FFFFFFFFFFFFFFFCh
+            0032 test rdx,rdx
+            0035 jle short 000000000000008Ah
+            0037 mov rsi,[rdi+8]
+            003b mov r8,[rdi]
+            003e mov r9,[rdi+10h]
+            0042 vbroadcastsd ymm15,[rdi+20h]
+            0048 vbroadcastsd ymm14,[rdi+18h]
+            004e vmovapd ymm0,ymm14
+            0053 vmovupd ymm1,[rsi+rax*8]
+            0058 vmulpd ymm0,ymm0,ymm1
+            005c vmovupd ymm1,[r8+rax*8]
+            0062 vxorpd ymm1,ymm1,ymm15
+            0067 vmovupd ymm2,[r9+rax*8]
+            006d vsqrtpd ymm2,ymm2
+            0071 vdivpd ymm1,ymm1,ymm2
+            0075 vaddpd ymm0,ymm0,ymm1
+            0079 vmovupd [r8+rax*8],ymm0
+            007f add rax,4
+            0085 cmp rax,rdx
+            0088 jl short 000000000000004Eh
+            008a mov [rdi+28h],rax
+            008e vzeroupper
+            0091 vmovdqu xmm0,[rsp]
+            0096 vmovdqu xmm1,[rsp+10h]
+            009c vmovdqu xmm2,[rsp+20h]
+            00a2 vmovdqu xmm14,[rsp+30h]
+            00a8 vmovdqu xmm15,[rsp+40h]
+            00ae add rsp,50h
+            00b2 pop r9
+            00b4 pop r8
+            00b6 pop rsi
+            00b7 pop rdx
+            00b8 pop rcx
+            00b9 pop rax
+            00ba ret
+        "#]]
+        .assert_eq(&disassemble(&code));
+    }
+
+    #[test]
+    fn a_loop_of_floats_in_zmm_registers() {
+        let code = example(Width::Zmm, false).assemble().unwrap();
+        expect![[r#"
+            0000 push rax
+            0001 push rcx
+            0002 push rdx
+            0003 push rsi
+            0004 push r8
+            0006 push r9
+            0008 sub rsp,20h
+            000c vmovdqu [rsp],xmm0
+            0011 vmovdqu [rsp+10h],xmm1
+            0017 xor eax,eax
+            0019 mov rdx,rsi
+            001c and rdx,0FFFFFFFFFFFFFFF0h
+            0020 test rdx,rdx
+            0023 jle short 0000000000000089h
+            0025 mov rsi,[rdi+8]
+            0029 mov r8,[rdi]
+            002c mov r9,[rdi+10h]
+            0030 vbroadcastss zmm0,[rdi+20h]
+            0037 vbroadcastss zmm1,[rdi+18h]
+            003e vmovaps zmm31,zmm1
+            0044 vmovups zmm30,[rsi+rax*4]
+            004b vmulps zmm31,zmm31,zmm30
+            0051 vmovups zmm30,[r8+rax*4]
+            0058 vpxord zmm30,zmm30,zmm0
+            005e vmovups zmm29,[r9+rax*4]
+            0065 vsqrtps zmm29,zmm29
+            006b vdivps zmm30,zmm30,zmm29
+            0071 vaddps zmm31,zmm31,zmm30
+            0077 vmovups [r8+rax*4],zmm31
+            007e add rax,10h
+            0084 cmp rax,rdx
+            0087 jl short 000000000000003Eh
+            0089 mov [rdi+28h],rax
+            008d vzeroupper
+            0090 vmovdqu xmm0,[rsp]
+            0095 vmovdqu xmm1,[rsp+10h]
+            009b add rsp,20h
+            009f pop r9
+            00a1 pop r8
+            00a3 pop rsi
+            00a4 pop rdx
+            00a5 pop rcx
+            00a6 pop rax
+            00a7 ret
+        "#]]
+        .assert_eq(&disassemble(&code));
+    }
+
+    #[test]
+    fn registers_are_counted_as_a_stack() {
+        let l = example(Width::Ymm, true);
+        assert_eq!(l.stmts[0].value.registers(), 3);
+        assert!(l.fits());
+        assert_eq!(l.lanes(), 4);
+        assert_eq!(example(Width::Zmm, false).lanes(), 16);
+    }
+}
