@@ -30,7 +30,7 @@ impl Decider<'_> {
                 let (elem, flat) = self.lanes_body(iter, body)?;
                 let stmts = statements_of(self.scop, &flat)?;
                 let registers = self.register_arrays(&stmts, None);
-                let own = self.own_lanes(iter, elem, end, &flat, true, registers.len())?;
+                let own = self.own_lanes(iter, init, elem, end, &flat, true, registers.len())?;
                 let unrolled = flat.as_slice() != body;
                 // Its iterations shared among threads, each thread's block in lanes, where no
                 // loop around runs on threads and the loop is outermost or a whole sweep
@@ -157,7 +157,7 @@ impl Decider<'_> {
                 }
                 (
                     Lanes {
-                        own: Some(self.own_lanes(*vi, elem, vend, &flat, false, 0)?),
+                        own: Some(self.own_lanes(*vi, vinit, elem, vend, &flat, false, 0)?),
                         unrolled: flat.as_slice() != vbody.as_slice(),
                         share: Share::No,
                         registers,
@@ -214,9 +214,11 @@ impl Decider<'_> {
     /// The lanes of `elem` code generation builds for a loop (exclusive bound `end`) over the
     /// statements `flat` ([`OwnLanes`]); `wide`: its whole vectors may run in the target's
     /// wide vectors (no loop is jammed into it).
+    #[allow(clippy::too_many_arguments)]
     fn own_lanes(
         &self,
         iter: usize,
+        init: &AExpr,
         elem: Type,
         end: AExpr,
         flat: &[Node],
@@ -237,6 +239,9 @@ impl Decider<'_> {
         let wide = (wide
             && elem.is_float()
             && bytes > i64::from(self.target.vector_bytes)
+            && lanes_of(elem, bytes).is_some_and(|lanes| {
+                most_trips(init, &end).is_none_or(|most| most >= WIDE_VECTORS * lanes)
+            })
             && stmts.iter().all(|s| {
                 let st = self.scop.stmt(s.node.stmt);
                 wide_registers(self.scop, self.proved, iter, &s.node.indices, &st.value)
@@ -726,6 +731,55 @@ pub(crate) fn wide_registers(
     }
 }
 
+/// The fewest wide vectors a loop must be able to run for its whole vectors to be worth a
+/// call of the wide-loop emitter's code: a loop bounded by a tile of 32 iterations (lu's inner
+/// loops) ran four `zmm` vectors per call, and lu took 0.20 s where Cranelift's lanes take 0.14.
+const WIDE_VECTORS: i64 = 16;
+
+/// The most iterations a loop from `init` below `end` runs, when a constant bounds them: `end`
+/// is at most each term of its minimum and `init` at least each term of its maximum, and one
+/// such pair differs by a constant (`c5` from `max(32 * c1, c4 + 1)` to `min(n, 32 * c1 + 32)`:
+/// 32).
+pub(crate) fn most_trips(init: &AExpr, end: &AExpr) -> Option<i64> {
+    // The terms of a minimum (or maximum), a constant added to it added to each.
+    fn terms(e: &AExpr, op: AstOp, out: &mut Vec<AExpr>) {
+        match e {
+            AExpr::Op(o, args) if *o == op => {
+                for a in args {
+                    terms(a, op, out);
+                }
+            }
+            AExpr::Op(AstOp::Add, args)
+                if args.len() == 2 && matches!(&args[0], AExpr::Op(o, _) if *o == op) =>
+            {
+                let mut inner = Vec::new();
+                terms(&args[0], op, &mut inner);
+                out.extend(
+                    inner
+                        .into_iter()
+                        .map(|t| AExpr::Op(AstOp::Add, vec![t, args[1].clone()])),
+                );
+            }
+            _ => out.push(e.clone()),
+        }
+    }
+    let (mut lows, mut highs) = (Vec::new(), Vec::new());
+    terms(init, AstOp::Max, &mut lows);
+    terms(end, AstOp::Min, &mut highs);
+    let mut most = None;
+    for h in &highs {
+        for l in &lows {
+            let d = AExpr::Op(AstOp::Sub, vec![h.clone(), l.clone()]);
+            if let Some((vars, c)) = linear(&d)
+                && vars.is_empty()
+            {
+                most = Some(most.map_or(c, |m: i64| m.min(c)));
+            }
+        }
+    }
+    most
+}
+
 /// The vector registers of vectors of `bytes` on x86-64: 16 `ymm`, 32 `zmm`.
 pub(crate) fn wide_vector_registers(bytes: i64) -> usize {
     if bytes >= 64 { 32 } else { 16 }
@@ -949,5 +1003,39 @@ mod tests {
         assert_eq!(coefficient(&e, 2), Some(0));
         let square = AExpr::Op(AstOp::Mul, vec![i.clone(), i]);
         assert_eq!(coefficient(&square, 0), None);
+    }
+
+    #[test]
+    fn a_loop_inside_a_tile_runs_at_most_the_tiles_iterations() {
+        let op = |o, a: Vec<AExpr>| AExpr::Op(o, a);
+        let (c1, c4) = (AExpr::Iter(1), AExpr::Iter(4));
+        let n = AExpr::Param("n".into());
+        let c1_32 = op(AstOp::Mul, vec![AExpr::Int(32), c1]);
+        // c5 from max(32 * c1, c4 + 1) below min(n, 32 * c1 + 32).
+        let init = op(
+            AstOp::Max,
+            vec![c1_32.clone(), op(AstOp::Add, vec![c4, AExpr::Int(1)])],
+        );
+        let end = op(
+            AstOp::Min,
+            vec![
+                n.clone(),
+                op(AstOp::Add, vec![c1_32.clone(), AExpr::Int(32)]),
+            ],
+        );
+        assert_eq!(most_trips(&init, &end), Some(32));
+        // `c5 <= min(n - 1, 32 * c1 + 31)`: its exclusive bound is the minimum plus one.
+        let inclusive = op(
+            AstOp::Min,
+            vec![
+                n.clone(),
+                op(AstOp::Add, vec![c1_32.clone(), AExpr::Int(31)]),
+            ],
+        );
+        let end = op(AstOp::Add, vec![inclusive, AExpr::Int(1)]);
+        assert_eq!(most_trips(&c1_32, &end), Some(32));
+        // From 0 below n: no constant bounds it.
+        assert_eq!(most_trips(&AExpr::Int(0), &n), None);
+        assert_eq!(most_trips(&AExpr::Int(3), &AExpr::Int(100)), Some(97));
     }
 }

@@ -145,7 +145,7 @@ impl ModelLowering<'_, '_> {
         wide: VectorShape,
         registers: &[optimist_scop::ir::ArrayId],
     ) -> Result<(), CodegenError> {
-        use crate::native::wide::{WideLoop, WideStmt, Width};
+        use crate::native::wide::Width;
         let width = Width::of_bytes(wide.bytes()).ok_or_else(|| {
             CodegenError::Unsupported(format!("wide vectors of {} bytes", wide.bytes()))
         })?;
@@ -155,13 +155,66 @@ impl ModelLowering<'_, '_> {
             t => return Err(CodegenError::Unsupported(format!("wide vectors of {t}"))),
         };
         let v = self.iters[iter];
-        let written: Vec<_> = own.stmts.iter().map(|s| Some(s.write.array())).collect();
         let last = self.l.b.ins().iadd_imm_s(end, 1 - wide.lanes);
         let runs = self.l.b.ins().icmp(IntCC::SignedLessThan, x, last);
         native::lower_if(
             self,
             runs,
             |m| {
+                // Iterations one by one until the first statement's store is aligned to the
+                // vector (wide stores across two cache lines cost two), fewer than the
+                // lanes; then the whole vectors, when one is left.
+                let first = &own.stmts[0];
+                let inst = Instance::of(m.scop, &first.node);
+                let (addr, offset) = m.element_at(&inst, first.write)?;
+                let at = m.l.b.ins().iadd_imm_s(addr, i64::from(offset));
+                let bytes = wide.bytes();
+                let gap = m.l.b.ins().ineg(at);
+                let gap = m.l.b.ins().band_imm_s(gap, bytes - 1);
+                let size = wide.elem.size() as i64;
+                let peel = m.l.b.ins().udiv_imm_u(gap, size);
+                let peel_end = m.l.b.ins().iadd(x, peel);
+                native::lower_loop(
+                    m,
+                    v,
+                    |m| Ok(m.below(v, peel_end)),
+                    |m| {
+                        for s in &own.stmts {
+                            m.stmt(&s.node)?;
+                        }
+                        Ok(())
+                    },
+                    |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+                )?;
+                let x = m.l.b.use_var(v);
+                let runs = m.l.b.ins().icmp(IntCC::SignedLessThan, x, last);
+                native::lower_if(
+                    m,
+                    runs,
+                    |m| m.wide_call(iter, x, end, own, (width, double), registers),
+                    |_| Ok(()),
+                )
+            },
+            |_| Ok(()),
+        )
+    }
+
+    /// The call of the wide loop's code ([`Self::wide_loop`]) from `x`, the iterator's value.
+    fn wide_call(
+        &mut self,
+        iter: usize,
+        x: Value,
+        end: Value,
+        own: &OwnLanes,
+        (width, double): (crate::native::wide::Width, bool),
+        registers: &[optimist_scop::ir::ArrayId],
+    ) -> Result<(), CodegenError> {
+        use crate::native::wide::{WideLoop, WideStmt};
+        let v = self.iters[iter];
+        let written: Vec<_> = own.stmts.iter().map(|s| Some(s.write.array())).collect();
+        let m = self;
+        {
+            {
                 let mut slots = Vec::new();
                 let mut stmts = Vec::new();
                 // The arrays kept in registers within an iteration, each with its kept value
@@ -251,9 +304,8 @@ impl ModelLowering<'_, '_> {
                 let next = m.l.b.ins().iadd(x, done);
                 m.l.b.def_var(v, next);
                 Ok(())
-            },
-            |_| Ok(()),
-        )
+            }
+        }
     }
 
     /// `e` as the wide-loop emitter's value along `iter`, its operands' addresses and scalars
