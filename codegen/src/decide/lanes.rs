@@ -237,6 +237,7 @@ impl Decider<'_> {
             .collect::<Option<Vec<_>>>()?;
         let bytes = i64::from(self.target.wide_bytes);
         let wide = (wide
+            && !stmts.is_empty()
             && elem.is_float()
             && bytes > i64::from(self.target.vector_bytes)
             && lanes_of(elem, bytes).is_some_and(|lanes| {

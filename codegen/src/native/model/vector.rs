@@ -164,7 +164,9 @@ impl ModelLowering<'_, '_> {
                 // Iterations one by one until the first statement's store is aligned to the
                 // vector (wide stores across two cache lines cost two), fewer than the
                 // lanes; then the whole vectors, when one is left.
-                let first = &own.stmts[0];
+                let first = own.stmts.first().ok_or_else(|| {
+                    CodegenError::Unexpected("a wide loop without a statement".into())
+                })?;
                 let inst = Instance::of(m.scop, &first.node);
                 let (addr, offset) = m.element_at(&inst, first.write)?;
                 let at = m.l.b.ins().iadd_imm_s(addr, i64::from(offset));
