@@ -157,7 +157,15 @@ impl Decider<'_> {
                 }
                 (
                     Lanes {
-                        own: Some(self.own_lanes(*vi, vinit, elem, vend, &flat, false, 0)?),
+                        own: Some(self.own_lanes(
+                            *vi,
+                            vinit,
+                            elem,
+                            vend,
+                            &flat,
+                            true,
+                            registers.len(),
+                        )?),
                         unrolled: flat.as_slice() != vbody.as_slice(),
                         share: Share::No,
                         registers,
@@ -213,7 +221,7 @@ impl Decider<'_> {
 
     /// The lanes of `elem` code generation builds for a loop (exclusive bound `end`) over the
     /// statements `flat` ([`OwnLanes`]); `wide`: its whole vectors may run in the target's
-    /// wide vectors (no loop is jammed into it).
+    /// wide vectors, with `kept` arrays kept in registers within an iteration.
     #[allow(clippy::too_many_arguments)]
     fn own_lanes(
         &self,

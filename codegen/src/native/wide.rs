@@ -36,8 +36,11 @@
 //! as fit (broadcast once, before the loop). In `zmm`, the stack takes `zmm31` down, registers
 //! Cranelift's code does not use.
 //!
-//! Left for later: loops aligned (a peel to the stores' alignment), masked remainders
-//! (AVX-512), conditions (`?:`), integer lanes, jammed loops and micro-kernels.
+//! The caller (`native/model/vector.rs`) runs iterations one by one until the first
+//! statement's store is aligned to the vector before it calls the code, and a loop jammed into
+//! the wide one has its copies run in turn in each wide iteration. Left for later: masked
+//! remainders (AVX-512), conditions (`?:`), integer lanes, loops the code aligns itself, and
+//! the products' micro-kernels.
 
 use crate::ast::CodegenError;
 use crate::decide::wide_fits;

@@ -48,10 +48,6 @@ impl ModelLowering<'_, '_> {
         let (vty, lanes) = vector_type(own.shape)?;
         let v = self.iters[iter];
         self.l.b.def_var(v, x);
-        if let (None, Some(wide)) = (jam, own.wide) {
-            // The whole wide vectors first; the iterations they leave continue below.
-            self.wide_loop(iter, x, end, own, wide, &decided.registers)?;
-        }
         let last_start = self.l.b.ins().iadd_imm_s(end, 1 - lanes);
         // The values of the jammed iterator, one per copy.
         let copies: Vec<Option<(usize, Value)>> = match jam {
@@ -60,6 +56,10 @@ impl ModelLowering<'_, '_> {
                 .map(|q| Some((k, self.l.b.ins().iadd_imm_s(first, q))))
                 .collect(),
         };
+        if let Some(wide) = own.wide {
+            // The whole wide vectors first; the iterations they leave continue below.
+            self.wide_loop(iter, x, end, own, &copies, wide, &decided.registers)?;
+        }
         let stmts = &own.stmts;
         // Reads of what the body writes stay in the loop (a copy may write what another
         // reads).
@@ -136,12 +136,14 @@ impl ModelLowering<'_, '_> {
     /// calls; when it ran, the iterator continues where it stopped. It runs only when one wide
     /// vector fits at least, so that its scalars (read before it) are read only where the
     /// program reads them.
+    #[allow(clippy::too_many_arguments)]
     fn wide_loop(
         &mut self,
         iter: usize,
         x: Value,
         end: Value,
         own: &OwnLanes,
+        copies: &[Option<(usize, Value)>],
         wide: VectorShape,
         registers: &[optimist_scop::ir::ArrayId],
     ) -> Result<(), CodegenError> {
@@ -168,7 +170,9 @@ impl ModelLowering<'_, '_> {
                     CodegenError::Unexpected("a wide loop without a statement".into())
                 })?;
                 let inst = Instance::of(m.scop, &first.node);
+                m.jam_value = copies.first().copied().flatten();
                 let (addr, offset) = m.element_at(&inst, first.write)?;
+                m.jam_value = None;
                 let at = m.l.b.ins().iadd_imm_s(addr, i64::from(offset));
                 let bytes = wide.bytes();
                 let gap = m.l.b.ins().ineg(at);
@@ -181,9 +185,13 @@ impl ModelLowering<'_, '_> {
                     v,
                     |m| Ok(m.below(v, peel_end)),
                     |m| {
-                        for s in &own.stmts {
-                            m.stmt(&s.node)?;
+                        for &copy in copies {
+                            m.jam_value = copy;
+                            for s in &own.stmts {
+                                m.stmt(&s.node)?;
+                            }
                         }
+                        m.jam_value = None;
                         Ok(())
                     },
                     |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
@@ -193,7 +201,7 @@ impl ModelLowering<'_, '_> {
                 native::lower_if(
                     m,
                     runs,
-                    |m| m.wide_call(iter, x, end, own, (width, double), registers),
+                    |m| m.wide_call(iter, x, end, own, copies, (width, double), registers),
                     |_| Ok(()),
                 )
             },
@@ -201,13 +209,16 @@ impl ModelLowering<'_, '_> {
         )
     }
 
-    /// The call of the wide loop's code ([`Self::wide_loop`]) from `x`, the iterator's value.
+    /// The call of the wide loop's code ([`Self::wide_loop`]) from `x`, the iterator's value:
+    /// each of `copies` (of a jammed loop's iterator) runs the statements in turn.
+    #[allow(clippy::too_many_arguments)]
     fn wide_call(
         &mut self,
         iter: usize,
         x: Value,
         end: Value,
         own: &OwnLanes,
+        copies: &[Option<(usize, Value)>],
         (width, double): (crate::native::wide::Width, bool),
         registers: &[optimist_scop::ir::ArrayId],
     ) -> Result<(), CodegenError> {
@@ -222,29 +233,33 @@ impl ModelLowering<'_, '_> {
                 // The arrays kept in registers within an iteration, each with its kept value
                 // once a statement wrote it (as the Cranelift lanes keep them).
                 let mut pending: HashMap<optimist_scop::ir::ArrayId, usize> = HashMap::new();
-                for s in &own.stmts {
-                    let inst = Instance::of(m.scop, &s.node);
-                    let value = m.wide_expr(
-                        &inst,
-                        iter,
-                        &inst.st.value,
-                        &written,
-                        (registers, &pending),
-                        &mut slots,
-                    )?;
-                    let (addr, offset) = m.element_at(&inst, s.write)?;
-                    slots.push(m.l.b.ins().iadd_imm_s(addr, i64::from(offset)));
-                    let array = s.write.array();
-                    let keep = registers.contains(&array).then(|| {
-                        let next = pending.len();
-                        *pending.entry(array).or_insert(next)
-                    });
-                    stmts.push(WideStmt {
-                        store: slots.len() - 1,
-                        keep,
-                        value,
-                    });
+                for &copy in copies {
+                    m.jam_value = copy;
+                    for s in &own.stmts {
+                        let inst = Instance::of(m.scop, &s.node);
+                        let value = m.wide_expr(
+                            &inst,
+                            iter,
+                            &inst.st.value,
+                            &written,
+                            (registers, &pending),
+                            &mut slots,
+                        )?;
+                        let (addr, offset) = m.element_at(&inst, s.write)?;
+                        slots.push(m.l.b.ins().iadd_imm_s(addr, i64::from(offset)));
+                        let array = s.write.array();
+                        let keep = registers.contains(&array).then(|| {
+                            let next = pending.len();
+                            *pending.entry(array).or_insert(next)
+                        });
+                        stmts.push(WideStmt {
+                            store: slots.len() - 1,
+                            keep,
+                            value,
+                        });
+                    }
                 }
+                m.jam_value = None;
                 // The slot the function writes the iterations it ran to.
                 slots.push(m.l.b.ins().iconst(types::I64, 0));
                 let mut l = WideLoop {
