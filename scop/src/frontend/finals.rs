@@ -79,24 +79,28 @@ fn final_value(f: &For, assigned: &[VarId]) -> Result<Option<Expr>, IrError> {
         (BinOp::Le, 1) => Expr::binary(BinOp::Add, bound.clone(), one)?,
         (BinOp::Ge, -1) => Expr::binary(BinOp::Sub, bound.clone(), one)?,
         // Steps of `s`: `init + s * ((bound - init + s - 1) / s)` for `<` (`+ s` for `<=`),
-        // the like downward; the quotient's operand is not negative where the loop runs.
-        (op @ (BinOp::Lt | BinOp::Le), s) if s > 1 => {
-            let s = i128::from(s);
-            let extra = if op == BinOp::Lt { s - 1 } else { s };
-            let span = Expr::binary(BinOp::Sub, bound.clone(), init.clone())?;
-            let span = Expr::binary(BinOp::Add, span, Expr::int(extra, f.cond.ty)?)?;
-            let trips = Expr::binary(BinOp::Div, span, Expr::int(s, f.cond.ty)?)?;
-            let by = Expr::binary(BinOp::Mul, trips, Expr::int(s, f.cond.ty)?)?;
-            Expr::binary(BinOp::Add, init.clone(), by)?
-        }
-        (op @ (BinOp::Gt | BinOp::Ge), s) if s < -1 => {
-            let t = -i128::from(s);
-            let extra = if op == BinOp::Gt { t - 1 } else { t };
-            let span = Expr::binary(BinOp::Sub, init.clone(), bound.clone())?;
+        // and with the signs turned for `>` and `>=` and a negative step; the quotient's
+        // operand is not negative where the loop runs.
+        (op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), s)
+            if (s > 1 && matches!(op, BinOp::Lt | BinOp::Le))
+                || (s < -1 && matches!(op, BinOp::Gt | BinOp::Ge)) =>
+        {
+            let t = i128::from(s).abs();
+            let extra = if matches!(op, BinOp::Lt | BinOp::Gt) {
+                t - 1
+            } else {
+                t
+            };
+            let (from, to, toward) = if s > 0 {
+                (init.clone(), bound.clone(), BinOp::Add)
+            } else {
+                (bound.clone(), init.clone(), BinOp::Sub)
+            };
+            let span = Expr::binary(BinOp::Sub, to, from)?;
             let span = Expr::binary(BinOp::Add, span, Expr::int(extra, f.cond.ty)?)?;
             let trips = Expr::binary(BinOp::Div, span, Expr::int(t, f.cond.ty)?)?;
             let by = Expr::binary(BinOp::Mul, trips, Expr::int(t, f.cond.ty)?)?;
-            Expr::binary(BinOp::Sub, init.clone(), by)?
+            Expr::binary(toward, init.clone(), by)?
         }
         _ => return Ok(None),
     };

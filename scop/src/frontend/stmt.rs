@@ -78,21 +78,7 @@ impl<'a> Lower<'a> {
         let rewrite = format!(
             "a {what} loop must count: compare an integer counter with a bound and step it by a constant as the last statement of its body (or write a `for` loop)"
         );
-        let counter = |e: &Node<Expression>| match &e.node {
-            Expression::Identifier(id) => Some(id.node.name.clone()),
-            _ => None,
-        };
-        let Expression::BinaryOperator(b) = &cond.node else {
-            return self.err(cond.span, rewrite);
-        };
-        let var = [counter(&b.node.lhs), counter(&b.node.rhs)]
-            .into_iter()
-            .flatten()
-            .find_map(|name| match self.lookup(&name) {
-                Some(Name::Var(v)) if self.vars[v].ty.is_int() => Some(v),
-                _ => None,
-            });
-        let Some(var) = var else {
+        let Some(var) = self.compared_counters(cond).next() else {
             return self.err(cond.span, rewrite);
         };
         let Statement::Compound(items) = &body.node else {
@@ -669,9 +655,6 @@ impl<'a> Lower<'a> {
     /// compares (`i` in `i < n` or `n > i`) that its header's step or its body's last statement
     /// steps.
     fn condition_counter(&self, c: &Node<Expression>, f: &ast::ForStatement) -> Option<VarId> {
-        let Expression::BinaryOperator(b) = &c.node else {
-            return None;
-        };
         let last = match &f.statement.node {
             Statement::Compound(items) => match items.last().map(|i| &i.node) {
                 Some(BlockItem::Statement(Node {
@@ -682,22 +665,32 @@ impl<'a> Lower<'a> {
             },
             _ => None,
         };
-        [&b.node.lhs, &b.node.rhs]
-            .into_iter()
-            .find_map(|e| match &e.node {
-                Expression::Identifier(id)
-                    if f.step
-                        .iter()
-                        .chain(last)
-                        .any(|s| steps_counter(s, &id.node.name)) =>
-                {
-                    match self.lookup(&id.node.name) {
-                        Some(Name::Var(v)) if self.vars[v].ty.is_int() => Some(v),
-                        _ => None,
-                    }
-                }
+        let name = |v: VarId| self.vars[v].name.clone();
+        self.compared_counters(c).find(|&v| {
+            f.step
+                .iter()
+                .chain(last)
+                .any(|s| steps_counter(s, &name(v)))
+        })
+    }
+
+    /// The integer variables a loop condition `c` compares (`i`, then `n`, in `i < n`): the
+    /// candidates for its counter.
+    fn compared_counters<'c>(
+        &'c self,
+        c: &'c Node<Expression>,
+    ) -> impl Iterator<Item = VarId> + 'c {
+        let sides = match &c.node {
+            Expression::BinaryOperator(b) => vec![&b.node.lhs, &b.node.rhs],
+            _ => Vec::new(),
+        };
+        sides.into_iter().filter_map(move |e| match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some(Name::Var(v)) if self.vars[v].ty.is_int() => Some(v),
                 _ => None,
-            })
+            },
+            _ => None,
+        })
     }
 
     /// `i < e`, `e > i`, ...: normalized with the counter on the left.

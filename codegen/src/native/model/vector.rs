@@ -226,103 +226,95 @@ impl ModelLowering<'_, '_> {
         let v = self.iters[iter];
         let written: Vec<_> = own.stmts.iter().map(|s| Some(s.write.array())).collect();
         let m = self;
-        {
-            {
-                let mut slots = Vec::new();
-                let mut stmts = Vec::new();
-                // The arrays kept in registers within an iteration, each with its kept value
-                // once a statement wrote it (as the Cranelift lanes keep them).
-                let mut pending: HashMap<optimist_scop::ir::ArrayId, usize> = HashMap::new();
-                for &copy in copies {
-                    m.jam_value = copy;
-                    for s in &own.stmts {
-                        let inst = Instance::of(m.scop, &s.node);
-                        let value = m.wide_expr(
-                            &inst,
-                            iter,
-                            &inst.st.value,
-                            &written,
-                            (registers, &pending),
-                            &mut slots,
-                        )?;
-                        let (addr, offset) = m.element_at(&inst, s.write)?;
-                        slots.push(m.l.b.ins().iadd_imm_s(addr, i64::from(offset)));
-                        let array = s.write.array();
-                        let keep = registers.contains(&array).then(|| {
-                            let next = pending.len();
-                            *pending.entry(array).or_insert(next)
-                        });
-                        stmts.push(WideStmt {
-                            store: slots.len() - 1,
-                            keep,
-                            value,
-                        });
-                    }
-                }
-                m.jam_value = None;
-                // The slot the function writes the iterations it ran to.
-                slots.push(m.l.b.ins().iconst(types::I64, 0));
-                let mut l = WideLoop {
-                    double,
-                    width,
-                    stmts,
-                    sign: None,
-                    result: slots.len() - 1,
-                };
-                if l.negates() {
-                    let minus_zero = if double {
-                        m.l.b.ins().f64const(-0.0)
-                    } else {
-                        m.l.b.ins().f32const(-0.0)
-                    };
-                    slots.push(minus_zero);
-                    l.sign = Some(slots.len() - 1);
-                }
-                let code = l.assemble()?;
-                let cl = |e: cranelift_module::ModuleError| {
-                    CodegenError::Unexpected(format!("cranelift: {e}"))
-                };
-                // It preserves every register, so that the caller's values stay in registers
-                // across the call (with the C convention, every value live across it was
-                // spilled in the whole function: a loop nest after it ran 2.5 times slower).
-                let mut sig = m.l.module.make_signature();
-                sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
-                sig.params.push(AbiParam::new(types::I64));
-                sig.params.push(AbiParam::new(types::I64));
-                let id = m.l.module.declare_anonymous_function(&sig).map_err(cl)?;
-                m.l.module
-                    .define_function_bytes(id, 64, &code, &[])
-                    .map_err(cl)?;
-                let f = m.l.module.declare_func_in_func(id, m.l.b.func);
-                let bytes = u32::try_from(slots.len() * 8).map_err(|_| {
-                    CodegenError::Unsupported("a wide loop of too many values".into())
-                })?;
-                let table_slot = m.l.b.create_sized_stack_slot(StackSlotData::new(
-                    StackSlotKind::ExplicitSlot,
-                    bytes,
-                    3,
-                ));
-                for (k, &value) in slots.iter().enumerate() {
-                    let at = i32::try_from(k * 8).map_err(|_| {
-                        CodegenError::Unsupported("a wide loop of too many values".into())
-                    })?;
-                    m.l.b.ins().stack_store(types::I64, value, table_slot, at);
-                }
-                let table = m.l.b.ins().stack_addr(types::I64, table_slot, 0);
-                let count = m.l.b.ins().isub(end, x);
-                m.l.b.ins().call(f, &[table, count]);
-                let at = i32::try_from(l.result * 8).map_err(|_| {
-                    CodegenError::Unsupported("a wide loop of too many values".into())
-                })?;
-                let done =
-                    m.l.b
-                        .ins()
-                        .stack_load(types::I64, types::I64, table_slot, at);
-                let next = m.l.b.ins().iadd(x, done);
-                m.l.b.def_var(v, next);
-                Ok(())
+        let mut slots = Vec::new();
+        let mut stmts = Vec::new();
+        // The arrays kept in registers within an iteration, each with its kept value
+        // once a statement wrote it (as the Cranelift lanes keep them).
+        let mut pending: HashMap<optimist_scop::ir::ArrayId, usize> = HashMap::new();
+        for &copy in copies {
+            m.jam_value = copy;
+            for s in &own.stmts {
+                let inst = Instance::of(m.scop, &s.node);
+                let value = m.wide_expr(
+                    &inst,
+                    iter,
+                    &inst.st.value,
+                    &written,
+                    (registers, &pending),
+                    &mut slots,
+                )?;
+                let (addr, offset) = m.element_at(&inst, s.write)?;
+                slots.push(m.l.b.ins().iadd_imm_s(addr, i64::from(offset)));
+                let array = s.write.array();
+                let keep = registers.contains(&array).then(|| {
+                    let next = pending.len();
+                    *pending.entry(array).or_insert(next)
+                });
+                stmts.push(WideStmt {
+                    store: slots.len() - 1,
+                    keep,
+                    value,
+                });
             }
         }
+        m.jam_value = None;
+        // The slot the function writes the iterations it ran to.
+        slots.push(m.l.b.ins().iconst(types::I64, 0));
+        let mut l = WideLoop {
+            double,
+            width,
+            stmts,
+            sign: None,
+            result: slots.len() - 1,
+        };
+        if l.negates() {
+            let minus_zero = if double {
+                m.l.b.ins().f64const(-0.0)
+            } else {
+                m.l.b.ins().f32const(-0.0)
+            };
+            slots.push(minus_zero);
+            l.sign = Some(slots.len() - 1);
+        }
+        let code = l.assemble()?;
+        let cl =
+            |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
+        // It preserves every register, so that the caller's values stay in registers
+        // across the call (with the C convention, every value live across it was
+        // spilled in the whole function: a loop nest after it ran 2.5 times slower).
+        let mut sig = m.l.module.make_signature();
+        sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
+        sig.params.push(AbiParam::new(types::I64));
+        sig.params.push(AbiParam::new(types::I64));
+        let id = m.l.module.declare_anonymous_function(&sig).map_err(cl)?;
+        m.l.module
+            .define_function_bytes(id, 64, &code, &[])
+            .map_err(cl)?;
+        let f = m.l.module.declare_func_in_func(id, m.l.b.func);
+        let bytes = u32::try_from(slots.len() * 8)
+            .map_err(|_| CodegenError::Unsupported("a wide loop of too many values".into()))?;
+        let table_slot = m.l.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            bytes,
+            3,
+        ));
+        for (k, &value) in slots.iter().enumerate() {
+            let at = i32::try_from(k * 8)
+                .map_err(|_| CodegenError::Unsupported("a wide loop of too many values".into()))?;
+            m.l.b.ins().stack_store(types::I64, value, table_slot, at);
+        }
+        let table = m.l.b.ins().stack_addr(types::I64, table_slot, 0);
+        let count = m.l.b.ins().isub(end, x);
+        m.l.b.ins().call(f, &[table, count]);
+        let at = i32::try_from(l.result * 8)
+            .map_err(|_| CodegenError::Unsupported("a wide loop of too many values".into()))?;
+        let done =
+            m.l.b
+                .ins()
+                .stack_load(types::I64, types::I64, table_slot, at);
+        let next = m.l.b.ins().iadd(x, done);
+        m.l.b.def_var(v, next);
+        Ok(())
     }
 
     /// `e` as the wide-loop emitter's value along `iter`, its operands' addresses and scalars
