@@ -328,6 +328,7 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
     let in_lanes: usize = stencil.marks.vector.iter().map(|m| m.stmts.len()).sum();
     assert_eq!(in_lanes, 2, "both sweeps: {:?}", stencil.marks);
     let product = plan_of("corpus/suite/gemm.c");
+    let block = optimist::NativeOptions::default().target().block;
     // Every decision on a line of its own: the schedule, the loop nests, the tiles, the
     // register block of native code's micro-kernel (the product apart from `C *= beta`, so
     // that its band is blocked).
@@ -344,7 +345,8 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
                 wide: Some(512 * 1024),
             },
             // `j` runs in lanes: its tiles are as wide as 512 KiB of data allows; the rows'
-            // tile is 252 (whole blocks of 4 rows), the reduction's 128 (`BlockShape::native`).
+            // tile is 252 (whole blocks of the rows), the reduction's 128 (`BlockShape::native`,
+            // or `BlockShape::wide` where the CPU has the wide emitter's vectors).
             Decision::Tiled {
                 stmts: one("S1"),
                 dim: 1,
@@ -353,8 +355,8 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
             },
             Decision::RegisterBlock {
                 stmt: "S1".into(),
-                rows: 4,
-                columns: 4,
+                rows: block.rows,
+                columns: block.row_bytes / 8,
                 tile_rows: 252,
                 depth: 128,
             },

@@ -120,13 +120,28 @@ fn usage_errors_are_reported() {
     assert!(ok && out.contains("S1("), "{out}");
     // The strategy's decisions, as comments above the loops: the product apart, tiled and
     // register-blocked for native code's micro-kernel.
-    let (ok, out, _) = optimist(&["show", "ast", &path, "--opt", "default"]);
+    let (ok, out, _) = optimist(&["show", "ast", &path, "--opt", "default", "--cpu", "x86-64"]);
     assert!(
         ok && out.starts_with("// automatic strategy")
             && out.contains("\n// loop nests: {S0}, {S1}\n")
             && out.contains("\n// tiled: the band of {S1}")
             && out.contains("\n// register block: S1 in blocks of 4 x 4")
             && out.contains("for a micro-kernel in 2 vectors of 16 bytes per row"),
+        "{out}"
+    );
+    // For a CPU with AVX2 the micro-kernel is the wide emitter's, in 32-byte vectors.
+    let (ok, out, _) = optimist(&[
+        "show",
+        "ast",
+        &path,
+        "--opt",
+        "default",
+        "--cpu",
+        "x86-64-v3",
+    ]);
+    assert!(
+        ok && out.contains("\n// register block: S1 in blocks of 6 x 8")
+            && out.contains("for a micro-kernel in 2 vectors of 32 bytes per row"),
         "{out}"
     );
 }

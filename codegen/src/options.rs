@@ -79,6 +79,7 @@ impl NativeOptions {
         let mut target = optimist_loopy::Target::native(self.threads, self.vector, self.registers);
         target.fma = self.contract;
         target.wide_bytes = if self.vector { self.wide_bytes } else { 0 };
+        target.block = optimist_loopy::BlockShape::wide(target.wide_bytes);
         target
     }
 

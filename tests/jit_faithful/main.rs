@@ -1244,3 +1244,70 @@ fn wide_loops_give_the_interpreters_bits() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Products whose register blocks run in the wide emitter's micro-kernel (`WideKernel` in
+/// `native/wide.rs`, 32-byte vectors at every wide width): the decided tree says so, the
+/// optimized version runs, and every array is the interpreter's, bit for bit, at sizes that cut
+/// blocks at every edge (a zeroed copy on the stack) and reductions shorter and longer than
+/// one tile. The kernels hold `double` and `float`, both orders of the product and of the sum,
+/// and a triangle (syrk's `j <= i`).
+#[test]
+fn wide_micro_kernels_give_the_interpreters_bits() {
+    use optimist::{Config, NativeOptions};
+    let host = NativeOptions::host_wide_bytes();
+    if host < 32 {
+        eprintln!("no wide vectors on this CPU: nothing to test");
+        return;
+    }
+    let kernels = [
+        "void k(int ni, int nj, int nk, double a, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        C[i][j] += a * A[i][k] * B[k][j];\n}\n",
+        "void k(int ni, int nj, int nk, float a, float C[ni][nj], float A[ni][nk], float B[nk][nj]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        C[i][j] = B[k][j] * A[i][k] + C[i][j];\n}\n",
+        "void k(int ni, int nj, int nk, double a, double C[ni][ni], double A[ni][nk]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j <= i; j++)\n        C[i][j] += a * A[i][k] * A[j][k];\n}\n",
+    ];
+    let mut failures = Vec::new();
+    for width in [32u32, 64].into_iter().filter(|&w| w <= host) {
+        let native = NativeOptions {
+            threads: 1,
+            wide_bytes: width,
+            ..NativeOptions::default()
+        };
+        let config = Config {
+            native: native.clone(),
+            deadline: None,
+            ..Config::default()
+        };
+        for (k, src) in kernels.iter().enumerate() {
+            let name = format!("kernel {k} at {} bits", width * 8);
+            let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+            let compiled = optimist::compile(&f, &config).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let plan = compiled.outcome.plan().expect("optimized");
+            let shown = plan.show_decided(&native.target());
+            assert!(
+                shown.contains("for a micro-kernel in 2 vectors of 32 bytes per row"),
+                "{name}: {shown}"
+            );
+            for (ni, nj, nk) in [
+                (1, 1, 1),
+                (6, 8, 3),
+                (7, 17, 130),
+                (13, 37, 150),
+                (29, 9, 257),
+            ] {
+                let args: Vec<String> = [("ni", ni), ("nj", nj), ("nk", nk)]
+                    .iter()
+                    .flat_map(|(p, v)| ["--set".to_string(), format!("{p}={v}")])
+                    .chain(["--set".to_string(), "a=1.25".to_string()])
+                    .collect();
+                let spec = RunSpec::parse_args(&args).unwrap();
+                let reference = common::interpreter_hashes(&f, &spec);
+                let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+                if hashes != reference || version != optimist_codegen::Version::Optimized {
+                    failures.push(format!(
+                        "{name}, {ni} x {nj} x {nk}: {version:?} {hashes:?} against {reference:?}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -135,8 +135,23 @@ impl Decider<'_> {
             Type::F32 => 4,
             _ => return None,
         };
-        let vector_bytes = self.target.block.vector_bytes;
+        let mut vector_bytes = self.target.block.vector_bytes;
         let row_bytes = b.columns * size;
+        // Native code's wide micro-kernel (`native/wide.rs`) holds the block, a step's columns,
+        // a broadcast and a product in vector registers of a width the target runs; a block
+        // that does not fit (a plan made for another target) or a width the target lacks runs
+        // in Cranelift's 16-byte vectors.
+        if self.target.kind == optimist_loopy::TargetKind::Native {
+            if let Some(w) = crate::native::wide::Width::of_bytes(vector_bytes) {
+                let vectors = row_bytes / vector_bytes;
+                if vector_bytes > i64::from(self.target.wide_bytes)
+                    || row_bytes % vector_bytes != 0
+                    || b.rows * vectors + vectors + 2 > w.registers() as i64
+                {
+                    vector_bytes = i64::from(self.target.vector_bytes);
+                }
+            }
+        }
         if vector_bytes <= 0 || row_bytes % vector_bytes != 0 {
             return None;
         }

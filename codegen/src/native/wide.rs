@@ -525,6 +525,174 @@ impl Emit<'_> {
     }
 }
 
+/// A product's micro-kernel in wide vectors (`native/model/block.rs` calls it for each
+/// register block, its operands packed): `rows x vectors` accumulators loaded from the
+/// block's elements, per step of the reduction the packed columns loaded once (`vectors`
+/// loads) and each row's factor broadcast, multiplied and added to the row's accumulators in
+/// the statement's order of operands (or fused, with [`WideKernel::fused`]), then stored back.
+/// Its function is
+///
+/// ```text
+/// void kernel(T *c, i64 row_bytes, T *factors, T *columns, i64 steps)   (`preserve_all`)
+/// ```
+///
+/// `c` the block's first element and `row_bytes` the distance between its rows, `factors` a
+/// step's `rows` factors side by side, step after step, `columns` a step's `rows x vectors`
+/// lanes of packed columns, step after step. The accumulators, the packed columns, the
+/// broadcast factor and a product take `rows * vectors + vectors + 2` registers; in `zmm`
+/// those are `zmm31` down, which the caller's code does not use, so none is saved; in `ymm`
+/// the low 128 bits of each are saved and restored.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct WideKernel {
+    pub double: bool,
+    pub width: Width,
+    pub rows: usize,
+    pub vectors: usize,
+    /// `X * Y` (the factor first) rather than `Y * X`.
+    pub row_first: bool,
+    /// `W + X * Y` (the element first) rather than `X * Y + W`.
+    pub element_first: bool,
+    /// One fused multiply-add per product (rounded once; asked for by the user).
+    pub fused: bool,
+}
+
+impl WideKernel {
+    /// The vector registers it takes.
+    pub(crate) fn registers(&self) -> usize {
+        self.rows * self.vectors + self.vectors + 2
+    }
+
+    /// The machine code of its function.
+    pub(crate) fn assemble(&self) -> Result<Vec<u8>, CodegenError> {
+        let bad = |e: IcedError| CodegenError::Unexpected(format!("micro-kernel: {e}"));
+        let too_large = || CodegenError::Unexpected("micro-kernel: offsets do not fit".into());
+        if self.rows == 0 || self.vectors == 0 || self.registers() > self.width.registers() {
+            return Err(CodegenError::Unexpected(
+                "micro-kernel: more accumulators than vector registers".into(),
+            ));
+        }
+        let (rows, vectors) = (self.rows, self.vectors);
+        let size: i32 = if self.double { 8 } else { 4 };
+        let vbytes = i32::try_from(self.width.bytes()).map_err(|_| too_large())?;
+        let acc = |r: usize, v: usize| r * vectors + v;
+        let column = |v: usize| rows * vectors + v;
+        let (factor, product) = (rows * vectors + vectors, rows * vectors + vectors + 1);
+        // The low 128 bits of `ymm0`-`ymm15` it writes (the `zmm` it takes are above those).
+        let xmms: Vec<usize> = match self.width {
+            Width::Ymm => (0..self.registers()).collect(),
+            Width::Zmm => (0..self.registers())
+                .map(|k| 31 - k)
+                .filter(|&p| p < 16)
+                .collect(),
+        };
+        let saved = [rax, rdx, rcx, r8];
+        let mut a = CodeAssembler::new(64).map_err(bad)?;
+        for &r in &saved {
+            a.push(r).map_err(bad)?;
+        }
+        let spill = i32::try_from(16 * xmms.len()).map_err(|_| too_large())?;
+        if spill > 0 {
+            a.sub(rsp, spill).map_err(bad)?;
+            for (j, &p) in xmms.iter().enumerate() {
+                a.vmovdqu(xmmword_ptr(rsp + 16 * j as i32), XMM[p])
+                    .map_err(bad)?;
+            }
+        }
+        let mut top = a.create_label();
+        let mut done = a.create_label();
+        let mut e = Emit {
+            a: &mut a,
+            w: self.width,
+            double: self.double,
+            mask: None,
+            kept_base: 0,
+            scalars: &[],
+            addresses: &[],
+        };
+        let vector = |base: AsmRegister64, at: i32| match self.width {
+            Width::Ymm => ymmword_ptr(base + at),
+            Width::Zmm => zmmword_ptr(base + at),
+        };
+        let offset = |k: usize, by: i32| i32::try_from(k).ok().and_then(|k| k.checked_mul(by));
+        // The accumulators, row after row from `c`.
+        e.a.mov(rax, rdi).map_err(bad)?;
+        for r in 0..rows {
+            for v in 0..vectors {
+                e.load(
+                    acc(r, v),
+                    vector(rax, offset(v, vbytes).ok_or_else(too_large)?),
+                )?;
+            }
+            if r + 1 < rows {
+                e.a.add(rax, rsi).map_err(bad)?;
+            }
+        }
+        e.a.test(r8, r8).map_err(bad)?;
+        e.a.jle(done).map_err(bad)?;
+        e.a.set_label(&mut top).map_err(bad)?;
+        for v in 0..vectors {
+            e.load(
+                column(v),
+                vector(rcx, offset(v, vbytes).ok_or_else(too_large)?),
+            )?;
+        }
+        for r in 0..rows {
+            e.broadcast(factor, rdx + offset(r, size).ok_or_else(too_large)?)?;
+            for v in 0..vectors {
+                let (w, y) = (acc(r, v), column(v));
+                if self.fused {
+                    // `w = x * y + w`, rounded once: the order of the operands does not
+                    // matter.
+                    op!(&mut e, vfmadd231pd, vfmadd231ps, r w, r factor, r y)?;
+                    continue;
+                }
+                if self.row_first {
+                    op!(&mut e, vmulpd, vmulps, r product, r factor, r y)?;
+                } else {
+                    op!(&mut e, vmulpd, vmulps, r product, r y, r factor)?;
+                }
+                if self.element_first {
+                    op!(&mut e, vaddpd, vaddps, r w, r w, r product)?;
+                } else {
+                    op!(&mut e, vaddpd, vaddps, r w, r product, r w)?;
+                }
+            }
+        }
+        e.a.add(rdx, offset(rows, size).ok_or_else(too_large)?)
+            .map_err(bad)?;
+        e.a.add(rcx, offset(vectors, vbytes).ok_or_else(too_large)?)
+            .map_err(bad)?;
+        e.a.dec(r8).map_err(bad)?;
+        e.a.jnz(top).map_err(bad)?;
+        e.a.set_label(&mut done).map_err(bad)?;
+        e.a.mov(rax, rdi).map_err(bad)?;
+        for r in 0..rows {
+            for v in 0..vectors {
+                e.store(
+                    vector(rax, offset(v, vbytes).ok_or_else(too_large)?),
+                    acc(r, v),
+                )?;
+            }
+            if r + 1 < rows {
+                e.a.add(rax, rsi).map_err(bad)?;
+            }
+        }
+        a.vzeroupper().map_err(bad)?;
+        if spill > 0 {
+            for (j, &p) in xmms.iter().enumerate() {
+                a.vmovdqu(XMM[p], xmmword_ptr(rsp + 16 * j as i32))
+                    .map_err(bad)?;
+            }
+            a.add(rsp, spill).map_err(bad)?;
+        }
+        for &r in saved.iter().rev() {
+            a.pop(r).map_err(bad)?;
+        }
+        a.ret().map_err(bad)?;
+        a.assemble(0).map_err(bad)
+    }
+}
+
 #[cfg(test)]
 /// The instructions of `code`, one per line in Intel syntax (`show`'s and the snapshots').
 pub(crate) fn disassemble(code: &[u8]) -> String {
@@ -697,6 +865,140 @@ mod tests {
             00a7 ret
         "#]]
         .assert_eq(&disassemble(&code));
+    }
+
+    #[test]
+    fn a_micro_kernel_of_doubles_in_ymm_registers() {
+        let k = WideKernel {
+            double: true,
+            width: Width::Ymm,
+            rows: 2,
+            vectors: 2,
+            row_first: true,
+            element_first: true,
+            fused: false,
+        };
+        assert_eq!(k.registers(), 8);
+        expect![[r#"
+            0000 push rax
+            0001 push rdx
+            0002 push rcx
+            0003 push r8
+            0005 sub rsp,80h
+            000c vmovdqu [rsp],xmm0
+            0011 vmovdqu [rsp+10h],xmm1
+            0017 vmovdqu [rsp+20h],xmm2
+            001d vmovdqu [rsp+30h],xmm3
+            0023 vmovdqu [rsp+40h],xmm4
+            0029 vmovdqu [rsp+50h],xmm5
+            002f vmovdqu [rsp+60h],xmm6
+            0035 vmovdqu [rsp+70h],xmm7
+            003b mov rax,rdi
+            003e vmovupd ymm0,[rax]
+            0042 vmovupd ymm1,[rax+20h]
+            0047 add rax,rsi
+            004a vmovupd ymm2,[rax]
+            004e vmovupd ymm3,[rax+20h]
+            0053 test r8,r8
+            0056 jle short 0000000000000099h
+            0058 vmovupd ymm4,[rcx]
+            005c vmovupd ymm5,[rcx+20h]
+            0061 vbroadcastsd ymm6,[rdx]
+            0066 vmulpd ymm7,ymm6,ymm4
+            006a vaddpd ymm0,ymm0,ymm7
+            006e vmulpd ymm7,ymm6,ymm5
+            0072 vaddpd ymm1,ymm1,ymm7
+            0076 vbroadcastsd ymm6,[rdx+8]
+            007c vmulpd ymm7,ymm6,ymm4
+            0080 vaddpd ymm2,ymm2,ymm7
+            0084 vmulpd ymm7,ymm6,ymm5
+            0088 vaddpd ymm3,ymm3,ymm7
+            008c add rdx,10h
+            0090 add rcx,40h
+            0094 dec r8
+            0097 jne short 0000000000000058h
+            0099 mov rax,rdi
+            009c vmovupd [rax],ymm0
+            00a0 vmovupd [rax+20h],ymm1
+            00a5 add rax,rsi
+            00a8 vmovupd [rax],ymm2
+            00ac vmovupd [rax+20h],ymm3
+            00b1 vzeroupper
+            00b4 vmovdqu xmm0,[rsp]
+            00b9 vmovdqu xmm1,[rsp+10h]
+            00bf vmovdqu xmm2,[rsp+20h]
+            00c5 vmovdqu xmm3,[rsp+30h]
+            00cb vmovdqu xmm4,[rsp+40h]
+            00d1 vmovdqu xmm5,[rsp+50h]
+            00d7 vmovdqu xmm6,[rsp+60h]
+            00dd vmovdqu xmm7,[rsp+70h]
+            00e3 add rsp,80h
+            00ea pop r8
+            00ec pop rcx
+            00ed pop rdx
+            00ee pop rax
+            00ef ret
+        "#]]
+        .assert_eq(&disassemble(&k.assemble().unwrap()));
+    }
+
+    #[test]
+    fn a_fused_micro_kernel_of_floats_in_zmm_registers() {
+        let k = WideKernel {
+            double: false,
+            width: Width::Zmm,
+            rows: 2,
+            vectors: 1,
+            row_first: false,
+            element_first: false,
+            fused: true,
+        };
+        expect![[r#"
+            0000 push rax
+            0001 push rdx
+            0002 push rcx
+            0003 push r8
+            0005 mov rax,rdi
+            0008 vmovups zmm31,[rax]
+            000e add rax,rsi
+            0011 vmovups zmm30,[rax]
+            0017 test r8,r8
+            001a jle short 0000000000000048h
+            001c vmovups zmm29,[rcx]
+            0022 vbroadcastss zmm28,[rdx]
+            0028 vfmadd231ps zmm31,zmm28,zmm29
+            002e vbroadcastss zmm28,[rdx+4]
+            0035 vfmadd231ps zmm30,zmm28,zmm29
+            003b add rdx,8
+            003f add rcx,40h
+            0043 dec r8
+            0046 jne short 000000000000001Ch
+            0048 mov rax,rdi
+            004b vmovups [rax],zmm31
+            0051 add rax,rsi
+            0054 vmovups [rax],zmm30
+            005a vzeroupper
+            005d pop r8
+            005f pop rcx
+            0060 pop rdx
+            0061 pop rax
+            0062 ret
+        "#]]
+        .assert_eq(&disassemble(&k.assemble().unwrap()));
+        let too_many = WideKernel {
+            rows: 6,
+            vectors: 3,
+            ..k
+        };
+        assert!(too_many.registers() > 16);
+        assert!(
+            WideKernel {
+                width: Width::Ymm,
+                ..too_many
+            }
+            .assemble()
+            .is_err()
+        );
     }
 
     #[test]

@@ -541,7 +541,6 @@ impl ModelLowering<'_, '_> {
         let b = &blk.block;
         let inst = instance(self.scop, b);
         let elem = self.block_elem(b);
-        let (vty, lanes) = vector_type(kernel.shape)?;
         let size = elem.size() as i64;
         let (rows, columns, depth) = (b.rows, b.columns, site.pack.depth);
         let vectors = kernel.vectors;
@@ -632,6 +631,13 @@ impl ModelLowering<'_, '_> {
         let kc = self.l.b.ins().isub(end_k, first_k);
         let c = self.l.b.use_var(cptr);
         let stride = self.l.b.use_var(ldc);
+        if let Some(width) = crate::native::wide::Width::of_bytes(kernel.shape.bytes()) {
+            self.wide_kernel(width, kernel, (rows, elem), [c, stride, a0, b0p, kc])?;
+            let cut = self.l.b.ins().bxor_imm_s(whole, 1);
+            native::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
+            return Ok(true);
+        }
+        let (vty, lanes) = vector_type(kernel.shape)?;
         let vbytes = lanes * size;
         let accs = self.load_accumulators(c, stride, (rows, vectors), vbytes, vty)?;
         let (kv, ap, bp) = (
@@ -673,6 +679,42 @@ impl ModelLowering<'_, '_> {
         let cut = self.l.b.ins().bxor_imm_s(whole, 1);
         native::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
         Ok(true)
+    }
+
+    /// The call of the micro-kernel's code in wide vectors ([`crate::native::wide::WideKernel`])
+    /// on a block: `args` its first element, the bytes from a row to the next, the packed
+    /// factors, the packed columns and the steps of the reduction.
+    fn wide_kernel(
+        &mut self,
+        width: crate::native::wide::Width,
+        kernel: &MicroKernel,
+        (rows, elem): (i64, Type),
+        args: [Value; 5],
+    ) -> Result<(), CodegenError> {
+        let code = crate::native::wide::WideKernel {
+            double: elem == Type::F64,
+            width,
+            rows: usize::try_from(rows).map_err(too_large)?,
+            vectors: usize::try_from(kernel.vectors).map_err(too_large)?,
+            row_first: kernel.row_first,
+            element_first: kernel.element_first,
+            fused: kernel.fused && (width == crate::native::wide::Width::Zmm || host_fma()),
+        }
+        .assemble()?;
+        let cl =
+            |e: cranelift_module::ModuleError| CodegenError::Unexpected(format!("cranelift: {e}"));
+        // It preserves every register, as the wide loops do (`native/wide.rs`).
+        let mut sig = self.l.module.make_signature();
+        sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
+        sig.params.extend([AbiParam::new(types::I64); 5]);
+        let id = self.l.module.declare_anonymous_function(&sig).map_err(cl)?;
+        self.l
+            .module
+            .define_function_bytes(id, 64, &code, &[])
+            .map_err(cl)?;
+        let f = self.l.module.declare_func_in_func(id, self.l.b.func);
+        self.l.b.ins().call(f, &args);
+        Ok(())
     }
 
     /// A block's `rows x vectors` accumulators (vectors of `vty`, `vbytes` each), loaded from
