@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Products at BLAS speed (issue 38): GFLOP/s of the 1000x1100x1200 product (corpus/suite/gemm.c)
-# on one thread, and of one tile of it (252 x 512 x 128: the operands packed once, the
-# micro-kernel's blocks in the caches), for optimist's C (`cc -O3 -march=native`) and native
-# code, against the machine's peak without fused multiply-adds in vectors of 16, 32 and 64
-# bytes (a loop of independent multiplies and adds, measured here first) and against `cc -O3
-# -march=native` on the original. Each figure is the median time of REPEAT calls
-# (`optimist run --time`), the median of ROUNDS rounds.
+# Products at BLAS speed (issues 38, 64): GFLOP/s of the 1000x1100x1200 product
+# (corpus/suite/gemm.c) on one thread, and of one tile of it (252 x 512 x 128: the operands
+# packed once, the micro-kernel's blocks in the caches), for optimist's C (`cc -O3
+# -march=native`) and native code (the CPU's widest, then each `--cpu` width), against the
+# machine's peak without fused multiply-adds in vectors of 16, 32 and 64 bytes (a loop of
+# independent multiplies and adds, measured here first) and against `cc -O3 -march=native` on
+# the original. Each figure is the median time of REPEAT calls (`optimist run --time`), the
+# median of ROUNDS rounds.
 #   scripts/bench-product.sh [ROUNDS] [REPEAT]      (defaults 3 and 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,4 +64,15 @@ for size in "252 512 128" "1000 1100 1200"; do
   awk -v n="${ni}x${nj}x${nk}" -v f="$((2 * ni * nj * nk))" -v b="$base" -v c="$c" -v j="$jit" 'BEGIN {
     printf "%s: cc -O3 %.4f s (%.1f GFLOP/s); optimist C %.4f s (%.1f GFLOP/s, %.2fx); optimist JIT %.4f s (%.1f GFLOP/s, %.2fx)\n",
       n, b, f / b / 1e9, c, f / c / 1e9, b / c, j, f / j / 1e9, b / j }'
+  # The JIT at each width of the CPU (`--cpu`): Cranelift's 16-byte vectors only, then the wide
+  # emitter's micro-kernel (32-byte vectors, at x86-64-v3 and at v4 alike).
+  for cpu in x86-64 x86-64-v3 x86-64-v4; do
+    case $cpu in
+      x86-64-v3) grep -q ' avx2 ' /proc/cpuinfo || continue ;;
+      x86-64-v4) grep -q ' avx512f ' /proc/cpuinfo || continue ;;
+    esac
+    t=$(time_of "${set_args[@]}" --backend jit --opt default --cpu "$cpu")
+    awk -v n="${ni}x${nj}x${nk}" -v f="$((2 * ni * nj * nk))" -v cpu="$cpu" -v t="$t" 'BEGIN {
+      printf "%s: optimist JIT --cpu %s %.4f s (%.1f GFLOP/s)\n", n, cpu, t, f / t / 1e9 }'
+  done
 done
