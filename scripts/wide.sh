@@ -5,8 +5,9 @@
 # -march=native`, and of optimist's native code (`--backend jit --opt default`) for the CPUs
 # `x86-64` (Cranelift's 128-bit lanes only) and `native` (the widest vectors this CPU has);
 # then each JIT's time over the C's (1.00: as fast as the C; above: slower), with the geometric
-# mean and the worst kernel of each column.
-#   scripts/wide.sh [REPEAT] [KERNEL...]      (default 3, every kernel)
+# mean and the worst kernel of each column. THREADS=2 runs both on two threads (OpenMP's for
+# the C, `--threads 2` for the JIT); two-thread figures need a quiet machine.
+#   [THREADS=N] scripts/wide.sh [REPEAT] [KERNEL...]      (default 1 thread, 3, every kernel)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null || true
@@ -18,8 +19,9 @@ if [ ${#kernels[@]} -eq 0 ]; then
 fi
 bin=${OPTIMIST:-target/release/optimist}
 if [ -z "${OPTIMIST:-}" ]; then cargo build --release --quiet --locked -p optimist-cli; fi
+threads=${THREADS:-1}
 time_of() {
-  "$bin" run "$@" --threads 1 --time --repeat "$repeat" 2>/dev/null | awk '/^time_s/ {print $2}'
+  "$bin" run "$@" --threads "$threads" --time --repeat "$repeat" 2>/dev/null | awk '/^time_s/ {print $2}'
 }
 printf '| kernel | C -O3 (s) | JIT x86-64 (s) | JIT native (s) | x86-64 / C | native / C |\n'
 printf '|---|---:|---:|---:|---:|---:|\n'

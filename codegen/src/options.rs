@@ -42,9 +42,10 @@ pub struct NativeOptions {
     /// that stops leaves what the program wrote before the stop, as the interpreter does.
     /// Only [`crate::Kernel::run`] and [`crate::Kernel::call`]: the raw C entries never copy. Default: on.
     pub undo: bool,
-    /// Run the vector loops whose statements are `+ - * /`, negation and `sqrt` over
-    /// floating elements contiguous along the loop (or read at one place, or scalars) in
-    /// vectors of this many bytes, in x86-64 code of the library's own emitter (32: AVX, 64:
+    /// Run the vector loops whose statements are `+ - * /`, negation, `sqrt` and `?:` over
+    /// `double`, `float`, `long` or `int` elements contiguous along the loop (or read at one
+    /// place, or scalars), and products' micro-kernels (in 32-byte vectors at either width), in
+    /// vectors of this many bytes, in x86-64 code of the library's own emitter (32: AVX2, 64:
     /// AVX-512F), defined in the kernel's module and called by the Cranelift code, which runs
     /// the remaining iterations in its 128-bit lanes. `0`: Cranelift's 128-bit lanes only.
     /// The code is the same for a given value (set it to what the CPU that runs the code has:
@@ -69,7 +70,7 @@ impl Default for NativeOptions {
 
 impl NativeOptions {
     /// The widest vectors the wide-loop emitter has that this CPU runs: 64 bytes with
-    /// AVX-512F, 32 with AVX, else 0 ([`NativeOptions::wide_bytes`]).
+    /// AVX-512F, 32 with AVX2, else 0 ([`NativeOptions::wide_bytes`]).
     pub fn host_wide_bytes() -> u32 {
         crate::native::wide::host_bytes()
     }

@@ -106,7 +106,7 @@ impl BlockShape {
     /// Native code's where the library's own x86-64 emitter has wide vectors
     /// ([`Target::wide_bytes`] 32 or 64): the micro-kernel in `ymm` registers, 6 rows of two
     /// vectors (12 accumulators, with the 2 of a step's packed columns, a broadcast and a
-    /// product: the 16 registers of AVX), across reduction tiles of 128, in row tiles of 252,
+    /// product: the 16 registers of AVX2), across reduction tiles of 128, in row tiles of 252,
     /// blocks only where the micro-kernel runs. In 256 bits even where 512 exist: on this
     /// project's AMD EPYC the 512-bit multiplies and adds run at half the rate of pairs of
     /// 256-bit ones (the kernel alone on a block in the caches: 39 GFLOP/s in `zmm` 6 x 2,
@@ -205,7 +205,7 @@ pub struct Target {
     /// back end has 128-bit vectors only).
     pub vector_bytes: u32,
     /// Bytes per vector of the x86-64 emitter native code runs its simplest vector loops in
-    /// (`codegen`'s `native/wide.rs`): 32 (AVX), 64 (AVX-512F), or 0, none: every loop in lanes
+    /// (`codegen`'s `native/wide.rs`): 32 (AVX2), 64 (AVX-512F), or 0, none: every loop in lanes
     /// takes Cranelift's vectors of `vector_bytes`. Native code: `NativeOptions::wide_bytes`.
     pub wide_bytes: u32,
     /// Whether a multiply and an add may be fused: only a product's micro-kernel in native

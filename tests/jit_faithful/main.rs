@@ -1181,7 +1181,9 @@ pub(crate) fn default_c_gives(
 /// below one wide vector (the emitter's code does not run). The kernels hold what it takes:
 /// `double` and `float`, negation, `sqrt`, division, scalars, an element read at one place, an
 /// array kept in registers across statements (a convolution's output) and more values than
-/// the general registers hold addresses for, and a loop jammed into the wide one.
+/// the general registers hold addresses for, `int` and `long` lanes, `?:` on each comparison
+/// (maxima and minima among them; a NaN from `0.0 / 0.0`), and a loop jammed into the wide
+/// one.
 #[test]
 fn wide_loops_give_the_interpreters_bits() {
     use optimist::{Config, NativeOptions};
@@ -1196,6 +1198,13 @@ fn wide_loops_give_the_interpreters_bits() {
         "void k(int n, double A[n][n], double B[n][n]) {\n  for (int t = 0; t < 2; t++) {\n    for (int i = 1; i < n - 1; i++)\n      for (int j = 1; j < n - 1; j++)\n        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i - 1][j] + A[i + 1][j]);\n    for (int i = 1; i < n - 1; i++)\n      for (int j = 1; j < n - 1; j++)\n        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i - 1][j] + B[i + 1][j]);\n  }\n}\n",
         "void k(int n, float out[n][n], float img[n + 2][n + 2], float w[3][3]) {\n  for (int y = 0; y < n; y++)\n    for (int x = 0; x < n; x++) {\n      out[y][x] = 0.0f;\n      for (int dy = 0; dy < 3; dy++)\n        for (int dx = 0; dx < 3; dx++)\n          out[y][x] += w[dy][dx] * img[y + dy][x + dx];\n    }\n}\n",
         "void k(int n, double a[n], double b[n], double c[n], double d[n], double e[n], double f[n], double g[n], double h[n], double p[n], double q[n], double r[n], double s[n]) {\n  for (int i = 0; i < n; i++) {\n    a[i] = b[i] * c[i] - d[i] * e[i] + f[i] / g[i] - h[i] * p[i] + q[i] * r[i] - s[i];\n    s[i] = a[i] + b[i];\n  }\n}\n",
+        // Integer lanes and conditions: a maximum (`vpmaxsd`), a general `?:` of each
+        // comparison, `long` lanes, and floating ones (`maxpd`'s rule, `!=` with NaNs).
+        "void k(int n, int a, int x[n], int y[n], int z[n]) {\n  for (int i = 0; i < n; i++) {\n    y[i] = x[i] > y[i] + a ? x[i] : y[i] + a;\n    z[i] = x[i] <= z[i] ? x[i] * 3 - z[i] : z[i] + 1;\n    x[i] = y[i] == z[i] ? 5 : (x[i] != a ? x[i] - y[i] : z[i]);\n  }\n}\n",
+        "void k(int n, long x[n], long y[n], long z[n]) {\n  for (int i = 0; i < n; i++) {\n    y[i] = x[i] >= y[i] ? x[i] : y[i];\n    z[i] = x[i] < z[i] ? z[i] - x[i] : (y[i] > z[i] ? y[i] + y[i] : z[i]);\n    x[i] = y[i] <= x[i] ? y[i] : x[i];\n  }\n}\n",
+        "void k(int n, float a, float x[n], float y[n], float z[n]) {\n  for (int i = 0; i < n; i++) {\n    y[i] = x[i] > y[i] ? x[i] : y[i];\n    x[i] = z[i] >= y[i] ? y[i] : z[i] / a;\n  }\n}\n",
+        "void k(int n, float a, float x[n], float z[n]) {\n  for (int i = 0; i < n; i++)\n    z[i] = x[i] < a ? -x[i] : x[i] * z[i];\n}\n",
+        "void k(int n, double x[n], double y[n], double z[n]) {\n  for (int i = 0; i < n; i++) {\n    z[i] = x[i] / y[i];\n    y[i] = z[i] != z[i] ? 0.0 : (z[i] < x[i] ? z[i] : x[i]);\n    x[i] = y[i] == x[i] ? x[i] : (x[i] < 0.0 ? y[i] : -y[i]);\n  }\n}\n",
         // A matrix-vector product along the columns: the loop over `j` jammed into the wide
         // loop over `i`, `x[i]` kept across its copies.
         "void k(int n, double A[n][n], double x[n], double y[n]) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      x[i] = x[i] + A[j][i] * y[j];\n}\n",
@@ -1228,7 +1237,9 @@ fn wide_loops_give_the_interpreters_bits() {
             );
             for n in [1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 70] {
                 let mut args = vec!["--set".to_string(), format!("n={n}")];
-                if src.contains(" a,") {
+                if src.contains("int a,") {
+                    args.extend(["--set".to_string(), "a=3".to_string()]);
+                } else if src.contains(" a,") {
                     args.extend(["--set".to_string(), "a=1.25".to_string()]);
                 }
                 let spec = RunSpec::parse_args(&args).unwrap();

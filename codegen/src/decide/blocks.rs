@@ -141,15 +141,15 @@ impl Decider<'_> {
         // a broadcast and a product in vector registers of a width the target runs; a block
         // that does not fit (a plan made for another target) or a width the target lacks runs
         // in Cranelift's 16-byte vectors.
-        if self.target.kind == optimist_loopy::TargetKind::Native {
-            if let Some(w) = crate::native::wide::Width::of_bytes(vector_bytes) {
-                let vectors = row_bytes / vector_bytes;
-                if vector_bytes > i64::from(self.target.wide_bytes)
-                    || row_bytes % vector_bytes != 0
-                    || b.rows * vectors + vectors + 2 > w.registers() as i64
-                {
-                    vector_bytes = i64::from(self.target.vector_bytes);
-                }
+        if self.target.kind == optimist_loopy::TargetKind::Native
+            && let Some(w) = crate::native::wide::Width::of_bytes(vector_bytes)
+        {
+            let vectors = row_bytes / vector_bytes;
+            if vector_bytes > i64::from(self.target.wide_bytes)
+                || row_bytes % vector_bytes != 0
+                || b.rows * vectors + vectors + 2 > w.registers() as i64
+            {
+                vector_bytes = i64::from(self.target.vector_bytes);
             }
         }
         if vector_bytes <= 0 || row_bytes % vector_bytes != 0 {

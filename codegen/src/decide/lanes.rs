@@ -246,7 +246,7 @@ impl Decider<'_> {
         let bytes = i64::from(self.target.wide_bytes);
         let wide = (wide
             && !stmts.is_empty()
-            && elem.is_float()
+            && crate::native::wide::Lane::of(elem).is_some()
             && bytes > i64::from(self.target.vector_bytes)
             && lanes_of(elem, bytes).is_some_and(|lanes| {
                 most_trips(init, &end).is_none_or(|most| most >= WIDE_VECTORS * lanes)
@@ -722,20 +722,30 @@ pub(crate) fn wide_registers(
     e: &BodyExpr,
 ) -> Option<usize> {
     let go = |x: &BodyExpr| wide_registers(scop, proved, iter, indices, x);
-    if !e.ty.is_float() {
-        return None;
-    }
+    let lane = crate::native::wide::Lane::of(e.ty)?;
+    let float = e.ty.is_float();
     match &e.kind {
-        ExprKind::Float(_) | ExprKind::Leaf(BodyLeaf::Param(_)) => Some(1),
+        ExprKind::Float(_) | ExprKind::Int(_) | ExprKind::Leaf(BodyLeaf::Param(_)) => Some(1),
         ExprKind::Leaf(BodyLeaf::Access(a)) => match stride(scop, proved, iter, indices, *a)? {
             Stride::Contiguous | Stride::Invariant => Some(1),
             Stride::Reversed => None,
         },
-        ExprKind::Unary(UnOp::Neg, x) => go(x),
-        ExprKind::Call(MathFn::Sqrt, args) if args.len() == 1 => go(&args[0]),
-        ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, x, y) => {
+        ExprKind::Unary(UnOp::Neg, x) if float => go(x),
+        ExprKind::Call(MathFn::Sqrt, args) if float && args.len() == 1 => go(&args[0]),
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), x, y)
+            if float
+                || matches!(op, BinOp::Add | BinOp::Sub)
+                || (*op == BinOp::Mul && lane == crate::native::wide::Lane::I32) =>
+        {
             Some(go(x)?.max(1 + go(y)?))
         }
+        // `x cmp y ? a : b`, the comparison of the lanes' type.
+        ExprKind::Select(c, a, b) => match &c.kind {
+            ExprKind::Binary(op, x, y) if op.is_comparison() && x.ty == e.ty && y.ty == e.ty => {
+                Some(go(a)?.max(1 + go(b)?).max(2 + go(x)?).max(3 + go(y)?))
+            }
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -341,8 +341,9 @@ pub(crate) struct OwnLanes {
     pub stmts: Vec<LaneStmt>,
     /// The wider vectors its whole vectors run in first, when the target has them
     /// ([`optimist_loopy::Target::wide_bytes`]) and the statements are what the wide-loop
-    /// emitter takes (`native/wide.rs`: floating `+ - * /`, negation, `sqrt` of contiguous
-    /// elements, elements at one place and scalars, within the vector registers); the
+    /// emitter takes (`native/wide.rs`: floating `+ - * /`, negation, `sqrt`, integer `+ -`
+    /// (and `int`'s `*`), `?:` on a comparison, of contiguous elements, elements at one place
+    /// and scalars, within the vector registers); the
     /// iterations they leave run in `shape`'s lanes, then one by one. With a loop jammed into
     /// this one, each wide iteration runs its copies in turn (the kept elements shared).
     pub wide: Option<VectorShape>,

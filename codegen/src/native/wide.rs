@@ -1,12 +1,14 @@
-//! Wide vector loops: x86-64 machine code for a loop in 256-bit (AVX) or 512-bit (AVX-512F)
+//! Wide vector loops: x86-64 machine code for a loop in 256-bit (AVX2) or 512-bit (AVX-512F)
 //! lanes, which Cranelift 0.135 cannot emit (its x86-64 back end stops at 128 bits), assembled
 //! with `iced-x86` and defined in the kernel's own module (`Module::define_function_bytes`,
 //! no relocation), where the Cranelift code around it calls it.
 //!
 //! A [`WideLoop`] is the vector part of a loop decided to run in lanes
-//! ([`crate::decide::OwnLanes::wide`]): statements storing a floating type at an element
-//! contiguous along the loop, computed by `+ - * /`, negation and `sqrt` from elements
-//! contiguous along it, elements read at one address (broadcast, read again every iteration:
+//! ([`crate::decide::OwnLanes::wide`]): statements storing `double`, `float`, `long` or `int`
+//! ([`Lane`]) at an element contiguous along the loop, computed by `+ - * /`, negation and
+//! `sqrt` (floating lanes; integers wrap in `+ -`, and `int` in `*`) and `x cmp y ? a : b`
+//! (both arms computed in every lane, [`WideCmp`]; a maximum or a minimum as `maxpd`,
+//! `vpmaxsd`) from elements contiguous along it, elements read at one address (broadcast, read again every iteration:
 //! the loop may write them before), scalars computed before the loop, and the values of arrays
 //! kept in registers within an iteration (a convolution's output across its 9 or 25 products:
 //! stored once, at the end of the iteration). Its function is
@@ -38,9 +40,9 @@
 //!
 //! The caller (`native/model/vector.rs`) runs iterations one by one until the first
 //! statement's store is aligned to the vector before it calls the code, and a loop jammed into
-//! the wide one has its copies run in turn in each wide iteration. Left for later: masked
-//! remainders (AVX-512), conditions (`?:`), integer lanes, loops the code aligns itself, and
-//! the products' micro-kernels.
+//! the wide one has its copies run in turn in each wide iteration. The products' micro-kernels
+//! are [`WideKernel`]'s. Left for later: masked remainders (AVX-512), conversions between lane
+//! types, and loops the code aligns itself.
 
 use crate::ast::CodegenError;
 use crate::decide::wide_fits;
@@ -81,6 +83,54 @@ impl Width {
     }
 }
 
+/// The type of a wide loop's lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Lane {
+    F64,
+    F32,
+    /// `long`: wrapping `+ -` (no `*`: `vpmullq` is AVX-512DQ's).
+    I64,
+    /// `int`: wrapping `+ - *`.
+    I32,
+}
+
+impl Lane {
+    /// The lanes of `elem`, when the emitter has them.
+    pub(crate) fn of(elem: optimist_scop::Type) -> Option<Lane> {
+        use optimist_scop::Type;
+        match elem {
+            Type::F64 => Some(Lane::F64),
+            Type::F32 => Some(Lane::F32),
+            Type::I64 => Some(Lane::I64),
+            Type::I32 => Some(Lane::I32),
+            _ => None,
+        }
+    }
+
+    fn size(self) -> i64 {
+        match self {
+            Lane::F64 | Lane::I64 => 8,
+            Lane::F32 | Lane::I32 => 4,
+        }
+    }
+
+    fn float(self) -> bool {
+        matches!(self, Lane::F64 | Lane::F32)
+    }
+}
+
+/// A comparison of two vectors, lane by lane, as C compares (a floating comparison with a NaN
+/// is false, but for `!=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WideCmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
 /// An operation of two vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum WideBin {
@@ -88,6 +138,11 @@ pub(crate) enum WideBin {
     Sub,
     Mul,
     Div,
+    /// `x > y ? x : y` (`maxpd`'s own rule: `y` where either is a NaN, and for `0` against
+    /// `-0`).
+    Max,
+    /// `x < y ? x : y` (`minpd`'s).
+    Min,
 }
 
 /// A value of a wide loop, per lane.
@@ -108,6 +163,8 @@ pub(crate) enum WideExpr {
     Sqrt(Box<WideExpr>),
     /// Two values combined.
     Bin(WideBin, Box<WideExpr>, Box<WideExpr>),
+    /// `x cmp y ? a : b`, lane by lane (both arms computed in every lane).
+    Select(WideCmp, Box<[WideExpr; 4]>),
 }
 
 impl WideExpr {
@@ -121,6 +178,15 @@ impl WideExpr {
             | WideExpr::Kept(_) => 1,
             WideExpr::Neg(x) | WideExpr::Sqrt(x) => x.registers(),
             WideExpr::Bin(_, x, y) => x.registers().max(1 + y.registers()),
+            // The arms first (`a` in its register, `b` above), then the operands of the
+            // comparison above them.
+            WideExpr::Select(_, e) => {
+                let [x, y, a, b] = &**e;
+                a.registers()
+                    .max(1 + b.registers())
+                    .max(2 + x.registers())
+                    .max(3 + y.registers())
+            }
         }
     }
 
@@ -129,6 +195,7 @@ impl WideExpr {
             WideExpr::Neg(_) => true,
             WideExpr::Sqrt(x) => x.negates(),
             WideExpr::Bin(_, x, y) => x.negates() || y.negates(),
+            WideExpr::Select(_, e) => e.iter().any(WideExpr::negates),
             _ => false,
         }
     }
@@ -143,6 +210,11 @@ impl WideExpr {
             WideExpr::Bin(_, x, y) => {
                 x.slots(f);
                 y.slots(f);
+            }
+            WideExpr::Select(_, e) => {
+                for x in e.iter() {
+                    x.slots(f);
+                }
             }
         }
     }
@@ -161,8 +233,7 @@ pub(crate) struct WideStmt {
 /// The vector part of a loop in wide lanes (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct WideLoop {
-    /// `double` lanes (`true`) or `float` ones.
-    pub double: bool,
+    pub lane: Lane,
     pub width: Width,
     pub stmts: Vec<WideStmt>,
     /// The slot of `-0.0` (the sign mask), when a statement negates.
@@ -178,7 +249,7 @@ const ADDRESS_REGISTERS: [AsmRegister64; 10] = [rsi, r8, r9, r10, r11, rbx, r12,
 impl WideLoop {
     /// The lanes of a vector.
     pub(crate) fn lanes(&self) -> i64 {
-        self.width.bytes() / if self.double { 8 } else { 4 }
+        self.width.bytes() / self.lane.size()
     }
 
     /// Whether a statement negates (it then needs the sign mask's slot).
@@ -292,7 +363,7 @@ impl WideLoop {
         let mut e = Emit {
             a: &mut a,
             w: self.width,
-            double: self.double,
+            lane: self.lane,
             mask,
             kept_base,
             scalars: &scalars,
@@ -362,7 +433,7 @@ fn slot_ptr(slot: usize) -> Result<AsmMemoryOperand, CodegenError> {
 struct Emit<'a> {
     a: &'a mut CodeAssembler,
     w: Width,
-    double: bool,
+    lane: Lane,
     /// The register holding the sign mask.
     mask: Option<usize>,
     /// The register of kept value 0 (value `k` is in `kept_base + k`).
@@ -391,17 +462,20 @@ const XMM: [AsmRegisterXmm; 16] = [
 ];
 
 /// Emits `$pd` (doubles) or `$ps` (floats) on `ymm` or `zmm` registers `$r...` and memory
-/// operands (already sized) `$m...`.
+/// operands (already sized) `$m...`; an error on integer lanes.
 macro_rules! op {
     ($e:expr, $pd:ident, $ps:ident, $($arg:tt)*) => {{
         let e: &mut Emit<'_> = $e;
-        let r = match (e.w, e.double) {
-            (Width::Ymm, true) => op!(@args e, $pd, YMM, $($arg)*),
-            (Width::Ymm, false) => op!(@args e, $ps, YMM, $($arg)*),
-            (Width::Zmm, true) => op!(@args e, $pd, ZMM, $($arg)*),
-            (Width::Zmm, false) => op!(@args e, $ps, ZMM, $($arg)*),
-        };
-        r.map_err(|x| CodegenError::Unexpected(format!("wide loop: {x}")))
+        let iced = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        match (e.w, e.lane) {
+            (Width::Ymm, Lane::F64) => op!(@args e, $pd, YMM, $($arg)*).map_err(iced),
+            (Width::Ymm, Lane::F32) => op!(@args e, $ps, YMM, $($arg)*).map_err(iced),
+            (Width::Zmm, Lane::F64) => op!(@args e, $pd, ZMM, $($arg)*).map_err(iced),
+            (Width::Zmm, Lane::F32) => op!(@args e, $ps, ZMM, $($arg)*).map_err(iced),
+            _ => Err(CodegenError::Unexpected(
+                "wide loop: a floating operation on integer lanes".into(),
+            )),
+        }
     }};
     (@args $e:ident, $op:ident, $regs:ident, r $d:expr, r $x:expr, r $y:expr) => {
         $e.a.$op($regs[$d], $regs[$x], $regs[$y])
@@ -426,7 +500,7 @@ impl Emit<'_> {
     /// The vector of consecutive elements from the address in `slot`, at the iteration `rax`.
     fn element(&mut self, slot: usize) -> Result<AsmMemoryOperand, CodegenError> {
         let base = self.address(slot)?;
-        let size = if self.double { 8 } else { 4 };
+        let size = self.lane.size() as i32;
         Ok(match self.w {
             Width::Ymm => ymmword_ptr(base + rax * size),
             Width::Zmm => zmmword_ptr(base + rax * size),
@@ -435,27 +509,42 @@ impl Emit<'_> {
 
     /// Register `d` := register `x`.
     fn copy(&mut self, d: usize, x: usize) -> Result<(), CodegenError> {
-        op!(self, vmovapd, vmovaps, r d, r x)
+        let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        match (self.w, self.lane) {
+            (Width::Ymm, Lane::F64) => self.a.vmovapd(YMM[d], YMM[x]),
+            (Width::Ymm, Lane::F32) => self.a.vmovaps(YMM[d], YMM[x]),
+            (Width::Ymm, _) => self.a.vmovdqa(YMM[d], YMM[x]),
+            (Width::Zmm, Lane::F64) => self.a.vmovapd(ZMM[d], ZMM[x]),
+            (Width::Zmm, Lane::F32) => self.a.vmovaps(ZMM[d], ZMM[x]),
+            (Width::Zmm, _) => self.a.vmovdqa64(ZMM[d], ZMM[x]),
+        }
+        .map_err(bad)
     }
 
     fn load(&mut self, r: usize, m: AsmMemoryOperand) -> Result<(), CodegenError> {
         let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
-        match (self.w, self.double) {
-            (Width::Ymm, true) => self.a.vmovupd(YMM[r], m),
-            (Width::Ymm, false) => self.a.vmovups(YMM[r], m),
-            (Width::Zmm, true) => self.a.vmovupd(ZMM[r], m),
-            (Width::Zmm, false) => self.a.vmovups(ZMM[r], m),
+        match (self.w, self.lane) {
+            (Width::Ymm, Lane::F64) => self.a.vmovupd(YMM[r], m),
+            (Width::Ymm, Lane::F32) => self.a.vmovups(YMM[r], m),
+            (Width::Ymm, _) => self.a.vmovdqu(YMM[r], m),
+            (Width::Zmm, Lane::F64) => self.a.vmovupd(ZMM[r], m),
+            (Width::Zmm, Lane::F32) => self.a.vmovups(ZMM[r], m),
+            (Width::Zmm, Lane::I64) => self.a.vmovdqu64(ZMM[r], m),
+            (Width::Zmm, Lane::I32) => self.a.vmovdqu32(ZMM[r], m),
         }
         .map_err(bad)
     }
 
     fn store(&mut self, m: AsmMemoryOperand, r: usize) -> Result<(), CodegenError> {
         let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
-        match (self.w, self.double) {
-            (Width::Ymm, true) => self.a.vmovupd(m, YMM[r]),
-            (Width::Ymm, false) => self.a.vmovups(m, YMM[r]),
-            (Width::Zmm, true) => self.a.vmovupd(m, ZMM[r]),
-            (Width::Zmm, false) => self.a.vmovups(m, ZMM[r]),
+        match (self.w, self.lane) {
+            (Width::Ymm, Lane::F64) => self.a.vmovupd(m, YMM[r]),
+            (Width::Ymm, Lane::F32) => self.a.vmovups(m, YMM[r]),
+            (Width::Ymm, _) => self.a.vmovdqu(m, YMM[r]),
+            (Width::Zmm, Lane::F64) => self.a.vmovupd(m, ZMM[r]),
+            (Width::Zmm, Lane::F32) => self.a.vmovups(m, ZMM[r]),
+            (Width::Zmm, Lane::I64) => self.a.vmovdqu64(m, ZMM[r]),
+            (Width::Zmm, Lane::I32) => self.a.vmovdqu32(m, ZMM[r]),
         }
         .map_err(bad)
     }
@@ -463,13 +552,135 @@ impl Emit<'_> {
     /// The scalar at `m` in every lane of register `r`.
     fn broadcast(&mut self, r: usize, m: AsmMemoryOperand) -> Result<(), CodegenError> {
         let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
-        match (self.w, self.double) {
-            (Width::Ymm, true) => self.a.vbroadcastsd(YMM[r], qword_ptr(m)),
-            (Width::Ymm, false) => self.a.vbroadcastss(YMM[r], dword_ptr(m)),
-            (Width::Zmm, true) => self.a.vbroadcastsd(ZMM[r], qword_ptr(m)),
-            (Width::Zmm, false) => self.a.vbroadcastss(ZMM[r], dword_ptr(m)),
+        match (self.w, self.lane) {
+            (Width::Ymm, Lane::F64) => self.a.vbroadcastsd(YMM[r], qword_ptr(m)),
+            (Width::Ymm, Lane::F32) => self.a.vbroadcastss(YMM[r], dword_ptr(m)),
+            (Width::Ymm, Lane::I64) => self.a.vpbroadcastq(YMM[r], qword_ptr(m)),
+            (Width::Ymm, Lane::I32) => self.a.vpbroadcastd(YMM[r], dword_ptr(m)),
+            (Width::Zmm, Lane::F64) => self.a.vbroadcastsd(ZMM[r], qword_ptr(m)),
+            (Width::Zmm, Lane::F32) => self.a.vbroadcastss(ZMM[r], dword_ptr(m)),
+            (Width::Zmm, Lane::I64) => self.a.vpbroadcastq(ZMM[r], qword_ptr(m)),
+            (Width::Zmm, Lane::I32) => self.a.vpbroadcastd(ZMM[r], dword_ptr(m)),
         }
         .map_err(bad)
+    }
+
+    /// Register `d` := `x op y` on integer lanes (wrapping, as the scalar code).
+    fn int_bin(&mut self, op: WideBin, d: usize, x: usize, y: usize) -> Result<(), CodegenError> {
+        let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        let (yd, yx, yy) = (YMM[d], YMM[x], YMM[y]);
+        let (zd, zx, zy) = (ZMM[d], ZMM[x], ZMM[y]);
+        match (self.w, self.lane, op) {
+            (Width::Ymm, Lane::I32, WideBin::Add) => self.a.vpaddd(yd, yx, yy),
+            (Width::Ymm, Lane::I32, WideBin::Sub) => self.a.vpsubd(yd, yx, yy),
+            (Width::Ymm, Lane::I32, WideBin::Mul) => self.a.vpmulld(yd, yx, yy),
+            (Width::Ymm, Lane::I32, WideBin::Max) => self.a.vpmaxsd(yd, yx, yy),
+            (Width::Ymm, Lane::I32, WideBin::Min) => self.a.vpminsd(yd, yx, yy),
+            (Width::Zmm, Lane::I32, WideBin::Max) => self.a.vpmaxsd(zd, zx, zy),
+            (Width::Zmm, Lane::I32, WideBin::Min) => self.a.vpminsd(zd, zx, zy),
+            (Width::Zmm, Lane::I64, WideBin::Max) => self.a.vpmaxsq(zd, zx, zy),
+            (Width::Zmm, Lane::I64, WideBin::Min) => self.a.vpminsq(zd, zx, zy),
+            (Width::Ymm, Lane::I64, WideBin::Add) => self.a.vpaddq(yd, yx, yy),
+            (Width::Ymm, Lane::I64, WideBin::Sub) => self.a.vpsubq(yd, yx, yy),
+            (Width::Zmm, Lane::I32, WideBin::Add) => self.a.vpaddd(zd, zx, zy),
+            (Width::Zmm, Lane::I32, WideBin::Sub) => self.a.vpsubd(zd, zx, zy),
+            (Width::Zmm, Lane::I32, WideBin::Mul) => self.a.vpmulld(zd, zx, zy),
+            (Width::Zmm, Lane::I64, WideBin::Add) => self.a.vpaddq(zd, zx, zy),
+            (Width::Zmm, Lane::I64, WideBin::Sub) => self.a.vpsubq(zd, zx, zy),
+            _ => {
+                return Err(CodegenError::Unexpected(format!(
+                    "wide loop: no {op:?} on {:?} lanes",
+                    self.lane
+                )));
+            }
+        }
+        .map_err(bad)
+    }
+
+    /// Register `r` := `x cmp y ? a : b` with `a` in `r`, `b` in `r + 1`, `x` in `r + 2` and
+    /// `y` in `r + 3`. AVX-512: the comparison into `k1`, then a masked blend; AVX2: into a
+    /// vector of all-ones lanes (integers only have `>` and `==`: the operands or the arms
+    /// swap for the others), then a variable blend.
+    fn select(&mut self, cmp: WideCmp, r: usize) -> Result<(), CodegenError> {
+        let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        let (a, b, x, y) = (r, r + 1, r + 2, r + 3);
+        // The floating predicates: ordered and quiet, but `!=` (true when unordered).
+        let fp = match cmp {
+            WideCmp::Eq => 0x00,
+            WideCmp::Ne => 0x04,
+            WideCmp::Lt => 0x11,
+            WideCmp::Le => 0x12,
+            WideCmp::Gt => 0x1E,
+            WideCmp::Ge => 0x1D,
+        };
+        // `vpcmp`'s: EQ, LT, LE, NE, NLT, NLE.
+        let int = match cmp {
+            WideCmp::Eq => 0,
+            WideCmp::Lt => 1,
+            WideCmp::Le => 2,
+            WideCmp::Ne => 4,
+            WideCmp::Ge => 5,
+            WideCmp::Gt => 6,
+        };
+        match self.w {
+            Width::Zmm => {
+                match self.lane {
+                    Lane::F64 => self.a.vcmppd(k1, ZMM[x], ZMM[y], fp),
+                    Lane::F32 => self.a.vcmpps(k1, ZMM[x], ZMM[y], fp),
+                    Lane::I64 => self.a.vpcmpq(k1, ZMM[x], ZMM[y], int),
+                    Lane::I32 => self.a.vpcmpd(k1, ZMM[x], ZMM[y], int),
+                }
+                .map_err(bad)?;
+                // `r` := `k1 ? a : b`.
+                match self.lane {
+                    Lane::F64 => self.a.vblendmpd(ZMM[r].k1(), ZMM[b], ZMM[a]),
+                    Lane::F32 => self.a.vblendmps(ZMM[r].k1(), ZMM[b], ZMM[a]),
+                    Lane::I64 => self.a.vpblendmq(ZMM[r].k1(), ZMM[b], ZMM[a]),
+                    Lane::I32 => self.a.vpblendmd(ZMM[r].k1(), ZMM[b], ZMM[a]),
+                }
+                .map_err(bad)
+            }
+            Width::Ymm => {
+                // The mask into `x`; `swap`: it says where `b` is taken.
+                let swap = match self.lane {
+                    Lane::F64 => {
+                        self.a.vcmppd(YMM[x], YMM[x], YMM[y], fp).map_err(bad)?;
+                        false
+                    }
+                    Lane::F32 => {
+                        self.a.vcmpps(YMM[x], YMM[x], YMM[y], fp).map_err(bad)?;
+                        false
+                    }
+                    lane => {
+                        let (i64s, (first, second), swap) = match cmp {
+                            WideCmp::Eq => (lane == Lane::I64, (x, y), false),
+                            WideCmp::Ne => (lane == Lane::I64, (x, y), true),
+                            WideCmp::Gt => (lane == Lane::I64, (x, y), false),
+                            WideCmp::Le => (lane == Lane::I64, (x, y), true),
+                            WideCmp::Lt => (lane == Lane::I64, (y, x), false),
+                            WideCmp::Ge => (lane == Lane::I64, (y, x), true),
+                        };
+                        let (d, p, q) = (YMM[x], YMM[first], YMM[second]);
+                        match (cmp, i64s) {
+                            (WideCmp::Eq | WideCmp::Ne, false) => self.a.vpcmpeqd(d, p, q),
+                            (WideCmp::Eq | WideCmp::Ne, true) => self.a.vpcmpeqq(d, p, q),
+                            (_, false) => self.a.vpcmpgtd(d, p, q),
+                            (_, true) => self.a.vpcmpgtq(d, p, q),
+                        }
+                        .map_err(bad)?;
+                        swap
+                    }
+                };
+                let (from, to) = if swap { (a, b) } else { (b, a) };
+                // `r` := the mask's lanes from `to`, the others from `from`.
+                match self.lane {
+                    Lane::F64 => self.a.vblendvpd(YMM[r], YMM[from], YMM[to], YMM[x]),
+                    Lane::F32 => self.a.vblendvps(YMM[r], YMM[from], YMM[to], YMM[x]),
+                    _ => self.a.vpblendvb(YMM[r], YMM[from], YMM[to], YMM[x]),
+                }
+                .map_err(bad)
+            }
+        }
     }
 
     /// `e` into register `r`, with the registers above it free.
@@ -489,6 +700,14 @@ impl Emit<'_> {
                 None => self.broadcast(r, slot_ptr(*slot)?),
             },
             WideExpr::Kept(k) => self.copy(r, self.kept_base + k),
+            WideExpr::Select(cmp, e) => {
+                let [x, y, a, b] = &**e;
+                self.expr(a, r)?;
+                self.expr(b, r + 1)?;
+                self.expr(x, r + 2)?;
+                self.expr(y, r + 3)?;
+                self.select(*cmp, r)
+            }
             WideExpr::Neg(x) => {
                 self.expr(x, r)?;
                 let m = self.mask.ok_or_else(|| {
@@ -496,11 +715,16 @@ impl Emit<'_> {
                 })?;
                 // The sign bit flipped: `vxorpd` (AVX) on `ymm`; on `zmm` the integer form
                 // (`vpxorq`, AVX-512F; `vxorpd zmm` needs AVX-512DQ), the same bits.
-                match self.w {
-                    Width::Ymm if self.double => self.a.vxorpd(YMM[r], YMM[r], YMM[m]),
-                    Width::Ymm => self.a.vxorps(YMM[r], YMM[r], YMM[m]),
-                    Width::Zmm if self.double => self.a.vpxorq(ZMM[r], ZMM[r], ZMM[m]),
-                    Width::Zmm => self.a.vpxord(ZMM[r], ZMM[r], ZMM[m]),
+                match (self.w, self.lane) {
+                    (Width::Ymm, Lane::F64) => self.a.vxorpd(YMM[r], YMM[r], YMM[m]),
+                    (Width::Ymm, Lane::F32) => self.a.vxorps(YMM[r], YMM[r], YMM[m]),
+                    (Width::Zmm, Lane::F64) => self.a.vpxorq(ZMM[r], ZMM[r], ZMM[m]),
+                    (Width::Zmm, Lane::F32) => self.a.vpxord(ZMM[r], ZMM[r], ZMM[m]),
+                    _ => {
+                        return Err(CodegenError::Unexpected(
+                            "wide loop: a negation on integer lanes".into(),
+                        ));
+                    }
                 }
                 .map_err(bad)
             }
@@ -514,11 +738,16 @@ impl Emit<'_> {
                 self.expr(x, r)?;
                 self.expr(y, r + 1)?;
                 let s = r + 1;
+                if !self.lane.float() {
+                    return self.int_bin(*op, r, r, s);
+                }
                 match op {
                     WideBin::Add => op!(self, vaddpd, vaddps, r r, r r, r s),
                     WideBin::Sub => op!(self, vsubpd, vsubps, r r, r r, r s),
                     WideBin::Mul => op!(self, vmulpd, vmulps, r r, r r, r s),
                     WideBin::Div => op!(self, vdivpd, vdivps, r r, r r, r s),
+                    WideBin::Max => op!(self, vmaxpd, vmaxps, r r, r r, r s),
+                    WideBin::Min => op!(self, vminpd, vminps, r r, r r, r s),
                 }
             }
         }
@@ -603,7 +832,7 @@ impl WideKernel {
         let mut e = Emit {
             a: &mut a,
             w: self.width,
-            double: self.double,
+            lane: if self.double { Lane::F64 } else { Lane::F32 },
             mask: None,
             kept_base: 0,
             scalars: &[],
@@ -717,7 +946,7 @@ pub(crate) fn host_bytes() -> u32 {
         if std::arch::is_x86_feature_detected!("avx512f") {
             return 64;
         }
-        if std::arch::is_x86_feature_detected!("avx") {
+        if std::arch::is_x86_feature_detected!("avx2") {
             return 32;
         }
     }
@@ -733,7 +962,7 @@ mod tests {
     fn example(width: Width, double: bool) -> WideLoop {
         let b = Box::new;
         WideLoop {
-            double,
+            lane: if double { Lane::F64 } else { Lane::F32 },
             width,
             stmts: vec![WideStmt {
                 store: 0,
@@ -865,6 +1094,76 @@ mod tests {
             00a7 ret
         "#]]
         .assert_eq(&disassemble(&code));
+    }
+
+    /// `y[i] = x[i] >= y[i] ? x[i] - y[i] : s` over `int`s.
+    fn select(width: Width) -> WideLoop {
+        WideLoop {
+            lane: Lane::I32,
+            width,
+            stmts: vec![WideStmt {
+                store: 1,
+                keep: None,
+                value: WideExpr::Select(
+                    WideCmp::Ge,
+                    Box::new([
+                        WideExpr::Load(0),
+                        WideExpr::Load(1),
+                        WideExpr::Bin(
+                            WideBin::Sub,
+                            Box::new(WideExpr::Load(0)),
+                            Box::new(WideExpr::Load(1)),
+                        ),
+                        WideExpr::Scalar(2),
+                    ]),
+                ),
+            }],
+            sign: None,
+            result: 3,
+        }
+    }
+
+    #[test]
+    fn a_condition_on_ints_in_ymm_and_zmm_registers() {
+        // AVX2 compares `>` only: `x >= y` is `y > x` with the arms swapped.
+        let code = select(Width::Ymm).assemble().unwrap();
+        let text = disassemble(&code);
+        let body: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("ymm") && !l.contains("rsp"))
+            .map(|l| &l[5..])
+            .collect();
+        expect![[r#"
+            vpbroadcastd ymm14,[rdi+10h]
+            vmovdqu ymm0,[rsi+rax*4]
+            vmovdqu ymm1,[r8+rax*4]
+            vpsubd ymm0,ymm0,ymm1
+            vmovdqa ymm1,ymm14
+            vmovdqu ymm2,[rsi+rax*4]
+            vmovdqu ymm3,[r8+rax*4]
+            vpcmpgtd ymm2,ymm3,ymm2
+            vpblendvb ymm0,ymm0,ymm1,ymm2
+            vmovdqu [r8+rax*4],ymm0"#]]
+        .assert_eq(&body.join("\n"));
+        let code = select(Width::Zmm).assemble().unwrap();
+        let text = disassemble(&code);
+        let body: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("zmm") || l.contains("k1"))
+            .map(|l| &l[5..])
+            .collect();
+        expect![[r#"
+            vpbroadcastd zmm1,[rdi+10h]
+            vmovdqu32 zmm31,[rsi+rax*4]
+            vmovdqu32 zmm30,[r8+rax*4]
+            vpsubd zmm31,zmm31,zmm30
+            vmovdqa64 zmm30,zmm1
+            vmovdqu32 zmm29,[rsi+rax*4]
+            vmovdqu32 zmm28,[r8+rax*4]
+            vpcmpnltd k1,zmm29,zmm28
+            vpblendmd zmm31{k1},zmm30,zmm31
+            vmovdqu32 [r8+rax*4],zmm31"#]]
+        .assert_eq(&body.join("\n"));
     }
 
     #[test]

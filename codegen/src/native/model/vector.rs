@@ -151,11 +151,8 @@ impl ModelLowering<'_, '_> {
         let width = Width::of_bytes(wide.bytes()).ok_or_else(|| {
             CodegenError::Unsupported(format!("wide vectors of {} bytes", wide.bytes()))
         })?;
-        let double = match wide.elem {
-            Type::F64 => true,
-            Type::F32 => false,
-            t => return Err(CodegenError::Unsupported(format!("wide vectors of {t}"))),
-        };
+        let lane = crate::native::wide::Lane::of(wide.elem)
+            .ok_or_else(|| CodegenError::Unsupported(format!("wide vectors of {}", wide.elem)))?;
         let v = self.iters[iter];
         let last = self.l.b.ins().iadd_imm_s(end, 1 - wide.lanes);
         let runs = self.l.b.ins().icmp(IntCC::SignedLessThan, x, last);
@@ -201,7 +198,7 @@ impl ModelLowering<'_, '_> {
                 native::lower_if(
                     m,
                     runs,
-                    |m| m.wide_call(iter, x, end, own, copies, (width, double), registers),
+                    |m| m.wide_call(iter, x, end, own, copies, (width, lane), registers),
                     |_| Ok(()),
                 )
             },
@@ -219,7 +216,7 @@ impl ModelLowering<'_, '_> {
         end: Value,
         own: &OwnLanes,
         copies: &[Option<(usize, Value)>],
-        (width, double): (crate::native::wide::Width, bool),
+        (width, lane): (crate::native::wide::Width, crate::native::wide::Lane),
         registers: &[optimist_scop::ir::ArrayId],
     ) -> Result<(), CodegenError> {
         use crate::native::wide::{WideLoop, WideStmt};
@@ -237,7 +234,7 @@ impl ModelLowering<'_, '_> {
                 let inst = Instance::of(m.scop, &s.node);
                 let value = m.wide_expr(
                     &inst,
-                    iter,
+                    (iter, width),
                     &inst.st.value,
                     &written,
                     (registers, &pending),
@@ -261,14 +258,14 @@ impl ModelLowering<'_, '_> {
         // The slot the function writes the iterations it ran to.
         slots.push(m.l.b.ins().iconst(types::I64, 0));
         let mut l = WideLoop {
-            double,
+            lane,
             width,
             stmts,
             sign: None,
             result: slots.len() - 1,
         };
         if l.negates() {
-            let minus_zero = if double {
+            let minus_zero = if lane == crate::native::wide::Lane::F64 {
                 m.l.b.ins().f64const(-0.0)
             } else {
                 m.l.b.ins().f32const(-0.0)
@@ -324,7 +321,7 @@ impl ModelLowering<'_, '_> {
     fn wide_expr(
         &mut self,
         inst: &Instance<'_>,
-        iter: usize,
+        (iter, width): (usize, crate::native::wide::Width),
         e: &BodyExpr,
         written: &[Option<optimist_scop::ir::ArrayId>],
         (registers, pending): (
@@ -342,7 +339,7 @@ impl ModelLowering<'_, '_> {
             return Ok(WideExpr::Scalar(slots.len() - 1));
         }
         let mut go = |m: &mut Self, x: &BodyExpr| {
-            m.wide_expr(inst, iter, x, written, (registers, pending), slots)
+            m.wide_expr(inst, (iter, width), x, written, (registers, pending), slots)
         };
         Ok(match &e.kind {
             ExprKind::Leaf(BodyLeaf::Access(a)) => {
@@ -380,6 +377,52 @@ impl ModelLowering<'_, '_> {
                 };
                 let x = go(self, x)?;
                 WideExpr::Bin(op, Box::new(x), Box::new(go(self, y)?))
+            }
+            ExprKind::Select(c, a, b) => {
+                use crate::native::wide::WideCmp;
+                let ExprKind::Binary(op, x, y) = &c.kind else {
+                    return Err(CodegenError::Unexpected(
+                        "a wide loop's condition that is no comparison".into(),
+                    ));
+                };
+                let cmp = match op {
+                    BinOp::Eq => WideCmp::Eq,
+                    BinOp::Ne => WideCmp::Ne,
+                    BinOp::Lt => WideCmp::Lt,
+                    BinOp::Le => WideCmp::Le,
+                    BinOp::Gt => WideCmp::Gt,
+                    BinOp::Ge => WideCmp::Ge,
+                    _ => {
+                        return Err(CodegenError::Unexpected(
+                            "a wide loop's condition that is no comparison".into(),
+                        ));
+                    }
+                };
+                // A maximum or a minimum, each operand computed once (`vmaxpd`, `vpmaxsd`):
+                // floating `>` and `<` pick as `maxpd` and `minpd` do, integers any order;
+                // `vpmaxsq` is AVX-512's.
+                let same = |p: &BodyExpr, q: &BodyExpr| same_value(self.scop, inst, p, q);
+                let int = !e.ty.is_float();
+                let has = int && (e.ty != Type::I64 || width == crate::native::wide::Width::Zmm);
+                let pick = match cmp {
+                    WideCmp::Gt | WideCmp::Lt => e.ty.is_float() || has,
+                    WideCmp::Ge | WideCmp::Le => has,
+                    _ => false,
+                };
+                let greater = matches!(cmp, WideCmp::Gt | WideCmp::Ge);
+                if pick && same(a, x) && same(b, y) {
+                    let op = if greater { WideBin::Max } else { WideBin::Min };
+                    let x = go(self, x)?;
+                    return Ok(WideExpr::Bin(op, Box::new(x), Box::new(go(self, y)?)));
+                }
+                if pick && same(a, y) && same(b, x) {
+                    // `x > y ? y : x` is `y < x ? y : x`.
+                    let op = if greater { WideBin::Min } else { WideBin::Max };
+                    let y = go(self, y)?;
+                    return Ok(WideExpr::Bin(op, Box::new(y), Box::new(go(self, x)?)));
+                }
+                let parts = [go(self, x)?, go(self, y)?, go(self, a)?, go(self, b)?];
+                WideExpr::Select(cmp, Box::new(parts))
             }
             _ => {
                 return Err(CodegenError::Unexpected(
@@ -727,4 +770,33 @@ pub(super) fn vector_type(shape: VectorShape) -> Result<(types::Type, i64), Code
         .and_then(|n| clif(shape.elem).by(n))
         .map(|vty| (vty, shape.lanes))
         .ok_or_else(|| CodegenError::Unsupported(format!("vectors of {shape:?}")))
+}
+
+/// Whether `p` and `q` compute the same value in the statement instance `inst`: the same tree,
+/// accesses to the same array at the same indices (two reads of one element in a
+/// `x > y ? x : y`); a call of a user's function is never the same.
+fn same_value(scop: &Scop, inst: &Instance<'_>, p: &BodyExpr, q: &BodyExpr) -> bool {
+    use optimist_scop::expr::ExprKind as K;
+    let same = |x: &BodyExpr, y: &BodyExpr| same_value(scop, inst, x, y);
+    let indices = |a: &AccessId| inst.indices.iter().find(|(x, _)| x == a).map(|(_, e)| e);
+    p.ty == q.ty
+        && match (&p.kind, &q.kind) {
+            (K::Leaf(BodyLeaf::Access(a)), K::Leaf(BodyLeaf::Access(b))) => {
+                a == b
+                    || (scop.access(*a).array == scop.access(*b).array
+                        && indices(a).is_some()
+                        && indices(a) == indices(b))
+            }
+            (K::Leaf(x), K::Leaf(y)) => x == y,
+            (K::Int(x), K::Int(y)) => x == y,
+            (K::Float(x), K::Float(y)) => x.to_bits() == y.to_bits(),
+            (K::Unary(o, x), K::Unary(r, y)) => o == r && same(x, y),
+            (K::Binary(o, x, y), K::Binary(r, z, w)) => o == r && same(x, z) && same(y, w),
+            (K::Cast(x), K::Cast(y)) => same(x, y),
+            (K::Select(c, x, y), K::Select(d, z, w)) => same(c, d) && same(x, z) && same(y, w),
+            (K::Call(f, xs), K::Call(g, ys)) => {
+                f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same(x, y))
+            }
+            _ => false,
+        }
 }
