@@ -49,6 +49,9 @@ pub struct BlockShape {
     /// Whether only a statement a micro-kernel can run is blocked (`W + X * Y` in `float` or
     /// `double`: native code, whose blocks run only in the micro-kernel).
     pub kernel_only: bool,
+    /// The most products a micro-kernel's statement may sum (`W + X * Y` is one; syr2k's
+    /// `W + (X1 * Y1 + X2 * Y2)` two: native code's wide micro-kernel).
+    pub kernel_products: u8,
     /// Whether a band whose rows and columns bound each other (syrk's lower triangle,
     /// `j <= i`; the reduction stays apart) is blocked too: blocks cut by the bounds run on a
     /// local copy of their elements, only those inside copied back.
@@ -75,6 +78,7 @@ impl Default for BlockShape {
             tile_rows: 252,
             vector_bytes: 32,
             kernel_only: false,
+            kernel_products: 1,
             triangles: true,
             threads_see_buffers: true,
         }
@@ -96,6 +100,7 @@ impl BlockShape {
             tile_rows: 252,
             vector_bytes: 16,
             kernel_only: true,
+            kernel_products: 1,
             triangles: true,
             threads_see_buffers: false,
         }
@@ -111,7 +116,8 @@ impl BlockShape {
     /// project's AMD EPYC the 512-bit multiplies and adds run at half the rate of pairs of
     /// 256-bit ones (the kernel alone on a block in the caches: 39 GFLOP/s in `zmm` 6 x 2,
     /// 45 in `zmm` 4 x 4, 55 in `ymm` 6 x 2; the 1000x1100x1200 product on one thread 0.084
-    /// s in `zmm` 6 x 2, 0.066-0.069 s in `ymm` 6 x 2, 5 x 2 or 4 x 2). Other widths:
+    /// s in `zmm` 6 x 2, 0.066-0.069 s in `ymm` 6 x 2, 5 x 2 or 4 x 2). Its kernel also sums
+    /// two products (syr2k's). Other widths:
     /// [`BlockShape::native`].
     pub fn wide(vector_bytes: u32) -> BlockShape {
         match vector_bytes {
@@ -119,6 +125,7 @@ impl BlockShape {
                 rows: 6,
                 row_bytes: 64,
                 vector_bytes: 32,
+                kernel_products: 2,
                 ..BlockShape::native()
             },
             _ => BlockShape::native(),

@@ -1261,7 +1261,7 @@ fn wide_loops_give_the_interpreters_bits() {
 /// optimized version runs, and every array is the interpreter's, bit for bit, at sizes that cut
 /// blocks at every edge (a zeroed copy on the stack) and reductions shorter and longer than
 /// one tile. The kernels hold `double` and `float`, both orders of the product and of the sum,
-/// and a triangle (syrk's `j <= i`).
+/// a triangle (syrk's `j <= i`), and two products summed (syr2k's).
 #[test]
 fn wide_micro_kernels_give_the_interpreters_bits() {
     use optimist::{Config, NativeOptions};
@@ -1274,6 +1274,10 @@ fn wide_micro_kernels_give_the_interpreters_bits() {
         "void k(int ni, int nj, int nk, double a, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        C[i][j] += a * A[i][k] * B[k][j];\n}\n",
         "void k(int ni, int nj, int nk, float a, float C[ni][nj], float A[ni][nk], float B[nk][nj]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        C[i][j] = B[k][j] * A[i][k] + C[i][j];\n}\n",
         "void k(int ni, int nj, int nk, double a, double C[ni][ni], double A[ni][nk]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j <= i; j++)\n        C[i][j] += a * A[i][k] * A[j][k];\n}\n",
+        // Two products summed (syr2k's), in a triangle and in a box, each order of the
+        // products' factors and of the sums.
+        "void k(int ni, int nj, int nk, double a, double C[ni][ni], double A[ni][nk], double B[ni][nk]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j <= i; j++)\n        C[i][j] += A[j][k] * a * B[i][k] + B[j][k] * a * A[i][k];\n}\n",
+        "void k(int ni, int nj, int nk, float a, float C[ni][nj], float A[ni][nk], float B[nk][nj], float D[nk][nj]) {\n  for (int i = 0; i < ni; i++)\n    for (int k = 0; k < nk; k++)\n      for (int j = 0; j < nj; j++)\n        C[i][j] = (A[i][k] * B[k][j] + D[k][j] * (a * A[i][k])) + C[i][j];\n}\n",
     ];
     let mut failures = Vec::new();
     for width in [32u32, 64].into_iter().filter(|&w| w <= host) {

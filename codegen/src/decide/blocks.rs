@@ -171,6 +171,58 @@ impl Decider<'_> {
             (false, true) => (l, false),
             _ => return None,
         };
+        let vectors = row_bytes / vector_bytes;
+        let shape = VectorShape::of(elem, vector_bytes)?;
+        // Two products summed: native code's wide kernel only.
+        if let ExprKind::Binary(BinOp::Add, p, q) = &product.kind {
+            let wide = self.target.kind == optimist_loopy::TargetKind::Native
+                && self.target.block.kernel_products >= 2
+                && crate::native::wide::Width::of_bytes(vector_bytes).is_some();
+            if !wide {
+                return None;
+            }
+            let term = |t: &BodyExpr| -> Option<KernelProduct> {
+                let ExprKind::Binary(BinOp::Mul, x, y) = &t.kind else {
+                    return None;
+                };
+                let rows_of = |e: &BodyExpr| {
+                    e.ty == elem
+                        && self.free_of_columns(e, b.column, written, iterators, indices)
+                        && self.cannot_fail(e)
+                };
+                let columns_of = |e: &BodyExpr| {
+                    e.ty == elem
+                        && self.free_of_columns(e, b.row, written, iterators, indices)
+                        && self.cannot_fail(e)
+                };
+                let (row_factor, column_factor, row_first) = if rows_of(x) && columns_of(y) {
+                    (x, y, true)
+                } else if rows_of(y) && columns_of(x) {
+                    (y, x, false)
+                } else {
+                    return None;
+                };
+                Some(KernelProduct {
+                    row_factor: (**row_factor).clone(),
+                    column_factor: (**column_factor).clone(),
+                    row_first,
+                })
+            };
+            if [&st.value, product, p, q].iter().any(|e| e.ty != elem) {
+                return None;
+            }
+            let (first, second) = (term(p)?, term(q)?);
+            return Some(MicroKernel {
+                row_factor: first.row_factor,
+                column_factor: first.column_factor,
+                element_first,
+                row_first: first.row_first,
+                second: Some(second),
+                vectors,
+                shape,
+                fused: false,
+            });
+        }
         let ExprKind::Binary(BinOp::Mul, x, y) = &product.kind else {
             return None;
         };
@@ -192,10 +244,12 @@ impl Decider<'_> {
         }
         Some(MicroKernel {
             row_factor: (**factor).clone(),
+            column_factor: BodyExpr::leaf(BodyLeaf::Access(packed), elem).ok()?,
             element_first,
             row_first,
-            vectors: row_bytes / vector_bytes,
-            shape: VectorShape::of(elem, vector_bytes)?,
+            second: None,
+            vectors,
+            shape,
             fused: self.target.fma && self.target.kind == optimist_loopy::TargetKind::Native,
         })
     }

@@ -262,6 +262,8 @@ impl Emitter for Shown<'_> {
                 k.vector_bytes(),
                 if k.fused {
                     ", multiplies and adds fused"
+                } else if k.second.is_some() {
+                    ", two products summed"
                 } else {
                     ""
                 }

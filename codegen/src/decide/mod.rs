@@ -489,12 +489,25 @@ impl Pack {
     /// The elements of its buffer: the packed operand's column blocks, then, with a
     /// [`MicroKernel`], every row block's factors ([`Pack::upfront`]) or one's.
     pub(crate) fn elements(&self) -> i64 {
-        let kernel = match (&self.kernel, self.upfront) {
-            (Some(_), Some(n)) => n * self.depth * self.block.rows,
-            (Some(_), None) => self.depth * self.block.rows,
-            (None, _) => 0,
+        let Some(kernel) = &self.kernel else {
+            return self.column_elements();
         };
-        self.n_blocks * self.depth * self.block.columns + kernel
+        match &kernel.second {
+            Some(_) => 2 * self.column_elements() + self.row_elements() * (1 + kernel.shape.lanes),
+            None => self.column_elements() + self.row_elements(),
+        }
+    }
+
+    /// The elements of one product's column blocks (the packed operand's).
+    pub(crate) fn column_elements(&self) -> i64 {
+        self.n_blocks * self.depth * self.block.columns
+    }
+
+    /// The elements of one product's row factors: every row block's ([`Pack::upfront`]) or
+    /// one's. The second product of a [`MicroKernel`] that sums two has each factor once per
+    /// lane (a whole vector, read as an operand of the multiply).
+    pub(crate) fn row_elements(&self) -> i64 {
+        self.upfront.unwrap_or(1) * self.depth * self.block.rows
     }
 }
 
@@ -505,20 +518,40 @@ impl Pack {
 /// and step of the reduction into a second packed buffer, `Y` once per column and step; every
 /// element still takes its products in the reduction's order, with the same operations on the
 /// same values, so the bits are the program's.
+///
+/// Native code's wide kernel also runs `W + (X1 * Y1 + X2 * Y2)` (syr2k's, either order of
+/// each sum and product): `Y1` and `Y2` expressions free of the rows (`A[j][k] * alpha`),
+/// packed per column and step like `Y`, `X1` and `X2` free of the columns, packed per row and
+/// step ([`MicroKernel::second`]).
 #[derive(Clone, Debug)]
 pub(crate) struct MicroKernel {
     /// `X`: the factor of the rows.
     pub row_factor: BodyExpr,
+    /// `Y`: the factor of the columns, the packed access itself with one product.
+    pub column_factor: BodyExpr,
     /// Whether the element comes first in the sum (`W + X * Y`).
     pub element_first: bool,
     /// Whether `X` comes first in the product (`X * Y`).
     pub row_first: bool,
+    /// The second product, added to the first (`X1 * Y1 + X2 * Y2`), with two.
+    pub second: Option<KernelProduct>,
     /// The vectors of a block's row (its columns over the target's lanes).
     pub vectors: i64,
     /// The vectors ([`MicroKernel::vector_bytes`] each).
     pub shape: VectorShape,
     /// Whether the multiply and the add may be fused ([`Target::fma`]: native code only).
     pub fused: bool,
+}
+
+/// The second product of a [`MicroKernel`] that sums two.
+#[derive(Clone, Debug)]
+pub(crate) struct KernelProduct {
+    /// Its factor of the rows (free of the columns).
+    pub row_factor: BodyExpr,
+    /// Its factor of the columns (free of the rows).
+    pub column_factor: BodyExpr,
+    /// Whether the rows' factor comes first in the product.
+    pub row_first: bool,
 }
 
 /// Decides how every loop of `ast` runs on `target`. `proved`: the arrays the run-time check

@@ -767,7 +767,12 @@ impl Emit<'_> {
 ///
 /// `c` the block's first element and `row_bytes` the distance between its rows, `factors` a
 /// step's `rows` factors side by side, step after step, `columns` a step's `rows x vectors`
-/// lanes of packed columns, step after step. The accumulators, the packed columns, the
+/// lanes of packed columns, step after step. A kernel summing two products
+/// ([`WideKernel::second`]) takes a sixth argument, the second product's factors of the rows,
+/// each once per lane (a whole vector), and finds its columns [`SecondProduct::columns_at`]
+/// bytes after the first's; per row and vector it computes the first product (the factor
+/// broadcast), then the second (one of its operands from memory), their sum, and the sum into
+/// the accumulator, each in the statement's order, in the same registers. The accumulators, the packed columns, the
 /// broadcast factor and a product take `rows * vectors + vectors + 2` registers; in `zmm`
 /// those are `zmm31` down, which the caller's code does not use, so none is saved; in `ymm`
 /// the low 128 bits of each are saved and restored.
@@ -781,8 +786,20 @@ pub(crate) struct WideKernel {
     pub row_first: bool,
     /// `W + X * Y` (the element first) rather than `X * Y + W`.
     pub element_first: bool,
-    /// One fused multiply-add per product (rounded once; asked for by the user).
+    /// One fused multiply-add per product (rounded once; asked for by the user; one product
+    /// only).
     pub fused: bool,
+    /// The second product of `W + (X1 * Y1 + X2 * Y2)`.
+    pub second: Option<SecondProduct>,
+}
+
+/// The second product of a [`WideKernel`] that sums two.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct SecondProduct {
+    /// `X2 * Y2` rather than `Y2 * X2`.
+    pub row_first: bool,
+    /// Bytes from the first product's packed columns to the second's.
+    pub columns_at: i32,
 }
 
 impl WideKernel {
@@ -795,7 +812,11 @@ impl WideKernel {
     pub(crate) fn assemble(&self) -> Result<Vec<u8>, CodegenError> {
         let bad = |e: IcedError| CodegenError::Unexpected(format!("micro-kernel: {e}"));
         let too_large = || CodegenError::Unexpected("micro-kernel: offsets do not fit".into());
-        if self.rows == 0 || self.vectors == 0 || self.registers() > self.width.registers() {
+        if self.rows == 0
+            || self.vectors == 0
+            || self.registers() > self.width.registers()
+            || (self.fused && self.second.is_some())
+        {
             return Err(CodegenError::Unexpected(
                 "micro-kernel: more accumulators than vector registers".into(),
             ));
@@ -814,9 +835,13 @@ impl WideKernel {
                 .filter(|&p| p < 16)
                 .collect(),
         };
-        let saved = [rax, rdx, rcx, r8];
+        let saved: &[AsmRegister64] = if self.second.is_some() {
+            &[rax, rdx, rcx, r8, r9]
+        } else {
+            &[rax, rdx, rcx, r8]
+        };
         let mut a = CodeAssembler::new(64).map_err(bad)?;
-        for &r in &saved {
+        for &r in saved {
             a.push(r).map_err(bad)?;
         }
         let spill = i32::try_from(16 * xmms.len()).map_err(|_| too_large())?;
@@ -865,7 +890,55 @@ impl WideKernel {
                 vector(rcx, offset(v, vbytes).ok_or_else(too_large)?),
             )?;
         }
+        if let Some(second) = self.second {
+            // `product` := the first product, `factor` := the second, their sum into
+            // `product`, then into the accumulator.
+            let mul = |e: &mut Emit<'_>, d: usize, x: usize, m: AsmMemoryOperand| {
+                let bad = |x: IcedError| CodegenError::Unexpected(format!("micro-kernel: {x}"));
+                match (e.w, e.lane) {
+                    (Width::Ymm, Lane::F64) => e.a.vmulpd(YMM[d], YMM[x], ymmword_ptr(m)),
+                    (Width::Ymm, _) => e.a.vmulps(YMM[d], YMM[x], ymmword_ptr(m)),
+                    (Width::Zmm, Lane::F64) => e.a.vmulpd(ZMM[d], ZMM[x], zmmword_ptr(m)),
+                    (Width::Zmm, _) => e.a.vmulps(ZMM[d], ZMM[x], zmmword_ptr(m)),
+                }
+                .map_err(bad)
+            };
+            for r in 0..rows {
+                let x2 = r9 + offset(r, vbytes).ok_or_else(too_large)?;
+                for v in 0..vectors {
+                    let (w, y) = (acc(r, v), column(v));
+                    e.broadcast(product, rdx + offset(r, size).ok_or_else(too_large)?)?;
+                    if self.row_first {
+                        op!(&mut e, vmulpd, vmulps, r product, r product, r y)?;
+                    } else {
+                        op!(&mut e, vmulpd, vmulps, r product, r y, r product)?;
+                    }
+                    let y2 = offset(v, vbytes)
+                        .and_then(|o| o.checked_add(second.columns_at))
+                        .ok_or_else(too_large)?;
+                    let y2 = rcx + y2;
+                    if second.row_first {
+                        e.load(factor, x2)?;
+                        mul(&mut e, factor, factor, y2)?;
+                    } else {
+                        e.load(factor, y2)?;
+                        mul(&mut e, factor, factor, x2)?;
+                    }
+                    op!(&mut e, vaddpd, vaddps, r product, r product, r factor)?;
+                    if self.element_first {
+                        op!(&mut e, vaddpd, vaddps, r w, r w, r product)?;
+                    } else {
+                        op!(&mut e, vaddpd, vaddps, r w, r product, r w)?;
+                    }
+                }
+            }
+            e.a.add(r9, offset(rows, vbytes).ok_or_else(too_large)?)
+                .map_err(bad)?;
+        }
         for r in 0..rows {
+            if self.second.is_some() {
+                break;
+            }
             e.broadcast(factor, rdx + offset(r, size).ok_or_else(too_large)?)?;
             for v in 0..vectors {
                 let (w, y) = (acc(r, v), column(v));
@@ -1176,6 +1249,7 @@ mod tests {
             row_first: true,
             element_first: true,
             fused: false,
+            second: None,
         };
         assert_eq!(k.registers(), 8);
         expect![[r#"
@@ -1242,6 +1316,46 @@ mod tests {
     }
 
     #[test]
+    fn a_micro_kernel_of_two_products() {
+        let k = WideKernel {
+            double: true,
+            width: Width::Ymm,
+            rows: 2,
+            vectors: 1,
+            row_first: false,
+            element_first: true,
+            fused: false,
+            second: Some(SecondProduct {
+                row_first: true,
+                columns_at: 0x1000,
+            }),
+        };
+        let text = disassemble(&k.assemble().unwrap());
+        let top = text.find("vmovupd ymm2,[rcx]").unwrap();
+        let end = text.find("jne").unwrap();
+        expect![[r#"
+            vmovupd ymm2,[rcx]
+            003f vbroadcastsd ymm4,[rdx]
+            0044 vmulpd ymm4,ymm2,ymm4
+            0048 vmovupd ymm3,[r9]
+            004d vmulpd ymm3,ymm3,[rcx+1000h]
+            0055 vaddpd ymm4,ymm4,ymm3
+            0059 vaddpd ymm0,ymm0,ymm4
+            005d vbroadcastsd ymm4,[rdx+8]
+            0063 vmulpd ymm4,ymm2,ymm4
+            0067 vmovupd ymm3,[r9+20h]
+            006d vmulpd ymm3,ymm3,[rcx+1000h]
+            0075 vaddpd ymm4,ymm4,ymm3
+            0079 vaddpd ymm1,ymm1,ymm4
+            007d add r9,40h
+            0081 add rdx,10h
+            0085 add rcx,20h
+            0089 dec r8
+            008c "#]]
+        .assert_eq(&text[top..end]);
+    }
+
+    #[test]
     fn a_fused_micro_kernel_of_floats_in_zmm_registers() {
         let k = WideKernel {
             double: false,
@@ -1251,6 +1365,7 @@ mod tests {
             row_first: false,
             element_first: false,
             fused: true,
+            second: None,
         };
         expect![[r#"
             0000 push rax

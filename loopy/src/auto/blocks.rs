@@ -294,7 +294,7 @@ pub(super) fn register_blocks(
             .iter()
             .find(|(g, d)| g.contains(&s) && (p..p + 3).contains(d))
             .map(|&(_, d)| d);
-        if shape.kernel_only && !kernel_form(scop, st) {
+        if shape.kernel_only && !kernel_form(scop, st, shape.kernel_products) {
             continue;
         }
         let name = st.name.as_str();
@@ -470,8 +470,10 @@ impl BlockShift {
 
 /// Whether `st` has the form a micro-kernel runs (code generation checks the rest): its value
 /// is the element it writes plus a product of two factors, one of them a read of another
-/// array and the other reading nothing of the array written, in `float` or `double`.
-pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt) -> bool {
+/// array and the other reading nothing of the array written, in `float` or `double`; or, where
+/// the kernel sums `products` of them ([`crate::BlockShape::kernel_products`]), the element
+/// plus a sum of two products whose factors read nothing of the array written.
+pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt, products: u8) -> bool {
     use optimist_scop::expr::ExprKind;
     use optimist_scop::ir::BinOp;
     use optimist_scop::model::BodyLeaf;
@@ -499,6 +501,14 @@ pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt) -> b
             ExprKind::Leaf(BodyLeaf::Access(a)) => scop.access(*a).array == array,
             _ => e.children().iter().any(|c| reads(c, scop, array)),
         }
+    }
+    if let ExprKind::Binary(BinOp::Add, p, q) = &product.kind
+        && products >= 2
+    {
+        return [p, q].iter().all(|t| {
+            matches!(&t.kind, ExprKind::Binary(BinOp::Mul, x, y)
+                if !reads(x, scop, written) && !reads(y, scop, written))
+        });
     }
     matches!(&product.kind, ExprKind::Binary(BinOp::Mul, x, y)
         if (read(x) == Some(false) && !reads(y, scop, written))

@@ -988,7 +988,7 @@ fn maybe_product(scop: &Scop, shape: crate::BlockShape) -> Result<bool, IslError
         let write = scop.access(st.write);
         if st.domain.dim(DimType::SET)? < 3
             || scop.array(write.array).sizes.len() < 2
-            || (shape.kernel_only && !kernel_form(scop, st))
+            || (shape.kernel_only && !kernel_form(scop, st, shape.kernel_products))
         {
             continue;
         }

@@ -92,7 +92,12 @@ impl ModelLowering<'_, '_> {
                     let first = m.aexpr(&rows_loop.init)?;
                     m.l.b.def_var(m.iters[rows_loop.iter], first);
                     let some = m.aexpr(&rows_loop.cond)?;
-                    native::lower_if(m, some, |m| m.pack_columns(pack, buffer, elem), |_| Ok(()))?;
+                    native::lower_if(
+                        m,
+                        some,
+                        |m| m.pack_columns(pack, kernel, buffer, elem),
+                        |_| Ok(()),
+                    )?;
                     m.pack_rows(pack, kernel, rows_loop, buffer, elem)?;
                 }
                 let done = m.nodes(body);
@@ -169,15 +174,25 @@ impl ModelLowering<'_, '_> {
         Ok(self.l.module.declare_func_in_func(id, self.l.b.func))
     }
 
-    /// Every column block's elements of the packed operand, `columns` per step of the
-    /// reduction, contiguous; past the columns' end, zeros.
-    fn pack_columns(&mut self, pack: &Pack, buffer: Value, elem: Type) -> Result<(), CodegenError> {
+    /// Every column block's elements of the packed operand (each product's factor of the
+    /// columns, one product's after the other's), `columns` per step of the reduction,
+    /// contiguous; past the columns' end, zeros.
+    fn pack_columns(
+        &mut self,
+        pack: &Pack,
+        kernel: &MicroKernel,
+        buffer: Value,
+        elem: Type,
+    ) -> Result<(), CodegenError> {
         let b = &pack.block;
-        let read = BodyExpr::leaf(BodyLeaf::Access(pack.access), elem)
-            .map_err(|e| CodegenError::Unexpected(e.to_string()))?;
         let blocks = (pack.blocks, &pack.blocks_init, &pack.blocks_cond);
         let lanes = (b.column, &b.column_init, &b.column_end, b.columns);
-        self.pack_into(pack, blocks, lanes, &read, buffer, 0, elem)
+        let bytes = pack.column_elements() * elem.size() as i64;
+        for (t, column) in column_factors(kernel).into_iter().enumerate() {
+            let at = (t as i64 * bytes, 1);
+            self.pack_into(pack, blocks, lanes, column, buffer, at, elem)?;
+        }
+        Ok(())
     }
 
     /// Every row block's factors (`kernel.row_factor`), `rows` per step of the reduction, after
@@ -192,7 +207,8 @@ impl ModelLowering<'_, '_> {
         elem: Type,
     ) -> Result<(), CodegenError> {
         let b = &pack.block;
-        let first = pack.n_blocks * pack.depth * b.columns * elem.size() as i64;
+        let size = elem.size() as i64;
+        let first = column_factors(kernel).len() as i64 * pack.column_elements() * size;
         let first_block = self.aexpr(&pack.blocks_init)?;
         self.l.b.def_var(self.iters[pack.blocks], first_block);
         let some_column = self.aexpr(&pack.blocks_cond)?;
@@ -201,7 +217,22 @@ impl ModelLowering<'_, '_> {
         native::lower_if(
             self,
             some_column,
-            |m| m.pack_into(pack, blocks, lanes, &kernel.row_factor, buffer, first, elem),
+            |m| {
+                m.pack_into(
+                    pack,
+                    blocks,
+                    lanes,
+                    &kernel.row_factor,
+                    buffer,
+                    (first, 1),
+                    elem,
+                )?;
+                if let Some(second) = &kernel.second {
+                    let at = (first + pack.row_elements() * size, kernel.shape.lanes);
+                    m.pack_into(pack, blocks, lanes, &second.row_factor, buffer, at, elem)?;
+                }
+                Ok(())
+            },
             |_| Ok(()),
         )
     }
@@ -209,7 +240,7 @@ impl ModelLowering<'_, '_> {
     /// The packing loops: for each block of the loop `(iterator, first, condition)` and each
     /// step of the reduction, `value` of the block's statement at the `n` positions of
     /// `(iterator, first, end, n)` from its first (zero from its end on) into `buffer` from
-    /// byte `first`, block after block, step after step.
+    /// byte `first`, block after block, step after step, each `copies` times in a row.
     #[allow(clippy::too_many_arguments)]
     fn pack_into(
         &mut self,
@@ -218,11 +249,11 @@ impl ModelLowering<'_, '_> {
         (lane, lane_init, lane_end, n): (usize, &AExpr, &AExpr, i64),
         value: &BodyExpr,
         buffer: Value,
-        first: i64,
+        (first, copies): (i64, i64),
         elem: Type,
     ) -> Result<(), CodegenError> {
         let inst = instance(self.scop, &pack.block);
-        let (size, depth) = (elem.size() as i64, pack.depth);
+        let (size, depth) = (elem.size() as i64 * copies, pack.depth);
         let (blocks, k) = (self.iters[block], self.iters[pack.k]);
         let flags = MemFlagsData::new().with_notrap();
         let b0 = self.aexpr(block_init)?;
@@ -258,17 +289,22 @@ impl ModelLowering<'_, '_> {
                             m.l.b.def_var(m.iters[lane], at);
                             let inside = m.l.b.ins().icmp(IntCC::SignedLessThan, at, end);
                             let offset = i32::try_from(t * size).map_err(too_large)?;
+                            let each = elem.size() as i32;
                             native::lower_if(
                                 m,
                                 inside,
                                 |m| {
                                     let v = m.body(Some(&inst), value)?;
-                                    m.l.b.ins().store(flags, v, base, offset);
+                                    for c in 0..copies as i32 {
+                                        m.l.b.ins().store(flags, v, base, offset + c * each);
+                                    }
                                     Ok(())
                                 },
                                 |m| {
                                     let z = zero(m, elem);
-                                    m.l.b.ins().store(flags, z, base, offset);
+                                    for c in 0..copies as i32 {
+                                        m.l.b.ins().store(flags, z, base, offset + c * each);
+                                    }
                                     Ok(())
                                 },
                             )?;
@@ -316,7 +352,7 @@ impl ModelLowering<'_, '_> {
         kernel: &MicroKernel,
         b: &RegisterBlock,
         (b0, r0, r1): (Value, Value, Value),
-        a0: Value,
+        (a0, a1): (Value, Value),
         elem: Type,
     ) -> Result<(), CodegenError> {
         let inst = instance(self.scop, b);
@@ -384,6 +420,18 @@ impl ModelLowering<'_, '_> {
                                 let off = m.l.b.ins().iadd_imm_s(off, t * size);
                                 let addr = m.l.b.ins().iadd(a0, off);
                                 m.l.b.ins().store(flags, v, addr, 0);
+                                // The second product's, once per lane.
+                                if let Some(second) = &kernel.second {
+                                    let lanes = kernel.shape.lanes;
+                                    let v = m.body(Some(&inst), &second.row_factor)?;
+                                    let off = m.l.b.ins().imul_imm_s(step, n * lanes * size);
+                                    let off = m.l.b.ins().iadd_imm_s(off, t * lanes * size);
+                                    let addr = m.l.b.ins().iadd(a1, off);
+                                    for c in 0..lanes {
+                                        let at = i32::try_from(c * size).map_err(too_large)?;
+                                        m.l.b.ins().store(flags, v, addr, at);
+                                    }
+                                }
                                 Ok(())
                             })
                         },
@@ -412,9 +460,10 @@ impl ModelLowering<'_, '_> {
     ) -> Result<(), CodegenError> {
         let inst = instance(self.scop, b);
         let flags = MemFlagsData::new().with_notrap();
-        let read = BodyExpr::leaf(BodyLeaf::Access(site.pack.access), elem)
-            .map_err(|e| CodegenError::Unexpected(e.to_string()))?;
+        let reads = column_factors(&site.kernel);
         let (columns, depth, size) = (b.columns, site.pack.depth, elem.size() as i64);
+        // The second product's factors are one product's column blocks further.
+        let further = i32::try_from(site.pack.column_elements() * size).map_err(too_large)?;
         let base = self
             .l
             .b
@@ -458,9 +507,11 @@ impl ModelLowering<'_, '_> {
                             for x in 0..columns {
                                 let c = m.l.b.ins().iadd_imm_s(b1, x);
                                 m.l.b.def_var(column, c);
-                                let v = m.body(Some(&inst), &read)?;
-                                let o = i32::try_from(x * size).map_err(too_large)?;
-                                m.l.b.ins().store(flags, v, at, o);
+                                for (t, read) in reads.iter().enumerate() {
+                                    let v = m.body(Some(&inst), read)?;
+                                    let o = i32::try_from(x * size).map_err(too_large)?;
+                                    m.l.b.ins().store(flags, v, at, o + t as i32 * further);
+                                }
                             }
                             Ok(())
                         })
@@ -504,13 +555,16 @@ impl ModelLowering<'_, '_> {
                                                 let lane = m.l.b.ins().imul_imm_s(x, size);
                                                 let at = m.l.b.ins().iadd(block_at, lane);
                                                 m.each_step(&site.pack, |m, step| {
-                                                    let v = m.body(Some(&inst), &read)?;
                                                     let off =
                                                         m.l.b
                                                             .ins()
                                                             .imul_imm_s(step, columns * size);
                                                     let addr = m.l.b.ins().iadd(at, off);
-                                                    m.l.b.ins().store(flags, v, addr, 0);
+                                                    for (t, read) in reads.iter().enumerate() {
+                                                        let v = m.body(Some(&inst), read)?;
+                                                        let o = t as i32 * further;
+                                                        m.l.b.ins().store(flags, v, addr, o);
+                                                    }
                                                     Ok(())
                                                 })
                                             },
@@ -545,12 +599,13 @@ impl ModelLowering<'_, '_> {
         let (rows, columns, depth) = (b.rows, b.columns, site.pack.depth);
         let vectors = kernel.vectors;
         let pack = &site.pack;
-        // Where the row block's factors and the column block's packed columns are.
-        let mut a0 = self
-            .l
-            .b
-            .ins()
-            .iadd_imm_s(site.buffer, pack.n_blocks * depth * columns * size);
+        // Where the row block's factors and the column block's packed columns are (with two
+        // products: the second's factors of the rows, once per lane, after the first's).
+        let terms = column_factors(kernel).len() as i64;
+        let rows_at = terms * pack.column_elements() * size;
+        let mut a0 = self.l.b.ins().iadd_imm_s(site.buffer, rows_at);
+        let lanes = kernel.shape.lanes;
+        let mut a1 = self.l.b.ins().iadd_imm_s(a0, pack.row_elements() * size);
         if pack.upfront.is_some() {
             // Every row block's factors are in place, one block's after the other.
             let rb = self.l.b.use_var(self.iters[pack.rows]);
@@ -558,6 +613,8 @@ impl ModelLowering<'_, '_> {
             let dr = self.l.b.ins().isub(rb, rb0);
             let off = self.l.b.ins().imul_imm_s(dr, depth * rows * size);
             a0 = self.l.b.ins().iadd(a0, off);
+            let off = self.l.b.ins().imul_imm_s(dr, depth * rows * lanes * size);
+            a1 = self.l.b.ins().iadd(a1, off);
         }
         let bl = self.l.b.use_var(self.iters[pack.blocks]);
         let bl0 = self.aexpr(&pack.blocks_origin)?;
@@ -575,7 +632,7 @@ impl ModelLowering<'_, '_> {
         let whole = self.l.b.ins().icmp_imm_s(IntCC::NotEqual, whole, 0);
         // What the block reads, packed.
         if pack.upfront.is_none() {
-            self.pack_factors(&site, kernel, b, (r_origin, r0, r1), a0, elem)?;
+            self.pack_factors(&site, kernel, b, (r_origin, r0, r1), (a0, a1), elem)?;
             self.pack_operand(&site, b, (q, c_origin, r0, r1), whole, elem)?;
         }
         let slot_bytes = u32::try_from(rows * columns * size).map_err(too_large)?;
@@ -632,10 +689,17 @@ impl ModelLowering<'_, '_> {
         let c = self.l.b.use_var(cptr);
         let stride = self.l.b.use_var(ldc);
         if let Some(width) = crate::native::wide::Width::of_bytes(kernel.shape.bytes()) {
-            self.wide_kernel(width, kernel, (rows, elem), [c, stride, a0, b0p, kc])?;
+            let further = pack.column_elements() * size;
+            let args = [c, stride, a0, b0p, kc, a1];
+            self.wide_kernel(width, kernel, (rows, elem, further), args)?;
             let cut = self.l.b.ins().bxor_imm_s(whole, 1);
             native::lower_if(self, cut, |m| m.copy_block(&partial, false), |_| Ok(()))?;
             return Ok(true);
+        }
+        if kernel.second.is_some() {
+            return Err(CodegenError::Unexpected(
+                "a micro-kernel of two products in Cranelift's vectors".into(),
+            ));
         }
         let (vty, lanes) = vector_type(kernel.shape)?;
         let vbytes = lanes * size;
@@ -683,15 +747,29 @@ impl ModelLowering<'_, '_> {
 
     /// The call of the micro-kernel's code in wide vectors ([`crate::native::wide::WideKernel`])
     /// on a block: `args` its first element, the bytes from a row to the next, the packed
-    /// factors, the packed columns and the steps of the reduction.
+    /// factors, the packed columns, the steps of the reduction and the second product's
+    /// factors (`further` bytes after the first's columns, its columns).
     fn wide_kernel(
         &mut self,
         width: crate::native::wide::Width,
         kernel: &MicroKernel,
-        (rows, elem): (i64, Type),
-        args: [Value; 5],
+        (rows, elem, further): (i64, Type, i64),
+        args: [Value; 6],
     ) -> Result<(), CodegenError> {
+        let second = match &kernel.second {
+            Some(s) => Some(crate::native::wide::SecondProduct {
+                row_first: s.row_first,
+                columns_at: i32::try_from(further).map_err(too_large)?,
+            }),
+            None => None,
+        };
+        let args = if second.is_some() {
+            &args[..]
+        } else {
+            &args[..5]
+        };
         let code = crate::native::wide::WideKernel {
+            second,
             double: elem == Type::F64,
             width,
             rows: usize::try_from(rows).map_err(too_large)?,
@@ -706,14 +784,15 @@ impl ModelLowering<'_, '_> {
         // It preserves every register, as the wide loops do (`native/wide.rs`).
         let mut sig = self.l.module.make_signature();
         sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
-        sig.params.extend([AbiParam::new(types::I64); 5]);
+        sig.params
+            .extend(std::iter::repeat_n(AbiParam::new(types::I64), args.len()));
         let id = self.l.module.declare_anonymous_function(&sig).map_err(cl)?;
         self.l
             .module
             .define_function_bytes(id, 64, &code, &[])
             .map_err(cl)?;
         let f = self.l.module.declare_func_in_func(id, self.l.b.func);
-        self.l.b.ins().call(f, &args);
+        self.l.b.ins().call(f, args);
         Ok(())
     }
 
@@ -956,6 +1035,13 @@ fn host_fma() -> bool {
     {
         false
     }
+}
+
+/// The factors of the columns a kernel's products read: one or two.
+fn column_factors(kernel: &MicroKernel) -> Vec<&BodyExpr> {
+    let mut out = vec![&kernel.column_factor];
+    out.extend(kernel.second.as_ref().map(|s| &s.column_factor));
+    out
 }
 
 /// Zero of `elem`, as a value.
