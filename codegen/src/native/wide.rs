@@ -21,10 +21,11 @@
 //! an access, a scalar's bits for a scalar, `-0.0` for negation's sign mask, and the slot it
 //! writes its result to) and `count` the iterations left; it runs the whole vectors among them
 //! (`count` rounded down to a multiple of the lanes, none when it is not positive), each
-//! iteration storing every statement's vector in order, and writes the iterations it ran to
-//! [`WideLoop::result`]. The caller runs the rest (the Cranelift lanes, then scalar code). The
-//! operations are the scalar code's, lane by lane (IEEE `+ - * /` and `sqrt` round the same in
-//! every lane; no fused multiply-add), so the results are the interpreter's bits.
+//! iteration storing every statement's vector in order, in `zmm` the rest under a mask, and
+//! writes the iterations it ran to [`WideLoop::result`]. The caller runs what is left (the
+//! Cranelift lanes, then scalar code). The operations are the scalar code's, lane by lane
+//! (IEEE `+ - * /` and `sqrt` round the same in every lane; no fused multiply-add; integers
+//! wrap), so the results are the interpreter's bits.
 //!
 //! The call preserves every register the caller's code may hold a value in: with the C
 //! convention, Cranelift spilled every value live across the call in the whole function, and
@@ -40,9 +41,12 @@
 //!
 //! The caller (`native/model/vector.rs`) runs iterations one by one until the first
 //! statement's store is aligned to the vector before it calls the code, and a loop jammed into
-//! the wide one has its copies run in turn in each wide iteration. The products' micro-kernels
-//! are [`WideKernel`]'s. Left for later: masked remainders (AVX-512), conversions between lane
-//! types, and loops the code aligns itself.
+//! the wide one has its copies run in turn in each wide iteration. In `zmm` the iterations
+//! left after the whole vectors, fewer than the lanes, run in one more iteration whose loads and
+//! stores take only their lanes (mask `k2`: masked loads do not fault, the other lanes compute
+//! on zeros and are not stored), and the function reports every iteration run; in `ymm` the
+//! caller runs them. The products' micro-kernels are [`WideKernel`]'s. Left for later:
+//! conversions between lane types, and loops the code aligns itself.
 
 use crate::ast::CodegenError;
 use crate::decide::wide_fits;
@@ -351,11 +355,14 @@ impl WideLoop {
                     .map_err(bad)?;
             }
         }
+        let mut tail = a.create_label();
+        // The count, kept in the result's slot until the end.
+        a.mov(qword_ptr(slot_ptr(self.result)?), rsi).map_err(bad)?;
         a.xor(eax, eax).map_err(bad)?;
         a.mov(rdx, rsi).map_err(bad)?;
         a.and(rdx, i32::try_from(-lanes).map_err(|_| bad_lanes())?)
             .map_err(bad)?;
-        a.test(rdx, rdx).map_err(bad)?;
+        a.test(rsi, rsi).map_err(bad)?;
         a.jle(done).map_err(bad)?;
         for &(k, r) in &addresses {
             a.mov(r, qword_ptr(slot_ptr(k)?)).map_err(bad)?;
@@ -368,6 +375,7 @@ impl WideLoop {
             kept_base,
             scalars: &scalars,
             addresses: &addresses,
+            tail: false,
         };
         if let (Some(m), Some(slot)) = (mask, self.sign) {
             e.broadcast(m, slot_ptr(slot)?)?;
@@ -375,31 +383,32 @@ impl WideLoop {
         for &(k, r) in &scalars {
             e.broadcast(r, slot_ptr(k)?)?;
         }
+        let masks = self.width == Width::Zmm;
+        e.a.test(rdx, rdx).map_err(bad)?;
+        e.a.jle(if masks { tail } else { done }).map_err(bad)?;
         e.a.set_label(&mut top).map_err(bad)?;
-        let mut stores: Vec<(usize, usize)> = Vec::new();
-        for s in &self.stmts {
-            e.expr(&s.value, 0)?;
-            match s.keep {
-                Some(k) => {
-                    e.copy(kept_base + k, 0)?;
-                    if !stores.iter().any(|&(x, _)| x == k) {
-                        stores.push((k, s.store));
-                    }
-                }
-                None => {
-                    let at = e.element(s.store)?;
-                    e.store(at, 0)?;
-                }
-            }
-        }
-        for (k, slot) in stores {
-            let at = e.element(slot)?;
-            e.store(at, kept_base + k)?;
-        }
+        e.iteration(&self.stmts)?;
         e.a.add(rax, i32::try_from(lanes).map_err(|_| bad_lanes())?)
             .map_err(bad)?;
         e.a.cmp(rax, rdx).map_err(bad)?;
         e.a.jl(top).map_err(bad)?;
+        if masks {
+            e.a.set_label(&mut tail).map_err(bad)?;
+            // The iterations left, fewer than the lanes, in one iteration whose loads and
+            // stores take only the lanes below them (`k2`; masked loads do not fault).
+            e.a.mov(rcx, qword_ptr(slot_ptr(self.result)?))
+                .map_err(bad)?;
+            e.a.sub(rcx, rax).map_err(bad)?;
+            e.a.jle(done).map_err(bad)?;
+            e.a.mov(edx, 1).map_err(bad)?;
+            e.a.shl(edx, cl).map_err(bad)?;
+            e.a.dec(edx).map_err(bad)?;
+            e.a.kmovw(k2, edx).map_err(bad)?;
+            e.tail = true;
+            e.iteration(&self.stmts)?;
+            e.a.mov(rax, qword_ptr(slot_ptr(self.result)?))
+                .map_err(bad)?;
+        }
         a.set_label(&mut done).map_err(bad)?;
         a.mov(qword_ptr(slot_ptr(self.result)?), rax).map_err(bad)?;
         a.vzeroupper().map_err(bad)?;
@@ -442,6 +451,8 @@ struct Emit<'a> {
     scalars: &'a [(usize, usize)],
     /// The addresses held in general registers: (slot, register).
     addresses: &'a [(usize, AsmRegister64)],
+    /// Whether loads and stores take only the lanes of `k2` (zeros in the others).
+    tail: bool,
 }
 
 const YMM: [AsmRegisterYmm; 16] = [
@@ -521,8 +532,44 @@ impl Emit<'_> {
         .map_err(bad)
     }
 
+    /// One iteration of `stmts` at `rax` (each statement's vector stored in order, the kept
+    /// values once at the end).
+    fn iteration(&mut self, stmts: &[WideStmt]) -> Result<(), CodegenError> {
+        let mut stores: Vec<(usize, usize)> = Vec::new();
+        for s in stmts {
+            self.expr(&s.value, 0)?;
+            match s.keep {
+                Some(k) => {
+                    self.copy(self.kept_base + k, 0)?;
+                    if !stores.iter().any(|&(x, _)| x == k) {
+                        stores.push((k, s.store));
+                    }
+                }
+                None => {
+                    let at = self.element(s.store)?;
+                    self.store(at, 0)?;
+                }
+            }
+        }
+        for (k, slot) in stores {
+            let at = self.element(slot)?;
+            self.store(at, self.kept_base + k)?;
+        }
+        Ok(())
+    }
+
     fn load(&mut self, r: usize, m: AsmMemoryOperand) -> Result<(), CodegenError> {
         let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        if self.tail {
+            let d = ZMM[r].k2().z();
+            return match self.lane {
+                Lane::F64 => self.a.vmovupd(d, m),
+                Lane::F32 => self.a.vmovups(d, m),
+                Lane::I64 => self.a.vmovdqu64(d, m),
+                Lane::I32 => self.a.vmovdqu32(d, m),
+            }
+            .map_err(bad);
+        }
         match (self.w, self.lane) {
             (Width::Ymm, Lane::F64) => self.a.vmovupd(YMM[r], m),
             (Width::Ymm, Lane::F32) => self.a.vmovups(YMM[r], m),
@@ -537,6 +584,16 @@ impl Emit<'_> {
 
     fn store(&mut self, m: AsmMemoryOperand, r: usize) -> Result<(), CodegenError> {
         let bad = |x: IcedError| CodegenError::Unexpected(format!("wide loop: {x}"));
+        if self.tail {
+            let m = m.k2();
+            return match self.lane {
+                Lane::F64 => self.a.vmovupd(m, ZMM[r]),
+                Lane::F32 => self.a.vmovups(m, ZMM[r]),
+                Lane::I64 => self.a.vmovdqu64(m, ZMM[r]),
+                Lane::I32 => self.a.vmovdqu32(m, ZMM[r]),
+            }
+            .map_err(bad);
+        }
         match (self.w, self.lane) {
             (Width::Ymm, Lane::F64) => self.a.vmovupd(m, YMM[r]),
             (Width::Ymm, Lane::F32) => self.a.vmovups(m, YMM[r]),
@@ -862,6 +919,7 @@ impl WideKernel {
             kept_base: 0,
             scalars: &[],
             addresses: &[],
+            tail: false,
         };
         let vector = |base: AsmRegister64, at: i32| match self.width {
             Width::Ymm => ymmword_ptr(base + at),
@@ -1075,44 +1133,47 @@ mod tests {
             0017 vmovdqu [rsp+20h],xmm2
             001d vmovdqu [rsp+30h],xmm14
             0023 vmovdqu [rsp+40h],xmm15
-            0029 xor eax,eax
-            002b mov rdx,rsi
-            002e and rdx,0FFFFFFFFFFFFFFFCh
-            0032 test rdx,rdx
-            0035 jle short 000000000000008Ah
-            0037 mov rsi,[rdi+8]
-            003b mov r8,[rdi]
-            003e mov r9,[rdi+10h]
-            0042 vbroadcastsd ymm15,[rdi+20h]
-            0048 vbroadcastsd ymm14,[rdi+18h]
-            004e vmovapd ymm0,ymm14
-            0053 vmovupd ymm1,[rsi+rax*8]
-            0058 vmulpd ymm0,ymm0,ymm1
-            005c vmovupd ymm1,[r8+rax*8]
-            0062 vxorpd ymm1,ymm1,ymm15
-            0067 vmovupd ymm2,[r9+rax*8]
-            006d vsqrtpd ymm2,ymm2
-            0071 vdivpd ymm1,ymm1,ymm2
-            0075 vaddpd ymm0,ymm0,ymm1
-            0079 vmovupd [r8+rax*8],ymm0
-            007f add rax,4
-            0085 cmp rax,rdx
-            0088 jl short 000000000000004Eh
-            008a mov [rdi+28h],rax
-            008e vzeroupper
-            0091 vmovdqu xmm0,[rsp]
-            0096 vmovdqu xmm1,[rsp+10h]
-            009c vmovdqu xmm2,[rsp+20h]
-            00a2 vmovdqu xmm14,[rsp+30h]
-            00a8 vmovdqu xmm15,[rsp+40h]
-            00ae add rsp,50h
-            00b2 pop r9
-            00b4 pop r8
-            00b6 pop rsi
-            00b7 pop rdx
-            00b8 pop rcx
-            00b9 pop rax
-            00ba ret
+            0029 mov [rdi+28h],rsi
+            002d xor eax,eax
+            002f mov rdx,rsi
+            0032 and rdx,0FFFFFFFFFFFFFFFCh
+            0036 test rsi,rsi
+            0039 jle short 0000000000000093h
+            003b mov rsi,[rdi+8]
+            003f mov r8,[rdi]
+            0042 mov r9,[rdi+10h]
+            0046 vbroadcastsd ymm15,[rdi+20h]
+            004c vbroadcastsd ymm14,[rdi+18h]
+            0052 test rdx,rdx
+            0055 jle short 0000000000000093h
+            0057 vmovapd ymm0,ymm14
+            005c vmovupd ymm1,[rsi+rax*8]
+            0061 vmulpd ymm0,ymm0,ymm1
+            0065 vmovupd ymm1,[r8+rax*8]
+            006b vxorpd ymm1,ymm1,ymm15
+            0070 vmovupd ymm2,[r9+rax*8]
+            0076 vsqrtpd ymm2,ymm2
+            007a vdivpd ymm1,ymm1,ymm2
+            007e vaddpd ymm0,ymm0,ymm1
+            0082 vmovupd [r8+rax*8],ymm0
+            0088 add rax,4
+            008e cmp rax,rdx
+            0091 jl short 0000000000000057h
+            0093 mov [rdi+28h],rax
+            0097 vzeroupper
+            009a vmovdqu xmm0,[rsp]
+            009f vmovdqu xmm1,[rsp+10h]
+            00a5 vmovdqu xmm2,[rsp+20h]
+            00ab vmovdqu xmm14,[rsp+30h]
+            00b1 vmovdqu xmm15,[rsp+40h]
+            00b7 add rsp,50h
+            00bb pop r9
+            00bd pop r8
+            00bf pop rsi
+            00c0 pop rdx
+            00c1 pop rcx
+            00c2 pop rax
+            00c3 ret
         "#]]
         .assert_eq(&disassemble(&code));
     }
@@ -1130,41 +1191,62 @@ mod tests {
             0008 sub rsp,20h
             000c vmovdqu [rsp],xmm0
             0011 vmovdqu [rsp+10h],xmm1
-            0017 xor eax,eax
-            0019 mov rdx,rsi
-            001c and rdx,0FFFFFFFFFFFFFFF0h
-            0020 test rdx,rdx
-            0023 jle short 0000000000000089h
-            0025 mov rsi,[rdi+8]
-            0029 mov r8,[rdi]
-            002c mov r9,[rdi+10h]
-            0030 vbroadcastss zmm0,[rdi+20h]
-            0037 vbroadcastss zmm1,[rdi+18h]
-            003e vmovaps zmm31,zmm1
-            0044 vmovups zmm30,[rsi+rax*4]
-            004b vmulps zmm31,zmm31,zmm30
-            0051 vmovups zmm30,[r8+rax*4]
-            0058 vpxord zmm30,zmm30,zmm0
-            005e vmovups zmm29,[r9+rax*4]
-            0065 vsqrtps zmm29,zmm29
-            006b vdivps zmm30,zmm30,zmm29
-            0071 vaddps zmm31,zmm31,zmm30
-            0077 vmovups [r8+rax*4],zmm31
-            007e add rax,10h
-            0084 cmp rax,rdx
-            0087 jl short 000000000000003Eh
-            0089 mov [rdi+28h],rax
-            008d vzeroupper
-            0090 vmovdqu xmm0,[rsp]
-            0095 vmovdqu xmm1,[rsp+10h]
-            009b add rsp,20h
-            009f pop r9
-            00a1 pop r8
-            00a3 pop rsi
-            00a4 pop rdx
-            00a5 pop rcx
-            00a6 pop rax
-            00a7 ret
+            0017 mov [rdi+28h],rsi
+            001b xor eax,eax
+            001d mov rdx,rsi
+            0020 and rdx,0FFFFFFFFFFFFFFF0h
+            0024 test rsi,rsi
+            0027 jle 00000000000000F0h
+            002d mov rsi,[rdi+8]
+            0031 mov r8,[rdi]
+            0034 mov r9,[rdi+10h]
+            0038 vbroadcastss zmm0,[rdi+20h]
+            003f vbroadcastss zmm1,[rdi+18h]
+            0046 test rdx,rdx
+            0049 jle short 0000000000000096h
+            004b vmovaps zmm31,zmm1
+            0051 vmovups zmm30,[rsi+rax*4]
+            0058 vmulps zmm31,zmm31,zmm30
+            005e vmovups zmm30,[r8+rax*4]
+            0065 vpxord zmm30,zmm30,zmm0
+            006b vmovups zmm29,[r9+rax*4]
+            0072 vsqrtps zmm29,zmm29
+            0078 vdivps zmm30,zmm30,zmm29
+            007e vaddps zmm31,zmm31,zmm30
+            0084 vmovups [r8+rax*4],zmm31
+            008b add rax,10h
+            0091 cmp rax,rdx
+            0094 jl short 000000000000004Bh
+            0096 mov rcx,[rdi+28h]
+            009a sub rcx,rax
+            009d jle short 00000000000000F0h
+            009f mov edx,1
+            00a4 shl edx,cl
+            00a6 dec edx
+            00a8 kmovw k2,edx
+            00ac vmovaps zmm31,zmm1
+            00b2 vmovups zmm30{k2}{z},[rsi+rax*4]
+            00b9 vmulps zmm31,zmm31,zmm30
+            00bf vmovups zmm30{k2}{z},[r8+rax*4]
+            00c6 vpxord zmm30,zmm30,zmm0
+            00cc vmovups zmm29{k2}{z},[r9+rax*4]
+            00d3 vsqrtps zmm29,zmm29
+            00d9 vdivps zmm30,zmm30,zmm29
+            00df vaddps zmm31,zmm31,zmm30
+            00e5 vmovups [r8+rax*4]{k2},zmm31
+            00ec mov rax,[rdi+28h]
+            00f0 mov [rdi+28h],rax
+            00f4 vzeroupper
+            00f7 vmovdqu xmm0,[rsp]
+            00fc vmovdqu xmm1,[rsp+10h]
+            0102 add rsp,20h
+            0106 pop r9
+            0108 pop r8
+            010a pop rsi
+            010b pop rdx
+            010c pop rcx
+            010d pop rax
+            010e ret
         "#]]
         .assert_eq(&disassemble(&code));
     }
@@ -1235,7 +1317,16 @@ mod tests {
             vmovdqu32 zmm28,[r8+rax*4]
             vpcmpnltd k1,zmm29,zmm28
             vpblendmd zmm31{k1},zmm30,zmm31
-            vmovdqu32 [r8+rax*4],zmm31"#]]
+            vmovdqu32 [r8+rax*4],zmm31
+            vmovdqu32 zmm31{k2}{z},[rsi+rax*4]
+            vmovdqu32 zmm30{k2}{z},[r8+rax*4]
+            vpsubd zmm31,zmm31,zmm30
+            vmovdqa64 zmm30,zmm1
+            vmovdqu32 zmm29{k2}{z},[rsi+rax*4]
+            vmovdqu32 zmm28{k2}{z},[r8+rax*4]
+            vpcmpnltd k1,zmm29,zmm28
+            vpblendmd zmm31{k1},zmm30,zmm31
+            vmovdqu32 [r8+rax*4]{k2},zmm31"#]]
         .assert_eq(&body.join("\n"));
     }
 
