@@ -402,6 +402,62 @@ fn scalars_each_thread_owns_give_the_interpreters_bits() {
     });
 }
 
+/// Columns walked with scalars set at each column's start (deriche's column passes: the
+/// parallel loop's iterations are neighbouring columns): the strips of 16 columns run their
+/// statements in vectors across the strip (`f32x4`, `f64x2`: the elements along the strip are
+/// contiguous, the scalars' copies too), a short strip one column at a time; with a `?:`,
+/// `sqrt` and a division in `double`. On 1, 2 and 3 threads: the interpreter's bits. 67
+/// columns: four whole strips and a short one.
+#[test]
+fn strips_of_columns_run_in_lanes_with_the_interpreters_bits() {
+    let kernels = [
+        (
+            "float",
+            "f32x4",
+            "void cols(int w, int h, float a, float X[w][h], float Y[w][h]) {\n  for (int j = 0; j < h; j++) {\n    float p = 0.0f;\n    float q = 0.0f;\n    for (int i = 0; i < w; i++) {\n      Y[i][j] = X[i][j] + a * p - 0.5f * q;\n      q = p;\n      p = Y[i][j];\n    }\n  }\n}\n",
+        ),
+        (
+            "double",
+            "f64x2",
+            "void cols(int w, int h, double a, double X[w][h], double Y[w][h]) {\n  for (int j = 0; j < h; j++) {\n    double p = 1.0;\n    double q = -0.5;\n    for (int i = 0; i < w; i++) {\n      Y[i][j] = p > q ? sqrt(p) + X[i][j] * a : X[i][j] / (q - 2.0);\n      q = -p;\n      p = Y[i][j] - a;\n    }\n  }\n}\n",
+        ),
+    ];
+    for (ty, vector, src) in kernels {
+        let f = frontend::parse_source("cols.c", src, None, &FrontendConfig::default()).unwrap();
+        let spec =
+            RunSpec::parse_args(&["--set", "w=41", "--set", "h=67", "--set", "a=0.75"]).unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        for threads in [1, 2, 3] {
+            let on = on_threads(&f, &spec, threads);
+            assert!(
+                on.shown.contains("in strips of 16 side by side"),
+                "{}",
+                on.shown
+            );
+            assert_eq!(
+                on.run,
+                (optimist_codegen::Version::Optimized, reference.clone()),
+                "{ty} on {threads} threads"
+            );
+        }
+        // The strips' statements in vectors: the only vectors of this code.
+        let config = optimist::Config {
+            native: optimist::NativeOptions {
+                threads: 1,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let compiled = optimist::compile(&f, &config).unwrap();
+        let plan = compiled.outcome.plan().expect("a plan");
+        let r = optimist::codegen::model_loop_report(&f, plan, &config.native).unwrap();
+        let mul = (0..=r.max_depth())
+            .map(|d| r.count(d, &format!("fmul.{vector}")))
+            .sum::<usize>();
+        assert!(mul >= 16 / 4, "{ty}: {r:?}");
+    }
+}
+
 /// ludcmp at a size whose waves of tiles fork (both of its tiled bands run as wavefronts, each
 /// wave's tiles on threads): native code on 2 and 3 threads and the C on OpenMP's two give
 /// the interpreter's bits.
