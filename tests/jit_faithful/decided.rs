@@ -458,6 +458,50 @@ fn strips_of_columns_run_in_lanes_with_the_interpreters_bits() {
     }
 }
 
+/// A reduction kept in a register along a loop bounded from above (cholesky's
+/// `A[i][j] -= A[i][k] * A[j][k]`, in tiles whose trip counts are odd and even) runs two
+/// iterations per trip, then the one left: a block of the innermost loop holds two of the
+/// statement's multiplies, and every size gives the interpreter's bits, on 1 and 2 threads.
+#[test]
+fn reductions_in_registers_run_in_pairs_with_the_interpreters_bits() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/suite/cholesky.c");
+    let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+    for n in [1, 2, 5, 33, 70] {
+        let spec = RunSpec::parse_args(&["--set", &format!("n={n}")]).unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        for threads in [1, 2] {
+            let on = on_threads(&f, &spec, threads);
+            assert!(
+                on.shown.contains("1 element(s) in registers"),
+                "{}",
+                on.shown
+            );
+            assert_eq!(
+                on.run,
+                (optimist_codegen::Version::Optimized, reference.clone()),
+                "n = {n} on {threads} threads"
+            );
+        }
+    }
+    let config = optimist::Config {
+        native: optimist::NativeOptions {
+            threads: 1,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let compiled = optimist::compile(&f, &config).unwrap();
+    let plan = compiled.outcome.plan().expect("a plan");
+    let r = optimist::codegen::model_loop_report(&f, plan, &config.native).unwrap();
+    let deepest = r.max_depth();
+    assert!(
+        r.blocks
+            .iter()
+            .any(|(d, ops)| *d == deepest && ops.iter().filter(|o| *o == "fmul").count() == 2),
+        "{r:?}"
+    );
+}
+
 /// ludcmp at a size whose waves of tiles fork (both of its tiled bands run as wavefronts, each
 /// wave's tiles on threads): native code on 2 and 3 threads and the C on OpenMP's two give
 /// the interpreter's bits.

@@ -69,13 +69,43 @@ impl ModelLowering<'_, '_> {
                         }
                         vars.push(var);
                     }
-                    native::lower_loop(
-                        m,
-                        v,
-                        |m| m.aexpr(cond),
-                        |m| m.nodes(body),
-                        |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
-                    )?;
+                    if step == 1 && pairs(iter, cond, body) {
+                        // Two iterations per trip while the second one runs (the condition
+                        // bounds the iterator from above), then the one left, if any: half
+                        // the loop's counting and branching around a chain of dependent adds
+                        // (cholesky's `A[i][j] -= A[i][k] * A[j][k]`), so that the core
+                        // overlaps more of the next chain with it.
+                        native::lower_loop(
+                            m,
+                            v,
+                            |m| {
+                                let k = m.l.b.use_var(v);
+                                let next = m.l.b.ins().iadd_imm_s(k, 1);
+                                m.l.b.def_var(v, next);
+                                let c = m.aexpr(cond);
+                                m.l.b.def_var(v, k);
+                                c
+                            },
+                            |m| {
+                                m.nodes(body)?;
+                                let k = m.l.b.use_var(v);
+                                let next = m.l.b.ins().iadd_imm_s(k, 1);
+                                m.l.b.def_var(v, next);
+                                m.nodes(body)
+                            },
+                            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+                        )?;
+                        let last = m.aexpr(cond)?;
+                        native::lower_if(m, last, |m| m.nodes(body), |_| Ok(()))?;
+                    } else {
+                        native::lower_loop(
+                            m,
+                            v,
+                            |m| m.aexpr(cond),
+                            |m| m.nodes(body),
+                            |m, cur| m.l.b.ins().iadd_imm_s(cur, step),
+                        )?;
+                    }
                     for (&addr, var) in homes.iter().zip(vars) {
                         let value = m.l.b.use_var(var);
                         m.l.b
@@ -93,6 +123,15 @@ impl ModelLowering<'_, '_> {
             |_| Ok(()),
         )
     }
+}
+
+/// Whether a loop over `iter` with its elements in registers runs two iterations per trip:
+/// its body one or two statements, its condition `iter <= e` or `iter < e` (`e` free of it),
+/// so that an iteration whose successor runs runs too.
+fn pairs(iter: usize, cond: &AExpr, body: &[DNode]) -> bool {
+    let bounded = matches!(cond, AExpr::Op(AstOp::Le | AstOp::Lt, a)
+        if matches!(a.as_slice(), [AExpr::Iter(i), e] if *i == iter && !crate::ast::mentions(e, iter)));
+    bounded && body.len() <= 2 && body.iter().all(|n| matches!(n, DNode::Stmt(_)))
 }
 
 impl ModelLowering<'_, '_> {
