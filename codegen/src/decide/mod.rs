@@ -1216,7 +1216,9 @@ mod work;
 
 use walk::{Visit, Visitor};
 
-pub(crate) use lanes::{Stride, array_of, lanes_of, stride, unconditional_reads, wide_fits};
+pub(crate) use lanes::{
+    Stride, array_of, coefficient, lanes_of, most_trips, stride, unconditional_reads, wide_fits,
+};
 pub(crate) use points::{ArrayAccess, StmtAt, VectorShape};
 pub(crate) use probe::{Probe, ProbeOp};
 pub(crate) use unroll::{jam_copies, unroll_short};

@@ -69,7 +69,7 @@ impl ModelLowering<'_, '_> {
                         }
                         vars.push(var);
                     }
-                    if step == 1 && pairs(iter, cond, body) {
+                    if step == 1 && pairs(m.scop, iter, init, cond, body) {
                         // Two iterations per trip while the second one runs (the condition
                         // bounds the iterator from above), then the one left, if any: half
                         // the loop's counting and branching around a chain of dependent adds
@@ -125,13 +125,33 @@ impl ModelLowering<'_, '_> {
     }
 }
 
-/// Whether a loop over `iter` with its elements in registers runs two iterations per trip:
-/// its body one or two statements, its condition `iter <= e` or `iter < e` (`e` free of it),
-/// so that an iteration whose successor runs runs too.
-fn pairs(iter: usize, cond: &AExpr, body: &[DNode]) -> bool {
+/// Whether a loop over `iter` with its elements in registers runs two iterations per trip: a
+/// tile's chain (a long one is bound by its own latency, and no next chain comes soon), its
+/// body one or two statements whose every access is to one element or to consecutive ones
+/// along the loop (a strided read waits on memory rather than on the chain), its condition
+/// `iter <= e` or `iter < e` (`e` free of it), so that an iteration whose successor runs runs
+/// too.
+fn pairs(scop: &Scop, iter: usize, init: &AExpr, cond: &AExpr, body: &[DNode]) -> bool {
     let bounded = matches!(cond, AExpr::Op(AstOp::Le | AstOp::Lt, a)
         if matches!(a.as_slice(), [AExpr::Iter(i), e] if *i == iter && !crate::ast::mentions(e, iter)));
-    bounded && body.len() <= 2 && body.iter().all(|n| matches!(n, DNode::Stmt(_)))
+    // A tile's chain (at most 64 iterations): a long one is bound by its own latency.
+    let short = crate::ast::exclusive_bound(iter, cond)
+        .and_then(|end| crate::decide::most_trips(init, &end))
+        .is_some_and(|t| t <= 64);
+    let near = |s: &StmtNode| {
+        s.indices.iter().all(|(_, idx)| {
+            let c: Option<Vec<i64>> = idx
+                .iter()
+                .map(|e| crate::decide::coefficient(e, iter))
+                .collect();
+            matches!(c.as_deref().and_then(|c| c.split_last()),
+                Some((0 | 1, outer)) if outer.iter().all(|&x| x == 0))
+        }) && !scop.stmt(s.stmt).accesses.is_empty()
+    };
+    bounded
+        && short
+        && body.len() <= 2
+        && body.iter().all(|n| matches!(n, DNode::Stmt(s) if near(s)))
 }
 
 impl ModelLowering<'_, '_> {
