@@ -1186,7 +1186,7 @@ pub(crate) fn default_c_gives(
 /// one.
 #[test]
 fn wide_loops_give_the_interpreters_bits() {
-    use optimist::{Config, NativeOptions};
+    use optimist::NativeOptions;
     let host = NativeOptions::host_wide_bytes();
     if host == 0 {
         eprintln!("no wide vectors on this CPU: nothing to test");
@@ -1211,22 +1211,9 @@ fn wide_loops_give_the_interpreters_bits() {
     ];
     let mut failures = Vec::new();
     for width in [32u32, 64].into_iter().filter(|&w| w <= host) {
-        let native = NativeOptions {
-            threads: 1,
-            wide_bytes: width,
-            ..NativeOptions::default()
-        };
-        let config = Config {
-            native: native.clone(),
-            deadline: None,
-            ..Config::default()
-        };
         for (k, src) in kernels.iter().enumerate() {
             let name = format!("kernel {k} at {} bits", width * 8);
-            let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
-            let compiled = optimist::compile(&f, &config).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let plan = compiled.outcome.plan().expect("optimized");
-            let shown = plan.show_decided(&native.target());
+            let (f, compiled, shown) = compiled_wide(src, width, &name);
             assert!(
                 shown.contains(&format!("whole vectors in {} bits first", width * 8)),
                 "{name}: {shown}"
@@ -1264,7 +1251,7 @@ fn wide_loops_give_the_interpreters_bits() {
 /// a triangle (syrk's `j <= i`), and two products summed (syr2k's).
 #[test]
 fn wide_micro_kernels_give_the_interpreters_bits() {
-    use optimist::{Config, NativeOptions};
+    use optimist::NativeOptions;
     let host = NativeOptions::host_wide_bytes();
     if host < 32 {
         eprintln!("no wide vectors on this CPU: nothing to test");
@@ -1281,22 +1268,9 @@ fn wide_micro_kernels_give_the_interpreters_bits() {
     ];
     let mut failures = Vec::new();
     for width in [32u32, 64].into_iter().filter(|&w| w <= host) {
-        let native = NativeOptions {
-            threads: 1,
-            wide_bytes: width,
-            ..NativeOptions::default()
-        };
-        let config = Config {
-            native: native.clone(),
-            deadline: None,
-            ..Config::default()
-        };
         for (k, src) in kernels.iter().enumerate() {
             let name = format!("kernel {k} at {} bits", width * 8);
-            let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
-            let compiled = optimist::compile(&f, &config).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let plan = compiled.outcome.plan().expect("optimized");
-            let shown = plan.show_decided(&native.target());
+            let (f, compiled, shown) = compiled_wide(src, width, &name);
             assert!(
                 shown.contains("for a micro-kernel in 2 vectors of 32 bytes per row"),
                 "{name}: {shown}"
@@ -1325,4 +1299,32 @@ fn wide_micro_kernels_give_the_interpreters_bits() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `src` compiled for one thread with the wide emitter's vectors of `width` bytes: the function,
+/// what it compiled to (optimized: else a panic naming `name`), and the decided tree as `show
+/// ast` prints it.
+fn compiled_wide(
+    src: &str,
+    width: u32,
+    name: &str,
+) -> (optimist_scop::ir::Function, optimist::Compiled, String) {
+    let native = optimist::NativeOptions {
+        threads: 1,
+        wide_bytes: width,
+        ..optimist::NativeOptions::default()
+    };
+    let config = optimist::Config {
+        native: native.clone(),
+        deadline: None,
+        ..optimist::Config::default()
+    };
+    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+    let compiled = optimist::compile(&f, &config).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let shown = compiled
+        .outcome
+        .plan()
+        .unwrap_or_else(|| panic!("{name}: not optimized"))
+        .show_decided(&native.target());
+    (f, compiled, shown)
 }

@@ -8,8 +8,9 @@
 //! ([`Lane`]) at an element contiguous along the loop, computed by `+ - * /`, negation and
 //! `sqrt` (floating lanes; integers wrap in `+ -`, and `int` in `*`) and `x cmp y ? a : b`
 //! (both arms computed in every lane, [`WideCmp`]; a maximum or a minimum as `maxpd`,
-//! `vpmaxsd`) from elements contiguous along it, elements read at one address (broadcast, read again every iteration:
-//! the loop may write them before), scalars computed before the loop, and the values of arrays
+//! `vpmaxsd`) from elements contiguous along it, elements read at one address (broadcast,
+//! read again every iteration: the loop may write them before), scalars computed before the
+//! loop, and the values of arrays
 //! kept in registers within an iteration (a convolution's output across its 9 or 25 products:
 //! stored once, at the end of the iteration). Its function is
 //!
@@ -948,73 +949,75 @@ impl WideKernel {
                 vector(rcx, offset(v, vbytes).ok_or_else(too_large)?),
             )?;
         }
-        if let Some(second) = self.second {
-            // `product` := the first product, `factor` := the second, their sum into
+        // `d` := the first product of the factor in `f` and the packed column in `y`, in the
+        // statement's order; the sum `p` into accumulator `w`, in the statement's order.
+        let first = |e: &mut Emit<'_>, d: usize, f: usize, y: usize| {
+            if self.row_first {
+                op!(e, vmulpd, vmulps, r d, r f, r y)
+            } else {
+                op!(e, vmulpd, vmulps, r d, r y, r f)
+            }
+        };
+        let accumulate = |e: &mut Emit<'_>, w: usize, p: usize| {
+            if self.element_first {
+                op!(e, vaddpd, vaddps, r w, r w, r p)
+            } else {
+                op!(e, vaddpd, vaddps, r w, r p, r w)
+            }
+        };
+        match self.second {
+            // Per row and vector: `product` := the first product (its factor broadcast into
+            // it), `factor` := the second (one operand from memory), their sum into
             // `product`, then into the accumulator.
-            let mul = |e: &mut Emit<'_>, d: usize, x: usize, m: AsmMemoryOperand| {
-                let bad = |x: IcedError| CodegenError::Unexpected(format!("micro-kernel: {x}"));
-                match (e.w, e.lane) {
-                    (Width::Ymm, Lane::F64) => e.a.vmulpd(YMM[d], YMM[x], ymmword_ptr(m)),
-                    (Width::Ymm, _) => e.a.vmulps(YMM[d], YMM[x], ymmword_ptr(m)),
-                    (Width::Zmm, Lane::F64) => e.a.vmulpd(ZMM[d], ZMM[x], zmmword_ptr(m)),
-                    (Width::Zmm, _) => e.a.vmulps(ZMM[d], ZMM[x], zmmword_ptr(m)),
-                }
-                .map_err(bad)
-            };
-            for r in 0..rows {
-                let x2 = r9 + offset(r, vbytes).ok_or_else(too_large)?;
-                for v in 0..vectors {
-                    let (w, y) = (acc(r, v), column(v));
-                    e.broadcast(product, rdx + offset(r, size).ok_or_else(too_large)?)?;
-                    if self.row_first {
-                        op!(&mut e, vmulpd, vmulps, r product, r product, r y)?;
-                    } else {
-                        op!(&mut e, vmulpd, vmulps, r product, r y, r product)?;
+            Some(second) => {
+                let mul = |e: &mut Emit<'_>, d: usize, m: AsmMemoryOperand| {
+                    let bad = |x: IcedError| CodegenError::Unexpected(format!("micro-kernel: {x}"));
+                    match (e.w, e.lane) {
+                        (Width::Ymm, Lane::F64) => e.a.vmulpd(YMM[d], YMM[d], ymmword_ptr(m)),
+                        (Width::Ymm, _) => e.a.vmulps(YMM[d], YMM[d], ymmword_ptr(m)),
+                        (Width::Zmm, Lane::F64) => e.a.vmulpd(ZMM[d], ZMM[d], zmmword_ptr(m)),
+                        (Width::Zmm, _) => e.a.vmulps(ZMM[d], ZMM[d], zmmword_ptr(m)),
                     }
-                    let y2 = offset(v, vbytes)
-                        .and_then(|o| o.checked_add(second.columns_at))
-                        .ok_or_else(too_large)?;
-                    let y2 = rcx + y2;
-                    if second.row_first {
-                        e.load(factor, x2)?;
-                        mul(&mut e, factor, factor, y2)?;
-                    } else {
-                        e.load(factor, y2)?;
-                        mul(&mut e, factor, factor, x2)?;
-                    }
-                    op!(&mut e, vaddpd, vaddps, r product, r product, r factor)?;
-                    if self.element_first {
-                        op!(&mut e, vaddpd, vaddps, r w, r w, r product)?;
-                    } else {
-                        op!(&mut e, vaddpd, vaddps, r w, r product, r w)?;
+                    .map_err(bad)
+                };
+                for r in 0..rows {
+                    let x2 = r9 + offset(r, vbytes).ok_or_else(too_large)?;
+                    for v in 0..vectors {
+                        let (w, y) = (acc(r, v), column(v));
+                        e.broadcast(product, rdx + offset(r, size).ok_or_else(too_large)?)?;
+                        first(&mut e, product, product, y)?;
+                        let y2 = offset(v, vbytes)
+                            .and_then(|o| o.checked_add(second.columns_at))
+                            .ok_or_else(too_large)?;
+                        let (a, b) = if second.row_first {
+                            (x2, rcx + y2)
+                        } else {
+                            (rcx + y2, x2)
+                        };
+                        e.load(factor, a)?;
+                        mul(&mut e, factor, b)?;
+                        op!(&mut e, vaddpd, vaddps, r product, r product, r factor)?;
+                        accumulate(&mut e, w, product)?;
                     }
                 }
+                e.a.add(r9, offset(rows, vbytes).ok_or_else(too_large)?)
+                    .map_err(bad)?;
             }
-            e.a.add(r9, offset(rows, vbytes).ok_or_else(too_large)?)
-                .map_err(bad)?;
-        }
-        for r in 0..rows {
-            if self.second.is_some() {
-                break;
-            }
-            e.broadcast(factor, rdx + offset(r, size).ok_or_else(too_large)?)?;
-            for v in 0..vectors {
-                let (w, y) = (acc(r, v), column(v));
-                if self.fused {
-                    // `w = x * y + w`, rounded once: the order of the operands does not
-                    // matter.
-                    op!(&mut e, vfmadd231pd, vfmadd231ps, r w, r factor, r y)?;
-                    continue;
-                }
-                if self.row_first {
-                    op!(&mut e, vmulpd, vmulps, r product, r factor, r y)?;
-                } else {
-                    op!(&mut e, vmulpd, vmulps, r product, r y, r factor)?;
-                }
-                if self.element_first {
-                    op!(&mut e, vaddpd, vaddps, r w, r w, r product)?;
-                } else {
-                    op!(&mut e, vaddpd, vaddps, r w, r product, r w)?;
+            // Per row: its factor broadcast once, then per vector the product and its sum.
+            None => {
+                for r in 0..rows {
+                    e.broadcast(factor, rdx + offset(r, size).ok_or_else(too_large)?)?;
+                    for v in 0..vectors {
+                        let (w, y) = (acc(r, v), column(v));
+                        if self.fused {
+                            // `w = x * y + w`, rounded once: the order of the operands does
+                            // not matter.
+                            op!(&mut e, vfmadd231pd, vfmadd231ps, r w, r factor, r y)?;
+                            continue;
+                        }
+                        first(&mut e, product, factor, y)?;
+                        accumulate(&mut e, w, product)?;
+                    }
                 }
             }
         }

@@ -69,7 +69,7 @@ impl ModelLowering<'_, '_> {
                         }
                         vars.push(var);
                     }
-                    if step == 1 && pairs(m.scop, iter, init, cond, body) {
+                    if step == 1 && pairs(iter, init, cond, body) {
                         // Two iterations per trip while the second one runs (the condition
                         // bounds the iterator from above), then the one left, if any: half
                         // the loop's counting and branching around a chain of dependent adds
@@ -131,7 +131,7 @@ impl ModelLowering<'_, '_> {
 /// along the loop (a strided read waits on memory rather than on the chain), its condition
 /// `iter <= e` or `iter < e` (`e` free of it), so that an iteration whose successor runs runs
 /// too.
-fn pairs(scop: &Scop, iter: usize, init: &AExpr, cond: &AExpr, body: &[DNode]) -> bool {
+fn pairs(iter: usize, init: &AExpr, cond: &AExpr, body: &[DNode]) -> bool {
     let bounded = matches!(cond, AExpr::Op(AstOp::Le | AstOp::Lt, a)
         if matches!(a.as_slice(), [AExpr::Iter(i), e] if *i == iter && !crate::ast::mentions(e, iter)));
     // A tile's chain (at most 64 iterations): a long one is bound by its own latency.
@@ -146,7 +146,7 @@ fn pairs(scop: &Scop, iter: usize, init: &AExpr, cond: &AExpr, body: &[DNode]) -
                 .collect();
             matches!(c.as_deref().and_then(|c| c.split_last()),
                 Some((0 | 1, outer)) if outer.iter().all(|&x| x == 0))
-        }) && !scop.stmt(s.stmt).accesses.is_empty()
+        })
     };
     bounded
         && short
