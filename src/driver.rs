@@ -376,9 +376,22 @@ pub struct Compiled {
 /// assert_eq!(version, Version::Optimized);
 /// ```
 pub fn compile(f: &Function, config: &Config) -> Result<Compiled, Error> {
+    let f = &program(f, config)?;
     let outcome = optimize(f, config)?;
     let kernel = Kernel::compile_with(f, outcome.plan(), &config.native)?;
     Ok(Compiled { kernel, outcome })
+}
+
+/// The function [`compile`], [`compile_object`] and [`compile_c`] compile for `f`: `f`
+/// contracted ([`Function::contracted`]) when `config.native.contract`, else `f`. Every
+/// version of the code (the faithful one and the optimized one) computes it, bit for bit, and
+/// so does the interpreter run on it: the contracted program is the reference.
+pub fn program(f: &Function, config: &Config) -> Result<Function, Error> {
+    if !config.native.contract {
+        return Ok(f.clone());
+    }
+    f.contracted()
+        .map_err(|e| Error::Codegen(CodegenError::Unexpected(format!("contraction: {e}"))))
 }
 
 /// The configuration [`compile_c`] optimizes with: `config`, made for C ([`Target::c`]) unless
@@ -394,6 +407,7 @@ pub fn config_for_c(config: &Config) -> Config {
 /// [`optimize`] for C ([`config_for_c`]), then the versioned C program for the outcome
 /// ([`optimist_codegen::versioned_c`]), its entry point named `name`.
 pub fn compile_c(f: &Function, config: &Config, name: &str) -> Result<(CProgram, Outcome), Error> {
+    let f = &program(f, config)?;
     let outcome = optimize(f, &config_for_c(config))?;
     let program = optimist_codegen::versioned_c(f, outcome.plan(), name)?;
     Ok((program, outcome))
@@ -407,6 +421,7 @@ pub fn compile_object(
     f: &Function,
     config: &Config,
 ) -> Result<(optimist_codegen::ObjectCode, Outcome), Error> {
+    let f = &program(f, config)?;
     let outcome = optimize(f, config)?;
     let object = optimist_codegen::object_code(f, outcome.plan(), &config.native)?;
     Ok((object, outcome))

@@ -107,7 +107,7 @@ pub mod whole;
 
 pub use driver::{
     Budgets, Compiled, Config, Error, Outcome, PASSES, Stage, Strategy, Why, compile, compile_c,
-    compile_object, config_for_c, model_after, optimize,
+    compile_object, config_for_c, model_after, optimize, program,
 };
 pub use optimist_assume as assume;
 pub use optimist_codegen as codegen;

@@ -3,8 +3,9 @@
 //! line: the automatic strategy with the passes, natively in every configuration of
 //! [`common::native_configurations`] (threads, vector lanes) and as versioned C, gives the
 //! interpreter's bits and runs the optimized version; so does the C back end's own schedule
-//! (products register-blocked), in C and natively; and for the kernels with time tiles, small
-//! time tiles and none.
+//! (products register-blocked), in C and natively; for the kernels with time tiles, small
+//! time tiles and none; and the contracted program (`Function::contracted`) against the
+//! interpreter run on it.
 
 mod common;
 
@@ -88,6 +89,43 @@ fn every_suite_kernel_runs_optimized_with_the_interpreters_bits_in_every_configu
         }
         let natives = common::native_configurations();
         check_plan(&k, "default", plan, &natives, None, &mut failures);
+        // The contracted program (`NativeOptions::contract`): the interpreter run on it is its
+        // reference; natively at the host's width and at 128 bits, and as versioned C (`fma`).
+        let g = f.contracted().unwrap();
+        if g != f {
+            let reference = interpreter_hashes(&g, &spec);
+            let config = Config {
+                deadline: None,
+                native: optimist::NativeOptions {
+                    contract: true,
+                    ..Default::default()
+                },
+                ..Config::default()
+            };
+            match optimist::optimize(&g, &config).unwrap().plan() {
+                Some(plan) => {
+                    let narrow = optimist::NativeOptions {
+                        wide_bytes: 0,
+                        ..config.native.clone()
+                    };
+                    let contracted = Case {
+                        f: &g,
+                        reference: &reference,
+                        ..k
+                    };
+                    let natives = [config.native.clone(), narrow];
+                    check_plan(
+                        &contracted,
+                        "contracted",
+                        plan,
+                        &natives,
+                        None,
+                        &mut failures,
+                    );
+                }
+                None => failures.push(format!("{name} (contracted): not optimized")),
+            }
+        }
         // Time tiles: small ones too (many tiles and waves at the run sizes), and none.
         let time_tiled = |plan: &optimist::Plan| {
             plan.decisions

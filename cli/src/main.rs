@@ -191,8 +191,9 @@ struct Schedule {
     /// the instructions faults on them. Default: `native`. Results do not depend on it.
     #[arg(long, value_name = "CPU", value_parser = ["native", "x86-64", "x86-64-v3", "x86-64-v4"])]
     cpu: Option<String>,
-    /// Let the optimized native code fuse a product's multiplies and adds (`fma`, rounded
-    /// once, where the CPU has it): faster, and the results may differ from the program's in
+    /// Contract the program: every floating `x * y + z` computed as `fma(x, y, z)`, rounded
+    /// once (`Function::contracted`), by every back end and, in `run`, by the interpreter too,
+    /// which is then its reference bit for bit. The results may differ from the program's in
     /// the last bits (`NativeOptions::contract`). Off by default.
     #[arg(long)]
     contract: bool,
@@ -538,7 +539,12 @@ fn object_for(
 
 /// `optimist run`: the contract is in `optimist_scop::workload`.
 fn run(args: &RunArgs) -> Result<()> {
-    let f = args.source.parse()?;
+    let mut f = args.source.parse()?;
+    // Every back end, the interpreter included, runs the contracted program: the interpreter
+    // is then the reference of `--contract`'s code, bit for bit.
+    if args.schedule.contract {
+        f = f.contracted()?;
+    }
     let spec = args.inputs.spec()?;
     let mut w = Workload::generate(&f, &spec)?;
     let strategy = args.schedule.strategy()?;
@@ -890,7 +896,11 @@ fn picture(
 }
 
 fn show(args: &ShowArgs) -> Result<()> {
-    let f = args.source.parse()?;
+    let mut f = args.source.parse()?;
+    // What `--contract` compiles: the contracted program (`optimist::program`).
+    if args.schedule.contract {
+        f = f.contracted()?;
+    }
     let strategy = args.schedule.strategy()?.unwrap_or(Strategy::Original);
     if args.after.is_some() && args.what != What::Scop {
         bail!("`--after` applies to `optimist show scop`");

@@ -599,3 +599,38 @@ fn compile_writes_an_object_that_a_c_main_links() {
     assert_eq!(ours.len(), 17);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--contract` runs the contracted program on every back end, the interpreter included (its
+/// reference): the same hashes from the interpreter, the JIT, the C (calls of `fma`) and the
+/// object, optimized.
+#[test]
+fn contract_gives_the_same_hashes_on_every_backend() {
+    let has_cc = Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    for kernel in ["gemm", "fused", "three_mm"] {
+        let (path, args) = corpus(kernel);
+        let run = |extra: &[&str]| {
+            let mut all: Vec<&str> = vec!["run", &path, "--contract"];
+            all.extend(args.iter().map(String::as_str));
+            all.extend(extra);
+            let (ok, out, err) = optimist(&all);
+            assert!(ok, "{kernel} {extra:?}: {err}");
+            out
+        };
+        let reference = run(&["--backend", "interp"]);
+        let mut backends = vec!["jit"];
+        if has_cc {
+            backends.extend(["c", "object"]);
+        }
+        for backend in backends {
+            let out = run(&["--backend", backend, "--opt", "default"]);
+            let (version, hashes) = out.split_once('\n').unwrap_or_default();
+            assert_eq!(version, "version optimized", "{kernel} {backend}");
+            assert_eq!(hashes, reference, "{kernel} {backend}");
+        }
+    }
+    let (ok, out, _) = optimist(&["show", "ir", &corpus("gemm").0, "--contract"]);
+    assert!(ok && out.contains("fma("), "{out}");
+}

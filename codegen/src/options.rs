@@ -18,15 +18,16 @@ pub struct NativeOptions {
     /// (an accumulator such as `sum[p]` in `for s: sum[p] += ...`): loaded before the loop,
     /// stored after it (scalar replacement). Default: on.
     pub registers: bool,
-    /// Fuse the multiply and the add of a product's micro-kernel (`decide`'s `MicroKernel`) into
-    /// one `fma`, rounded once (as `cc -ffp-contract=fast` does), where the CPU has FMA: the
-    /// results may then differ from the interpreter's in the last bits (`tests/jit_faithful/`
-    /// allows 1e-12 of the largest element's magnitude plus one in `double`, 1e-5 in `float`).
-    /// Only native code: the C's contraction is its compiler's `-ffp-contract`. Not faster on
-    /// this project's AMD EPYC (Zen 4): the 1000x1100x1200 product on one thread takes
-    /// 0.164-0.167 s fused against 0.151-0.159 s (the eight accumulators' chains of 4-cycle
-    /// fused operations keep both FMA pipes just busy, where separate multiplies and adds use
-    /// four pipes). Default: off.
+    /// Compile the contracted program: every floating `x * y + z` computed as `fma(x, y, z)`,
+    /// rounded once (`Function::contracted` says which; `-ffp-contract=fast` lets a C compiler
+    /// do as much where it likes, this is one rule). The driver (`optimist::compile`,
+    /// `compile_object`, `compile_c`: `optimist::program`) contracts the function before it
+    /// optimizes it, so the faithful and the optimized code compute the same program, and the
+    /// interpreter run on the contracted function is the reference, bit for bit; the results
+    /// may differ from the written program's in the last bits. Products run in fused
+    /// micro-kernels (`vfmadd231` in the wide emitter's, `fma` in Cranelift's) where the CPU
+    /// has FMA; elsewhere `fma` is the C library's. A caller of [`crate::Kernel::compile_with`]
+    /// passes the contracted function and its plan itself. Default: off.
     pub contract: bool,
     /// The pool the loops decided on threads run in. `None` (the default): the process's
     /// pool of `threads` threads ([`Pool::shared`]), built at its first use and shared by
@@ -78,7 +79,7 @@ impl NativeOptions {
     /// The [`Target`](optimist_loopy::Target) these options compile for.
     pub fn target(&self) -> optimist_loopy::Target {
         let mut target = optimist_loopy::Target::native(self.threads, self.vector, self.registers);
-        target.fma = self.contract;
+        target.fma = crate::native::wide::host_fma();
         target.wide_bytes = if self.vector { self.wide_bytes } else { 0 };
         target.block = optimist_loopy::BlockShape::wide(target.wide_bytes);
         target

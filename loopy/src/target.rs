@@ -215,9 +215,10 @@ pub struct Target {
     /// (`codegen`'s `native/wide.rs`): 32 (AVX2), 64 (AVX-512F), or 0, none: every loop in lanes
     /// takes Cranelift's vectors of `vector_bytes`. Native code: `NativeOptions::wide_bytes`.
     pub wide_bytes: u32,
-    /// Whether a multiply and an add may be fused: only a product's micro-kernel in native
-    /// code, when asked (`NativeOptions::contract`); a fused operation rounds once where the
-    /// program rounds twice, so results then differ from the interpreter's in the last bits.
+    /// Whether the target runs `fma` (a contracted program's `x * y + z`, rounded once:
+    /// `Function::contracted`) in one instruction: native code on a CPU with FMA, where a
+    /// product whose statement is `C = fma(x, y, C)` runs in a fused micro-kernel. A program
+    /// that is not contracted has no `fma` and is computed as it is written whatever this says.
     pub fma: bool,
     /// Who vectorizes a loop marked vector.
     pub vectorizer: Vectorizer,

@@ -273,6 +273,53 @@ impl<L: Leaf> Expr<L> {
         }
     }
 
+    /// The tree contracted: every floating `x * y + z` and `z + x * y` becomes
+    /// `fma(x, y, z)`, rounded once (the left operand's product when both are products),
+    /// children first; leaves (an element's subscripts) stay as they are, and so do `-`,
+    /// conversions between the product and the sum, and integers. What `-ffp-contract=fast`
+    /// lets a C compiler do where it likes, made one rule, so that every back end and the
+    /// interpreter compute the same bits ([`crate::ir::Function::contracted`]).
+    pub fn contracted(&self) -> Result<Expr<L>, IrError> {
+        let sub = |e: &Expr<L>| e.contracted().map(Box::new);
+        let kind = match &self.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Leaf(_) => return Ok(self.clone()),
+            ExprKind::Unary(op, a) => ExprKind::Unary(*op, sub(a)?),
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (sub(a)?, sub(b)?);
+                let product = |e: &Expr<L>| match &e.kind {
+                    ExprKind::Binary(BinOp::Mul, x, y) if e.ty == self.ty => {
+                        Some(vec![(**x).clone(), (**y).clone()])
+                    }
+                    _ => None,
+                };
+                if *op == BinOp::Add && self.ty.is_float() {
+                    for (p, z) in [(&a, &b), (&b, &a)] {
+                        if let Some(mut args) = product(p) {
+                            args.push((**z).clone());
+                            return Expr::new(ExprKind::Call(MathFn::Fma, args), self.ty);
+                        }
+                    }
+                }
+                ExprKind::Binary(*op, a, b)
+            }
+            ExprKind::Cast(a) => ExprKind::Cast(sub(a)?),
+            ExprKind::Select(c, a, b) => ExprKind::Select(sub(c)?, sub(a)?, sub(b)?),
+            ExprKind::Call(m, args) => ExprKind::Call(
+                *m,
+                args.iter()
+                    .map(Expr::contracted)
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            ExprKind::Pure(p, args) => ExprKind::Pure(
+                p.clone(),
+                args.iter()
+                    .map(Expr::contracted)
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
+        Expr::new(kind, self.ty)
+    }
+
     /// The same tree with every leaf replaced by what `f` makes of it (`f` gets the leaf and its
     /// type): how the model turns a program expression into a statement body.
     pub fn map_leaves<M: Leaf, E: From<IrError>>(

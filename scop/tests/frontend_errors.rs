@@ -31,13 +31,13 @@ fn unknown_function_call() {
     check_body(
         "  A[0] = foo(1.0);",
         expect![
-            "t.c:3:10: call to unknown function `foo`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp2, log2, log10, cbrt, hypot, fmod, trunc, round (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file (inlined): in an expression those whose body is one `return EXPRESSION;` over their parameters, as a statement `void` ones"
+            "t.c:3:10: call to unknown function `foo`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp2, log2, log10, cbrt, hypot, fmod, trunc, round, fma (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file (inlined): in an expression those whose body is one `return EXPRESSION;` over their parameters, as a statement `void` ones"
         ],
     );
     check_body(
         "  printf(\"%d\", n);",
         expect![
-            "t.c:3:3: call to unknown function `printf`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp2, log2, log10, cbrt, hypot, fmod, trunc, round (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file (inlined): in an expression those whose body is one `return EXPRESSION;` over their parameters, as a statement `void` ones"
+            "t.c:3:3: call to unknown function `printf`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp2, log2, log10, cbrt, hypot, fmod, trunc, round, fma (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file (inlined): in an expression those whose body is one `return EXPRESSION;` over their parameters, as a statement `void` ones"
         ],
     );
 }
@@ -344,7 +344,7 @@ fn preprocessor_errors_name_the_file() {
     check_source(
         "#define N 4\n\nvoid k(double A[N])\n{\n  A[0] = foo();\n}\n",
         expect![
-            "t.c:5:10: call to unknown function `foo`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp2, log2, log10, cbrt, hypot, fmod, trunc, round (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file (inlined): in an expression those whose body is one `return EXPRESSION;` over their parameters, as a statement `void` ones"
+            "t.c:5:10: call to unknown function `foo`: a kernel can call the math functions sqrt, exp, log, pow, fabs, fmin, fmax, floor, ceil, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp2, log2, log10, cbrt, hypot, fmod, trunc, round, fma (and their `f` variants), functions declared `__attribute__((const))` (the result depends only on the arguments; no memory is read or written), and functions of the file (inlined): in an expression those whose body is one `return EXPRESSION;` over their parameters, as a statement `void` ones"
         ],
     );
 }

@@ -650,3 +650,40 @@ fn returning_functions() {
     // A `void` function may end with `return;`.
     lower("void f(int n, double A[2]) { A[0] = n; return; }");
 }
+
+/// `Function::contracted`: each floating `x * y + z` and `z + x * y` becomes `fma(x, y, z)`
+/// (the left product when both operands are products, inner sums first); differences,
+/// integers, conditions and a product converted before the sum stay; the contracted function
+/// contracts to itself; and the interpreter computes `fma` rounded once (C's `fma`).
+#[test]
+fn contraction_rewrites_products_added_and_nothing_else() {
+    let f = lower(
+        "void k(int n, double A[n], float B[n], int C[n], double s) {\n  for (int i = 0; i < n; i++) {\n    A[i] = A[i] * s + 1.0;\n    A[i] += s * A[i];\n    A[i] = A[i] * s + B[i] * s;\n    A[i] = A[i] * s - 1.0;\n    B[i] = B[i] * B[i] + (float)(A[i] * s) + 2.0f;\n    C[i] = C[i] * 3 + 1;\n    if (A[i] * s + 1.0 > 0.0)\n      A[i] = 0.0;\n  }\n}\n",
+    );
+    let g = f.contracted().unwrap();
+    expect![[r#"
+        void k(int n, double A[n], float B[n], int C[n], double s) {
+          int i;
+          for (i = 0; i < n; i++) {
+            A[i] = fma(A[i], s, 1.0);
+            A[i] = fma(s, A[i], A[i]);
+            A[i] = fma(A[i], s, (double)B[i] * s);
+            A[i] = A[i] * s - 1.0;
+            B[i] = fmaf(B[i], B[i], (float)(A[i] * s)) + 2.0f;
+            C[i] = C[i] * 3 + 1;
+            if (fma(A[i], s, 1.0) > 0.0) {
+              A[i] = 0.0;
+            }
+          }
+        }
+    "#]]
+    .assert_eq(&g.to_string());
+    assert_eq!(g.contracted().unwrap(), g);
+    // (1 + e)^2 - (1 + 2e) is e^2 exactly; rounded twice, 0.
+    let (x, z) = (1.0 + f64::EPSILON, -(1.0 + 2.0 * f64::EPSILON));
+    assert_eq!(
+        MathFn::Fma.eval_f64(&[x, x, z]),
+        f64::EPSILON * f64::EPSILON
+    );
+    assert_eq!(x * x + z, 0.0);
+}

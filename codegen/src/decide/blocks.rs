@@ -163,75 +163,93 @@ impl Decider<'_> {
         let is_element = |e: &BodyExpr| matches!(&e.kind, ExprKind::Leaf(BodyLeaf::Access(a)) if self.scop.access(*a).array == written);
         let is_packed =
             |e: &BodyExpr| matches!(&e.kind, ExprKind::Leaf(BodyLeaf::Access(a)) if *a == packed);
-        let ExprKind::Binary(BinOp::Add, l, r) = &st.value.kind else {
-            return None;
-        };
-        let (product, element_first) = match (is_element(l), is_element(r)) {
-            (true, false) => (r, true),
-            (false, true) => (l, false),
-            _ => return None,
-        };
         let vectors = row_bytes / vector_bytes;
         let shape = VectorShape::of(elem, vector_bytes)?;
-        // Two products summed: native code's wide kernel only.
-        if let ExprKind::Binary(BinOp::Add, p, q) = &product.kind {
-            let wide = self.target.kind == optimist_loopy::TargetKind::Native
-                && self.target.block.kernel_products >= 2
-                && crate::native::wide::Width::of_bytes(vector_bytes).is_some();
-            if !wide {
+        // The product's operands, whether the element is the sum's left operand, and whether
+        // the multiply and the add round once: `C = fma(x, y, C)`, a contracted program's
+        // (`Function::contracted`), fused where native code has FMA.
+        let (x, y, element_first, fused) = if let ExprKind::Call(MathFn::Fma, args) = &st.value.kind
+        {
+            let [x, y, z] = args.as_slice() else {
                 return None;
-            }
-            let term = |t: &BodyExpr| -> Option<KernelProduct> {
-                let ExprKind::Binary(BinOp::Mul, x, y) = &t.kind else {
-                    return None;
-                };
-                let rows_of = |e: &BodyExpr| {
-                    e.ty == elem
-                        && self.free_of_columns(e, b.column, written, iterators, indices)
-                        && self.cannot_fail(e)
-                };
-                let columns_of = |e: &BodyExpr| {
-                    e.ty == elem
-                        && self.free_of_columns(e, b.row, written, iterators, indices)
-                        && self.cannot_fail(e)
-                };
-                let (row_factor, column_factor, row_first) = if rows_of(x) && columns_of(y) {
-                    (x, y, true)
-                } else if rows_of(y) && columns_of(x) {
-                    (y, x, false)
-                } else {
-                    return None;
-                };
-                Some(KernelProduct {
-                    row_factor: (**row_factor).clone(),
-                    column_factor: (**column_factor).clone(),
-                    row_first,
-                })
             };
-            if [&st.value, product, p, q].iter().any(|e| e.ty != elem) {
+            if !(is_element(z)
+                && self.target.fma
+                && self.target.kind == optimist_loopy::TargetKind::Native)
+            {
                 return None;
             }
-            let (first, second) = (term(p)?, term(q)?);
-            return Some(MicroKernel {
-                row_factor: first.row_factor,
-                column_factor: first.column_factor,
-                element_first,
-                row_first: first.row_first,
-                second: Some(second),
-                vectors,
-                shape,
-                fused: false,
-            });
-        }
-        let ExprKind::Binary(BinOp::Mul, x, y) = &product.kind else {
-            return None;
+            (x, y, true, true)
+        } else {
+            let ExprKind::Binary(BinOp::Add, l, r) = &st.value.kind else {
+                return None;
+            };
+            let (product, element_first) = match (is_element(l), is_element(r)) {
+                (true, false) => (r, true),
+                (false, true) => (l, false),
+                _ => return None,
+            };
+            // Two products summed: native code's wide kernel only.
+            if let ExprKind::Binary(BinOp::Add, p, q) = &product.kind {
+                let wide = self.target.kind == optimist_loopy::TargetKind::Native
+                    && self.target.block.kernel_products >= 2
+                    && crate::native::wide::Width::of_bytes(vector_bytes).is_some();
+                if !wide {
+                    return None;
+                }
+                let term = |t: &BodyExpr| -> Option<KernelProduct> {
+                    let ExprKind::Binary(BinOp::Mul, x, y) = &t.kind else {
+                        return None;
+                    };
+                    let rows_of = |e: &BodyExpr| {
+                        e.ty == elem
+                            && self.free_of_columns(e, b.column, written, iterators, indices)
+                            && self.cannot_fail(e)
+                    };
+                    let columns_of = |e: &BodyExpr| {
+                        e.ty == elem
+                            && self.free_of_columns(e, b.row, written, iterators, indices)
+                            && self.cannot_fail(e)
+                    };
+                    let (row_factor, column_factor, row_first) = if rows_of(x) && columns_of(y) {
+                        (x, y, true)
+                    } else if rows_of(y) && columns_of(x) {
+                        (y, x, false)
+                    } else {
+                        return None;
+                    };
+                    Some(KernelProduct {
+                        row_factor: (**row_factor).clone(),
+                        column_factor: (**column_factor).clone(),
+                        row_first,
+                    })
+                };
+                if [&st.value, product, p, q].iter().any(|e| e.ty != elem) {
+                    return None;
+                }
+                let (first, second) = (term(p)?, term(q)?);
+                return Some(MicroKernel {
+                    row_factor: first.row_factor,
+                    column_factor: first.column_factor,
+                    element_first,
+                    row_first: first.row_first,
+                    second: Some(second),
+                    vectors,
+                    shape,
+                    fused: false,
+                });
+            }
+            let ExprKind::Binary(BinOp::Mul, x, y) = &product.kind else {
+                return None;
+            };
+            (&**x, &**y, element_first, false)
         };
         let (factor, row_first) = match (is_packed(x), is_packed(y)) {
             (false, true) => (x, true),
             (true, false) => (y, false),
             _ => return None,
         };
-        if [&st.value, product, factor].iter().any(|e| e.ty != elem)
+        if [&st.value, x, y].iter().any(|e| e.ty != elem)
             || !self.free_of_columns(factor, b.column, written, iterators, indices)
         {
             return None;
@@ -243,14 +261,14 @@ impl Decider<'_> {
             return None;
         }
         Some(MicroKernel {
-            row_factor: (**factor).clone(),
+            row_factor: factor.clone(),
             column_factor: BodyExpr::leaf(BodyLeaf::Access(packed), elem).ok()?,
             element_first,
             row_first,
             second: None,
             vectors,
             shape,
-            fused: self.target.fma && self.target.kind == optimist_loopy::TargetKind::Native,
+            fused,
         })
     }
 

@@ -340,7 +340,7 @@ impl Decider<'_> {
                     }
                     _ => false,
                 },
-                ExprKind::Call(MathFn::Sqrt, args) => float && args.iter().all(ok),
+                ExprKind::Call(MathFn::Sqrt | MathFn::Fma, args) => float && args.iter().all(ok),
                 _ => false,
             }
     }

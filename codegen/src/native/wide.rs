@@ -286,8 +286,13 @@ impl WideLoop {
         wide_fits(self.stack(), self.kept(), self.width.registers())
     }
 
-    /// The machine code of its function.
+    /// The machine code of its function, its loop's head on a [`LOOP_ALIGN`] boundary.
     pub(crate) fn assemble(&self) -> Result<Vec<u8>, CodegenError> {
+        aligned("wide loop", |pad| self.code(pad))
+    }
+
+    /// Its function with `pad` bytes of no-ops before the loop's head, and that head.
+    fn code(&self, pad: usize) -> Result<(CodeAssembler, CodeLabel), CodegenError> {
         let bad = |e: IcedError| CodegenError::Unexpected(format!("wide loop: {e}"));
         if !self.fits() || (self.negates() && self.sign.is_none()) {
             return Err(CodegenError::Unexpected(
@@ -387,6 +392,7 @@ impl WideLoop {
         let masks = self.width == Width::Zmm;
         e.a.test(rdx, rdx).map_err(bad)?;
         e.a.jle(if masks { tail } else { done }).map_err(bad)?;
+        no_ops(e.a, pad)?;
         e.a.set_label(&mut top).map_err(bad)?;
         e.iteration(&self.stmts)?;
         e.a.add(rax, i32::try_from(lanes).map_err(|_| bad_lanes())?)
@@ -424,8 +430,63 @@ impl WideLoop {
             a.pop(r).map_err(bad)?;
         }
         a.ret().map_err(bad)?;
-        a.assemble(0).map_err(bad)
+        Ok((a, top))
     }
+}
+
+/// The alignment of the loops' heads in the emitted functions (which start on 64 bytes): a
+/// loop's first instructions come in one 32-byte fetch, and its place in the cache lines does
+/// not depend on what was emitted before it.
+pub(crate) const LOOP_ALIGN: u64 = 32;
+
+/// The machine code of `code(pad)` for the smallest `pad` that puts its loop's head on a
+/// [`LOOP_ALIGN`] boundary. The head's offset depends on the branches before it (short or
+/// near by their distance), which the padding moves, so this assembles until the head lands
+/// (branches only grow, so a few times); a head that never lands is left where it is.
+fn aligned(
+    what: &str,
+    mut code: impl FnMut(usize) -> Result<(CodeAssembler, CodeLabel), CodegenError>,
+) -> Result<Vec<u8>, CodegenError> {
+    let bad = |e: IcedError| CodegenError::Unexpected(format!("{what}: {e}"));
+    let mut pad = 0;
+    let mut last = Vec::new();
+    for _ in 0..4 {
+        let (mut a, top) = code(pad)?;
+        let r = a
+            .assemble_options(
+                0,
+                iced_x86::BlockEncoderOptions::RETURN_NEW_INSTRUCTION_OFFSETS,
+            )
+            .map_err(bad)?;
+        let off = r.label_ip(&top).map_err(bad)? % LOOP_ALIGN;
+        last = r.inner.code_buffer;
+        if off == 0 {
+            break;
+        }
+        pad += usize::try_from(LOOP_ALIGN - off).map_err(|_| bad_lanes())?;
+    }
+    Ok(last)
+}
+
+/// `pad` bytes of no-ops: the multi-byte `nop`s the vendors recommend, up to 8 bytes each.
+fn no_ops(a: &mut CodeAssembler, mut pad: usize) -> Result<(), CodegenError> {
+    const NOPS: [&[u8]; 8] = [
+        &[0x90],
+        &[0x66, 0x90],
+        &[0x0f, 0x1f, 0x00],
+        &[0x0f, 0x1f, 0x40, 0x00],
+        &[0x0f, 0x1f, 0x44, 0x00, 0x00],
+        &[0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00],
+        &[0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00],
+        &[0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
+    ];
+    while pad > 0 {
+        let n = pad.min(NOPS.len());
+        a.db(NOPS[n - 1])
+            .map_err(|e| CodegenError::Unexpected(format!("no-ops: {e}")))?;
+        pad -= n;
+    }
+    Ok(())
 }
 
 fn bad_lanes() -> CodegenError {
@@ -866,8 +927,13 @@ impl WideKernel {
         self.rows * self.vectors + self.vectors + 2
     }
 
-    /// The machine code of its function.
+    /// The machine code of its function, its loop's head on a [`LOOP_ALIGN`] boundary.
     pub(crate) fn assemble(&self) -> Result<Vec<u8>, CodegenError> {
+        aligned("micro-kernel", |pad| self.code(pad))
+    }
+
+    /// Its function with `pad` bytes of no-ops before the loop's head, and that head.
+    fn code(&self, pad: usize) -> Result<(CodeAssembler, CodeLabel), CodegenError> {
         let bad = |e: IcedError| CodegenError::Unexpected(format!("micro-kernel: {e}"));
         let too_large = || CodegenError::Unexpected("micro-kernel: offsets do not fit".into());
         if self.rows == 0
@@ -942,6 +1008,7 @@ impl WideKernel {
         }
         e.a.test(r8, r8).map_err(bad)?;
         e.a.jle(done).map_err(bad)?;
+        no_ops(e.a, pad)?;
         e.a.set_label(&mut top).map_err(bad)?;
         for v in 0..vectors {
             e.load(
@@ -1052,7 +1119,7 @@ impl WideKernel {
             a.pop(r).map_err(bad)?;
         }
         a.ret().map_err(bad)?;
-        a.assemble(0).map_err(bad)
+        Ok((a, top))
     }
 }
 
@@ -1070,6 +1137,23 @@ pub(crate) fn disassemble(code: &[u8]) -> String {
         out.push_str(&format!("{:04x} {text}\n", ins.ip()));
     }
     out
+}
+
+/// Whether the CPU the code runs on has fused multiply-adds (Cranelift lowers them to one
+/// instruction there; elsewhere to a call of the C library's `fma`).
+pub(crate) fn host_fma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("fma")
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        true
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        false
+    }
 }
 
 /// The widest vectors this CPU runs that the emitter has: 64 bytes with AVX-512F, 32 with
@@ -1141,42 +1225,44 @@ mod tests {
             002f mov rdx,rsi
             0032 and rdx,0FFFFFFFFFFFFFFFCh
             0036 test rsi,rsi
-            0039 jle short 0000000000000093h
+            0039 jle short 000000000000009Ch
             003b mov rsi,[rdi+8]
             003f mov r8,[rdi]
             0042 mov r9,[rdi+10h]
             0046 vbroadcastsd ymm15,[rdi+20h]
             004c vbroadcastsd ymm14,[rdi+18h]
             0052 test rdx,rdx
-            0055 jle short 0000000000000093h
-            0057 vmovapd ymm0,ymm14
-            005c vmovupd ymm1,[rsi+rax*8]
-            0061 vmulpd ymm0,ymm0,ymm1
-            0065 vmovupd ymm1,[r8+rax*8]
-            006b vxorpd ymm1,ymm1,ymm15
-            0070 vmovupd ymm2,[r9+rax*8]
-            0076 vsqrtpd ymm2,ymm2
-            007a vdivpd ymm1,ymm1,ymm2
-            007e vaddpd ymm0,ymm0,ymm1
-            0082 vmovupd [r8+rax*8],ymm0
-            0088 add rax,4
-            008e cmp rax,rdx
-            0091 jl short 0000000000000057h
-            0093 mov [rdi+28h],rax
-            0097 vzeroupper
-            009a vmovdqu xmm0,[rsp]
-            009f vmovdqu xmm1,[rsp+10h]
-            00a5 vmovdqu xmm2,[rsp+20h]
-            00ab vmovdqu xmm14,[rsp+30h]
-            00b1 vmovdqu xmm15,[rsp+40h]
-            00b7 add rsp,50h
-            00bb pop r9
-            00bd pop r8
-            00bf pop rsi
-            00c0 pop rdx
-            00c1 pop rcx
-            00c2 pop rax
-            00c3 ret
+            0055 jle short 000000000000009Ch
+            0057 nop [rax+rax]
+            005f nop
+            0060 vmovapd ymm0,ymm14
+            0065 vmovupd ymm1,[rsi+rax*8]
+            006a vmulpd ymm0,ymm0,ymm1
+            006e vmovupd ymm1,[r8+rax*8]
+            0074 vxorpd ymm1,ymm1,ymm15
+            0079 vmovupd ymm2,[r9+rax*8]
+            007f vsqrtpd ymm2,ymm2
+            0083 vdivpd ymm1,ymm1,ymm2
+            0087 vaddpd ymm0,ymm0,ymm1
+            008b vmovupd [r8+rax*8],ymm0
+            0091 add rax,4
+            0097 cmp rax,rdx
+            009a jl short 0000000000000060h
+            009c mov [rdi+28h],rax
+            00a0 vzeroupper
+            00a3 vmovdqu xmm0,[rsp]
+            00a8 vmovdqu xmm1,[rsp+10h]
+            00ae vmovdqu xmm2,[rsp+20h]
+            00b4 vmovdqu xmm14,[rsp+30h]
+            00ba vmovdqu xmm15,[rsp+40h]
+            00c0 add rsp,50h
+            00c4 pop r9
+            00c6 pop r8
+            00c8 pop rsi
+            00c9 pop rdx
+            00ca pop rcx
+            00cb pop rax
+            00cc ret
         "#]]
         .assert_eq(&disassemble(&code));
     }
@@ -1199,57 +1285,60 @@ mod tests {
             001d mov rdx,rsi
             0020 and rdx,0FFFFFFFFFFFFFFF0h
             0024 test rsi,rsi
-            0027 jle 00000000000000F0h
+            0027 jle 0000000000000105h
             002d mov rsi,[rdi+8]
             0031 mov r8,[rdi]
             0034 mov r9,[rdi+10h]
             0038 vbroadcastss zmm0,[rdi+20h]
             003f vbroadcastss zmm1,[rdi+18h]
             0046 test rdx,rdx
-            0049 jle short 0000000000000096h
-            004b vmovaps zmm31,zmm1
-            0051 vmovups zmm30,[rsi+rax*4]
-            0058 vmulps zmm31,zmm31,zmm30
-            005e vmovups zmm30,[r8+rax*4]
-            0065 vpxord zmm30,zmm30,zmm0
-            006b vmovups zmm29,[r9+rax*4]
-            0072 vsqrtps zmm29,zmm29
-            0078 vdivps zmm30,zmm30,zmm29
-            007e vaddps zmm31,zmm31,zmm30
-            0084 vmovups [r8+rax*4],zmm31
-            008b add rax,10h
-            0091 cmp rax,rdx
-            0094 jl short 000000000000004Bh
-            0096 mov rcx,[rdi+28h]
-            009a sub rcx,rax
-            009d jle short 00000000000000F0h
-            009f mov edx,1
-            00a4 shl edx,cl
-            00a6 dec edx
-            00a8 kmovw k2,edx
-            00ac vmovaps zmm31,zmm1
-            00b2 vmovups zmm30{k2}{z},[rsi+rax*4]
-            00b9 vmulps zmm31,zmm31,zmm30
-            00bf vmovups zmm30{k2}{z},[r8+rax*4]
-            00c6 vpxord zmm30,zmm30,zmm0
-            00cc vmovups zmm29{k2}{z},[r9+rax*4]
-            00d3 vsqrtps zmm29,zmm29
-            00d9 vdivps zmm30,zmm30,zmm29
-            00df vaddps zmm31,zmm31,zmm30
-            00e5 vmovups [r8+rax*4]{k2},zmm31
-            00ec mov rax,[rdi+28h]
-            00f0 mov [rdi+28h],rax
-            00f4 vzeroupper
-            00f7 vmovdqu xmm0,[rsp]
-            00fc vmovdqu xmm1,[rsp+10h]
-            0102 add rsp,20h
-            0106 pop r9
-            0108 pop r8
-            010a pop rsi
-            010b pop rdx
-            010c pop rcx
-            010d pop rax
-            010e ret
+            0049 jle short 00000000000000ABh
+            004b nop [rax+rax]
+            0053 nop [rax+rax]
+            005b nop [rax+rax]
+            0060 vmovaps zmm31,zmm1
+            0066 vmovups zmm30,[rsi+rax*4]
+            006d vmulps zmm31,zmm31,zmm30
+            0073 vmovups zmm30,[r8+rax*4]
+            007a vpxord zmm30,zmm30,zmm0
+            0080 vmovups zmm29,[r9+rax*4]
+            0087 vsqrtps zmm29,zmm29
+            008d vdivps zmm30,zmm30,zmm29
+            0093 vaddps zmm31,zmm31,zmm30
+            0099 vmovups [r8+rax*4],zmm31
+            00a0 add rax,10h
+            00a6 cmp rax,rdx
+            00a9 jl short 0000000000000060h
+            00ab mov rcx,[rdi+28h]
+            00af sub rcx,rax
+            00b2 jle short 0000000000000105h
+            00b4 mov edx,1
+            00b9 shl edx,cl
+            00bb dec edx
+            00bd kmovw k2,edx
+            00c1 vmovaps zmm31,zmm1
+            00c7 vmovups zmm30{k2}{z},[rsi+rax*4]
+            00ce vmulps zmm31,zmm31,zmm30
+            00d4 vmovups zmm30{k2}{z},[r8+rax*4]
+            00db vpxord zmm30,zmm30,zmm0
+            00e1 vmovups zmm29{k2}{z},[r9+rax*4]
+            00e8 vsqrtps zmm29,zmm29
+            00ee vdivps zmm30,zmm30,zmm29
+            00f4 vaddps zmm31,zmm31,zmm30
+            00fa vmovups [r8+rax*4]{k2},zmm31
+            0101 mov rax,[rdi+28h]
+            0105 mov [rdi+28h],rax
+            0109 vzeroupper
+            010c vmovdqu xmm0,[rsp]
+            0111 vmovdqu xmm1,[rsp+10h]
+            0117 add rsp,20h
+            011b pop r9
+            011d pop r8
+            011f pop rsi
+            0120 pop rdx
+            0121 pop rcx
+            0122 pop rax
+            0123 ret
         "#]]
         .assert_eq(&disassemble(&code));
     }
@@ -1367,44 +1456,45 @@ mod tests {
             004a vmovupd ymm2,[rax]
             004e vmovupd ymm3,[rax+20h]
             0053 test r8,r8
-            0056 jle short 0000000000000099h
-            0058 vmovupd ymm4,[rcx]
-            005c vmovupd ymm5,[rcx+20h]
-            0061 vbroadcastsd ymm6,[rdx]
-            0066 vmulpd ymm7,ymm6,ymm4
-            006a vaddpd ymm0,ymm0,ymm7
-            006e vmulpd ymm7,ymm6,ymm5
-            0072 vaddpd ymm1,ymm1,ymm7
-            0076 vbroadcastsd ymm6,[rdx+8]
-            007c vmulpd ymm7,ymm6,ymm4
-            0080 vaddpd ymm2,ymm2,ymm7
-            0084 vmulpd ymm7,ymm6,ymm5
-            0088 vaddpd ymm3,ymm3,ymm7
-            008c add rdx,10h
-            0090 add rcx,40h
-            0094 dec r8
-            0097 jne short 0000000000000058h
-            0099 mov rax,rdi
-            009c vmovupd [rax],ymm0
-            00a0 vmovupd [rax+20h],ymm1
-            00a5 add rax,rsi
-            00a8 vmovupd [rax],ymm2
-            00ac vmovupd [rax+20h],ymm3
-            00b1 vzeroupper
-            00b4 vmovdqu xmm0,[rsp]
-            00b9 vmovdqu xmm1,[rsp+10h]
-            00bf vmovdqu xmm2,[rsp+20h]
-            00c5 vmovdqu xmm3,[rsp+30h]
-            00cb vmovdqu xmm4,[rsp+40h]
-            00d1 vmovdqu xmm5,[rsp+50h]
-            00d7 vmovdqu xmm6,[rsp+60h]
-            00dd vmovdqu xmm7,[rsp+70h]
-            00e3 add rsp,80h
-            00ea pop r8
-            00ec pop rcx
-            00ed pop rdx
-            00ee pop rax
-            00ef ret
+            0056 jle short 00000000000000A1h
+            0058 nop [rax+rax]
+            0060 vmovupd ymm4,[rcx]
+            0064 vmovupd ymm5,[rcx+20h]
+            0069 vbroadcastsd ymm6,[rdx]
+            006e vmulpd ymm7,ymm6,ymm4
+            0072 vaddpd ymm0,ymm0,ymm7
+            0076 vmulpd ymm7,ymm6,ymm5
+            007a vaddpd ymm1,ymm1,ymm7
+            007e vbroadcastsd ymm6,[rdx+8]
+            0084 vmulpd ymm7,ymm6,ymm4
+            0088 vaddpd ymm2,ymm2,ymm7
+            008c vmulpd ymm7,ymm6,ymm5
+            0090 vaddpd ymm3,ymm3,ymm7
+            0094 add rdx,10h
+            0098 add rcx,40h
+            009c dec r8
+            009f jne short 0000000000000060h
+            00a1 mov rax,rdi
+            00a4 vmovupd [rax],ymm0
+            00a8 vmovupd [rax+20h],ymm1
+            00ad add rax,rsi
+            00b0 vmovupd [rax],ymm2
+            00b4 vmovupd [rax+20h],ymm3
+            00b9 vzeroupper
+            00bc vmovdqu xmm0,[rsp]
+            00c1 vmovdqu xmm1,[rsp+10h]
+            00c7 vmovdqu xmm2,[rsp+20h]
+            00cd vmovdqu xmm3,[rsp+30h]
+            00d3 vmovdqu xmm4,[rsp+40h]
+            00d9 vmovdqu xmm5,[rsp+50h]
+            00df vmovdqu xmm6,[rsp+60h]
+            00e5 vmovdqu xmm7,[rsp+70h]
+            00eb add rsp,80h
+            00f2 pop r8
+            00f4 pop rcx
+            00f5 pop rdx
+            00f6 pop rax
+            00f7 ret
         "#]]
         .assert_eq(&disassemble(&k.assemble().unwrap()));
     }
@@ -1429,23 +1519,23 @@ mod tests {
         let end = text.find("jne").unwrap();
         expect![[r#"
             vmovupd ymm2,[rcx]
-            003f vbroadcastsd ymm4,[rdx]
-            0044 vmulpd ymm4,ymm2,ymm4
-            0048 vmovupd ymm3,[r9]
-            004d vmulpd ymm3,ymm3,[rcx+1000h]
-            0055 vaddpd ymm4,ymm4,ymm3
-            0059 vaddpd ymm0,ymm0,ymm4
-            005d vbroadcastsd ymm4,[rdx+8]
-            0063 vmulpd ymm4,ymm2,ymm4
-            0067 vmovupd ymm3,[r9+20h]
-            006d vmulpd ymm3,ymm3,[rcx+1000h]
-            0075 vaddpd ymm4,ymm4,ymm3
-            0079 vaddpd ymm1,ymm1,ymm4
-            007d add r9,40h
-            0081 add rdx,10h
-            0085 add rcx,20h
-            0089 dec r8
-            008c "#]]
+            0044 vbroadcastsd ymm4,[rdx]
+            0049 vmulpd ymm4,ymm2,ymm4
+            004d vmovupd ymm3,[r9]
+            0052 vmulpd ymm3,ymm3,[rcx+1000h]
+            005a vaddpd ymm4,ymm4,ymm3
+            005e vaddpd ymm0,ymm0,ymm4
+            0062 vbroadcastsd ymm4,[rdx+8]
+            0068 vmulpd ymm4,ymm2,ymm4
+            006c vmovupd ymm3,[r9+20h]
+            0072 vmulpd ymm3,ymm3,[rcx+1000h]
+            007a vaddpd ymm4,ymm4,ymm3
+            007e vaddpd ymm1,ymm1,ymm4
+            0082 add r9,40h
+            0086 add rdx,10h
+            008a add rcx,20h
+            008e dec r8
+            0091 "#]]
         .assert_eq(&text[top..end]);
     }
 
@@ -1471,26 +1561,27 @@ mod tests {
             000e add rax,rsi
             0011 vmovups zmm30,[rax]
             0017 test r8,r8
-            001a jle short 0000000000000048h
-            001c vmovups zmm29,[rcx]
-            0022 vbroadcastss zmm28,[rdx]
-            0028 vfmadd231ps zmm31,zmm28,zmm29
-            002e vbroadcastss zmm28,[rdx+4]
-            0035 vfmadd231ps zmm30,zmm28,zmm29
-            003b add rdx,8
-            003f add rcx,40h
-            0043 dec r8
-            0046 jne short 000000000000001Ch
-            0048 mov rax,rdi
-            004b vmovups [rax],zmm31
-            0051 add rax,rsi
-            0054 vmovups [rax],zmm30
-            005a vzeroupper
-            005d pop r8
-            005f pop rcx
-            0060 pop rdx
-            0061 pop rax
-            0062 ret
+            001a jle short 000000000000004Ch
+            001c nop [rax]
+            0020 vmovups zmm29,[rcx]
+            0026 vbroadcastss zmm28,[rdx]
+            002c vfmadd231ps zmm31,zmm28,zmm29
+            0032 vbroadcastss zmm28,[rdx+4]
+            0039 vfmadd231ps zmm30,zmm28,zmm29
+            003f add rdx,8
+            0043 add rcx,40h
+            0047 dec r8
+            004a jne short 0000000000000020h
+            004c mov rax,rdi
+            004f vmovups [rax],zmm31
+            0055 add rax,rsi
+            0058 vmovups [rax],zmm30
+            005e vzeroupper
+            0061 pop r8
+            0063 pop rcx
+            0064 pop rdx
+            0065 pop rax
+            0066 ret
         "#]]
         .assert_eq(&disassemble(&k.assemble().unwrap()));
         let too_many = WideKernel {
@@ -1507,6 +1598,48 @@ mod tests {
             .assemble()
             .is_err()
         );
+    }
+
+    /// The targets of the backward branches of `code`: its loops' heads.
+    fn heads(code: &[u8]) -> Vec<u64> {
+        use iced_x86::{Decoder, DecoderOptions};
+        Decoder::with_ip(64, code, 0, DecoderOptions::NONE)
+            .into_iter()
+            .filter(|i| i.op0_kind() == iced_x86::OpKind::NearBranch64)
+            .filter(|i| i.near_branch_target() < i.ip())
+            .map(|i| i.near_branch_target())
+            .collect()
+    }
+
+    #[test]
+    fn loop_heads_start_on_32_bytes() {
+        let mut codes = Vec::new();
+        for width in [Width::Ymm, Width::Zmm] {
+            codes.push(example(width, true).assemble().unwrap());
+            codes.push(example(width, false).assemble().unwrap());
+            codes.push(select(width).assemble().unwrap());
+            for (rows, vectors) in [(1, 1), (2, 1), (3, 2), (5, 2), (6, 2)] {
+                for double in [true, false] {
+                    let k = WideKernel {
+                        double,
+                        width,
+                        rows,
+                        vectors,
+                        row_first: true,
+                        element_first: false,
+                        fused: false,
+                        second: None,
+                    };
+                    codes.push(k.assemble().unwrap());
+                    codes.push(WideKernel { fused: true, ..k }.assemble().unwrap());
+                }
+            }
+        }
+        for code in &codes {
+            let heads = heads(code);
+            assert_eq!(heads.len(), 1, "{}", disassemble(code));
+            assert_eq!(heads[0] % LOOP_ALIGN, 0, "{}", disassemble(code));
+        }
     }
 
     #[test]

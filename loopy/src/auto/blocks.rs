@@ -472,7 +472,8 @@ impl BlockShift {
 /// is the element it writes plus a product of two factors, one of them a read of another
 /// array and the other reading nothing of the array written, in `float` or `double`; or, where
 /// the kernel sums `products` of them ([`crate::BlockShape::kernel_products`]), the element
-/// plus a sum of two products whose factors read nothing of the array written.
+/// plus a sum of two products whose factors read nothing of the array written; or a
+/// contracted program's product, `fma(x, y, element)` with such factors.
 pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt, products: u8) -> bool {
     use optimist_scop::expr::ExprKind;
     use optimist_scop::ir::BinOp;
@@ -488,6 +489,20 @@ pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt, prod
         ExprKind::Leaf(BodyLeaf::Access(a)) => Some(scop.access(*a).array == written),
         _ => None,
     };
+    fn reads(e: &optimist_scop::model::BodyExpr, scop: &Scop, array: ScopArrayId) -> bool {
+        match &e.kind {
+            ExprKind::Leaf(BodyLeaf::Access(a)) => scop.access(*a).array == array,
+            _ => e.children().iter().any(|c| reads(c, scop, array)),
+        }
+    }
+    let factors = |x: &optimist_scop::model::BodyExpr, y: &optimist_scop::model::BodyExpr| {
+        (read(x) == Some(false) && !reads(y, scop, written))
+            || (read(y) == Some(false) && !reads(x, scop, written))
+    };
+    // A contracted program's product, `C = fma(x, y, C)` (`Function::contracted`).
+    if let ExprKind::Call(optimist_scop::ir::MathFn::Fma, args) = &st.value.kind {
+        return matches!(args.as_slice(), [x, y, z] if read(z) == Some(true) && factors(x, y));
+    }
     let ExprKind::Binary(BinOp::Add, l, r) = &st.value.kind else {
         return false;
     };
@@ -496,12 +511,6 @@ pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt, prod
         (_, Some(true)) => l,
         _ => return false,
     };
-    fn reads(e: &optimist_scop::model::BodyExpr, scop: &Scop, array: ScopArrayId) -> bool {
-        match &e.kind {
-            ExprKind::Leaf(BodyLeaf::Access(a)) => scop.access(*a).array == array,
-            _ => e.children().iter().any(|c| reads(c, scop, array)),
-        }
-    }
     if let ExprKind::Binary(BinOp::Add, p, q) = &product.kind
         && products >= 2
     {
@@ -510,9 +519,7 @@ pub(super) fn kernel_form(scop: &Scop, st: &optimist_scop::model::ScopStmt, prod
                 if !reads(x, scop, written) && !reads(y, scop, written))
         });
     }
-    matches!(&product.kind, ExprKind::Binary(BinOp::Mul, x, y)
-        if (read(x) == Some(false) && !reads(y, scop, written))
-            || (read(y) == Some(false) && !reads(x, scop, written)))
+    matches!(&product.kind, ExprKind::Binary(BinOp::Mul, x, y) if factors(x, y))
 }
 
 #[cfg(test)]

@@ -387,11 +387,14 @@ pub enum MathFn {
     Trunc,
     /// `round`
     Round,
+    /// `fma`: `x * y + z` rounded once (C99), what a contracted program
+    /// ([`Function::contracted`]) computes for `x * y + z`.
+    Fma,
 }
 
 impl MathFn {
     /// Every math function, in the order of the enum.
-    pub const ALL: [MathFn; 27] = [
+    pub const ALL: [MathFn; 28] = [
         MathFn::Sqrt,
         MathFn::Exp,
         MathFn::Log,
@@ -419,6 +422,7 @@ impl MathFn {
         MathFn::Fmod,
         MathFn::Trunc,
         MathFn::Round,
+        MathFn::Fma,
     ];
 
     /// The `double` function's C name.
@@ -451,6 +455,7 @@ impl MathFn {
             MathFn::Fmod => "fmod",
             MathFn::Trunc => "trunc",
             MathFn::Round => "round",
+            MathFn::Fma => "fma",
         }
     }
 
@@ -476,6 +481,7 @@ impl MathFn {
             | MathFn::Atan2
             | MathFn::Hypot
             | MathFn::Fmod => 2,
+            MathFn::Fma => 3,
             _ => 1,
         }
     }
@@ -503,6 +509,8 @@ impl MathFn {
             libm::Imp::D2(f) => f as *const u8,
             libm::Imp::S1(f) => f as *const u8,
             libm::Imp::S2(f) => f as *const u8,
+            libm::Imp::D3(f) => f as *const u8,
+            libm::Imp::S3(f) => f as *const u8,
         }
     }
 
@@ -514,6 +522,7 @@ impl MathFn {
             match libm::of(self, false) {
                 libm::Imp::D1(f) => f(a(0)),
                 libm::Imp::D2(f) => f(a(0), a(1)),
+                libm::Imp::D3(f) => f(a(0), a(1), a(2)),
                 _ => f64::NAN,
             }
         }
@@ -528,6 +537,7 @@ impl MathFn {
             match libm::of(self, true) {
                 libm::Imp::S1(f) => f(a(0)),
                 libm::Imp::S2(f) => f(a(0), a(1)),
+                libm::Imp::S3(f) => f(a(0), a(1), a(2)),
                 _ => f32::NAN,
             }
         }
@@ -593,6 +603,8 @@ mod libm {
         fn hypotf(x: f32, y: f32) -> f32;
         fn fmod(x: f64, y: f64) -> f64;
         fn fmodf(x: f32, y: f32) -> f32;
+        fn fma(x: f64, y: f64, z: f64) -> f64;
+        fn fmaf(x: f32, y: f32, z: f32) -> f32;
     }
 
     /// A function of the C library by its arity and precision.
@@ -602,6 +614,8 @@ mod libm {
         D2(unsafe extern "C" fn(f64, f64) -> f64),
         S1(unsafe extern "C" fn(f32) -> f32),
         S2(unsafe extern "C" fn(f32, f32) -> f32),
+        D3(unsafe extern "C" fn(f64, f64, f64) -> f64),
+        S3(unsafe extern "C" fn(f32, f32, f32) -> f32),
     }
 
     /// The C library's `f` (`float` when `single`): the function of the shared C math library
@@ -673,6 +687,14 @@ mod libm {
                     *mut libc::c_void,
                     unsafe extern "C" fn(f32, f32) -> f32,
                 >(p)),
+                Imp::D3(_) => Imp::D3(std::mem::transmute::<
+                    *mut libc::c_void,
+                    unsafe extern "C" fn(f64, f64, f64) -> f64,
+                >(p)),
+                Imp::S3(_) => Imp::S3(std::mem::transmute::<
+                    *mut libc::c_void,
+                    unsafe extern "C" fn(f32, f32, f32) -> f32,
+                >(p)),
             }
         }
     }
@@ -740,6 +762,8 @@ mod libm {
             (MathFn::Hypot, true) => Imp::S2(hypotf),
             (MathFn::Fmod, false) => Imp::D2(fmod),
             (MathFn::Fmod, true) => Imp::S2(fmodf),
+            (MathFn::Fma, false) => Imp::D3(fma),
+            (MathFn::Fma, true) => Imp::S3(fmaf),
         }
     }
 }
@@ -987,6 +1011,31 @@ impl Stmt {
 }
 
 impl Function {
+    /// The function contracted: every floating `x * y + z` of its statements and conditions
+    /// computed as `fma(x, y, z)`, rounded once ([`Expr::contracted`] says which). What
+    /// `NativeOptions::contract` compiles, and what the interpreter runs as its reference:
+    /// the results are this function's, bit for bit, on every back end.
+    pub fn contracted(&self) -> Result<Function, IrError> {
+        fn walk(body: &mut [Stmt]) -> Result<(), IrError> {
+            for s in body {
+                match &mut s.kind {
+                    StmtKind::For(f) => walk(&mut f.body)?,
+                    StmtKind::If(c, then, els) => {
+                        *c = c.contracted()?;
+                        walk(then)?;
+                        walk(els)?;
+                    }
+                    StmtKind::Assign(_, value) => *value = value.contracted()?,
+                    StmtKind::Block(b) => walk(b)?,
+                }
+            }
+            Ok(())
+        }
+        let mut f = self.clone();
+        walk(&mut f.body)?;
+        Ok(f)
+    }
+
     /// The scalar `id`.
     pub fn var(&self, id: VarId) -> &Var {
         &self.vars[id]

@@ -8,7 +8,9 @@ use cranelift_codegen::ir::{
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{FuncId, Linkage, Module};
 use optimist_scop::expr::{Expr as AnyExpr, ExprKind};
-use optimist_scop::ir::{BinOp, Expr, For, Function, IrLeaf, LValue, PureFn, Stmt, StmtKind, UnOp};
+use optimist_scop::ir::{
+    BinOp, Expr, For, Function, IrLeaf, LValue, MathFn, PureFn, Stmt, StmtKind, UnOp,
+};
 use optimist_scop::types::Type;
 use std::sync::Arc;
 
@@ -543,6 +545,11 @@ pub(crate) fn lower_expr<'a, 'm, L: optimist_scop::expr::Leaf, X: LowerLeaves<'a
                 vals.push(lower_expr(x, a)?);
             }
             let l = x.l();
+            // One instruction where the CPU has FMA, else Cranelift's call of the C library's
+            // `fma`: rounded once either way.
+            if let (MathFn::Fma, [a, b, c]) = (fun, vals.as_slice()) {
+                return Ok(l.b.ins().fma(*a, *b, *c));
+            }
             let callee = l.math_fn(*fun, e.ty)?;
             let call = l.b.ins().call(callee, &vals);
             l.b.inst_results(call)[0]

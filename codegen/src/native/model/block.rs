@@ -722,7 +722,7 @@ impl ModelLowering<'_, '_> {
             vty,
             elem,
             kernel,
-            fma: kernel.fused && host_fma(),
+            fma: kernel.fused,
         };
         native::lower_loop(
             self,
@@ -776,7 +776,7 @@ impl ModelLowering<'_, '_> {
             vectors: usize::try_from(kernel.vectors).map_err(too_large)?,
             row_first: kernel.row_first,
             element_first: kernel.element_first,
-            fused: kernel.fused && (width == crate::native::wide::Width::Zmm || host_fma()),
+            fused: kernel.fused,
         }
         .assemble()?;
         let cl =
@@ -1018,23 +1018,6 @@ struct Steps<'x> {
     kernel: &'x MicroKernel,
     /// Fused multiply-adds: asked for ([`MicroKernel::fused`]) and the CPU has them.
     fma: bool,
-}
-
-/// Whether the CPU the code runs on has fused multiply-adds (Cranelift lowers them to one
-/// instruction there; elsewhere to a call).
-fn host_fma() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("fma")
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        true
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        false
-    }
 }
 
 /// The factors of the columns a kernel's products read: one or two.

@@ -6,8 +6,8 @@
 //!
 //! - **Fast model code** (`native/model/`, `parallel.rs`; `NativeOptions { threads, vector,
 //!   registers }`, each changing how the code runs, never its bits; the differential tests run
-//!   four combinations; `contract`, off by default, lets a product's micro-kernel fuse its
-//!   multiplies and adds, `block.rs`). *Threads*: a loop marked parallel whose bound is `iter < end` in one of
+//!   four combinations; `contract`, off by default, compiles the contracted program, whose
+//!   products `C = fma(x, y, C)` run in fused micro-kernels, `block.rs`). *Threads*: a loop marked parallel whose bound is `iter < end` in one of
 //!   isl's spellings has its body outlined into a function of the same module (it recomputes the
 //!   prologue, then reads the enclosing iterators and scalars from a frame on the caller's stack)
 //!   and is replaced by a call of `optimist_parallel_for`, which hands chunks of the iterations

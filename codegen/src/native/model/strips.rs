@@ -230,6 +230,7 @@ impl ModelLowering<'_, '_> {
                             _ => false,
                         },
                         ExprKind::Call(MathFn::Sqrt, args) => args.len() == 1 && go(&args[0]),
+                        ExprKind::Call(MathFn::Fma, args) => args.len() == 3 && args.iter().all(go),
                         _ => false,
                     }
             }

@@ -365,7 +365,7 @@ impl ModelLowering<'_, '_> {
                 }
             }
             ExprKind::Unary(UnOp::Neg, x) => WideExpr::Neg(Box::new(go(self, x)?)),
-            ExprKind::Call(_, args) if args.len() == 1 => {
+            ExprKind::Call(optimist_scop::ir::MathFn::Sqrt, args) if args.len() == 1 => {
                 WideExpr::Sqrt(Box::new(go(self, &args[0])?))
             }
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), x, y) => {
@@ -699,9 +699,17 @@ impl ModelLowering<'_, '_> {
                 let (a, b) = (go(self, a)?, go(self, b)?);
                 self.l.b.ins().bitselect(mask, a, b)
             }
-            ExprKind::Call(_, args) if args.len() == 1 => {
+            ExprKind::Call(optimist_scop::ir::MathFn::Sqrt, args) if args.len() == 1 => {
                 let x = go(self, &args[0])?;
                 self.l.b.ins().sqrt(x)
+            }
+            // Rounded once, as the scalar code's `fma` (Cranelift calls the C library's per
+            // lane where the CPU has no FMA).
+            ExprKind::Call(optimist_scop::ir::MathFn::Fma, args) if args.len() == 3 => {
+                let x = go(self, &args[0])?;
+                let y = go(self, &args[1])?;
+                let z = go(self, &args[2])?;
+                self.l.b.ins().fma(x, y, z)
             }
             _ => {
                 return Err(CodegenError::Unexpected(
