@@ -141,6 +141,17 @@ pub enum Departure {
         /// The other's estimate (ns).
         other_ns: u64,
     },
+    /// For C, the program's order was kept: the marks tie but for a parallel loop it lacks
+    /// (which runs on one thread where the C is compiled without OpenMP, as the program was),
+    /// and the other schedule is not estimated faster on one thread.
+    NotFasterAlone {
+        /// The schedule not taken.
+        other: ScheduleChoice,
+        /// The program's order's estimate on one thread (ns).
+        kept_ns: u64,
+        /// The other's estimate on one thread (ns).
+        other_ns: u64,
+    },
 }
 
 impl fmt::Display for Departure {
@@ -230,6 +241,17 @@ impl fmt::Display for Departure {
                 f,
                 "original order kept: the marks tie and {other} is not estimated faster ({:.3} \
                  ms against {:.3} ms)",
+                *other_ns as f64 / 1e6,
+                *kept_ns as f64 / 1e6
+            ),
+            Departure::NotFasterAlone {
+                other,
+                kept_ns,
+                other_ns,
+            } => write!(
+                f,
+                "original order kept: the marks tie but for {other}'s parallel loop, and on one \
+                 thread it is not estimated faster ({:.3} ms against {:.3} ms)",
                 *other_ns as f64 / 1e6,
                 *kept_ns as f64 / 1e6
             ),

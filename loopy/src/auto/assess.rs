@@ -276,7 +276,7 @@ impl Candidate {
     pub(super) fn of(
         scop: &Scop,
         all: &UnionMap,
-        unrolled: usize,
+        unrolled: Lanes,
         schedule: &Schedule,
         tilings: Vec<Tiling>,
         domains: &UnionSet,
@@ -326,11 +326,19 @@ pub(super) struct Assessed {
     pub(super) theta: UnionMap,
     pub(super) parallel: Vec<usize>,
     pub(super) vector: Vec<(BTreeSet<StmtId>, usize)>,
+    /// Where the compiler of the emitted code vectorizes ([`Lanes::forward`]): the loops,
+    /// with their statements, whose dependences between those statements all go forward in
+    /// the body. They run in the compiler's lanes with no mark (a vector mark claims no
+    /// dependence), and count as lanes in the score and the estimates.
+    pub(super) forward: Vec<(BTreeSet<StmtId>, usize)>,
     /// Loops around vector loops that may be unrolled and jammed into them.
     pub(super) jam: Vec<(BTreeSet<StmtId>, usize)>,
     pub(super) unit_stride: bool,
     /// How many of the statements in the most loops are in a vector loop.
     pub(super) hot_in_lanes: usize,
+    /// How many of them are in a loop whose statements all run in lanes together (a
+    /// statement marked on its own beside others in its loop is not).
+    pub(super) hot_in_whole_loops: usize,
     /// How many statements are in the most loops.
     pub(super) hottest: usize,
     /// Whether the outermost loop carries a dependence.
@@ -422,7 +430,7 @@ impl Assessed {
     pub(super) fn of(
         scop: &Scop,
         all: &UnionMap,
-        unrolled: usize,
+        unrolled: Lanes,
         theta: UnionMap,
     ) -> Result<Assessed, IslError> {
         let width = out_width(&theta)?;
@@ -471,7 +479,7 @@ impl Assessed {
             second,
             depths,
             unit,
-        } = Innermost::of(scop, &theta, width, unrolled)?;
+        } = Innermost::of(scop, &theta, width, unrolled.unrolled)?;
         let lanes = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
             let names = within(group);
             Ok(group.iter().all(|s| unit.get(s) == Some(&true))
@@ -480,11 +488,58 @@ impl Assessed {
                     &crate::verify::carried_at(scop, width, d)?,
                 )?)
         };
+        // A group whose dependences at `d` all go forward in the body (later at the position
+        // after `d`, the innermost loop's body; none from a statement to itself), none from a
+        // statement to one that reads what it writes: vectorized, such a read would load what
+        // the lanes just stored, one element off (`a[i] = c[i] * d[i]; b[i] = a[i] + a[i -
+        // 1];`, which gcc runs 2.5 times slower than the two loops apart).
+        let reads_written = |from: &str, to: &str| {
+            let stmt = |name: &str| scop.stmts.iter().find(|s| s.name == name);
+            let (Some(f), Some(t)) = (stmt(from), stmt(to)) else {
+                return true;
+            };
+            let written = scop.access(f.write).array;
+            t.accesses
+                .iter()
+                .any(|&a| a != t.write && scop.access(a).array == written)
+        };
+        let forward = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
+            let names = within(group);
+            if !none_meets(
+                &|from, to| names.contains(&from) && names.contains(&to) && reads_written(from, to),
+                &crate::verify::carried_at(scop, width, d)?,
+            )? {
+                return Ok(false);
+            }
+            let zeros = || (0..d).map(|k| format!("x{k} = 0"));
+            let alts: [Vec<String>; 2] = [
+                zeros().chain([format!("x{d} < 0")]).collect(),
+                zeros()
+                    .chain([format!("x{d} > 0")])
+                    .chain((d + 1 < width).then(|| format!("x{} <= 0", d + 1)))
+                    .collect(),
+            ];
+            let backward = crate::verify::differences(scop, width, alts.into_iter())?;
+            Ok(group.len() > 1
+                && group.iter().all(|s| unit.get(s) == Some(&true))
+                && none_meets(
+                    &|from, to| names.contains(&from) && names.contains(&to),
+                    &backward,
+                )?)
+        };
         let mut vector: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
+        let mut forwards: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
+        // The statements whose innermost loop runs in lanes whole (all its statements).
+        let mut whole: BTreeSet<StmtId> = BTreeSet::new();
         for (d, group) in innermost {
             if lanes(&group, d)? {
+                whole.extend(group.iter().copied());
                 vector.push((group.into_iter().collect(), d));
             } else if group.len() > 1 {
+                if unrolled.forward && forward(&group, d)? {
+                    whole.extend(group.iter().copied());
+                    forwards.push((group.iter().copied().collect(), d));
+                }
                 for s in group {
                     if lanes(&[s], d)? {
                         vector.push((BTreeSet::from([s]), d));
@@ -498,7 +553,12 @@ impl Assessed {
         let hot_in_lanes = depths
             .iter()
             .filter(|&&(_, d)| d == deepest)
-            .filter(|(s, _)| vector.iter().any(|(g, _)| g.contains(s)))
+            .filter(|(s, _)| vector.iter().chain(&forwards).any(|(g, _)| g.contains(s)))
+            .count();
+        let hot_in_whole_loops = depths
+            .iter()
+            .filter(|&&(_, d)| d == deepest)
+            .filter(|(s, _)| whole.contains(s))
             .count();
         // Register tiles: the loop around a vector loop may be unrolled and jammed into it
         // when no dependence it carries between those statements goes backwards in the loops
@@ -531,6 +591,8 @@ impl Assessed {
             theta,
             parallel,
             vector,
+            forward: forwards,
+            hot_in_whole_loops,
             jam,
             unit_stride,
             hot_in_lanes,
@@ -607,6 +669,30 @@ impl Assessed {
 /// Most iterations of one short loop a back end unrolls inside a vector loop: the rule's
 /// ([`crate::Target::unrolls`]).
 pub(super) const SHORT: usize = crate::target::SHORT_TRIPS;
+
+/// How the target's back end runs loops in lanes, as the assessment counts them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lanes {
+    /// The most iterations of short innermost loops the back ends unroll together
+    /// ([`unrolled`]).
+    pub(super) unrolled: usize,
+    /// Whether the compiler of the emitted code vectorizes
+    /// ([`crate::target::Vectorizer::Compiler`]): gcc and clang run a loop in lanes
+    /// statement after statement (each across the lanes) when every dependence it carries
+    /// between its statements goes forward in its body (`d[i] = a[i + 1] + e[i]; a[i] = b[i] +
+    /// c[i];`), which no vector mark claims ([`Assessed::forward`]).
+    pub(super) forward: bool,
+}
+
+impl Lanes {
+    /// The target's.
+    pub(super) fn of(target: &crate::Target) -> Lanes {
+        Lanes {
+            unrolled: unrolled(target),
+            forward: target.vectorizer == crate::target::Vectorizer::Compiler,
+        }
+    }
+}
 
 /// Most iterations of the short loops a back end unrolls inside a vector loop, all of them
 /// together, by the back ends' rule ([`crate::Target::unrolls`]) with two statements in the

@@ -300,6 +300,7 @@ pub(super) fn estimate(
     let in_lanes: BTreeSet<StmtId> = a
         .vector
         .iter()
+        .chain(&a.forward)
         .flat_map(|(g, _)| g.iter().copied())
         .collect();
     struct Part {
@@ -678,7 +679,10 @@ mod tests {
         let c = Candidate::of(
             &scop,
             &all,
-            0,
+            super::Lanes {
+                unrolled: 0,
+                forward: false,
+            },
             &scop.schedule,
             Vec::new(),
             &scop.domains().unwrap(),

@@ -31,7 +31,7 @@ use super::*;
 pub(super) fn interchange_loops(
     scop: &Scop,
     all: &UnionMap,
-    unrolled: usize,
+    unrolled: Lanes,
     chosen: &Candidate,
     domains: &UnionSet,
 ) -> Result<Option<(Candidate, Departure)>, IslError> {

@@ -28,7 +28,7 @@ pub(super) fn split_loops(
     scop: &Scop,
     deps: &Dependences,
     all: &UnionMap,
-    unrolled: usize,
+    unrolled: Lanes,
     chosen: Candidate,
     decision: Vec<Departure>,
 ) -> Result<(Candidate, Vec<Departure>), IslError> {

@@ -66,7 +66,7 @@
 //!   seidel2d's `show timing` 0.12 -> 0.22 s (the verifier on the relation with tile loops),
 //!   lu 0.11 -> 0.18 s.
 
-use super::{Assessed, AutoConfig, MEASURED_AT, measured_parts, tile_bytes};
+use super::{Assessed, AutoConfig, Lanes, MEASURED_AT, measured_parts, tile_bytes};
 use crate::verify::out_width;
 use crate::{LoopyError, Mark};
 use optimist_presburger::{DimType, Error as IslError, Map, UnionMap};
@@ -161,7 +161,7 @@ pub(super) fn time_tiles(
     scop: &Scop,
     deps: &Dependences,
     all: &UnionMap,
-    unrolled: usize,
+    unrolled: Lanes,
     band: &UnionMap,
     n: usize,
     original: &UnionMap,
