@@ -5,7 +5,7 @@
 # -march=native`) and native code (the CPU's widest, then each `--cpu` width), against the
 # machine's peak without fused multiply-adds in vectors of 16, 32 and 64 bytes (a loop of
 # independent multiplies and adds, measured here first) and against `cc -O3 -march=native` on
-# the original. Each figure is the median time of REPEAT calls (`optimist run --time`), the
+# the original; then the contracted program (`--contract`, FMA) in both. Each figure is the median time of REPEAT calls (`optimist run --time`), the
 # median of ROUNDS rounds.
 #   scripts/bench-product.sh [ROUNDS] [REPEAT]      (defaults 3 and 5)
 set -euo pipefail
@@ -64,6 +64,13 @@ for size in "252 512 128" "1000 1100 1200"; do
   awk -v n="${ni}x${nj}x${nk}" -v f="$((2 * ni * nj * nk))" -v b="$base" -v c="$c" -v j="$jit" 'BEGIN {
     printf "%s: cc -O3 %.4f s (%.1f GFLOP/s); optimist C %.4f s (%.1f GFLOP/s, %.2fx); optimist JIT %.4f s (%.1f GFLOP/s, %.2fx)\n",
       n, b, f / b / 1e9, c, f / c / 1e9, b / c, j, f / j / 1e9, b / j }'
+  # The contracted program (`--contract`: `x * y + z` as `fma`, rounded once), whose reference is
+  # the interpreter run on it: the JIT's fused micro-kernel, and optimist's C (`fma` calls).
+  cj=$(time_of "${set_args[@]}" --backend jit --opt default --contract)
+  cc_=$(time_of "${set_args[@]}" --backend c --opt default --contract --cflags "-O3 -march=native")
+  awk -v n="${ni}x${nj}x${nk}" -v f="$((2 * ni * nj * nk))" -v c="$cc_" -v j="$cj" 'BEGIN {
+    printf "%s: --contract: optimist C %.4f s (%.1f GFLOP/s); optimist JIT %.4f s (%.1f GFLOP/s)\n",
+      n, c, f / c / 1e9, j, f / j / 1e9 }'
   # The JIT at each width of the CPU (`--cpu`): Cranelift's 16-byte vectors only, then the wide
   # emitter's micro-kernel (32-byte vectors, at x86-64-v3 and at v4 alike).
   for cpu in x86-64 x86-64-v3 x86-64-v4; do
