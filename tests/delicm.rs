@@ -386,3 +386,43 @@ fn a_call_is_not_forwarded_into_inner_loops() {
         "#]],
     );
 }
+
+/// `PassReport::compiler_does`: a value forwarded into reads of the same iteration (the
+/// instance of the same indices) is what a C compiler's registers do with the program's
+/// scalars, and a plan for C that adds nothing else keeps the program's code; a scalar mapped
+/// to an element, or a value forwarded into an inner loop (its loads re-issued there), is not.
+#[test]
+fn only_values_forwarded_into_their_own_iteration_are_what_compilers_do() {
+    let same = "void f(int n, double A[n], double B[n], double C[n], double D[n]) {
+  for (int i = 0; i < n; i++) {
+    double t = A[i] * B[i];
+    C[i] = t + D[i];
+    D[i] = t - C[i];
+  }
+}";
+    let inner = "void sop(int n, int m, double A[n], double B[m], double C[n]) {
+  for (int i = 0; i < n; i++) {
+    C[i] = 0;
+    double a = A[i];
+    for (int k = 0; k < m; k++)
+      C[i] += a * B[k];
+  }
+}";
+    let mapped = "void sop(int n, int m, double A[n], double B[m], double C[n]) {
+  for (int i = 0; i < n; i++) {
+    double c = 0;
+    for (int k = 0; k < m; k++)
+      c += A[i] * B[k];
+    C[i] = c;
+  }
+}";
+    for (src, compilers) in [(same, true), (inner, false), (mapped, false)] {
+        let outcome = optimist::optimize(&parse(src), &Config::default()).unwrap();
+        let Outcome::Optimized(plan) = outcome else {
+            panic!("{src}: {outcome:?}");
+        };
+        let r = plan.reports.iter().find(|r| r.pass == "delicm").unwrap();
+        assert!(r.changed, "{src}: {r}");
+        assert_eq!(r.compiler_does, compilers, "{src}: {r}");
+    }
+}

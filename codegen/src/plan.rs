@@ -129,8 +129,12 @@ impl Plan {
         if !decided.target.as_written {
             return None;
         }
+        // A pass's change counts unless the C compiler makes it itself (a scalar's value
+        // forwarded into the same iteration: `s = b[i] * c[i]; a[i] = s + d[i];`).
         let changed = (self.reports.iter()).any(|r| {
-            r.changed && !["build", "delin", "assume", "schedule"].contains(&r.pass.as_str())
+            r.changed
+                && !r.compiler_does
+                && !["build", "delin", "assume", "schedule"].contains(&r.pass.as_str())
         });
         // Lanes tell the C compiler that the iterations are independent, which it proves
         // itself of arrays at file scope.

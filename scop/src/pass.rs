@@ -56,6 +56,10 @@ pub struct PassReport {
     pub pass: String,
     /// Whether the model changed.
     pub changed: bool,
+    /// Whether every change is one a C compiler makes itself (DeLICM: only values forwarded
+    /// into reads of the same iteration, which the compiler's registers hold anyway). A plan
+    /// for C that adds nothing else keeps the program's code (`Plan::as_written`).
+    pub compiler_does: bool,
     /// What it did, in one line, for people.
     pub summary: String,
     /// How long it ran (filled in by the driver).
@@ -100,6 +104,7 @@ impl PassReport {
         PassReport {
             pass: pass.to_string(),
             changed: false,
+            compiler_does: false,
             summary: summary.into(),
             time: Duration::ZERO,
             max_operations: 0,
