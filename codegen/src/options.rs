@@ -43,7 +43,7 @@ pub struct NativeOptions {
     /// that stops leaves what the program wrote before the stop, as the interpreter does.
     /// Only [`crate::Kernel::run`] and [`crate::Kernel::call`]: the raw C entries never copy. Default: on.
     pub undo: bool,
-    /// Run the vector loops whose statements are `+ - * /`, negation, `sqrt` and `?:` over
+    /// Run the vector loops whose statements are `+ - * /`, negation, `sqrt`, `fma` and `?:` over
     /// `double`, `float`, `long` or `int` elements contiguous along the loop (or read at one
     /// place, or scalars), and products' micro-kernels (in 32-byte vectors at either width), in
     /// vectors of this many bytes, in x86-64 code of the library's own emitter (32: AVX2, 64:

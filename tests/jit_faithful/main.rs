@@ -1205,6 +1205,9 @@ fn wide_loops_give_the_interpreters_bits() {
         "void k(int n, float a, float x[n], float y[n], float z[n]) {\n  for (int i = 0; i < n; i++) {\n    y[i] = x[i] > y[i] ? x[i] : y[i];\n    x[i] = z[i] >= y[i] ? y[i] : z[i] / a;\n  }\n}\n",
         "void k(int n, float a, float x[n], float z[n]) {\n  for (int i = 0; i < n; i++)\n    z[i] = x[i] < a ? -x[i] : x[i] * z[i];\n}\n",
         "void k(int n, double x[n], double y[n], double z[n]) {\n  for (int i = 0; i < n; i++) {\n    z[i] = x[i] / y[i];\n    y[i] = z[i] != z[i] ? 0.0 : (z[i] < x[i] ? z[i] : x[i]);\n    x[i] = y[i] == x[i] ? x[i] : (x[i] < 0.0 ? y[i] : -y[i]);\n  }\n}\n",
+        // C's `fma`, rounded once (`vfmadd231`), as a program or its contraction writes it.
+        "void k(int n, double a, double x[n], double y[n], double z[n]) {\n  for (int i = 0; i < n; i++)\n    y[i] = fma(a, x[i], -y[i]) + fma(x[i], x[i], z[i] * a);\n}\n",
+        "void k(int n, float a, float x[n], float y[n], float z[n]) {\n  for (int i = 0; i < n; i++)\n    y[i] = fmaf(x[i], y[i], a) - fmaf(-x[i], z[i], y[i]);\n}\n",
         // A matrix-vector product along the columns: the loop over `j` jammed into the wide
         // loop over `i`, `x[i]` kept across its copies.
         "void k(int n, double A[n][n], double x[n], double y[n]) {\n  for (int j = 0; j < n; j++)\n    for (int i = 0; i < n; i++)\n      x[i] = x[i] + A[j][i] * y[j];\n}\n",

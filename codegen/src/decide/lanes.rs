@@ -732,6 +732,10 @@ pub(crate) fn wide_registers(
         },
         ExprKind::Unary(UnOp::Neg, x) if float => go(x),
         ExprKind::Call(MathFn::Sqrt, args) if float && args.len() == 1 => go(&args[0]),
+        // The addend in the sum's register, the factors above it (`vfmadd231`).
+        ExprKind::Call(MathFn::Fma, args) if float && args.len() == 3 => {
+            Some(go(&args[2])?.max(1 + go(&args[0])?).max(2 + go(&args[1])?))
+        }
         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), x, y)
             if float
                 || matches!(op, BinOp::Add | BinOp::Sub)

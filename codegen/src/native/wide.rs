@@ -5,8 +5,8 @@
 //!
 //! A [`WideLoop`] is the vector part of a loop decided to run in lanes
 //! ([`crate::decide::OwnLanes::wide`]): statements storing `double`, `float`, `long` or `int`
-//! ([`Lane`]) at an element contiguous along the loop, computed by `+ - * /`, negation and
-//! `sqrt` (floating lanes; integers wrap in `+ -`, and `int` in `*`) and `x cmp y ? a : b`
+//! ([`Lane`]) at an element contiguous along the loop, computed by `+ - * /`, negation, `sqrt`
+//! and `fma` (floating lanes; integers wrap in `+ -`, and `int` in `*`) and `x cmp y ? a : b`
 //! (both arms computed in every lane, [`WideCmp`]; a maximum or a minimum as `maxpd`,
 //! `vpmaxsd`) from elements contiguous along it, elements read at one address (broadcast,
 //! read again every iteration: the loop may write them before), scalars computed before the
@@ -25,8 +25,9 @@
 //! iteration storing every statement's vector in order, in `zmm` the rest under a mask, and
 //! writes the iterations it ran to [`WideLoop::result`]. The caller runs what is left (the
 //! Cranelift lanes, then scalar code). The operations are the scalar code's, lane by lane
-//! (IEEE `+ - * /` and `sqrt` round the same in every lane; no fused multiply-add; integers
-//! wrap), so the results are the interpreter's bits.
+//! (IEEE `+ - * /`, `sqrt` and `fma` round the same in every lane; a multiply and an add are
+//! fused only where the program says `fma`; integers wrap), so the results are the
+//! interpreter's bits.
 //!
 //! The call preserves every register the caller's code may hold a value in: with the C
 //! convention, Cranelift spilled every value live across the call in the whole function, and
@@ -170,6 +171,8 @@ pub(crate) enum WideExpr {
     Bin(WideBin, Box<WideExpr>, Box<WideExpr>),
     /// `x cmp y ? a : b`, lane by lane (both arms computed in every lane).
     Select(WideCmp, Box<[WideExpr; 4]>),
+    /// `[x, y, z]`: `x * y + z` rounded once (`vfmadd231`), a contracted program's `fma`.
+    Fma(Box<[WideExpr; 3]>),
 }
 
 impl WideExpr {
@@ -192,6 +195,11 @@ impl WideExpr {
                     .max(2 + x.registers())
                     .max(3 + y.registers())
             }
+            // The addend first (the sum's register), then the factors above it.
+            WideExpr::Fma(e) => {
+                let [x, y, z] = &**e;
+                z.registers().max(1 + x.registers()).max(2 + y.registers())
+            }
         }
     }
 
@@ -201,6 +209,7 @@ impl WideExpr {
             WideExpr::Sqrt(x) => x.negates(),
             WideExpr::Bin(_, x, y) => x.negates() || y.negates(),
             WideExpr::Select(_, e) => e.iter().any(WideExpr::negates),
+            WideExpr::Fma(e) => e.iter().any(WideExpr::negates),
             _ => false,
         }
     }
@@ -217,6 +226,11 @@ impl WideExpr {
                 y.slots(f);
             }
             WideExpr::Select(_, e) => {
+                for x in e.iter() {
+                    x.slots(f);
+                }
+            }
+            WideExpr::Fma(e) => {
                 for x in e.iter() {
                     x.slots(f);
                 }
@@ -850,6 +864,15 @@ impl Emit<'_> {
             WideExpr::Sqrt(x) => {
                 self.expr(x, r)?;
                 op!(self, vsqrtpd, vsqrtps, r r, r r)
+            }
+            WideExpr::Fma(e) => {
+                let [x, y, z] = &**e;
+                let (s, t) = (r + 1, r + 2);
+                self.expr(z, r)?;
+                self.expr(x, s)?;
+                self.expr(y, t)?;
+                // `r = s * t + r`, rounded once.
+                op!(self, vfmadd231pd, vfmadd231ps, r r, r s, r t)
             }
             WideExpr::Bin(op, x, y) => {
                 // The operand that takes more registers first, each in order: `x` into `r`

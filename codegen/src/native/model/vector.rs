@@ -368,6 +368,11 @@ impl ModelLowering<'_, '_> {
             ExprKind::Call(optimist_scop::ir::MathFn::Sqrt, args) if args.len() == 1 => {
                 WideExpr::Sqrt(Box::new(go(self, &args[0])?))
             }
+            ExprKind::Call(optimist_scop::ir::MathFn::Fma, args) if args.len() == 3 => {
+                let x = go(self, &args[0])?;
+                let y = go(self, &args[1])?;
+                WideExpr::Fma(Box::new([x, y, go(self, &args[2])?]))
+            }
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div), x, y) => {
                 let op = match op {
                     BinOp::Add => WideBin::Add,
