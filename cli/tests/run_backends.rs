@@ -28,12 +28,29 @@ fn corpus(name: &str) -> (String, Vec<String>) {
     (path, args)
 }
 
-#[test]
-fn every_backend_prints_the_same_hashes() {
-    let has_cc = Command::new("cc")
+/// Whether a C compiler answers as `cc`.
+fn has_cc() -> bool {
+    Command::new("cc")
         .arg("--version")
         .output()
-        .is_ok_and(|o| o.status.success());
+        .is_ok_and(|o| o.status.success())
+}
+
+/// `optimist run` of the corpus kernel `kernel` at the sizes of its `// run:` line, with
+/// `extra`: its standard output, the run having succeeded.
+fn run_corpus(kernel: &str, extra: &[&str]) -> String {
+    let (path, args) = corpus(kernel);
+    let mut all: Vec<&str> = vec!["run", &path];
+    all.extend(args.iter().map(String::as_str));
+    all.extend(extra);
+    let (ok, out, err) = optimist(&all);
+    assert!(ok, "{kernel} {extra:?}: {err}");
+    out
+}
+
+#[test]
+fn every_backend_prints_the_same_hashes() {
+    let has_cc = has_cc();
     for kernel in [
         "gemm",
         "alias_shift",
@@ -42,15 +59,7 @@ fn every_backend_prints_the_same_hashes() {
         "scalars",
         "loop_forms",
     ] {
-        let (path, args) = corpus(kernel);
-        let run = |extra: &[&str]| {
-            let mut all: Vec<&str> = vec!["run", &path];
-            all.extend(args.iter().map(String::as_str));
-            all.extend(extra);
-            let (ok, out, err) = optimist(&all);
-            assert!(ok, "{kernel} {extra:?}: {err}");
-            out
-        };
+        let run = |extra: &[&str]| run_corpus(kernel, extra);
         let reference = run(&["--backend", "interp"]);
         assert!(reference.lines().count() >= 1);
         assert!(
@@ -194,11 +203,7 @@ fn loopy_scripts_through_the_command() {
     assert!(!ok && err.contains("would be reversed"), "{err}");
     let (ok, _, err) = run(&["--backend", "interp", "--script", good]);
     assert!(!ok && err.contains("--backend jit"), "{err}");
-    if Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
+    if has_cc() {
         let (ok, c, err) = run(&["--backend", "c", "--script", good]);
         assert!(
             ok && c == format!("version optimized\n{reference}"),
@@ -375,10 +380,7 @@ fn preprocessor_options_and_the_c_path() {
         ok && jit == format!("version optimized\n{reference}"),
         "{err}"
     );
-    let has_cc = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let has_cc = has_cc();
     if has_cc {
         for opt in ["none", "default"] {
             let extra = [
@@ -530,11 +532,7 @@ fn show_ast_prints_the_estimates_at_the_typical_sizes_given() {
 /// prints what the original kernel compiled by `cc` prints.
 #[test]
 fn compile_writes_an_object_that_a_c_main_links() {
-    if !Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
+    if !has_cc() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("optimist-cli-compile-{}", std::process::id()));
@@ -605,20 +603,9 @@ fn compile_writes_an_object_that_a_c_main_links() {
 /// object, optimized.
 #[test]
 fn contract_gives_the_same_hashes_on_every_backend() {
-    let has_cc = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let has_cc = has_cc();
     for kernel in ["gemm", "fused", "three_mm"] {
-        let (path, args) = corpus(kernel);
-        let run = |extra: &[&str]| {
-            let mut all: Vec<&str> = vec!["run", &path, "--contract"];
-            all.extend(args.iter().map(String::as_str));
-            all.extend(extra);
-            let (ok, out, err) = optimist(&all);
-            assert!(ok, "{kernel} {extra:?}: {err}");
-            out
-        };
+        let run = |extra: &[&str]| run_corpus(kernel, &[&["--contract"], extra].concat());
         let reference = run(&["--backend", "interp"]);
         let mut backends = vec!["jit"];
         if has_cc {

@@ -419,16 +419,7 @@ fn strips_of_columns_run_in_lanes_with_the_interpreters_bits() {
             );
         }
         // The strips' statements in vectors: the only vectors of this code.
-        let config = optimist::Config {
-            native: optimist::NativeOptions {
-                threads: 1,
-                ..Default::default()
-            },
-            ..Default::default()
-        };
-        let compiled = optimist::compile(&f, &config).unwrap();
-        let plan = compiled.outcome.plan().expect("a plan");
-        let r = optimist::codegen::model_loop_report(&f, plan, &config.native).unwrap();
+        let r = loops_on_one_thread(&f);
         let mul = (0..=r.max_depth())
             .map(|d| r.count(d, &format!("fmul.{vector}")))
             .sum::<usize>();
@@ -461,16 +452,7 @@ fn reductions_in_registers_run_in_pairs_with_the_interpreters_bits() {
             );
         }
     }
-    let config = optimist::Config {
-        native: optimist::NativeOptions {
-            threads: 1,
-            ..Default::default()
-        },
-        ..Default::default()
-    };
-    let compiled = optimist::compile(&f, &config).unwrap();
-    let plan = compiled.outcome.plan().expect("a plan");
-    let r = optimist::codegen::model_loop_report(&f, plan, &config.native).unwrap();
+    let r = loops_on_one_thread(&f);
     let deepest = r.max_depth();
     assert!(
         r.blocks
@@ -518,6 +500,20 @@ struct OnThreads {
     pool: Option<usize>,
     /// The version and hashes of a run.
     run: (optimist_codegen::Version, Vec<String>),
+}
+
+/// The operations of each loop of `f`'s optimized code, compiled by default on one thread.
+fn loops_on_one_thread(f: &optimist_scop::ir::Function) -> optimist::codegen::LoopReport {
+    let config = optimist::Config {
+        native: optimist::NativeOptions {
+            threads: 1,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let compiled = optimist::compile(f, &config).unwrap();
+    let plan = compiled.outcome.plan().expect("a plan");
+    optimist::codegen::model_loop_report(f, plan, &config.native).unwrap()
 }
 
 fn on_threads(f: &optimist_scop::ir::Function, spec: &RunSpec, threads: usize) -> OnThreads {
