@@ -504,6 +504,9 @@ impl Assessed {
                 .any(|&a| a != t.write && scop.access(a).array == written)
         };
         let forward = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
+            if group.len() < 2 || !group.iter().all(|s| unit.get(s) == Some(&true)) {
+                return Ok(false);
+            }
             let names = within(group);
             if !none_meets(
                 &|from, to| names.contains(&from) && names.contains(&to) && reads_written(from, to),
@@ -520,12 +523,10 @@ impl Assessed {
                     .collect(),
             ];
             let backward = crate::verify::differences(scop, width, alts.into_iter())?;
-            Ok(group.len() > 1
-                && group.iter().all(|s| unit.get(s) == Some(&true))
-                && none_meets(
-                    &|from, to| names.contains(&from) && names.contains(&to),
-                    &backward,
-                )?)
+            none_meets(
+                &|from, to| names.contains(&from) && names.contains(&to),
+                &backward,
+            )
         };
         let mut vector: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
         let mut forwards: Vec<(BTreeSet<StmtId>, usize)> = Vec::new();
