@@ -85,10 +85,16 @@ __isl_give isl_constraint *isl_constraint_alloc(int eq,
 	return isl_constraint_alloc_vec(eq, ls, v);
 }
 
+/* optimist: whether "line" is an equality is an argument ("eq"), not
+ * "line >= bmap->eq". Every caller passes isl_basic_map_copy(bmap) with a line
+ * of the original "bmap", and the copy of a basic map that is not final is a
+ * duplicate with arrays of its own: the comparison then compared addresses in
+ * two allocations, and an inequality could become an equality (or the reverse)
+ * depending on where malloc had put them.
+ */
 __isl_give isl_constraint *isl_basic_map_constraint(
-	__isl_take isl_basic_map *bmap, isl_int **line)
+	__isl_take isl_basic_map *bmap, isl_int **line, int eq)
 {
-	int eq;
 	isl_size dim;
 	isl_ctx *ctx;
 	isl_vec *v;
@@ -97,8 +103,6 @@ __isl_give isl_constraint *isl_basic_map_constraint(
 
 	if (!bmap || !line)
 		goto error;
-
-	eq = line >= bmap->eq;
 
 	ctx = isl_basic_map_get_ctx(bmap);
 	ls = isl_basic_map_get_local_space(bmap);
@@ -120,9 +124,9 @@ error:
 }
 
 __isl_give isl_constraint *isl_basic_set_constraint(
-	__isl_take isl_basic_set *bset, isl_int **line)
+	__isl_take isl_basic_set *bset, isl_int **line, int eq)
 {
-	return isl_basic_map_constraint(bset_to_bmap(bset), line);
+	return isl_basic_map_constraint(bset_to_bmap(bset), line, eq);
 }
 
 __isl_give isl_constraint *isl_constraint_alloc_equality(
@@ -217,7 +221,7 @@ isl_stat isl_basic_map_foreach_constraint(__isl_keep isl_basic_map *bmap,
 
 	for (i = 0; i < bmap->n_eq; ++i) {
 		c = isl_basic_map_constraint(isl_basic_map_copy(bmap),
-						&bmap->eq[i]);
+						&bmap->eq[i], 1);
 		if (!c)
 			return isl_stat_error;
 		if (fn(c, user) < 0)
@@ -226,7 +230,7 @@ isl_stat isl_basic_map_foreach_constraint(__isl_keep isl_basic_map *bmap,
 
 	for (i = 0; i < bmap->n_ineq; ++i) {
 		c = isl_basic_map_constraint(isl_basic_map_copy(bmap),
-						&bmap->ineq[i]);
+						&bmap->ineq[i], 0);
 		if (!c)
 			return isl_stat_error;
 		if (fn(c, user) < 0)
@@ -781,7 +785,7 @@ isl_bool isl_basic_map_has_defining_equality(
 			continue;
 		if (c)
 			*c = isl_basic_map_constraint(isl_basic_map_copy(bmap),
-								&bmap->eq[i]);
+								&bmap->eq[i], 1);
 		return isl_bool_true;
 	}
 	return isl_bool_false;
@@ -844,9 +848,9 @@ isl_bool isl_basic_set_has_defining_inequalities(
 				upper_line = &bset->ineq[i];
 			}
 			*lower = isl_basic_set_constraint(
-					isl_basic_set_copy(bset), lower_line);
+					isl_basic_set_copy(bset), lower_line, 0);
 			*upper = isl_basic_set_constraint(
-					isl_basic_set_copy(bset), upper_line);
+					isl_basic_set_copy(bset), upper_line, 0);
 			isl_int_clear(m);
 			return isl_bool_true;
 		}
@@ -982,7 +986,7 @@ static isl_stat foreach_upper_bound(__isl_keep isl_basic_set *bset,
 			continue;
 		}
 		upper = isl_basic_set_constraint(isl_basic_set_copy(bset),
-						&bset->ineq[i]);
+						&bset->ineq[i], 0);
 		if (!upper || !context_i)
 			goto error;
 		if (fn(NULL, upper, context_i, user) < 0)
@@ -1024,7 +1028,7 @@ static isl_stat foreach_lower_bound(__isl_keep isl_basic_set *bset,
 			continue;
 		}
 		lower = isl_basic_set_constraint(isl_basic_set_copy(bset),
-						&bset->ineq[i]);
+						&bset->ineq[i], 0);
 		if (!lower || !context_i)
 			goto error;
 		if (fn(lower, NULL, context_i, user) < 0)
@@ -1084,9 +1088,9 @@ static isl_stat foreach_bound_pair(__isl_keep isl_basic_set *bset,
 				continue;
 			}
 			lower = isl_basic_set_constraint(isl_basic_set_copy(bset),
-							&bset->ineq[i]);
+							&bset->ineq[i], 0);
 			upper = isl_basic_set_constraint(isl_basic_set_copy(bset),
-							&bset->ineq[j]);
+							&bset->ineq[j], 0);
 			if (!lower || !upper || !context_j)
 				goto error;
 			if (fn(lower, upper, context_j, user) < 0)
@@ -1159,7 +1163,7 @@ isl_stat isl_basic_set_foreach_bound_pair(__isl_keep isl_basic_set *bset,
 			continue;
 
 		lower = isl_basic_set_constraint(isl_basic_set_copy(bset),
-						&bset->eq[i]);
+						&bset->eq[i], 1);
 		upper = isl_constraint_copy(lower);
 		context = isl_basic_set_remove_dims(isl_basic_set_copy(bset),
 					type, pos, 1);

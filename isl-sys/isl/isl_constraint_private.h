@@ -19,7 +19,7 @@ struct isl_constraint {
 #include <isl_list_templ.h>
 
 __isl_give isl_constraint *isl_basic_set_constraint(
-	__isl_take isl_basic_set *bset, isl_int **line);
+	__isl_take isl_basic_set *bset, isl_int **line, int eq);
 
 void isl_constraint_get_constant(__isl_keep isl_constraint *constraint,
 	isl_int *v);

@@ -55,8 +55,8 @@
 //!   arithmetic on values that fit in 32 bits; with `imath-32` the median `--opt default`
 //!   compile of the corpus fell from 199 ms to 96 ms and the release test suite from 192 s to
 //!   66 s. Its sources carry optimist's fixes (the crate's README): `isl_scheduler_scc.c`, whose
-//!   scheduler wrote out of bounds on an empty dependence edge, and `isl_stream.c`, which leaked
-//!   a token. The module `ffi` declares exactly the isl functions we call, with one opaque Rust
+//!   scheduler wrote out of bounds on an empty dependence edge, `isl_stream.c`, which leaked
+//!   a token, and `isl_constraint.c`, whose coalescing depended on heap addresses. The module `ffi` declares exactly the isl functions we call, with one opaque Rust
 //!   type per isl type (checked by the compiler: which object goes where, who owns it), leaks
 //!   no printed string and covers AST generation and callbacks. `handle.rs` holds the one macro
 //!   that defines a wrapper type (ownership, `Clone`, `Display`, `Debug`, `PartialEq`) and the one
@@ -99,8 +99,8 @@
 //!   `AstBuild` has no notation and compares by identity.
 #![deny(missing_docs)]
 
-/// The build of isl this program runs, as isl reports it: `isl-0.27+optimist.2-IMath-32`
-/// (isl 0.27 with optimist's two fixes, the small-integer configuration), whatever crate
+/// The build of isl this program runs, as isl reports it: `isl-0.27+optimist.3-IMath-32`
+/// (isl 0.27 with optimist's three fixes, the small-integer configuration), whatever crate
 /// depends on this one. A program that printed anything else would not run optimist's isl.
 pub fn isl_version() -> &'static str {
     optimist_isl_sys::version()
