@@ -255,7 +255,75 @@ impl ModelLowering<'_, '_> {
         let inst = instance(self.scop, &pack.block);
         let (size, depth) = (elem.size() as i64 * copies, pack.depth);
         let (blocks, k) = (self.iters[block], self.iters[pack.k]);
-        let flags = MemFlagsData::new().with_notrap();
+        // A plain element contiguous along the lanes (a product's `B[k][j]` along `j`), in
+        // whole 16-byte vectors: copied as vectors where every lane is inside (element by
+        // element, the packing of the 1000x1100x1200 product's columns took a fifth of its
+        // time).
+        let contiguous = if copies == 1 {
+            self.contiguous(&inst, lane, value, n, elem)
+        } else {
+            None
+        };
+        // One block's step: buffer + first + ((block - its first) * depth + (k - its first))
+        // * n * size.
+        let step = |m: &mut Self| -> Result<(), CodegenError> {
+            let bl = m.l.b.use_var(blocks);
+            let bl0 = m.aexpr(block_init)?;
+            let kk = m.l.b.use_var(k);
+            let k0 = m.aexpr(&pack.k_init)?;
+            let db = m.l.b.ins().isub(bl, bl0);
+            let dk = m.l.b.ins().isub(kk, k0);
+            let step = m.l.b.ins().imul_imm_s(db, depth);
+            let step = m.l.b.ins().iadd(step, dk);
+            let off = m.l.b.ins().imul_imm_s(step, n * size);
+            let off = m.l.b.ins().iadd_imm_s(off, first);
+            let base = m.l.b.ins().iadd(buffer, off);
+            let p0 = m.aexpr(lane_init)?;
+            let end = m.aexpr(lane_end)?;
+            let lanes = (lane, p0, end, n);
+            let Some((x, vty)) = contiguous else {
+                return m.pack_lanes(&inst, lanes, value, base, copies, elem);
+            };
+            // Every lane inside: the elements copied 16 bytes at a time.
+            let last = m.l.b.ins().iadd_imm_s(p0, n);
+            let whole = m.l.b.ins().icmp(IntCC::SignedLessThanOrEqual, last, end);
+            native::lower_if(
+                m,
+                whole,
+                |m| {
+                    m.l.b.def_var(m.iters[lane], p0);
+                    m.copy16(&inst, x, vty, n * size, (base, 0))
+                },
+                |m| m.pack_lanes(&inst, lanes, value, base, copies, elem),
+            )
+        };
+        let next = |m: &mut Self, cur: Value| m.l.b.ins().iadd_imm_s(cur, 1);
+        // The blocks' loop inside the steps' when the bounds of neither mention the other's
+        // iterator and the element is a copy: then a step reads the operand's row from end to
+        // end (`B[k][j]` along `j`) rather than a block's few elements of every row (the
+        // 1000x1100x1200 product's native code: 0.0725 s against 0.0700).
+        let k_first = contiguous.is_some()
+            && ![&pack.k_init, &pack.k_cond]
+                .iter()
+                .any(|e| crate::ast::mentions(e, block))
+            && ![block_init, block_cond]
+                .iter()
+                .any(|e| crate::ast::mentions(e, pack.k));
+        if k_first {
+            let k0 = self.aexpr(&pack.k_init)?;
+            self.l.b.def_var(k, k0);
+            return native::lower_loop(
+                self,
+                k,
+                |m| m.aexpr(&pack.k_cond),
+                |m| {
+                    let b0 = m.aexpr(block_init)?;
+                    m.l.b.def_var(blocks, b0);
+                    native::lower_loop(m, blocks, |m| m.aexpr(block_cond), step, next)
+                },
+                next,
+            );
+        }
         let b0 = self.aexpr(block_init)?;
         self.l.b.def_var(blocks, b0);
         native::lower_loop(
@@ -265,57 +333,98 @@ impl ModelLowering<'_, '_> {
             |m| {
                 let k0 = m.aexpr(&pack.k_init)?;
                 m.l.b.def_var(k, k0);
-                native::lower_loop(
-                    m,
-                    k,
-                    |m| m.aexpr(&pack.k_cond),
-                    |m| {
-                        // buffer + first + ((block - its first) * depth + (k - its first)) * n * size
-                        let bl = m.l.b.use_var(blocks);
-                        let bl0 = m.aexpr(block_init)?;
-                        let kk = m.l.b.use_var(k);
-                        let k0 = m.aexpr(&pack.k_init)?;
-                        let db = m.l.b.ins().isub(bl, bl0);
-                        let dk = m.l.b.ins().isub(kk, k0);
-                        let step = m.l.b.ins().imul_imm_s(db, depth);
-                        let step = m.l.b.ins().iadd(step, dk);
-                        let off = m.l.b.ins().imul_imm_s(step, n * size);
-                        let off = m.l.b.ins().iadd_imm_s(off, first);
-                        let base = m.l.b.ins().iadd(buffer, off);
-                        let p0 = m.aexpr(lane_init)?;
-                        let end = m.aexpr(lane_end)?;
-                        for t in 0..n {
-                            let at = m.l.b.ins().iadd_imm_s(p0, t);
-                            m.l.b.def_var(m.iters[lane], at);
-                            let inside = m.l.b.ins().icmp(IntCC::SignedLessThan, at, end);
-                            let offset = i32::try_from(t * size).map_err(too_large)?;
-                            let each = elem.size() as i32;
-                            native::lower_if(
-                                m,
-                                inside,
-                                |m| {
-                                    let v = m.body(Some(&inst), value)?;
-                                    for c in 0..copies as i32 {
-                                        m.l.b.ins().store(flags, v, base, offset + c * each);
-                                    }
-                                    Ok(())
-                                },
-                                |m| {
-                                    let z = zero(m, elem);
-                                    for c in 0..copies as i32 {
-                                        m.l.b.ins().store(flags, z, base, offset + c * each);
-                                    }
-                                    Ok(())
-                                },
-                            )?;
-                        }
-                        Ok(())
-                    },
-                    |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
-                )
+                native::lower_loop(m, k, |m| m.aexpr(&pack.k_cond), step, next)
             },
-            |m, cur| m.l.b.ins().iadd_imm_s(cur, 1),
+            next,
         )
+    }
+
+    /// The element `value` reads and the 16-byte vector type of its lanes, when it is a plain
+    /// element of an array proved in range, contiguous along the AST iterator `lane`, and `n`
+    /// of them fill whole 16-byte vectors ([`Self::copy16`] copies them).
+    fn contiguous(
+        &self,
+        inst: &Instance<'_>,
+        lane: usize,
+        value: &BodyExpr,
+        n: i64,
+        elem: Type,
+    ) -> Option<(ArrayAccess, types::Type)> {
+        let optimist_scop::expr::ExprKind::Leaf(BodyLeaf::Access(a)) = &value.kind else {
+            return None;
+        };
+        if (n * elem.size() as i64) % 16 != 0
+            || self.promoted.contains_key(a)
+            || self.stride(lane, inst.indices, *a) != Some(Stride::Contiguous)
+        {
+            return None;
+        }
+        ArrayAccess::of(self.scop, *a).zip(vector16(elem))
+    }
+
+    /// `bytes` from element `x` (at the iterators' values) on into `to` plus its offset, 16
+    /// at a time in vectors of `vty`.
+    fn copy16(
+        &mut self,
+        inst: &Instance<'_>,
+        x: ArrayAccess,
+        vty: types::Type,
+        bytes: i64,
+        (to, at): (Value, i32),
+    ) -> Result<(), CodegenError> {
+        let flags = MemFlagsData::new().with_notrap();
+        let (addr, offset) = self.element_at(inst, x)?;
+        for c in 0..bytes / 16 {
+            let c = i32::try_from(16 * c).map_err(too_large)?;
+            let (from, into) = offset
+                .checked_add(c)
+                .zip(at.checked_add(c))
+                .ok_or_else(|| CodegenError::Unsupported("a packed offset out of range".into()))?;
+            let v = self.l.b.ins().load(vty, flags, addr, from);
+            self.l.b.ins().store(flags, v, to, into);
+        }
+        Ok(())
+    }
+
+    /// `value` at the `n` positions of the iterator `lane` from `p0` (zero from `end` on) into
+    /// `base`, one after the other, each `copies` times in a row.
+    fn pack_lanes(
+        &mut self,
+        inst: &Instance<'_>,
+        (lane, p0, end, n): (usize, Value, Value, i64),
+        value: &BodyExpr,
+        base: Value,
+        copies: i64,
+        elem: Type,
+    ) -> Result<(), CodegenError> {
+        let flags = MemFlagsData::new().with_notrap();
+        let each = elem.size() as i32;
+        let size = elem.size() as i64 * copies;
+        for t in 0..n {
+            let at = self.l.b.ins().iadd_imm_s(p0, t);
+            self.l.b.def_var(self.iters[lane], at);
+            let inside = self.l.b.ins().icmp(IntCC::SignedLessThan, at, end);
+            let offset = i32::try_from(t * size).map_err(too_large)?;
+            native::lower_if(
+                self,
+                inside,
+                |m| {
+                    let v = m.body(Some(inst), value)?;
+                    for c in 0..copies as i32 {
+                        m.l.b.ins().store(flags, v, base, offset + c * each);
+                    }
+                    Ok(())
+                },
+                |m| {
+                    let z = zero(m, elem);
+                    for c in 0..copies as i32 {
+                        m.l.b.ins().store(flags, z, base, offset + c * each);
+                    }
+                    Ok(())
+                },
+            )?;
+        }
+        Ok(())
     }
 
     /// The steps of the reduction (loop `pack.k`) with `store(step, k)` for each: `step` its
@@ -478,6 +587,12 @@ impl ModelLowering<'_, '_> {
         let flags_at = self.l.b.ins().imul_imm_s(q, columns);
         let flags_at = self.l.b.ins().iadd(base, flags_at);
         let (row, column) = (self.iters[b.row], self.iters[b.column]);
+        // Reads that are plain elements contiguous along the columns, in whole 16-byte
+        // vectors: a whole block's are copied as vectors.
+        let copies: Option<Vec<(ArrayAccess, types::Type)>> = reads
+            .iter()
+            .map(|read| self.contiguous(&inst, b.column, read, columns, elem))
+            .collect();
         let missing = self
             .l
             .b
@@ -504,6 +619,14 @@ impl ModelLowering<'_, '_> {
                         m.each_step(&site.pack, |m, step| {
                             let off = m.l.b.ins().imul_imm_s(step, columns * size);
                             let at = m.l.b.ins().iadd(block_at, off);
+                            if let Some(copies) = &copies {
+                                m.l.b.def_var(column, b1);
+                                for (t, &(x, vty)) in copies.iter().enumerate() {
+                                    let o = t as i32 * further;
+                                    m.copy16(&inst, x, vty, columns * size, (at, o))?;
+                                }
+                                return Ok(());
+                            }
                             for x in 0..columns {
                                 let c = m.l.b.ins().iadd_imm_s(b1, x);
                                 m.l.b.def_var(column, c);
@@ -1002,6 +1125,17 @@ struct Partial<'x, 'y> {
     slot: cranelift_codegen::ir::StackSlot,
     shape: (i64, i64),
     elem: Type,
+}
+
+/// The Cranelift vector of 16 bytes with lanes of `elem`.
+fn vector16(elem: Type) -> Option<types::Type> {
+    match elem {
+        Type::F64 => Some(types::F64X2),
+        Type::F32 => Some(types::F32X4),
+        Type::I64 => Some(types::I64X2),
+        Type::I32 => Some(types::I32X4),
+        _ => None,
+    }
 }
 
 /// What every step of a micro-kernel is made of.
