@@ -111,7 +111,7 @@ pub use driver::{
 };
 pub use optimist_assume as assume;
 pub use optimist_codegen as codegen;
-pub use optimist_codegen::{Kernel, NativeOptions, ObjectCode, Plan, Version};
+pub use optimist_codegen::{Cpu, Kernel, NativeOptions, ObjectCode, Plan, Version};
 /// Cranelift, at the exact versions optimist is built with: the crates whose types appear in
 /// optimist's public signatures ([`codegen::define_kernel`] takes a `cranelift_module::Module`,
 /// [`codegen::jit_builder`] gives a `cranelift_jit::JITBuilder`). Name them through these paths

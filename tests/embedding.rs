@@ -420,3 +420,101 @@ fn a_kernel_named_like_the_c_library() {
         "{e}"
     );
 }
+
+/// The `.text` section of an ELF64 object (little-endian, as x86-64's are).
+fn elf_text(bytes: &[u8]) -> &[u8] {
+    let u16_at = |o: usize| u16::from_le_bytes([bytes[o], bytes[o + 1]]) as usize;
+    let u64_at = |o: usize| u64::from_le_bytes(bytes[o..o + 8].try_into().unwrap()) as usize;
+    let u32_at = |o: usize| u32::from_le_bytes(bytes[o..o + 4].try_into().unwrap()) as usize;
+    assert_eq!(&bytes[..4], b"\x7fELF", "not an ELF object");
+    let (shoff, shentsize, shnum, shstrndx) =
+        (u64_at(0x28), u16_at(0x3a), u16_at(0x3c), u16_at(0x3e));
+    let header = |k: usize| shoff + k * shentsize;
+    let names = u64_at(header(shstrndx) + 0x18);
+    (0..shnum)
+        .map(header)
+        .find(|&h| {
+            let name = &bytes[names + u32_at(h)..];
+            name.starts_with(b".text\0")
+        })
+        .map(|h| {
+            let (offset, size) = (u64_at(h + 0x18), u64_at(h + 0x20));
+            &bytes[offset..offset + size]
+        })
+        .expect("the object has a .text section")
+}
+
+/// An object made for an x86-64 level takes only that level's instructions, in Cranelift's
+/// code and in the wide emitter's alike, however many the CPU compiling it has (every
+/// instruction of its text decoded, with the CPU features it needs), and gives the
+/// interpreter's bits. Before, Cranelift took the host's features whatever `--cpu` said: an
+/// object for `x86-64` made here held AVX-512 instructions.
+#[test]
+fn an_object_for_an_x86_64_level_takes_only_that_levels_instructions() {
+    use iced_x86::{CpuidFeature, Decoder, DecoderOptions};
+    use optimist::Cpu;
+    // Whether `feature` is beyond `cpu`'s level (x86-64: SSE2; v3: AVX2, FMA, BMI, LZCNT; v4:
+    // AVX-512 F, DQ, VL, BW, CD).
+    let beyond = |cpu: Cpu, feature: CpuidFeature| {
+        let name = format!("{feature:?}");
+        let v4 = ["AVX512F", "AVX512DQ", "AVX512VL", "AVX512BW", "AVX512CD"];
+        let avx512 = name.starts_with("AVX512");
+        let v3 = [
+            "SSE3",
+            "SSSE3",
+            "SSE4_1",
+            "SSE4_2",
+            "POPCNT",
+            "CMPXCHG16B",
+            "AVX",
+            "AVX2",
+            "FMA",
+            "BMI1",
+            "BMI2",
+            "LZCNT",
+            "F16C",
+            "MOVBE",
+        ];
+        match cpu {
+            Cpu::X86_64 => avx512 || v3.contains(&name.as_str()),
+            Cpu::X86_64V3 => avx512,
+            Cpu::X86_64V4 => avx512 && !v4.contains(&name.as_str()),
+            Cpu::Host => false,
+        }
+    };
+    let cc = cc();
+    let kernels = ["suite/gemm", "suite/jacobi2d", "fused", "suite/gemver"];
+    for kernel in kernels {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/{kernel}.c"));
+        let f = frontend::parse_file(&path, &FrontendConfig::default()).unwrap();
+        let spec = run_spec(&path);
+        let ours = interpreter_hashes(&f, &spec);
+        for cpu in [Cpu::X86_64, Cpu::X86_64V3, Cpu::X86_64V4] {
+            let config = Config {
+                native: NativeOptions {
+                    threads: 1,
+                    cpu,
+                    wide_bytes: cpu.wide_bytes(),
+                    ..NativeOptions::default()
+                },
+                ..Config::with(Strategy::default())
+            };
+            let (object, _) = optimist::compile_object(&f, &config).unwrap();
+            assert!(object.optimized, "{kernel} {cpu:?}");
+            let text = elf_text(&object.bytes);
+            let wrong: Vec<String> = Decoder::with_ip(64, text, 0, DecoderOptions::NONE)
+                .into_iter()
+                .filter(|i| i.cpuid_features().iter().any(|&x| beyond(cpu, x)))
+                .map(|i| format!("{:x} {i} {:?}", i.ip(), i.cpuid_features()))
+                .take(5)
+                .collect();
+            assert!(wrong.is_empty(), "{kernel} for {cpu:?}: {wrong:#?}");
+            if let Some(cc) = &cc {
+                let name = format!("level_{}_{cpu:?}", kernel.replace('/', "_"));
+                let (theirs, version) = common::object_run(cc, &name, &f, &spec, &object);
+                assert_eq!(ours, theirs, "{kernel} for {cpu:?}");
+                assert_eq!(version, "optimized", "{kernel} for {cpu:?}");
+            }
+        }
+    }
+}

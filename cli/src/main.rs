@@ -187,8 +187,10 @@ struct Schedule {
     no_registers: bool,
     /// The x86-64 CPU the optimized native code is for: `native` (this one), `x86-64` (128-bit
     /// vectors only), `x86-64-v3` (AVX2: its simplest vector loops in 256-bit vectors),
-    /// `x86-64-v4` (AVX-512: in 512-bit vectors). `NativeOptions::wide_bytes`; a CPU without
-    /// the instructions faults on them. Default: `native`. Results do not depend on it.
+    /// `x86-64-v4` (AVX-512: in 512-bit vectors). `NativeOptions::cpu` and `wide_bytes`: an
+    /// object (`compile`) takes only the instructions of that level, Cranelift's code
+    /// included, so every CPU of the level runs it; a CPU without them faults. Default:
+    /// `native`. Results do not depend on it.
     #[arg(long, value_name = "CPU", value_parser = ["native", "x86-64", "x86-64-v3", "x86-64-v4"])]
     cpu: Option<String>,
     /// Contract the program: every floating `x * y + z` computed as `fma(x, y, z)`, rounded
@@ -222,12 +224,13 @@ impl Schedule {
         config.native.vector = !self.no_vector;
         config.native.registers = !self.no_registers;
         config.native.contract = self.contract;
-        config.native.wide_bytes = match self.cpu.as_deref() {
-            Some("x86-64") => 0,
-            Some("x86-64-v3") => 32,
-            Some("x86-64-v4") => 64,
-            _ => optimist::NativeOptions::host_wide_bytes(),
+        config.native.cpu = match self.cpu.as_deref() {
+            Some("x86-64") => optimist::Cpu::X86_64,
+            Some("x86-64-v3") => optimist::Cpu::X86_64V3,
+            Some("x86-64-v4") => optimist::Cpu::X86_64V4,
+            _ => optimist::Cpu::Host,
         };
+        config.native.wide_bytes = config.native.cpu.wide_bytes();
         config.isolate = self.isolate;
         if let Some(list) = &self.passes {
             config.passes = list

@@ -85,7 +85,7 @@ pub use native::faithful::faithful_loop_report;
 pub use native::model::model_loop_report;
 pub use native::module::LoopReport;
 pub use optimist_loopy::{Target, TargetKind};
-pub use options::NativeOptions;
+pub use options::{Cpu, NativeOptions};
 pub use parallel::Pool;
 pub use plan::Plan;
 pub use signature::{Arg, CArg, CResult, EntryFn, Signature, check_entry_type};

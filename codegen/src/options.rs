@@ -53,7 +53,123 @@ pub struct NativeOptions {
     /// a CPU without those instructions faults). Results do not depend on it. Default: the
     /// widest this CPU has ([`NativeOptions::host_wide_bytes`]).
     pub wide_bytes: u32,
+    /// The x86-64 CPU the code is for: which instructions Cranelift's code of a relocatable
+    /// object ([`crate::object_code`]) may take, and whether fused multiply-adds run in one
+    /// instruction ([`optimist_loopy::Target::fma`]). Set [`NativeOptions::wide_bytes`] with it
+    /// ([`Cpu::wide_bytes`]). A JIT runs on this CPU and takes its instructions whatever this
+    /// says. Default: [`Cpu::Host`].
+    pub cpu: Cpu,
 }
+
+/// An x86-64 CPU ([`NativeOptions::cpu`]): this one, or one of the levels of the x86-64
+/// psABI, whose instructions every CPU of the level has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Cpu {
+    /// The CPU this process runs on, every instruction it has (`cranelift_native`).
+    #[default]
+    Host,
+    /// Any x86-64 CPU: SSE2, no more.
+    X86_64,
+    /// `x86-64-v3`: AVX2, FMA, BMI1, BMI2 and LZCNT besides the SSE extensions and POPCNT.
+    X86_64V3,
+    /// `x86-64-v4`: `x86-64-v3` and AVX-512 F, DQ and VL.
+    X86_64V4,
+}
+
+impl Cpu {
+    /// The widest vectors of the wide-loop emitter the CPU runs
+    /// ([`NativeOptions::wide_bytes`]): 0, 32 or 64.
+    pub fn wide_bytes(self) -> u32 {
+        match self {
+            Cpu::Host => crate::native::wide::host_bytes(),
+            Cpu::X86_64 => 0,
+            Cpu::X86_64V3 => 32,
+            Cpu::X86_64V4 => 64,
+        }
+    }
+
+    /// Whether the CPU computes `fma` in one instruction.
+    pub fn fma(self) -> bool {
+        match self {
+            Cpu::Host => crate::native::wide::host_fma(),
+            Cpu::X86_64 => false,
+            Cpu::X86_64V3 | Cpu::X86_64V4 => true,
+        }
+    }
+
+    /// Cranelift's x86-64 settings the level has (`None` for [`Cpu::Host`]: the host's).
+    pub(crate) fn x64_settings(self) -> Option<&'static [&'static str]> {
+        const V2: [&str; 6] = [
+            "has_sse3",
+            "has_ssse3",
+            "has_sse41",
+            "has_sse42",
+            "has_popcnt",
+            "has_cmpxchg16b",
+        ];
+        const V3: [&str; 12] = [
+            V2[0],
+            V2[1],
+            V2[2],
+            V2[3],
+            V2[4],
+            V2[5],
+            "has_avx",
+            "has_avx2",
+            "has_fma",
+            "has_bmi1",
+            "has_bmi2",
+            "has_lzcnt",
+        ];
+        const V4: [&str; 15] = [
+            V3[0],
+            V3[1],
+            V3[2],
+            V3[3],
+            V3[4],
+            V3[5],
+            V3[6],
+            V3[7],
+            V3[8],
+            V3[9],
+            V3[10],
+            V3[11],
+            "has_avx512f",
+            "has_avx512dq",
+            "has_avx512vl",
+        ];
+        match self {
+            Cpu::Host => None,
+            Cpu::X86_64 => Some(&[]),
+            Cpu::X86_64V3 => Some(&V3),
+            Cpu::X86_64V4 => Some(&V4),
+        }
+    }
+}
+
+/// Every x86-64 setting of Cranelift 0.135 (`cranelift-codegen-meta`'s `isa/x86.rs`): a level
+/// sets each, on or off.
+pub(crate) const X64_SETTINGS: [&str; 19] = [
+    "has_sse3",
+    "has_ssse3",
+    "has_cmpxchg16b",
+    "has_sse41",
+    "has_sse42",
+    "has_avx",
+    "has_avx2",
+    "has_fma",
+    "has_avx_vnni",
+    "has_avx512bitalg",
+    "has_avx512dq",
+    "has_avx512vl",
+    "has_avx512vbmi",
+    "has_avx512f",
+    "has_avx512vnni",
+    "has_popcnt",
+    "has_bmi1",
+    "has_bmi2",
+    "has_lzcnt",
+];
 
 impl Default for NativeOptions {
     fn default() -> Self {
@@ -65,6 +181,7 @@ impl Default for NativeOptions {
             pool: None,
             undo: true,
             wide_bytes: NativeOptions::host_wide_bytes(),
+            cpu: Cpu::Host,
         }
     }
 }
@@ -79,7 +196,7 @@ impl NativeOptions {
     /// The [`Target`](optimist_loopy::Target) these options compile for.
     pub fn target(&self) -> optimist_loopy::Target {
         let mut target = optimist_loopy::Target::native(self.threads, self.vector, self.registers);
-        target.fma = crate::native::wide::host_fma();
+        target.fma = self.cpu.fma();
         target.wide_bytes = if self.vector { self.wide_bytes } else { 0 };
         target.block = optimist_loopy::BlockShape::wide(target.wide_bytes);
         target
@@ -95,6 +212,7 @@ impl NativeOptions {
             pool: None,
             undo: true,
             wide_bytes: 0,
+            cpu: Cpu::Host,
         }
     }
 }

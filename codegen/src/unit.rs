@@ -526,7 +526,8 @@ pub struct ObjectCode {
 }
 
 /// Compiles `f` (with `plan`, versioned as [`crate::Kernel`] is) into a relocatable object for
-/// the host whose exported symbols are the C entries, named after the function
+/// the CPU of `options` ([`NativeOptions::cpu`]: the host, or an x86-64 level whose every CPU
+/// runs it) whose exported symbols are the C entries, named after the function
 /// ([`Runtime::Libgomp`]'s run time). For `void mm(int n, int m, double A[n][m])`:
 ///
 /// - `void mm(int n, int m, double *A)`: the source's signature. It runs the versioned kernel
@@ -554,7 +555,7 @@ pub fn object_code(
     plan: Option<&Plan>,
     options: &NativeOptions,
 ) -> Result<ObjectCode, CodegenError> {
-    let isa = native::host_isa(true)?;
+    let isa = native::isa(options.cpu, true)?;
     let builder = cranelift_object::ObjectBuilder::new(
         isa,
         f.name.as_bytes().to_vec(),

@@ -69,6 +69,7 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             pool: None,
             undo: true,
             wide_bytes: 0,
+            cpu: optimist::Cpu::Host,
         },
         _ => NativeOptions {
             threads: 1,
@@ -80,6 +81,7 @@ pub fn setup(k: u16) -> (String, Config, bool) {
             // Cranelift's 128-bit lanes only (the default takes the wide loops where the CPU
             // has them).
             wide_bytes: 0,
+            cpu: optimist::Cpu::Host,
         },
     };
     let name = format!(

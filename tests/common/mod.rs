@@ -356,6 +356,7 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
         pool: None,
         undo: true,
         wide_bytes: 0,
+        cpu: optimist::Cpu::Host,
     };
     let host = NativeOptions::host_wide_bytes();
     let mut configs = vec![
@@ -369,6 +370,7 @@ pub fn native_configurations() -> Vec<optimist::NativeOptions> {
             pool: None,
             undo: true,
             wide_bytes: 0,
+            cpu: optimist::Cpu::Host,
         },
         one_thread.clone(),
     ];

@@ -481,6 +481,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
         pool: None,
         undo: true,
         wide_bytes: 0,
+        cpu: optimist::Cpu::Host,
     };
     let kernel = report(product, one_thread.clone());
     assert!(
@@ -515,6 +516,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             pool: None,
             undo: true,
             wide_bytes: 0,
+            cpu: optimist::Cpu::Host,
         },
     );
     let inner_nt = no_tiles.max_depth();
@@ -537,6 +539,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             pool: None,
             undo: true,
             wide_bytes: 0,
+            cpu: optimist::Cpu::Host,
         },
     );
     assert_eq!(count(&threads, "call"), 1, "{threads:?}");
@@ -552,6 +555,7 @@ fn vector_lanes_and_threads_are_where_the_marks_say() {
             pool: None,
             undo: true,
             wide_bytes: 0,
+            cpu: optimist::Cpu::Host,
         },
     );
     assert!(count(&floats, "fadd.f32x4") >= 2, "{floats:?}");
@@ -577,6 +581,7 @@ fn a_reversed_read_runs_in_lanes() {
         pool: None,
         undo: true,
         wide_bytes: 0,
+        cpu: optimist::Cpu::Host,
     };
     let r = model_loop_report(&f, plan, &native).unwrap();
     let inner = r.max_depth();
@@ -657,6 +662,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         pool: None,
         undo: true,
         wide_bytes: 0,
+        cpu: optimist::Cpu::Host,
     });
     for op in ["load.i32x4", "iadd.i32x4", "store.i32x4"] {
         assert!(count(&lanes, op) >= 2, "{op}: {lanes:?}");
@@ -674,6 +680,7 @@ fn floyd_warshall_is_split_where_its_dependences_meet_and_runs_in_integer_lanes(
         pool: None,
         undo: true,
         wide_bytes: 0,
+        cpu: optimist::Cpu::Host,
     });
     assert!(count(&threads, "call") >= 2, "{threads:?}");
     let spec = RunSpec::parse_args(&["--set", "n=37"]).unwrap();
@@ -919,6 +926,7 @@ fn one_thread_report(
             pool: None,
             undo: true,
             wide_bytes: 0,
+            cpu: optimist::Cpu::Host,
         },
     )
     .unwrap()

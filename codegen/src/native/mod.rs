@@ -55,6 +55,6 @@ pub(crate) mod wide;
 pub(crate) use faithful::{LowerLeaves, define_faithful, lower_expr};
 pub(crate) use lower::{HasLowering, Lowering, clif, lower_if, lower_loop};
 pub(crate) use module::{
-    Compiled, Keep, LoopReport, all_symbols, define_with, err, finish, host_isa, jit_builder,
+    Compiled, Keep, LoopReport, all_symbols, define_with, err, finish, host_isa, isa, jit_builder,
     kernel_signature, new_module, runtime_symbols,
 };

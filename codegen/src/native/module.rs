@@ -123,6 +123,27 @@ pub(crate) fn err(e: impl std::fmt::Display) -> CodegenError {
 pub(crate) fn host_isa(
     pic: bool,
 ) -> Result<std::sync::Arc<dyn cranelift_codegen::isa::TargetIsa>, CodegenError> {
+    isa(crate::options::Cpu::Host, pic)
+}
+
+/// [`host_isa`] for `cpu`: the host's settings, or, for a level, each of Cranelift's x86-64
+/// settings on or off as the level has it (an object for `x86-64` takes no AVX instruction
+/// even when made on a CPU with AVX-512).
+pub(crate) fn isa(
+    cpu: crate::options::Cpu,
+    pic: bool,
+) -> Result<std::sync::Arc<dyn cranelift_codegen::isa::TargetIsa>, CodegenError> {
+    let mut builder = cranelift_native::builder().map_err(err)?;
+    if let Some(on) = cpu.x64_settings() {
+        for name in crate::options::X64_SETTINGS {
+            let value = if on.contains(&name) { "true" } else { "false" };
+            builder.set(name, value).map_err(|e| {
+                CodegenError::Unsupported(format!(
+                    "the CPU {cpu:?} is an x86-64 level, and this target has no setting `{name}` ({e})"
+                ))
+            })?;
+        }
+    }
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").map_err(err)?;
     flags.set("use_colocated_libcalls", "false").map_err(err)?;
@@ -130,10 +151,7 @@ pub(crate) fn host_isa(
     flags
         .set("is_pic", if pic { "true" } else { "false" })
         .map_err(err)?;
-    cranelift_native::builder()
-        .map_err(err)?
-        .finish(settings::Flags::new(flags))
-        .map_err(err)
+    builder.finish(settings::Flags::new(flags)).map_err(err)
 }
 
 /// A JIT module set up for the host, with the C library's math functions and the run time of
