@@ -9,6 +9,8 @@
 # Where a loop lands in the code moves its time by up to 1.7x on the machines here (the same
 # loop, byte for byte, in the original and in a rewritten file: wrapval, wrap2): ALIGN=1
 # compiles both programs with every function and loop at 64 bytes, which takes that away.
+# Both programs are compiled without OpenMP; ONE=1 tells `optimist c` so (`--threads 1`: no
+# loop marked parallel, a region whose only change would be such marks kept as written).
 #   scripts/bench-loops.sh [ROUNDS] [REPS]     (defaults 5 and 400; OPTIMIST names another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,8 +21,10 @@ if [ -z "${OPTIMIST:-}" ]; then cargo build --release --quiet --locked -p optimi
 src=benches/loops/src
 out=target/bench-loops
 rm -rf "$out" && mkdir -p "$out/rw"
+one=()
+if [ "${ONE:-0}" = 1 ]; then one=(--threads 1); fi
 for f in "$src"/loops_*.c; do
-  "$bin" c "$f" > "$out/rw/$(basename "$f")" 2> "$out/rw/$(basename "$f").log"
+  "$bin" c "$f" "${one[@]}" > "$out/rw/$(basename "$f")" 2> "$out/rw/$(basename "$f").log"
 done
 cp "$src/main.c" "$out/rw/"
 echo "optimized regions: $(cat "$out"/rw/*.log | grep -c ': optimized$' || true) of $(cat "$out"/rw/*.log | wc -l)"

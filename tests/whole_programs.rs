@@ -1045,3 +1045,51 @@ fn for_c_threads_alone_do_not_split_a_loop_whose_dependences_go_forward() {
         native.plan().unwrap().transformation
     );
 }
+
+/// For C built without OpenMP (`Target::c` without threads: `optimist c --threads 1`), a
+/// region whose only change would be a parallel mark is kept as written: the mark would be an
+/// ignored pragma, and the rewrite a function call and a run-time check around the program's
+/// loops. With threads (the default), the same region is optimized with its parallel loop; a
+/// region whose loops are restructured is optimized either way.
+#[test]
+fn for_c_without_threads_a_parallel_mark_alone_keeps_the_region_as_written() {
+    let text = "#define N 512\nstatic double A[N][N], B[N][N], C[N][N], D[N][N];\n\
+        void sweep(void) {\n  int i, j;\n#pragma scop\n  for (i = 1; i < N - 1; i++)\n    for (j = 1; j < N - 1; j++)\n      B[i][j] = 0.2 * (A[i][j] + A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);\n  for (i = 1; i < N - 1; i++)\n    for (j = 1; j < N - 1; j++)\n      A[i][j] = B[i][j];\n#pragma endscop\n}\n\
+        void columns(void) {\n  int i, j;\n#pragma scop\n  for (j = 0; j < N; j++)\n    for (i = 1; i < N; i++)\n      C[i][j] = C[i - 1][j] + D[i][j];\n#pragma endscop\n}\n";
+    let rewrite = |config: &Config| {
+        optimist::rewrite_c("f.c", text, None, &Default::default(), &[], config).unwrap()
+    };
+    let outcome = |out: &optimist::Rewritten, f: &str| {
+        out.parts
+            .iter()
+            .find(|p| p.function == f)
+            .unwrap_or_else(|| panic!("{f}: {:?}", out.parts))
+            .outcome
+            .clone()
+    };
+    let threads = rewrite(&Config::default());
+    assert_eq!(outcome(&threads, "sweep"), optimist::Rewrite::Optimized);
+    // The pragma of a parallel loop (the prelude defines macros of `omp` words either way).
+    let parallel = |text: &str| {
+        text.lines()
+            .any(|l| l.trim_start().starts_with("#pragma omp parallel"))
+    };
+    assert!(parallel(&threads.text), "{}", threads.text);
+    let alone = Config {
+        target: Some(optimist::Target {
+            threads: false,
+            ..optimist::Target::c()
+        }),
+        ..Config::default()
+    };
+    let one = rewrite(&alone);
+    assert!(
+        matches!(outcome(&one, "sweep"), optimist::Rewrite::Kept(why) if why.contains("adds nothing")),
+        "{:?}",
+        outcome(&one, "sweep")
+    );
+    assert!(!parallel(&one.text), "{}", one.text);
+    // The column recurrence is interchanged (rows inner would be a recurrence in lanes):
+    // restructured, so optimized with or without threads.
+    assert_eq!(outcome(&one, "columns"), optimist::Rewrite::Optimized);
+}

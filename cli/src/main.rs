@@ -174,8 +174,10 @@ struct Schedule {
     passes: Option<String>,
     /// Threads for the loops the optimized native code runs in parallel (default: the cores
     /// available; 1 runs them in order). With `--backend c`, more than 1 compiles the C with
-    /// `-fopenmp` and runs its `omp parallel for` loops on that many. Results do not depend
-    /// on it.
+    /// `-fopenmp` and runs its `omp parallel for` loops on that many. For C (`optimist c`,
+    /// `--backend c`, `show c`, `show ast --target c`), 1 says the program is built without
+    /// OpenMP: no loop is marked parallel, and a region whose only change would be such marks
+    /// is kept as written. Results do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
     /// Keep the loops the optimized native code could run in vector lanes scalar.
@@ -212,6 +214,27 @@ struct Schedule {
 }
 
 impl Schedule {
+    /// The target of C: `Target::c`, without threads when `--threads 1` says the program is
+    /// built without OpenMP (an `omp parallel for` would be ignored there: a region whose
+    /// only change would be such marks is kept as written).
+    fn c_target(&self) -> optimist::Target {
+        let c = optimist::Target::c();
+        match self.threads {
+            Some(1) => optimist::Target {
+                threads: false,
+                ..c
+            },
+            _ => c,
+        }
+    }
+
+    /// [`Schedule::config`] for C: with [`Schedule::c_target`].
+    fn c_config(&self, strategy: Strategy) -> Result<Config> {
+        let mut config = self.config(strategy)?;
+        config.target = Some(self.c_target());
+        Ok(config)
+    }
+
     /// The driver's configuration for `strategy`, with the passes of `--passes`.
     fn config(&self, mut strategy: Strategy) -> Result<Config> {
         if let Strategy::Auto(auto) = &mut strategy {
@@ -471,8 +494,8 @@ fn whole(args: &WholeArgs) -> Result<()> {
         ..Default::default()
     };
     let config = match args.schedule.strategy_or(Opt::Default)? {
-        Some(s) => args.schedule.config(s)?,
-        None => args.schedule.config(Strategy::Original)?,
+        Some(s) => args.schedule.c_config(s)?,
+        None => args.schedule.c_config(Strategy::Original)?,
     };
     let out = optimist::rewrite_c(
         &args.file.display().to_string(),
@@ -559,7 +582,7 @@ fn run(args: &RunArgs) -> Result<()> {
         // The same inputs and hashes through the system C compiler.
         let code = match strategy {
             Some(s) => {
-                let config = args.schedule.config(s)?;
+                let config = args.schedule.c_config(s)?;
                 let (p, outcome) = optimist::compile_c(&f, &config, "optimist_kernel")?;
                 report_outcome(&outcome);
                 Some(p.code)
@@ -929,7 +952,7 @@ fn show(args: &ShowArgs) -> Result<()> {
             let mut config = args.schedule.config(strategy)?;
             let target = match args.target {
                 TargetArg::Native => config.native.target(),
-                TargetArg::C => optimist::Target::c(),
+                TargetArg::C => args.schedule.c_target(),
             };
             config.target = Some(target.clone());
             match optimist::optimize(&f, &config)? {
@@ -944,7 +967,8 @@ fn show(args: &ShowArgs) -> Result<()> {
             }
         }
         What::C => {
-            let (p, outcome) = optimist::compile_c(&f, &args.schedule.config(strategy)?, &f.name)?;
+            let (p, outcome) =
+                optimist::compile_c(&f, &args.schedule.c_config(strategy)?, &f.name)?;
             if let Some(why) = outcome.why() {
                 eprintln!("optimist: only the faithful code: {why}");
             }
@@ -961,7 +985,7 @@ fn show(args: &ShowArgs) -> Result<()> {
             let mut config = args.schedule.config(strategy)?;
             config.target = Some(match args.target {
                 TargetArg::Native => config.native.target(),
-                TargetArg::C => optimist::Target::c(),
+                TargetArg::C => args.schedule.c_target(),
             });
             let start = std::time::Instant::now();
             let outcome = optimist::optimize(&f, &config)?;

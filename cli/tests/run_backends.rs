@@ -621,3 +621,31 @@ fn contract_gives_the_same_hashes_on_every_backend() {
     let (ok, out, _) = optimist(&["show", "ir", &corpus("gemm").0, "--contract"]);
     assert!(ok && out.contains("fma("), "{out}");
 }
+
+/// `optimist c --threads 1`: the program is built without OpenMP, so a region whose only
+/// change would be a parallel loop is kept as written; without the option it is optimized.
+#[test]
+fn c_with_one_thread_keeps_a_region_whose_only_change_is_a_parallel_loop() {
+    let dir = std::env::temp_dir().join(format!("optimist_c_threads_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("jacobi.c");
+    std::fs::write(
+        &path,
+        "#define M 256\nstatic double aa[M][M], bb[M][M];\nvoid jacobi(void) {\n  int i, j;\n\
+         #pragma scop\n  for (i = 1; i < M - 1; i++)\n    for (j = 1; j < M - 1; j++)\n      \
+         aa[i][j] = 0.2 * (bb[i][j] + bb[i - 1][j] + bb[i + 1][j] + bb[i][j - 1] + bb[i][j + 1]);\n  \
+         for (i = 1; i < M - 1; i++)\n    for (j = 1; j < M - 1; j++)\n      bb[i][j] = aa[i][j];\n\
+         #pragma endscop\n}\n",
+    )
+    .unwrap();
+    let path = path.display().to_string();
+    let (ok, _, err) = optimist(&["c", &path]);
+    assert!(ok && err.contains("region at line 5: optimized"), "{err}");
+    let (ok, out, err) = optimist(&["c", &path, "--threads", "1"]);
+    assert!(
+        ok && err.contains("kept as written: the program's order"),
+        "{err}"
+    );
+    assert!(!out.contains("#pragma omp parallel for private"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
