@@ -330,6 +330,10 @@ unsafe extern "C" {
         a: Take<isl_basic_map>,
         b: Take<isl_basic_map>,
     ) -> *mut isl_basic_map;
+    /// Whether every existentially quantified variable has an explicit expression (isl's
+    /// `isl_map_private.h`, not its public headers; `isl_basic_map_get_constraint_list` fails
+    /// on a basic map where one has none).
+    pub fn isl_basic_map_divs_known(b: Keep<isl_basic_map>) -> Bool;
     pub fn isl_basic_map_get_constraint_list(b: Keep<isl_basic_map>) -> *mut isl_constraint_list;
     pub fn isl_constraint_list_size(l: Keep<isl_constraint_list>) -> Size;
     pub fn isl_constraint_list_get_at(

@@ -922,6 +922,15 @@ impl Map {
                     (3, ctx.size(ffi::isl_basic_map_dim(keep_piece, 3))?),
                 ];
                 let params = ctx.size(ffi::isl_basic_map_dim(keep_piece, 1))?;
+                // A piece with an existentially quantified variable that has no expression
+                // stays as it is: isl lists its constraints only when every one has.
+                if !ctx.bool(ffi::isl_basic_map_divs_known(keep_piece))? {
+                    out = ffi::Take(ffi::isl_map_union(
+                        out,
+                        ffi::Take(ffi::isl_map_from_basic_map(piece)),
+                    ));
+                    continue;
+                }
                 let constraints = ffi::Take(ffi::isl_basic_map_get_constraint_list(keep_piece));
                 let m = ctx.size(ffi::isl_constraint_list_size(ffi::Keep(constraints.0)))?;
                 let mut kept = ffi::Take(ffi::isl_basic_map_universe(ffi::Take(
