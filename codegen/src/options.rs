@@ -97,78 +97,39 @@ impl Cpu {
         }
     }
 
-    /// Cranelift's x86-64 settings the level has (`None` for [`Cpu::Host`]: the host's).
-    pub(crate) fn x64_settings(self) -> Option<&'static [&'static str]> {
-        const V2: [&str; 6] = [
-            "has_sse3",
-            "has_ssse3",
-            "has_sse41",
-            "has_sse42",
-            "has_popcnt",
-            "has_cmpxchg16b",
-        ];
-        const V3: [&str; 12] = [
-            V2[0],
-            V2[1],
-            V2[2],
-            V2[3],
-            V2[4],
-            V2[5],
-            "has_avx",
-            "has_avx2",
-            "has_fma",
-            "has_bmi1",
-            "has_bmi2",
-            "has_lzcnt",
-        ];
-        const V4: [&str; 15] = [
-            V3[0],
-            V3[1],
-            V3[2],
-            V3[3],
-            V3[4],
-            V3[5],
-            V3[6],
-            V3[7],
-            V3[8],
-            V3[9],
-            V3[10],
-            V3[11],
-            "has_avx512f",
-            "has_avx512dq",
-            "has_avx512vl",
-        ];
+    /// The x86-64 psABI level (1 to 4), `None` for [`Cpu::Host`].
+    pub(crate) fn level(self) -> Option<u8> {
         match self {
             Cpu::Host => None,
-            Cpu::X86_64 => Some(&[]),
-            Cpu::X86_64V3 => Some(&V3),
-            Cpu::X86_64V4 => Some(&V4),
+            Cpu::X86_64 => Some(1),
+            Cpu::X86_64V3 => Some(3),
+            Cpu::X86_64V4 => Some(4),
         }
     }
 }
 
-/// Every x86-64 setting of Cranelift 0.135 (`cranelift-codegen-meta`'s `isa/x86.rs`): a level
-/// sets each, on or off.
-pub(crate) const X64_SETTINGS: [&str; 19] = [
-    "has_sse3",
-    "has_ssse3",
-    "has_cmpxchg16b",
-    "has_sse41",
-    "has_sse42",
-    "has_avx",
-    "has_avx2",
-    "has_fma",
-    "has_avx_vnni",
-    "has_avx512bitalg",
-    "has_avx512dq",
-    "has_avx512vl",
-    "has_avx512vbmi",
-    "has_avx512f",
-    "has_avx512vnni",
-    "has_popcnt",
-    "has_bmi1",
-    "has_bmi2",
-    "has_lzcnt",
+/// Every x86-64 setting of Cranelift 0.135 (`cranelift-codegen-meta`'s `isa/x86.rs`) with the
+/// first psABI level that has it (5: none does): a level sets each on or off.
+pub(crate) const X64_SETTINGS: [(&str, u8); 19] = [
+    ("has_sse3", 2),
+    ("has_ssse3", 2),
+    ("has_cmpxchg16b", 2),
+    ("has_sse41", 2),
+    ("has_sse42", 2),
+    ("has_popcnt", 2),
+    ("has_avx", 3),
+    ("has_avx2", 3),
+    ("has_fma", 3),
+    ("has_bmi1", 3),
+    ("has_bmi2", 3),
+    ("has_lzcnt", 3),
+    ("has_avx512f", 4),
+    ("has_avx512dq", 4),
+    ("has_avx512vl", 4),
+    ("has_avx_vnni", 5),
+    ("has_avx512bitalg", 5),
+    ("has_avx512vbmi", 5),
+    ("has_avx512vnni", 5),
 ];
 
 impl Default for NativeOptions {

@@ -134,9 +134,9 @@ pub(crate) fn isa(
     pic: bool,
 ) -> Result<std::sync::Arc<dyn cranelift_codegen::isa::TargetIsa>, CodegenError> {
     let mut builder = cranelift_native::builder().map_err(err)?;
-    if let Some(on) = cpu.x64_settings() {
-        for name in crate::options::X64_SETTINGS {
-            let value = if on.contains(&name) { "true" } else { "false" };
+    if let Some(level) = cpu.level() {
+        for (name, first) in crate::options::X64_SETTINGS {
+            let value = if first <= level { "true" } else { "false" };
             builder.set(name, value).map_err(|e| {
                 CodegenError::Unsupported(format!(
                     "the CPU {cpu:?} is an x86-64 level, and this target has no setting `{name}` ({e})"
