@@ -127,4 +127,4 @@ pub use optimist_loopy::{Target, TargetKind};
 pub use optimist_presburger as presburger;
 pub use optimist_propagate as propagate;
 pub use optimist_scop as scop;
-pub use whole::{Part, Rewrite, Rewritten, rewrite_c};
+pub use whole::{Part, RegionKernel, Rewrite, Rewritten, region_kernels, rewrite_c};

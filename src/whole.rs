@@ -337,6 +337,56 @@ pub fn rewrite_c(
     })
 }
 
+/// One `#pragma scop` region made a kernel of its own, as [`rewrite_c`] makes it of a function
+/// that does not read as a kernel (global arrays, a region in `main`): what `optimist show`
+/// prints for such a region.
+#[derive(Clone, Debug)]
+pub struct RegionKernel {
+    /// The function the region is in.
+    pub function: String,
+    /// The line of its `#pragma scop`.
+    pub scop_line: u32,
+    /// The kernel (`F_scop_K`, its arrays at file scope in
+    /// [`optimist_scop::ir::Function::file_scope`]), or why the region does not read as one.
+    pub kernel: Result<optimist_scop::ir::Function, String>,
+}
+
+/// Every `#pragma scop` region of the file `text` (named `name`) as the kernel [`rewrite_c`]
+/// makes of it when its function does not read as a kernel, in the file's order.
+///
+/// ```
+/// let src = "#define N 64\nstatic double a[N], b[N];\nvoid f(void) {\n  int i;\n\
+///            #pragma scop\n  for (i = 0; i < N; i++) a[i] = 2 * b[i];\n#pragma endscop\n}\n";
+/// let regions = optimist::region_kernels("f.c", src, None, &Default::default()).unwrap();
+/// assert_eq!((regions[0].function.as_str(), regions[0].scop_line), ("f", 5));
+/// let k = regions[0].kernel.as_ref().unwrap();
+/// assert_eq!(k.name, "f_scop_1");
+/// assert_eq!(k.file_scope.len(), 2); // `a` and `b` are the file's own
+/// ```
+pub fn region_kernels(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    frontend: &FrontendConfig,
+) -> Result<Vec<RegionKernel>, Error> {
+    let regions = frontend::regions(name, text, include_dir, frontend).map_err(Error::Source)?;
+    let lines: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
+    let mut taken = Vec::new();
+    let mut out: Vec<RegionKernel> = Vec::new();
+    for r in &regions {
+        let k = 1 + out.iter().filter(|o| o.function == r.function).count();
+        let kernel = region_kernel(name, text, include_dir, frontend, r, k, &lines, &mut taken)
+            .map(|m| m.f)
+            .map_err(|(Failure::Unreadable(why) | Failure::NotOptimized(why))| why);
+        out.push(RegionKernel {
+            function: r.function.clone(),
+            scop_line: r.scop_line,
+            kernel,
+        });
+    }
+    Ok(out)
+}
+
 /// The kernels made of `function`'s regions `mine` (each a `static` function, or the reason it
 /// is kept), the edits that call them, and what became of each region.
 #[allow(clippy::too_many_arguments)]
@@ -683,6 +733,47 @@ fn rewrite_region(
     lines: &[String],
     taken: &mut Vec<String>,
 ) -> Result<(Versioned, Edit, String), Failure> {
+    let made = region_kernel(name, text, include_dir, frontend, r, k, lines, taken)?;
+    let code = optimized(&made.f, config, &made.kernel).map_err(Failure::NotOptimized)?;
+    let indent: String = lines[made.body.start]
+        .chars()
+        .take_while(|c| c.is_whitespace())
+        .collect();
+    let call = format!("{}({});", made.kernel, made.args.join(", "));
+    let call = format!("{}{call}", ignored_pragmas(&lines[made.body.clone()]));
+    let call = if made.before.is_empty() {
+        format!("{indent}{call}\n")
+    } else {
+        format!("{indent}{{ {}{call}{} }}\n", made.before, made.after)
+    };
+    let (open, close) = (r.scop_line as usize - 1, r.endscop_line as usize - 1);
+    Ok((code, (open, close + 1, call), made.kernel))
+}
+
+/// The kernel made of one region ([`region_kernel`]): the function, its name, the caller's
+/// arguments and the statements around the call, the region's own lines.
+struct Made {
+    f: optimist_scop::ir::Function,
+    kernel: String,
+    args: Vec<String>,
+    before: String,
+    after: String,
+    body: std::ops::Range<usize>,
+}
+
+/// The kernel `F_scop_K` made of region `r` (the `k`-th of its function), parsed in the
+/// file's context: what [`rewrite_c`] optimizes and [`region_functions`] hands out.
+#[allow(clippy::too_many_arguments)]
+fn region_kernel(
+    name: &str,
+    text: &str,
+    include_dir: Option<&Path>,
+    frontend: &FrontendConfig,
+    r: &Region,
+    k: usize,
+    lines: &[String],
+    taken: &mut Vec<String>,
+) -> Result<Made, Failure> {
     if let Some(p) = &r.problem {
         return Err(Failure::Unreadable(p.clone()));
     }
@@ -856,19 +947,14 @@ fn rewrite_region(
             .ok_or_else(|| Failure::Unreadable(format!("`{cell}` is not the kernel's")))?;
         before = before.replace(&format!("{{{cell}}}"), elem.c_name());
     }
-    let code = optimized(&f, config, &kernel).map_err(Failure::NotOptimized)?;
-    let indent: String = lines[body.start]
-        .chars()
-        .take_while(|c| c.is_whitespace())
-        .collect();
-    let call = format!("{kernel}({});", args.join(", "));
-    let call = format!("{}{call}", ignored_pragmas(&lines[body]));
-    let call = if before.is_empty() {
-        format!("{indent}{call}\n")
-    } else {
-        format!("{indent}{{ {before}{call}{after} }}\n")
-    };
-    Ok((code, (open, close + 1, call), kernel))
+    Ok(Made {
+        f,
+        kernel,
+        args,
+        before,
+        after,
+        body,
+    })
 }
 
 #[cfg(test)]

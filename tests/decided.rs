@@ -35,7 +35,7 @@ fn decided(kernel: &Path, target: &Target) -> String {
         ..Config::default()
     };
     let text = match optimist::optimize(&f, &config) {
-        Ok(Outcome::Optimized(p)) => p.show_decided(target),
+        Ok(Outcome::Optimized(p)) => p.show_decided(target, &f.file_scope),
         Ok(Outcome::FaithfulOnly(why)) => format!("faithful code only: {why}\n"),
         Err(e) => format!("error: {e}\n"),
     };
@@ -122,7 +122,7 @@ fn threads_are_started_once_on_every_target() {
             ..Config::with(optimist::Strategy::Script(script.clone()))
         };
         let plan = optimist::optimize(&f, &config).unwrap();
-        let shown = plan.plan().unwrap().show_decided(&target);
+        let shown = plan.plan().unwrap().show_decided(&target, &f.file_scope);
         assert_eq!(shown.matches("// threads").count(), 1, "{shown}");
     }
     let config = Config::with(optimist::Strategy::Script(script));

@@ -104,10 +104,16 @@ struct Source {
     /// Define a macro for the preprocessor.
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     define: Vec<String>,
+    /// The `#pragma scop` region on this line, as the kernel `optimist c` makes of it (a
+    /// function that does not read as a kernel: global arrays, a region in `main`). Without
+    /// it such a function's only region is taken.
+    #[arg(long, value_name = "LINE")]
+    region: Option<u32>,
 }
 
 impl Source {
-    /// Parses the source into the program IR.
+    /// Parses the source into the program IR: the function, or where it does not read as a
+    /// kernel, the kernel `optimist c` makes of its region (`--region`).
     fn parse(&self) -> Result<optimist_scop::ir::Function> {
         let config = FrontendConfig {
             function: self.function.clone(),
@@ -115,8 +121,92 @@ impl Source {
             defines: self.define.clone(),
             ..Default::default()
         };
-        Ok(frontend::parse_file(&self.file, &config)?)
+        if self.region.is_none() {
+            let e = match frontend::parse_file(&self.file, &config) {
+                Ok(f) => return Ok(f),
+                Err(e) => e,
+            };
+            // No region to fall back on (or a file the region finder cannot read): the
+            // function's own error.
+            if !matches!(
+                self.region_kernel(&config),
+                Ok(Some(_)) | Err(RegionError::Choose(_))
+            ) {
+                return Err(e.into());
+            }
+        }
+        match self.region_kernel(&config) {
+            Ok(Some(Ok(f))) => Ok(f),
+            Ok(Some(Err(why))) => bail!("{why}"),
+            Ok(None) => bail!("{}: no `#pragma scop` region to read", self.file.display()),
+            Err(RegionError::Choose(why) | RegionError::Other(why)) => Err(why),
+        }
     }
+
+    /// The kernel `optimist c` makes of a region of the function (`--function`, else the
+    /// file's only function with regions): the one on line `--region`, else its only one.
+    /// `None`: the function has no region; the inner error says why the region is no kernel.
+    fn region_kernel(
+        &self,
+        config: &FrontendConfig,
+    ) -> std::result::Result<Option<Result<optimist_scop::ir::Function, String>>, RegionError> {
+        let other = RegionError::Other;
+        let text = std::fs::read_to_string(&self.file)
+            .with_context(|| format!("reading `{}`", self.file.display()))
+            .map_err(other)?;
+        let name = self.file.display().to_string();
+        let regions = optimist::region_kernels(&name, &text, self.file.parent(), config)
+            .map_err(|e| other(e.into()))?;
+        let mut functions: Vec<&str> = regions.iter().map(|r| r.function.as_str()).collect();
+        functions.dedup();
+        let choose = |why: String| Err(RegionError::Choose(anyhow::anyhow!(why)));
+        let function = match (&self.function, functions.as_slice()) {
+            (Some(f), _) => f.as_str(),
+            (None, [f]) => f,
+            (None, []) => return Ok(None),
+            (None, many) => {
+                return choose(format!(
+                    "{name}: regions in several functions ({}): choose one with --function",
+                    many.join(", ")
+                ));
+            }
+        };
+        let mine: Vec<_> = regions.iter().filter(|r| r.function == function).collect();
+        let lines = || {
+            (mine.iter().map(|r| r.scop_line.to_string()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let chosen = match (self.region, mine.as_slice()) {
+            (Some(line), _) => match mine.iter().find(|r| r.scop_line == line) {
+                Some(r) => r,
+                None => {
+                    return choose(format!(
+                        "{name}: no region of `{function}` starts on line {line} (its `#pragma scop` lines: {})",
+                        lines()
+                    ));
+                }
+            },
+            (None, [r]) => r,
+            (None, []) => return Ok(None),
+            (None, _) => {
+                return choose(format!(
+                    "{name}: `{function}` has several regions (`#pragma scop` on lines {}): choose one with --region LINE",
+                    lines()
+                ));
+            }
+        };
+        Ok(Some(chosen.kernel.clone()))
+    }
+}
+
+/// Why [`Source::region_kernel`] gave no kernel.
+enum RegionError {
+    /// The region must be chosen (`--function`, `--region`): said whatever the function's own
+    /// error.
+    Choose(anyhow::Error),
+    /// The file could not be read for regions.
+    Other(anyhow::Error),
 }
 
 /// The inputs of a run (see `optimist_scop::workload`).
@@ -961,7 +1051,7 @@ fn show(args: &ShowArgs) -> Result<()> {
                         eprintln!("optimist: {note}");
                     }
                     // What was decided, as comments above the loops.
-                    print!("{}", p.show_decided(&target))
+                    print!("{}", p.show_decided(&target, &f.file_scope))
                 }
                 Outcome::FaithfulOnly(why) => bail!("no loop AST: only the faithful code: {why}"),
             }

@@ -649,3 +649,40 @@ fn c_with_one_thread_keeps_a_region_whose_only_change_is_a_parallel_loop() {
     assert!(!out.contains("#pragma omp parallel for private"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `optimist show` reads a region of a function that is no kernel (arrays at file scope) as
+/// the kernel `optimist c` makes of it: `show ast --target c` prints that a region is kept as
+/// written and why, `--region LINE` picks one of several, and a function with several regions
+/// and no `--region` is an error that lists their lines.
+#[test]
+fn show_reads_a_region_over_arrays_at_file_scope_as_its_kernel() {
+    let dir = std::env::temp_dir().join(format!("optimist-show-region-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("regions.c");
+    std::fs::write(
+        &path,
+        "#define N 4096\nstatic float a[N], b[N], c[N];\nvoid f(void) {\n  int i;\n#pragma scop\n  for (i = 0; i < N; i++) a[i] = b[i] + c[i];\n#pragma endscop\n#pragma scop\n  for (i = 0; i < 64; i++)\n    for (int j = 0; j < 64; j++) a[j * 64 + i] = b[i * 64 + j];\n#pragma endscop\n}\n",
+    )
+    .unwrap();
+    let path = path.display().to_string();
+    let c = ["--target", "c", "--threads", "1", "--opt", "default"];
+    let (ok, _, err) = optimist(&[&["show", "ast", &path][..], &c[..]].concat());
+    assert!(!ok);
+    assert!(
+        err.contains("several regions") && err.contains("lines 5, 8"),
+        "{err}"
+    );
+    let (ok, out, err) = optimist(&[&["show", "ast", &path, "--region", "5"][..], &c[..]].concat());
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("// kept as written: the program's order") && out.contains("adds nothing"),
+        "{out}"
+    );
+    let (ok, out, err) = optimist(&[&["show", "ir", &path, "--region", "8"][..]].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains("f_scop_2"), "{out}");
+    let (ok, _, err) = optimist(&["show", "ast", &path, "--region", "6"]);
+    assert!(!ok);
+    assert!(err.contains("no region of `f` starts on line 6"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

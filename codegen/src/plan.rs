@@ -207,14 +207,26 @@ impl Plan {
 
     /// What `optimist show ast --target` prints: the strategy's decisions as `//` comments,
     /// then the loop tree decided for `target` ([`crate::Decided::display`]).
-    pub fn show_decided(&self, target: &optimist_loopy::Target) -> String {
+    ///
+    /// `file_scope` are the function's arrays at file scope
+    /// ([`optimist_scop::ir::Function::file_scope`]), as for [`Plan::decide_with`]: the
+    /// decisions printed are those the code is made with, a region kept as written included.
+    pub fn show_decided(
+        &self,
+        target: &optimist_loopy::Target,
+        file_scope: &[optimist_scop::ir::ArrayId],
+    ) -> String {
         let mut out = String::new();
         for line in self.transformation.lines() {
             out.push_str("// ");
             out.push_str(line);
             out.push('\n');
         }
-        out.push_str(&self.decide(target).display(&self.ast, &self.scop));
+        out.push_str(
+            &self
+                .decide_with(target, file_scope)
+                .display(&self.ast, &self.scop),
+        );
         out
     }
 

@@ -1336,6 +1336,6 @@ fn compiled_wide(
         .outcome
         .plan()
         .unwrap_or_else(|| panic!("{name}: not optimized"))
-        .show_decided(&native.target());
+        .show_decided(&native.target(), &f.file_scope);
     (f, compiled, shown)
 }
