@@ -508,6 +508,94 @@ pub(crate) fn generate_unchecked(
     marks: &Marks,
     maps: &[optimist_presburger::Map],
 ) -> Result<LoopAst, CodegenError> {
+    let ast = generate_separated(scop, schedule, marks, maps, &[])?;
+    // A statement of an innermost loop that runs at fewer of its iterations than the others
+    // (shifted by the schedule: `b[i - 1] = ...` beside `a[i] = ...`) is guarded inside it, and
+    // a guarded loop runs in no compiler's lanes (ldanti2). Separated, isl peels the
+    // iterations where not every statement runs, and the loop between them has no guard.
+    let guarded = guarded_innermost(&ast);
+    if guarded.is_empty() || !one_band(schedule)? {
+        return Ok(ast);
+    }
+    // Taken when it removes guards without growing the code more than threefold; any failure
+    // (a budget) leaves the AST as isl first gave it.
+    match generate_separated(scop, schedule, marks, maps, &guarded) {
+        Ok(peeled)
+            if guarded_innermost(&peeled).len() < guarded.len()
+                && size(&peeled.body) <= PEELED_GROWTH * size(&ast.body) =>
+        {
+            Ok(peeled)
+        }
+        _ => Ok(ast),
+    }
+}
+
+/// How much larger (in nodes) the AST with its guarded innermost loops separated may be.
+const PEELED_GROWTH: usize = 3;
+
+/// The nodes of a tree.
+fn size(nodes: &[Node]) -> usize {
+    nodes
+        .iter()
+        .map(|n| match n {
+            Node::For { body, .. } => 1 + size(body),
+            Node::If { then, els, .. } => 1 + size(then) + size(els),
+            Node::Stmt(_) => 1,
+        })
+        .sum()
+}
+
+/// The schedule dimensions of the innermost loops (no loop inside) with a condition in their
+/// body, each once, in order.
+fn guarded_innermost(ast: &LoopAst) -> Vec<usize> {
+    fn has_loop(nodes: &[Node]) -> bool {
+        nodes.iter().any(|n| match n {
+            Node::For { .. } => true,
+            Node::If { then, els, .. } => has_loop(then) || has_loop(els),
+            Node::Stmt(_) => false,
+        })
+    }
+    fn walk(nodes: &[Node], iterators: &[String], out: &mut Vec<usize>) {
+        for n in nodes {
+            match n {
+                Node::For { iter, body, .. } => {
+                    if !has_loop(body) {
+                        let dim = iterators
+                            .get(*iter)
+                            .and_then(|name| name.strip_prefix('c')?.parse::<usize>().ok());
+                        if let Some(d) = dim
+                            && body.iter().any(|b| matches!(b, Node::If { .. }))
+                            && !out.contains(&d)
+                        {
+                            out.push(d);
+                        }
+                    } else {
+                        walk(body, iterators, out);
+                    }
+                }
+                Node::If { then, els, .. } => {
+                    walk(then, iterators, out);
+                    walk(els, iterators, out);
+                }
+                Node::Stmt(_) => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&ast.body, &ast.iterators, &mut out);
+    out.sort_unstable();
+    out
+}
+
+/// [`generate_unchecked`]'s AST, with the band members `separate` (of a schedule of one band)
+/// generated as separate loops (`isl_ast_loop_separate`).
+fn generate_separated(
+    scop: &Scop,
+    schedule: &Schedule,
+    marks: &Marks,
+    maps: &[optimist_presburger::Map],
+    separate: &[usize],
+) -> Result<LoopAst, CodegenError> {
     let width = width_of(maps)?;
     let mut group_of: HashMap<String, Vec<String>> = HashMap::new();
     let grouped = if one_band(schedule)? {
@@ -634,6 +722,19 @@ pub(crate) fn generate_unchecked(
             table.insert(key.clone(), occurrences);
             node.with_annotation(&Id::new(node.ctx(), &key)?)
         })?;
+    let separated;
+    let schedule = if separate.is_empty() {
+        schedule
+    } else {
+        let mut band = schedule.root()?.child(0)?;
+        let members = band.band_n_member()?;
+        for &d in separate.iter().filter(|&&d| d < members) {
+            band =
+                band.band_member_set_ast_loop_type(d, optimist_presburger::AstLoopType::Separate)?;
+        }
+        separated = band.schedule()?;
+        &separated
+    };
     let root = build
         .set_iterators(&iterators)?
         .node_from_schedule(schedule)?;
@@ -1012,7 +1113,17 @@ mod tests {
         let loops =
             schedule_of("[n] -> { S0[i] -> [0, i, 0]; S1[i] -> [1, i, 0]; S2[i, j] -> [2, i, j] }");
         assert_eq!(groups(&loops), [vec!["S0"], vec!["S1"], vec!["S2"]]);
-        // The same loops as isl makes them without groups (a tree is not one band: no groups).
+        // The same loops as isl makes them without groups (a tree is not one band: no groups),
+        // before the guarded innermost loops are separated (which only one band gets).
+        let unpeeled = |s: &Schedule| {
+            let maps = flat_of(s).unwrap();
+            match without_fixed_dims(s, &maps, &no_marks).unwrap() {
+                Some(x) => generate_separated(&scop, &x.schedule, &x.marks, &x.maps, &[]),
+                None => generate_separated(&scop, s, &no_marks, &maps, &[]),
+            }
+            .unwrap()
+            .display(&scop)
+        };
         for schedule in [&after, &between, &last] {
             let tree = schedule
                 .root()
@@ -1024,14 +1135,25 @@ mod tests {
                 .schedule()
                 .unwrap();
             assert_eq!(
-                generate_marked(&scop, schedule, &no_marks)
-                    .unwrap()
-                    .display(&scop),
+                unpeeled(schedule),
                 generate_marked(&scop, &tree, &no_marks)
                     .unwrap()
                     .display(&scop)
             );
         }
+        // `between` as isl first gives it guards S1 inside the loop over j; separated, its
+        // first iteration is peeled and the loop has no guard.
+        assert!(unpeeled(&between).contains("if ((c1 == 0))"));
+        let peeled = generate_marked(&scop, &between, &no_marks).unwrap();
+        assert!(
+            guarded_innermost(&peeled).is_empty(),
+            "{}",
+            peeled.display(&scop)
+        );
+        assert_eq!(
+            peeled.display(&scop),
+            "for (c0 = 0; (c0 < n); c0 += 1)\n  S0(c0);\n  S2(c0, 0);\n  S1(c0);\n  for (c1 = 1; (c1 < n); c1 += 1)\n    S2(c0, c1);\n"
+        );
     }
 
     #[test]

@@ -503,13 +503,20 @@ impl Assessed {
                 .iter()
                 .any(|&a| a != t.write && scop.access(a).array == written)
         };
+        // A statement's dependences on itself that are all anti keep their order in lanes.
+        let anti = |from: &str, to: &str| from == to && unrolled.anti_only.contains(from);
         let forward = |group: &[StmtId], d: usize| -> Result<bool, IslError> {
-            if group.len() < 2 || !group.iter().all(|s| unit.get(s) == Some(&true)) {
+            if !group.iter().all(|s| unit.get(s) == Some(&true)) {
                 return Ok(false);
             }
             let names = within(group);
             if !none_meets(
-                &|from, to| names.contains(&from) && names.contains(&to) && reads_written(from, to),
+                &|from, to| {
+                    names.contains(&from)
+                        && names.contains(&to)
+                        && reads_written(from, to)
+                        && !anti(from, to)
+                },
                 &crate::verify::carried_at(scop, width, d)?,
             )? {
                 return Ok(false);
@@ -524,7 +531,7 @@ impl Assessed {
             ];
             let backward = crate::verify::differences(scop, width, alts.into_iter())?;
             none_meets(
-                &|from, to| names.contains(&from) && names.contains(&to),
+                &|from, to| names.contains(&from) && names.contains(&to) && !anti(from, to),
                 &backward,
             )
         };
@@ -536,7 +543,7 @@ impl Assessed {
             if lanes(&group, d)? {
                 whole.extend(group.iter().copied());
                 vector.push((group.into_iter().collect(), d));
-            } else if group.len() > 1 {
+            } else {
                 if unrolled.forward && forward(&group, d)? {
                     whole.extend(group.iter().copied());
                     forwards.push((group.iter().copied().collect(), d));
@@ -672,7 +679,7 @@ impl Assessed {
 pub(super) const SHORT: usize = crate::target::SHORT_TRIPS;
 
 /// How the target's back end runs loops in lanes, as the assessment counts them.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Lanes {
     /// The most iterations of short innermost loops the back ends unroll together
     /// ([`unrolled`]).
@@ -683,15 +690,45 @@ pub(super) struct Lanes {
     /// between its statements goes forward in its body (`d[i] = a[i + 1] + e[i]; a[i] = b[i] +
     /// c[i];`), which no vector mark claims ([`Assessed::forward`]).
     pub(super) forward: bool,
+    /// The statements (by name) whose every dependence on themselves is anti: a read of an
+    /// element a later iteration writes (`b[i] = b[i + 1] - d[i]`), no flow or output one.
+    /// Run in lanes, statement after statement, a block's reads of such a statement come
+    /// before its writes, so the compiler vectorizes a loop whose dependences carried among
+    /// its statements are these or go forward in its body ([`Lanes::forward`] only: no
+    /// vector mark claims them).
+    pub(super) anti_only: std::rc::Rc<BTreeSet<String>>,
 }
 
 impl Lanes {
-    /// The target's.
-    pub(super) fn of(target: &crate::Target) -> Lanes {
-        Lanes {
-            unrolled: unrolled(target),
-            forward: target.vectorizer == crate::target::Vectorizer::Compiler,
+    /// The target's, for the dependences `deps` of `scop`.
+    pub(super) fn of(
+        target: &crate::Target,
+        scop: &Scop,
+        deps: &optimist_scop::model::Dependences,
+    ) -> Result<Lanes, IslError> {
+        use optimist_scop::model::DepKind;
+        let forward = target.vectorizer == crate::target::Vectorizer::Compiler;
+        let mut anti_only = BTreeSet::new();
+        if forward {
+            let mut on_itself = BTreeSet::new();
+            for kind in [DepKind::Raw, DepKind::Waw] {
+                for m in deps.statements(kind, false)?.maps()? {
+                    let (from, to) = (m.tuple_name(DimType::In), m.tuple_name(DimType::Out));
+                    if from.is_some() && from == to {
+                        on_itself.extend(from);
+                    }
+                }
+            }
+            anti_only = (scop.stmts.iter())
+                .map(|s| s.name.clone())
+                .filter(|n| !on_itself.contains(n))
+                .collect();
         }
+        Ok(Lanes {
+            unrolled: unrolled(target),
+            forward,
+            anti_only: std::rc::Rc::new(anti_only),
+        })
     }
 }
 

@@ -682,6 +682,7 @@ mod tests {
             super::Lanes {
                 unrolled: 0,
                 forward: false,
+                anti_only: Default::default(),
             },
             &scop.schedule,
             Vec::new(),

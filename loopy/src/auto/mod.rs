@@ -276,7 +276,7 @@ impl<'a> Search<'a> {
             grouped,
             domains,
             product: target.register_blocks && maybe_product(scop, target.block)?,
-            unrolled: Lanes::of(target),
+            unrolled: Lanes::of(target, scop, deps)?,
             block: target.block,
             target: target.clone(),
             typical: cost::typical_values(scop, &config.typical)?,
@@ -401,7 +401,14 @@ impl<'a> Search<'a> {
             Ok(schedule)
         })?;
         self.clock.lap("isl scheduler");
-        let tiled = Candidate::of(scop, all, self.unrolled, &schedule, tilings, &self.domains)?;
+        let tiled = Candidate::of(
+            scop,
+            all,
+            self.unrolled.clone(),
+            &schedule,
+            tilings,
+            &self.domains,
+        )?;
         self.clock.lap("assess isl's schedule");
         Ok((tiled, isl_band))
     }
@@ -428,8 +435,14 @@ impl<'a> Search<'a> {
             tile_all(scop, computed.root()?, config, &mut tilings)?.schedule()
         })?;
         self.clock.lap("isl scheduler, components apart");
-        let mut distributed =
-            Candidate::of(scop, all, self.unrolled, &apart, tilings, &self.domains)?;
+        let mut distributed = Candidate::of(
+            scop,
+            all,
+            self.unrolled.clone(),
+            &apart,
+            tilings,
+            &self.domains,
+        )?;
         self.clock.lap("assess the distributed schedule");
         // Register blocks decide between equals.
         let blocks = |c: &mut Candidate| -> Result<usize, IslError> {
@@ -604,7 +617,7 @@ impl<'a> Search<'a> {
         let original = Candidate::of(
             scop,
             &self.all,
-            self.unrolled,
+            self.unrolled.clone(),
             &scop.schedule,
             Vec::new(),
             &self.domains,
@@ -632,7 +645,7 @@ impl<'a> Search<'a> {
             scop,
             deps,
             &self.all,
-            self.unrolled,
+            self.unrolled.clone(),
             band,
             *n,
             &original,
@@ -680,7 +693,13 @@ impl<'a> Search<'a> {
         departures: Vec<Departure>,
         which: ScheduleChoice,
     ) -> Result<(Candidate, Vec<Departure>, ScheduleChoice), LoopyError> {
-        let found = interchange_loops(self.scop, &self.all, self.unrolled, &chosen, &self.domains)?;
+        let found = interchange_loops(
+            self.scop,
+            &self.all,
+            self.unrolled.clone(),
+            &chosen,
+            &self.domains,
+        )?;
         self.clock.lap("interchange loops");
         Ok(match found {
             Some((interchanged, why)) => (
@@ -700,8 +719,14 @@ impl<'a> Search<'a> {
         departures: Vec<Departure>,
     ) -> Result<(Candidate, Vec<Departure>), LoopyError> {
         let (scop, deps) = (self.scop, self.deps);
-        let (mut chosen, departures) =
-            split_loops(scop, deps, &self.all, self.unrolled, chosen, departures)?;
+        let (mut chosen, departures) = split_loops(
+            scop,
+            deps,
+            &self.all,
+            self.unrolled.clone(),
+            chosen,
+            departures,
+        )?;
         self.clock.lap("split loops");
         // A split or interchanged candidate was verified with its marks when it was chosen.
         if !chosen.assessed.verified {

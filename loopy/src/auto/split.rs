@@ -73,7 +73,7 @@ pub(super) fn split_loops(
         else {
             return Ok(None);
         };
-        let mut a = Assessed::of(scop, all, unrolled, theta)?;
+        let mut a = Assessed::of(scop, all, unrolled.clone(), theta)?;
         // Part dimensions are no loops: never jammed.
         let moved = with_split(parts, d);
         a.jam.retain(|(_, j)| !moved.contains(j));
