@@ -27,7 +27,7 @@ for f in "$src"/loops_*.c; do
   "$bin" c "$f" "${one[@]}" > "$out/rw/$(basename "$f")" 2> "$out/rw/$(basename "$f").log"
 done
 cp "$src/main.c" "$out/rw/"
-echo "optimized regions: $(cat "$out"/rw/*.log | grep -c ': optimized$' || true) of $(cat "$out"/rw/*.log | wc -l)"
+echo "optimized regions: $(cat "$out"/rw/*.log | grep -c ': optimized' || true) of $(cat "$out"/rw/*.log | wc -l), restructured: $(cat "$out"/rw/*.log | grep -c 'loops restructured' || true)"
 align=()
 if [ "${ALIGN:-0}" = 1 ]; then align=(-falign-functions=64 -falign-loops=64); fi
 for cc in gcc clang-19; do

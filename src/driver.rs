@@ -598,6 +598,16 @@ impl<'a> Driver<'a> {
         );
         let used = scop.ctx.last_operations();
         self.report(PassReport::changed("build", summary), start, budget, used);
+        // The front end's peeled loops (wrap-around scalars): the model is of loops the
+        // program does not have, which C made of it gives the C compiler.
+        if !f.peeled.is_empty() {
+            let names: Vec<&str> = f.peeled.iter().map(|&v| f.var(v).name.as_str()).collect();
+            let summary = format!(
+                "first iterations peeled for the wrap-around scalars {}",
+                names.join(", ")
+            );
+            self.report(PassReport::changed("peel", summary), start, 0, 0);
+        }
         if stop_after == Some("build") {
             return Ok(Ok(Front {
                 scop,

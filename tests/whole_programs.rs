@@ -1135,3 +1135,40 @@ fn for_c_a_statement_shifted_by_an_iteration_is_peeled_not_guarded() {
     assert!(!optimized.contains("if ("), "{optimized}");
     prints_the_same_and_runs_optimized("shifted", text, &out, part.kernel.as_deref().unwrap());
 }
+
+/// A wrap-around scalar (`x = b[i]` at the end of the body, read before it: the value of the
+/// iteration before) keeps a loop in order as written, and gcc 12 does not vectorize it. The
+/// front end peels the first iteration and reads `b[i - 1]` in the others (`frontend::wrap`):
+/// for C without threads the region is optimized (its loops are not the program's), its loop
+/// reads no scalar carried between iterations, and the rewritten program prints what the
+/// original prints with its optimized code run.
+#[test]
+fn for_c_a_wrap_around_scalar_is_read_from_the_iteration_before() {
+    let text = "#include <stdio.h>\n#define LEN 4096\nstatic float a[LEN], b[LEN];\n\
+        void smooth(void) {\n  int i, im1;\n  float x;\n#pragma scop\n  x = b[LEN - 1];\n  im1 = LEN - 2;\n  for (i = 0; i < LEN; i++) { a[i] = (b[i] + x) * 0.5f + b[im1] * 0.25f; im1 = i; x = b[i]; }\n#pragma endscop\n  printf(\"%.9g %d\\n\", x, im1);\n}\n\
+        int main(void) {\n  int i;\n  double s = 0;\n  for (i = 0; i < LEN; i++) b[i] = (float)(i % 13) - 6.5f;\n  smooth();\n  for (i = 0; i < LEN; i++) s = s * 0.5 + a[i];\n  printf(\"%.17g\\n\", s);\n  return 0;\n}\n";
+    let alone = Config {
+        target: Some(optimist::Target {
+            threads: false,
+            ..optimist::Target::c()
+        }),
+        ..Config::default()
+    };
+    let out = optimist::rewrite_c("w.c", text, None, &Default::default(), &[], &alone).unwrap();
+    let part = (out.parts.iter().find(|p| p.function == "smooth")).expect("the region");
+    assert_eq!(
+        part.outcome,
+        optimist::Rewrite::Optimized,
+        "{:?}",
+        out.parts
+    );
+    let optimized = out
+        .text
+        .split("_optimized(")
+        .nth(1)
+        .and_then(|t| t.split("\n}\n").next())
+        .unwrap_or_else(|| panic!("{}", out.text));
+    // The loop over all but the first iteration reads `b` one element back, not the scalars.
+    assert!(optimized.contains("- 1L)]"), "{optimized}");
+    prints_the_same_and_runs_optimized("wrap", text, &out, part.kernel.as_deref().unwrap());
+}

@@ -86,6 +86,7 @@ impl FunctionBuilder {
                 ret: None,
                 is_static: false,
                 file_scope: Vec::new(),
+                peeled: Vec::new(),
             },
             open: Vec::new(),
             body: Vec::new(),

@@ -340,6 +340,7 @@ fn builder_api() {
         ret: None,
         is_static: false,
         file_scope: Vec::new(),
+        peeled: Vec::new(),
     };
     f.validate().unwrap();
     expect![[r#"

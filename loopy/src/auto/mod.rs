@@ -46,7 +46,9 @@
 //!   the JIT and the C compiler more than the locality gives: heat3d, jacobi2d; the strategy's own
 //!   time tiles, below, come first). For C, where the compiler vectorizes (`Lanes::forward`), a
 //!   loop whose dependences among its statements all go forward in its body and read nothing a
-//!   statement before wrote counts as in lanes (gcc and clang run it so), and a schedule that
+//!   statement before wrote counts as in lanes (gcc and clang run it so), as does a statement
+//!   whose dependences on itself are all anti (`b[i] = b[i + 1] - d[i]`: `Lanes::anti_only`,
+//!   alone or with others), and a schedule that
 //!   ties but for a parallel loop the program lacks (nothing without OpenMP, as the program
 //!   was compiled) is taken only when estimated faster on one thread (`NotFasterAlone`:
 //!   `d[i] = a[i + 1] + e[i]; a[i] = b[i] + c[i];` stays one loop); `Transformed::decision`

@@ -362,6 +362,10 @@ impl<'a> Lower<'a> {
             loc: self.lines.loc(def.span.start),
             message: format!("internal error: {}", e.0),
         })?;
+        let peeled = wrap::wrap_around(&mut body).map_err(|e| CError {
+            loc: self.lines.loc(def.span.start),
+            message: format!("internal error: {}", e.0),
+        })?;
         let f = Function {
             name,
             params,
@@ -370,6 +374,7 @@ impl<'a> Lower<'a> {
             body,
             ret,
             file_scope: Vec::new(),
+            peeled,
             is_static: d.specifiers.iter().any(|s| {
                 matches!(
                     &s.node,

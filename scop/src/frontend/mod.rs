@@ -65,6 +65,7 @@ mod source;
 mod statements;
 mod stmt;
 mod switch;
+mod wrap;
 
 #[cfg(test)]
 use expr::{character, hex_float};

@@ -213,6 +213,11 @@ pub struct Function {
     /// the C compiler keeps knowing their extent, alignment and that no other name reaches
     /// them. Every other consumer (the interpreter, native code) takes them as parameters.
     pub file_scope: Vec<ArrayId>,
+    /// The wrap-around scalars the front end peeled loops for (`frontend::wrap`): a loop's
+    /// first iteration written before it, the scalar read from the iteration before in the
+    /// others. The function's loops are then not the program's as written, so C made of it
+    /// adds something the C compiler does not do.
+    pub peeled: Vec<VarId>,
 }
 
 /// Integer and logical operators with two operands, and the arithmetic ones on floats.
