@@ -16,9 +16,10 @@
 //! is peeled only when the loop left over the other iterations carries no scalar from one
 //! iteration to the next (a recurrence through another scalar would keep it in order anyway).
 //!
-//! Not peeled: a loop whose counter is read outside the loops it counts (a peeled loop that
-//! does not run leaves it unassigned), whose start or bound reads what the body assigns or
-//! writes, or whose body has a labelled statement (a script names it, once).
+//! Not peeled: a loop with loops inside (their nests would be copied, for lanes they have
+//! anyway), a loop whose counter is read outside the loops it counts (a peeled loop that does
+//! not run leaves it unassigned), whose start or bound reads what the body assigns or writes,
+//! or whose body has a labelled statement (a script names it, once).
 
 use super::stmt::{assigned_vars, reads_var};
 use super::*;
@@ -227,7 +228,12 @@ fn candidates(f: &For, whole: &[Stmt]) -> Vec<(VarId, usize, Expr)> {
         }
         false
     };
-    if assigned.contains(&f.var)
+    // Innermost loops only: a loop around others would have whole nests copied, for lanes the
+    // loops inside have anyway.
+    let mut counters = Vec::new();
+    inner_counters(&f.body, &mut counters);
+    if !counters.is_empty()
+        || assigned.contains(&f.var)
         || changes(&f.init)
         || changes(&f.cond.bound)
         || reads_var(&f.init, f.var)
@@ -448,6 +454,8 @@ mod tests {
             "for (i = 0; i < n; i++) { L: a[i] = b[i] + t; t = b[i]; }",
             "for (i = 0; i < n - (int)t; i++) { a[i] = b[i] + t; t = b[i]; }",
             "for (i = 0; i < n; i++) { t = b[i]; a[i] = b[i] + t; }",
+            // Loops inside: not innermost.
+            "for (i = 0; i < n; i++) { for (int j = 0; j < n; j++) a[j] = b[j] + t; t = b[i]; }",
             // Another scalar carries a value on (a recurrence, a sum): no lanes to gain.
             "for (i = 0; i < n; i++) { a[i] = b[i] + t + s; t = b[i]; s = a[i]; }",
             "for (i = 0; i < n; i++) { a[i] = b[i] + t; t = b[i]; s = s + b[i]; }",
