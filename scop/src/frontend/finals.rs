@@ -113,17 +113,7 @@ fn substituted(e: &Expr, finals: &Finals) -> Result<Expr, IrError> {
     if finals.is_empty() {
         return Ok(e.clone());
     }
-    e.map_leaves(&mut |l: &IrLeaf, ty| match l {
-        IrLeaf::Var(v) => match finals.iter().find(|(x, _)| x == v) {
-            Some((_, value)) => value.clone().convert(ty),
-            None => Expr::leaf(IrLeaf::Var(*v), ty),
-        },
-        IrLeaf::Read(a, idx) => {
-            let idx = idx
-                .iter()
-                .map(|i| substituted(i, finals))
-                .collect::<Result<Vec<_>, _>>()?;
-            Expr::leaf(IrLeaf::Read(*a, idx), ty)
-        }
+    super::wrap::substituted(e, &|v| {
+        (finals.iter().find(|(x, _)| *x == v)).map(|(_, value)| value.clone())
     })
 }

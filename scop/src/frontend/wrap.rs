@@ -338,7 +338,7 @@ fn stmt_reads(s: &Stmt, v: VarId) -> bool {
 
 /// `e` with every read of a variable `by` gives a value for replaced by that value (converted to
 /// the variable's type).
-fn substituted(e: &Expr, by: &dyn Fn(VarId) -> Option<Expr>) -> Result<Expr, IrError> {
+pub(super) fn substituted(e: &Expr, by: &dyn Fn(VarId) -> Option<Expr>) -> Result<Expr, IrError> {
     e.map_leaves(&mut |l: &IrLeaf, ty| match l {
         IrLeaf::Var(v) => match by(*v) {
             Some(value) => value.convert(ty),
