@@ -606,7 +606,8 @@ impl<'a> Driver<'a> {
                 "first iterations peeled for the wrap-around scalars {}",
                 names.join(", ")
             );
-            self.report(PassReport::changed("peel", summary), start, 0, 0);
+            // The front end did the work: no time or operations of its own here.
+            self.report(PassReport::changed("peel", summary), Instant::now(), 0, 0);
         }
         if stop_after == Some("build") {
             return Ok(Ok(Front {
