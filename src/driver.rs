@@ -1031,6 +1031,12 @@ fn schedule(
         late,
         deps: None,
     };
+    let kept_order = |s: Scheduled| Scheduled {
+        decisions: vec![optimist_loopy::Decision::Schedule(
+            optimist_loopy::ScheduleChoice::Original,
+        )],
+        ..s
+    };
     let mut deps = || {
         let start = Instant::now();
         // The strategy and the verifier only ask memory-based dependences.
@@ -1088,22 +1094,25 @@ fn schedule(
                         deps: Some(d),
                     }
                 }
-                Err(LoopyError::Isl(IslError::Deadline)) => original(
+                // The automatic strategy's fallback is its decision too: the program's order
+                // (so that C which adds nothing else keeps the program's code, `as_written`:
+                // a crossing loop whose schedule isl could not make ran 0.93x rewritten).
+                Err(LoopyError::Isl(IslError::Deadline)) => kept_order(original(
                     Some("automatic strategy stopped at the deadline (Config::deadline), original order kept".into()),
                     true,
-                ),
-                Err(LoopyError::Isl(IslError::Budget)) => original(
+                )),
+                Err(LoopyError::Isl(IslError::Budget)) => kept_order(original(
                     Some(format!(
                         "automatic strategy ran out of its budget ({strategy_budget} isl operations, Config::budgets.strategy), original order kept"
                     )),
                     false,
-                ),
-                Err(e) => original(
+                )),
+                Err(e) => kept_order(original(
                     Some(format!(
                         "automatic strategy failed, original order kept: {e}"
                     )),
                     false,
-                ),
+                )),
             }
         }
         Strategy::Script(script) => {

@@ -1172,3 +1172,44 @@ fn for_c_a_wrap_around_scalar_is_read_from_the_iteration_before() {
     assert!(optimized.contains("- 1L)]"), "{optimized}");
     prints_the_same_and_runs_optimized("wrap", text, &out, part.kernel.as_deref().unwrap());
 }
+
+/// When the automatic strategy gives up (isl's scheduler fails, or its budget runs out: here a
+/// budget of one operation), its fallback, the program's order, is its decision: C that adds
+/// nothing else keeps the program's code. Before, such a region was rewritten with the
+/// passes' changes alone (a crossing loop, `x = a[N - 1 - i] + b[i] * c[i]; a[i] = x - 1; b[i]
+/// = x;`, where isl cannot carry the dependences, had `x`'s expression computed twice and ran
+/// 0.93x with gcc).
+#[test]
+fn for_c_the_strategys_fallback_keeps_a_region_as_written() {
+    let text = "#define LEN 4096\nstatic float a[LEN], b[LEN], c[LEN];\n\
+        void cross(void) {\n  int i;\n  float x;\n#pragma scop\n  for (i = 0; i < LEN; i++) { x = a[LEN - i - 1] + b[i] * c[i]; a[i] = x - 1.0f; b[i] = x; }\n#pragma endscop\n}\n\
+        void plain(void) {\n  int i;\n#pragma scop\n  for (i = 0; i < LEN; i++) a[i] = b[i] + c[i];\n#pragma endscop\n}\n";
+    let target = Some(optimist::Target {
+        threads: false,
+        ..optimist::Target::c()
+    });
+    let mut starved = Config {
+        target: target.clone(),
+        ..Config::default()
+    };
+    starved.budgets.strategy = 1;
+    for config in [
+        Config {
+            target,
+            ..Config::default()
+        },
+        starved,
+    ] {
+        let out =
+            optimist::rewrite_c("x.c", text, None, &Default::default(), &[], &config).unwrap();
+        for f in ["cross", "plain"] {
+            let part = out.parts.iter().find(|p| p.function == f).expect(f);
+            assert!(
+                matches!(&part.outcome, optimist::Rewrite::Kept(why) if why.contains("adds nothing")),
+                "{f} (strategy budget {}): {:?}",
+                config.budgets.strategy,
+                part.outcome
+            );
+        }
+    }
+}
