@@ -813,7 +813,7 @@ fn region_kernel(
     };
     let kernel = fresh(format!("{}_scop_{k}", r.function), taken);
     taken.push(kernel.clone());
-    let io = |v: &str| format!("optimist_io_{v}");
+    let io = |v: &str| format!("{}{v}", frontend::CELL_PREFIX);
     // The arrays at file scope the kernel's C names itself (not passed).
     let mut globals: Vec<&str> = Vec::new();
     // The one-element arrays of scalars the region writes: the caller declares each with

@@ -131,16 +131,16 @@ fn rewritten_loops_print_the_originals_bits_and_run_optimized() {
     )
     .unwrap();
     // Loops whose plan adds nothing for C (the program's order, its loops in order or in
-    // lanes the compiler finds itself over file-scope arrays) are kept as written: 160 of 256
-    // at this writing; 4 the model refuses (conditions on data their branches write:
-    // `cfifelse`, `rminidx`); the other 90 are rewritten.
+    // lanes the compiler finds itself over file-scope arrays, scalars in registers the
+    // program's own variables are in anyway) are kept as written: 178 of 256 at this writing;
+    // the other 78 are rewritten (28 restructured).
     let as_written = kept.iter().filter(|k| k.contains("adds nothing")).count();
     assert!(
-        (80..=110).contains(&optimized),
+        (65..=100).contains(&optimized),
         "{optimized} optimized; kept: {kept:#?}"
     );
     assert!(
-        (140..=175).contains(&as_written),
+        (155..=190).contains(&as_written),
         "{as_written} kept as written; kept: {kept:#?}"
     );
     let mut originals: Vec<PathBuf> = files.clone();

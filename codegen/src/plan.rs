@@ -142,7 +142,15 @@ impl Plan {
             optimist_scop::model::ArrayOrigin::Array(id) => file_scope.contains(&id),
             optimist_scop::model::ArrayOrigin::Scalar(_) => true,
         });
-        if changed || !decided.in_order(known) {
+        // A region's scalars, which its kernel takes as one-element arrays (`optimist_io_x`):
+        // a variable of the program as written, in a register there too.
+        let cell = |id: optimist_scop::ir::ArrayId| {
+            self.scop.arrays.iter().any(|a| {
+                a.origin == optimist_scop::model::ArrayOrigin::Array(id)
+                    && a.name.starts_with(optimist_scop::frontend::CELL_PREFIX)
+            })
+        };
+        if changed || !decided.in_order(known, &cell) {
             return None;
         }
         // The automatic strategy kept the program's order (its loops, not an interchange).

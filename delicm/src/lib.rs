@@ -174,7 +174,10 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
         flows: cache,
         known: Vec::new(),
     };
-    let mut mapped = 0;
+    // Scalars mapped elsewhere than onto their own cell (a region's kernel takes a scalar the
+    // region writes as the one-element array `optimist_io_x`: mapped there, `x` is the
+    // program's variable again, which the C compiler keeps in a register).
+    let (mut mapped, mut own_cell) = (0, 0);
     for &s in &locals {
         // Each web of the variable (writes and the reads they feed) is mapped on its own: one
         // variable reused by two loop nests holds two unrelated values. A web whose value feeds
@@ -220,6 +223,18 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
                 let mut said = Vec::new();
                 match map_scalar(scop, s, &web, &used, &own, &mut targets, &config, &mut said)? {
                     Some(w) => {
+                        let cell = format!(
+                            "{}{}",
+                            optimist_scop::frontend::CELL_PREFIX,
+                            scop.array(s).name
+                        );
+                        // The web's accesses now reach the array it was mapped onto.
+                        if web
+                            .first()
+                            .is_some_and(|&a| scop.array(scop.access(a).array).name == cell)
+                        {
+                            own_cell += 1;
+                        }
                         used.push(w);
                         mapped += 1;
                         notes.append(&mut said);
@@ -246,9 +261,10 @@ fn transform(scop: &mut Scop, cx: &PassCx<'_>) -> Result<PassReport, PassError> 
         .extend(notes.into_iter().map(|n| format!("{NOTE}{n}")));
     Ok(if changed {
         PassReport {
-            // Values forwarded into the same iteration, and the statements left dead: what a
-            // C compiler's registers do with the program's scalars.
-            compiler_does: mapped == 0 && across == 0,
+            // Values forwarded into the same iteration, scalars mapped onto their own cells,
+            // and the statements left dead: what a C compiler's registers do with the
+            // program's scalars.
+            compiler_does: mapped == own_cell && across == 0,
             ..PassReport::changed(PASS.name, summary)
         }
     } else {

@@ -105,14 +105,23 @@ impl Decided {
 
     /// Whether every loop runs in order ([`Exec::Serial`]), with no region or pack; with
     /// `lanes`, loops in the compiler's lanes count too when they are the loop as written
-    /// (no threads, nothing unrolled or kept in locals).
-    pub(crate) fn in_order(&self, lanes: bool) -> bool {
-        struct InOrder(bool, bool);
-        impl<'a> Visitor<'a> for InOrder {
+    /// (no threads, nothing unrolled or kept in locals); a loop keeping elements in registers
+    /// counts when each is at a fixed place of an array `kept` says the C compiler keeps in a
+    /// register in the program as written (a region's scalar, which its kernel takes as a
+    /// one-element array).
+    pub(crate) fn in_order(&self, lanes: bool, kept: &dyn Fn(ArrayId) -> bool) -> bool {
+        struct InOrder<'k>(bool, bool, &'k dyn Fn(ArrayId) -> bool);
+        impl<'a> Visitor<'a> for InOrder<'_> {
             fn enter(&mut self, n: Visit<'a>) -> bool {
                 self.0 &= match n {
                     Visit::Loop(l) => match &l.exec {
                         Exec::Serial => true,
+                        // Elements the C compiler keeps in registers itself in the program
+                        // as written, at fixed places.
+                        Exec::Registers(r) => r
+                            .groups
+                            .iter()
+                            .all(|g| g.others.is_empty() && (self.2)(g.home.1.array())),
                         Exec::Lanes(x) => {
                             self.1
                                 && x.own.is_none()
@@ -129,7 +138,7 @@ impl Decided {
                 self.0
             }
         }
-        let mut v = InOrder(true, lanes);
+        let mut v = InOrder(true, lanes, kept);
         walk::walk(&self.body, &mut v);
         v.0
     }

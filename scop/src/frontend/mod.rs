@@ -71,7 +71,7 @@ mod wrap;
 use expr::{character, hex_float};
 pub use nests::{BodyItem, LoopNest, loop_nests};
 use pure::*;
-pub use regions::{Input, Pass, Region, regions};
+pub use regions::{CELL_PREFIX, Input, Pass, Region, regions};
 use source::*;
 pub use statements::{Statements, StatementsParam, statements};
 use stmt::*;

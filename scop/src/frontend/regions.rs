@@ -79,7 +79,7 @@ pub enum Pass {
     Global(String),
     /// A scalar the region writes and whose value may be read outside it (or that it may
     /// read before writing), of type `ty`: through a one-element array, copied in first when
-    /// `copy_in`, always copied out after.
+    /// `copy_in`, always copied out after (named [`CELL_PREFIX`] and the scalar's name).
     InOut {
         /// Its type (`double`).
         ty: String,
@@ -90,6 +90,11 @@ pub enum Pass {
     /// local of the kernel, of type `ty`.
     Local(String),
 }
+
+/// The start of the name of the one-element array a region's kernel takes a scalar by
+/// ([`Pass::InOut`]): `optimist_io_x` for `x`. In the program as written the scalar is a
+/// variable the C compiler keeps in a register; in the kernel, a parameter it cannot.
+pub const CELL_PREFIX: &str = "optimist_io_";
 
 /// The `#pragma scop` regions of C `text` (named `name`) inside its own function definitions,
 /// in order, each with what it uses from outside and how a kernel made of it takes each
