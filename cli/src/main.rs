@@ -121,25 +121,22 @@ impl Source {
             defines: self.define.clone(),
             ..Default::default()
         };
-        if self.region.is_none() {
-            let e = match frontend::parse_file(&self.file, &config) {
+        // Without `--region`, the function itself first; its error stands when there is no
+        // region to fall back on (or a file the region finder cannot read).
+        let own = match self.region {
+            Some(_) => None,
+            None => match frontend::parse_file(&self.file, &config) {
                 Ok(f) => return Ok(f),
-                Err(e) => e,
-            };
-            // No region to fall back on (or a file the region finder cannot read): the
-            // function's own error.
-            if !matches!(
-                self.region_kernel(&config),
-                Ok(Some(_)) | Err(RegionError::Choose(_))
-            ) {
-                return Err(e.into());
-            }
-        }
-        match self.region_kernel(&config) {
-            Ok(Some(Ok(f))) => Ok(f),
-            Ok(Some(Err(why))) => bail!("{why}"),
-            Ok(None) => bail!("{}: no `#pragma scop` region to read", self.file.display()),
-            Err(RegionError::Choose(why) | RegionError::Other(why)) => Err(why),
+                Err(e) => Some(e),
+            },
+        };
+        match (self.region_kernel(&config), own) {
+            (Ok(Some(Ok(f))), _) => Ok(f),
+            (Ok(Some(Err(why))), _) => bail!("{why}"),
+            (Err(RegionError::Choose(why)), _) => Err(why),
+            (Ok(None) | Err(RegionError::Other(_)), Some(e)) => Err(e.into()),
+            (Ok(None), None) => bail!("{}: no `#pragma scop` region to read", self.file.display()),
+            (Err(RegionError::Other(why)), None) => Err(why),
         }
     }
 

@@ -19,7 +19,7 @@
 //! Not peeled: a loop with loops inside (their nests would be copied, for lanes they have
 //! anyway), a loop whose counter is read outside the loops it counts (a peeled loop that does
 //! not run leaves it unassigned), whose start or bound reads what the body assigns or writes,
-//! or whose body has a labelled statement (a script names it, once).
+//! or that is labelled or holds a labelled statement (a script names it, once).
 
 use super::stmt::{assigned_vars, reads_var};
 use super::*;
@@ -27,9 +27,8 @@ use super::*;
 /// The most iterations peeled off one loop (one per link of a chain of wrap-around scalars).
 pub(super) const MAX_PEELED: usize = 3;
 
-/// Peels the loops of `body` (at any depth) whose wrap-around scalars can be read from the
-/// iteration before (see the module's notes); `function` is the whole body, where the loops'
-/// counters must not be read outside their loops. Returns the scalars peeled for.
+/// Peels the loops of the function body `body` (at any depth) whose wrap-around scalars can be
+/// read from the iteration before (see the module's notes). Returns the scalars peeled for.
 pub(super) fn wrap_around(body: &mut Vec<Stmt>) -> Result<Vec<VarId>, IrError> {
     let whole = body.clone();
     let mut peeled = Vec::new();
@@ -43,20 +42,15 @@ fn block(stmts: &mut Vec<Stmt>, whole: &[Stmt], peeled: &mut Vec<VarId>) -> Resu
         match &mut st.kind {
             StmtKind::For(f) => {
                 block(&mut f.body, whole, peeled)?;
-                let loc = st.loc.clone();
-                let StmtKind::For(f) = st.kind else {
-                    unreachable!("matched above")
-                };
-                let label = st.label.clone();
-                match peel(f, whole, loc.clone(), peeled, 0)? {
-                    Ok(stmts) => out.extend(stmts),
-                    Err(f) => out.push(Stmt {
-                        kind: StmtKind::For(f),
-                        label,
-                        loc,
-                    }),
+                // A labelled loop stays whole: a script names it.
+                if st.label.is_none() {
+                    let mut vars = Vec::new();
+                    if let Some(stmts) = peel_rounds(f, whole, &st.loc, &mut vars, 0)? {
+                        peeled.extend(vars);
+                        out.extend(stmts);
+                        continue;
+                    }
                 }
-                continue;
             }
             StmtKind::If(_, then, els) => {
                 block(then, whole, peeled)?;
@@ -72,37 +66,19 @@ fn block(stmts: &mut Vec<Stmt>, whole: &[Stmt], peeled: &mut Vec<VarId>) -> Resu
 }
 
 /// `f` with its first iteration peeled for its wrap-around scalars, and again for the next
-/// link of a chain in the loop over the others (`depth` peeled so far); `Err(f)` when it has
+/// link of a chain in the loop over the others (`depth` peeled so far); `None` when it has
 /// none, or when the loop left at the end would still carry a scalar from one iteration to the
 /// next (a recurrence: `ym1 = y[i]` after `y[i] = ... ym1 ...`): peeling gains no lanes there
 /// and splits the statements the scheduler fuses (Deriche's filter ran 2.3 times slower).
-fn peel(
-    f: For,
-    whole: &[Stmt],
-    loc: Option<SrcLoc>,
-    peeled: &mut Vec<VarId>,
-    depth: usize,
-) -> Result<Result<Vec<Stmt>, For>, IrError> {
-    let mut vars = Vec::new();
-    match peel_rounds(f.clone(), whole, &loc, &mut vars, depth)? {
-        Some(stmts) => {
-            peeled.extend(vars);
-            Ok(Ok(stmts))
-        }
-        None => Ok(Err(f)),
-    }
-}
-
-/// [`peel`]'s rounds: `None` when nothing is peeled or the last loop still carries a scalar.
 fn peel_rounds(
-    f: For,
+    f: &For,
     whole: &[Stmt],
     loc: &Option<SrcLoc>,
     peeled: &mut Vec<VarId>,
     depth: usize,
 ) -> Result<Option<Vec<Stmt>>, IrError> {
     let found = if depth < MAX_PEELED {
-        candidates(&f, whole)
+        candidates(f, whole)
     } else {
         Vec::new()
     };
@@ -110,7 +86,7 @@ fn peel_rounds(
         // The loop over the iterations left: taken when no scalar flows between them.
         return Ok((depth > 0 && !carries(&f.body)).then(|| {
             vec![Stmt {
-                kind: StmtKind::For(f),
+                kind: StmtKind::For(f.clone()),
                 label: None,
                 loc: loc.clone(),
             }]
@@ -145,7 +121,7 @@ fn peel_rounds(
         step: f.step,
         body,
     };
-    let Some(rest) = peel_rounds(rest, whole, loc, peeled, depth + 1)? else {
+    let Some(rest) = peel_rounds(&rest, whole, loc, peeled, depth + 1)? else {
         return Ok(None);
     };
     let runs = Expr::binary(
@@ -170,10 +146,7 @@ fn carries(body: &[Stmt]) -> bool {
     assigned_vars(body, &mut assigned);
     assigned.sort_unstable_by_key(|v| v.0);
     assigned.dedup();
-    // Loop counters of loops inside are set before they are read.
-    let mut counters = Vec::new();
-    inner_counters(body, &mut counters);
-    assigned.into_iter().filter(|v| !counters.contains(v)).any(|v| {
+    assigned.into_iter().any(|v| {
         let first = body
             .iter()
             .find(|s| stmt_reads(s, v) || assigns(s, v))
@@ -182,22 +155,14 @@ fn carries(body: &[Stmt]) -> bool {
     })
 }
 
-/// The counters of the loops in `stmts`, at any depth.
-fn inner_counters(stmts: &[Stmt], out: &mut Vec<VarId>) {
-    for s in stmts {
-        match &s.kind {
-            StmtKind::For(f) => {
-                out.push(f.var);
-                inner_counters(&f.body, out);
-            }
-            StmtKind::If(_, t, e) => {
-                inner_counters(t, out);
-                inner_counters(e, out);
-            }
-            StmtKind::Block(b) => inner_counters(b, out),
-            StmtKind::Assign(..) => {}
-        }
-    }
+/// Whether `stmts` hold a loop, at any depth.
+fn has_loop(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::For(_) => true,
+        StmtKind::If(_, t, e) => has_loop(t) || has_loop(e),
+        StmtKind::Block(b) => has_loop(b),
+        StmtKind::Assign(..) => false,
+    })
 }
 
 /// Whether `s` assigns `v`, at any depth.
@@ -230,9 +195,7 @@ fn candidates(f: &For, whole: &[Stmt]) -> Vec<(VarId, usize, Expr)> {
     };
     // Innermost loops only: a loop around others would have whole nests copied, for lanes the
     // loops inside have anyway.
-    let mut counters = Vec::new();
-    inner_counters(&f.body, &mut counters);
-    if !counters.is_empty()
+    if has_loop(&f.body)
         || assigned.contains(&f.var)
         || changes(&f.init)
         || changes(&f.cond.bound)
@@ -445,13 +408,14 @@ mod tests {
     fn loops_whose_values_change_are_left_as_written() {
         // The value reads an array the loop writes; the counter is read after the loop (where
         // its value is not known: `counters_after_loops` replaces the others); the scalar is
-        // assigned twice; a statement is labelled; the bound reads the scalar; the scalar is
+        // assigned twice; a statement or the loop is labelled; the bound reads the scalar; the scalar is
         // assigned before it is read.
         for body in [
             "for (i = 0; i < n; i++) { a[i] = a[i] + t; t = a[i]; }",
             "for (i = 0; i < n; i++) { a[i] = b[i] + t; t = b[i]; }\n  if (n > 2) i = 5;\n  a[0] = i;",
             "for (i = 0; i < n; i++) { a[i] = b[i] + t; t = b[i]; t = t * 2; }",
             "for (i = 0; i < n; i++) { L: a[i] = b[i] + t; t = b[i]; }",
+            "L: for (i = 0; i < n; i++) { a[i] = b[i] + t; t = b[i]; }",
             "for (i = 0; i < n - (int)t; i++) { a[i] = b[i] + t; t = b[i]; }",
             "for (i = 0; i < n; i++) { t = b[i]; a[i] = b[i] + t; }",
             // Loops inside: not innermost.
