@@ -1257,3 +1257,62 @@ fn for_c_a_regions_scalars_in_registers_add_nothing() {
     }
     assert_eq!(outcome("wrap"), &optimist::Rewrite::Optimized);
 }
+
+/// Rows of sums (`s += aa[i][j] * x[j]` along each row `i`, a second sum in a scalar beside
+/// it) wait for each addition as written, and neither gcc nor clang may reorder them. For C the
+/// rows run four at a time, unrolled and jammed (`decide`'s `rows`): four chains side by side,
+/// each copy's sum in a local of its own, the last rows (254 is not a multiple of four) as
+/// written. Without threads and with OpenMP's, the rewritten program prints what the original
+/// prints, with its optimized code run.
+#[test]
+fn for_c_rows_of_sums_run_four_at_a_time() {
+    let text = "#include <stdio.h>\n#define LEN 254\n#define M 300\nstatic double aa[LEN][M], bb[LEN][M], x[M], r[LEN], y[LEN];\n\
+        void rows(void) {\n  int i, j;\n  double s, t;\n#pragma scop\n  for (i = 0; i < LEN; i++) {\n    s = 0;\n    t = 1;\n    for (j = 0; j < M; j++) { s += aa[i][j] * x[j]; t = t + bb[i][j]; }\n    r[i] = s;\n    y[i] = s * 0.5 + t;\n  }\n#pragma endscop\n}\n\
+        int main(void) {\n  int i, j;\n  double h = 0;\n  for (i = 0; i < LEN; i++) for (j = 0; j < M; j++) { aa[i][j] = (i * 7 + j * 3) % 11 * 0.1; bb[i][j] = (i + j) % 5 - 2.25; }\n  for (j = 0; j < M; j++) x[j] = j % 9 * 0.3;\n  rows();\n  for (i = 0; i < LEN; i++) h = h * 0.75 + r[i] + y[i] * 3;\n  printf(\"%.17g\\n\", h);\n  return 0;\n}\n";
+    for threads in [false, true] {
+        let config = Config {
+            target: Some(optimist::Target {
+                threads,
+                ..optimist::Target::c()
+            }),
+            ..Config::default()
+        };
+        let out =
+            optimist::rewrite_c("r.c", text, None, &Default::default(), &[], &config).unwrap();
+        let part = (out.parts.iter().find(|p| p.function == "rows")).expect("the region");
+        assert_eq!(
+            part.outcome,
+            optimist::Rewrite::Optimized,
+            "{:?}",
+            out.parts
+        );
+        // Four copies of each sum, in locals; the scalar's copies too.
+        for local in ["optimist_kept0_3 = ", "t_r3 = "] {
+            assert!(out.text.contains(local), "{local}: {}", out.text);
+        }
+        assert_eq!(
+            out.text.contains("#pragma omp parallel for private(c2_)"),
+            threads,
+            "{}",
+            out.text
+        );
+        let kernel = part.kernel.as_deref().unwrap();
+        if !threads {
+            prints_the_same_and_runs_optimized("rows", text, &out, kernel);
+            continue;
+        }
+        let Some(cc) = common::cc() else { return };
+        let scratch = std::env::temp_dir().join(format!("optimist-rows-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        let mut rewritten = out.text.clone();
+        rewritten.push_str(&format!("static void __attribute__((destructor)) optimist_report(void) {{ fprintf(stderr, \"optimist version %d\\n\", {kernel}_version); }}\n"));
+        let (source, original) = (scratch.join("rows_ours.c"), scratch.join("rows.c"));
+        std::fs::write(&source, &rewritten).unwrap();
+        std::fs::write(&original, text).unwrap();
+        let expected = run(&cc, &original, &scratch.join("rows_original"), &[]);
+        let (ours, report) = run_both(&cc, &source, &scratch.join("rows_ours"), &["-fopenmp"]);
+        assert_eq!(ours, expected);
+        assert!(report.contains("optimist version 1"), "{report}");
+        let _ = std::fs::remove_dir_all(&scratch);
+    }
+}

@@ -156,7 +156,7 @@ struct Printer<'a> {
 }
 
 /// What a vector loop keeps in a local ([`Printer::unrolled_vector_loop`]).
-#[derive(PartialEq)]
+#[derive(Clone, PartialEq)]
 enum Local {
     /// The one element of the array the iteration touches.
     Array(ScopArrayId),
@@ -417,11 +417,32 @@ impl Printer<'_> {
                 scalars,
                 fork,
                 strips: Some(width),
-            } => return self.stripped(l, end, Some((private, fork)), scalars, *width, depth),
+                rows,
+            } => {
+                let threads = Some((private.as_slice(), fork));
+                if !*rows {
+                    return self.stripped(l, end, threads, scalars, *width, depth);
+                }
+                // Rows of sums; the loop in order in a tree `decide` does not make.
+                if let Some(text) = self.rows(l, end, threads, scalars, *width, depth) {
+                    return text;
+                }
+            }
             Exec::Strips {
                 end,
                 width,
                 scalars,
+                rows: true,
+            } => {
+                if let Some(text) = self.rows(l, end, None, scalars, *width, depth) {
+                    return text;
+                }
+            }
+            Exec::Strips {
+                end,
+                width,
+                scalars,
+                rows: false,
             } => return self.stripped(l, end, None, scalars, *width, depth),
             Exec::Threads {
                 end,
@@ -429,6 +450,7 @@ impl Printer<'_> {
                 scalars,
                 fork,
                 strips: None,
+                ..
             } => {
                 test = format!("{it} < {}", self.aexpr(end));
                 // The inner loops' counters, each thread's own; the scalars written inside, each

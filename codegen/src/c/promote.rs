@@ -9,7 +9,7 @@
 //! two loops.
 
 use super::*;
-use crate::decide::{Probe, ProbeOp, Registers, StmtAt};
+use crate::decide::{Fork, Probe, ProbeOp, Promoted, Registers, StmtAt};
 
 impl Printer<'_> {
     /// A loop whose elements stay in locals ([`Registers`]): when it runs at all, and none of
@@ -137,5 +137,160 @@ impl Printer<'_> {
                 format!("({x} {infix} {y})")
             }
         })
+    }
+}
+
+impl Printer<'_> {
+    /// A parallel loop's rows of sums ([`Exec::Strips`]' `rows`): `width` iterations at a
+    /// time, unrolled and jammed (each statement outside the loops inside, then each loop
+    /// inside once, its statements for every copy, each copy's kept elements in locals of its
+    /// own), then the last iterations, fewer than `width`, as written. The iterations are
+    /// independent (the loop is parallel and owns no scalar), so each keeps its own order and
+    /// its bits. `threads`: the jams shared among OpenMP's threads. `None` only for a tree
+    /// `decide` does not make.
+    pub(super) fn rows(
+        &self,
+        l: &DLoop,
+        end: &AExpr,
+        threads: Option<(&[usize], &Option<Fork>)>,
+        scalars: &[(ScopArrayId, String)],
+        width: i64,
+        depth: usize,
+    ) -> Option<String> {
+        let pad = "  ".repeat(depth);
+        let it = &self.iters[l.iter];
+        let (init, end) = (self.aexpr(&l.init), self.aexpr(end));
+        let mut out = String::new();
+        if let Some((private, fork)) = threads {
+            let names: Vec<&str> = private.iter().map(|&k| self.iters[k].as_str()).collect();
+            let private = match names.is_empty() {
+                true => String::new(),
+                false => format!(" private({})", names.join(", ")),
+            };
+            let _ = writeln!(
+                out,
+                "{pad}#pragma omp parallel for{private}{}",
+                self.fork_clause(fork.as_ref())
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = {init}; {it} < {end} - {}L; {it} += {width}) {{",
+            width - 1
+        );
+        // Each copy's scalars: every iteration writes them before it reads them, and no value
+        // enters or leaves the loop (`decide`'s owned scalars).
+        let inner = "  ".repeat(depth + 1);
+        let mut own = Vec::new();
+        for (a, _) in scalars {
+            let (name, elem) = (self.array_name(*a), self.scop.array(*a).elem);
+            for q in 0..width {
+                let _ = writeln!(out, "{inner}{elem} {name}_r{q};");
+                own.push((q, Local::Array(*a), format!("{name}_r{q}")));
+            }
+        }
+        let copy_of = |q: i64| -> Vec<(Local, String)> {
+            own.iter()
+                .filter(|(c, ..)| *c == q)
+                .map(|(_, a, n)| (a.clone(), n.clone()))
+                .collect()
+        };
+        for n in &l.body {
+            match n {
+                DNode::Stmt(s) => {
+                    for q in 0..width {
+                        let before = self.registers.borrow().len();
+                        self.registers.borrow_mut().extend(copy_of(q));
+                        let copy = DNode::Stmt(shifted(s, l.iter, q));
+                        out.push_str(&self.nodes(std::slice::from_ref(&copy), depth + 1));
+                        self.registers.borrow_mut().truncate(before);
+                    }
+                }
+                DNode::For(f) => {
+                    out.push_str(&self.rows_loop(f, l.iter, width, &copy_of, depth + 1)?)
+                }
+                _ => return None,
+            }
+        }
+        let _ = writeln!(out, "{pad}}}");
+        // The iterations after the last jam (the loop's counter is OpenMP's own inside it).
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = optimist_max({init}, {init} + ({end} - {init}) / {width}L * {width}L); {it} < {end}; {it} += 1) {{"
+        );
+        out.push_str(&self.nodes(&l.body, depth + 1));
+        let _ = writeln!(out, "{pad}}}");
+        Some(out)
+    }
+
+    /// A loop inside rows of sums ([`Self::rows`]): its statements for each of the `width`
+    /// copies of the loop over `outer`, and each element it keeps ([`Registers`]) in a local
+    /// per copy, read before it and stored after it when it runs at all.
+    fn rows_loop(
+        &self,
+        f: &DLoop,
+        outer: usize,
+        width: i64,
+        own: &dyn Fn(i64) -> Vec<(Local, String)>,
+        depth: usize,
+    ) -> Option<String> {
+        let groups: &[Promoted] = match &f.exec {
+            Exec::Registers(r) if r.hit.is_none() => &r.groups,
+            Exec::Serial => &[],
+            _ => return None,
+        };
+        let pad = "  ".repeat(depth);
+        let inner = "  ".repeat(depth + 1);
+        let (iv, test, step) = (&self.iters[f.iter], self.aexpr(&f.cond), f.step);
+        let mut homes = Vec::new();
+        for q in 0..width {
+            for (k, g) in groups.iter().enumerate() {
+                let (node, a) = g.home;
+                let s = shifted(node.of(&f.body)?, outer, q);
+                let ctx = StmtCtx {
+                    st: Some(self.scop.stmt(s.stmt)),
+                    iterators: &s.iterators,
+                    indices: &s.indices,
+                };
+                let elem = self.scop.array(self.scop.access(g.accesses[0]).array).elem;
+                homes.push((
+                    format!("optimist_kept{k}_{q}"),
+                    self.access_text(&ctx, a.access()),
+                    elem,
+                ));
+            }
+        }
+        let mut out = String::new();
+        let _ = writeln!(out, "{pad}{iv} = {};", self.aexpr(&f.init));
+        let _ = writeln!(out, "{pad}if ({test}) {{");
+        for (local, home, elem) in &homes {
+            let _ = writeln!(out, "{inner}{elem} {local} = {home};");
+        }
+        let _ = writeln!(out, "{inner}for (; {test}; {iv} += {step}) {{");
+        for n in &f.body {
+            let DNode::Stmt(s) = n else {
+                return None;
+            };
+            for q in 0..width {
+                let before = self.registers.borrow().len();
+                self.registers.borrow_mut().extend(own(q));
+                self.registers
+                    .borrow_mut()
+                    .extend(groups.iter().enumerate().flat_map(|(k, g)| {
+                        g.accesses
+                            .iter()
+                            .map(move |&a| (Local::Access(a), format!("optimist_kept{k}_{q}")))
+                    }));
+                let copy = DNode::Stmt(shifted(s, outer, q));
+                out.push_str(&self.nodes(std::slice::from_ref(&copy), depth + 2));
+                self.registers.borrow_mut().truncate(before);
+            }
+        }
+        let _ = writeln!(out, "{inner}}}");
+        for (local, home, _) in &homes {
+            let _ = writeln!(out, "{inner}{home} = {local};");
+        }
+        let _ = writeln!(out, "{pad}}}");
+        Some(out)
     }
 }

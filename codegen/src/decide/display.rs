@@ -16,6 +16,9 @@ impl Exec {
     fn comment(&self, d: &Decided) -> String {
         match self {
             Exec::Serial => String::new(),
+            Exec::Strips {
+                width, rows: true, ..
+            } => format!("  // rows of sums in jams of {width}"),
             Exec::Strips { width, scalars, .. } => {
                 let mut s = format!("  // in strips of {width} side by side");
                 if !scalars.is_empty() {
@@ -29,6 +32,7 @@ impl Exec {
                 scalars,
                 fork,
                 strips,
+                rows,
                 ..
             } => {
                 let mut s = String::from("  // threads");
@@ -39,8 +43,14 @@ impl Exec {
                     let _ = write!(s, " (own {})", own.join(", "));
                 }
                 s.push_str(&from(fork.as_ref()));
-                if let Some(w) = strips {
-                    let _ = write!(s, ", in strips of {w} side by side");
+                match strips {
+                    Some(w) if *rows => {
+                        let _ = write!(s, ", rows of sums in jams of {w}");
+                    }
+                    Some(w) => {
+                        let _ = write!(s, ", in strips of {w} side by side");
+                    }
+                    None => {}
                 }
                 s
             }

@@ -482,11 +482,13 @@ impl ModelLowering<'_, '_> {
                 fork,
                 strips,
                 scalars,
+                rows,
                 ..
             } => {
+                // Rows of sums are C's (`decide`'s `rows`): here their iterations run in order.
                 let blocks = match strips {
-                    Some(w) => threads::Blocks::Strips(*w, scalars),
-                    None => threads::Blocks::InOrder,
+                    Some(w) if !rows => threads::Blocks::Strips(*w, scalars),
+                    _ => threads::Blocks::InOrder,
                 };
                 return self.parallel_loop(
                     iter,
@@ -520,6 +522,7 @@ impl ModelLowering<'_, '_> {
                 end,
                 width,
                 scalars,
+                rows: false,
             } => {
                 let first = self.aexpr(&l.init)?;
                 let stop = self.aexpr(end)?;
@@ -544,7 +547,7 @@ impl ModelLowering<'_, '_> {
                 }
                 return self.lower_loop(&b.serial);
             }
-            Exec::Serial => {}
+            Exec::Serial | Exec::Strips { rows: true, .. } => {}
         }
         let v = self.iters[iter];
         let x = self.aexpr(&l.init)?;
