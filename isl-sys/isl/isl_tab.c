@@ -1132,6 +1132,9 @@ static void update_row_sign(struct isl_tab *tab, int row, int col, int row_sgn)
  * s(n_rc)d_r n_jc/(|n_rc| d_j)	(n_ji |n_rc| - s(n_rc)n_jc n_ri)/(|n_rc| d_j)
  *
  */
+/* optimist: see isl_tab_pivot. */
+#define OPTIMIST_MAX_TAB_ROWS 1024
+
 int isl_tab_pivot(struct isl_tab *tab, int row, int col)
 {
 	int i, j;
@@ -1145,6 +1148,19 @@ int isl_tab_pivot(struct isl_tab *tab, int row, int col)
 	ctx = isl_tab_get_ctx(tab);
 	if (isl_ctx_next_operation(ctx) < 0)
 		return -1;
+	/* optimist: a pivot updates every row, and the integer lexmin
+	 * (cut_to_integer_lexmin) adds a row per cut: a tableau that grows
+	 * without end made each operation slower than the one before, so that
+	 * the operations counted no longer bound the time (a scheduler's
+	 * integer program of 30 columns went past 6000 rows in 140000 pivots,
+	 * minutes under a budget of 2 million operations).  Under a budget,
+	 * a tableau of more than OPTIMIST_MAX_TAB_ROWS rows exhausts it.
+	 * The largest of optimist's corpus and bench suite has 243 rows.
+	 */
+	if (ctx->max_operations && tab->n_row > OPTIMIST_MAX_TAB_ROWS)
+		isl_die(ctx, isl_error_quota,
+			"tableau too large for the operations allowed",
+			return -1);
 
 	isl_int_swap(mat->row[row][0], mat->row[row][off + col]);
 	sgn = isl_int_sgn(mat->row[row][0]);

@@ -7,13 +7,15 @@
 //! Every build of this crate compiles the same isl, wherever it is built from (optimist's
 //! workspace, a path or registry dependency, `cargo install`):
 //!
-//! - **isl's sources with three fixes**, each marked `optimist:` in the file: the scheduler's
+//! - **isl's sources with four fixes**, each marked `optimist:` in the file: the scheduler's
 //!   decomposition into strongly connected components wrote out of bounds when a validity
 //!   edge's dependence was plainly empty (`isl_scheduler_scc.c`, a SIGSEGV on some programs
 //!   with several loop nests), a parser stopped early leaked a token (`isl_stream.c`), and
 //!   whether a constraint taken from a basic map was an equality depended on where malloc had
 //!   put two allocations (`isl_constraint.c`: coalescing gave one of two forms, process to
-//!   process). See the crate's README.
+//!   process), and under a budget a tableau past 1024 rows exhausts it (`isl_tab.c`: an
+//!   integer lexmin adding a row per cut made each counted operation slower than the last, and
+//!   a budget of 2 million operations minutes long). See the crate's README.
 //! - **One configuration**: isl's own big integers with the small-integer optimisation (what
 //!   isl's `configure --with-int=imath-32` chooses), `-O3` in every profile. Values that fit
 //!   in 32 bits skip the big-integer code, which makes isl about twice as fast on the sets
@@ -21,7 +23,7 @@
 //! - **A C compiler is the only tool needed** (gcc or clang, and `ar`): no autotools, no
 //!   `configure`, no `make`. A missing compiler stops the build with the package to install.
 //!
-//! [`version`] tells which isl a program runs: `isl-0.27+optimist.3-IMath-32` here; a stock
+//! [`version`] tells which isl a program runs: `isl-0.27+optimist.4-IMath-32` here; a stock
 //! build of isl says otherwise.
 
 use std::ffi::{CStr, c_char};
@@ -31,7 +33,7 @@ unsafe extern "C" {
 }
 
 /// The build of isl linked into this program, as isl reports it (`isl_version()` without its
-/// final newline): `isl-0.27+optimist.3-IMath-32` for this crate's build, where `optimist.3`
+/// final newline): `isl-0.27+optimist.4-IMath-32` for this crate's build, where `optimist.4`
 /// counts the fixes applied and `IMath-32` is the small-integer configuration.
 pub fn version() -> &'static str {
     // SAFETY: isl_version takes no argument and returns a pointer to a static, NUL-terminated
@@ -44,6 +46,6 @@ pub fn version() -> &'static str {
 mod tests {
     #[test]
     fn the_linked_isl_is_optimists_small_integer_build() {
-        assert_eq!(super::version(), "isl-0.27+optimist.3-IMath-32");
+        assert_eq!(super::version(), "isl-0.27+optimist.4-IMath-32");
     }
 }

@@ -99,8 +99,8 @@
 //!   `AstBuild` has no notation and compares by identity.
 #![deny(missing_docs)]
 
-/// The build of isl this program runs, as isl reports it: `isl-0.27+optimist.3-IMath-32`
-/// (isl 0.27 with optimist's three fixes, the small-integer configuration), whatever crate
+/// The build of isl this program runs, as isl reports it: `isl-0.27+optimist.4-IMath-32`
+/// (isl 0.27 with optimist's four fixes, the small-integer configuration), whatever crate
 /// depends on this one. A program that printed anything else would not run optimist's isl.
 pub fn isl_version() -> &'static str {
     optimist_isl_sys::version()

@@ -705,7 +705,7 @@ mod values_and_more;
 fn the_isl_linked_is_optimists_build() {
     assert_eq!(
         optimist_presburger::isl_version(),
-        "isl-0.27+optimist.3-IMath-32"
+        "isl-0.27+optimist.4-IMath-32"
     );
 }
 
