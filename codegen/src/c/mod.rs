@@ -477,6 +477,11 @@ impl Printer<'_> {
                     return text;
                 }
             }
+            Exec::Extreme(e) => {
+                if let Some(text) = self.extreme(l, e, depth) {
+                    return text;
+                }
+            }
             // Never decided for C: the C compiler's predictive commoning does it.
             Exec::Serial | Exec::Carried(_) => {}
         }

@@ -9,7 +9,7 @@
 //! two loops.
 
 use super::*;
-use crate::decide::{Fork, Probe, ProbeOp, Promoted, Registers, StmtAt};
+use crate::decide::{EXTREME_LANES, Extreme, Fork, Probe, ProbeOp, Promoted, Registers, StmtAt};
 
 impl Printer<'_> {
     /// A loop whose elements stay in locals ([`Registers`]): when it runs at all, and none of
@@ -290,6 +290,120 @@ impl Printer<'_> {
         for (local, home, _) in &homes {
             let _ = writeln!(out, "{inner}{home} = {local};");
         }
+        let _ = writeln!(out, "{pad}}}");
+        Some(out)
+    }
+}
+
+impl Printer<'_> {
+    /// The greatest or least value of a loop's elements in lanes ([`Extreme`]): when the loop
+    /// runs at least two blocks of [`EXTREME_LANES`], each lane keeps the best of its elements
+    /// (`v > m ? v : m`: a loop of a block's elements the compiler runs in its lanes), the
+    /// lanes are compared in order, and a result that is not zero is stored; a zero is found
+    /// again in order from the loop's start. The elements after the blocks (or all of them)
+    /// run as written. `None` only for a tree `decide` does not make.
+    pub(super) fn extreme(&self, l: &DLoop, e: &Extreme, depth: usize) -> Option<String> {
+        let (s, k) = match (l.body.as_slice(), e.indexed) {
+            ([DNode::Stmt(s)], false) => (s, None),
+            ([DNode::Stmt(_), DNode::Stmt(s), DNode::Stmt(k)], true) => (s, Some(k)),
+            _ => return None,
+        };
+        // With its position: `k`, the value stored in it, its type.
+        let k = k.map(|k| {
+            let ks = self.scop.stmt(k.stmt);
+            let ctx = StmtCtx {
+                st: Some(ks),
+                iterators: &k.iterators,
+                indices: &k.indices,
+            };
+            let ty = self.scop.array(self.scop.access(ks.write).array).elem;
+            (self.access(&ctx, ks.write), self.body(&ctx, &ks.value), ty)
+        });
+        let st = self.scop.stmt(s.stmt);
+        let ctx = StmtCtx {
+            st: Some(st),
+            iterators: &s.iterators,
+            indices: &s.indices,
+        };
+        let x = self.access(&ctx, st.write);
+        let v = self.body(&ctx, &st.value);
+        let ty = self.scop.array(self.scop.access(st.write).array).elem;
+        let op = if e.greater { ">" } else { "<" };
+        let w = EXTREME_LANES;
+        let (it, init, end) = (&self.iters[l.iter], self.aexpr(&l.init), self.aexpr(&e.end));
+        let pad = "  ".repeat(depth);
+        let (p1, p2, p3) = (
+            "  ".repeat(depth + 1),
+            "  ".repeat(depth + 2),
+            "  ".repeat(depth + 3),
+        );
+        let m = format!("optimist_m[{it} - optimist_b]");
+        let mut out = String::new();
+        let _ = writeln!(out, "{pad}{it} = {init};");
+        let _ = writeln!(out, "{pad}if ({end} - {it} >= {}L) {{", 2 * w);
+        let _ = writeln!(out, "{p1}{ty} optimist_m[{w}], optimist_r;");
+        let _ = writeln!(out, "{p1}long optimist_b;");
+        let _ = writeln!(
+            out,
+            "{p1}for (long optimist_l = 0; optimist_l < {w}; optimist_l++) optimist_m[optimist_l] = {x};"
+        );
+        if let Some((kx, _, kty)) = &k {
+            let _ = writeln!(out, "{p1}{kty} optimist_k[{w}], optimist_rk;");
+            let _ = writeln!(
+                out,
+                "{p1}for (long optimist_l = 0; optimist_l < {w}; optimist_l++) optimist_k[optimist_l] = {kx};"
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{p1}for (optimist_b = {it}; optimist_b <= {end} - {w}L; optimist_b += {w}) {{"
+        );
+        let _ = writeln!(
+            out,
+            "{p2}for ({it} = optimist_b; {it} < optimist_b + {w}L; {it} += 1) {{"
+        );
+        let _ = writeln!(out, "{p3}{ty} optimist_v = {v};");
+        if let Some((kx, kv, _)) = &k {
+            let mk = format!("optimist_k[{it} - optimist_b]");
+            let _ = writeln!(out, "{p3}int optimist_c = optimist_v {op} {m};");
+            let _ = writeln!(out, "{p3}{m} = optimist_c ? optimist_v : {m};");
+            let _ = writeln!(out, "{p3}{mk} = optimist_c ? {kv} : {mk};");
+            let _ = writeln!(out, "{p2}}}");
+            let _ = writeln!(out, "{p1}}}");
+            // By value, then by position: the first position of the best value.
+            let _ = writeln!(out, "{p1}optimist_r = optimist_m[0];");
+            let _ = writeln!(out, "{p1}optimist_rk = optimist_k[0];");
+            let _ = writeln!(
+                out,
+                "{p1}for (long optimist_l = 1; optimist_l < {w}; optimist_l++) if (optimist_m[optimist_l] {op} optimist_r || (optimist_m[optimist_l] == optimist_r && optimist_k[optimist_l] < optimist_rk)) {{ optimist_r = optimist_m[optimist_l]; optimist_rk = optimist_k[optimist_l]; }}"
+            );
+            let _ = writeln!(out, "{p1}{x} = optimist_r;");
+            let _ = writeln!(out, "{p1}{kx} = optimist_rk;");
+            let _ = writeln!(out, "{p1}{it} = optimist_b;");
+            let _ = writeln!(out, "{pad}}}");
+            let _ = writeln!(out, "{pad}for (; {it} < {end}; {it} += 1) {{");
+            out.push_str(&self.nodes(&l.body, depth + 1));
+            let _ = writeln!(out, "{pad}}}");
+            return Some(out);
+        }
+        let _ = writeln!(out, "{p3}{m} = optimist_v {op} {m} ? optimist_v : {m};");
+        let _ = writeln!(out, "{p2}}}");
+        let _ = writeln!(out, "{p1}}}");
+        let _ = writeln!(out, "{p1}optimist_r = optimist_m[0];");
+        let _ = writeln!(
+            out,
+            "{p1}for (long optimist_l = 1; optimist_l < {w}; optimist_l++) if (optimist_m[optimist_l] {op} optimist_r) optimist_r = optimist_m[optimist_l];"
+        );
+        // A zero may have the other sign than the program's first one: found again in order.
+        let _ = writeln!(out, "{p1}if (optimist_r == 0) {{");
+        let _ = writeln!(out, "{p2}{it} = {init};");
+        let _ = writeln!(out, "{p1}}} else {{");
+        let _ = writeln!(out, "{p2}{x} = optimist_r;");
+        let _ = writeln!(out, "{p2}{it} = optimist_b;");
+        let _ = writeln!(out, "{p1}}}");
+        let _ = writeln!(out, "{pad}}}");
+        let _ = writeln!(out, "{pad}for (; {it} < {end}; {it} += 1) {{");
+        out.push_str(&self.nodes(&l.body, depth + 1));
         let _ = writeln!(out, "{pad}}}");
         Some(out)
     }

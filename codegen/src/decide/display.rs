@@ -16,6 +16,21 @@ impl Exec {
     fn comment(&self, d: &Decided) -> String {
         match self {
             Exec::Serial => String::new(),
+            Exec::Extreme(e) => format!(
+                "  // the {}{} in {} lanes{}",
+                if e.greater { "greatest" } else { "least" },
+                if e.indexed {
+                    " and its first position"
+                } else {
+                    ""
+                },
+                super::EXTREME_LANES,
+                if e.indexed {
+                    ""
+                } else {
+                    " (a zero found again in order)"
+                }
+            ),
             Exec::Strips {
                 width, rows: true, ..
             } => format!("  // rows of sums in jams of {width}"),

@@ -547,7 +547,8 @@ impl ModelLowering<'_, '_> {
                 }
                 return self.lower_loop(&b.serial);
             }
-            Exec::Serial | Exec::Strips { rows: true, .. } => {}
+            // C's (`decide`'s `extreme`): here the loop as written.
+            Exec::Serial | Exec::Strips { rows: true, .. } | Exec::Extreme(_) => {}
         }
         let v = self.iters[iter];
         let x = self.aexpr(&l.init)?;
