@@ -1318,7 +1318,8 @@ fn for_c_rows_of_sums_run_four_at_a_time() {
 }
 
 /// The greatest and the least value of a loop (`if (a[i] > s) s = a[i];`, `s > E` with an
-/// expression, and the greatest with its first position) wait for each test as written, and neither gcc nor clang may reorder them. For
+/// expression, the greatest with its first position, and a matrix's greatest with both its
+/// counters) wait for each test as written, and neither gcc nor clang may reorder them. For
 /// C they run in 32 lanes (`decide`'s `extreme`), then the lanes are compared. The inputs hold
 /// NaNs (a first one, which no test beats, and later ones, which never win), infinities, and
 /// zeros of both signs as the greatest value: the program keeps the first zero it met, which
@@ -1326,16 +1327,18 @@ fn for_c_rows_of_sums_run_four_at_a_time() {
 /// results of the rewritten program are the original's, with its optimized code run.
 #[test]
 fn for_c_the_greatest_and_least_values_run_in_lanes() {
-    let text = "#include <stdio.h>\n#include <math.h>\n#include <string.h>\n#define N 1000\nstatic double a[N], b[N];\n\
+    let text = "#include <stdio.h>\n#include <math.h>\n#include <string.h>\n#define N 1000\nstatic double a[N], b[N], aa[40][300];\n\
         double vmax(int n) {\n  double s;\n  int i;\n#pragma scop\n  s = a[0];\n  for (i = 1; i < n; i++) if (a[i] > s) s = a[i];\n#pragma endscop\n  return s;\n}\n\
         double vmin(int n) {\n  double s;\n  int i;\n#pragma scop\n  s = 1e300;\n  for (i = 0; i < n; i++) if (s > a[i] * b[i]) s = a[i] * b[i];\n#pragma endscop\n  return s;\n}\n\
         double vmaxidx(int n, int *where) {\n  double s;\n  int i, k;\n#pragma scop\n  s = a[0];\n  k = 0;\n  for (i = 1; i < n; i++) if (a[i] > s) { s = a[i]; k = i; }\n#pragma endscop\n  *where = k;\n  return s;\n}\n\
+        double max2d(int *xi, int *yi) {\n  double s;\n  int i, j, x, y;\n#pragma scop\n  s = aa[0][0];\n  x = -1;\n  y = -1;\n  for (i = 0; i < 40; i++)\n    for (j = 0; j < 300; j++) if (aa[i][j] > s) { s = aa[i][j]; x = i; y = j; }\n#pragma endscop\n  *xi = x;\n  *yi = y;\n  return s;\n}\n\
         static void show(double x) { unsigned long long u; memcpy(&u, &x, 8); printf(\"%.17g %016llx\\n\", x, u); }\n\
         int main(void) {\n  int k, i, n;\n  for (k = 0; k < 6; k++) {\n    for (i = 0; i < N; i++) { a[i] = ((i * 37 + k * 11) % 101) - 60.5; b[i] = (i % 7) * 0.5 - 1; }\n\
         if (k == 1) for (i = 0; i < N; i++) { a[i] = (i % 3 == 0) ? 0.0 : ((i % 3 == 1) ? -0.0 : -5.0); b[i] = 1; }\n\
         if (k == 2) { a[0] = NAN; a[500] = NAN; }\n    if (k == 3) { a[700] = NAN; b[5] = -0.0; }\n    if (k == 4) { a[999] = 1e308; a[998] = INFINITY; }\n\
         if (k == 5) for (i = 0; i < N; i++) { a[i] = (i == 77) ? -0.0 : -1.0 * (i % 5 + 1); if (i > 500) a[i] = 0.0; }\n\
-        for (n = 0; n <= N; n += 37) { int w; show(vmax(n)); show(vmin(n)); show(vmaxidx(n, &w)); printf(\"%d\\n\", w); }\n  }\n  return 0;\n}\n";
+        for (n = 0; n <= N; n += 37) { int w; show(vmax(n)); show(vmin(n)); show(vmaxidx(n, &w)); printf(\"%d\\n\", w); }\n\
+        for (i = 0; i < 40 * 300; i++) aa[i / 300][i % 300] = a[(i * 7) % N];\n    { int xi, yi; show(max2d(&xi, &yi)); printf(\"%d %d\\n\", xi, yi); }\n  }\n  return 0;\n}\n";
     let alone = Config {
         target: Some(optimist::Target {
             threads: false,
@@ -1344,7 +1347,7 @@ fn for_c_the_greatest_and_least_values_run_in_lanes() {
         ..Config::default()
     };
     let out = optimist::rewrite_c("x.c", text, None, &Default::default(), &[], &alone).unwrap();
-    for f in ["vmax", "vmin", "vmaxidx"] {
+    for f in ["vmax", "vmin", "vmaxidx", "max2d"] {
         let part = (out.parts.iter().find(|p| p.function == f)).expect("the region");
         assert_eq!(
             part.outcome,
@@ -1353,7 +1356,19 @@ fn for_c_the_greatest_and_least_values_run_in_lanes() {
             out.parts
         );
     }
-    // The three loops in lanes, the two without positions with their test for a zero.
+    // The four loops in lanes, the two without positions with their test for a zero; the
+    // greatest of the matrix with both its counters at its position.
+    assert!(
+        out.text.contains("if (optimist_rk != (long)(~0UL >> 1)) {"),
+        "{}",
+        out.text
+    );
+    assert_eq!(
+        out.text
+            .matches("optimist_k[optimist_l] = (long)(~0UL >> 1);")
+            .count(),
+        2
+    );
     assert!(
         out.text.contains("optimist_k[optimist_l] < optimist_rk"),
         "{}",

@@ -303,22 +303,28 @@ impl Printer<'_> {
     /// again in order from the loop's start. The elements after the blocks (or all of them)
     /// run as written. `None` only for a tree `decide` does not make.
     pub(super) fn extreme(&self, l: &DLoop, e: &Extreme, depth: usize) -> Option<String> {
-        let (s, k) = match (l.body.as_slice(), e.indexed) {
+        let (s, extras) = match (l.body.as_slice(), e.indexed) {
             ([DNode::Stmt(s)], false) => (s, None),
-            ([DNode::Stmt(_), DNode::Stmt(s), DNode::Stmt(k)], true) => (s, Some(k)),
+            ([DNode::Stmt(_), DNode::Stmt(s), rest @ ..], true) => (s, Some(rest)),
             _ => return None,
         };
-        // With its position: `k`, the value stored in it, its type.
-        let k = k.map(|k| {
+        // With the position: the statements after the value's, as assignments, run at the
+        // position found.
+        let mut set = String::new();
+        for n in extras.unwrap_or_default() {
+            let DNode::Stmt(k) = n else {
+                return None;
+            };
             let ks = self.scop.stmt(k.stmt);
             let ctx = StmtCtx {
                 st: Some(ks),
                 iterators: &k.iterators,
                 indices: &k.indices,
             };
-            let ty = self.scop.array(self.scop.access(ks.write).array).elem;
-            (self.access(&ctx, ks.write), self.body(&ctx, &ks.value), ty)
-        });
+            let p2 = "  ".repeat(depth + 2);
+            let (to, value) = (self.access(&ctx, ks.write), self.body(&ctx, &ks.value));
+            let _ = writeln!(set, "{p2}{to} = {value};");
+        }
         let st = self.scop.stmt(s.stmt);
         let ctx = StmtCtx {
             st: Some(st),
@@ -347,11 +353,12 @@ impl Printer<'_> {
             out,
             "{p1}for (long optimist_l = 0; optimist_l < {w}; optimist_l++) optimist_m[optimist_l] = {x};"
         );
-        if let Some((kx, _, kty)) = &k {
-            let _ = writeln!(out, "{p1}{kty} optimist_k[{w}], optimist_rk;");
+        if extras.is_some() {
+            // Each lane's position of its best value; none yet (the greatest `long`).
+            let _ = writeln!(out, "{p1}long optimist_k[{w}], optimist_rk;");
             let _ = writeln!(
                 out,
-                "{p1}for (long optimist_l = 0; optimist_l < {w}; optimist_l++) optimist_k[optimist_l] = {kx};"
+                "{p1}for (long optimist_l = 0; optimist_l < {w}; optimist_l++) optimist_k[optimist_l] = (long)(~0UL >> 1);"
             );
         }
         let _ = writeln!(
@@ -363,11 +370,11 @@ impl Printer<'_> {
             "{p2}for ({it} = optimist_b; {it} < optimist_b + {w}L; {it} += 1) {{"
         );
         let _ = writeln!(out, "{p3}{ty} optimist_v = {v};");
-        if let Some((kx, kv, _)) = &k {
+        if extras.is_some() {
             let mk = format!("optimist_k[{it} - optimist_b]");
             let _ = writeln!(out, "{p3}int optimist_c = optimist_v {op} {m};");
             let _ = writeln!(out, "{p3}{m} = optimist_c ? optimist_v : {m};");
-            let _ = writeln!(out, "{p3}{mk} = optimist_c ? {kv} : {mk};");
+            let _ = writeln!(out, "{p3}{mk} = optimist_c ? {it} : {mk};");
             let _ = writeln!(out, "{p2}}}");
             let _ = writeln!(out, "{p1}}}");
             // By value, then by position: the first position of the best value.
@@ -377,8 +384,12 @@ impl Printer<'_> {
                 out,
                 "{p1}for (long optimist_l = 1; optimist_l < {w}; optimist_l++) if (optimist_m[optimist_l] {op} optimist_r || (optimist_m[optimist_l] == optimist_r && optimist_k[optimist_l] < optimist_rk)) {{ optimist_r = optimist_m[optimist_l]; optimist_rk = optimist_k[optimist_l]; }}"
             );
-            let _ = writeln!(out, "{p1}{x} = optimist_r;");
-            let _ = writeln!(out, "{p1}{kx} = optimist_rk;");
+            // Where an element beat `x`: its value, and the others at its position.
+            let _ = writeln!(out, "{p1}if (optimist_rk != (long)(~0UL >> 1)) {{");
+            let _ = writeln!(out, "{p2}{x} = optimist_r;");
+            let _ = writeln!(out, "{p2}{it} = optimist_rk;");
+            out.push_str(&set);
+            let _ = writeln!(out, "{p1}}}");
             let _ = writeln!(out, "{p1}{it} = optimist_b;");
             let _ = writeln!(out, "{pad}}}");
             let _ = writeln!(out, "{pad}for (; {it} < {end}; {it} += 1) {{");

@@ -450,12 +450,14 @@ pub(crate) struct Extreme {
     pub end: AExpr,
     /// `>` (the greatest) or `<` (the least).
     pub greater: bool,
-    /// With its position: the loop's body is `c = E > x; if (c) x = E; if (c) k = i;` (the
-    /// front end's reading of `if (E > x) { x = E; k = i; }`), `k` an integer scalar or fixed
-    /// element, `i` the loop's counter, `c` read nowhere else. Each lane keeps the position of
-    /// its best value too, and the lanes are compared by value, then by position: the first
-    /// position of the best value is the program's (a lane's value that beat `x` is not equal
-    /// to `x`), and so is its value, bit for bit; no zero is found again.
+    /// With its position: the loop's body is `c = E > x; if (c) x = E; if (c) k = i; ...`
+    /// (the front end's reading of `if (E > x) { x = E; k = i; }`), each statement after the
+    /// second storing a value of the counters and parameters alone (`i`, an outer counter)
+    /// at a place the loop does not move, `c` read nowhere else. Each lane keeps the position
+    /// of its best value too (none while no element beat `x`), and the lanes are compared by
+    /// value, then by position: the first position of the best value is the program's (a
+    /// lane's value that beat `x` is not equal to `x`), and so is its value, bit for bit; the
+    /// other statements are run at that position. No zero is found again.
     pub indexed: bool,
 }
 
@@ -979,8 +981,14 @@ impl Decider<'_> {
         let end = exclusive_bound(l.iter, l.cond)?;
         let (greater, indexed) = match l.body {
             [Node::Stmt(node)] => (self.extreme(l.iter, node, None)?, false),
-            [Node::Stmt(c), Node::Stmt(node), Node::Stmt(k)] => {
-                (self.extreme(l.iter, node, Some((c, k)))?, true)
+            [Node::Stmt(c), Node::Stmt(node), rest @ ..] if !rest.is_empty() => {
+                let extras: Option<Vec<&StmtNode>> = (rest.iter())
+                    .map(|n| match n {
+                        Node::Stmt(k) => Some(k),
+                        _ => None,
+                    })
+                    .collect();
+                (self.extreme(l.iter, node, Some((c, &extras?)))?, true)
             }
             _ => return None,
         };
@@ -997,13 +1005,13 @@ impl Decider<'_> {
 
     /// Whether the statement of `node` is `if (E > x) x = E;` (`Some(true)`) or with `<`
     /// (`Some(false)`), as [`Extreme`] says, for the loop over `iter`.
-    /// `indexed`: the statements `c = E > x` and `if (c) k = i` around it ([`Extreme`]'s
+    /// `indexed`: the statement `c = E > x` before it and those under `c` after it ([`Extreme`]'s
     /// `indexed`).
     fn extreme(
         &self,
         iter: usize,
         node: &StmtNode,
-        indexed: Option<(&StmtNode, &StmtNode)>,
+        indexed: Option<(&StmtNode, &[&StmtNode])>,
     ) -> Option<bool> {
         let scop = self.scop;
         let st = scop.stmt(node.stmt);
@@ -1029,9 +1037,13 @@ impl Decider<'_> {
         };
         // The arrays the loop writes.
         let mut writes = vec![written];
-        if let Some((c, k)) = indexed {
+        if let Some((c, extras)) = indexed {
             writes.push(scop.access(scop.stmt(c.stmt).write).array);
-            writes.push(scop.access(scop.stmt(k.stmt).write).array);
+            writes.extend(
+                extras
+                    .iter()
+                    .map(|k| scop.access(scop.stmt(k.stmt).write).array),
+            );
         }
         // The element written stays where it is while the loop runs.
         let home = at(st.write)?;
@@ -1041,52 +1053,48 @@ impl Decider<'_> {
         // The test: the statement's guard, or the value of `c` its guard reads.
         let test = match indexed {
             None => st.guard.as_ref()?,
-            Some((c, k)) => {
-                let (cs, ks) = (scop.stmt(c.stmt), scop.stmt(k.stmt));
+            Some((c, extras)) => {
+                let cs = scop.stmt(c.stmt);
                 let flag = scop.access(cs.write).array;
-                let (kept, kty) = (
-                    scop.access(ks.write).array,
-                    scop.array(scop.access(ks.write).array).elem,
-                );
                 let reads_flag = |g: &Option<BodyExpr>| {
                     matches!(g.as_ref().map(|g| &g.kind), Some(ExprKind::Leaf(BodyLeaf::Access(a)))
                         if scop.access(*a).array == flag)
                 };
-                // `k = i`: the loop's counter (in `k`'s type), at a place the loop does not move.
-                let counter = |e: &BodyExpr| {
-                    let e = match &e.kind {
-                        ExprKind::Cast(x) => x,
-                        _ => e,
-                    };
-                    matches!(e.kind, ExprKind::Leaf(BodyLeaf::Iter(p))
-                        if k.iterators.get(p) == Some(&AExpr::Iter(iter)))
-                };
-                let fixed = match k.indices.iter().find(|(x, _)| *x == ks.write) {
-                    Some((_, e)) => e.iter().all(|e| lanes::coefficient(e, iter) == Some(0)),
-                    None => scop.array(kept).sizes.is_empty(),
-                };
-                // `c` is the front end's: a scalar these three statements alone read and write,
-                // each of them once in the program.
-                let alone = scop
-                    .accesses
-                    .iter()
+                // `c` is the front end's: a scalar these statements alone read and write, each
+                // of them once in the program.
+                let mut all = vec![c.stmt, node.stmt];
+                all.extend(extras.iter().map(|k| k.stmt));
+                let alone = (scop.accesses.iter())
                     .filter(|a| a.array == flag)
-                    .all(|a| [c.stmt, node.stmt, k.stmt].contains(&a.stmt))
-                    && [c.stmt, node.stmt, k.stmt]
+                    .all(|a| all.contains(&a.stmt))
+                    && all
                         .iter()
                         .all(|s| self.occurrences.get(s).copied() == Some(1));
                 if cs.guard.is_some()
                     || !scop.array(flag).sizes.is_empty()
                     || !reads_flag(&st.guard)
-                    || !reads_flag(&ks.guard)
-                    || !kty.is_int()
-                    || !counter(&ks.value)
-                    || !fixed
                     || !alone
-                    || [flag, kept].contains(&written)
-                    || kept == flag
+                    || flag == written
                 {
                     return None;
+                }
+                // Each of the others: under `c`, a value of the counters and parameters alone
+                // (`k = i`), stored at a place the loop does not move.
+                for k in extras {
+                    let ks = scop.stmt(k.stmt);
+                    let kept = scop.access(ks.write).array;
+                    let fixed = match k.indices.iter().find(|(x, _)| *x == ks.write) {
+                        Some((_, e)) => e.iter().all(|e| lanes::coefficient(e, iter) == Some(0)),
+                        None => scop.array(kept).sizes.is_empty(),
+                    };
+                    if !reads_flag(&ks.guard)
+                        || !ks.value.accesses().is_empty()
+                        || calls_user(&ks.value)
+                        || !fixed
+                        || [flag, written].contains(&kept)
+                    {
+                        return None;
+                    }
                 }
                 &cs.value
             }
@@ -1513,6 +1521,18 @@ fn same_value(
                 && xs.iter().zip(ys).all(|(x, y)| same_value(scop, x, y, at))
         }
         _ => false,
+    }
+}
+
+/// Whether an expression calls a function of the user's.
+fn calls_user(e: &BodyExpr) -> bool {
+    match &e.kind {
+        ExprKind::Pure(..) => true,
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Leaf(_) => false,
+        ExprKind::Unary(_, x) | ExprKind::Cast(x) => calls_user(x),
+        ExprKind::Binary(_, x, y) => calls_user(x) || calls_user(y),
+        ExprKind::Select(x, y, z) => calls_user(x) || calls_user(y) || calls_user(z),
+        ExprKind::Call(_, xs) => xs.iter().any(calls_user),
     }
 }
 
