@@ -375,10 +375,14 @@ impl Printer<'_> {
             let _ = writeln!(out, "{p3}int optimist_c = optimist_v {op} {m};");
             let _ = writeln!(out, "{p3}{m} = optimist_c ? optimist_v : {m};");
             let _ = writeln!(out, "{p3}{mk} = optimist_c ? {it} : {mk};");
-            let _ = writeln!(out, "{p2}}}");
-            let _ = writeln!(out, "{p1}}}");
+        } else {
+            let _ = writeln!(out, "{p3}{m} = optimist_v {op} {m} ? optimist_v : {m};");
+        }
+        let _ = writeln!(out, "{p2}}}");
+        let _ = writeln!(out, "{p1}}}");
+        let _ = writeln!(out, "{p1}optimist_r = optimist_m[0];");
+        if extras.is_some() {
             // By value, then by position: the first position of the best value.
-            let _ = writeln!(out, "{p1}optimist_r = optimist_m[0];");
             let _ = writeln!(out, "{p1}optimist_rk = optimist_k[0];");
             let _ = writeln!(
                 out,
@@ -391,27 +395,20 @@ impl Printer<'_> {
             out.push_str(&set);
             let _ = writeln!(out, "{p1}}}");
             let _ = writeln!(out, "{p1}{it} = optimist_b;");
-            let _ = writeln!(out, "{pad}}}");
-            let _ = writeln!(out, "{pad}for (; {it} < {end}; {it} += 1) {{");
-            out.push_str(&self.nodes(&l.body, depth + 1));
-            let _ = writeln!(out, "{pad}}}");
-            return Some(out);
+        } else {
+            let _ = writeln!(
+                out,
+                "{p1}for (long optimist_l = 1; optimist_l < {w}; optimist_l++) if (optimist_m[optimist_l] {op} optimist_r) optimist_r = optimist_m[optimist_l];"
+            );
+            // A zero may have the other sign than the program's first one: found again in
+            // order.
+            let _ = writeln!(out, "{p1}if (optimist_r == 0) {{");
+            let _ = writeln!(out, "{p2}{it} = {init};");
+            let _ = writeln!(out, "{p1}}} else {{");
+            let _ = writeln!(out, "{p2}{x} = optimist_r;");
+            let _ = writeln!(out, "{p2}{it} = optimist_b;");
+            let _ = writeln!(out, "{p1}}}");
         }
-        let _ = writeln!(out, "{p3}{m} = optimist_v {op} {m} ? optimist_v : {m};");
-        let _ = writeln!(out, "{p2}}}");
-        let _ = writeln!(out, "{p1}}}");
-        let _ = writeln!(out, "{p1}optimist_r = optimist_m[0];");
-        let _ = writeln!(
-            out,
-            "{p1}for (long optimist_l = 1; optimist_l < {w}; optimist_l++) if (optimist_m[optimist_l] {op} optimist_r) optimist_r = optimist_m[optimist_l];"
-        );
-        // A zero may have the other sign than the program's first one: found again in order.
-        let _ = writeln!(out, "{p1}if (optimist_r == 0) {{");
-        let _ = writeln!(out, "{p2}{it} = {init};");
-        let _ = writeln!(out, "{p1}}} else {{");
-        let _ = writeln!(out, "{p2}{x} = optimist_r;");
-        let _ = writeln!(out, "{p2}{it} = optimist_b;");
-        let _ = writeln!(out, "{p1}}}");
         let _ = writeln!(out, "{pad}}}");
         let _ = writeln!(out, "{pad}for (; {it} < {end}; {it} += 1) {{");
         out.push_str(&self.nodes(&l.body, depth + 1));
