@@ -343,6 +343,7 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
                 dim: 1,
                 sizes: vec![32, 2048],
                 wide: Some(512 * 1024),
+                narrowed: false,
             },
             // `j` runs in lanes: its tiles are as wide as 512 KiB of data allows; the rows'
             // tile is 252 (whole blocks of the rows), the reduction's 128 (`BlockShape::native`,
@@ -352,6 +353,7 @@ fn the_strategy_keeps_the_programs_order_when_it_is_better_and_says_why() {
                 dim: 1,
                 sizes: vec![252, 512, 128],
                 wide: Some(512 * 1024),
+                narrowed: false,
             },
             Decision::RegisterBlock {
                 stmt: "S1".into(),

@@ -355,6 +355,9 @@ pub enum Decision {
         sizes: Vec<i64>,
         /// When the member in lanes got wider tiles: the bytes of data they may take.
         wide: Option<u64>,
+        /// Whether the tiles were made narrower than the strategy's size: an access walks a
+        /// column whose lines would crowd the sets of the first cache.
+        narrowed: bool,
     },
     /// A band left untiled: tiling it would reverse a dependence.
     NotTiled {
@@ -486,6 +489,7 @@ impl fmt::Display for Decision {
                 dim,
                 sizes,
                 wide,
+                narrowed,
             } => {
                 write!(
                     f,
@@ -503,6 +507,12 @@ impl fmt::Display for Decision {
                         f,
                         " (the loop in vector lanes as wide as {} KiB of data allows)",
                         bytes / 1024
+                    )?;
+                }
+                if *narrowed {
+                    write!(
+                        f,
+                        " (narrowed: a column's lines would crowd the first cache's sets)"
                     )?;
                 }
                 Ok(())

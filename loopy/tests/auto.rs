@@ -190,3 +190,63 @@ fn a_nest_the_common_parallel_loop_leaves_out_gets_a_mark_of_its_own() {
     assert_eq!(checks.len(), 1, "{checks:?}");
     verify(&scop, &deps, &t.theta, &checks).unwrap();
 }
+
+/// The strategy's decisions for one thread of C on `src`.
+fn decided_for_c(src: &str) -> Vec<Decision> {
+    let f = frontend::parse_source("k.c", src, None, &FrontendConfig::default()).unwrap();
+    let scop = Scop::build(&f, &Default::default()).unwrap();
+    let deps = Dependences::compute(&scop, &Default::default()).unwrap();
+    auto(&scop, &deps, &AutoConfig::default(), &Target::c())
+        .unwrap()
+        .decisions
+}
+
+#[test]
+fn a_transpose_whose_columns_crowd_the_cache_runs_in_narrow_tiles() {
+    // Rows of 256 `double`s are 2048 bytes apart: a column's lines fall in 2 of the first
+    // cache's 64 sets, so walked as written each element of `B` comes from beyond it, and in
+    // tiles of 32 rows still 16 lines a set for 8 ways. Tiles of 8 rows keep their lines.
+    let tiled = |ds: &[Decision]| {
+        ds.iter().find_map(|d| match d {
+            Decision::Tiled {
+                sizes, narrowed, ..
+            } => Some((sizes.clone(), *narrowed)),
+            _ => None,
+        })
+    };
+    let fixed = decided_for_c(
+        "void t(double A[256][256], double B[256][256]) {
+           for (int i = 0; i < 256; i++) for (int j = 0; j < 256; j++) A[i][j] = B[j][i]; }",
+    );
+    assert_eq!(tiled(&fixed), Some((vec![8, 8], true)), "{fixed:?}");
+    // `float` rows of 256 are 1024 bytes apart: 4 set groups, tiles of 16 rows.
+    let floats = decided_for_c(
+        "void t(float A[256][256], float B[256][256]) {
+           for (int i = 0; i < 256; i++) for (int j = 0; j < 256; j++) A[i][j] = B[j][i]; }",
+    );
+    assert_eq!(tiled(&floats), Some((vec![16, 16], true)), "{floats:?}");
+    // Rows of 1000 `double`s spread over the sets: nothing crowds, the base tiles stay; so do
+    // rows whose size is a parameter (where they fall is not known).
+    for src in [
+        "void t(double A[1000][1000], double B[1000][1000]) {
+           for (int i = 0; i < 1000; i++) for (int j = 0; j < 1000; j++) A[i][j] = B[j][i]; }",
+        "void t(int n, double A[n][n], double B[n][n]) {
+           for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) A[i][j] = B[j][i]; }",
+    ] {
+        let ds = decided_for_c(src);
+        assert!(
+            tiled(&ds).is_none_or(|(sizes, narrowed)| !narrowed && sizes == [32, 32]),
+            "{ds:?}"
+        );
+    }
+    // A product's band keeps its tiles: `j` moves every access by one element.
+    let product = decided_for_c(
+        "void p(float A[256][256], float B[256][256], float C[256][256]) {
+           for (int i = 0; i < 64; i++) for (int j = 0; j < 64; j++) for (int k = 0; k < 64; k++)
+             A[i][j] += B[i][k] * C[k][j]; }",
+    );
+    assert!(
+        tiled(&product).is_some_and(|(_, narrowed)| !narrowed),
+        "{product:?}"
+    );
+}

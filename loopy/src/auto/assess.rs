@@ -197,11 +197,12 @@ pub(super) fn last_moves_within(
 /// In a permutable band, moves a member along which every access moves by at most one element
 /// (a coincident one if there is one, else the innermost) to the innermost place (any order of a permutable band's members is legal;
 /// this one lets the innermost loop walk memory contiguously, as `i, k, j` does for a product).
-/// Also says whether the member now last was coincident (carries no dependence).
+/// Also says whether the member now last was coincident (carries no dependence), and which
+/// member runs in lanes ([`TileLanes`]).
 pub(super) fn stride_one_innermost(
     scop: &Scop,
     band: &ScheduleNode,
-) -> Result<(ScheduleNode, bool, Option<usize>), IslError> {
+) -> Result<(ScheduleNode, bool, TileLanes), IslError> {
     let n = band.band_n_member()?;
     let partial = band.band_partial_schedule()?;
     // Strides are measured on the whole prefix (tile loops included) down through the bands
@@ -242,7 +243,7 @@ pub(super) fn stride_one_innermost(
                 return Ok((
                     band.clone(),
                     last_coincident,
-                    (!not_coincident).then_some(m),
+                    TileLanes::of(m, not_coincident),
                 ));
             }
             let x: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
@@ -255,11 +256,11 @@ pub(super) fn stride_one_innermost(
             let node = band
                 .delete()?
                 .insert_partial_schedule(&MultiUnionPwAff::from_union_map(&permuted)?)?;
-            return Ok((node, last_coincident, (!not_coincident).then_some(m)));
+            return Ok((node, last_coincident, TileLanes::of(m, not_coincident)));
         }
     }
     let last = n > 0 && band.band_member_coincident(n - 1)?;
-    Ok((band.clone(), last, None))
+    Ok((band.clone(), last, TileLanes::Column))
 }
 
 /// A candidate schedule, untiled, assessed; its tilings with the flat dimension where each

@@ -21,6 +21,13 @@
 //!   two reads of `A[i][j]` in one loop nest read it once). For each cache, the outermost loop
 //!   whose inside fits in it is found; what is inside it is loaded once per iteration of the
 //!   loops around it, and the data of a whole nest that fits is loaded once.
+//! - **Sets.** A line can only sit in the set its address gives ([`WAYS`] lines a set). Where
+//!   a stream's steps are known numbers of bytes (the array's sizes after the first are
+//!   constants), the lines it touches inside a loop must also spread over the sets
+//!   ([`crowded`]): a column of a `double A[256][256]` (rows 2048 bytes apart) falls in 2 of a
+//!   32 KiB cache's 64 sets, so 16 of its 256 lines stay and the next column finds none. Steps
+//!   of parameters are not known (their typical value says nothing of where rows fall), and
+//!   such streams count as spread, as before.
 //! - **Compute and memory overlap**: a nest takes the larger of the two (a roofline) and a
 //!   quarter of the smaller (the overlap is not perfect), then is
 //!   shared among [`CostModel::threads`] when its outermost parallel loop forks, each fork
@@ -34,8 +41,8 @@
 //!   short would cost little anyway). A skewed loop spans a sum of ranges: the statement's
 //!   domain, counted the same way, bounds the instances, and the outermost loops give up the
 //!   excess. The tile sizes of a band go the widest to its
-//!   innermost point loop (where the strategy put the member in lanes); caches are per core and
-//!   fully associative; nests start cold. The estimate ranks candidates of one kernel; it is
+//!   innermost point loop (where the strategy put the member in lanes); caches are per core;
+//!   nests start cold. The estimate ranks candidates of one kernel; it is
 //!   not a clock. Footprints come from the loops' trip counts, not capped by an array's
 //!   declared size: a typical value may exceed what the declared sizes allow (corpus/gemm.c's
 //!   `C[20][25]` with its loops at 1024), and every candidate is estimated at the same values.
@@ -57,6 +64,13 @@ const SHORT_CHAIN: u64 = 64;
 
 /// A dimension of at most this many values is not counted as a loop (below).
 const PIECES: i64 = 4;
+
+/// The ways of each cache of the model (the first two caches of the machines here have 8): a
+/// line can only be in the set its address gives, and a set holds this many.
+pub(super) const WAYS: u64 = 8;
+
+/// The most lines [`crowded`] counts one by one.
+const COUNTED_LINES: u64 = 1 << 16;
 
 /// What one step of a loop does to an access.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -81,6 +95,9 @@ struct Stream {
     elem: u64,
     /// The loops around it, outermost first, with their trip counts and its move.
     loops: Vec<(Key, u64, Move)>,
+    /// Per loop, the bytes one step moves it ([`byte_step`]; `None` where that is not one
+    /// known number: a move that varies, an array with sizes of parameters).
+    steps: Vec<Option<i64>>,
 }
 
 impl Stream {
@@ -98,6 +115,23 @@ impl Stream {
             }
         }
         runs.saturating_mul(window.saturating_mul(self.elem).div_ceil(LINE))
+    }
+
+    /// Whether the lines it touches inside the loops at `inside` and after crowd one set of a
+    /// cache of `sets` sets beyond `ways` lines ([`crowded`]); `false` where a step is unknown.
+    fn crowds(&self, inside: Key, sets: u64, ways: u64) -> bool {
+        let mut steps = Vec::new();
+        for (&(key, n, _), &step) in self.loops.iter().zip(&self.steps) {
+            if key < inside || n < 2 {
+                continue;
+            }
+            match step {
+                Some(0) => {}
+                Some(s) => steps.push((n, s)),
+                None => return false,
+            }
+        }
+        crowded(&steps, self.elem, sets, ways) == Some(true)
     }
 
     /// How many times the loops before `inside` run what is inside.
@@ -571,12 +605,14 @@ fn streams_of(
         )));
     }
     let mut moves: Vec<Vec<Move>> = vec![Vec::new(); st.accesses.len()];
+    let mut steps: Vec<Vec<Option<i64>>> = vec![Vec::new(); st.accesses.len()];
     for &(_, _, d) in loops {
         let step = along(scop, m.dim(DimType::Out)?, d, &format!("x{d} + 1"))?;
         let next = m.apply_range(&step)?.apply_range(&m.reverse()?)?;
         for (j, &acc) in st.accesses.iter().enumerate() {
             let Some((none, near)) = &bounds_of[j] else {
                 moves[j].push(Move::Stays);
+                steps[j].push(Some(0));
                 continue;
             };
             let relation = &scop.access(acc).relation;
@@ -584,6 +620,7 @@ fn streams_of(
                 .apply_domain(relation)?
                 .apply_range(relation)?
                 .deltas()?;
+            steps[j].push(byte_step(scop, scop.access(acc).array, &delta)?);
             moves[j].push(if delta.is_subset(none)? {
                 Move::Stays
             } else if delta.is_subset(near)? {
@@ -614,6 +651,21 @@ fn streams_of(
             continue;
         }
         let elem = array.elem.size() as u64;
+        // A tile loop moves as far as its point loop's steps in a tile.
+        let steps = loops
+            .iter()
+            .zip(&steps[j])
+            .map(|(&((_, k), _, d), &step)| {
+                if k == POINT {
+                    return step;
+                }
+                let size = loops
+                    .iter()
+                    .find(|&&((_, k), _, e)| k == POINT && e == d)
+                    .map(|&(_, n, _)| n as i64)?;
+                step?.checked_mul(size)
+            })
+            .collect();
         streams.push(Stream {
             array: access.array.0,
             elem,
@@ -622,9 +674,95 @@ fn streams_of(
                 .zip(&moves[j])
                 .map(|(&(key, n, _), &mv)| (key, n, mv))
                 .collect(),
+            steps,
         });
     }
     Ok(streams)
+}
+
+/// The bytes an access moves when its array's subscripts move by `delta` (the moves of one
+/// step of a loop): one number when `delta` is one move and the array's sizes after the first
+/// are constants, `None` otherwise (a move that varies, sizes of parameters: their typical
+/// value says nothing of where the rows fall in the cache).
+pub(super) fn byte_step(
+    scop: &Scop,
+    array: optimist_scop::model::ScopArrayId,
+    delta: &Set,
+) -> Result<Option<i64>, IslError> {
+    use optimist_scop::model::Size;
+    let arr = scop.array(array);
+    let rank = arr.sizes.len();
+    if delta.dim(DimType::SET)? != rank {
+        return Ok(None);
+    }
+    let mut bytes: i128 = 0;
+    let mut row: i128 = arr.elem.size() as i128;
+    for d in (0..rank).rev() {
+        let Some((lo, hi)) = bounds(delta, d)? else {
+            return Ok(None);
+        };
+        if lo != hi {
+            return Ok(None);
+        }
+        bytes += lo as i128 * row;
+        if d > 0 {
+            let Size::Const(n) = arr.sizes[d] else {
+                return Ok(None);
+            };
+            row = row.saturating_mul(n as i128);
+        }
+    }
+    Ok(i64::try_from(bytes).ok())
+}
+
+/// Whether the lines touched by the points `k1 * s1 + k2 * s2 + ...` (`steps`: each `(n, s)`,
+/// `0 <= k < n`, `s` bytes), each point `elem` bytes, crowd one set of a cache of `sets` sets
+/// beyond `ways` lines; `None` when there are too many to count. A line's set is its number
+/// modulo `sets` (the caches' index bits are the address's lowest above the line's). A column
+/// of a 256 x 256 `double` array (rows 2048 bytes apart) falls in 2 of a 32 KiB cache's 64
+/// sets: 16 lines stay of its 256, however much room the cache has; tiles of 8 rows stay.
+pub(super) fn crowded(steps: &[(u64, i64)], elem: u64, sets: u64, ways: u64) -> Option<bool> {
+    // Steps under a line make one window of contiguous bytes; the others jump from it.
+    let mut window = elem;
+    let mut jumps: Vec<(u64, u64)> = Vec::new();
+    for &(n, s) in steps {
+        let s = s.unsigned_abs();
+        if s < LINE {
+            window = window.saturating_add((n.saturating_sub(1)).saturating_mul(s));
+        } else {
+            jumps.push((n, s));
+        }
+    }
+    let per = window.div_ceil(LINE) + 1;
+    let points = jumps
+        .iter()
+        .try_fold(1u64, |p, &(n, _)| p.checked_mul(n))
+        .filter(|p| p.saturating_mul(per) <= COUNTED_LINES)?;
+    if jumps.is_empty() || points.saturating_mul(per) <= ways {
+        return Some(false);
+    }
+    let mut offsets = vec![0u64];
+    for &(n, s) in &jumps {
+        offsets = offsets
+            .iter()
+            .flat_map(|&o| (0..n).map(move |k| o.saturating_add(k.saturating_mul(s))))
+            .collect();
+    }
+    let mut lines: Vec<u64> = offsets
+        .iter()
+        .flat_map(|&o| (o / LINE)..=(o.saturating_add(window - 1) / LINE))
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    let mut count = vec![0u64; sets as usize];
+    for l in lines {
+        let c = &mut count[(l % sets) as usize];
+        *c += 1;
+        if *c > ways {
+            return Some(true);
+        }
+    }
+    Some(false)
 }
 
 /// The time, in picoseconds, a loop nest's `streams` take to come through the caches of
@@ -639,11 +777,13 @@ fn memory_ps(model: &CostModel, streams: &[&Stream]) -> u128 {
     keys.dedup();
     let mut mem = 0u128;
     for &(bytes, line_ps) in &model.caches {
+        let sets = (bytes / (LINE * WAYS)).max(1);
         let fits = |inside: Key| -> bool {
             let lines: u64 = streams
                 .iter()
                 .fold(0u64, |t, s| t.saturating_add(s.lines(inside)));
             lines.saturating_mul(LINE) <= bytes
+                && !streams.iter().any(|s| s.crowds(inside, sets, WAYS))
         };
         // The whole nest's data fits: each line once.
         let misses: u128 = if keys.first().is_none_or(|&k| fits(k)) {
@@ -737,6 +877,47 @@ mod tests {
             &Target::native(2, false, true),
         );
         assert_eq!(steps.forks, 0, "{steps}");
+    }
+
+    #[test]
+    fn a_column_of_rows_a_power_of_two_apart_crowds_a_few_sets() {
+        // 64 sets of 8 ways (32 KiB). A column of 256 rows 2048 bytes apart: 2 sets.
+        assert_eq!(crowded(&[(256, 2048)], 8, 64, 8), Some(true));
+        // Its tile of 8 rows, or of 16 rows two lines wide: 8 lines a set.
+        assert_eq!(crowded(&[(8, 2048)], 8, 64, 8), Some(false));
+        assert_eq!(crowded(&[(16, 8), (16, 2048)], 8, 64, 8), Some(false));
+        assert_eq!(crowded(&[(32, 8), (32, 2048)], 8, 64, 8), Some(true));
+        // Rows 8000 bytes apart spread over the sets; a row is contiguous.
+        assert_eq!(crowded(&[(256, 8000)], 8, 64, 8), Some(false));
+        assert_eq!(crowded(&[(4096, 8)], 8, 64, 8), Some(false));
+        // Too many lines to count: not known.
+        assert_eq!(
+            crowded(&[(1 << 12, 2048), (1 << 12, 1 << 20)], 8, 64, 8),
+            None
+        );
+    }
+
+    #[test]
+    fn a_column_that_crowds_the_cache_comes_from_beyond_it_each_time() {
+        let one = Target::c();
+        let transpose = |n: usize| {
+            program_order(
+                &format!(
+                    "void k(double A[{n}][{n}], double B[{n}][{n}]) {{
+                       for (int i = 0; i < {n}; i++) for (int j = 0; j < {n}; j++) A[i][j] = B[j][i]; }}"
+                ),
+                &one,
+            )
+            .0
+            .memory_ns
+        };
+        // Per element, 256 rows 2048 bytes apart cost more than 250 rows 2000 bytes apart,
+        // whose column stays in the first cache for the next 7 columns.
+        let (crowded, spread) = (
+            transpose(256) as f64 / 65536.0,
+            transpose(250) as f64 / 62500.0,
+        );
+        assert!(crowded > spread * 1.2, "{crowded} against {spread}");
     }
 
     #[test]

@@ -391,9 +391,9 @@ impl<'a> Search<'a> {
                 let n = band.band_n_member()?;
                 let members = band.band_partial_schedule()?;
                 isl_band = Some((members.clone(), n));
-                let (placed, _, wide) = stride_one_innermost(scop, &band)?;
+                let (placed, _, lanes) = stride_one_innermost(scop, &band)?;
                 schedule = if config.tile_size > 0 && n >= config.min_tile_depth.max(1) {
-                    let sizes = tile_sizes(scop, &band.domain()?, &members, n, wide, config)?;
+                    let sizes = tile_sizes(scop, &band.domain()?, &members, n, lanes, config)?;
                     mark_tiling(scop, placed, members, n, sizes, &mut tilings)?
                 } else {
                     placed
@@ -852,13 +852,14 @@ impl<'a> Search<'a> {
                 let wide = t
                     .sizes
                     .iter()
-                    .any(|&z| z != config.tile_size)
+                    .any(|&z| z > config.tile_size)
                     .then_some(config.cache_bytes);
                 decisions.push(Decision::Tiled {
                     stmts,
                     dim: p,
                     sizes: t.sizes.clone(),
                     wide,
+                    narrowed: t.sizes.iter().any(|&z| z < config.tile_size),
                 });
                 kept.push((t, p, zero));
             } else {
