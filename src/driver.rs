@@ -609,6 +609,14 @@ impl<'a> Driver<'a> {
             // The front end did the work: no time or operations of its own here.
             self.report(PassReport::changed("peel", summary), Instant::now(), 0, 0);
         }
+        if !f.counted.is_empty() {
+            let names: Vec<&str> = f.counted.iter().map(|&v| f.var(v).name.as_str()).collect();
+            let summary = format!(
+                "floating counters computed from their loops' counters: {}",
+                names.join(", ")
+            );
+            self.report(PassReport::changed("count", summary), Instant::now(), 0, 0);
+        }
         if stop_after == Some("build") {
             return Ok(Ok(Front {
                 scop,

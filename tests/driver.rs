@@ -1158,3 +1158,31 @@ fn a_products_columns_are_packed_sixteen_bytes_at_a_time() {
         .count();
     assert_eq!(copies, 1, "{report:?}");
 }
+
+/// A floating counter stepped by an integer from an integer (`x = 0; ... x = x + 1;`) is
+/// computed from the loop's counter, so the loop runs in lanes; native code and C give the
+/// interpreter's bits, the optimized version running.
+#[test]
+fn a_floating_counter_is_computed_from_the_loops_counter_and_runs_in_lanes() {
+    let f = corpus("corpus/float_counter.c");
+    assert_eq!(f.counted.len(), 2);
+    let spec = RunSpec::parse_args::<&str>(&[]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    let compiled = optimist::compile(&f, &Config::default()).unwrap();
+    let plan = compiled.outcome.plan().expect("optimized");
+    assert!(
+        plan.reports.iter().any(|r| r.pass == "count" && r.changed),
+        "{:?}",
+        plan.reports
+    );
+    let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+    assert_eq!((version, hashes), (Version::Optimized, reference.clone()));
+    let shown = plan.decide_c().display(&plan.ast, &plan.scop);
+    assert!(shown.contains("// lanes"), "{shown}");
+    assert!(!shown.contains("kept as written"), "{shown}");
+    if let Some(cc) = common::cc() {
+        let p = optimist::codegen::versioned_c(&f, Some(plan), "optimist_generated").unwrap();
+        let (hashes, version) = common::versioned_c_run(&cc, "counter", &f, &spec, &p.code);
+        assert_eq!((hashes, version.as_str()), (reference, "optimized"));
+    }
+}

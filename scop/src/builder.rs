@@ -87,6 +87,7 @@ impl FunctionBuilder {
                 is_static: false,
                 file_scope: Vec::new(),
                 peeled: Vec::new(),
+                counted: Vec::new(),
             },
             open: Vec::new(),
             body: Vec::new(),

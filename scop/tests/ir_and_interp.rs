@@ -341,6 +341,7 @@ fn builder_api() {
         is_static: false,
         file_scope: Vec::new(),
         peeled: Vec::new(),
+        counted: Vec::new(),
     };
     f.validate().unwrap();
     expect![[r#"

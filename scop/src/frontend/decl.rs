@@ -362,6 +362,10 @@ impl<'a> Lower<'a> {
             loc: self.lines.loc(def.span.start),
             message: format!("internal error: {}", e.0),
         })?;
+        let counted = counted::counted(&mut body, &self.vars).map_err(|e| CError {
+            loc: self.lines.loc(def.span.start),
+            message: format!("internal error: {}", e.0),
+        })?;
         let peeled = wrap::wrap_around(&mut body).map_err(|e| CError {
             loc: self.lines.loc(def.span.start),
             message: format!("internal error: {}", e.0),
@@ -375,6 +379,7 @@ impl<'a> Lower<'a> {
             ret,
             file_scope: Vec::new(),
             peeled,
+            counted,
             is_static: d.specifiers.iter().any(|s| {
                 matches!(
                     &s.node,

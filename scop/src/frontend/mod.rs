@@ -54,6 +54,7 @@ use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 
+mod counted;
 mod decl;
 mod expr;
 mod finals;

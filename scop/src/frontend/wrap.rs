@@ -325,7 +325,10 @@ fn substituted_stmts(
 }
 
 /// `s` with the reads of [`substituted`] replaced (the variables it assigns keep their names).
-fn substituted_stmt(s: &Stmt, by: &dyn Fn(VarId) -> Option<Expr>) -> Result<Stmt, IrError> {
+pub(super) fn substituted_stmt(
+    s: &Stmt,
+    by: &dyn Fn(VarId) -> Option<Expr>,
+) -> Result<Stmt, IrError> {
     let kind = match &s.kind {
         StmtKind::For(f) => StmtKind::For(For {
             var: f.var,

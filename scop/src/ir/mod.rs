@@ -218,6 +218,11 @@ pub struct Function {
     /// others. The function's loops are then not the program's as written, so C made of it
     /// adds something the C compiler does not do.
     pub peeled: Vec<VarId>,
+    /// The floating counters the front end computed from their loop's counter
+    /// (`frontend::counted`): `x = 0; ... x = x + 1;` read as `(float)(i + 1)`, exact while
+    /// the values are integers the type holds. As with `peeled`, the loops are then not the
+    /// program's as written.
+    pub counted: Vec<VarId>,
 }
 
 /// Integer and logical operators with two operands, and the arithmetic ones on floats.
