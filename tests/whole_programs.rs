@@ -1388,3 +1388,63 @@ fn for_c_the_greatest_and_least_values_run_in_lanes() {
     let part = out.parts.iter().find(|p| p.function == "vmax").unwrap();
     prints_the_same_and_runs_optimized("extreme", text, &out, part.kernel.as_deref().unwrap());
 }
+
+/// Node splitting in C: a read of an element a later iteration of a statement before it
+/// overwrites (`a[i + 1]` after `a[i] = ...`) is made at the top of the iteration
+/// (`optimist_h0`), so gcc and clang run the loop in lanes; a read of the element the same
+/// iteration wrote (`a[i]`) stays where it is, and a loop whose earlier statement writes the
+/// element read (`c[i + 1] = ...; d[i] = c[i + 1] + 1`) hoists nothing. The results are the
+/// original's bits, with its optimized code run.
+#[test]
+fn for_c_reads_a_later_iteration_overwrites_are_made_first() {
+    let text = "#include <stdio.h>\n#include <string.h>\n#define N 1000\nstatic float a[N], b[N], c[N], d[N], e[N];\n\
+        void split1(void) {\n  int i;\n#pragma scop\n  for (i = 0; i < N - 1; i++) { a[i] = b[i] * c[i] + b[i]; d[i] = a[i] + a[i + 1]; }\n#pragma endscop\n}\n\
+        void split2(void) {\n  int i;\n#pragma scop\n  for (i = 0; i < N - 2; i++) { a[i] = b[i] * c[i]; b[i] = a[i + 2] + d[i]; e[i] = a[i + 1] - b[i + 1]; }\n#pragma endscop\n}\n\
+        void same(void) {\n  int i;\n#pragma scop\n  for (i = 0; i < N - 1; i++) { c[i + 1] = b[i] * 2; d[i] = c[i + 1] + 1; }\n#pragma endscop\n}\n\
+        static void show(void) { unsigned long h = 0; int i; for (i = 0; i < N; i++) { unsigned u; memcpy(&u, &a[i], 4); h = h * 31 + u; memcpy(&u, &b[i], 4); h = h * 31 + u; memcpy(&u, &d[i], 4); h = h * 31 + u; memcpy(&u, &e[i], 4); h = h * 31 + u; } printf(\"%lx\\n\", h); }\n\
+        int main(void) {\n  int k, i;\n  for (k = 0; k < 3; k++) {\n    for (i = 0; i < N; i++) { a[i] = (i * 7 + k) % 13 - 6.5f; b[i] = (i % 5) * 0.25f; c[i] = (i % 3) - 1; d[i] = i * 0.5f; e[i] = 0; }\n\
+        split1(); show(); split2(); show(); same(); show();\n  }\n  return 0;\n}\n";
+    let alone = Config {
+        target: Some(optimist::Target {
+            threads: false,
+            ..optimist::Target::c()
+        }),
+        ..Config::default()
+    };
+    let out = optimist::rewrite_c("x.c", text, None, &Default::default(), &[], &alone).unwrap();
+    for f in ["split1", "split2"] {
+        let part = (out.parts.iter().find(|p| p.function == f)).expect("the region");
+        assert_eq!(
+            part.outcome,
+            optimist::Rewrite::Optimized,
+            "{:?}",
+            out.parts
+        );
+    }
+    // split1 hoists `a[i + 1]` alone; split2 `a[i + 2]`, `a[i + 1]` and `b[i + 1]` (written
+    // at `i` by the statement before, one element off).
+    let body = |f: &str| {
+        let start = out
+            .text
+            .find(&format!("void {f}_scop_1_optimized"))
+            .unwrap_or(0);
+        let end = out.text[start..]
+            .find("\n}\n")
+            .map_or(out.text.len(), |e| start + e);
+        out.text[start..end].to_string()
+    };
+    let split1 = body("split1");
+    assert!(
+        split1.contains("float optimist_h0 = a[(c0_ + 1L)];"),
+        "{split1}"
+    );
+    assert!(!split1.contains("optimist_h1"), "{split1}");
+    assert!(split1.contains("= a[c0_] + optimist_h0;"), "{split1}");
+    let split2 = body("split2");
+    assert!(split2.contains("optimist_h2"), "{split2}");
+    assert!(!out.text.contains("optimist_h0 = c["), "{}", out.text);
+    let part = out.parts.iter().find(|p| p.function == "split1").unwrap();
+    prints_the_same_and_runs_optimized("hoisted", text, &out, part.kernel.as_deref().unwrap());
+    let part = out.parts.iter().find(|p| p.function == "split2").unwrap();
+    prints_the_same_and_runs_optimized("hoisted2", text, &out, part.kernel.as_deref().unwrap());
+}

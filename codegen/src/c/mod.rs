@@ -482,6 +482,11 @@ impl Printer<'_> {
                     return text;
                 }
             }
+            Exec::Hoisted(reads) => {
+                if let Some(text) = self.hoisted_loop(l, reads, depth) {
+                    return text;
+                }
+            }
             // Never decided for C: the C compiler's predictive commoning does it.
             Exec::Serial | Exec::Carried(_) => {}
         }

@@ -12,6 +12,50 @@ use super::*;
 use crate::decide::{EXTREME_LANES, Extreme, Fork, Probe, ProbeOp, Promoted, Registers, StmtAt};
 
 impl Printer<'_> {
+    /// A loop in order whose `reads` are made at the top of each iteration
+    /// ([`Exec::Hoisted`]): each into a local of its own (`optimist_h0`), which its statement
+    /// reads instead. `None` (the loop as written) when a read's statement is not in the body.
+    pub(super) fn hoisted_loop(
+        &self,
+        l: &DLoop,
+        reads: &[(StmtAt, AccessId)],
+        depth: usize,
+    ) -> Option<String> {
+        let (pad, inner) = ("  ".repeat(depth), "  ".repeat(depth + 1));
+        let it = &self.iters[l.iter];
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{pad}for ({it} = {}; {}; {it} += {}) {{",
+            self.aexpr(&l.init),
+            self.aexpr(&l.cond),
+            l.step
+        );
+        let mut locals = Vec::with_capacity(reads.len());
+        for (k, &(node, a)) in reads.iter().enumerate() {
+            let s = node.of(&l.body)?;
+            let ctx = StmtCtx {
+                st: Some(self.scop.stmt(s.stmt)),
+                iterators: &s.iterators,
+                indices: &s.indices,
+            };
+            let elem = self.scop.array(self.scop.access(a).array).elem;
+            let local = format!("optimist_h{k}");
+            let _ = writeln!(
+                out,
+                "{inner}{elem} {local} = {};",
+                self.access_text(&ctx, a)
+            );
+            locals.push((Local::Access(a), local));
+        }
+        let before = self.registers.borrow().len();
+        self.registers.borrow_mut().extend(locals);
+        out.push_str(&self.nodes(&l.body, depth + 1));
+        self.registers.borrow_mut().truncate(before);
+        let _ = writeln!(out, "{pad}}}");
+        Some(out)
+    }
+
     /// A loop whose elements stay in locals ([`Registers`]): when it runs at all, and none of
     /// the moving accesses reaches a kept element in its iterations (checked on the
     /// addresses: the first one and the step between iterations), each element is read into

@@ -114,6 +114,9 @@ impl Exec {
                 }
             ),
             Exec::Registers(r) => format!("  // {} element(s) in registers", r.groups.len()),
+            Exec::Hoisted(reads) => {
+                format!("  // {} read(s) made first in each iteration", reads.len())
+            }
             Exec::Carried(values) => format!(
                 "  // {} value(s) carried to the next iteration",
                 values.len()

@@ -548,7 +548,10 @@ impl ModelLowering<'_, '_> {
                 return self.lower_loop(&b.serial);
             }
             // C's (`decide`'s `extreme`): here the loop as written.
-            Exec::Serial | Exec::Strips { rows: true, .. } | Exec::Extreme(_) => {}
+            Exec::Serial
+            | Exec::Strips { rows: true, .. }
+            | Exec::Extreme(_)
+            | Exec::Hoisted(_) => {}
         }
         let v = self.iters[iter];
         let x = self.aexpr(&l.init)?;
