@@ -356,7 +356,7 @@ pub enum Decision {
         /// When the member in lanes got wider tiles: the bytes of data they may take.
         wide: Option<u64>,
         /// Whether the tiles were made narrower than the strategy's size: an access walks a
-        /// column whose lines would crowd the sets of the first cache.
+        /// column along every member (a transpose), and the tiles are a line of elements.
         narrowed: bool,
     },
     /// A band left untiled: tiling it would reverse a dependence.
@@ -512,7 +512,7 @@ impl fmt::Display for Decision {
                 if *narrowed {
                     write!(
                         f,
-                        " (narrowed: a column's lines would crowd the first cache's sets)"
+                        " (narrowed to a line of elements: an access walks a column along each)"
                     )?;
                 }
                 Ok(())

@@ -19,14 +19,16 @@
 //!   threads in both back ends), a 5x5 convolution 32 x 1024. A member `sink_innermost` moves
 //!   below a reduction keeps 32 (native code measured slower with wider ones there). The
 //!   decisions say when a tile was widened. The soak's tiny-tile setups set `cache_bytes: 0`.
-//! - **Narrow tiles for columns** (`crowds_first`). Where no member moves every access by at
-//!   most one element (a transpose: `A[i][j] = B[j][i]`), the tiles are halved, down to
-//!   [`NARROWEST`], while one access's lines in a tile would fill more than half the ways of a
-//!   set of the first cache. Only arrays whose sizes after the first are constants are
-//!   measured. The loop collection's transposes of 256 x 256 arrays ran 1.8x-7.9x faster
-//!   than `gcc -O3 -march=native` on the program as written (`double`: 8 x 8 tiles; `float`: 16
-//!   x 16); a product's band (its `j` moves every access by one element) is not narrowed: 16
-//!   x 16 tiles made t2matmul 0.43x.
+//! - **Narrow tiles for columns** (`crowds_first`, `narrowest`). Where no member moves every
+//!   access by at most one element (a transpose: `A[i][j] = B[j][i]`) and one access's lines
+//!   in a tile of the base size would fill more than a quarter of the ways of a set of the
+//!   first cache (rows a power of two apart), every member's tile is a line of elements (8
+//!   `double`s, 16 `float`s): gcc ran tiles of 32 three times slower than tiles of 8 or 16 at
+//!   every power of two measured (128 to 1024 a side), clang all alike. Rows that spread over
+//!   the sets keep the base tiles (a 200 x 200 `float` transpose ran 0.70x in tiles of 16).
+//!   The cost model's sets (`cost::crowded`) show what the tiles gain. The loop collection's transposes of 256 x 256 arrays ran 1.8x-8.2x faster than
+//!   `gcc -O3 -march=native` on the program as written; a product's band (its `j` moves every
+//!   access by one element) is not narrowed: 16 x 16 tiles made t2matmul 0.43x.
 //! - **Which bands are tiled.** The fused candidate tiles its first permutable band, the
 //!   distributed one every outermost permutable band (`tile_all`). Tiling every band of the fused
 //!   schedule too was measured (`scripts/bench.sh 1 3` on the six suite kernels where it changes
@@ -147,15 +149,16 @@ pub(super) fn tile_sizes(
         };
         let Some(w) = wide.filter(|_| config.cache_bytes > 0 && base > 0) else {
             // No member along which every access moves by one element: an access walks a
-            // column (a transpose). Its tile must stay in the first cache's sets.
+            // column (a transpose). Where its lines in a tile crowd the first cache's sets,
+            // tiles a line of elements wide ([`narrowest`]).
             if lanes == TileLanes::Column
                 && config.cache_bytes > 0
-                && base > NARROWEST
                 && let Some((parts, _)) = measured_parts(scop, domain, members)?
+                && let Some(narrow) = narrowest(scop, &parts)
+                && narrow < base
+                && crowds_first(scop, &parts, &sizes)?
             {
-                while sizes.iter().all(|&s| s > NARROWEST) && crowds_first(scop, &parts, &sizes)? {
-                    sizes.iter_mut().for_each(|s| *s /= 2);
-                }
+                sizes.iter_mut().for_each(|s| *s = narrow);
             }
             return Ok(sizes);
         };
@@ -209,15 +212,51 @@ impl TileLanes {
     }
 }
 
-/// The smallest tile [`tile_sizes`] halves a crowded one to.
+/// The tile of a band whose every member has an access walking a column, in elements of 8
+/// bytes ([`narrowest`]).
 pub(super) const NARROWEST: i64 = 8;
+
+/// The tile size of a band whose every member has an access walking a column (a transpose,
+/// [`TileLanes::Column`]): a line (64 bytes) of the narrowest elements of the statements of
+/// `parts`, and at least [`NARROWEST`]: 8 `double`s, 16 `float`s; `None` when an array's rows
+/// have a length of parameters (not measured: the base tiles stay). By hand, transposes of n x n
+/// arrays with gcc -O3 -march=native, untiled / tiles of 32 / 16 / 8 (ms): n = 128 `float`
+/// 3.8 / 3.8 / 1.1 / 0.9, `double` 6.2 / 3.8 / 1.3 / 1.1; 256: 6.7 / 2.0 / 1.1 / 0.9 and 14.2
+/// / 6.2 / 1.8 / 1.8; 512: 14.1 / 6.3 / 1.6 / 1.5 and 18.6 / 11.9 / 4.1 / 4.5; 1024: 20.7 /
+/// 11.5 / 4.9 / 4.9 and 19.4 / 14.3 / 5.0 / 4.8. clang-19 ran tiles of 8 to 32 alike (2.3-3.3
+/// ms at 128 and 256, 3.0-5.0 at 512). Narrower than 16 `float`s a tile reads half of each
+/// line and leaves the other half to a tile much later (the estimates put tiles of 8 behind
+/// the program's order at 512).
+fn narrowest(scop: &Scop, parts: &[Map]) -> Option<i64> {
+    let arrays: Vec<&optimist_scop::model::ScopArray> = parts
+        .iter()
+        .filter_map(|m| {
+            let name = m.tuple_name(DimType::In).unwrap_or_default();
+            scop.stmts.iter().find(|s| s.name == name)
+        })
+        .flat_map(|st| st.accesses.iter())
+        .map(|&a| scop.array(scop.access(a).array))
+        .filter(|arr| !arr.sizes.is_empty())
+        .collect();
+    // Rows whose length is a parameter keep the base tiles (the suite's covariance and
+    // correlation, not measured narrower).
+    let fixed = arrays.iter().all(|arr| {
+        (arr.sizes.iter().skip(1)).all(|z| matches!(z, optimist_scop::model::Size::Const(_)))
+    });
+    let elem = arrays
+        .iter()
+        .map(|arr| arr.elem.size() as i64)
+        .min()?
+        .max(1);
+    fixed.then_some((64 / elem).max(NARROWEST))
+}
 /// The sets of the first cache of the cost model (32 KiB in [`super::cost::WAYS`] ways of
 /// 64-byte lines).
 const FIRST_SETS: u64 = 32 * 1024 / (64 * super::cost::WAYS);
 
 /// Whether, in a tile of `sizes`, one access of a statement of `parts` (instances to the band's
-/// members' values) touches lines that fill more than half the ways of one set of the first
-/// cache ([`super::cost::crowded`]; half: the other arrays of the tile need room too). A
+/// members' values) touches lines that fill more than a quarter of the ways of one set of the
+/// first cache ([`super::cost::crowded`]; the other arrays of the tile need room too). A
 /// transpose of 256 x 256 `double`s in tiles of 32 reads 32 rows 2048 bytes apart: 4 lines in
 /// each of 2 set groups, 16 a set; measured here with gcc, tiles of 32 ran in 6.2 ms, of 16 in
 /// 1.8, of 8 in 1.8, untiled 14.2 (`float`: 2.0, 1.1, 0.9 and 6.7). An access whose steps are
@@ -256,7 +295,7 @@ fn crowds_first(scop: &Scop, parts: &[Map], sizes: &[i64]) -> Result<bool, IslEr
                 }
             }
             let elem = arr.elem.size() as u64;
-            if super::cost::crowded(&steps, elem, FIRST_SETS, super::cost::WAYS / 2) == Some(true) {
+            if super::cost::crowded(&steps, elem, FIRST_SETS, super::cost::WAYS / 4) == Some(true) {
                 return Ok(true);
             }
         }
