@@ -7,7 +7,9 @@ original and the rewritten program compiled alike by gcc and clang-19 with `-O3 
 each kind timed (best of 5 runs), per kind the speed-up and whether the results agree.
 Usage: python3 benches/loops/probe_split.py [OPTIMIST] (default target/release/optimist; run
 from the repository root)."""
-import math, os, subprocess, sys
+import os, sys
+
+import probe
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else "target/release/optimist"
 OUT = "target/probe-split"
@@ -56,21 +58,4 @@ for T in ["float", "double"]:
   out.append("  return 0;\n}\n")
   open(f"{OUT}/p_{T}.c", "w").write("".join(out))
 
-for cc in ["gcc", "clang-19"]:
-    ups = []
-    for T in ["float", "double"]:
-        src, rw = f"{OUT}/p_{T}.c", f"{OUT}/rw_{T}.c"
-        with open(rw, "w") as f:
-            subprocess.run([BIN, "c", src, "--threads", "1"], stdout=f, stderr=subprocess.DEVNULL, check=True)
-        for name, path in [("o", src), ("r", rw)]:
-            subprocess.run([cc, "-O3", "-march=native", path, "-o", f"{OUT}/{name}_{T}_{cc}", "-lm"], check=True, stderr=subprocess.DEVNULL)
-        o = subprocess.run([f"{OUT}/o_{T}_{cc}"], capture_output=True, text=True, check=True).stdout.split("\n")
-        r = subprocess.run([f"{OUT}/r_{T}_{cc}"], capture_output=True, text=True, check=True).stdout.split("\n")
-        for a, b in zip(o, r):
-            if not a:
-                continue
-            a, b = a.split(), b.split()
-            up = float(a[2]) / float(b[2])
-            ups.append(up)
-            print(f"{cc} {a[0]} {a[1]} {a[2]} ms {b[2]} ms {up:.2f}x {'same' if a[3] == b[3] else 'RESULTS DIFFER'}")
-    print(f"{cc}: geometric mean {math.exp(sum(map(math.log, ups)) / len(ups)):.2f}x, worst {min(ups):.2f}x")
+probe.compare(OUT, BIN)
