@@ -640,6 +640,18 @@ fn calls_of_the_files_functions_are_inlined_into_found_nests() {
     prints_the_same_and_runs_optimized("helpers", &text, &out, &kernel);
 }
 
+/// The configuration for C built without OpenMP (`optimist c --threads 1`): no loop marked
+/// parallel.
+fn c_without_threads() -> Config {
+    Config {
+        target: Some(optimist::Target {
+            threads: false,
+            ..optimist::Target::c()
+        }),
+        ..Config::default()
+    }
+}
+
 /// Compiles the original `text` and its rewriting `out` (program `name`), runs both, checks
 /// they print the same and that `kernel` ran its optimized code (its last call).
 fn prints_the_same_and_runs_optimized(
@@ -1087,13 +1099,7 @@ fn for_c_without_threads_a_parallel_mark_alone_keeps_the_region_as_written() {
             .any(|l| l.trim_start().starts_with("#pragma omp parallel"))
     };
     assert!(parallel(&threads.text), "{}", threads.text);
-    let alone = Config {
-        target: Some(optimist::Target {
-            threads: false,
-            ..optimist::Target::c()
-        }),
-        ..Config::default()
-    };
+    let alone = c_without_threads();
     let one = rewrite(&alone);
     assert!(
         matches!(outcome(&one, "sweep"), optimist::Rewrite::Kept(why) if why.contains("adds nothing")),
@@ -1120,13 +1126,7 @@ fn for_c_a_statement_shifted_by_an_iteration_is_peeled_not_guarded() {
     let text = "#include <stdio.h>\n#define LEN 4096\nstatic double a[LEN], b[LEN], c[LEN], d[LEN];\n\
         void shifted(void) {\n  int i;\n#pragma scop\n  for (i = 1; i < LEN - 1; i++) { a[i] = b[i - 1] + c[i]; b[i] = b[i + 1] - d[i]; }\n#pragma endscop\n}\n\
         int main(void) {\n  int i;\n  double s = 0;\n  for (i = 0; i < LEN; i++) { b[i] = i % 7 - 3; c[i] = i % 5 * 0.25; d[i] = i % 3 * 0.5; }\n  shifted();\n  for (i = 0; i < LEN; i++) s = s * 0.5 + a[i] + b[i] * 3;\n  printf(\"%.17g\\n\", s);\n  return 0;\n}\n";
-    let alone = Config {
-        target: Some(optimist::Target {
-            threads: false,
-            ..optimist::Target::c()
-        }),
-        ..Config::default()
-    };
+    let alone = c_without_threads();
     let out = optimist::rewrite_c("f.c", text, None, &Default::default(), &[], &alone).unwrap();
     let part = (out.parts.iter().find(|p| p.function == "shifted")).expect("the region");
     assert_eq!(
@@ -1159,13 +1159,7 @@ fn for_c_a_wrap_around_scalar_is_read_from_the_iteration_before() {
     let text = "#include <stdio.h>\n#define LEN 4096\nstatic float a[LEN], b[LEN];\n\
         void smooth(void) {\n  int i, im1;\n  float x;\n#pragma scop\n  x = b[LEN - 1];\n  im1 = LEN - 2;\n  for (i = 0; i < LEN; i++) { a[i] = (b[i] + x) * 0.5f + b[im1] * 0.25f; im1 = i; x = b[i]; }\n#pragma endscop\n  printf(\"%.9g %d\\n\", x, im1);\n}\n\
         int main(void) {\n  int i;\n  double s = 0;\n  for (i = 0; i < LEN; i++) b[i] = (float)(i % 13) - 6.5f;\n  smooth();\n  for (i = 0; i < LEN; i++) s = s * 0.5 + a[i];\n  printf(\"%.17g\\n\", s);\n  return 0;\n}\n";
-    let alone = Config {
-        target: Some(optimist::Target {
-            threads: false,
-            ..optimist::Target::c()
-        }),
-        ..Config::default()
-    };
+    let alone = c_without_threads();
     let out = optimist::rewrite_c("w.c", text, None, &Default::default(), &[], &alone).unwrap();
     let part = (out.parts.iter().find(|p| p.function == "smooth")).expect("the region");
     assert_eq!(
@@ -1339,13 +1333,7 @@ fn for_c_the_greatest_and_least_values_run_in_lanes() {
         if (k == 5) for (i = 0; i < N; i++) { a[i] = (i == 77) ? -0.0 : -1.0 * (i % 5 + 1); if (i > 500) a[i] = 0.0; }\n\
         for (n = 0; n <= N; n += 37) { int w; show(vmax(n)); show(vmin(n)); show(vmaxidx(n, &w)); printf(\"%d\\n\", w); }\n\
         for (i = 0; i < 40 * 300; i++) aa[i / 300][i % 300] = a[(i * 7) % N];\n    { int xi, yi; show(max2d(&xi, &yi)); printf(\"%d %d\\n\", xi, yi); }\n  }\n  return 0;\n}\n";
-    let alone = Config {
-        target: Some(optimist::Target {
-            threads: false,
-            ..optimist::Target::c()
-        }),
-        ..Config::default()
-    };
+    let alone = c_without_threads();
     let out = optimist::rewrite_c("x.c", text, None, &Default::default(), &[], &alone).unwrap();
     for f in ["vmax", "vmin", "vmaxidx", "max2d"] {
         let part = (out.parts.iter().find(|p| p.function == f)).expect("the region");
@@ -1404,13 +1392,7 @@ fn for_c_reads_a_later_iteration_overwrites_are_made_first() {
         static void show(void) { unsigned long h = 0; int i; for (i = 0; i < N; i++) { unsigned u; memcpy(&u, &a[i], 4); h = h * 31 + u; memcpy(&u, &b[i], 4); h = h * 31 + u; memcpy(&u, &d[i], 4); h = h * 31 + u; memcpy(&u, &e[i], 4); h = h * 31 + u; } printf(\"%lx\\n\", h); }\n\
         int main(void) {\n  int k, i;\n  for (k = 0; k < 3; k++) {\n    for (i = 0; i < N; i++) { a[i] = (i * 7 + k) % 13 - 6.5f; b[i] = (i % 5) * 0.25f; c[i] = (i % 3) - 1; d[i] = i * 0.5f; e[i] = 0; }\n\
         split1(); show(); split2(); show(); same(); show();\n  }\n  return 0;\n}\n";
-    let alone = Config {
-        target: Some(optimist::Target {
-            threads: false,
-            ..optimist::Target::c()
-        }),
-        ..Config::default()
-    };
+    let alone = c_without_threads();
     let out = optimist::rewrite_c("x.c", text, None, &Default::default(), &[], &alone).unwrap();
     for f in ["split1", "split2"] {
         let part = (out.parts.iter().find(|p| p.function == f)).expect("the region");
