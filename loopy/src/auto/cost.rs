@@ -117,21 +117,20 @@ impl Stream {
         runs.saturating_mul(window.saturating_mul(self.elem).div_ceil(LINE))
     }
 
-    /// Whether the lines it touches inside the loops at `inside` and after crowd one set of a
-    /// cache of `sets` sets beyond `ways` lines ([`crowded`]); `false` where a step is unknown.
-    fn crowds(&self, inside: Key, sets: u64, ways: u64) -> bool {
+    /// The lines it touches inside the loops at `inside` and after ([`touched_lines`]), from
+    /// the first; `None` where a step is unknown or they are too many to count.
+    fn touched(&self, inside: Key) -> Option<Vec<u64>> {
         let mut steps = Vec::new();
         for (&(key, n, _), &step) in self.loops.iter().zip(&self.steps) {
             if key < inside || n < 2 {
                 continue;
             }
-            match step {
-                Some(0) => {}
-                Some(s) => steps.push((n, s)),
-                None => return false,
+            match step? {
+                0 => {}
+                s => steps.push((n, s)),
             }
         }
-        crowded(&steps, self.elem, sets, ways) == Some(true)
+        touched_lines(&steps, self.elem)
     }
 
     /// How many times the loops before `inside` run what is inside.
@@ -722,6 +721,12 @@ pub(super) fn byte_step(
 /// of a 256 x 256 `double` array (rows 2048 bytes apart) falls in 2 of a 32 KiB cache's 64
 /// sets: 16 lines stay of its 256, however much room the cache has; tiles of 8 rows stay.
 pub(super) fn crowded(steps: &[(u64, i64)], elem: u64, sets: u64, ways: u64) -> Option<bool> {
+    touched_lines(steps, elem).map(|lines| crowds(&lines, sets, ways))
+}
+
+/// The lines (numbers from the first) the points of [`crowded`] touch, each once; `None` when
+/// there are too many to count.
+fn touched_lines(steps: &[(u64, i64)], elem: u64) -> Option<Vec<u64>> {
     // Steps under a line make one window of contiguous bytes; the others jump from it.
     let mut window = elem;
     let mut jumps: Vec<(u64, u64)> = Vec::new();
@@ -734,13 +739,10 @@ pub(super) fn crowded(steps: &[(u64, i64)], elem: u64, sets: u64, ways: u64) -> 
         }
     }
     let per = window.div_ceil(LINE) + 1;
-    let points = jumps
+    jumps
         .iter()
         .try_fold(1u64, |p, &(n, _)| p.checked_mul(n))
         .filter(|p| p.saturating_mul(per) <= COUNTED_LINES)?;
-    if jumps.is_empty() || points.saturating_mul(per) <= ways {
-        return Some(false);
-    }
     let mut offsets = vec![0u64];
     for &(n, s) in &jumps {
         offsets = offsets
@@ -754,15 +756,20 @@ pub(super) fn crowded(steps: &[(u64, i64)], elem: u64, sets: u64, ways: u64) -> 
         .collect();
     lines.sort_unstable();
     lines.dedup();
+    Some(lines)
+}
+
+/// Whether `lines` put more than `ways` in one set of a cache of `sets` sets.
+fn crowds(lines: &[u64], sets: u64, ways: u64) -> bool {
+    if lines.len() as u64 <= ways {
+        return false;
+    }
     let mut count = vec![0u64; sets as usize];
-    for l in lines {
+    lines.iter().any(|&l| {
         let c = &mut count[(l % sets) as usize];
         *c += 1;
-        if *c > ways {
-            return Some(true);
-        }
-    }
-    Some(false)
+        *c > ways
+    })
 }
 
 /// The time, in picoseconds, a loop nest's `streams` take to come through the caches of
@@ -775,6 +782,11 @@ fn memory_ps(model: &CostModel, streams: &[&Stream]) -> u128 {
         .collect();
     keys.sort();
     keys.dedup();
+    // The lines each stream touches inside each loop, counted once for every cache.
+    let touched: BTreeMap<(usize, Key), Option<Vec<u64>>> = (0..streams.len())
+        .flat_map(|k| keys.iter().map(move |&key| (k, key)))
+        .map(|(k, key)| ((k, key), streams[k].touched(key)))
+        .collect();
     let mut mem = 0u128;
     for &(bytes, line_ps) in &model.caches {
         let sets = (bytes / (LINE * WAYS)).max(1);
@@ -783,7 +795,11 @@ fn memory_ps(model: &CostModel, streams: &[&Stream]) -> u128 {
                 .iter()
                 .fold(0u64, |t, s| t.saturating_add(s.lines(inside)));
             lines.saturating_mul(LINE) <= bytes
-                && !streams.iter().any(|s| s.crowds(inside, sets, WAYS))
+                && !(0..streams.len()).any(|k| {
+                    touched[&(k, inside)]
+                        .as_deref()
+                        .is_some_and(|l| crowds(l, sets, WAYS))
+                })
         };
         // The whole nest's data fits: each line once.
         let misses: u128 = if keys.first().is_none_or(|&k| fits(k)) {
