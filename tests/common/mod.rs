@@ -124,28 +124,36 @@ pub fn compiles(cc: &str, code: &str) -> Result<(), String> {
     }
 }
 
-/// Whether `cc -fopenmp` compiles and links a program (asked once).
+/// Whether `cc -fopenmp` compiles and links a program (asked once per compiler: clang may lack
+/// the `omp.h` gcc has).
 pub fn openmp(cc: &str) -> bool {
-    static OPENMP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *OPENMP.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("optimist-openmp-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let src = dir.join("omp.c");
-        std::fs::write(
-            &src,
-            "#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n",
-        )
-        .unwrap();
-        let ok = Command::new(cc)
-            .arg("-fopenmp")
-            .arg(&src)
-            .arg("-o")
-            .arg(dir.join("omp"))
-            .output()
-            .is_ok_and(|o| o.status.success());
-        std::fs::remove_dir_all(&dir).ok();
-        ok
-    })
+    static OPENMP: std::sync::Mutex<Vec<(String, bool)>> = std::sync::Mutex::new(Vec::new());
+    let mut known = OPENMP.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, ok)) = known.iter().find(|(c, _)| c == cc) {
+        return *ok;
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "optimist-openmp-{}-{}",
+        std::process::id(),
+        known.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("omp.c");
+    std::fs::write(
+        &src,
+        "#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n",
+    )
+    .unwrap();
+    let ok = Command::new(cc)
+        .arg("-fopenmp")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.join("omp"))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+    known.push((cc.to_string(), ok));
+    ok
 }
 
 /// Compiles `code` (a C version of `f` named `optimist_generated`) with the run contract's
