@@ -1186,3 +1186,46 @@ fn a_floating_counter_is_computed_from_the_loops_counter_and_runs_in_lanes() {
         assert_eq!((hashes, version.as_str()), (reference, "optimized"));
     }
 }
+
+/// The integer counters of a nest (`k++` in a column recurrence's inner loop and once more in
+/// the outer one, `m` stepped twice in one body) are computed from the loops' counters: the
+/// model's nest is free to be restructured, the pass is reported as one the C compiler does
+/// itself, and native code and C give the interpreter's bits, which are those of the original
+/// source compiled as it is.
+#[test]
+fn integer_counters_of_a_nest_are_computed_from_the_loops_counters() {
+    let f = corpus("corpus/int_counter_nest.c");
+    assert_eq!(f.counted.len(), 2);
+    let spec = RunSpec::parse_args::<&str>(&[]).unwrap();
+    let reference = common::interpreter_hashes(&f, &spec);
+    let compiled = optimist::compile(&f, &Config::default()).unwrap();
+    let plan = compiled.outcome.plan().expect("optimized");
+    assert!(
+        plan.reports
+            .iter()
+            .any(|r| r.pass == "count" && r.changed && r.compiler_does),
+        "{:?}",
+        plan.reports
+    );
+    // No statement of the model steps a counter: the recurrence's statement is alone in its
+    // nest, and its loop over the columns runs on threads.
+    let shown = plan.decide_c().display(&plan.ast, &plan.scop);
+    assert!(shown.contains("threads"), "{shown}");
+    let (version, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+    assert_eq!((version, hashes), (Version::Optimized, reference.clone()));
+    if let Some(cc) = common::cc() {
+        let p = optimist::codegen::versioned_c(&f, Some(plan), "optimist_generated").unwrap();
+        let (hashes, version) = common::versioned_c_run(&cc, "nest", &f, &spec, &p.code);
+        assert_eq!((hashes, version.as_str()), (reference.clone(), "optimized"));
+        // The program as written, compiled: the front end's rewrite kept its meaning.
+        let source = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/int_counter_nest.c"),
+        )
+        .unwrap()
+        .replacen("void int_counter_nest(", "void optimist_generated(", 1);
+        assert_eq!(
+            common::hashes_of_c(&cc, "nest", &f, &spec, &source),
+            reference
+        );
+    }
+}

@@ -137,7 +137,7 @@ fn counter(
 /// `c` when `value` is `x + c`, `c + x` or `x - c` for an integer constant `c` (conversions
 /// around `x` and the constant allowed: `x + 1` in `float` converts the `1`, `x + 1.0` computes
 /// in `double` and converts back).
-fn stepped(value: &Expr, x: VarId) -> Option<i128> {
+pub(super) fn stepped(value: &Expr, x: VarId) -> Option<i128> {
     let value = strip(value);
     let ExprKind::Binary(op, a, b) = &value.kind else {
         return None;
@@ -161,7 +161,7 @@ fn strip(e: &Expr) -> &Expr {
 
 /// The value of `e` when it is an integer constant, or a floating one whose value is an
 /// integer (not `-0.0`), conversions around it allowed; `None` otherwise.
-fn integer(e: &Expr) -> Option<i128> {
+pub(super) fn integer(e: &Expr) -> Option<i128> {
     match &strip(e).kind {
         ExprKind::Int(v) => Some(*v),
         ExprKind::Float(v)
@@ -178,7 +178,7 @@ fn integer(e: &Expr) -> Option<i128> {
 }
 
 /// The number of iterations of `f` when its start and bound are integer constants.
-fn trips(f: &For) -> Option<i128> {
+pub(super) fn trips(f: &For) -> Option<i128> {
     let (start, bound, step) = (
         integer(&f.init)?,
         integer(&f.cond.bound)?,
@@ -216,7 +216,7 @@ fn exact(ty: Type, start: i128, step: i128, trips: i128) -> bool {
 }
 
 /// The iteration number of `f` at its counter (`(i - start) / step`), a `long`.
-fn iteration(f: &For) -> Result<Expr, IrError> {
+pub(super) fn iteration(f: &For) -> Result<Expr, IrError> {
     let i = Expr::var(f.var, f.init.ty).convert(Type::I64)?;
     let from = Expr::binary(BinOp::Sub, i, f.init.clone().convert(Type::I64)?)?;
     if f.step == 1 {

@@ -366,6 +366,13 @@ impl<'a> Lower<'a> {
             loc: self.lines.loc(def.span.start),
             message: format!("internal error: {}", e.0),
         })?;
+        let mut counted = counted;
+        counted.extend(
+            induction::induction(&mut body, &self.vars).map_err(|e| CError {
+                loc: self.lines.loc(def.span.start),
+                message: format!("internal error: {}", e.0),
+            })?,
+        );
         let peeled = wrap::wrap_around(&mut body).map_err(|e| CError {
             loc: self.lines.loc(def.span.start),
             message: format!("internal error: {}", e.0),

@@ -58,6 +58,7 @@ mod counted;
 mod decl;
 mod expr;
 mod finals;
+mod induction;
 mod inline;
 mod nests;
 mod pure;

@@ -221,7 +221,8 @@ pub struct Function {
     /// The floating counters the front end computed from their loop's counter
     /// (`frontend::counted`): `x = 0; ... x = x + 1;` read as `(float)(i + 1)`, exact while
     /// the values are integers the type holds. As with `peeled`, the loops are then not the
-    /// program's as written.
+    /// program's as written. Also the integer counters of loop nests (`frontend::induction`):
+    /// `k = 1; ... k++;` read as `(int)(1 + 256 * i + j)`.
     pub counted: Vec<VarId>,
 }
 
