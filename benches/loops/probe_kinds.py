@@ -64,25 +64,13 @@ kinds = [
  ("lerp2d", "for (i = 0; i < M; i++) for (j = 0; j < M; j++) aa[i][j] = bb[i][j] + (cc[i][j] - bb[i][j]) * b[j];", "", 100),
  ("symm", "for (i = 0; i < M; i++) for (j = 0; j < M; j++) aa[i][j] = bb[i][j] + bb[j][i] + cc[i][j];", "", 100),
 ]
-for T in ["float", "double"]:
-  out = [f"#include <stdio.h>\n#include <time.h>\n#define N 20000\n#define M 256\n#define L 48\ntypedef {T} REAL;\n"
-         "static REAL a[N], b[N], c[N], d[N], e[N], flat[M * M];\nstatic int ip[N];\nint sk = 3, sn = 8;\n"
-         "static REAL aa[M][M], bb[M][M], cc[M][M], X[L][L][L], Y[L][L][L], Z[L][L][L];\n"
-         "void dummy(REAL *, REAL *);\n"]
-  for n, body, decl, reps in kinds:
-    out.append(f"static void {n}(void) {{\n  int i, j, k, m, nl;\n  {decl}\n  for (nl = 0; nl < {reps}; nl++) {{\n#pragma scop\n    {body}\n#pragma endscop\n    dummy(a, aa[0]);\n  }}\n}}\n")
-  out.append("void dummy(REAL *x, REAL *y) { __asm__ volatile(\"\" :: \"r\"(x), \"r\"(y) : \"memory\"); }\n")
-  out.append("static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }\n")
-  out.append("static void init(void) { int i, j, k; for (i = 0; i < N; i++) { a[i] = ((i * 7) % 23 - 11) * 0.125; b[i] = ((i * 5) % 19 - 9) * 0.25; c[i] = (i % 17) * 0.0625; d[i] = (i % 13 - 6) * 0.5; e[i] = (i % 29 - 3) * 0.125; ip[i] = (i * 7919) % N; }\n"
-             "  for (i = 0; i < M; i++) for (j = 0; j < M; j++) { aa[i][j] = ((i * 3 + j) % 11) * 0.125; bb[i][j] = ((i + j * 5) % 7 - 3) * 0.5; cc[i][j] = ((i ^ j) % 5) * 0.25; flat[i * M + j] = 0; }\n"
-             "  for (i = 0; i < L; i++) for (j = 0; j < L; j++) for (k = 0; k < L; k++) { X[i][j][k] = 0; Y[i][j][k] = (i + 2 * j + 3 * k) % 7; Z[i][j][k] = (i * j + k) % 5; } }\n")
-  out.append("static unsigned long mix(unsigned long h, const void *p, unsigned long n) { const unsigned char *q = p; while (n--) h = h * 1099511628211UL ^ *q++; return h; }\n")
-  out.append("static unsigned long hash(void) { unsigned long h = 1469598103934665603UL; h = mix(h, a, sizeof a); h = mix(h, b, sizeof b); h = mix(h, c, sizeof c); h = mix(h, d, sizeof d); h = mix(h, e, sizeof e);\n"
-             "  h = mix(h, flat, sizeof flat); h = mix(h, aa, sizeof aa); h = mix(h, bb, sizeof bb); h = mix(h, cc, sizeof cc); h = mix(h, X, sizeof X); return h; }\n")
-  out.append("int main(void) {\n  double t, best;\n  int r;\n")
-  for n, _, _, _ in kinds:
-    out.append(f"  best = 1e9; for (r = 0; r < 5; r++) {{ init(); t = now(); {n}(); t = now() - t; if (t < best) best = t; }}\n  printf(\"{n} {T} %.6f %lx\\n\", best * 1e3, hash());\n")
-  out.append("  return 0;\n}\n")
-  open(f"{OUT}/p_{T}.c", "w").write("".join(out))
+probe.write(
+    OUT, kinds,
+    "static REAL a[N], b[N], c[N], d[N], e[N], flat[M * M];\nstatic int ip[N];\nint sk = 3, sn = 8;\n"
+    "static REAL aa[M][M], bb[M][M], cc[M][M], X[L][L][L], Y[L][L][L], Z[L][L][L];\n",
+    "for (i = 0; i < N; i++) { a[i] = ((i * 7) % 23 - 11) * 0.125; b[i] = ((i * 5) % 19 - 9) * 0.25; c[i] = (i % 17) * 0.0625; d[i] = (i % 13 - 6) * 0.5; e[i] = (i % 29 - 3) * 0.125; ip[i] = (i * 7919) % N; }\n"
+    "  for (i = 0; i < M; i++) for (j = 0; j < M; j++) { aa[i][j] = ((i * 3 + j) % 11) * 0.125; bb[i][j] = ((i + j * 5) % 7 - 3) * 0.5; cc[i][j] = ((i ^ j) % 5) * 0.25; flat[i * M + j] = 0; }\n"
+    "  for (i = 0; i < L; i++) for (j = 0; j < L; j++) for (k = 0; k < L; k++) { X[i][j][k] = 0; Y[i][j][k] = (i + 2 * j + 3 * k) % 7; Z[i][j][k] = (i * j + k) % 5; }",
+    ["a", "b", "c", "d", "e", "flat", "aa", "bb", "cc", "X"])
 
 probe.compare(OUT, BIN)
