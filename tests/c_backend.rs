@@ -401,7 +401,21 @@ fn versioned_c_keeps_a_products_block_in_registers() {
         static void optimist_generated_optimized(int ni, int nj, int nk, double C[ni][nj], double A[ni][nk], double B[nk][nj]) {
           long c6_, c8_, c5_, c0_, c1_, c2_, c3_, c4_;
           const long optimist_buffers = optimist_threads(), optimist_buffer_bytes = 782336L;
-          char *optimist_buffer = (char *)calloc((size_t)optimist_buffers, (size_t)optimist_buffer_bytes);
+          static char *optimist_kept_buffer;
+          static long optimist_kept_bytes;
+          static int optimist_kept_busy;
+          char *optimist_buffer = 0;
+          const int optimist_kept = !__atomic_exchange_n(&optimist_kept_busy, 1, __ATOMIC_ACQUIRE);
+          if (optimist_kept) {
+            if (optimist_kept_bytes < optimist_buffers * optimist_buffer_bytes) {
+              free(optimist_kept_buffer);
+              optimist_kept_buffer = (char *)calloc((size_t)optimist_buffers, (size_t)optimist_buffer_bytes);
+              optimist_kept_bytes = optimist_kept_buffer ? optimist_buffers * optimist_buffer_bytes : 0;
+            }
+            optimist_buffer = optimist_kept_buffer;
+          } else {
+            optimist_buffer = (char *)calloc((size_t)optimist_buffers, (size_t)optimist_buffer_bytes);
+          }
           #pragma omp parallel for private(c1_, c2_, c3_, c4_, c5_, c6_, c8_) if(optimist_min((optimist_min(optimist_max((optimist_floord(((long)ni - 1L), 252L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nj - 1L), 512L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_floord(((long)nk - 1L), 128L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(41L, (((long)ni - 1L) / 6L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(31L, (((long)nj - 1L) / 16L)) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)nk - 1L), 127L) + 1L), 0L), 1073741824L) * optimist_min((optimist_min(optimist_max((optimist_min(((long)ni - 1L), 5L) + 1L), 0L), 1073741824L) * optimist_min(optimist_max((optimist_min(((long)nj - 1L), 15L) + 1L), 0L), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L)), 1073741824L) >= 8192L)
           for (c0_ = 0L; c0_ < (optimist_floord(((long)ni - 1L), 252L) + 1L); c0_ += 1) {
             for (c1_ = 0L; (c1_ <= optimist_floord(((long)nj - 1L), 512L)); c1_ += 1) {
@@ -460,7 +474,8 @@ fn versioned_c_keeps_a_products_block_in_registers() {
               }
             }
           }
-          free(optimist_buffer);
+          if (optimist_kept) __atomic_store_n(&optimist_kept_busy, 0, __ATOMIC_RELEASE);
+          else free(optimist_buffer);
         }
     "#]]
     .assert_eq(&optimized);

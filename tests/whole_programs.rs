@@ -1430,3 +1430,30 @@ fn for_c_reads_a_later_iteration_overwrites_are_made_first() {
     let part = out.parts.iter().find(|p| p.function == "split2").unwrap();
     prints_the_same_and_runs_optimized("hoisted2", text, &out, part.kernel.as_deref().unwrap());
 }
+
+/// A product whose tiles are sized for large arrays, called again and again on small ones
+/// with different sizes and values: its C keeps its packing buffers from one call to the next
+/// (`optimist_kept_buffer`), and every call prints the original's bits, the optimized version
+/// running. Zeroing half a megabyte in each call of a 64 x 64 x 64 product made it slower than
+/// the loops as written.
+#[test]
+fn a_product_called_again_reuses_its_packing_buffers_with_the_originals_bits() {
+    let text = "#include <stdio.h>\n#include <string.h>\n\
+        void mm(int n, float C[n][n], float A[n][n], float B[n][n]) {\n  int i, j, k;\n#pragma scop\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      for (k = 0; k < n; k++)\n        C[i][j] += A[i][k] * B[k][j];\n#pragma endscop\n}\n\
+        static float a[80 * 80], b[80 * 80], c[80 * 80];\n\
+        int main(void) {\n  int r, i, sizes[4] = {40, 77, 13, 64};\n  for (r = 0; r < 4; r++) {\n    int n = sizes[r];\n    unsigned long h = 0;\n\
+            for (i = 0; i < n * n; i++) { a[i] = (i * 7 + r) % 13 - 6.5f; b[i] = (i % 5 + r) * 0.25f; c[i] = i % 3; }\n\
+            mm(n, (float (*)[n])c, (float (*)[n])a, (float (*)[n])b);\n\
+            for (i = 0; i < n * n; i++) { unsigned u; memcpy(&u, &c[i], 4); h = h * 31 + u; }\n    printf(\"%d %lx\\n\", n, h);\n  }\n  return 0;\n}\n";
+    let alone = c_without_threads();
+    let out = optimist::rewrite_c("x.c", text, None, &Default::default(), &[], &alone).unwrap();
+    let part = (out.parts.iter().find(|p| p.function == "mm")).expect("the region");
+    assert_eq!(
+        part.outcome,
+        optimist::Rewrite::Optimized,
+        "{:?}",
+        out.parts
+    );
+    assert!(out.text.contains("optimist_kept_buffer"), "{}", out.text);
+    prints_the_same_and_runs_optimized("kept_buffers", text, &out, part.kernel.as_deref().unwrap());
+}
