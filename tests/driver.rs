@@ -1229,3 +1229,48 @@ fn integer_counters_of_a_nest_are_computed_from_the_loops_counters() {
         );
     }
 }
+
+/// The front end's integer counters (`frontend::induction`) keep the program's meaning: each
+/// program below, its counters computed from the loops' counters, gives in the interpreter the
+/// bits of its source compiled as it is (steps up and down, in inner and outer loops, loops
+/// stepping by 2 and running down, reads under conditions and in the header of a loop that
+/// does not step, an `unsigned char` that wraps, a start from a parameter, three loops deep),
+/// and native code gives them too.
+#[test]
+fn integer_counters_keep_the_programs_meaning() {
+    let bodies = [
+        "int k = 3; for (int i = 0; i < 20; i++) { for (int j = 0; j < 10; j++) { a[k % 400] += b[i] * j; k += 2; } k--; } out[0] = k;",
+        "int k = 0; for (int i = 19; i >= 0; i -= 2) { k += 5; for (int j = 0; j < 7; j++) { k -= 1; a[k + 100] = b[j] + k; } } out[0] = k;",
+        "int k = 1, m = 50; for (int i = 0; i < 30; i++) { if (b[i] > 0.5) a[k] = m; k++; m += 3; for (int j = 0; j < k % 5; j++) a[300 + j] += m; } out[0] = k + m;",
+        "unsigned char u = 250; for (int i = 0; i < 40; i++) { u += 7; a[u] = b[i % 50] * 2; } out[0] = u;",
+        "int k = n; for (int i = 0; i < 12; i++) for (int j = 0; j < 12; j++) { k++; a[k % 400] = i - j; } out[0] = k;",
+        "long k = -5; for (int i = 0; i < 6; i++) for (int j = 0; j < 5; j++) for (int l = 0; l < 4; l++) { k += 3; a[k + 10] = b[l] - k; } out[0] = (double)k;",
+        "int k = 0; for (int i = 0; i < 10; i++) { { k++; a[k] = i; } k += 2; { a[k] += 1; } } out[0] = k;",
+    ];
+    for (n, body) in bodies.iter().enumerate() {
+        let src = format!(
+            "void counters(int n, double a[400], double b[50], double out[1]) {{\n  {body}\n}}\n"
+        );
+        let f = optimist::scop::frontend::parse_source(
+            "k.c",
+            &src,
+            None,
+            &optimist::scop::frontend::FrontendConfig::default(),
+        )
+        .unwrap();
+        assert!(!f.counted.is_empty(), "{body}: no counter computed\n{f}");
+        let spec = RunSpec::parse_args(&["--set", "n=17"]).unwrap();
+        let reference = common::interpreter_hashes(&f, &spec);
+        let compiled = optimist::compile(&f, &Config::default()).unwrap();
+        let (_, hashes) = common::native_hashes(&compiled.kernel, &f, &spec);
+        assert_eq!(hashes, reference, "{body}");
+        if let Some(cc) = common::cc() {
+            let source = src.replacen("void counters(", "void optimist_generated(", 1);
+            assert_eq!(
+                common::hashes_of_c(&cc, &format!("counters{n}"), &f, &spec, &source),
+                reference,
+                "{body}: the source compiled as it is"
+            );
+        }
+    }
+}
