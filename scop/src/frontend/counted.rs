@@ -17,7 +17,7 @@
 //! assigned anything else in the loop, or set by an intervening statement; a loop whose counter
 //! its body assigns; a labelled step (a script names it).
 
-use super::stmt::{assigned_vars, reads_var};
+use super::stmt::{assigned_vars, inner_blocks, reads_var};
 use super::*;
 use crate::id::IdVec;
 
@@ -36,17 +36,7 @@ fn block(
     vars: &IdVec<VarId, Var>,
     done: &mut Vec<VarId>,
 ) -> Result<(), IrError> {
-    for st in stmts.iter_mut() {
-        match &mut st.kind {
-            StmtKind::For(f) => block(&mut f.body, vars, done)?,
-            StmtKind::If(_, t, e) => {
-                block(t, vars, done)?;
-                block(e, vars, done)?;
-            }
-            StmtKind::Block(b) => block(b, vars, done)?,
-            StmtKind::Assign(..) => {}
-        }
-    }
+    inner_blocks(stmts, &mut |b| block(b, vars, done))?;
     let mut at = 0;
     while at < stmts.len() {
         // Each counter of the loop in turn (its last value is assigned right after the loop).

@@ -23,7 +23,7 @@
 //! are [`super::counted`]'s: their additions are exact only in a range.
 
 use super::counted::{integer, iteration, stepped, trips};
-use super::stmt::{assigned_vars, reads_var};
+use super::stmt::{assigned_vars, inner_blocks, reads_var};
 use super::*;
 use crate::id::IdVec;
 
@@ -79,15 +79,9 @@ fn block(
             );
             done.push(x);
         }
-        match &mut stmts[at].kind {
-            StmtKind::For(f) => block(&mut f.body, vars, done)?,
-            StmtKind::If(_, t, e) => {
-                block(t, vars, done)?;
-                block(e, vars, done)?;
-            }
-            StmtKind::Block(b) => block(b, vars, done)?,
-            StmtKind::Assign(..) => {}
-        }
+        inner_blocks(std::slice::from_mut(&mut stmts[at]), &mut |b| {
+            block(b, vars, done)
+        })?;
         at += 1;
     }
     Ok(())

@@ -867,6 +867,26 @@ pub(super) fn reads_var(e: &Expr, v: VarId) -> bool {
         || e.children().iter().any(|c| reads_var(c, v))
 }
 
+/// Calls `f` on each block directly inside `stmts`' statements: loop bodies, both branches of
+/// an `if`, the statements of a `{ ... }` (a pass that rewrites blocks at every depth).
+pub(super) fn inner_blocks(
+    stmts: &mut [Stmt],
+    f: &mut dyn FnMut(&mut Vec<Stmt>) -> Result<(), IrError>,
+) -> Result<(), IrError> {
+    for st in stmts {
+        match &mut st.kind {
+            StmtKind::For(g) => f(&mut g.body)?,
+            StmtKind::If(_, t, e) => {
+                f(t)?;
+                f(e)?;
+            }
+            StmtKind::Block(b) => f(b)?,
+            StmtKind::Assign(..) => {}
+        }
+    }
+    Ok(())
+}
+
 /// The variables `stmts` assign, at any depth (loop counters included).
 /// For an assignment operator, the operation it applies to its target's value (`None` for
 /// `=`); `None` for another operator.
