@@ -67,9 +67,10 @@
 //!   the one place the optimized code uses memory the program did not: one per thread
 //!   (`optimist_thread()`, OpenMP's thread number), of the largest pack's size (at most 782,336
 //!   bytes with the default `BlockShape`: 128 x 512 packed columns and 252 x 128 row factors
-//!   of `double`; a triangle's pack holds one row block's factors), allocated
-//!   once per call before the loops (`calloc`, freed at the end; a failed allocation leaves
-//!   every block on the loops as written). A `malloc` per pack instead
+//!   of `double`; a triangle's pack holds one row block's factors), zeroed once by `calloc`
+//!   and kept by the function for its next call (`KEPT_BUFFERS`: taken by an atomic
+//!   exchange; a call that finds them taken allocates its own and frees it at the end; a
+//!   failed allocation leaves every block on the loops as written). A `malloc` per pack instead
 //!   (512 KiB, mapped and faulted in afresh each time) cost 18 ms of the 1000x1100x1200
 //!   product's 0.091 s on one thread.
 //!   **The micro-kernel** ([`MicroKernel`], decided by `Decider::kernel`): when the block's statement
